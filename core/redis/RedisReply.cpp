@@ -1,0 +1,147 @@
+#include "redis/RedisReply.h"
+
+#include <charconv>
+
+namespace lockscope {
+
+RedisReply RedisReply::status(std::string text)
+{
+    RedisReply reply;
+    reply.m_type = Type::Status;
+    reply.m_text = std::move(text);
+    return reply;
+}
+
+RedisReply RedisReply::error(std::string text)
+{
+    RedisReply reply;
+    reply.m_type = Type::Error;
+    reply.m_text = std::move(text);
+    return reply;
+}
+
+RedisReply RedisReply::integer(long long value)
+{
+    RedisReply reply;
+    reply.m_type = Type::Integer;
+    reply.m_integer = value;
+    return reply;
+}
+
+RedisReply RedisReply::string(std::string bytes)
+{
+    RedisReply reply;
+    reply.m_type = Type::String;
+    reply.m_text = std::move(bytes);
+    return reply;
+}
+
+RedisReply RedisReply::array(std::vector<RedisReply> elements)
+{
+    RedisReply reply;
+    reply.m_type = Type::Array;
+    reply.m_elements = std::move(elements);
+    return reply;
+}
+
+const RedisReply& RedisReply::at(size_t index) const
+{
+    static const RedisReply nilReply;
+    if (m_type != Type::Array || index >= m_elements.size())
+        return nilReply;
+    return m_elements[index];
+}
+
+std::optional<long long> RedisReply::toInteger() const
+{
+    if (m_type == Type::Integer)
+        return m_integer;
+    if (m_type != Type::String || m_text.empty() || m_text.size() > 20)
+        return std::nullopt;
+    long long value = 0;
+    const char* begin = m_text.data();
+    const char* end = begin + m_text.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec != std::errc() || ptr != end)
+        return std::nullopt;
+    return value;
+}
+
+std::optional<std::string_view> RedisReply::toStringView() const
+{
+    if (m_type == Type::String || m_type == Type::Status)
+        return std::string_view(m_text);
+    return std::nullopt;
+}
+
+std::string RedisReply::describe(size_t maxBytes) const
+{
+    switch (m_type) {
+    case Type::Nil:
+        return "(nil)";
+    case Type::Status:
+        return escapeBytes(m_text, maxBytes);
+    case Type::Error:
+        return "(error) " + escapeBytes(m_text, maxBytes);
+    case Type::Integer:
+        return "(integer) " + std::to_string(m_integer);
+    case Type::String:
+        return "\"" + escapeBytes(m_text, maxBytes) + "\"";
+    case Type::Array: {
+        std::string out = "[";
+        for (size_t i = 0; i < m_elements.size(); ++i) {
+            if (i > 0)
+                out += ", ";
+            if (out.size() > maxBytes) {
+                out += "...";
+                break;
+            }
+            out += m_elements[i].describe(maxBytes);
+        }
+        return out + "]";
+    }
+    }
+    return {};
+}
+
+std::string escapeBytes(std::string_view bytes, size_t maxBytes)
+{
+    static const char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(std::min(bytes.size(), maxBytes) + 8);
+    for (size_t i = 0; i < bytes.size(); ++i) {
+        if (i >= maxBytes) {
+            out += "...";
+            break;
+        }
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        switch (c) {
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '"':
+            out += "\\\"";
+            break;
+        default:
+            if (c >= 0x20 && c < 0x7f) {
+                out += static_cast<char>(c);
+            } else {
+                out += "\\x";
+                out += hex[c >> 4];
+                out += hex[c & 0xf];
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace lockscope

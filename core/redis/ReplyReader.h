@@ -1,0 +1,40 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "redis/RedisReply.h"
+#include "redis/Result.h"
+
+#include <optional>
+
+struct redisReader;
+
+namespace lockscope {
+
+// RESP2 parsing with hiredis's redisReader, building RedisReply trees directly and enforcing
+// ReplyLimits while it does: a reply that claims more elements or bytes than allowed fails
+// before anything that large is allocated.
+class ReplyReader
+{
+public:
+    explicit ReplyReader(ReplyLimits limits);
+    ~ReplyReader();
+    ReplyReader(const ReplyReader&) = delete;
+    ReplyReader& operator=(const ReplyReader&) = delete;
+
+    Status feed(const char* data, size_t size);
+    // A complete reply if one is buffered, nullopt when more bytes are needed, or an error
+    // (protocol violation or limit exceeded) after which the stream is unusable.
+    Result<std::optional<RedisReply>> next();
+    // Bytes received but not yet consumed: what a slow or hostile reply is costing us.
+    size_t bufferedBytes() const;
+    void reset();
+
+    struct BuildState;
+
+private:
+    ReplyLimits m_limits;
+    redisReader* m_reader = nullptr;
+    BuildState* m_state = nullptr;
+};
+
+} // namespace lockscope

@@ -1,0 +1,264 @@
+#include "sandbox/RedisServerProcess.h"
+
+#include "redis/SocketTransport.h"
+#include "sandbox/FreePort.h"
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace lockscope {
+
+namespace {
+
+std::string findExecutable(const std::string& name)
+{
+    if (name.find('/') != std::string::npos)
+        return access(name.c_str(), X_OK) == 0 ? name : std::string();
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    dirs += ":/usr/sbin:/sbin";
+    std::stringstream stream(dirs);
+    std::string dir;
+    while (std::getline(stream, dir, ':')) {
+        if (dir.empty())
+            continue;
+        const std::string candidate = dir + "/" + name;
+        if (access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+    }
+    return {};
+}
+
+Result<std::string> makeWorkDir()
+{
+    std::string pattern = (std::filesystem::temp_directory_path() / "lockscope-redis-XXXXXX").string();
+    if (!mkdtemp(pattern.data()))
+        return makeError(
+            ErrorKind::Internal, std::string("cannot create a temporary directory: ") + std::strerror(errno));
+    return pattern;
+}
+
+} // namespace
+
+RedisServerProcess::RedisServerProcess(RedisServerConfig config, std::string workDir)
+    : m_config(std::move(config))
+    , m_workDir(std::move(workDir))
+{
+}
+
+RedisServerProcess::~RedisServerProcess()
+{
+    stop();
+    std::error_code ignored;
+    std::filesystem::remove_all(m_workDir, ignored);
+}
+
+Result<std::unique_ptr<RedisServerProcess>> RedisServerProcess::startSandbox()
+{
+    RedisServerConfig config;
+    config.extraArgs = {"--maxmemory", "256mb", "--maxmemory-policy", "noeviction"};
+    return start(config);
+}
+
+Result<std::unique_ptr<RedisServerProcess>> RedisServerProcess::start(RedisServerConfig config)
+{
+    const std::string executable = findExecutable(config.executable);
+    if (executable.empty())
+        return makeError(ErrorKind::NotFound,
+            "'" + config.executable + "' not found in PATH (on Debian: apt-get install redis-server)");
+    config.executable = executable;
+    auto workDir = makeWorkDir();
+    if (!workDir)
+        return workDir.error();
+
+    const bool pickPort = config.port == 0;
+    RedisError lastError = makeError(ErrorKind::Internal, "redis-server did not start");
+    // A picked port may be taken by someone else before the server binds it: try a few.
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        if (pickPort)
+            config.port = pickFreePort();
+        std::unique_ptr<RedisServerProcess> server(new RedisServerProcess(config, *workDir));
+        auto launched = server->launch();
+        if (launched)
+            return server;
+        lastError = launched.error();
+        server->m_workDir.clear(); // keep the directory for the next attempt
+        if (!pickPort)
+            break;
+    }
+    std::error_code ignored;
+    std::filesystem::remove_all(*workDir, ignored);
+    return lastError;
+}
+
+Status RedisServerProcess::launch()
+{
+    std::vector<std::string> args {m_config.executable};
+    if (!m_config.configText.empty()) {
+        const std::string configPath = m_workDir + "/redis.conf";
+        std::ofstream(configPath) << m_config.configText;
+        args.push_back(configPath);
+    }
+    if (m_config.sentinel)
+        args.push_back("--sentinel");
+    const std::string portArg = std::to_string(m_config.port);
+    args.insert(args.end(),
+        {"--port", m_config.plainPort ? portArg : "0", "--bind", "127.0.0.1", "--dir", m_workDir, "--logfile",
+            m_workDir + "/redis.log", "--daemonize", "no"});
+    if (!m_config.sentinel) {
+        args.insert(args.end(), {"--save", "", "--appendonly", "no"});
+        if (m_config.unixSocket)
+            args.insert(args.end(), {"--unixsocket", unixSocketPath(), "--unixsocketperm", "700"});
+        if (m_config.keyspaceNotifications)
+            args.insert(args.end(), {"--notify-keyspace-events", "KEA"});
+    }
+    args.insert(args.end(), m_config.extraArgs.begin(), m_config.extraArgs.end());
+
+    // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
+    std::vector<char*> argv;
+    for (auto& arg : args)
+        argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const pid_t parent = getpid();
+
+    const pid_t pid = fork();
+    if (pid < 0)
+        return makeError(ErrorKind::Internal, std::string("fork failed: ") + std::strerror(errno));
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent) // the parent died before prctl took effect
+            _exit(127);
+        // Our signal mask and dispositions are inherited; give the server a clean slate.
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, nullptr);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGPIPE, SIG_DFL);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    m_pid = pid;
+    auto ready = waitUntilReady();
+    if (!ready) {
+        kill();
+        return ready.error();
+    }
+    return Done {};
+}
+
+Status RedisServerProcess::waitUntilReady()
+{
+    const auto deadline = Clock::now() + m_config.startTimeout;
+    while (Clock::now() < deadline) {
+        if (!isRunning())
+            return makeError(ErrorKind::ConnectionRefused,
+                "redis-server on port " + std::to_string(m_config.port)
+                    + " exited during start-up: " + logTail(600));
+        auto socket = SocketTransport::connectTcp(
+            "127.0.0.1", m_config.port, Clock::now() + std::chrono::milliseconds(200));
+        if (socket && (m_config.plainPort || m_config.sentinel)) {
+            // Accepting connections is not enough: a server that is still loading answers -LOADING.
+            const char ping[] = "*1\r\n$4\r\nPING\r\n";
+            char reply[64];
+            if ((*socket)->writeAll(ping, sizeof(ping) - 1, Clock::now() + std::chrono::milliseconds(500))) {
+                auto n = (*socket)->readSome(
+                    reply, sizeof(reply), Clock::now() + std::chrono::milliseconds(500));
+                // +PONG, or -NOAUTH on a server with a password: either way it serves commands.
+                if (n && *n >= 1 && !std::string_view(reply, *n).starts_with("-LOADING"))
+                    return Done {};
+            }
+        } else if (socket) {
+            return Done {};
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return makeError(
+        ErrorKind::Timeout, "redis-server did not become ready on port " + std::to_string(m_config.port));
+}
+
+bool RedisServerProcess::isRunning() const
+{
+    if (m_pid <= 0)
+        return false;
+    int status = 0;
+    const pid_t rc = waitpid(m_pid, &status, WNOHANG);
+    if (rc == m_pid) {
+        const_cast<RedisServerProcess*>(this)->m_pid = -1;
+        return false;
+    }
+    return rc == 0;
+}
+
+std::string RedisServerProcess::url() const
+{
+    return "redis://127.0.0.1:" + std::to_string(m_config.port);
+}
+
+std::string RedisServerProcess::unixSocketPath() const
+{
+    return m_workDir + "/redis.sock";
+}
+
+std::string RedisServerProcess::logTail(size_t maxBytes) const
+{
+    std::ifstream log(m_workDir + "/redis.log");
+    std::stringstream contents;
+    contents << log.rdbuf();
+    std::string text = contents.str();
+    if (text.size() > maxBytes)
+        text = text.substr(text.size() - maxBytes);
+    return text;
+}
+
+void RedisServerProcess::reap(std::chrono::milliseconds grace)
+{
+    const auto deadline = Clock::now() + grace;
+    while (m_pid > 0) {
+        int status = 0;
+        const pid_t rc = waitpid(m_pid, &status, WNOHANG);
+        if (rc == m_pid || (rc < 0 && errno == ECHILD)) {
+            m_pid = -1;
+            return;
+        }
+        if (Clock::now() >= deadline) {
+            ::kill(m_pid, SIGKILL);
+            waitpid(m_pid, &status, 0);
+            m_pid = -1;
+            return;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+}
+
+void RedisServerProcess::stop()
+{
+    if (m_pid <= 0)
+        return;
+    ::kill(m_pid, SIGTERM);
+    reap(std::chrono::milliseconds(5000));
+}
+
+void RedisServerProcess::kill()
+{
+    if (m_pid <= 0)
+        return;
+    ::kill(m_pid, SIGKILL);
+    reap(std::chrono::milliseconds(5000));
+}
+
+Status RedisServerProcess::restart()
+{
+    stop();
+    return launch();
+}
+
+} // namespace lockscope

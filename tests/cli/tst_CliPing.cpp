@@ -1,0 +1,114 @@
+#include "cli/CliRunner.h"
+#include "cli/ExitCode.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace lockscope;
+
+namespace {
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(
+    const std::vector<std::string>& args, const std::map<std::string, std::string>& environment = {})
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    CliRun run;
+    run.code = CliRunner::run(args, environment, out, err);
+    run.out = QString::fromStdString(out.str());
+    run.err = QString::fromStdString(err.str());
+    return run;
+}
+} // namespace
+
+class tst_CliPing : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisServerProcess> m_aclServer;
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        RedisServerConfig acl;
+        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
+        m_aclServer = test::startServer(acl);
+        QVERIFY(m_aclServer);
+    }
+
+    void printsVersionRoleTopologyAndRoundTrip()
+    {
+        auto run = runCli({"--url", m_server->url(), "ping"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains("version:    7."), qPrintable(run.out));
+        QVERIFY(run.out.contains("role:       master"));
+        QVERIFY(run.out.contains("topology:   standalone"));
+        QVERIFY(run.out.contains(QRegularExpression("round trip: \\d+\\.\\d{3} ms")));
+    }
+
+    void takesTheUrlFromTheEnvironment()
+    {
+        auto run = runCli({"ping"}, {{"LOCKSCOPE_URL", m_server->url()}});
+        QCOMPARE(run.code, 0);
+        QVERIFY(run.out.contains(QString::number(m_server->port())));
+    }
+
+    void readsThePasswordFromTheNamedVariable()
+    {
+        auto run = runCli({"--url", m_aclServer->url(), "--user", "ops", "--password-env", "OPS_PW", "ping"},
+            {{"OPS_PW", "opspw"}});
+        QCOMPARE(run.code, 0);
+    }
+
+    void aWrongPasswordExitsWithNoPermission()
+    {
+        auto run = runCli({"--url", m_aclServer->url(), "--user", "ops", "--password-env", "OPS_PW", "ping"},
+            {{"OPS_PW", "nope"}});
+        QCOMPARE(run.code, int(ExitNoPermission));
+        QCOMPARE(run.err.count('\n'), 1);
+        QVERIFY(run.err.contains("authentication"));
+    }
+
+    void anUnreachableServerExitsUnavailableInOneLine()
+    {
+        auto run = runCli({"--url", "redis://127.0.0.1:1", "ping"});
+        QCOMPARE(run.code, int(ExitUnavailable));
+        QCOMPARE(run.err.count('\n'), 1);
+        QVERIFY(run.err.contains("connection refused"));
+    }
+
+    void aMalformedUrlExitsWithUsage()
+    {
+        auto run = runCli({"--url", "redis://host:notaport", "ping"});
+        QCOMPARE(run.code, int(ExitUsage));
+        QVERIFY(run.err.contains("invalid port"));
+    }
+
+    void anUnknownOptionExitsWithUsage()
+    {
+        QCOMPARE(runCli({"--frobnicate", "ping"}).code, int(ExitUsage));
+        QCOMPARE(runCli({}).code, int(ExitUsage));
+        QCOMPARE(runCli({"no-such-command"}).code, int(ExitUsage));
+    }
+
+    void pingsAPrivateSandbox()
+    {
+        auto run = runCli({"--sandbox", "ping"});
+        QCOMPARE(run.code, 0);
+        QVERIFY(run.out.contains("keyspace events: "));
+        QVERIFY2(run.out.contains("A") && run.out.contains("K"), qPrintable(run.out));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CliPing)
+#include "tst_CliPing.moc"
