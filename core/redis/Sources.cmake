@@ -1,0 +1,14 @@
+list(APPEND lockscope_core_sources
+  redis/ClusterSlots.cpp
+  redis/CommandPolicy.cpp
+  redis/ConnectionOptions.cpp
+  redis/RedisConnection.cpp
+  redis/RedisError.cpp
+  redis/RedisReply.cpp
+  redis/RedisUrl.cpp
+  redis/ReplyReader.cpp
+  redis/SentinelResolver.cpp
+  redis/ServerProbe.cpp
+  redis/SocketTransport.cpp
+  redis/TlsTransport.cpp
+)

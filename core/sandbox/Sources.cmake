@@ -1,0 +1,4 @@
+list(APPEND lockscope_core_sources
+  sandbox/FreePort.cpp
+  sandbox/RedisServerProcess.cpp
+)

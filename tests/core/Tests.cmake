@@ -1,0 +1,5 @@
+lockscope_add_test(tst_RedisUrl)
+lockscope_add_test(tst_ReplyReader)
+lockscope_add_test(tst_CommandPolicy)
+lockscope_add_test(tst_RedisConnection)
+lockscope_add_test(tst_RedisServerProcess)
