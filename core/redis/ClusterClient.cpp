@@ -11,13 +11,14 @@ namespace lockscope {
 namespace {
 
 // TRYAGAIN (a multi-key command during a migration) and CLUSTERDOWN (a failover in progress)
-// usually clear within a second or two: retry a few times with a growing pause.
+// usually clear within a second or two: retry a few times with a growing pause (2.5 s in all).
 constexpr int maxRetries = 5;
-constexpr std::chrono::milliseconds firstRetryPause {50};
+constexpr std::chrono::milliseconds firstRetryPause {100};
+constexpr std::chrono::milliseconds maxRetryPause {1000};
 
 std::chrono::milliseconds retryPause(int retry)
 {
-    return firstRetryPause * (1 << std::min(retry, 5));
+    return std::min(firstRetryPause * (1 << std::min(retry, 5)), maxRetryPause);
 }
 
 RedisError tooManyRedirects(const RedisCommand& args, const std::string& last)
@@ -333,17 +334,21 @@ Result<std::vector<RedisReply>> ClusterClient::pipelineForKey(
         size_t index;
         HostPort node;
         bool asking;
+        RedisReply lastReply; // the redirect that sent it there
     };
     std::vector<Pending> pending;
     for (size_t i = 0; i < commands.size(); ++i)
-        pending.push_back({i, *owner, false});
+        pending.push_back({i, *owner, false, {}});
 
     std::string lastRedirect;
-    for (int round = 0; !pending.empty(); ++round) {
-        if (round > maxRedirects + maxRetries)
+    int redirectRounds = 0;
+    int pauses = 0;
+    while (!pending.empty()) {
+        if (redirectRounds > maxRedirects)
             return tooManyRedirects(commands[pending.front().index], lastRedirect);
         std::vector<Pending> next;
         bool pause = false;
+        bool redirected = false;
         // One batch per (node, asking), in the order the commands were given.
         std::vector<bool> sent(pending.size(), false);
         for (size_t first = 0; first < pending.size(); ++first) {
@@ -386,21 +391,23 @@ Result<std::vector<RedisReply>> ClusterClient::pipelineForKey(
                 lastRedirect = reply.text();
                 switch (redirect->kind) {
                 case ClusterRedirect::Kind::Moved:
+                    redirected = true;
                     ++m_redirects.moved;
                     if (!(nodeForSlot(redirect->slot).ok() && *nodeForSlot(redirect->slot) == redirect->node))
                         learnMoved(redirect->slot, redirect->node);
-                    next.push_back({index, redirect->node, false});
+                    next.push_back({index, redirect->node, false, reply});
                     break;
                 case ClusterRedirect::Kind::Ask:
+                    redirected = true;
                     ++m_redirects.ask;
-                    next.push_back({index, redirect->node, true});
+                    next.push_back({index, redirect->node, true, reply});
                     break;
                 case ClusterRedirect::Kind::TryAgain:
                 case ClusterRedirect::Kind::ClusterDown: {
                     ++m_redirects.retries;
                     pause = true;
                     auto current = nodeForSlot(slot);
-                    next.push_back({index, current ? *current : node, false});
+                    next.push_back({index, current ? *current : node, false, reply});
                     break;
                 }
                 }
@@ -409,8 +416,17 @@ Result<std::vector<RedisReply>> ClusterClient::pipelineForKey(
         std::sort(
             next.begin(), next.end(), [](const Pending& a, const Pending& b) { return a.index < b.index; });
         pending = std::move(next);
-        if (pause)
-            std::this_thread::sleep_for(firstRetryPause);
+        if (redirected)
+            ++redirectRounds;
+        if (pause) {
+            if (pauses >= maxRetries) {
+                // Still TRYAGAIN / CLUSTERDOWN: each command keeps its last redirect as its reply.
+                for (auto& item : pending)
+                    results[item.index] = std::move(item.lastReply);
+                break;
+            }
+            std::this_thread::sleep_for(retryPause(pauses++));
+        }
     }
     return results;
 }

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <set>
+#include <thread>
 
 using namespace lockscope;
 using namespace lockscope::test;
@@ -40,6 +41,16 @@ std::set<std::string> keysOnNode(RedisConnection& node, const std::string& patte
             keys.insert(key.text());
     } while (cursor != "0");
     return keys;
+}
+
+// How many TRYAGAIN replies a node has sent so far.
+long long tryAgainCount(RedisConnection& node)
+{
+    auto stats = node.command({"INFO", "errorstats"});
+    if (!stats || !stats->isString())
+        return -1;
+    const std::string line = infoField(stats->text(), "errorstat_TRYAGAIN"); // count=N
+    return line.starts_with("count=") ? std::stoll(line.substr(6)) : 0;
 }
 
 long long countKeysInSlot(RedisConnection& node, uint16_t slot)
@@ -334,6 +345,83 @@ private slots:
             QCOMPARE((*replies)[i].text(), std::to_string(i));
         QCOMPARE(client->redirectCounts().ask, 7);
         QVERIFY(m_cluster->finishSlotMigration().ok());
+    }
+
+    void retriesTryAgainUntilTheMigrationCompletes()
+    {
+        auto client = connectClient(*m_cluster);
+        QVERIFY(client);
+        const uint16_t slot = clusterKeySlot("tryagain");
+        RedisCommand mget {"MGET"};
+        for (int i = 0; i < 10; ++i) {
+            QVERIFY(client->command({"SET", "{tryagain}" + std::to_string(i), std::to_string(i)}).ok());
+            mget.push_back("{tryagain}" + std::to_string(i));
+        }
+        auto from = m_cluster->ownerOf(slot);
+        QVERIFY(from.ok());
+        QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 5).ok());
+        // Half the keys moved: a read of all of them can be answered by neither node yet.
+        const long long tryAgainBefore = tryAgainCount(m_cluster->direct(*from));
+        bool finished = false;
+        std::thread finisher([&] {
+            // The migration completes once the source has answered TRYAGAIN at least once.
+            const auto giveUp = Clock::now() + std::chrono::seconds(10);
+            while (tryAgainCount(m_cluster->direct(*from)) == tryAgainBefore && Clock::now() < giveUp)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            finished = m_cluster->finishSlotMigration().ok();
+        });
+        auto values = client->command(mget);
+        finisher.join();
+        QVERIFY(finished);
+        QVERIFY2(values.ok(), values.ok() ? "" : errorText(values.error()).c_str());
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(values->at(i).text(), std::to_string(i));
+        QVERIFY(client->redirectCounts().retries >= 1);
+    }
+
+    void givesUpOnAPersistentTryAgainWithItsError()
+    {
+        auto client = connectClient(*m_cluster);
+        QVERIFY(client);
+        const uint16_t slot = clusterKeySlot("stuck");
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(client->command({"SET", "{stuck}" + std::to_string(i), "x"}).ok());
+        auto from = m_cluster->ownerOf(slot);
+        QVERIFY(from.ok());
+        QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 2).ok());
+        auto values = client->command({"MGET", "{stuck}0", "{stuck}1", "{stuck}2", "{stuck}3"});
+        QVERIFY(!values.ok());
+        QCOMPARE(values.error().kind, ErrorKind::Redirect);
+        QVERIFY2(values.error().message.starts_with("TRYAGAIN"), values.error().message.c_str());
+        QCOMPARE(client->redirectCounts().retries, 5);
+        QVERIFY(m_cluster->finishSlotMigration().ok());
+    }
+
+    void boundsARedirectLoop()
+    {
+        // Two nodes that each believe the other owns an empty slot send a client back and forth.
+        const uint16_t slot = clusterKeySlot("loop");
+        auto owner = m_cluster->ownerOf(slot);
+        QVERIFY(owner.ok());
+        const size_t other = (*owner + 1) % m_cluster->size();
+        QCOMPARE(countKeysInSlot(m_cluster->direct(*owner), slot), 0LL);
+        auto client = connectClient(*m_cluster);
+        QVERIFY(client);
+        QVERIFY(m_cluster->direct(*owner)
+                    .command({"CLUSTER", "SETSLOT", std::to_string(slot), "NODE", m_cluster->nodeId(other)})
+                    .ok());
+        auto reply = client->command({"GET", "{loop}key"});
+        QVERIFY(!reply.ok());
+        QCOMPARE(reply.error().kind, ErrorKind::Redirect);
+        QVERIFY2(reply.error().message.find("gave up after 5 redirects") != std::string::npos,
+            reply.error().message.c_str());
+        QCOMPARE(client->redirectCounts().moved, ClusterClient::maxRedirects);
+        // Give the slot back so that the cluster is whole again.
+        QVERIFY(m_cluster->direct(*owner)
+                    .command({"CLUSTER", "SETSLOT", std::to_string(slot), "NODE", m_cluster->nodeId(*owner)})
+                    .ok());
+        QVERIFY(m_cluster->waitUntilConsistent().ok());
+        QVERIFY(client->command({"GET", "{loop}key"}).ok());
     }
 
     void refusesACrossSlotCommandBeforeSendingIt()
