@@ -328,107 +328,110 @@ Result<std::vector<RedisReply>> ClusterClient::pipelineForKey(
             return owner.error();
     }
 
-    // Each command still to answer, and where it goes next.
-    struct Pending
-    {
-        size_t index;
-        HostPort node;
-        bool asking;
-        RedisReply lastReply; // the redirect that sent it there
-    };
-    std::vector<Pending> pending;
+    PipelineRound round;
     for (size_t i = 0; i < commands.size(); ++i)
-        pending.push_back({i, *owner, false, {}});
-
-    std::string lastRedirect;
+        round.pending.push_back({i, *owner, false, {}});
     int redirectRounds = 0;
     int pauses = 0;
-    while (!pending.empty()) {
+    while (!round.pending.empty()) {
         if (redirectRounds > maxRedirects)
-            return tooManyRedirects(commands[pending.front().index], lastRedirect);
-        std::vector<Pending> next;
-        bool pause = false;
-        bool redirected = false;
-        // One batch per (node, asking), in the order the commands were given.
-        std::vector<bool> sent(pending.size(), false);
-        for (size_t first = 0; first < pending.size(); ++first) {
+            return tooManyRedirects(commands[round.pending.front().index], round.lastRedirect);
+        PipelineRound next;
+        next.slot = slot;
+        // One batch per (node, asking), each in the order the commands were given.
+        std::vector<bool> sent(round.pending.size(), false);
+        for (size_t first = 0; first < round.pending.size(); ++first) {
             if (sent[first])
                 continue;
-            const HostPort node = pending[first].node;
-            const bool asking = pending[first].asking;
             std::vector<size_t> members;
-            std::vector<RedisCommand> batch;
-            for (size_t j = first; j < pending.size(); ++j) {
-                if (sent[j] || !(pending[j].node == node) || pending[j].asking != asking)
-                    continue;
-                sent[j] = true;
-                members.push_back(pending[j].index);
-                if (asking)
-                    batch.push_back({"ASKING"});
-                batch.push_back(commands[pending[j].index]);
-            }
-            auto connection = connectionTo(node);
-            if (!connection)
-                return connection.error();
-            auto replies = (*connection)->pipeline(batch);
-            if (!replies)
-                return replies.error();
-            if (replies->size() != batch.size())
-                return makeError(ErrorKind::Protocol, "a pipeline returned the wrong number of replies");
-            for (size_t m = 0; m < members.size(); ++m) {
-                const size_t index = members[m];
-                RedisReply& reply = asking ? (*replies)[2 * m + 1] : (*replies)[m];
-                if (asking && (*replies)[2 * m].isError()) {
-                    results[index] = std::move((*replies)[2 * m]);
-                    continue;
-                }
-                const auto redirect
-                    = reply.isError() ? ClusterRedirect::parse(reply.text(), node) : std::nullopt;
-                if (!redirect) {
-                    results[index] = std::move(reply);
-                    continue;
-                }
-                lastRedirect = reply.text();
-                switch (redirect->kind) {
-                case ClusterRedirect::Kind::Moved:
-                    redirected = true;
-                    ++m_redirects.moved;
-                    if (!(nodeForSlot(redirect->slot).ok() && *nodeForSlot(redirect->slot) == redirect->node))
-                        learnMoved(redirect->slot, redirect->node);
-                    next.push_back({index, redirect->node, false, reply});
-                    break;
-                case ClusterRedirect::Kind::Ask:
-                    redirected = true;
-                    ++m_redirects.ask;
-                    next.push_back({index, redirect->node, true, reply});
-                    break;
-                case ClusterRedirect::Kind::TryAgain:
-                case ClusterRedirect::Kind::ClusterDown: {
-                    ++m_redirects.retries;
-                    pause = true;
-                    auto current = nodeForSlot(slot);
-                    next.push_back({index, current ? *current : node, false, reply});
-                    break;
-                }
+            for (size_t j = first; j < round.pending.size(); ++j) {
+                if (!sent[j] && round.pending[j].node == round.pending[first].node
+                    && round.pending[j].asking == round.pending[first].asking) {
+                    sent[j] = true;
+                    members.push_back(round.pending[j].index);
                 }
             }
+            auto batch = sendBatch(
+                round.pending[first].node, round.pending[first].asking, members, commands, results, next);
+            if (!batch)
+                return batch.error();
         }
-        std::sort(
-            next.begin(), next.end(), [](const Pending& a, const Pending& b) { return a.index < b.index; });
-        pending = std::move(next);
-        if (redirected)
+        std::sort(next.pending.begin(), next.pending.end(),
+            [](const PendingCommand& a, const PendingCommand& b) { return a.index < b.index; });
+        if (next.redirected)
             ++redirectRounds;
-        if (pause) {
-            if (pauses >= maxRetries) {
-                // Still TRYAGAIN / CLUSTERDOWN: each command keeps its last redirect as its reply.
-                for (auto& item : pending)
-                    results[item.index] = std::move(item.lastReply);
-                break;
-            }
-            std::this_thread::sleep_for(retryPause(pauses++));
+        if (next.retrying > 0 && pauses >= maxRetries) {
+            // Still TRYAGAIN / CLUSTERDOWN: each command keeps its last redirect as its reply.
+            for (auto& item : next.pending)
+                results[item.index] = std::move(item.lastReply);
+            break;
         }
+        if (next.retrying > 0) {
+            std::this_thread::sleep_for(retryPause(pauses++));
+            m_redirects.retries += next.retrying;
+        }
+        round = std::move(next);
     }
     return results;
+}
+
+Status ClusterClient::sendBatch(const HostPort& node, bool asking, const std::vector<size_t>& members,
+    const std::vector<RedisCommand>& commands, std::vector<RedisReply>& results, PipelineRound& next)
+{
+    std::vector<RedisCommand> batch;
+    for (const size_t index : members) {
+        if (asking)
+            batch.push_back({"ASKING"});
+        batch.push_back(commands[index]);
+    }
+    auto connection = connectionTo(node);
+    if (!connection)
+        return connection.error();
+    auto replies = (*connection)->pipeline(batch);
+    if (!replies)
+        return replies.error();
+    if (replies->size() != batch.size())
+        return makeError(ErrorKind::Protocol, "a pipeline returned the wrong number of replies");
+
+    for (size_t m = 0; m < members.size(); ++m) {
+        const size_t index = members[m];
+        if (asking && (*replies)[2 * m].isError()) {
+            results[index] = std::move((*replies)[2 * m]); // ASKING itself was refused
+            continue;
+        }
+        RedisReply& reply = asking ? (*replies)[2 * m + 1] : (*replies)[m];
+        const auto redirect = reply.isError() ? ClusterRedirect::parse(reply.text(), node) : std::nullopt;
+        if (!redirect) {
+            results[index] = std::move(reply);
+            continue;
+        }
+        next.lastRedirect = reply.text();
+        switch (redirect->kind) {
+        case ClusterRedirect::Kind::Moved: {
+            next.redirected = true;
+            ++m_redirects.moved;
+            // Every command of the batch says MOVED: learn it (and refresh the table) once.
+            auto known = nodeForSlot(redirect->slot);
+            if (!known || !(*known == redirect->node))
+                learnMoved(redirect->slot, redirect->node);
+            next.pending.push_back({index, redirect->node, false, reply});
+            break;
+        }
+        case ClusterRedirect::Kind::Ask:
+            next.redirected = true;
+            ++m_redirects.ask;
+            next.pending.push_back({index, redirect->node, true, reply});
+            break;
+        case ClusterRedirect::Kind::TryAgain:
+        case ClusterRedirect::Kind::ClusterDown: {
+            ++next.retrying;
+            auto owner = nodeForSlot(next.slot);
+            next.pending.push_back({index, owner ? *owner : node, false, reply});
+            break;
+        }
+        }
+    }
+    return Done {};
 }
 
 } // namespace lockscope

@@ -84,6 +84,27 @@ private:
     // Learns a MOVED: the slot now belongs to `owner`.
     void learnMoved(uint16_t slot, const HostPort& owner);
 
+    // A pipelined command still to answer, and where it goes next.
+    struct PendingCommand
+    {
+        size_t index;
+        HostPort node;
+        bool asking;
+        RedisReply lastReply; // the redirect that sent it there
+    };
+    struct PipelineRound
+    {
+        uint16_t slot = 0;
+        std::vector<PendingCommand> pending;
+        bool redirected = false; // some command got MOVED or ASK
+        int retrying = 0; // commands that got TRYAGAIN or CLUSTERDOWN
+        std::string lastRedirect;
+    };
+    // Sends commands[members] to one node (each after ASKING if `asking`); final replies go to
+    // `results`, redirected commands to `next`.
+    Status sendBatch(const HostPort& node, bool asking, const std::vector<size_t>& members,
+        const std::vector<RedisCommand>& commands, std::vector<RedisReply>& results, PipelineRound& next);
+
     static constexpr int16_t unassigned = -1;
 
     ConnectionOptions m_options;

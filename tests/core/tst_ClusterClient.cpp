@@ -397,6 +397,29 @@ private slots:
         QVERIFY(m_cluster->finishSlotMigration().ok());
     }
 
+    void aPipelineKeepsAPersistentTryAgainAsThatCommandsReply()
+    {
+        auto client = connectClient(*m_cluster);
+        QVERIFY(client);
+        const uint16_t slot = clusterKeySlot("stuckpipe");
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(client->command({"SET", "{stuckpipe}" + std::to_string(i), std::to_string(i)}).ok());
+        auto from = m_cluster->ownerOf(slot);
+        QVERIFY(from.ok());
+        QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 2).ok());
+        auto replies = client->pipelineForKey("stuckpipe",
+            {{"GET", "{stuckpipe}0"},
+                {"MGET", "{stuckpipe}0", "{stuckpipe}1", "{stuckpipe}2", "{stuckpipe}3"},
+                {"GET", "{stuckpipe}3"}});
+        QVERIFY2(replies.ok(), replies.ok() ? "" : errorText(replies.error()).c_str());
+        QCOMPARE((*replies)[0].text(), std::string("0"));
+        QVERIFY((*replies)[1].isError());
+        QVERIFY2((*replies)[1].text().starts_with("TRYAGAIN"), (*replies)[1].text().c_str());
+        QCOMPARE((*replies)[2].text(), std::string("3"));
+        QCOMPARE(client->redirectCounts().retries, 5);
+        QVERIFY(m_cluster->finishSlotMigration().ok());
+    }
+
     void boundsARedirectLoop()
     {
         // Two nodes that each believe the other owns an empty slot send a client back and forth.
