@@ -511,6 +511,16 @@ private slots:
         QCOMPARE(value->text(), std::string("original"));
     }
 
+    void anUnreachableSeedIsConnectionRefused()
+    {
+        ConnectionOptions options;
+        options.port = 1;
+        options.reconnect.budget = std::chrono::milliseconds(0);
+        auto client = ClusterClient::connect(options);
+        QVERIFY(!client.ok());
+        QCOMPARE(client.error().kind, ErrorKind::ConnectionRefused);
+    }
+
     void aServerWithoutClusterSupportIsAClearError()
     {
         RedisServerConfig config;
