@@ -28,6 +28,8 @@ namespace lockscope {
 // - More than maxRedirects redirects for one command: ErrorKind::Redirect.
 // - Keys of one command in different slots: ErrorKind::CrossSlot before anything is sent.
 // - Read-only options: a command that can write is refused before any node is contacted.
+// - A node that refuses connections: the table is refreshed and, if the slot has a new owner
+//   (a failover), the command goes there once; nothing had been sent, so this is safe for writes.
 //
 // Not thread-safe: use one ClusterClient per thread.
 class ClusterClient
@@ -55,7 +57,9 @@ public:
     Result<RedisReply> commandForKey(std::string_view routingKey, const RedisCommand& args);
     // A pipeline whose commands all belong to `routingKey`'s slot: N replies in order, error
     // replies kept as replies. Commands answered with a redirect are re-sent to the node named,
-    // so commands stay in order on each node but not across a migration in progress.
+    // so commands stay in order on each node but not across a migration in progress. A command
+    // still answered TRYAGAIN/CLUSTERDOWN after the retries keeps that reply; more than
+    // maxRedirects rounds of MOVED/ASK is ErrorKind::Redirect.
     Result<std::vector<RedisReply>> pipelineForKey(
         std::string_view routingKey, const std::vector<RedisCommand>& commands);
 
