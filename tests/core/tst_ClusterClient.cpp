@@ -511,6 +511,37 @@ private slots:
         QCOMPARE(value->text(), std::string("original"));
     }
 
+    void followsAFailoverToThePromotedReplica()
+    {
+        // A cluster of its own: this test kills a master.
+        auto started = ClusterTestSetup::start(3);
+        QVERIFY2(started.ok(), started.ok() ? "" : started.error().toString().c_str());
+        auto& cluster = **started;
+        const uint16_t slot = clusterKeySlot("failover");
+        auto victim = cluster.ownerOf(slot);
+        QVERIFY(victim.ok());
+        auto replicaAdded = cluster.addReplica(*victim);
+        QVERIFY2(replicaAdded.ok(), replicaAdded.ok() ? "" : replicaAdded.error().toString().c_str());
+        const size_t replica = cluster.size() - 1;
+
+        ConnectionOptions options;
+        options.reconnect.budget = std::chrono::milliseconds(300); // a dead node is not waited for
+        auto client = ClusterClient::connect(cluster.seedOptions(options));
+        QVERIFY(client.ok());
+        QVERIFY((*client)->command({"SET", "{failover}key", "before"}).ok());
+        QVERIFY(cluster.direct(*victim).command({"WAIT", "1", "5000"})->integer() == 1);
+
+        cluster.server(*victim).kill();
+        QVERIFY(cluster.waitUntilMaster(replica).ok());
+
+        auto value = (*client)->command({"GET", "{failover}key"});
+        QVERIFY2(value.ok(), value.ok() ? "" : errorText(value.error()).c_str());
+        QCOMPARE(value->text(), std::string("before"));
+        QCOMPARE(*(*client)->nodeForKey("{failover}key"), cluster.node(replica));
+        QVERIFY((*client)->command({"SET", "{failover}key", "after"}).ok());
+        QCOMPARE(cluster.direct(replica).command({"GET", "{failover}key"})->text(), std::string("after"));
+    }
+
     void anUnreachableSeedIsConnectionRefused()
     {
         ConnectionOptions options;

@@ -67,7 +67,9 @@ Status ClusterTestSetup::startNode()
         config.port = port;
         config.unixSocket = false;
         config.extraArgs = {"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-            "--cluster-node-timeout", "2000", "--cluster-port", std::to_string(bus)};
+            "--cluster-node-timeout", "2000", "--cluster-port", std::to_string(bus),
+            // A replica's first sync would otherwise wait 5 s for more replicas to join it.
+            "--repl-diskless-sync-delay", "0"};
         auto server = RedisServerProcess::start(config);
         if (!server) {
             lastError = server.error();
@@ -104,12 +106,58 @@ Status ClusterTestSetup::form()
             return ok;
     }
     for (size_t i = 1; i < count; ++i) {
-        auto met = direct(0).command(
-            {"CLUSTER", "MEET", "127.0.0.1", std::to_string(node(i).port), std::to_string(m_busPorts[i])});
-        if (auto ok = expectOk(met, "CLUSTER MEET"); !ok)
-            return ok;
+        if (auto met = meet(i); !met)
+            return met;
     }
     return waitUntilConsistent();
+}
+
+Status ClusterTestSetup::meet(size_t index)
+{
+    // The bus port is given explicitly: it is not the default port+10000.
+    auto met = direct(0).command({"CLUSTER", "MEET", "127.0.0.1", std::to_string(node(index).port),
+        std::to_string(m_busPorts[index])});
+    return expectOk(met, "CLUSTER MEET");
+}
+
+Status ClusterTestSetup::addReplica(size_t masterIndex)
+{
+    if (auto started = startNode(); !started)
+        return started;
+    const size_t replica = size() - 1;
+    if (auto met = meet(replica); !met)
+        return met;
+    // CLUSTER REPLICATE needs the master to be known to the new node first.
+    const auto deadline = Clock::now() + std::chrono::seconds(30);
+    for (;;) {
+        auto replicated = direct(replica).command({"CLUSTER", "REPLICATE", nodeId(masterIndex)});
+        if (replicated)
+            break;
+        if (Clock::now() >= deadline)
+            return makeError(replicated.error().kind, "CLUSTER REPLICATE: " + replicated.error().message);
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    for (;;) {
+        auto info = direct(replica).command({"INFO", "replication"});
+        if (info && info->isString() && infoField(info->text(), "master_link_status") == "up")
+            break;
+        if (Clock::now() >= deadline)
+            return makeError(ErrorKind::Timeout, "the replica did not synchronise with its master");
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return waitUntilConsistent();
+}
+
+Status ClusterTestSetup::waitUntilMaster(size_t index, std::chrono::milliseconds timeout)
+{
+    const auto deadline = Clock::now() + timeout;
+    while (Clock::now() < deadline) {
+        auto role = direct(index).command({"ROLE"});
+        if (role && role->at(0).text() == "master")
+            return Done {};
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return makeError(ErrorKind::Timeout, node(index).toString() + " did not become a master");
 }
 
 HostPort ClusterTestSetup::node(size_t index) const

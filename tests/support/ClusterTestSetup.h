@@ -54,12 +54,19 @@ public:
     Status finishSlotMigration();
     bool migrationInProgress() const { return m_migration.has_value(); }
 
+    // Adds a replica of master `masterIndex` (its index is the new size() - 1) and waits until it
+    // has synchronised, so that it can win a failover.
+    Status addReplica(size_t masterIndex);
+    // Waits until node `index` reports the master role (after a failover).
+    Status waitUntilMaster(size_t index, std::chrono::milliseconds timeout = std::chrono::seconds(30));
+
     // Waits until every node says cluster_state:ok and all report the same slot table.
     Status waitUntilConsistent(std::chrono::milliseconds timeout = std::chrono::seconds(30));
 
 private:
     ClusterTestSetup() = default;
     Status startNode();
+    Status meet(size_t index);
     Status form();
     Status moveKeys(uint16_t slot, size_t from, size_t to, size_t limit);
     Result<std::string> slotTableOf(size_t index);
