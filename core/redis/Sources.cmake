@@ -1,5 +1,8 @@
 list(APPEND lockscope_core_sources
+  redis/ClusterClient.cpp
+  redis/ClusterRedirect.cpp
   redis/ClusterSlots.cpp
+  redis/CommandKeys.cpp
   redis/CommandPolicy.cpp
   redis/ConnectionOptions.cpp
   redis/RedisConnection.cpp
