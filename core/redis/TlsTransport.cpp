@@ -183,8 +183,24 @@ struct TlsTransport::State
     // After a fatal SSL error OpenSSL must not be asked to do anything more on this SSL
     // (not even to send close_notify).
     bool failed = false;
+    bool receivedData = false;
+    bool sentClientCertificate = false;
 
     int fd() const { return socket ? socket->fd() : -1; }
+
+    // Until the server's first reply arrives, a broken stream is a failed TLS setup: with TLS
+    // 1.3 the client's handshake completes before the server has checked the client's
+    // certificate, and a server that rejects it (or its absence) just closes the connection.
+    Status streamError(const std::string& reason, const char* operation) const
+    {
+        if (receivedData)
+            return makeError(ErrorKind::Disconnected,
+                std::string("TLS ") + operation + " to " + peer + " failed: " + reason);
+        return makeError(ErrorKind::TlsHandshake,
+            "TLS session with " + peer + " failed right after the handshake: " + reason
+                + (sentClientCertificate ? " (did the server reject the client certificate?)"
+                                         : " (does the server require a client certificate?)"));
+    }
 
     // What a failed SSL_read/SSL_write/SSL_peek means for the stream: wait for the socket
     // (returns Done), or an error that ends the stream.
@@ -198,20 +214,18 @@ struct TlsTransport::State
         case SSL_ERROR_WANT_WRITE:
             return waitForFd(fd(), true, deadline);
         case SSL_ERROR_ZERO_RETURN:
-            return makeError(ErrorKind::Disconnected, "server " + peer + " closed the TLS connection");
+            return streamError("the server closed the TLS connection", operation);
         case SSL_ERROR_SYSCALL: {
             failed = true;
-            const std::string reason = openSslReason(savedErrno != 0 ? std::string(std::strerror(savedErrno))
-                                                                     : "the server closed the connection");
-            return makeError(ErrorKind::Disconnected,
-                std::string("TLS ") + operation + " to " + peer + " failed: " + reason);
+            return streamError(openSslReason(savedErrno != 0 ? std::string(std::strerror(savedErrno))
+                                                             : "the server closed the connection"),
+                operation);
         }
         default:
             failed = true;
             // OpenSSL 3 reports a close without close_notify (what redis-server does) as an
             // "unexpected eof" protocol error: for us it is the end of the stream.
-            return makeError(ErrorKind::Disconnected,
-                std::string("TLS ") + operation + " to " + peer + " failed: " + openSslReason("TLS error"));
+            return streamError(openSslReason("TLS error"), operation);
         }
     }
 };
@@ -239,6 +253,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
     if (!context)
         return context.error();
     state->context = std::move(context.value());
+    state->sentClientCertificate = !options.certFile.empty();
 
     ERR_clear_error();
     state->ssl.reset(SSL_new(state->context.get()));
@@ -336,8 +351,10 @@ Result<size_t> TlsTransport::readSome(char* buffer, size_t capacity, Deadline de
         const int chunk = static_cast<int>(std::min<size_t>(capacity, INT_MAX));
         // Reading may write too (a key update, or an alert): guarded like a write.
         const auto call = guardedSslCall([&] { return SSL_read(m_state->ssl.get(), buffer, chunk); });
-        if (call.returned > 0)
+        if (call.returned > 0) {
+            m_state->receivedData = true;
             return static_cast<size_t>(call.returned);
+        }
         auto waited = m_state->handleIoError(call, deadline, "read");
         if (!waited)
             return waited.error();
