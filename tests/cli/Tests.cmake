@@ -1,1 +1,2 @@
 lockscope_add_test(tst_CliPing DIR cli LIBS lockscope_cli)
+lockscope_add_test(tst_CliTls DIR cli LIBS lockscope_cli)
