@@ -157,7 +157,8 @@ private slots:
         QVERIFY2(connection.ok(), describe(connection));
         const std::string key("tls\0key\xff\r\n", 10);
         std::string value;
-        for (int i = 0; i < 256 * 1024; ++i)
+        // Several megabytes: many TLS records, and more than a socket buffer takes at once.
+        for (int i = 0; i < 4 * 1024 * 1024; ++i)
             value += static_cast<char>(i * 31);
         QVERIFY((*connection)->command({"SET", key, value}).ok());
         auto got = (*connection)->command({"GET", key});
@@ -182,6 +183,25 @@ private slots:
             QVERIFY((*replies)[i].isStatus());
             QCOMPARE((*replies)[5000 + i].text(), std::to_string(i * 3));
         }
+    }
+
+    void subscriptionWaitsWithDeadlinesOverTls()
+    {
+        auto subscriber = RedisConnection::connect(trustingOptionsFor(*m_server));
+        auto publisher = RedisConnection::connect(trustingOptionsFor(*m_server));
+        QVERIFY2(subscriber.ok(), describe(subscriber));
+        QVERIFY2(publisher.ok(), describe(publisher));
+        QVERIFY((*subscriber)->send({"SUBSCRIBE", "tls-channel"}).ok());
+        auto confirmation = (*subscriber)->readReply(5000ms);
+        QVERIFY(confirmation.ok());
+        QCOMPARE(confirmation->at(0).text(), std::string("subscribe"));
+        auto nothingYet = (*subscriber)->readReply(50ms);
+        QVERIFY(!nothingYet.ok() && nothingYet.error().kind == ErrorKind::Timeout);
+        QVERIFY((*subscriber)->isConnected()); // a timeout leaves the stream usable
+        QCOMPARE((*publisher)->command({"PUBLISH", "tls-channel", "hello"})->integer(), 1LL);
+        auto message = (*subscriber)->readReply(5000ms);
+        QVERIFY(message.ok());
+        QCOMPARE(message->at(2).text(), std::string("hello"));
     }
 
     void reconnectsAfterTheTlsServerRestarts()
