@@ -68,20 +68,22 @@ std::unique_ptr<SentinelTestSetup> SentinelTestSetup::start()
         return nullptr;
     }
 
+    // Failovers in the tests are asked for (SENTINEL FAILOVER); a generous down-after period
+    // keeps a busy test machine from making the sentinel start one on its own.
+    const std::string monitored = std::string(masterName);
+    const std::string sentinelRules = "sentinel monitor " + monitored + " 127.0.0.1 "
+        + std::to_string(setup->m_master->port()) + " 1\n" // quorum 1: the only sentinel decides
+        + "sentinel down-after-milliseconds " + monitored + " 5000\n" //
+        + "sentinel failover-timeout " + monitored + " 3000\n" //
+        + "sentinel parallel-syncs " + monitored + " 1\n";
     RedisError lastError = makeError(ErrorKind::Internal, "no free port");
     for (int attempt = 0; attempt < 5 && !setup->m_sentinel; ++attempt) {
         RedisServerConfig sentinelConfig;
         sentinelConfig.sentinel = true;
         sentinelConfig.unixSocket = false;
         sentinelConfig.port = pickFreePort();
-        const std::string masterPort = std::to_string(setup->m_master->port());
-        sentinelConfig.configText = "port " + std::to_string(sentinelConfig.port)
-            + "\n"
-              "bind 127.0.0.1\n"
-              "sentinel monitor "
-            + masterName + " 127.0.0.1 " + masterPort + " 1\n" + "sentinel down-after-milliseconds "
-            + masterName + " 1000\n" + "sentinel failover-timeout " + masterName + " 3000\n"
-            + "sentinel parallel-syncs " + masterName + " 1\n";
+        sentinelConfig.configText
+            = "port " + std::to_string(sentinelConfig.port) + "\nbind 127.0.0.1\n" + sentinelRules;
         auto sentinel = RedisServerProcess::start(sentinelConfig);
         if (sentinel)
             setup->m_sentinel = std::move(sentinel.value());
