@@ -6,11 +6,13 @@
 #include <csignal>
 #include <cstring>
 #include <ctime>
+#include <netinet/in.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 namespace lockscope {
@@ -100,6 +102,21 @@ std::string openSslReason(const std::string& fallback)
         }
     }
     return reason.empty() ? fallback : reason;
+}
+
+// "host:port" of the connected peer, for messages (the host as the caller named it).
+std::string describePeer(int fd, const std::string& host)
+{
+    sockaddr_storage address {};
+    socklen_t length = sizeof(address);
+    if (getpeername(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0)
+        return host;
+    int port = 0;
+    if (address.ss_family == AF_INET)
+        port = ntohs(reinterpret_cast<const sockaddr_in*>(&address)->sin_port);
+    else if (address.ss_family == AF_INET6)
+        port = ntohs(reinterpret_cast<const sockaddr_in6*>(&address)->sin6_port);
+    return port ? HostPort {host, port}.toString() : host;
 }
 
 std::string fileProblem(const std::string& path)
@@ -198,8 +215,26 @@ struct TlsTransport::State
                 std::string("TLS ") + operation + " to " + peer + " failed: " + reason);
         return makeError(ErrorKind::TlsHandshake,
             "TLS session with " + peer + " failed right after the handshake: " + reason
-                + (sentClientCertificate ? " (did the server reject the client certificate?)"
-                                         : " (does the server require a client certificate?)"));
+                + clientCertificateHint());
+    }
+
+    std::string clientCertificateHint() const
+    {
+        return sentClientCertificate ? " (did the server reject the client certificate?)"
+                                     : " (does the server require a client certificate?)";
+    }
+
+    // A guess at the cause of a failed handshake, for the message: an alert from the server
+    // about certificates points at the client certificate; anything that is not an alert at
+    // all, at a server that does not speak TLS there.
+    std::string handshakeHint(const std::string& reason) const
+    {
+        if (reason.find("alert") == std::string::npos)
+            return " (is the server speaking TLS on this port?)";
+        if (reason.find("certificate") != std::string::npos
+            || reason.find("handshake failure") != std::string::npos)
+            return clientCertificateHint();
+        return {};
     }
 
     // What a failed SSL_read/SSL_write/SSL_peek means for the stream: wait for the socket
@@ -247,7 +282,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
         return makeError(ErrorKind::Disconnected, "TLS needs a connected socket");
     auto state = std::make_unique<State>();
     state->socket = std::move(socket);
-    state->peer = connectedHost;
+    state->peer = describePeer(state->fd(), connectedHost);
 
     auto context = makeContext(options);
     if (!context)
@@ -286,7 +321,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
                 // A plain-text server that got our ClientHello often just waits for the end of
                 // a command line, so silence is the usual sign of a wrong port.
                 return makeError(ErrorKind::Timeout,
-                    "timed out in the TLS handshake with " + connectedHost
+                    "timed out in the TLS handshake with " + state->peer
                         + " (is the server speaking TLS on this port?)");
             continue;
         }
@@ -295,7 +330,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
         if (options.verifyPeer && verified != X509_V_OK) {
             ERR_clear_error();
             return makeError(ErrorKind::TlsVerification,
-                "certificate of " + connectedHost + " did not verify"
+                "certificate of " + state->peer + " did not verify"
                     + (options.serverName.empty() ? std::string() : " as '" + options.serverName + "'") + ": "
                     + X509_verify_cert_error_string(verified));
         }
@@ -306,8 +341,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
         else
             reason = openSslReason("protocol error");
         return makeError(ErrorKind::TlsHandshake,
-            "TLS handshake with " + connectedHost + " failed: " + reason
-                + " (is the server speaking TLS on this port?)");
+            "TLS handshake with " + state->peer + " failed: " + reason + state->handshakeHint(reason));
     }
 
     if (options.verifyPeer) {
@@ -317,7 +351,7 @@ Result<std::unique_ptr<Transport>> TlsTransport::handshake(std::unique_ptr<Socke
         const long verified = SSL_get_verify_result(ssl);
         if (!certificate || verified != X509_V_OK)
             return makeError(ErrorKind::TlsVerification,
-                "certificate of " + connectedHost + " did not verify: "
+                "certificate of " + state->peer + " did not verify: "
                     + (certificate ? X509_verify_cert_error_string(verified) : "no certificate presented"));
     }
     return std::unique_ptr<Transport>(new TlsTransport(std::move(state)));
