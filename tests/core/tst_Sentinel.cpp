@@ -1,3 +1,4 @@
+#include "redis/RedisUrl.h"
 #include "support/RedisTestServer.h"
 #include "support/SentinelTestSetup.h"
 
@@ -43,6 +44,28 @@ private slots:
         QVERIFY(role.ok());
         QCOMPARE(role->at(0).text(), std::string("master"));
         QVERIFY((*connection)->command({"SET", "sentinel:resolved", "yes"}).ok());
+    }
+
+    void asksTheNextSentinelWhenOneIsUnreachable()
+    {
+        ConnectionOptions options = m_setup->options();
+        options.sentinels.insert(options.sentinels.begin(), HostPort {"127.0.0.1", 1});
+        auto connection = RedisConnection::connect(options);
+        QVERIFY2(connection.ok(), connection.ok() ? "" : describe(connection.error()));
+        QCOMPARE((*connection)->endpoint(), addressOf(m_setup->master()).toString());
+    }
+
+    void selectsTheDatabaseOfTheUrlOnTheMaster()
+    {
+        auto options = parseRedisUrl(m_setup->url() + "/3", m_setup->options());
+        QVERIFY(options.ok());
+        auto connection = RedisConnection::connect(*options);
+        QVERIFY2(connection.ok(), connection.ok() ? "" : describe(connection.error()));
+        QVERIFY((*connection)->command({"SET", "sentinel:db3", "three"}).ok());
+        auto direct = test::connectTo(m_setup->master());
+        QVERIFY(direct);
+        QVERIFY(direct->command({"SELECT", "3"}).ok());
+        QCOMPARE(direct->command({"GET", "sentinel:db3"})->text(), std::string("three"));
     }
 
     void anUnknownMasterNameIsNotFound()
