@@ -1,64 +1,22 @@
 #include "redis/TlsTransport.h"
 
+#include "redis/SigpipeBlocker.h"
+
 #include <arpa/inet.h>
 #include <cerrno>
 #include <climits>
-#include <csignal>
 #include <cstring>
-#include <ctime>
 #include <netinet/in.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 #include <poll.h>
-#include <pthread.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 namespace lockscope {
 
 namespace {
-
-// OpenSSL writes to the socket with write(), which raises SIGPIPE when the server has reset the
-// connection. The core is a library that services embed, so it cannot rely on the process
-// ignoring SIGPIPE (lockscope-cli does; an embedding service may not). Around every OpenSSL
-// call that may write, SIGPIPE is blocked in this thread, and a SIGPIPE that the call raised
-// is consumed before the mask is restored; the failed write is then reported as EPIPE.
-class SigpipeBlocker
-{
-public:
-    SigpipeBlocker()
-    {
-        sigset_t pipe;
-        sigemptyset(&pipe);
-        sigaddset(&pipe, SIGPIPE);
-        sigset_t pending;
-        sigpending(&pending);
-        m_wasPending = sigismember(&pending, SIGPIPE) == 1;
-        pthread_sigmask(SIG_BLOCK, &pipe, &m_previous);
-    }
-    ~SigpipeBlocker()
-    {
-        if (!m_wasPending) {
-            sigset_t pending;
-            sigpending(&pending);
-            if (sigismember(&pending, SIGPIPE) == 1) {
-                sigset_t pipe;
-                sigemptyset(&pipe);
-                sigaddset(&pipe, SIGPIPE);
-                const timespec immediately {0, 0};
-                while (sigtimedwait(&pipe, nullptr, &immediately) < 0 && errno == EINTR) { }
-            }
-        }
-        pthread_sigmask(SIG_SETMASK, &m_previous, nullptr);
-    }
-    SigpipeBlocker(const SigpipeBlocker&) = delete;
-    SigpipeBlocker& operator=(const SigpipeBlocker&) = delete;
-
-private:
-    sigset_t m_previous;
-    bool m_wasPending = false;
-};
 
 struct SslCall
 {
