@@ -1,3 +1,9 @@
 list(APPEND lockscope_core_sources
   locks/WaiterRegistry.cpp
+  locks/RedissonNames.cpp
+  locks/HolderIdentity.cpp
+  locks/LockWatchdog.cpp
+  locks/UnlockSubscriber.cpp
+  locks/RedissonHashLock.cpp
+  locks/ReentrantLock.cpp
 )

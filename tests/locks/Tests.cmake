@@ -1,0 +1,1 @@
+lockscope_add_test(tst_ReentrantLock DIR locks TIMEOUT 120)
