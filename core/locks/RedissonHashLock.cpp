@@ -114,6 +114,7 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         endHold();
         m_fence = won.fence;
         m_lease = options.lease;
+        m_renewal.reset();
         if (options.watchdog) {
             if (!m_watchdog)
                 m_watchdog = LockWatchdog::sharedFor(m_options);

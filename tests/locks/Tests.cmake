@@ -1,1 +1,2 @@
 lockscope_add_test(tst_ReentrantLock DIR locks TIMEOUT 120)
+lockscope_add_test(tst_LockWatchdog DIR locks TIMEOUT 120)
