@@ -6,4 +6,5 @@ list(APPEND lockscope_core_sources
   locks/UnlockSubscriber.cpp
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
+  locks/FairLock.cpp
 )

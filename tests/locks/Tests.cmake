@@ -1,2 +1,3 @@
 lockscope_add_test(tst_ReentrantLock DIR locks TIMEOUT 120)
 lockscope_add_test(tst_LockWatchdog DIR locks TIMEOUT 120)
+lockscope_add_test(tst_FairLock DIR locks TIMEOUT 120)
