@@ -7,4 +7,7 @@ list(APPEND lockscope_core_sources
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
   locks/FairLock.cpp
+  locks/ReadLock.cpp
+  locks/WriteLock.cpp
+  locks/ReadWriteLock.cpp
 )
