@@ -10,4 +10,5 @@ list(APPEND lockscope_core_sources
   locks/ReadLock.cpp
   locks/WriteLock.cpp
   locks/ReadWriteLock.cpp
+  locks/Semaphore.cpp
 )
