@@ -190,10 +190,14 @@ Result<HoldOutcome> RedissonHashLock::extend(std::chrono::milliseconds lease)
 
 Result<bool> RedissonHashLock::isHeld()
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    auto exists = (*conn)->command({"HEXISTS", m_name, holderField()});
+    std::lock_guard lock(m_probeMutex);
+    if (!m_probe) {
+        auto connected = RedisConnection::connect(m_options);
+        if (!connected)
+            return connected.error();
+        m_probe = std::move(connected.value());
+    }
+    auto exists = m_probe->command({"HEXISTS", m_name, holderField()});
     if (!exists)
         return exists.error();
     return exists->toInteger() == 1;

@@ -7,6 +7,7 @@
 #include "redis/RedisConnection.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace lockscope {
@@ -30,6 +31,7 @@ public:
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
+    // Safe from any thread (a monitor asking while the owner waits): it has its own connection.
     Result<bool> isHeld() override;
     std::optional<long long> fence() const override { return m_fence; }
     bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
@@ -80,6 +82,8 @@ private:
     std::shared_ptr<LockWatchdog> m_watchdog;
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
+    std::mutex m_probeMutex;
+    std::unique_ptr<RedisConnection> m_probe; // isHeld() only, under m_probeMutex
 
     int m_count = 0;
     std::chrono::milliseconds m_lease {0};

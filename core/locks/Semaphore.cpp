@@ -39,6 +39,11 @@ elseif tonumber(current) ~= permits then
     return {-1, tonumber(current) or -1};
 end;
 local reclaimed = 0;
+-- Tokens deleted from outside (a BLMOVE is atomic, so inside a script the lists add up to N).
+for i = redis.call('llen', KEYS[2]) + redis.call('llen', KEYS[3]) + 1, permits do
+    redis.call('rpush', KEYS[2], redis.call('incr', KEYS[7]));
+    reclaimed = reclaimed + 1;
+end;
 local expired = redis.call('zrangebyscore', KEYS[4], '-inf', now);
 for _, token in ipairs(expired) do
     redis.call('zrem', KEYS[4], token);
@@ -286,7 +291,10 @@ Result<AcquireResult> Semaphore::acquire(const AcquireOptions& options)
             if (!fence)
                 return fence.error(); // the token stays in `taken`: a reclaim returns it
             if (*fence > 0) {
-                m_token = **token;
+                {
+                    std::lock_guard lock(m_probeMutex);
+                    m_token = **token;
+                }
                 m_fence = *fence;
                 m_renewal.reset();
                 if (options.watchdog) {
@@ -320,7 +328,10 @@ void Semaphore::endHold()
     if (m_watchId && m_watchdog)
         m_watchdog->unwatch(*m_watchId);
     m_watchId.reset();
-    m_token.reset();
+    {
+        std::lock_guard lock(m_probeMutex);
+        m_token.reset();
+    }
     m_fence.reset();
 }
 
@@ -362,12 +373,16 @@ Result<HoldOutcome> Semaphore::extend(std::chrono::milliseconds lease)
 
 Result<bool> Semaphore::isHeld()
 {
+    std::lock_guard lock(m_probeMutex);
     if (!m_token)
         return false;
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    auto checked = (*conn)->command(scriptCall(withNow(checkBody), keys(), {*m_token, holderId()}));
+    if (!m_probe) {
+        auto connected = RedisConnection::connect(m_options);
+        if (!connected)
+            return connected.error();
+        m_probe = std::move(connected.value());
+    }
+    auto checked = m_probe->command(scriptCall(withNow(checkBody), keys(), {*m_token, holderId()}));
     if (!checked)
         return checked.error();
     return checked->toInteger() == 1;

@@ -6,6 +6,7 @@
 #include "redis/RedisConnection.h"
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace lockscope {
@@ -25,7 +26,8 @@ namespace lockscope {
 //                                                  without a lease
 //   lockscope:semaphore:{<name>}:seq       STRING  counter minting tokens
 //   lockscope:semaphore:{<name>}:fence     STRING  fencing counter, INCR per acquired permit
-// Invariant: LLEN free + LLEN taken = N.
+// Invariant: LLEN free + LLEN taken = N (the reclaim step mints tokens that someone deleted
+// from outside).
 //
 // Taking a permit is two steps: (1) BLMOVE free -> taken (atomic: the token is never in
 // neither list), (2) one Lua call writes the lease and the holder, and INCRs the fence. A
@@ -56,6 +58,7 @@ public:
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
+    // Safe from any thread (a monitor asking while the owner blocks): it has its own connection.
     Result<bool> isHeld() override;
     std::optional<long long> fence() const override { return m_fence; }
     bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
@@ -90,6 +93,8 @@ private:
     std::shared_ptr<LockWatchdog> m_watchdog;
     std::chrono::milliseconds m_unleasedGrace;
     std::unique_ptr<RedisConnection> m_connection;
+    mutable std::mutex m_probeMutex; // guards m_probe, and m_token against isHeld()'s reads
+    std::unique_ptr<RedisConnection> m_probe;
 
     std::optional<std::string> m_token;
     std::optional<long long> m_fence;

@@ -222,6 +222,25 @@ private slots:
         QCOMPARE(*holder.release(), HoldOutcome::Done);
     }
 
+    void isHeldMayBeAskedFromAnotherThreadWhileTheOwnerWaits()
+    {
+        ReentrantLock holder(options(), "probed");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        ReentrantLock waiter(options(), "probed");
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s)); });
+        QVERIFY(eventually([&] { return subscribers(*m_redis, RedissonNames::lockChannel("probed")) == 1; }));
+        for (int i = 0; i < 20; ++i) {
+            auto held = waiter.isHeld();
+            QVERIFY(held.ok());
+            QVERIFY(!*held);
+        }
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(*waiter.isHeld());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
     void releaseAfterTheLeaseRanOutReportsTheHoldLost()
     {
         ReentrantLock lock(options(), "expired");

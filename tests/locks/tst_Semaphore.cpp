@@ -218,6 +218,15 @@ private slots:
         QCOMPARE(*semaphore.release(), HoldOutcome::Done);
     }
 
+    void permitsDeletedFromOutsideAreMintedAgain()
+    {
+        Semaphore semaphore(options(), "sem-deleted", 2);
+        QCOMPARE(*semaphore.reclaim(), 0LL);
+        QVERIFY(m_redis->command({"DEL", Semaphore::keyFor("sem-deleted", "free")}).ok());
+        QCOMPARE(*semaphore.reclaim(), 2LL);
+        QCOMPARE(length("sem-deleted", "free"), 2LL);
+    }
+
     void aDifferentPermitCountIsRefused()
     {
         Semaphore three(options(), "sem-count", 3);
