@@ -165,6 +165,36 @@ private slots:
                 .ok());
     }
 
+    void unlockWakesARedissonHeadWaiterOnItsOwnChannel()
+    {
+        FairLock holder(options(), "fair-redisson-head");
+        QVERIFY(holder.acquire(waitUpTo(0ms))->acquired());
+        // A Redisson thread queued as RedissonFairLock queues it, listening on its own channel.
+        const std::string redissonWaiter = "1a2b3c4d-5e6f-4a0b-9c1d-2e3f4a5b6c7d:9";
+        QVERIFY(m_redis->command({"RPUSH", "redisson_lock_queue:{fair-redisson-head}", redissonWaiter}).ok());
+        QVERIFY(m_redis
+                    ->command({"ZADD", "redisson_lock_timeout:{fair-redisson-head}",
+                        std::to_string(epochMillis() + 35000), redissonWaiter})
+                    .ok());
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        const std::string channel = "redisson_lock__channel:{fair-redisson-head}:" + redissonWaiter;
+        QVERIFY(listener->send({"SUBSCRIBE", channel}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto message = listener->readReply(5s);
+        QVERIFY(message.ok());
+        QCOMPARE(message->at(1).text(), channel);
+        QCOMPARE(message->at(2).text(), std::string("0"));
+        // The Redisson waiter is still first in line: a LockScope newcomer does not take it.
+        FairLock newcomer(options(), "fair-redisson-head");
+        QCOMPARE(newcomer.acquire(waitUpTo(0ms))->outcome, AcquireOutcome::TimedOut);
+        QVERIFY(m_redis
+                    ->command({"DEL", "redisson_lock_queue:{fair-redisson-head}",
+                        "redisson_lock_timeout:{fair-redisson-head}"})
+                    .ok());
+    }
+
     void waiterThatGivesUpLeavesTheQueue()
     {
         FairLock holder(options(), "fair-giveup");
