@@ -94,6 +94,48 @@ private slots:
         QCOMPARE(m_redis->command({"EXISTS", "rw-format-write"})->integer(), 0LL);
     }
 
+    void unlockNoticesAreRedissonsMessages()
+    {
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        QVERIFY(listener->send({"SUBSCRIBE", "redisson_rwlock:{rw-notices}"}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+        WriteLock writer(options(), "rw-notices");
+        QVERIFY(writer.acquire(tryOnce())->acquired());
+        QCOMPARE(*writer.release(), HoldOutcome::Done);
+        auto afterWrite = listener->readReply(5s);
+        QVERIFY(afterWrite.ok());
+        QCOMPARE(afterWrite->at(2).text(), std::string("1"));
+        ReadLock reader(options(), "rw-notices");
+        QVERIFY(reader.acquire(tryOnce())->acquired());
+        QCOMPARE(*reader.release(), HoldOutcome::Done);
+        auto afterRead = listener->readReply(5s);
+        QVERIFY(afterRead.ok());
+        QCOMPARE(afterRead->at(2).text(), std::string("0"));
+    }
+
+    void aReadHoldWrittenAsRedissonWritesItAdmitsReadersAndBlocksWriters()
+    {
+        const std::string redissonReader = "7f6e5d4c-3b2a-4190-8a7b-6c5d4e3f2a10:5";
+        QVERIFY(m_redis->command({"HSET", "rw-redisson", "mode", "read", redissonReader, "1"}).ok());
+        QVERIFY(m_redis
+                    ->command(
+                        {"SET", "{rw-redisson}:" + redissonReader + ":rwlock_timeout:1", "1", "PX", "30000"})
+                    .ok());
+        QVERIFY(m_redis->command({"PEXPIRE", "rw-redisson", "30000"}).ok());
+        WriteLock writer(options(), "rw-redisson");
+        QCOMPARE(writer.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
+        ReadLock reader(options(), "rw-redisson");
+        QVERIFY(reader.acquire(tryOnce())->acquired());
+        QCOMPARE(*reader.release(), HoldOutcome::Done);
+        // Redisson's reader is still there, its hash kept alive by its timeout key.
+        QCOMPARE(hget("rw-redisson", redissonReader), std::string("1"));
+        QVERIFY(m_redis->command({"PTTL", "rw-redisson"})->integer() > 20000);
+        QVERIFY(
+            m_redis->command({"DEL", "rw-redisson", "{rw-redisson}:" + redissonReader + ":rwlock_timeout:1"})
+                .ok());
+    }
+
     void manyReadersHoldTogether()
     {
         std::vector<std::unique_ptr<ReadLock>> readers;
