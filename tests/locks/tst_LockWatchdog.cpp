@@ -141,6 +141,23 @@ private slots:
         QVERIFY(m_redis->command({"DEL", "taken-over"}).ok());
     }
 
+    void reportsTheHoldLostWhenRedisIsUnreachableForALease()
+    {
+        auto doomed = test::startServer();
+        QVERIFY(doomed);
+        std::atomic<int> reported {-1};
+        ConnectionOptions doomedOptions = test::optionsFor(*doomed);
+        doomedOptions.reconnect.budget = 300ms;
+        ReentrantLock lock(doomedOptions, "unreachable");
+        lock.setRenewalHandler([&](RenewalEvent event) { reported = static_cast<int>(event); });
+        QVERIFY(lock.acquire(watched(900ms))->acquired());
+        doomed->kill();
+        QVERIFY(eventually([&] { return lock.renewalFailed(); }, 5s));
+        QCOMPARE(reported.load(), static_cast<int>(RenewalEvent::Unreachable));
+        auto released = lock.release();
+        QVERIFY(!released.ok()); // a Redis error, not an outcome
+    }
+
     void renewsManyHoldsInOneRoundTrip()
     {
         auto watchdog = std::make_shared<LockWatchdog>(options());

@@ -241,6 +241,19 @@ private slots:
         QCOMPARE(*waiter.release(), HoldOutcome::Done);
     }
 
+    void anUnreachableServerIsAnErrorNotAnOutcome()
+    {
+        auto gone = test::startServer();
+        QVERIFY(gone);
+        ConnectionOptions unreachable = test::optionsFor(*gone);
+        unreachable.reconnect.budget = 200ms;
+        gone->kill();
+        ReentrantLock lock(unreachable, "nowhere");
+        auto result = lock.acquire(waitUpTo(1s));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().kind, ErrorKind::ConnectionRefused);
+    }
+
     void releaseAfterTheLeaseRanOutReportsTheHoldLost()
     {
         ReentrantLock lock(options(), "expired");
