@@ -1,0 +1,213 @@
+#include "locks/FairLock.h"
+
+#include "locks/RedissonNames.h"
+#include "locks/ScriptCall.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+// Redisson's RedissonFairLock acquire script, with server time, fencing and the refresh of a
+// live waiter's deadline. KEYS: name, queue, timeouts, fence counter. ARGV: lease ms, field,
+// threadWaitTime ms. Replies {1, fence}, {2, count} or {0, ms until worth trying again}.
+constexpr const char* acquireScript = R"lua(
+local t = redis.call('time');
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);
+local waitTime = tonumber(ARGV[3]);
+while true do
+    local first = redis.call('lindex', KEYS[2], 0);
+    if first == false then break; end;
+    local timeout = tonumber(redis.call('zscore', KEYS[3], first));
+    if timeout == nil or timeout <= now then
+        redis.call('zrem', KEYS[3], first);
+        redis.call('lpop', KEYS[2]);
+    else
+        break;
+    end;
+end;
+if (redis.call('exists', KEYS[1]) == 0)
+    and ((redis.call('exists', KEYS[2]) == 0) or (redis.call('lindex', KEYS[2], 0) == ARGV[2])) then
+    redis.call('lpop', KEYS[2]);
+    redis.call('zrem', KEYS[3], ARGV[2]);
+    local keys = redis.call('zrange', KEYS[3], 0, -1);
+    for i = 1, #keys, 1 do
+        redis.call('zincrby', KEYS[3], -waitTime, keys[i]);
+    end;
+    redis.call('hset', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {1, redis.call('incr', KEYS[4])};
+end;
+if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
+    local count = redis.call('hincrby', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {2, count};
+end;
+local pttl = redis.call('pttl', KEYS[1]);
+local position = redis.call('lpos', KEYS[2], ARGV[2]);
+if position ~= false then
+    local keep = now + math.max(pttl, 0) + (position + 1) * waitTime;
+    if keep > tonumber(redis.call('zscore', KEYS[3], ARGV[2]) or 0) then
+        redis.call('zadd', KEYS[3], keep, ARGV[2]);
+    end;
+else
+    local last = redis.call('lindex', KEYS[2], -1);
+    local ttl;
+    if last ~= false and last ~= ARGV[2] then
+        ttl = tonumber(redis.call('zscore', KEYS[3], last) or now) - now;
+    else
+        ttl = pttl;
+    end;
+    redis.call('zadd', KEYS[3], ttl + waitTime + now, ARGV[2]);
+    redis.call('rpush', KEYS[2], ARGV[2]);
+    position = redis.call('llen', KEYS[2]) - 1;
+end;
+if position == 0 then
+    return {0, pttl};
+end;
+local head = redis.call('lindex', KEYS[2], 0);
+local headDeadline = tonumber(redis.call('zscore', KEYS[3], head) or now);
+return {0, math.max(headDeadline - now, 0)};
+)lua";
+
+// Redisson's fair unlock. KEYS: name, queue, timeouts, channel prefix. ARGV: `0`, lease,
+// field. Where Redisson replies 1 for a lock that no longer exists, this replies nil (lost).
+constexpr const char* unlockScript = R"lua(
+local t = redis.call('time');
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);
+while true do
+    local first = redis.call('lindex', KEYS[2], 0);
+    if first == false then break; end;
+    local timeout = tonumber(redis.call('zscore', KEYS[3], first));
+    if timeout == nil or timeout <= now then
+        redis.call('zrem', KEYS[3], first);
+        redis.call('lpop', KEYS[2]);
+    else
+        break;
+    end;
+end;
+if (redis.call('exists', KEYS[1]) == 0) then
+    local nextWaiter = redis.call('lindex', KEYS[2], 0);
+    if nextWaiter ~= false then
+        redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
+    end;
+    return nil;
+end;
+if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
+    return nil;
+end;
+local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
+if (counter > 0) then
+    redis.call('pexpire', KEYS[1], ARGV[2]);
+    return 0;
+end;
+redis.call('del', KEYS[1]);
+local nextWaiter = redis.call('lindex', KEYS[2], 0);
+if nextWaiter ~= false then
+    redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
+end;
+return 1;
+)lua";
+
+// Redisson's acquireFailed: leave the queue and give the followers our slot of waiting time;
+// then, if the lock is free, wake the new head (Redisson leaves that to the head's timeout).
+// KEYS: queue, timeouts, name, channel prefix. ARGV: field, threadWaitTime ms.
+constexpr const char* leaveQueueScript = R"lua(
+local queue = redis.call('lrange', KEYS[1], 0, -1);
+local i = 1;
+while i <= #queue and queue[i] ~= ARGV[1] do
+    i = i + 1;
+end;
+i = i + 1;
+while i <= #queue do
+    redis.call('zincrby', KEYS[2], -tonumber(ARGV[2]), queue[i]);
+    i = i + 1;
+end;
+redis.call('zrem', KEYS[2], ARGV[1]);
+redis.call('lrem', KEYS[1], 0, ARGV[1]);
+if redis.call('exists', KEYS[3]) == 0 then
+    local nextWaiter = redis.call('lindex', KEYS[1], 0);
+    if nextWaiter ~= false then
+        redis.call('publish', KEYS[4] .. ':' .. nextWaiter, '0');
+    end;
+end;
+return 1;
+)lua";
+
+constexpr const char* renewScript = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;
+)lua";
+
+} // namespace
+
+FairLock::FairLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog, std::chrono::milliseconds threadWaitTime)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+    , m_threadWaitTime(std::max(threadWaitTime, std::chrono::milliseconds(30)))
+{
+}
+
+FairLock::~FairLock()
+{
+    releaseRemainingHold();
+}
+
+Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto attempt = decodeAttempt((*conn)->command(scriptCall(acquireScript,
+        {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
+            RedissonNames::fenceCounter(name())},
+        {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())})));
+    if (attempt && !attempt->acquired) {
+        // Come back before our deadline to keep our place, even without a message.
+        const auto refresh = m_threadWaitTime / 3;
+        if (attempt->retryAfter.count() < 0 || attempt->retryAfter > refresh)
+            attempt->retryAfter = refresh;
+    }
+    return attempt;
+}
+
+Result<RedisReply> FairLock::runUnlock(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return (*conn)->command(scriptCall(unlockScript,
+        {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
+            RedissonNames::lockChannel(name())},
+        {"0", std::to_string(lease.count()), holderField()}));
+}
+
+RedisCommand FairLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+}
+
+std::string FairLock::waitChannel() const
+{
+    return RedissonNames::lockChannel(name()) + ":" + holderField();
+}
+
+Status FairLock::abandonWait()
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto left = (*conn)->command(scriptCall(leaveQueueScript,
+        {RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()), name(),
+            RedissonNames::lockChannel(name())},
+        {holderField(), std::to_string(m_threadWaitTime.count())}));
+    if (!left)
+        return left.error();
+    return Done {};
+}
+
+} // namespace lockscope

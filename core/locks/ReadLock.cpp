@@ -1,0 +1,148 @@
+#include "locks/ReadLock.h"
+
+#include "locks/RedissonNames.h"
+#include "locks/ScriptCall.h"
+
+namespace lockscope {
+
+namespace {
+
+// Redisson's RedissonReadLock.tryLockInnerAsync, plus fencing when this reader's hold starts.
+// KEYS: name, timeout prefix, fence counter. ARGV: lease ms, reader field, writer field.
+constexpr const char* acquireScript = R"lua(
+local mode = redis.call('hget', KEYS[1], 'mode');
+if (mode == false) then
+    redis.call('hset', KEYS[1], 'mode', 'read');
+    redis.call('hset', KEYS[1], ARGV[2], 1);
+    redis.call('set', KEYS[2] .. ':1', 1);
+    redis.call('pexpire', KEYS[2] .. ':1', ARGV[1]);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {1, redis.call('incr', KEYS[3])};
+end;
+if (mode == 'read') or (mode == 'write' and redis.call('hexists', KEYS[1], ARGV[3]) == 1) then
+    local ind = redis.call('hincrby', KEYS[1], ARGV[2], 1);
+    local key = KEYS[2] .. ':' .. ind;
+    redis.call('set', key, 1);
+    redis.call('pexpire', key, ARGV[1]);
+    local remainTime = redis.call('pttl', KEYS[1]);
+    redis.call('pexpire', KEYS[1], math.max(remainTime, ARGV[1]));
+    if ind == 1 then
+        return {1, redis.call('incr', KEYS[3])};
+    end;
+    return {2, ind};
+end;
+return {0, redis.call('pttl', KEYS[1])};
+)lua";
+
+// Redisson's RedissonReadLock.unlockInnerAsync. KEYS: name, channel, timeout prefix, key
+// prefix. ARGV: `0`, reader field. Where Redisson replies 1 for a missing hash, this replies
+// nil (lost).
+constexpr const char* unlockScript = R"lua(
+local mode = redis.call('hget', KEYS[1], 'mode');
+if (mode == false) then
+    redis.call('publish', KEYS[2], ARGV[1]);
+    return nil;
+end;
+local lockExists = redis.call('hexists', KEYS[1], ARGV[2]);
+if (lockExists == 0) then
+    return nil;
+end;
+local counter = redis.call('hincrby', KEYS[1], ARGV[2], -1);
+if (counter == 0) then
+    redis.call('hdel', KEYS[1], ARGV[2]);
+end;
+redis.call('del', KEYS[3] .. ':' .. (counter + 1));
+if (redis.call('hlen', KEYS[1]) > 1) then
+    local maxRemainTime = -3;
+    local keys = redis.call('hkeys', KEYS[1]);
+    for n, key in ipairs(keys) do
+        counter = tonumber(redis.call('hget', KEYS[1], key));
+        if type(counter) == 'number' then
+            for i = counter, 1, -1 do
+                local remainTime = redis.call('pttl', KEYS[4] .. ':' .. key .. ':rwlock_timeout:' .. i);
+                maxRemainTime = math.max(remainTime, maxRemainTime);
+            end;
+        end;
+    end;
+    if maxRemainTime > 0 then
+        redis.call('pexpire', KEYS[1], maxRemainTime);
+        return 0;
+    end;
+    if mode == 'write' then
+        return 0;
+    end;
+end;
+redis.call('del', KEYS[1]);
+redis.call('publish', KEYS[2], ARGV[1]);
+return 1;
+)lua";
+
+// Redisson's RedissonReadLock.renewExpirationAsync: while this reader holds, extend the hash
+// and every read hold's timeout key. KEYS: name, key prefix. ARGV: lease ms, reader field.
+constexpr const char* renewScript = R"lua(
+local counter = redis.call('hget', KEYS[1], ARGV[2]);
+if (counter ~= false) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    if (redis.call('hlen', KEYS[1]) > 1) then
+        local keys = redis.call('hkeys', KEYS[1]);
+        for n, key in ipairs(keys) do
+            counter = tonumber(redis.call('hget', KEYS[1], key));
+            if type(counter) == 'number' then
+                for i = counter, 1, -1 do
+                    redis.call('pexpire', KEYS[2] .. ':' .. key .. ':rwlock_timeout:' .. i, ARGV[1]);
+                end;
+            end;
+        end;
+    end;
+    return 1;
+end;
+return 0;
+)lua";
+
+} // namespace
+
+ReadLock::ReadLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+{
+}
+
+ReadLock::~ReadLock()
+{
+    releaseRemainingHold();
+}
+
+Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
+        {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
+            RedissonNames::fenceCounter(name())},
+        {std::to_string(lease.count()), holderField(), holderField() + ":write"})));
+}
+
+Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return (*conn)->command(scriptCall(unlockScript,
+        {name(), RedissonNames::readWriteChannel(name()),
+            RedissonNames::readTimeoutPrefix(name(), holderField()), RedissonNames::hashTagged(name())},
+        {"0", holderField()}));
+}
+
+RedisCommand ReadLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    return scriptCall(renewScript, {name(), RedissonNames::hashTagged(name())},
+        {std::to_string(lease.count()), holderField()});
+}
+
+std::string ReadLock::waitChannel() const
+{
+    return RedissonNames::readWriteChannel(name());
+}
+
+} // namespace lockscope

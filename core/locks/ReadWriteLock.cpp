@@ -1,0 +1,12 @@
+#include "locks/ReadWriteLock.h"
+
+namespace lockscope {
+
+ReadWriteLock::ReadWriteLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : m_read(options, name, identity, watchdog)
+    , m_write(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+{
+}
+
+} // namespace lockscope

@@ -1,0 +1,206 @@
+#include "locks/RedissonHashLock.h"
+
+#include "locks/WaiterRegistry.h"
+
+namespace lockscope {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+}
+
+RedissonHashLock::RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : m_options(std::move(options))
+    , m_name(std::move(name))
+    , m_identity(std::move(identity))
+    , m_watchdog(std::move(watchdog))
+    , m_subscriber(m_options)
+{
+}
+
+RedissonHashLock::~RedissonHashLock()
+{
+    // Subclass parts are gone by now, so the kind's unlock cannot run here; subclasses release
+    // in their own destructors. What is left: stop renewing.
+    endHold();
+}
+
+Result<RedisConnection*> RedissonHashLock::connection()
+{
+    if (!m_connection) {
+        auto connected = RedisConnection::connect(m_options);
+        if (!connected)
+            return connected.error();
+        m_connection = std::move(connected.value());
+    }
+    return m_connection.get();
+}
+
+Result<UnlockSubscriber::Attempt> RedissonHashLock::decodeAttempt(const Result<RedisReply>& reply)
+{
+    if (!reply)
+        return reply.error();
+    const auto status = reply->at(0).toInteger();
+    const auto value = reply->at(1).toInteger();
+    if (!reply->isArray() || reply->size() != 2 || !status || !value)
+        return makeError(ErrorKind::Protocol, "unexpected reply to an acquire script: " + reply->describe());
+    Attempt attempt;
+    switch (*status) {
+    case 1:
+        attempt.acquired = true;
+        attempt.fence = *value;
+        attempt.count = 1;
+        break;
+    case 2:
+        attempt.acquired = true;
+        attempt.count = *value;
+        break;
+    case 0:
+        // pttl: -1 when the hash has no TTL, -2 when it vanished meanwhile (try again at once).
+        attempt.retryAfter = std::chrono::milliseconds(*value == -2 ? 0 : *value);
+        break;
+    default:
+        return makeError(
+            ErrorKind::Protocol, "unexpected status from an acquire script: " + reply->describe());
+    }
+    return attempt;
+}
+
+Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
+{
+    if (options.lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    const auto started = Clock::now();
+    std::optional<Clock::time_point> deadline;
+    if (options.wait)
+        deadline = started + *options.wait;
+
+    auto first = tryAcquireOnce(options.lease);
+    if (!first)
+        return first.error();
+    Attempt won = *first;
+    AcquireResult result;
+    if (!won.acquired) {
+        if (options.wait && options.wait->count() <= 0) {
+            auto abandoned = abandonWait();
+            if (!abandoned)
+                return abandoned.error();
+            result.outcome = AcquireOutcome::TimedOut;
+            return result;
+        }
+        auto conn = connection();
+        if (!conn)
+            return conn.error();
+        WaiterRegistry registry(**conn, m_name, holderField());
+        auto waited = m_subscriber.waitFor(
+            waitChannel(), [this, &options] { return tryAcquireOnce(options.lease); }, deadline,
+            options.cancel, &registry);
+        (void)registry.leave();
+        if (!waited || waited->outcome != AcquireOutcome::Acquired) {
+            auto abandoned = abandonWait();
+            if (!waited)
+                return waited.error();
+            if (!abandoned)
+                return abandoned.error();
+            result.outcome = waited->outcome;
+            result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
+            return result;
+        }
+        won = waited->attempt;
+    }
+
+    if (won.fence || m_count == 0) {
+        // A new hold (or ours expired and was taken afresh): start its renewal.
+        endHold();
+        m_fence = won.fence;
+        m_lease = options.lease;
+        m_renewal.reset();
+        if (options.watchdog) {
+            if (!m_watchdog)
+                m_watchdog = LockWatchdog::sharedFor(m_options);
+            m_renewal = std::make_shared<RenewalState>(m_renewalHandler);
+            m_watchId = m_watchdog->watch(LockWatchdog::Renewal {
+                renewalCommand(options.lease), options.lease, options.maxRenewals, m_renewal});
+        }
+    }
+    m_count = static_cast<int>(won.count);
+    result.outcome = AcquireOutcome::Acquired;
+    result.fence = m_fence;
+    result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
+    return result;
+}
+
+void RedissonHashLock::releaseRemainingHold()
+{
+    while (m_count > 0) {
+        auto released = release();
+        if (!released || *released == HoldOutcome::Lost)
+            break;
+    }
+    endHold();
+}
+
+void RedissonHashLock::endHold()
+{
+    if (m_watchId && m_watchdog)
+        m_watchdog->unwatch(*m_watchId);
+    m_watchId.reset();
+    m_count = 0;
+    m_fence.reset();
+}
+
+Result<HoldOutcome> RedissonHashLock::release()
+{
+    if (m_count <= 0)
+        return makeError(ErrorKind::Usage, "release() on " + m_name + " without a hold");
+    auto unlocked = runUnlock(m_lease);
+    if (!unlocked)
+        return unlocked.error();
+    if (unlocked->isNil()) {
+        endHold();
+        return HoldOutcome::Lost;
+    }
+    const auto answer = unlocked->toInteger();
+    if (!answer)
+        return makeError(
+            ErrorKind::Protocol, "unexpected reply to an unlock script: " + unlocked->describe());
+    --m_count;
+    if (*answer == 1 || m_count <= 0)
+        endHold();
+    return HoldOutcome::Done;
+}
+
+Result<HoldOutcome> RedissonHashLock::extend(std::chrono::milliseconds lease)
+{
+    if (m_count <= 0)
+        return makeError(ErrorKind::Usage, "extend() on " + m_name + " without a hold");
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto renewed = (*conn)->command(renewalCommand(lease));
+    if (!renewed)
+        return renewed.error();
+    if (renewed->toInteger() != 1) {
+        endHold();
+        return HoldOutcome::Lost;
+    }
+    m_lease = lease;
+    return HoldOutcome::Done;
+}
+
+Result<bool> RedissonHashLock::isHeld()
+{
+    std::lock_guard lock(m_probeMutex);
+    if (!m_probe) {
+        auto connected = RedisConnection::connect(m_options);
+        if (!connected)
+            return connected.error();
+        m_probe = std::move(connected.value());
+    }
+    auto exists = m_probe->command({"HEXISTS", m_name, holderField()});
+    if (!exists)
+        return exists.error();
+    return exists->toInteger() == 1;
+}
+
+} // namespace lockscope

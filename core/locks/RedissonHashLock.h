@@ -1,0 +1,96 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "locks/HolderIdentity.h"
+#include "locks/LockWatchdog.h"
+#include "locks/UnlockSubscriber.h"
+#include "redis/RedisConnection.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace lockscope {
+
+// What the Redisson-format locks (reentrant, fair, read, write) share: a hash keyed by the lock
+// name whose fields are holders, re-entry counted inside one hold, waiting on an unlock channel
+// (UnlockSubscriber), renewal by a LockWatchdog, waiter registration. A subclass supplies the
+// scripts of its kind.
+//
+// Connections: a command connection (opened on first use) and, while waiting, the
+// subscription connection of its UnlockSubscriber. The watchdog is shared (LockWatchdog::
+// sharedFor the same server) unless one is passed in.
+class RedissonHashLock : public DistributedLock
+{
+public:
+    ~RedissonHashLock() override; // releases a hold still held, best effort
+
+    const std::string& name() const override { return m_name; }
+    std::string holderId() const override { return holderField(); }
+
+    Result<AcquireResult> acquire(const AcquireOptions& options) override;
+    Result<HoldOutcome> release() override;
+    Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
+    // Safe from any thread (a monitor asking while the owner waits): it has its own connection.
+    Result<bool> isHeld() override;
+    std::optional<long long> fence() const override { return m_fence; }
+    bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
+
+    // Called on the watchdog's thread when it stops renewing the current hold.
+    void setRenewalHandler(RenewalState::Handler handler) { m_renewalHandler = std::move(handler); }
+    // The watchdog's view of the current hold (null without a watchdog).
+    std::shared_ptr<const RenewalState> renewalState() const { return m_renewal; }
+    // Re-entries of the current hold as this object counts them (0: not held).
+    int holdCount() const { return m_count; }
+    const HolderIdentity& identity() const { return m_identity; }
+
+protected:
+    RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+        std::shared_ptr<LockWatchdog> watchdog);
+
+    using Attempt = UnlockSubscriber::Attempt;
+
+    // The field that marks our hold (what isHeld() looks for).
+    virtual std::string holderField() const = 0;
+    // One acquisition attempt: the kind's acquire script.
+    virtual Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) = 0;
+    // The kind's unlock script: 1 when the hash (or our hold) is gone, 0 when only decremented,
+    // nil when the hold was not ours any more.
+    virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease) = 0;
+    // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise.
+    virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const = 0;
+    virtual std::string waitChannel() const = 0;
+    // Called after a wait ended without the lock (the fair lock leaves its queue here).
+    virtual Status abandonWait() { return Done {}; }
+
+    // Decodes the {status, value} reply of LockScope's acquire scripts: {1, fence} started a
+    // hold, {2, count} re-entered, {0, pttl} held by someone else.
+    static Result<Attempt> decodeAttempt(const Result<RedisReply>& reply);
+
+    Result<RedisConnection*> connection();
+    const ConnectionOptions& options() const { return m_options; }
+    // For subclass destructors: releases every re-entry still held, ignoring errors (a hold
+    // that cannot be released expires after its lease).
+    void releaseRemainingHold();
+
+private:
+    void endHold();
+
+    ConnectionOptions m_options;
+    std::string m_name;
+    HolderIdentity m_identity;
+    std::shared_ptr<LockWatchdog> m_watchdog;
+    std::unique_ptr<RedisConnection> m_connection;
+    UnlockSubscriber m_subscriber;
+    std::mutex m_probeMutex;
+    std::unique_ptr<RedisConnection> m_probe; // isHeld() only, under m_probeMutex
+
+    int m_count = 0;
+    std::chrono::milliseconds m_lease {0};
+    std::optional<long long> m_fence;
+    std::shared_ptr<RenewalState> m_renewal;
+    std::optional<LockWatchdog::WatchId> m_watchId;
+    RenewalState::Handler m_renewalHandler;
+};
+
+} // namespace lockscope

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace lockscope {
+
+// The key and channel names Redisson derives from a lock name (reference/lock-formats.md).
+// Derived names carry the name as a cluster hash tag, `{<name>}`, so that every key of one lock
+// lives in one slot; no braces are added when the name already contains `{`.
+class RedissonNames
+{
+public:
+    // `<prefix>:{<name>}`
+    static std::string prefixName(std::string_view prefix, const std::string& name);
+    // `{<name>}:<suffix>`
+    static std::string suffixName(const std::string& name, std::string_view suffix);
+    // `{<name>}`: what Redisson's read lock joins reader fields onto.
+    static std::string hashTagged(const std::string& name);
+
+    // RLock / FairLock unlock channel: `redisson_lock__channel:{<name>}`.
+    static std::string lockChannel(const std::string& name);
+    // RFencedLock's fencing counter: `redisson_lock_token:{<name>}`.
+    static std::string fenceCounter(const std::string& name);
+    // RFairLock waiter queue (LIST) and deadlines (ZSET).
+    static std::string fairQueue(const std::string& name);
+    static std::string fairTimeouts(const std::string& name);
+    // RReadWriteLock channel: `redisson_rwlock:{<name>}`.
+    static std::string readWriteChannel(const std::string& name);
+    // Prefix of a reader's per-hold keys: `{<name>}:<field>:rwlock_timeout` (":<n>" follows).
+    static std::string readTimeoutPrefix(const std::string& name, const std::string& readerField);
+};
+
+} // namespace lockscope

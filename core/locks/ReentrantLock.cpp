@@ -1,0 +1,101 @@
+#include "locks/ReentrantLock.h"
+
+#include "locks/RedissonNames.h"
+#include "locks/ScriptCall.h"
+
+namespace lockscope {
+
+namespace {
+
+// Redisson's tryLockInnerAsync, plus RFencedLock's INCR when a hold starts.
+// KEYS: name, fence counter. ARGV: lease ms, field.
+constexpr const char* acquireScript = R"lua(
+if (redis.call('exists', KEYS[1]) == 0) then
+    redis.call('hincrby', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {1, redis.call('incr', KEYS[2])};
+end;
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    local count = redis.call('hincrby', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {2, count};
+end;
+return {0, redis.call('pttl', KEYS[1])};
+)lua";
+
+// Redisson's renewExpirationAsync.
+constexpr const char* renewScript = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;
+)lua";
+
+} // namespace
+
+const char* const ReentrantLock::redissonAcquireScript = R"lua(
+if ((redis.call('exists', KEYS[1]) == 0) or (redis.call('hexists', KEYS[1], ARGV[2]) == 1)) then
+    redis.call('hincrby', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return nil;
+end;
+return redis.call('pttl', KEYS[1]);
+)lua";
+
+const char* const ReentrantLock::redissonUnlockScript = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
+    return nil;
+end;
+local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
+if (counter > 0) then
+    redis.call('pexpire', KEYS[1], ARGV[2]);
+    return 0;
+else
+    redis.call('del', KEYS[1]);
+    redis.call('publish', KEYS[2], ARGV[1]);
+    return 1;
+end;
+return nil;
+)lua";
+
+ReentrantLock::ReentrantLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+{
+}
+
+ReentrantLock::~ReentrantLock()
+{
+    releaseRemainingHold();
+}
+
+Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
+        {name(), RedissonNames::fenceCounter(name())}, {std::to_string(lease.count()), holderField()})));
+}
+
+Result<RedisReply> ReentrantLock::runUnlock(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return (*conn)->command(scriptCall(redissonUnlockScript, {name(), RedissonNames::lockChannel(name())},
+        {"0", std::to_string(lease.count()), holderField()}));
+}
+
+RedisCommand ReentrantLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+}
+
+std::string ReentrantLock::waitChannel() const
+{
+    return RedissonNames::lockChannel(name());
+}
+
+} // namespace lockscope

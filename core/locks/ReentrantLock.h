@@ -1,0 +1,41 @@
+#pragma once
+
+#include "locks/RedissonHashLock.h"
+
+namespace lockscope {
+
+// Kind `reentrant`: Redisson's RLock, wire-compatible, so that Redisson clients and LockScope
+// exclude each other on the same name and wake each other on unlock.
+//
+// Redis format (reference/lock-formats.md):
+// - HASH `<name>`: field `<clientUUID>:<threadId>` -> re-entry count; PEXPIRE = lease.
+// - unlock notice: PUBLISH `redisson_lock__channel:{<name>}` `0` when the hold ends.
+// - fencing: STRING `redisson_lock_token:{<name>}` (RFencedLock's counter), INCR in the same
+//   script when a hold starts; re-entries keep the hold's token.
+// The acquire and unlock scripts are Redisson's, with the fencing INCR added and a reply that
+// says whether the hold started, re-entered or found another holder (then: its pttl).
+class ReentrantLock : public RedissonHashLock
+{
+public:
+    ReentrantLock(ConnectionOptions options, std::string name,
+        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr);
+    ~ReentrantLock() override;
+
+    std::string_view kind() const override { return "reentrant"; }
+
+    // Redisson's own scripts, verbatim, for interop checks and tools that act as a Redisson
+    // client. Acquire: KEYS[1] name; ARGV lease, field; replies nil when acquired, else pttl.
+    static const char* const redissonAcquireScript;
+    // Unlock: KEYS name, channel; ARGV `0`, lease, field; replies 1 released, 0 decremented,
+    // nil when not the holder.
+    static const char* const redissonUnlockScript;
+
+protected:
+    std::string holderField() const override { return identity().field(); }
+    Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
+    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
+    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
+    std::string waitChannel() const override;
+};
+
+} // namespace lockscope

@@ -1,0 +1,158 @@
+#include "locks/UnlockSubscriber.h"
+
+#include "locks/WaiterRegistry.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+bool isPush(const RedisReply& reply, std::string_view kind, const std::string& channel)
+{
+    return reply.isArray() && reply.size() == 3 && reply.at(0).toStringView() == kind
+        && reply.at(1).toStringView() == channel;
+}
+} // namespace
+
+UnlockSubscriber::UnlockSubscriber(ConnectionOptions options)
+    : m_options(std::move(options))
+{
+    m_options.clientRole = "waiter";
+    m_options.readOnly = false; // SUBSCRIBE is not a write, but the policy does not know it
+}
+
+UnlockSubscriber::~UnlockSubscriber() = default;
+
+Status UnlockSubscriber::subscribe(const std::string& channel)
+{
+    if (!m_connection) {
+        auto connected = RedisConnection::connect(m_options);
+        if (!connected)
+            return connected.error();
+        m_connection = std::move(connected.value());
+    }
+    auto sent = m_connection->send({"SUBSCRIBE", channel});
+    if (!sent) {
+        m_connection.reset();
+        return sent.error();
+    }
+    const auto giveUpAt = Clock::now() + m_options.commandTimeout;
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(giveUpAt - Clock::now());
+        auto reply = m_connection->readReply(std::max(left, std::chrono::milliseconds(1)));
+        if (!reply) {
+            m_connection.reset();
+            return reply.error();
+        }
+        if (reply->isError()) {
+            m_connection.reset();
+            return RedisError::fromServerReply(reply->text());
+        }
+        if (isPush(*reply, "subscribe", channel))
+            return Done {};
+        // Anything else is a leftover message of an earlier subscription: skip it.
+    }
+}
+
+void UnlockSubscriber::unsubscribe(const std::string& channel)
+{
+    if (!m_connection)
+        return;
+    if (!m_connection->send({"UNSUBSCRIBE", channel})) {
+        m_connection.reset();
+        return;
+    }
+    const auto giveUpAt = Clock::now() + std::chrono::milliseconds(1000);
+    while (Clock::now() < giveUpAt) {
+        auto reply = m_connection->readReply(std::chrono::duration_cast<std::chrono::milliseconds>(
+            giveUpAt - Clock::now() + std::chrono::milliseconds(1)));
+        if (!reply)
+            break;
+        if (isPush(*reply, "unsubscribe", channel))
+            return; // clean: the connection can serve the next wait
+    }
+    m_connection.reset(); // state unknown: start afresh next time
+}
+
+Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& channel,
+    const AttemptFunction& attempt, std::optional<Clock::time_point> deadline,
+    const CancellationToken* cancel, WaiterRegistry* registry)
+{
+    auto subscribed = subscribe(channel);
+    if (!subscribed)
+        return subscribed.error();
+    if (registry) {
+        auto entered = registry->enter();
+        if (!entered) {
+            unsubscribe(channel);
+            return entered.error();
+        }
+    }
+    Ending ending;
+    for (;;) {
+        auto tried = attempt();
+        if (!tried) {
+            unsubscribe(channel);
+            return tried.error();
+        }
+        if (tried->acquired) {
+            unsubscribe(channel);
+            ending.outcome = AcquireOutcome::Acquired;
+            ending.attempt = std::move(tried.value());
+            return ending;
+        }
+        std::optional<Clock::time_point> retryAt;
+        if (tried->retryAfter.count() >= 0)
+            retryAt = Clock::now() + tried->retryAfter;
+
+        // Block on the channel until a message, the holder's TTL, the deadline, or a cancel.
+        for (;;) {
+            if (cancel && cancel->isCancelled()) {
+                unsubscribe(channel);
+                ending.outcome = AcquireOutcome::Cancelled;
+                return ending;
+            }
+            const auto now = Clock::now();
+            if (deadline && now >= *deadline) {
+                unsubscribe(channel);
+                ending.outcome = AcquireOutcome::TimedOut;
+                return ending;
+            }
+            if (retryAt && now >= *retryAt)
+                break;
+            auto until = now + checkInterval;
+            if (deadline)
+                until = std::min(until, *deadline);
+            if (retryAt)
+                until = std::min(until, *retryAt);
+            const auto slice = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(until - now),
+                std::chrono::milliseconds(1));
+            auto reply = m_connection->readReply(slice);
+            if (reply) {
+                if (isPush(*reply, "message", channel))
+                    break; // an unlock notice: try again at once
+                continue;
+            }
+            if (reply.error().kind != ErrorKind::Timeout) {
+                // The subscription connection broke: resubscribe, then try again (an unlock
+                // notice may have been lost with it).
+                m_connection.reset();
+                auto again = subscribe(channel);
+                if (!again)
+                    return again.error();
+                break;
+            }
+            if (registry) {
+                auto refreshed = registry->refreshIfDue();
+                if (!refreshed) {
+                    unsubscribe(channel);
+                    return refreshed.error();
+                }
+            }
+        }
+    }
+}
+
+} // namespace lockscope

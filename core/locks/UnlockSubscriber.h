@@ -1,0 +1,61 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "redis/RedisConnection.h"
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace lockscope {
+
+class WaiterRegistry;
+
+// The waiting half of Redisson's locks: the waiter subscribes to the lock's unlock channel on a
+// dedicated connection, then tries again on every message and when the holder's TTL runs out
+// (the acquire script returns it), never on a polling interval. Subscribing before the retry
+// closes the race with an unlock that happens between the failed try and the subscription.
+class UnlockSubscriber
+{
+public:
+    struct Attempt
+    {
+        bool acquired = false;
+        std::optional<long long> fence; // set when this attempt started a new hold
+        long long count = 0; // re-entry count after the attempt, when acquired
+        // When to try again without a message: the holder's remaining TTL (or, for the fair
+        // lock, when our queue place needs refreshing). Negative: only on a message.
+        std::chrono::milliseconds retryAfter {-1};
+    };
+    using AttemptFunction = std::function<Result<Attempt>()>;
+
+    struct Ending
+    {
+        AcquireOutcome outcome = AcquireOutcome::TimedOut;
+        Attempt attempt; // the acquiring attempt, when Acquired
+    };
+
+    explicit UnlockSubscriber(ConnectionOptions options);
+    ~UnlockSubscriber();
+
+    // Waits on `channel` until an attempt acquires, the deadline passes or `cancel` fires.
+    // `registry` (may be null) is entered for the wait and refreshed while it lasts; the
+    // caller leaves it.
+    Result<Ending> waitFor(const std::string& channel, const AttemptFunction& attempt,
+        std::optional<std::chrono::steady_clock::time_point> deadline, const CancellationToken* cancel,
+        WaiterRegistry* registry);
+
+    // How long one read blocks before the cancellation token and the registry are looked at.
+    static constexpr std::chrono::milliseconds checkInterval {100};
+
+private:
+    Status subscribe(const std::string& channel);
+    void unsubscribe(const std::string& channel);
+
+    ConnectionOptions m_options;
+    std::unique_ptr<RedisConnection> m_connection;
+};
+
+} // namespace lockscope

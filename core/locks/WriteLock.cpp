@@ -1,0 +1,112 @@
+#include "locks/WriteLock.h"
+
+#include "locks/RedissonNames.h"
+#include "locks/ScriptCall.h"
+
+namespace lockscope {
+
+namespace {
+
+// Redisson's RedissonWriteLock.tryLockInnerAsync, plus fencing when the hold starts.
+// KEYS: name, fence counter. ARGV: lease ms, writer field.
+constexpr const char* acquireScript = R"lua(
+local mode = redis.call('hget', KEYS[1], 'mode');
+if (mode == false) then
+    redis.call('hset', KEYS[1], 'mode', 'write');
+    redis.call('hset', KEYS[1], ARGV[2], 1);
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return {1, redis.call('incr', KEYS[2])};
+end;
+if (mode == 'write') then
+    if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+        local count = redis.call('hincrby', KEYS[1], ARGV[2], 1);
+        local currentExpire = redis.call('pttl', KEYS[1]);
+        redis.call('pexpire', KEYS[1], currentExpire + ARGV[1]);
+        return {2, count};
+    end;
+end;
+return {0, redis.call('pttl', KEYS[1])};
+)lua";
+
+// Redisson's RedissonWriteLock.unlockInnerAsync. KEYS: name, channel. ARGV: `1`, lease ms,
+// writer field. Where Redisson replies 1 for a missing hash, this replies nil (lost).
+constexpr const char* unlockScript = R"lua(
+local mode = redis.call('hget', KEYS[1], 'mode');
+if (mode == false) then
+    redis.call('publish', KEYS[2], ARGV[1]);
+    return nil;
+end;
+if (mode == 'write') then
+    local lockExists = redis.call('hexists', KEYS[1], ARGV[3]);
+    if (lockExists == 0) then
+        return nil;
+    else
+        local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
+        if (counter > 0) then
+            redis.call('pexpire', KEYS[1], ARGV[2]);
+            return 0;
+        else
+            redis.call('hdel', KEYS[1], ARGV[3]);
+            if (redis.call('hlen', KEYS[1]) == 1) then
+                redis.call('del', KEYS[1]);
+                redis.call('publish', KEYS[2], ARGV[1]);
+            else
+                redis.call('hset', KEYS[1], 'mode', 'read');
+            end;
+            return 1;
+        end;
+    end;
+end;
+return nil;
+)lua";
+
+constexpr const char* renewScript = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;
+)lua";
+
+} // namespace
+
+WriteLock::WriteLock(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+{
+}
+
+WriteLock::~WriteLock()
+{
+    releaseRemainingHold();
+}
+
+Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
+        {name(), RedissonNames::fenceCounter(name())}, {std::to_string(lease.count()), holderField()})));
+}
+
+Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return (*conn)->command(scriptCall(unlockScript, {name(), RedissonNames::readWriteChannel(name())},
+        {"1", std::to_string(lease.count()), holderField()}));
+}
+
+RedisCommand WriteLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+}
+
+std::string WriteLock::waitChannel() const
+{
+    return RedissonNames::readWriteChannel(name());
+}
+
+} // namespace lockscope

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "locks/RedissonHashLock.h"
+
+namespace lockscope {
+
+// Kind `write`: the exclusive side of Redisson's RReadWriteLock, wire-compatible (the format
+// is described in ReadLock.h). The writer's field is `<id>:<tid>:write`. It excludes every
+// reader and writer, except that its own identity may also read; releasing the write while
+// still reading turns the hash's mode into `read` (a downgrade). A reader cannot upgrade.
+class WriteLock : public RedissonHashLock
+{
+public:
+    WriteLock(ConnectionOptions options, std::string name, HolderIdentity identity = HolderIdentity::next(),
+        std::shared_ptr<LockWatchdog> watchdog = nullptr);
+    ~WriteLock() override;
+
+    std::string_view kind() const override { return "write"; }
+
+protected:
+    std::string holderField() const override { return identity().field() + ":write"; }
+    Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
+    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
+    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
+    std::string waitChannel() const override;
+};
+
+} // namespace lockscope

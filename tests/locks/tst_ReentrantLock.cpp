@@ -1,0 +1,438 @@
+#include "locks/RedissonNames.h"
+#include "locks/ReentrantLock.h"
+#include "locks/ScriptCall.h"
+#include "locks/WaiterRegistry.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
+using namespace lockscope;
+using namespace std::chrono_literals;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+AcquireOptions tryOnce(std::chrono::milliseconds lease = 30s)
+{
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = 0ms;
+    return options;
+}
+
+AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30s)
+{
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = wait;
+    return options;
+}
+
+// Polls a condition (test-side only) until it holds or `limit` passes.
+template <class Predicate>
+bool eventually(Predicate predicate, std::chrono::milliseconds limit = 5s)
+{
+    const auto giveUpAt = Clock::now() + limit;
+    while (Clock::now() < giveUpAt) {
+        if (predicate())
+            return true;
+        std::this_thread::sleep_for(5ms);
+    }
+    return predicate();
+}
+
+long long subscribers(RedisConnection& connection, const std::string& channel)
+{
+    auto reply = connection.command({"PUBSUB", "NUMSUB", channel});
+    if (!reply)
+        return -1;
+    return reply->at(1).toInteger().value_or(-1);
+}
+} // namespace
+
+class tst_ReentrantLock : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    ConnectionOptions options() const { return test::optionsFor(*m_server); }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+
+    void cleanupTestCase()
+    {
+        m_redis.reset();
+        m_server.reset();
+    }
+
+    void writesRedissonsHashWithTheHolderFieldAndLease()
+    {
+        ReentrantLock lock(options(), "orders");
+        auto acquired = lock.acquire(tryOnce(20s));
+        QVERIFY(acquired.ok());
+        QVERIFY(acquired->acquired());
+        QCOMPARE(m_redis->command({"TYPE", "orders"})->text(), std::string("hash"));
+        QCOMPARE(m_redis->command({"HGET", "orders", lock.holderId()})->text(), std::string("1"));
+        const long long pttl = m_redis->command({"PTTL", "orders"})->integer();
+        QVERIFY(pttl > 15000 && pttl <= 20000);
+        QVERIFY(
+            QRegularExpression("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}:[0-9]+$")
+                .match(QString::fromStdString(lock.holderId()))
+                .hasMatch());
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+    }
+
+    void reentryCountsUpAndDown()
+    {
+        ReentrantLock lock(options(), "reentry");
+        auto field = [&] { return m_redis->command({"HGET", "reentry", lock.holderId()}); };
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QCOMPARE(field()->text(), std::string("1"));
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QCOMPARE(field()->text(), std::string("2"));
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QCOMPARE(field()->text(), std::string("1"));
+        QVERIFY(*lock.isHeld());
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QVERIFY(field()->isNil());
+        QCOMPARE(m_redis->command({"EXISTS", "reentry"})->integer(), 0LL);
+        QVERIFY(!*lock.isHeld());
+    }
+
+    void anotherHolderIsExcluded()
+    {
+        ReentrantLock first(options(), "exclusive");
+        ReentrantLock second(options(), "exclusive");
+        QVERIFY(first.holderId() != second.holderId());
+        QVERIFY(first.acquire(tryOnce())->acquired());
+        auto refused = second.acquire(tryOnce());
+        QVERIFY(refused.ok());
+        QCOMPARE(refused->outcome, AcquireOutcome::TimedOut);
+        QCOMPARE(m_redis->command({"HLEN", "exclusive"})->integer(), 1LL);
+        // Nor can it release the other's hold.
+        QVERIFY(!second.release().ok());
+        QCOMPARE(*first.release(), HoldOutcome::Done);
+        QVERIFY(second.acquire(tryOnce())->acquired());
+        QCOMPARE(*second.release(), HoldOutcome::Done);
+    }
+
+    void waitingTimesOutWhileTheHolderKeepsIt()
+    {
+        ReentrantLock holder(options(), "kept");
+        ReentrantLock waiter(options(), "kept");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        const auto started = Clock::now();
+        auto outcome = waiter.acquire(waitUpTo(400ms));
+        QVERIFY(outcome.ok());
+        QCOMPARE(outcome->outcome, AcquireOutcome::TimedOut);
+        QVERIFY(Clock::now() - started >= 400ms);
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+    }
+
+    void releasedLockWakesAWaiterThroughTheUnlockChannel()
+    {
+        // The holder's lease is a minute: only the unlock message can wake the waiter soon.
+        ReentrantLock holder(options(), "wakeup");
+        QVERIFY(holder.acquire(tryOnce(60s))->acquired());
+        std::atomic<long long> acquiredAtUs {0};
+        auto waiting = std::async(std::launch::async, [&] {
+            ReentrantLock waiter(options(), "wakeup");
+            auto result = waiter.acquire(waitUpTo(20s));
+            acquiredAtUs
+                = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now().time_since_epoch())
+                      .count();
+            const bool ok = result.ok() && result->acquired();
+            if (ok)
+                (void)waiter.release();
+            return ok;
+        });
+        const std::string channel = RedissonNames::lockChannel("wakeup");
+        QCOMPARE(channel, std::string("redisson_lock__channel:{wakeup}"));
+        QVERIFY(eventually([&] { return subscribers(*m_redis, channel) == 1; }));
+        std::this_thread::sleep_for(300ms); // the waiter is blocked, not between attempts
+        const auto releasedAt = Clock::now();
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        QVERIFY(waiting.get());
+        const auto latency = std::chrono::microseconds(acquiredAtUs.load())
+            - std::chrono::duration_cast<std::chrono::microseconds>(releasedAt.time_since_epoch());
+        qInfo("wake-up latency: %lld us", static_cast<long long>(latency.count()));
+        QVERIFY(latency < 500ms);
+    }
+
+    void waiterIsVisibleInTheRegistryOnlyWhileWaiting()
+    {
+        ReentrantLock holder(options(), "registered");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        ReentrantLock waiter(options(), "registered");
+        const std::string waiterId = waiter.holderId();
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s)); });
+        const std::string key = WaiterRegistry::keyFor("registered");
+        QVERIFY(eventually([&] { return !m_redis->command({"ZSCORE", key, waiterId})->isNil(); }));
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(m_redis->command({"ZSCORE", key, waiterId})->isNil());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void waitingForAHolderThatDiesEndsWhenItsLeaseRunsOut()
+    {
+        // A holder that never unlocks (no message will come): the waiter retries at its TTL.
+        QVERIFY(m_redis->command({"HSET", "abandoned", "dead-client:1", "1"}).ok());
+        QVERIFY(m_redis->command({"PEXPIRE", "abandoned", "700"}).ok());
+        ReentrantLock waiter(options(), "abandoned");
+        const auto started = Clock::now();
+        auto result = waiter.acquire(waitUpTo(10s));
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(Clock::now() - started < 3s);
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void cancellationEndsAWait()
+    {
+        ReentrantLock holder(options(), "cancelled");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        CancellationToken cancel;
+        AcquireOptions waitForever;
+        waitForever.wait = std::nullopt;
+        waitForever.cancel = &cancel;
+        ReentrantLock waiter(options(), "cancelled");
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitForever); });
+        QVERIFY(
+            eventually([&] { return subscribers(*m_redis, RedissonNames::lockChannel("cancelled")) == 1; }));
+        cancel.cancel();
+        auto result = waiting.get();
+        QVERIFY(result.ok());
+        QCOMPARE(result->outcome, AcquireOutcome::Cancelled);
+        QCOMPARE(m_redis->command({"ZCARD", WaiterRegistry::keyFor("cancelled")})->integer(), 0LL);
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+    }
+
+    void isHeldMayBeAskedFromAnotherThreadWhileTheOwnerWaits()
+    {
+        ReentrantLock holder(options(), "probed");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        ReentrantLock waiter(options(), "probed");
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s)); });
+        QVERIFY(eventually([&] { return subscribers(*m_redis, RedissonNames::lockChannel("probed")) == 1; }));
+        for (int i = 0; i < 20; ++i) {
+            auto held = waiter.isHeld();
+            QVERIFY(held.ok());
+            QVERIFY(!*held);
+        }
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(*waiter.isHeld());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void anUnreachableServerIsAnErrorNotAnOutcome()
+    {
+        auto gone = test::startServer();
+        QVERIFY(gone);
+        ConnectionOptions unreachable = test::optionsFor(*gone);
+        unreachable.reconnect.budget = 200ms;
+        gone->kill();
+        ReentrantLock lock(unreachable, "nowhere");
+        auto result = lock.acquire(waitUpTo(1s));
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().kind, ErrorKind::ConnectionRefused);
+    }
+
+    void releaseAfterTheLeaseRanOutReportsTheHoldLost()
+    {
+        ReentrantLock lock(options(), "expired");
+        QVERIFY(lock.acquire(tryOnce(150ms))->acquired());
+        QVERIFY(eventually([&] { return m_redis->command({"EXISTS", "expired"})->integer() == 0; }));
+        ReentrantLock other(options(), "expired");
+        QVERIFY(other.acquire(tryOnce())->acquired());
+        QCOMPARE(*lock.extend(10s), HoldOutcome::Lost);
+        QVERIFY(lock.acquire(tryOnce())->outcome == AcquireOutcome::TimedOut);
+        QCOMPARE(m_redis->command({"HGET", "expired", other.holderId()})->text(), std::string("1"));
+        QCOMPARE(*other.release(), HoldOutcome::Done);
+    }
+
+    void extendSetsANewLease()
+    {
+        ReentrantLock lock(options(), "extended");
+        QVERIFY(lock.acquire(tryOnce(1s))->acquired());
+        QCOMPARE(*lock.extend(60s), HoldOutcome::Done);
+        QVERIFY(m_redis->command({"PTTL", "extended"})->integer() > 50000);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+    }
+
+    void fencesStrictlyIncreaseAcrossHolders()
+    {
+        std::vector<long long> fences;
+        for (int i = 0; i < 5; ++i) {
+            ReentrantLock lock(options(), "fenced");
+            auto acquired = lock.acquire(tryOnce());
+            QVERIFY(acquired.ok() && acquired->fence);
+            fences.push_back(*acquired->fence);
+            // A re-entry is the same hold: same token.
+            QCOMPARE(lock.acquire(tryOnce())->fence, acquired->fence);
+            QCOMPARE(lock.fence(), acquired->fence);
+            QCOMPARE(*lock.release(), HoldOutcome::Done);
+            QCOMPARE(*lock.release(), HoldOutcome::Done);
+            QVERIFY(!lock.fence());
+        }
+        for (size_t i = 1; i < fences.size(); ++i)
+            QVERIFY(fences[i] > fences[i - 1]);
+        QCOMPARE(
+            m_redis->command({"GET", "redisson_lock_token:{fenced}"})->text(), std::to_string(fences.back()));
+    }
+
+    void fencesStrictlyIncreaseUnderContention()
+    {
+        std::mutex mutex;
+        std::vector<long long> order;
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t) {
+            threads.emplace_back([&] {
+                ReentrantLock lock(options(), "fenced-contended");
+                for (int i = 0; i < 5; ++i) {
+                    auto acquired = lock.acquire(waitUpTo(20s));
+                    if (!acquired || !acquired->acquired())
+                        return;
+                    {
+                        std::lock_guard guard(mutex);
+                        order.push_back(acquired->fence.value_or(-1));
+                    }
+                    (void)lock.release();
+                }
+            });
+        }
+        for (auto& thread : threads)
+            thread.join();
+        QCOMPARE(order.size(), size_t(20));
+        for (size_t i = 1; i < order.size(); ++i)
+            QVERIFY2(order[i] > order[i - 1], "fences recorded inside the lock must increase");
+    }
+
+    void braceNamesKeepTheirOwnHashTag()
+    {
+        QCOMPARE(RedissonNames::lockChannel("user{42}"), std::string("redisson_lock__channel:user{42}"));
+        QCOMPARE(RedissonNames::fenceCounter("user{42}"), std::string("redisson_lock_token:user{42}"));
+        ReentrantLock lock(options(), "user{42}");
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QCOMPARE(m_redis->command({"EXISTS", "redisson_lock_token:user{42}"})->integer(), 1LL);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+    }
+
+    // --- interop with Redisson's exact format ---
+
+    void aLockWrittenAsRedissonWritesItBlocksLockScope()
+    {
+        const std::string redissonField = "5f0c8b1e-3a52-4f7d-9d4e-2b1f6a0c9e11:1";
+        QVERIFY(m_redis->command({"HSET", "interop-written", redissonField, "1"}).ok());
+        QVERIFY(m_redis->command({"PEXPIRE", "interop-written", "30000"}).ok());
+        ReentrantLock lock(options(), "interop-written");
+        QCOMPARE(lock.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
+        QCOMPARE(m_redis->command({"HGET", "interop-written", redissonField})->text(), std::string("1"));
+        QVERIFY(m_redis->command({"DEL", "interop-written"}).ok());
+    }
+
+    void redissonsAcquireScriptBlocksLockScope()
+    {
+        const std::string redissonField = "9d1e0a44-7c1b-4a0e-8f5f-0c4b3d2a1e77:42";
+        auto taken = m_redis->command(
+            scriptCall(ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}));
+        QVERIFY(taken.ok() && taken->isNil()); // nil: Redisson acquired
+        ReentrantLock lock(options(), "interop-script");
+        QCOMPARE(lock.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
+        // And Redisson re-enters its own hold, as it would.
+        QVERIFY(m_redis
+                    ->command(scriptCall(
+                        ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}))
+                    ->isNil());
+        QCOMPARE(m_redis->command({"HGET", "interop-script", redissonField})->text(), std::string("2"));
+        QVERIFY(m_redis->command({"DEL", "interop-script"}).ok());
+    }
+
+    void lockScopesLockBlocksRedissonsAcquireScript()
+    {
+        ReentrantLock lock(options(), "interop-ours");
+        QVERIFY(lock.acquire(tryOnce(30s))->acquired());
+        auto refused = m_redis->command(scriptCall(ReentrantLock::redissonAcquireScript, {"interop-ours"},
+            {"30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
+        QVERIFY(refused.ok());
+        QVERIFY(refused->isInteger()); // Redisson got the remaining TTL: blocked
+        QVERIFY(refused->integer() > 25000);
+        // Redisson's unlock from another thread id is refused too (nil).
+        auto notTheirs = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+            {"interop-ours", RedissonNames::lockChannel("interop-ours")},
+            {"0", "30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
+        QVERIFY(notTheirs.ok() && notTheirs->isNil());
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        // Redisson's unlock accepts a LockScope holder's field: same format.
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+            {"interop-ours", RedissonNames::lockChannel("interop-ours")}, {"0", "30000", lock.holderId()}));
+        QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
+        QCOMPARE(m_redis->command({"EXISTS", "interop-ours"})->integer(), 0LL);
+    }
+
+    void redissonsUnlockWakesALockScopeWaiter()
+    {
+        const std::string redissonField = "3c2b1a09-8f7e-4d6c-9b5a-493827161504:1";
+        QVERIFY(m_redis
+                    ->command(scriptCall(
+                        ReentrantLock::redissonAcquireScript, {"interop-wake"}, {"60000", redissonField}))
+                    ->isNil());
+        ReentrantLock waiter(options(), "interop-wake");
+        auto waiting = std::async(std::launch::async, [&] {
+            auto result = waiter.acquire(waitUpTo(20s));
+            return std::make_pair(result.ok() && result->acquired(), Clock::now());
+        });
+        QVERIFY(
+            eventually([&] { return subscribers(*m_redis, "redisson_lock__channel:{interop-wake}") == 1; }));
+        std::this_thread::sleep_for(200ms);
+        const auto unlockedAt = Clock::now();
+        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+            {"interop-wake", "redisson_lock__channel:{interop-wake}"}, {"0", "60000", redissonField}));
+        QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
+        auto [acquired, at] = waiting.get();
+        QVERIFY(acquired);
+        QVERIFY(at - unlockedAt < 500ms);
+        QCOMPARE(m_redis->command({"HGET", "interop-wake", waiter.holderId()})->text(), std::string("1"));
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void lockScopesUnlockPublishesRedissonsMessage()
+    {
+        // A Redisson waiter listens for "0" on the channel; check the exact message.
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        QVERIFY(listener->send({"SUBSCRIBE", "redisson_lock__channel:{interop-notice}"}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+        ReentrantLock lock(options(), "interop-notice");
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QCOMPARE(*lock.release(), HoldOutcome::Done); // re-entry released: no notice yet
+        QCOMPARE(listener->readReply(200ms).error().kind, ErrorKind::Timeout);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        auto message = listener->readReply(5s);
+        QVERIFY(message.ok());
+        QCOMPARE(message->at(0).text(), std::string("message"));
+        QCOMPARE(message->at(1).text(), std::string("redisson_lock__channel:{interop-notice}"));
+        QCOMPARE(message->at(2).text(), std::string("0"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ReentrantLock)
+#include "tst_ReentrantLock.moc"
