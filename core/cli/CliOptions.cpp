@@ -40,7 +40,16 @@ std::string CliOptions::usage()
            "--sandbox starts a private redis-server for this command and stops it afterwards.\n"
            "\n"
            "commands:\n"
-           "  ping    connect; print server version, role, topology and round-trip time\n";
+           "  ping    connect; print server version, role, topology and round-trip time\n"
+           "  lock NAME [--kind K] [--lease MS] [--wait MS] [--permits N] [--nodes URL,...] [--server-time]\n"
+           "          -- COMMAND [ARGS...]\n"
+           "          hold lock NAME while COMMAND runs (lease renewed every lease/3), with\n"
+           "          LOCKSCOPE_LOCK, LOCKSCOPE_KIND, LOCKSCOPE_TOKEN and LOCKSCOPE_FENCE in its "
+           "environment;\n"
+           "          exits with COMMAND's code, 75 if not acquired within --wait (default: wait forever),\n"
+           "          70 if the lock was lost while COMMAND ran (COMMAND gets SIGTERM).\n"
+           "          kinds: legacy, naive (UNSAFE, demo only), token (default), redlock (--nodes);\n"
+           "          --lease defaults to 30000 ms; --server-time judges legacy/naive expiry by Redis TIME\n";
 }
 
 Result<CliOptions> CliOptions::parse(
