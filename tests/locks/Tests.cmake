@@ -1,0 +1,2 @@
+lockscope_add_test(tst_MutualExclusionChecker DIR locks)
+lockscope_add_test(tst_TokenLock DIR locks)
