@@ -3,6 +3,7 @@ lockscope_add_test(tst_TokenLock DIR locks)
 lockscope_add_test(tst_LegacyLock DIR locks)
 lockscope_add_test(tst_NaiveLock DIR locks)
 lockscope_add_test(tst_RedlockLock DIR locks)
+lockscope_add_test(tst_LockFactory DIR locks)
 
 # Suites that run the real lockscope-cli binary in separate processes.
 foreach(suite tst_LockCommand tst_MutualExclusion)
