@@ -294,16 +294,23 @@ private:
     std::thread m_thread;
 };
 
-int waitForChild(pid_t child)
+// Waits until COMMAND has ended but leaves it unreaped, so its pid cannot be reused by another
+// process while the renewer or the signal handler might still signal it.
+void waitUntilChildEnds(pid_t child)
+{
+    siginfo_t info {};
+    while (::waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) { }
+}
+
+int reapChild(pid_t child)
 {
     int status = 0;
-    for (;;) {
-        const pid_t done = ::waitpid(child, &status, 0);
-        if (done == child)
-            break;
-        if (done < 0 && errno != EINTR)
-            return ExitSoftware;
-    }
+    pid_t done = 0;
+    do {
+        done = ::waitpid(child, &status, 0);
+    } while (done < 0 && errno == EINTR);
+    if (done != child)
+        return ExitSoftware;
     if (WIFEXITED(status))
         return WEXITSTATUS(status);
     if (WIFSIGNALED(status))
@@ -372,12 +379,13 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     std::string lostReason;
     {
         LeaseRenewer renewer(**lock, request->acquire.lease, *child);
-        code = waitForChild(*child);
+        waitUntilChildEnds(*child);
         g_child.store(0);
         renewer.stop();
         lost = renewer.lost();
         lostReason = renewer.reason();
     }
+    code = reapChild(*child);
 
     if (lost) {
         err << "lockscope-cli: lock '" << name << "' was lost while the command ran (" << lostReason

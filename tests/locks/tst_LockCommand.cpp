@@ -211,6 +211,41 @@ private slots:
         QCOMPARE(count->integer(), 0LL);
     }
 
+    void aSignalWhileWaitingEndsTheWaitWithoutRunningTheCommand()
+    {
+        const auto name = freshName();
+        TokenLock holder(std::shared_ptr<RedisConnection>(test::connectTo(*m_server)), name);
+        AcquireOptions once;
+        once.wait = 0ms;
+        QVERIFY(holder.acquire(once)->acquired());
+        const std::string waiters = WaiterRegistry::keyFor(name);
+
+        QProcess cli;
+        start(cli, lockArgs(name, {}, {"touch", path("ran-after-signal")})); // waits forever
+        QVERIFY(eventually(
+            [&] {
+                auto count = m_admin->command({"ZCARD", waiters});
+                return count && count->integer() == 1;
+            },
+            5000ms));
+        cli.terminate();
+        QVERIFY(cli.waitForFinished(5000));
+        QCOMPARE(cli.exitCode(), 128 + SIGTERM);
+        QVERIFY(!QFile::exists(path("ran-after-signal")));
+        QCOMPARE(m_admin->command({"ZCARD", waiters})->integer(), 0LL);
+        QCOMPARE(get(name), holder.holderId());
+    }
+
+    void theLegacyKindCanJudgeTimeByTheServersClock()
+    {
+        const auto name = freshName();
+        QProcess cli;
+        start(cli, lockArgs(name, {"--kind", "legacy", "--server-time", "--lease", "600"}, {"sleep", "1"}));
+        QVERIFY(cli.waitForFinished(10000));
+        QCOMPARE(cli.exitCode(), 0); // renewed past its 600 ms lease while the command ran
+        QVERIFY(!exists(name));
+    }
+
     void aHolderKilledWithSigkillFreesTheLockAfterItsLease()
     {
         const auto name = freshName();
