@@ -69,7 +69,8 @@ Result<AcquireResult> LegacyLock::acquire(const AcquireOptions& options)
     if (options.lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
     WaiterRegistry registration(*m_connection, m_name, m_waiterId);
-    return PollingWait::run(options, [&] { return tryOnce(options.lease); }, {&registration});
+    return PollingWait::run(
+        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
 }
 
 Result<bool> LegacyLock::stillOurs()
@@ -89,6 +90,7 @@ Result<bool> LegacyLock::stillOurs()
 
 Result<HoldOutcome> LegacyLock::release()
 {
+    std::lock_guard guard(m_mutex);
     auto ours = stillOurs();
     if (!ours)
         return ours.error();
@@ -105,6 +107,7 @@ Result<HoldOutcome> LegacyLock::release()
 
 Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
 {
+    std::lock_guard guard(m_mutex);
     if (lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
     auto ours = stillOurs();
@@ -131,6 +134,7 @@ Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
 
 Result<bool> LegacyLock::isHeld()
 {
+    std::lock_guard guard(m_mutex);
     return stillOurs();
 }
 

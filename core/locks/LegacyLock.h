@@ -5,6 +5,7 @@
 #include "redis/RedisConnection.h"
 
 #include <memory>
+#include <mutex>
 
 namespace lockscope {
 
@@ -63,6 +64,8 @@ private:
     ExpiryClock m_clock;
     std::string m_waiterId;
     std::optional<long long> m_expiry;
+    // Serialises the connection's use: isHeld() may be asked from another thread.
+    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

@@ -67,11 +67,13 @@ Result<AcquireResult> NaiveLock::acquire(const AcquireOptions& options)
     if (options.lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
     WaiterRegistry registration(*m_connection, m_name, m_waiterId);
-    return PollingWait::run(options, [&] { return tryOnce(options.lease); }, {&registration});
+    return PollingWait::run(
+        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
 }
 
 Result<HoldOutcome> NaiveLock::release()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return HoldOutcome::Lost;
     auto deleted = m_connection->command({"DEL", m_name});
@@ -83,6 +85,7 @@ Result<HoldOutcome> NaiveLock::release()
 
 Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
 {
+    std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return HoldOutcome::Lost;
     if (lease.count() <= 0)
@@ -104,6 +107,7 @@ Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
 
 Result<bool> NaiveLock::isHeld()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return false;
     auto current = m_connection->command({"EXISTS", m_name});

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 
 namespace lockscope {
 
@@ -58,6 +59,8 @@ private:
     std::function<void()> m_beforeDelete;
     std::string m_waiterId;
     std::optional<long long> m_expiry;
+    // Serialises the connection's use: isHeld() may be asked from another thread.
+    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

@@ -27,15 +27,23 @@ void sleepUntil(SteadyClock::time_point until, const CancellationToken* cancel)
 } // namespace
 
 Result<AcquireResult> PollingWait::run(const AcquireOptions& options, const Attempt& attempt,
-    const std::vector<WaiterRegistry*>& registrations, Backoff backoff)
+    const std::vector<WaiterRegistry*>& registrations, std::mutex* connectionGuard, Backoff backoff)
 {
+    auto guarded = [connectionGuard](auto&& work) {
+        if (!connectionGuard)
+            return work();
+        std::lock_guard guard(*connectionGuard);
+        return work();
+    };
     const auto started = SteadyClock::now();
     std::optional<SteadyClock::time_point> deadline;
     if (options.wait)
         deadline = started + *options.wait;
     auto finish = [&](AcquireOutcome outcome) {
-        for (auto* registration : registrations)
-            (void)registration->leave();
+        guarded([&] {
+            for (auto* registration : registrations)
+                (void)registration->leave();
+        });
         AcquireResult result;
         result.outcome = outcome;
         result.waited = std::chrono::duration_cast<std::chrono::microseconds>(SteadyClock::now() - started);
@@ -48,7 +56,7 @@ Result<AcquireResult> PollingWait::run(const AcquireOptions& options, const Atte
     for (;;) {
         if (cancelled())
             return finish(AcquireOutcome::Cancelled);
-        auto acquired = attempt();
+        auto acquired = guarded([&] { return attempt(); });
         if (!acquired) {
             finish(AcquireOutcome::TimedOut);
             return acquired.error();
@@ -59,8 +67,10 @@ Result<AcquireResult> PollingWait::run(const AcquireOptions& options, const Atte
         if (deadline && now >= *deadline)
             return finish(AcquireOutcome::TimedOut);
 
-        for (auto* registration : registrations)
-            (void)(registered ? registration->refreshIfDue() : registration->enter());
+        guarded([&] {
+            for (auto* registration : registrations)
+                (void)(registered ? registration->refreshIfDue() : registration->enter());
+        });
         registered = true;
 
         auto until = now + HolderToken::jitter(delay / 2, delay);

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <mutex>
 #include <vector>
 
 namespace lockscope {
@@ -27,12 +28,14 @@ public:
     // Registrations are entered on the first failed attempt and left when the loop ends
     // (acquired, timed out, cancelled or failed). A registration that cannot be written does
     // not stop the wait: it is a courtesy to the monitor, not part of the lock.
+    // `connectionGuard`, when given, is held around each attempt and registration write (never
+    // during the sleeps), so that another thread may ask isHeld() on the same connection.
     static Result<AcquireResult> run(const AcquireOptions& options, const Attempt& attempt,
-        const std::vector<WaiterRegistry*>& registrations, Backoff backoff);
+        const std::vector<WaiterRegistry*>& registrations, std::mutex* connectionGuard, Backoff backoff);
     static Result<AcquireResult> run(const AcquireOptions& options, const Attempt& attempt,
-        const std::vector<WaiterRegistry*>& registrations)
+        const std::vector<WaiterRegistry*>& registrations, std::mutex* connectionGuard)
     {
-        return run(options, attempt, registrations, Backoff {});
+        return run(options, attempt, registrations, connectionGuard, Backoff {});
     }
 };
 

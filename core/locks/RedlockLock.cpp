@@ -200,7 +200,7 @@ Result<AcquireResult> RedlockLock::acquire(const AcquireOptions& options)
             }
             return acquired;
         },
-        registrationPointers, backoff);
+        registrationPointers, &m_mutex, backoff);
     if (!result)
         return result;
     if (result->acquired()) {
@@ -214,6 +214,7 @@ Result<AcquireResult> RedlockLock::acquire(const AcquireOptions& options)
 
 Result<HoldOutcome> RedlockLock::release()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
     const std::string token = m_token;
@@ -231,6 +232,7 @@ Result<HoldOutcome> RedlockLock::release()
 
 Result<HoldOutcome> RedlockLock::extend(std::chrono::milliseconds lease)
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
     if (lease.count() <= 0)
@@ -263,6 +265,7 @@ Result<HoldOutcome> RedlockLock::extend(std::chrono::milliseconds lease)
 
 Result<bool> RedlockLock::isHeld()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding || !m_validUntil || SteadyClock::now() >= *m_validUntil)
         return false;
     const std::string token = m_token;

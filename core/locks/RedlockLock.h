@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace lockscope {
@@ -81,6 +82,8 @@ private:
     std::optional<std::chrono::steady_clock::time_point> m_validUntil;
     size_t m_lastAnswered = 0;
     std::vector<Result<RedisReply>> m_lastReplies;
+    // Serialises the connection's use: isHeld() may be asked from another thread.
+    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

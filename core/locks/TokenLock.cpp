@@ -77,7 +77,8 @@ Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
     if (options.lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
     WaiterRegistry registration(*m_connection, m_name, m_token);
-    auto result = PollingWait::run(options, [&] { return tryOnce(options.lease); }, {&registration});
+    auto result = PollingWait::run(
+        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
     if (result && result->acquired())
         result->fence = m_fence;
     return result;
@@ -85,6 +86,7 @@ Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
 
 Result<HoldOutcome> TokenLock::release()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
     auto reply = releaseScript().run(*m_connection, {m_name}, {m_token});
@@ -97,6 +99,7 @@ Result<HoldOutcome> TokenLock::release()
 
 Result<HoldOutcome> TokenLock::extend(std::chrono::milliseconds lease)
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
     if (lease.count() <= 0)
@@ -112,6 +115,7 @@ Result<HoldOutcome> TokenLock::extend(std::chrono::milliseconds lease)
 
 Result<bool> TokenLock::isHeld()
 {
+    std::lock_guard guard(m_mutex);
     if (!m_holding)
         return false;
     auto reply = m_connection->command({"GET", m_name});

@@ -5,6 +5,7 @@
 #include "redis/RedisConnection.h"
 
 #include <memory>
+#include <mutex>
 
 namespace lockscope {
 
@@ -55,6 +56,8 @@ private:
     std::string m_token;
     bool m_holding = false;
     std::optional<long long> m_fence;
+    // Serialises the connection's use: isHeld() may be asked from another thread.
+    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

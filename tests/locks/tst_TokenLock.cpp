@@ -240,6 +240,27 @@ private slots:
         QVERIFY(result->waited < 5000ms);
     }
 
+    void isHeldMayBeAskedFromAnotherThreadWhileTheHolderRenews()
+    {
+        TokenLock lock(connection(), freshName());
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        std::atomic<int> failures {0};
+        std::thread renewer([&] {
+            for (int i = 0; i < 200; ++i) {
+                auto renewed = lock.extend(30000ms);
+                if (!renewed || *renewed != HoldOutcome::Done)
+                    ++failures;
+            }
+        });
+        for (int i = 0; i < 200; ++i) {
+            auto held = lock.isHeld();
+            if (!held || !*held)
+                ++failures;
+        }
+        renewer.join();
+        QCOMPARE(failures.load(), 0);
+    }
+
     void aRedisErrorIsAnErrorNotAnOutcome()
     {
         auto server = test::startServer();
