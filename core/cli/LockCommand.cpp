@@ -57,6 +57,7 @@ Result<LockRequest> parseRequest(const CliOptions& options)
     request.spec.connection = options.connection;
     request.acquire.wait = std::nullopt; // wait forever unless --wait says otherwise
     bool kindGiven = false;
+    bool permitsGiven = false;
     size_t i = 1;
     for (; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -91,6 +92,7 @@ Result<LockRequest> parseRequest(const CliOptions& options)
             if (!permits)
                 return permits.error();
             request.spec.permits = static_cast<int>(*permits);
+            permitsGiven = true;
         } else {
             size_t from = 0;
             while (from <= value.size()) {
@@ -108,6 +110,14 @@ Result<LockRequest> parseRequest(const CliOptions& options)
     }
     if (!kindGiven)
         request.spec.kind = request.spec.nodes.empty() ? std::string(LockFactory::defaultKind) : "redlock";
+    // Options another kind would silently ignore are mistakes worth saying so.
+    const std::string& kind = request.spec.kind;
+    if (!request.spec.nodes.empty() && kind != "redlock")
+        return usageError("--nodes is only for the redlock kind, not " + kind);
+    if (permitsGiven && kind != "semaphore")
+        return usageError("--permits is only for the semaphore kind, not " + kind);
+    if (request.spec.serverTime && kind != "legacy" && kind != "naive")
+        return usageError("--server-time is only for the legacy and naive kinds, not " + kind);
     request.command.assign(args.begin() + static_cast<long>(std::min(i, args.size())), args.end());
     if (request.command.empty())
         return usageError("lock needs a COMMAND after --: lock NAME [options] -- COMMAND [ARGS...]");

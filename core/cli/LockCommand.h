@@ -13,7 +13,9 @@ struct CliOptions;
 // COMMAND with LOCKSCOPE_LOCK / LOCKSCOPE_KIND / LOCKSCOPE_TOKEN / LOCKSCOPE_FENCE in its
 // environment while renewing the lease every lease/3, releases, and exits with COMMAND's code.
 // Exit 75 when not acquired within --wait; 70 when the lock was lost while COMMAND ran (COMMAND
-// gets SIGTERM); SIGINT/SIGTERM are forwarded to COMMAND, then the lock is released.
+// gets SIGTERM); SIGINT/SIGTERM are forwarded to COMMAND, then the lock is released. If the CLI
+// itself dies (SIGKILL), COMMAND gets SIGTERM from the kernel (PR_SET_PDEATHSIG): it must not go
+// on once nobody renews its lease.
 class LockCommand
 {
 public:

@@ -25,6 +25,9 @@ namespace lockscope {
 //   Server (Redis TIME, seed 000's note), and skewed clocks break exclusion;
 // - the loser of a GETSET race has still overwritten the winner's expiry with its own (seed 004's
 //   "lock override"): harmless to exclusion, it only moves the expiry a little;
+// - LockScope writes milliseconds and reads both units (values below 10^11 are seconds), but a
+//   historical client that writes seconds reads our milliseconds as a far-future expiry: it
+//   will wait for our release and never take over a dead LockScope holder's lock;
 // - no fencing token (fence() is nullopt) and no Redis TTL: a dead holder's key stays until a
 //   contender takes it over, exactly as the historical clients behave.
 class LegacyLock final : public DistributedLock

@@ -177,15 +177,17 @@ Result<AcquireResult> RedlockLock::acquire(const AcquireOptions& options)
         return makeError(ErrorKind::Usage, "redlock needs at least one node");
     m_token = HolderToken::generate();
 
-    // Waiters register on every node reachable when the wait starts.
+    // The waiter registers on every node that was reachable when its wait began, so the monitor
+    // sees it whichever node it watches. PollingWait reads `registrationPointers` after each
+    // attempt, so filling it during the first failed one has it entered right away.
     std::vector<std::unique_ptr<WaiterRegistry>> registrations;
     std::vector<WaiterRegistry*> registrationPointers;
     auto registerOnReachableNodes = [&] {
         for (auto& node : m_nodes) {
-            if (node && registrations.size() < m_nodes.size()) {
-                registrations.push_back(std::make_unique<WaiterRegistry>(*node, m_name, m_token));
-                registrationPointers.push_back(registrations.back().get());
-            }
+            if (!node || !node->isConnected())
+                continue;
+            registrations.push_back(std::make_unique<WaiterRegistry>(*node, m_name, m_token));
+            registrationPointers.push_back(registrations.back().get());
         }
     };
     bool first = true;

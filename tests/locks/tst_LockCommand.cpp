@@ -246,13 +246,21 @@ private slots:
         QVERIFY(!exists(name));
     }
 
+    void aHolderKilledWithSigkillFreesTheLockAfterItsLease_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::newRow("token") << "token";
+        QTest::newRow("legacy") << "legacy";
+    }
+
     void aHolderKilledWithSigkillFreesTheLockAfterItsLease()
     {
+        QFETCH(QString, kind);
         const auto name = freshName();
-        const QString pidFile = path("killed-command.pid");
+        const QString pidFile = path(QString("killed-command-%1.pid").arg(m_counter));
         QProcess cli;
         start(cli,
-            lockArgs(name, {"--lease", "1500"},
+            lockArgs(name, {"--kind", kind, "--lease", "1500"},
                 {"sh", "-c", QString("echo $$ > %1; exec sleep 30").arg(pidFile)}));
         QVERIFY(eventually([&] { return exists(name) && QFile(pidFile).size() > 0; }, 5000ms));
         std::this_thread::sleep_for(100ms);
@@ -263,15 +271,40 @@ private slots:
 
         cli.kill(); // SIGKILL: no release, no renewal
         QVERIFY(cli.waitForFinished(5000));
-        QVERIFY(exists(name)); // still held: the lease has not run out
+        // Still held right after the crash: the lease has not run out.
+        QProcess tooEarly;
+        start(tooEarly, lockArgs(name, {"--kind", kind, "--wait", "0"}, {"true"}));
+        QVERIFY(tooEarly.waitForFinished(10000));
+        QCOMPARE(tooEarly.exitCode(), 75);
         // COMMAND must not go on unprotected once its lock holder is dead.
         QVERIFY(eventually([&] { return processGone(commandPid); }, 5000ms));
-        QVERIFY(eventually([&] { return !exists(name); }, 5000ms));
+        if (kind == "token")
+            QVERIFY(eventually([&] { return !exists(name); }, 5000ms)); // Redis expired it
 
+        // Once the lease has passed, the next holder gets it (for legacy by GETSET takeover).
         QProcess next;
-        start(next, lockArgs(name, {"--wait", "0"}, {"true"}));
+        start(next, lockArgs(name, {"--kind", kind, "--wait", "5000"}, {"true"}));
         QVERIFY(next.waitForFinished(10000));
         QCOMPARE(next.exitCode(), 0);
+    }
+
+    void optionsOfOtherKindsAreUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("--nodes with token")
+            << QStringList {"--kind", "token", "--nodes", "redis://127.0.0.1:1"};
+        QTest::newRow("--permits with token") << QStringList {"--permits", "3"};
+        QTest::newRow("--server-time with token") << QStringList {"--server-time"};
+    }
+
+    void optionsOfOtherKindsAreUsageErrors()
+    {
+        QFETCH(QStringList, options);
+        QProcess cli;
+        start(cli, lockArgs(freshName(), options, {"touch", path("never-ran")}));
+        QVERIFY(cli.waitForFinished(10000));
+        QCOMPARE(cli.exitCode(), 64);
+        QVERIFY(!QFile::exists(path("never-ran")));
     }
 
     void anUnknownKindIsAUsageErrorNamingTheKnownKinds()
