@@ -366,6 +366,13 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
         return ExitTempFail;
     }
 
+    if (const int signal = g_signal.load()) {
+        // Asked to stop just as the lock was granted: do not start COMMAND at all.
+        (void)(*lock)->release();
+        err << "lockscope-cli: lock '" << name << "': interrupted before the command started\n";
+        return 128 + signal;
+    }
+
     auto childEnvironment = environment;
     childEnvironment["LOCKSCOPE_LOCK"] = name;
     childEnvironment["LOCKSCOPE_KIND"] = std::string((*lock)->kind());
