@@ -227,9 +227,8 @@ Result<HoldOutcome> RedlockLock::release()
     const auto deleted = static_cast<size_t>(std::count_if(replies.begin(), replies.end(), isOne));
     if (deleted < quorum() && answered < quorum())
         return quorumError("be released", replies); // the keys expire by themselves after the lease
-    const bool stillValid = m_validUntil && SteadyClock::now() < *m_validUntil;
     forgetHold();
-    return deleted >= quorum() && stillValid ? HoldOutcome::Done : HoldOutcome::Lost;
+    return deleted >= quorum() ? HoldOutcome::Done : HoldOutcome::Lost;
 }
 
 Result<HoldOutcome> RedlockLock::extend(std::chrono::milliseconds lease)
