@@ -8,11 +8,16 @@ namespace lockscope {
 
 const LuaScript& TokenLock::acquireScript()
 {
+    // SET NX spelled as EXISTS + SET inside one script, with the INCR in between: if the counter
+    // is unusable (not an integer), the script fails before it has set anything, instead of
+    // leaving a lock nobody knows it holds (Lua scripts do not roll back).
     static const LuaScript script(R"lua(
-if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  return redis.call('incr', KEYS[2])
+if redis.call('exists', KEYS[1]) == 1 then
+  return false
 end
-return false
+local fence = redis.call('incr', KEYS[2])
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return fence
 )lua");
     return script;
 }

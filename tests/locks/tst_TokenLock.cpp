@@ -261,6 +261,17 @@ private slots:
         QCOMPARE(failures.load(), 0);
     }
 
+    void anUnusableFenceCounterIsAnErrorAndLeavesNoLockBehind()
+    {
+        const auto name = freshName();
+        QVERIFY(m_admin->command({"SET", FencingCounter::keyFor(name), "not-a-number"}));
+        TokenLock lock(connection(), name);
+        auto result = lock.acquire(tryOnce());
+        QVERIFY(!result);
+        QCOMPARE(result.error().kind, ErrorKind::ServerError);
+        QCOMPARE(get(name), std::string("<nil>"));
+    }
+
     void aRedisErrorIsAnErrorNotAnOutcome()
     {
         auto server = test::startServer();
