@@ -1,5 +1,6 @@
 #include "cli/CliOptions.h"
 
+#include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
 
 #include <charconv>
@@ -28,19 +29,37 @@ Result<std::chrono::milliseconds> parseMillis(const std::string& text, const std
 
 std::string CliOptions::usage()
 {
-    return "usage: lockscope-cli [--url URL] [--user U] [--password-env VAR] [--tls-ca FILE]\n"
-           "                     [--tls-cert FILE] [--tls-key FILE] [--tls-server-name NAME] "
-           "[--tls-insecure]\n"
-           "                     [--read-only] [--connect-timeout MS] [--timeout MS] [--sandbox] COMMAND "
-           "...\n"
-           "\n"
-           "URL forms: redis://[user[:password]@]host[:port][/db], rediss://... (TLS),\n"
-           "           unix:///path/to/socket[?db=N], redis+sentinel://host:port[,host:port]/master[/db]\n"
-           "The URL defaults to $LOCKSCOPE_URL, then redis://127.0.0.1:6379.\n"
-           "--sandbox starts a private redis-server for this command and stops it afterwards.\n"
-           "\n"
-           "commands:\n"
-           "  ping    connect; print server version, role, topology and round-trip time\n";
+    std::string text
+        = "usage: lockscope-cli [--url URL] [--user U] [--password-env VAR] [--tls-ca FILE]\n"
+          "                     [--tls-cert FILE] [--tls-key FILE] [--tls-server-name NAME] "
+          "[--tls-insecure]\n"
+          "                     [--read-only] [--connect-timeout MS] [--timeout MS] [--sandbox] COMMAND "
+          "...\n"
+          "\n"
+          "URL forms: redis://[user[:password]@]host[:port][/db], rediss://... (TLS),\n"
+          "           unix:///path/to/socket[?db=N], redis+sentinel://host:port[,host:port]/master[/db]\n"
+          "The URL defaults to $LOCKSCOPE_URL, then redis://127.0.0.1:6379.\n"
+          "--sandbox starts a private redis-server for this command and stops it afterwards.\n"
+          "\n"
+          "commands:\n"
+          "  ping    connect; print server version, role, topology and round-trip time\n"
+          "  lock NAME [--kind K] [--lease MS] [--wait MS] [--permits N] [--nodes URL,...] [--server-time]\n"
+          "          -- COMMAND [ARGS...]\n"
+          "          hold lock NAME while COMMAND runs (lease renewed every lease/3), with\n"
+          "          LOCKSCOPE_LOCK, LOCKSCOPE_KIND, LOCKSCOPE_TOKEN and LOCKSCOPE_FENCE in its "
+          "environment;\n"
+          "          exits with COMMAND's code, 75 if not acquired within --wait (default: wait forever),\n"
+          "          70 if the lock was lost while COMMAND ran (COMMAND gets SIGTERM).\n"
+          "          --lease defaults to 30000 ms; --server-time judges legacy/naive expiry by Redis TIME\n"
+          "\n"
+          "lock kinds (--kind):\n";
+    for (const auto& kind : LockFactory::kinds()) {
+        text += "  " + std::string(kind.name)
+            + std::string(kind.name.size() < 10 ? 10 - kind.name.size() : 1, ' ')
+            + std::string(kind.description) + (kind.name == LockFactory::defaultKind ? " (default)" : "")
+            + "\n";
+    }
+    return text;
 }
 
 Result<CliOptions> CliOptions::parse(

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <string>
+
+namespace lockscope {
+
+// Where the token and redlock kinds keep the fencing counter of a lock name: a plain integer
+// STRING `lockscope:fence:{<name>}`, INCRed in the same Lua call that takes the lock, never
+// expiring (a counter that expired would start again at 1 and break monotonicity). The braces
+// put it in the lock's cluster slot, so one script may touch both keys.
+class FencingCounter
+{
+public:
+    static std::string keyFor(const std::string& lockName);
+};
+
+} // namespace lockscope

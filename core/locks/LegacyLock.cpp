@@ -1,0 +1,141 @@
+#include "locks/LegacyLock.h"
+
+#include "locks/HolderToken.h"
+#include "locks/PollingWait.h"
+
+#include <unistd.h>
+
+namespace lockscope {
+
+LegacyLock::LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
+    : m_connection(std::move(connection))
+    , m_name(std::move(name))
+    , m_clock(*m_connection, options.clock)
+    // The lock value carries no identity, so the waiter entry names the process instead.
+    , m_waiterId("legacy:pid" + std::to_string(::getpid()) + ":" + HolderToken::generate().substr(0, 8))
+{
+}
+
+std::string LegacyLock::holderId() const
+{
+    return m_expiry ? std::to_string(*m_expiry) : std::string();
+}
+
+Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
+{
+    // Two rounds: a key released between our SETNX and our GET is retried at once.
+    for (int round = 0; round < 2; ++round) {
+        auto now = m_clock.nowMillis();
+        if (!now)
+            return now.error();
+        const long long expiry = *now + lease.count() + 1;
+        auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
+        if (!set)
+            return set.error();
+        if (set->isInteger() && set->integer() == 1) {
+            m_expiry = expiry;
+            return true;
+        }
+        auto current = m_connection->command({"GET", m_name});
+        if (!current)
+            return current.error();
+        if (current->isNil())
+            continue;
+        const auto stored = ExpiryClock::parseExpiry(current->text());
+        if (!stored || *stored > *now)
+            return false; // held (or not a timestamp at all: never taken over)
+        // Expired: take it over with GETSET, and win only if what we replaced was still expired.
+        auto old = m_connection->command({"GETSET", m_name, std::to_string(expiry)});
+        if (!old)
+            return old.error();
+        if (old->isNil()) {
+            m_expiry = expiry; // deleted meanwhile: our GETSET created it, nobody else holds it
+            return true;
+        }
+        const auto replaced = ExpiryClock::parseExpiry(old->text());
+        if (replaced && *replaced <= *now) {
+            m_expiry = expiry;
+            return true;
+        }
+        return false; // another contender won the GETSET race
+    }
+    return false;
+}
+
+Result<AcquireResult> LegacyLock::acquire(const AcquireOptions& options)
+{
+    if (m_expiry)
+        return makeError(ErrorKind::Usage, "legacy lock '" + m_name + "' is already held by this object");
+    if (options.lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    WaiterRegistry registration(*m_connection, m_name, m_waiterId);
+    return PollingWait::run(
+        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
+}
+
+Result<bool> LegacyLock::stillOurs()
+{
+    if (!m_expiry)
+        return false;
+    auto now = m_clock.nowMillis();
+    if (!now)
+        return now.error();
+    if (*now >= *m_expiry)
+        return false; // past our expiry: someone may have taken it over, never DEL it
+    auto current = m_connection->command({"EXISTS", m_name});
+    if (!current)
+        return current.error();
+    return current->isInteger() && current->integer() == 1;
+}
+
+Result<HoldOutcome> LegacyLock::release()
+{
+    std::lock_guard guard(m_mutex);
+    auto ours = stillOurs();
+    if (!ours)
+        return ours.error();
+    if (!*ours) {
+        m_expiry.reset();
+        return HoldOutcome::Lost;
+    }
+    auto deleted = m_connection->command({"DEL", m_name});
+    if (!deleted)
+        return deleted.error();
+    m_expiry.reset();
+    return deleted->isInteger() && deleted->integer() == 1 ? HoldOutcome::Done : HoldOutcome::Lost;
+}
+
+Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
+{
+    std::lock_guard guard(m_mutex);
+    if (lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    auto ours = stillOurs();
+    if (!ours)
+        return ours.error();
+    if (!*ours) {
+        m_expiry.reset();
+        return HoldOutcome::Lost;
+    }
+    auto now = m_clock.nowMillis();
+    if (!now)
+        return now.error();
+    const long long expiry = *now + lease.count() + 1;
+    auto set = m_connection->command({"SET", m_name, std::to_string(expiry), "XX"});
+    if (!set)
+        return set.error();
+    if (set->isNil()) {
+        m_expiry.reset();
+        return HoldOutcome::Lost;
+    }
+    m_expiry = expiry;
+    return HoldOutcome::Done;
+}
+
+Result<bool> LegacyLock::isHeld()
+{
+    std::lock_guard guard(m_mutex);
+    return stillOurs();
+}
+
+} // namespace lockscope

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "redis/ConnectionOptions.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope {
+
+// What a lock of any kind is built from; each kind reads the fields it needs.
+struct LockSpec
+{
+    std::string kind;
+    std::string name;
+    ConnectionOptions connection; // the server (all kinds but redlock)
+    std::vector<ConnectionOptions> nodes; // redlock: the independent masters
+    int permits = 1; // semaphore
+    bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
+};
+
+struct LockKindInfo
+{
+    std::string_view name;
+    std::string_view description;
+    bool unsafe = false; // breaks mutual exclusion on purpose (naive): never offer it as a default
+};
+
+// Creates a DistributedLock by its --kind name, with its own connection(s).
+class LockFactory
+{
+public:
+    // The kind used when none is asked for: Redisson-compatible, renewed by the watchdog.
+    static constexpr std::string_view defaultKind = "reentrant";
+
+    static const std::vector<LockKindInfo>& kinds();
+    static const LockKindInfo* find(std::string_view kind);
+    // "legacy, naive, token, redlock": for messages.
+    static std::string knownKindNames();
+    // Connects (the redlock kind connects lazily, per attempt) and builds the lock; an unknown
+    // kind or missing parameters are Usage errors.
+    static Result<std::unique_ptr<DistributedLock>> create(const LockSpec& spec);
+};
+
+} // namespace lockscope

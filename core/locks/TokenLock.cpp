@@ -1,0 +1,132 @@
+#include "locks/TokenLock.h"
+
+#include "locks/FencingCounter.h"
+#include "locks/HolderToken.h"
+#include "locks/PollingWait.h"
+
+namespace lockscope {
+
+const LuaScript& TokenLock::acquireScript()
+{
+    // SET NX spelled as EXISTS + SET inside one script, with the INCR in between: if the counter
+    // is unusable (not an integer), the script fails before it has set anything, instead of
+    // leaving a lock nobody knows it holds (Lua scripts do not roll back).
+    static const LuaScript script(R"lua(
+if redis.call('exists', KEYS[1]) == 1 then
+  return false
+end
+local fence = redis.call('incr', KEYS[2])
+redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+return fence
+)lua");
+    return script;
+}
+
+const LuaScript& TokenLock::releaseScript()
+{
+    // redis-py's and node-redlock's release, byte for byte in effect.
+    static const LuaScript script(R"lua(
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+)lua");
+    return script;
+}
+
+const LuaScript& TokenLock::extendScript()
+{
+    static const LuaScript script(R"lua(
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+)lua");
+    return script;
+}
+
+TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name)
+    : m_connection(std::move(connection))
+    , m_name(std::move(name))
+    , m_fenceKey(FencingCounter::keyFor(m_name))
+    , m_token(HolderToken::generate())
+{
+}
+
+void TokenLock::forgetHold()
+{
+    m_holding = false;
+    m_fence.reset();
+    m_token = HolderToken::generate();
+}
+
+Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
+{
+    auto reply
+        = acquireScript().run(*m_connection, {m_name, m_fenceKey}, {m_token, std::to_string(lease.count())});
+    if (!reply)
+        return reply.error();
+    if (reply->isNil())
+        return false;
+    if (!reply->isInteger())
+        return makeError(ErrorKind::Protocol, "token lock acquire returned " + reply->describe());
+    m_holding = true;
+    m_fence = reply->integer();
+    return true;
+}
+
+Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
+{
+    if (m_holding)
+        return makeError(ErrorKind::Usage, "token lock '" + m_name + "' is already held by this object");
+    if (options.lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    WaiterRegistry registration(*m_connection, m_name, m_token);
+    auto result = PollingWait::run(
+        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
+    if (result && result->acquired())
+        result->fence = m_fence;
+    return result;
+}
+
+Result<HoldOutcome> TokenLock::release()
+{
+    std::lock_guard guard(m_mutex);
+    if (!m_holding)
+        return HoldOutcome::Lost;
+    auto reply = releaseScript().run(*m_connection, {m_name}, {m_token});
+    if (!reply)
+        return reply.error();
+    const bool deleted = reply->isInteger() && reply->integer() == 1;
+    forgetHold();
+    return deleted ? HoldOutcome::Done : HoldOutcome::Lost;
+}
+
+Result<HoldOutcome> TokenLock::extend(std::chrono::milliseconds lease)
+{
+    std::lock_guard guard(m_mutex);
+    if (!m_holding)
+        return HoldOutcome::Lost;
+    if (lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    auto reply = extendScript().run(*m_connection, {m_name}, {m_token, std::to_string(lease.count())});
+    if (!reply)
+        return reply.error();
+    if (reply->isInteger() && reply->integer() == 1)
+        return HoldOutcome::Done;
+    forgetHold();
+    return HoldOutcome::Lost;
+}
+
+Result<bool> TokenLock::isHeld()
+{
+    std::lock_guard guard(m_mutex);
+    if (!m_holding)
+        return false;
+    auto reply = m_connection->command({"GET", m_name});
+    if (!reply)
+        return reply.error();
+    return reply->isString() && reply->text() == m_token;
+}
+
+} // namespace lockscope

@@ -1,0 +1,292 @@
+#include "locks/FencingCounter.h"
+#include "locks/TokenLock.h"
+#include "locks/WaiterRegistry.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <regex>
+#include <thread>
+
+using namespace lockscope;
+using namespace std::chrono_literals;
+
+namespace {
+AcquireOptions tryOnce(std::chrono::milliseconds lease = 30000ms)
+{
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = 0ms;
+    return options;
+}
+
+AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30000ms)
+{
+    AcquireOptions options = tryOnce(lease);
+    options.wait = wait;
+    return options;
+}
+} // namespace
+
+class tst_TokenLock : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_admin;
+    int m_counter = 0;
+
+    std::shared_ptr<RedisConnection> connection()
+    {
+        return std::shared_ptr<RedisConnection>(test::connectTo(*m_server));
+    }
+    std::string freshName() { return "token-test-" + std::to_string(++m_counter); }
+    std::string get(const std::string& key)
+    {
+        auto reply = m_admin->command({"GET", key});
+        return reply && reply->isString() ? reply->text() : std::string("<nil>");
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_admin = test::connectTo(*m_server);
+        QVERIFY(m_admin);
+    }
+
+    void writesAStringTokenOf32HexWithTheLease()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        auto result = lock.acquire(tryOnce(5000ms));
+        QVERIFY(result);
+        QVERIFY(result->acquired());
+        QVERIFY(std::regex_match(get(name), std::regex("[0-9a-f]{32}")));
+        QCOMPARE(get(name), lock.holderId());
+        auto ttl = m_admin->command({"PTTL", name});
+        QVERIFY(ttl && ttl->integer() > 4000 && ttl->integer() <= 5000);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QCOMPARE(get(name), std::string("<nil>"));
+    }
+
+    void aSecondHolderIsRefusedUntilRelease()
+    {
+        const auto name = freshName();
+        TokenLock first(connection(), name);
+        TokenLock second(connection(), name);
+        QVERIFY(first.acquire(tryOnce())->acquired());
+        auto refused = second.acquire(tryOnce());
+        QVERIFY(refused);
+        QCOMPARE(refused->outcome, AcquireOutcome::TimedOut);
+        QCOMPARE(*first.release(), HoldOutcome::Done);
+        QVERIFY(second.acquire(tryOnce())->acquired());
+        QCOMPARE(*second.release(), HoldOutcome::Done);
+    }
+
+    void aWaiterGetsTheLockWhenItIsReleasedDuringTheWait()
+    {
+        const auto name = freshName();
+        TokenLock first(connection(), name);
+        QVERIFY(first.acquire(tryOnce())->acquired());
+        std::thread releaser([&] {
+            std::this_thread::sleep_for(300ms);
+            (void)first.release();
+        });
+        TokenLock second(connection(), name);
+        auto result = second.acquire(waitUpTo(10000ms));
+        releaser.join();
+        QVERIFY(result && result->acquired());
+        QVERIFY(result->waited >= 250ms);
+    }
+
+    void fencesStrictlyIncreaseAcrossHolders()
+    {
+        const auto name = freshName();
+        long long previous = 0;
+        for (int i = 0; i < 5; ++i) {
+            TokenLock lock(connection(), name);
+            auto result = lock.acquire(tryOnce());
+            QVERIFY(result && result->acquired());
+            QVERIFY(result->fence.has_value());
+            QVERIFY(*result->fence > previous);
+            QCOMPARE(lock.fence(), result->fence);
+            previous = *result->fence;
+            QCOMPARE(*lock.release(), HoldOutcome::Done);
+        }
+        QCOMPARE(get(FencingCounter::keyFor(name)), std::to_string(previous));
+    }
+
+    void aRedisPyStyleLockBlocksLockScope()
+    {
+        // redis-py: SET name uuid1().hex NX PX timeout (32 hex, 13th character '1').
+        const auto name = freshName();
+        const std::string redisPyToken = "6f1c2a7e8b3d11eea1b20242ac120002";
+        QVERIFY(m_admin->command({"SET", name, redisPyToken, "NX", "PX", "30000"}));
+        TokenLock lock(connection(), name);
+        auto result = lock.acquire(waitUpTo(300ms));
+        QVERIFY(result);
+        QCOMPARE(result->outcome, AcquireOutcome::TimedOut);
+        QCOMPARE(get(name), redisPyToken);
+    }
+
+    void lockScopesTokenBlocksARedisPyStyleSetNx()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        auto theirs
+            = m_admin->command({"SET", name, "6f1c2a7e8b3d11eea1b20242ac120002", "NX", "PX", "30000"});
+        QVERIFY(theirs);
+        QVERIFY(theirs->isNil());
+        QCOMPARE(get(name), lock.holderId());
+    }
+
+    void releaseNeverDeletesSomeoneElsesToken()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce(30000ms))->acquired());
+        // Our hold expires and redis-py takes the name over.
+        QVERIFY(m_admin->command({"SET", name, "0123456789abcdef0123456789abcdef", "PX", "30000"}));
+        QCOMPARE(*lock.release(), HoldOutcome::Lost);
+        QCOMPARE(get(name), std::string("0123456789abcdef0123456789abcdef"));
+    }
+
+    void extendPushesTheLeaseOnlyWhileTheTokenIsOurs()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce(2000ms))->acquired());
+        QCOMPARE(*lock.extend(60000ms), HoldOutcome::Done);
+        auto ttl = m_admin->command({"PTTL", name});
+        QVERIFY(ttl && ttl->integer() > 50000);
+        QVERIFY(*lock.isHeld());
+        QVERIFY(m_admin->command({"SET", name, "someone-else"}));
+        QVERIFY(!*lock.isHeld());
+        QCOMPARE(*lock.extend(60000ms), HoldOutcome::Lost);
+        QCOMPARE(get(name), std::string("someone-else"));
+    }
+
+    void aCrashedHoldersLockFreesAfterItsLease()
+    {
+        const auto name = freshName();
+        {
+            TokenLock crashed(connection(), name);
+            QVERIFY(crashed.acquire(tryOnce(500ms))->acquired());
+            // dropped without release: as if the process died
+        }
+        TokenLock next(connection(), name);
+        QCOMPARE(next.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
+        auto result = next.acquire(waitUpTo(5000ms));
+        QVERIFY(result && result->acquired());
+        QVERIFY(result->waited >= 300ms);
+    }
+
+    void scriptsAreReloadedAfterAScriptFlush()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        QVERIFY(m_admin->command({"SCRIPT", "FLUSH"}));
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        auto exists = m_admin->command({"SCRIPT", "EXISTS", TokenLock::releaseScript().sha1()});
+        QVERIFY(exists && exists->at(0).integer() == 1);
+    }
+
+    void aWaiterIsRegisteredWhileWaitingAndGoneAfter()
+    {
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        const std::string waiterId = waiter.holderId();
+        std::atomic<bool> seen {false};
+        std::thread watcher([&] {
+            auto admin = test::connectTo(*m_server);
+            for (int i = 0; i < 100 && !seen; ++i) {
+                auto score = admin->command({"ZSCORE", WaiterRegistry::keyFor(name), waiterId});
+                seen = score && score->isString();
+                std::this_thread::sleep_for(20ms);
+            }
+            (void)holder.release();
+        });
+        auto result = waiter.acquire(waitUpTo(10000ms));
+        watcher.join();
+        QVERIFY(seen);
+        QVERIFY(result && result->acquired());
+        auto after = m_admin->command({"ZSCORE", WaiterRegistry::keyFor(name), waiterId});
+        QVERIFY(after && after->isNil());
+    }
+
+    void cancellationEndsAWait()
+    {
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        CancellationToken cancel;
+        AcquireOptions options = waitUpTo(30000ms);
+        options.wait = std::nullopt;
+        options.cancel = &cancel;
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(200ms);
+            cancel.cancel();
+        });
+        TokenLock waiter(connection(), name);
+        auto result = waiter.acquire(options);
+        canceller.join();
+        QVERIFY(result);
+        QCOMPARE(result->outcome, AcquireOutcome::Cancelled);
+        QVERIFY(result->waited < 5000ms);
+    }
+
+    void isHeldMayBeAskedFromAnotherThreadWhileTheHolderRenews()
+    {
+        TokenLock lock(connection(), freshName());
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        std::atomic<int> failures {0};
+        std::thread renewer([&] {
+            for (int i = 0; i < 200; ++i) {
+                auto renewed = lock.extend(30000ms);
+                if (!renewed || *renewed != HoldOutcome::Done)
+                    ++failures;
+            }
+        });
+        for (int i = 0; i < 200; ++i) {
+            auto held = lock.isHeld();
+            if (!held || !*held)
+                ++failures;
+        }
+        renewer.join();
+        QCOMPARE(failures.load(), 0);
+    }
+
+    void anUnusableFenceCounterIsAnErrorAndLeavesNoLockBehind()
+    {
+        const auto name = freshName();
+        QVERIFY(m_admin->command({"SET", FencingCounter::keyFor(name), "not-a-number"}));
+        TokenLock lock(connection(), name);
+        auto result = lock.acquire(tryOnce());
+        QVERIFY(!result);
+        QCOMPARE(result.error().kind, ErrorKind::ServerError);
+        QCOMPARE(get(name), std::string("<nil>"));
+    }
+
+    void aRedisErrorIsAnErrorNotAnOutcome()
+    {
+        auto server = test::startServer();
+        QVERIFY(server);
+        auto options = test::optionsFor(*server);
+        options.reconnect.budget = 0ms;
+        auto connected = RedisConnection::connect(options);
+        QVERIFY(connected);
+        TokenLock lock(std::shared_ptr<RedisConnection>(std::move(connected.value())), freshName());
+        server->stop();
+        auto result = lock.acquire(tryOnce());
+        QVERIFY(!result);
+        QVERIFY(result.error().kind != ErrorKind::Internal);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_TokenLock)
+#include "tst_TokenLock.moc"
