@@ -47,6 +47,10 @@ private slots:
         QTest::newRow("token") << "token" << true;
         QTest::newRow("legacy") << "legacy" << false;
         QTest::newRow("redlock") << "redlock" << true;
+        QTest::newRow("reentrant") << "reentrant" << true;
+        QTest::newRow("fair") << "fair" << true;
+        QTest::newRow("write") << "write" << true;
+        QTest::newRow("semaphore of 1") << "semaphore" << true;
     }
 
     void processesNeverOverlapAndFencesRise()
