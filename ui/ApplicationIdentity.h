@@ -1,0 +1,17 @@
+#pragma once
+
+namespace lockscope::ui {
+
+// Who the application is to Qt and the desktop: names (which also place QSettings), version,
+// the desktop file it belongs to, and its icon from the compiled-in resources.
+class ApplicationIdentity
+{
+public:
+    static constexpr const char* desktopFileName = "io.github.lockscope.LockScope";
+    static constexpr const char* iconResource = ":/icons/lockscope.svg";
+
+    // Call once after the QApplication exists.
+    static void apply();
+};
+
+} // namespace lockscope::ui

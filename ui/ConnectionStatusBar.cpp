@@ -1,0 +1,70 @@
+#include "ui/ConnectionStatusBar.h"
+
+#include "ui/StatusTexts.h"
+
+#include <QLabel>
+
+namespace lockscope::ui {
+
+ConnectionStatusBar::ConnectionStatusBar(QWidget* parent)
+    : QStatusBar(parent)
+{
+    setObjectName(QStringLiteral("connectionStatusBar"));
+    m_connection = addPart(QStringLiteral("statusConnection"), 1);
+    m_endpoint = addPart(QStringLiteral("statusEndpoint"), 0);
+    m_topology = addPart(QStringLiteral("statusTopology"), 0);
+    m_liveUpdates = addPart(QStringLiteral("statusLiveUpdates"), 0);
+    m_connection->setTextFormat(Qt::PlainText);
+    showStatus(ConnectionStatus {}, {});
+}
+
+QLabel* ConnectionStatusBar::addPart(const QString& objectName, int stretch)
+{
+    auto* part = new QLabel(this);
+    part->setObjectName(objectName);
+    part->setContentsMargins(6, 0, 6, 0);
+    if (stretch > 0)
+        addWidget(part, stretch);
+    else
+        addPermanentWidget(part);
+    return part;
+}
+
+void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QString& label)
+{
+    if (status.error.isEmpty()) {
+        m_connection->setText(StatusTexts::stateName(status.state));
+        m_connection->setToolTip({});
+        m_connection->setStyleSheet({});
+    } else {
+        // The whole error in the tooltip; the bar keeps one line.
+        m_connection->setText(tr("Error: %1 — %2").arg(status.error, StatusTexts::retryNote(status)));
+        m_connection->setToolTip(status.error);
+        m_connection->setStyleSheet(QStringLiteral("color: #d93025; font-weight: bold;"));
+    }
+    if (status.endpoint.isEmpty())
+        m_endpoint->setText(tr("No server"));
+    else if (label.isEmpty())
+        m_endpoint->setText(status.endpoint);
+    else
+        m_endpoint->setText(tr("%1: %2").arg(label, status.endpoint));
+    if (status.state == ConnectionStatus::State::NotConnected) {
+        m_topology->clear();
+        m_liveUpdates->clear();
+        m_liveUpdates->setToolTip({});
+    }
+    m_topology->setVisible(!m_topology->text().isEmpty());
+    m_liveUpdates->setVisible(!m_liveUpdates->text().isEmpty());
+}
+
+void ConnectionStatusBar::showSummary(const ServerSummary& summary)
+{
+    m_topology->setText(summary.topology);
+    const auto mode = summary.liveUpdateMode();
+    m_liveUpdates->setText(StatusTexts::liveUpdateName(mode));
+    m_liveUpdates->setToolTip(StatusTexts::liveUpdateExplanation(mode, summary.keyspaceEvents));
+    m_topology->setVisible(true);
+    m_liveUpdates->setVisible(true);
+}
+
+} // namespace lockscope::ui

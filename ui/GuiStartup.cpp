@@ -1,0 +1,177 @@
+#include "ui/GuiStartup.h"
+
+#include "redis/RedisUrl.h"
+#include "sandbox/RedisServerProcess.h"
+#include "ui/ColorSchemePalette.h"
+#include "ui/ConnectionController.h"
+#include "ui/MainWindow.h"
+#include "ui/UnixSignalWatcher.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+namespace lockscope::ui {
+
+namespace {
+
+// sysexits.h, as the CLI uses them.
+constexpr int exitUsage = 64;
+constexpr int exitCannotCreate = 73;
+
+// How long the window may take to show real data before a screenshot is taken anyway.
+constexpr int screenshotDeadlineMs = 20000;
+// Time for the layout to settle after the first summary arrived.
+constexpr int screenshotSettleMs = 700;
+
+void printLine(FILE* stream, const QString& text)
+{
+    std::fputs(qPrintable(text), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+GuiStartup::GuiStartup(QObject* parent)
+    : QObject(parent)
+{
+}
+
+GuiStartup::~GuiStartup()
+{
+    m_window.reset();
+    m_controller.reset();
+    m_sandbox.reset();
+}
+
+std::optional<int> GuiStartup::start(const QStringList& arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Monitor and administer Redis distributed locks.\n"
+           "Without --url, LockScope starts a private sandbox redis-server and connects to it."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    const QCommandLineOption versionOption = parser.addVersionOption();
+    const QCommandLineOption urlOption(QStringLiteral("url"),
+        tr("Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of "
+           "starting the sandbox."),
+        tr("URL"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+        tr("Save a PNG of the window to FILE once it shows the server, then quit."), tr("FILE"));
+    parser.addOption(urlOption);
+    parser.addOption(screenshotOption);
+
+    if (!parser.parse(arguments)) {
+        printLine(stderr, tr("lockscope: %1").arg(parser.errorText()));
+        printLine(stderr, tr("Try 'lockscope --help'."));
+        return exitUsage;
+    }
+    if (parser.isSet(helpOption)) {
+        printLine(stdout, parser.helpText());
+        return 0;
+    }
+    if (parser.isSet(versionOption)) {
+        printLine(stdout, QStringLiteral("lockscope %1").arg(QApplication::applicationVersion()));
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printLine(
+            stderr, tr("lockscope: unexpected argument '%1'").arg(parser.positionalArguments().first()));
+        return exitUsage;
+    }
+
+    std::optional<ConnectionOptions> options;
+    if (parser.isSet(urlOption)) {
+        auto parsed
+            = parseRedisUrl(parser.value(urlOption).toStdString(), ConnectionController::defaultOptions());
+        if (!parsed) {
+            printLine(stderr, tr("lockscope: %1").arg(QString::fromStdString(parsed.error().message)));
+            return exitUsage;
+        }
+        options = *parsed;
+    }
+
+    m_signalWatcher = new UnixSignalWatcher({SIGTERM, SIGINT, SIGHUP}, this);
+    connect(m_signalWatcher, &UnixSignalWatcher::signalReceived, this, &GuiStartup::quitOnSignal);
+
+    ColorSchemePalette::install();
+    m_controller = std::make_unique<ConnectionController>();
+    m_window = std::make_unique<MainWindow>(*m_controller);
+
+    QString sandboxError;
+    if (!options) {
+        auto sandbox = RedisServerProcess::startSandbox();
+        if (sandbox) {
+            m_sandbox = std::move(sandbox.value());
+            printLine(stderr,
+                tr("lockscope: sandbox redis-server at %1 (pid %2)")
+                    .arg(QString::fromStdString(m_sandbox->url()))
+                    .arg(m_sandbox->pid()));
+            auto sandboxOptions = parseRedisUrl(m_sandbox->url(), ConnectionController::defaultOptions());
+            if (sandboxOptions)
+                m_controller->open(*sandboxOptions, tr("sandbox"));
+            else
+                sandboxError = QString::fromStdString(sandboxOptions.error().message);
+        } else {
+            sandboxError = QString::fromStdString(sandbox.error().message);
+        }
+    } else {
+        m_controller->open(*options);
+    }
+
+    m_window->show();
+    if (!sandboxError.isEmpty()) {
+        printLine(stderr, tr("lockscope: cannot start the sandbox: %1").arg(sandboxError));
+        m_window->showStartupError(tr("Cannot start the sandbox redis-server: %1\nUse File › Connect to URL… "
+                                      "to open another server.")
+                                       .arg(sandboxError));
+    }
+    if (parser.isSet(screenshotOption))
+        scheduleScreenshot(parser.value(screenshotOption));
+    return std::nullopt;
+}
+
+void GuiStartup::quitOnSignal(int signalNumber)
+{
+    printLine(stderr, tr("lockscope: signal %1 received, quitting").arg(signalNumber));
+    if (m_window)
+        m_window->close(); // saves the window state
+    QCoreApplication::quit();
+}
+
+void GuiStartup::scheduleScreenshot(const QString& path)
+{
+    auto takeSoon = [this, path] {
+        QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
+    };
+    connect(m_controller.get(), &ConnectionController::summaryRefreshed, this, takeSoon,
+        Qt::SingleShotConnection);
+    connect(m_controller.get(), &ConnectionController::statusChanged, this,
+        [takeSoon](const ConnectionStatus& status) {
+            if (status.state == ConnectionStatus::State::Unreachable)
+                takeSoon();
+        });
+    if (!m_controller->isOpen())
+        takeSoon();
+    QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
+}
+
+void GuiStartup::saveScreenshot(const QString& path)
+{
+    if (m_screenshotTaken || !m_window)
+        return;
+    m_screenshotTaken = true;
+    if (!m_window->grab().save(path, "PNG")) {
+        printLine(stderr, tr("lockscope: cannot write the screenshot to %1").arg(path));
+        QCoreApplication::exit(exitCannotCreate);
+        return;
+    }
+    printLine(stderr, tr("lockscope: screenshot saved to %1").arg(path));
+    QCoreApplication::exit(0);
+}
+
+} // namespace lockscope::ui

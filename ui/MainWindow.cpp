@@ -1,0 +1,234 @@
+#include "ui/MainWindow.h"
+
+#include "redis/RedisUrl.h"
+#include "ui/ConnectionController.h"
+#include "ui/ConnectionStatusBar.h"
+#include "ui/LocksEmptyState.h"
+#include "ui/ServerSummaryPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QToolBar>
+
+namespace lockscope::ui {
+
+namespace {
+
+const QString geometryKey = QStringLiteral("mainWindow/geometry");
+const QString stateKey = QStringLiteral("mainWindow/state");
+const QString splitterKey = QStringLiteral("mainWindow/splitter");
+const QString lastUrlKey = QStringLiteral("connection/lastUrl");
+
+} // namespace
+
+MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
+    : QMainWindow(parent)
+    , m_controller(controller)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QApplication::windowIcon());
+    createActions();
+    createMenus();
+    createToolBar();
+    createCentralArea();
+    m_statusBar = new ConnectionStatusBar(this);
+    setStatusBar(m_statusBar);
+
+    connect(&m_controller, &ConnectionController::statusChanged, this, &MainWindow::showStatus);
+    connect(&m_controller, &ConnectionController::summaryRefreshed, this, &MainWindow::showSummary);
+    connect(&m_controller, &ConnectionController::opened, this, &MainWindow::updateTitle);
+    showStatus(m_controller.status());
+    if (m_controller.status().state == ConnectionStatus::State::Connected)
+        showSummary(m_controller.summary());
+
+    resize(1000, 640);
+    restoreSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_connectAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("network-connect"), style()->standardIcon(QStyle::SP_DriveNetIcon)),
+        tr("&Connect to URL…"), this);
+    m_connectAction->setObjectName(QStringLiteral("connectAction"));
+    m_connectAction->setShortcut(QKeySequence::Open);
+    m_connectAction->setStatusTip(tr("Connect to a Redis server by its URL"));
+    m_connectAction->setToolTip(tr("Connect to a Redis server (redis://, rediss://, unix://, "
+                                   "redis+sentinel://)"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectToUrl);
+
+    m_refreshAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
+        tr("&Refresh Now"), this);
+    m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
+    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary now"));
+    connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
+
+    m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_aboutAction = new QAction(QApplication::windowIcon(), tr("&About LockScope"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    view->addAction(m_refreshAction);
+    view->addSeparator();
+    // The toolbar's own toggle is added once the toolbar exists (createToolBar).
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::createToolBar()
+{
+    m_toolBar = addToolBar(tr("Main Toolbar"));
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->setMovable(false);
+    m_toolBar->addAction(m_connectAction);
+    m_toolBar->addAction(m_refreshAction);
+    QAction* toggle = m_toolBar->toggleViewAction();
+    toggle->setText(tr("Show &Toolbar"));
+    if (auto* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu")))
+        view->addAction(toggle);
+}
+
+void MainWindow::createCentralArea()
+{
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->setChildrenCollapsible(false);
+    m_summaryPanel = new ServerSummaryPanel(splitter);
+    m_summaryPanel->setMinimumWidth(280);
+    m_emptyState = new LocksEmptyState(splitter);
+    splitter->addWidget(m_summaryPanel);
+    splitter->addWidget(m_emptyState);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({340, 660});
+    splitter->setContentsMargins(8, 8, 8, 8);
+    setCentralWidget(splitter);
+}
+
+void MainWindow::showStatus(const ConnectionStatus& status)
+{
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+    m_emptyState->setConnected(status.state == ConnectionStatus::State::Connected);
+    m_refreshAction->setEnabled(m_controller.isOpen());
+    updateTitle();
+}
+
+void MainWindow::showSummary(const ServerSummary& summary)
+{
+    m_summaryPanel->showSummary(summary);
+    m_statusBar->showSummary(summary);
+}
+
+void MainWindow::updateTitle()
+{
+    const ConnectionStatus& status = m_controller.status();
+    QString where = m_controller.label().isEmpty() ? status.endpoint : m_controller.label();
+    setWindowTitle(where.isEmpty() ? tr("LockScope") : tr("%1 — LockScope").arg(where));
+}
+
+void MainWindow::connectToUrl()
+{
+    QSettings settings;
+    bool accepted = false;
+    const QString url = QInputDialog::getText(this, tr("Connect to Redis"),
+        tr("Server URL (redis://[user[:password]@]host[:port][/db], rediss://…, unix:///path, "
+           "redis+sentinel://host:port/master):"),
+        QLineEdit::Normal, settings.value(lastUrlKey, QStringLiteral("redis://127.0.0.1:6379")).toString(),
+        &accepted);
+    if (!accepted || url.trimmed().isEmpty())
+        return;
+    if (openUrl(url.trimmed()))
+        settings.setValue(lastUrlKey, url.trimmed());
+}
+
+bool MainWindow::openUrl(const QString& url)
+{
+    auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
+    if (!options) {
+        QMessageBox::warning(this, tr("Cannot connect"),
+            tr("The URL is not valid: %1").arg(QString::fromStdString(options.error().message)));
+        return false;
+    }
+    m_controller.open(*options);
+    return true;
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About LockScope"),
+        tr("<h3>LockScope %1</h3>"
+           "<p>Monitor and administer Redis distributed locks: see who holds what, for how long, "
+           "and who waits.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::showStartupError(const QString& message)
+{
+    ConnectionStatus status = m_controller.status();
+    status.error = message;
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (settings.contains(geometryKey))
+        restoreGeometry(settings.value(geometryKey).toByteArray());
+    if (settings.contains(stateKey))
+        restoreState(settings.value(stateKey).toByteArray());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget());
+        splitter && settings.contains(splitterKey))
+        splitter->restoreState(settings.value(splitterKey).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(geometryKey, saveGeometry());
+    settings.setValue(stateKey, saveState());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
+        settings.setValue(splitterKey, splitter->saveState());
+}
+
+} // namespace lockscope::ui
