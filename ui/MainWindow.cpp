@@ -170,20 +170,20 @@ void MainWindow::connectToUrl()
         &accepted);
     if (!accepted || url.trimmed().isEmpty())
         return;
-    if (openUrl(url.trimmed()))
+    const QString error = openUrl(url.trimmed());
+    if (error.isEmpty())
         settings.setValue(lastUrlKey, url.trimmed());
+    else
+        QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
 }
 
-bool MainWindow::openUrl(const QString& url)
+QString MainWindow::openUrl(const QString& url)
 {
     auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
-    if (!options) {
-        QMessageBox::warning(this, tr("Cannot connect"),
-            tr("The URL is not valid: %1").arg(QString::fromStdString(options.error().message)));
-        return false;
-    }
+    if (!options)
+        return QString::fromStdString(options.error().message);
     m_controller.open(*options);
-    return true;
+    return {};
 }
 
 void MainWindow::showAbout()

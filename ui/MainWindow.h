@@ -32,8 +32,8 @@ public:
 public Q_SLOTS:
     // Asks for a URL and connects to it; parse errors are shown, not connected to.
     void connectToUrl();
-    // Connects to `url` at once; returns false (and says why) when the URL is malformed.
-    bool openUrl(const QString& url);
+    // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
+    QString openUrl(const QString& url);
     void showAbout();
     // Shows an error that happened before any connection (e.g. the sandbox did not start).
     void showStartupError(const QString& message);
