@@ -3,6 +3,8 @@
 #include "ui/StatusTexts.h"
 
 #include <QLabel>
+#include <QPainter>
+#include <QPixmap>
 
 namespace lockscope::ui {
 
@@ -10,6 +12,9 @@ ConnectionStatusBar::ConnectionStatusBar(QWidget* parent)
     : QStatusBar(parent)
 {
     setObjectName(QStringLiteral("connectionStatusBar"));
+    m_stateDot = new QLabel(this);
+    m_stateDot->setContentsMargins(6, 0, 0, 0);
+    addWidget(m_stateDot);
     m_connection = addPart(QStringLiteral("statusConnection"), 1);
     m_endpoint = addPart(QStringLiteral("statusEndpoint"), 0);
     m_topology = addPart(QStringLiteral("statusTopology"), 0);
@@ -30,8 +35,40 @@ QLabel* ConnectionStatusBar::addPart(const QString& objectName, int stretch)
     return part;
 }
 
+void ConnectionStatusBar::showStateDot(ConnectionStatus::State state)
+{
+    QColor color;
+    switch (state) {
+    case ConnectionStatus::State::Connected:
+        color = QColor(0x2e, 0xa0, 0x4f);
+        break;
+    case ConnectionStatus::State::Connecting:
+        color = QColor(0xe3, 0xa0, 0x08);
+        break;
+    case ConnectionStatus::State::Unreachable:
+        color = QColor(0xd9, 0x30, 0x25);
+        break;
+    case ConnectionStatus::State::NotConnected:
+        color = QColor(0x8a, 0x8a, 0x8a);
+        break;
+    }
+    const qreal ratio = devicePixelRatioF();
+    QPixmap dot(QSize(10, 10) * ratio);
+    dot.setDevicePixelRatio(ratio);
+    dot.fill(Qt::transparent);
+    QPainter painter(&dot);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(color);
+    painter.drawEllipse(QRectF(0.5, 0.5, 9, 9));
+    painter.end();
+    m_stateDot->setPixmap(dot);
+    m_stateDot->setToolTip(StatusTexts::stateName(state));
+}
+
 void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QString& label)
 {
+    showStateDot(status.state);
     if (status.error.isEmpty()) {
         m_connection->setText(StatusTexts::stateName(status.state));
         m_connection->setToolTip({});

@@ -26,7 +26,9 @@ public Q_SLOTS:
 
 private:
     QLabel* addPart(const QString& objectName, int stretch);
+    void showStateDot(ConnectionStatus::State state);
 
+    QLabel* m_stateDot;
     QLabel* m_connection;
     QLabel* m_endpoint;
     QLabel* m_topology;

@@ -32,7 +32,7 @@ LocksEmptyState::LocksEmptyState(QWidget* parent)
     m_body->setForegroundRole(QPalette::PlaceholderText);
 
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(32, 32, 32, 32);
+    layout->setContentsMargins(48, 32, 48, 32);
     layout->setSpacing(12);
     layout->addStretch(1);
     layout->addWidget(m_icon);
@@ -44,11 +44,12 @@ LocksEmptyState::LocksEmptyState(QWidget* parent)
     updateTexts();
 }
 
-void LocksEmptyState::setConnected(bool connected)
+void LocksEmptyState::showConnection(const ConnectionStatus& status)
 {
-    if (connected == m_connected)
+    if (status.state == m_state && status.endpoint == m_endpoint)
         return;
-    m_connected = connected;
+    m_state = status.state;
+    m_endpoint = status.endpoint;
     updateIcon();
     updateTexts();
 }
@@ -62,18 +63,35 @@ void LocksEmptyState::changeEvent(QEvent* event)
 
 void LocksEmptyState::updateTexts()
 {
-    m_title->setText(tr("No locks to show yet"));
-    m_body->setText(m_connected
-            ? tr("The lock table appears here once locks are found on this server.")
-            : tr("Connect to a Redis server to look for locks. The lock table appears here once "
-                 "locks are found."));
+    switch (m_state) {
+    case ConnectionStatus::State::Connected:
+        m_title->setText(tr("No locks to show yet"));
+        m_body->setText(tr("The lock table appears here once locks are found on this server."));
+        break;
+    case ConnectionStatus::State::Connecting:
+        m_title->setText(tr("Connecting"));
+        m_body->setText(
+            tr("Connecting to %1… The lock table appears here once locks are found.").arg(m_endpoint));
+        break;
+    case ConnectionStatus::State::Unreachable:
+        m_title->setText(tr("Waiting for the server"));
+        m_body->setText(tr("LockScope cannot reach %1 and keeps trying; the error is on the left. The lock "
+                           "table appears here once the server answers and locks are found.")
+                            .arg(m_endpoint));
+        break;
+    case ConnectionStatus::State::NotConnected:
+        m_title->setText(tr("Not connected"));
+        m_body->setText(tr("Connect to a Redis server (File › Connect to URL…) to look for locks. The lock "
+                           "table appears here once locks are found."));
+        break;
+    }
 }
 
 void LocksEmptyState::updateIcon()
 {
     const QIcon icon = QApplication::windowIcon();
-    m_icon->setPixmap(
-        icon.pixmap(QSize(96, 96), devicePixelRatioF(), m_connected ? QIcon::Normal : QIcon::Disabled));
+    m_icon->setPixmap(icon.pixmap(QSize(96, 96), devicePixelRatioF(),
+        m_state == ConnectionStatus::State::Connected ? QIcon::Normal : QIcon::Disabled));
     m_icon->setVisible(!icon.isNull());
 }
 

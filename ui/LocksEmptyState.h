@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/ConnectionStatus.h"
+
 #include <QFrame>
 
 class QLabel;
@@ -16,8 +18,9 @@ public:
     explicit LocksEmptyState(QWidget* parent = nullptr);
 
 public Q_SLOTS:
-    // Whether a server is connected: without one, the panel says so instead.
-    void setConnected(bool connected);
+    // What to say depends on the connection: waiting for a server is not the same as a server
+    // without locks.
+    void showConnection(const lockscope::ui::ConnectionStatus& status);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -29,7 +32,8 @@ private:
     QLabel* m_icon;
     QLabel* m_title;
     QLabel* m_body;
-    bool m_connected = false;
+    ConnectionStatus::State m_state = ConnectionStatus::State::NotConnected;
+    QString m_endpoint;
 };
 
 } // namespace lockscope::ui

@@ -141,7 +141,7 @@ void MainWindow::showStatus(const ConnectionStatus& status)
 {
     m_summaryPanel->showStatus(status, m_controller.label());
     m_statusBar->showStatus(status, m_controller.label());
-    m_emptyState->setConnected(status.state == ConnectionStatus::State::Connected);
+    m_emptyState->showConnection(status);
     m_refreshAction->setEnabled(m_controller.isOpen());
     updateTitle();
 }
