@@ -26,6 +26,10 @@ ConnectionController::ConnectionController(QObject* parent)
 ConnectionController::~ConnectionController()
 {
     close();
+    // A QThread may not be destroyed while it runs; each wait is bounded by the connection's
+    // timeouts.
+    for (QThread* thread : std::as_const(m_retiredThreads))
+        thread->wait();
 }
 
 ConnectionOptions ConnectionController::defaultOptions()
@@ -86,13 +90,22 @@ void ConnectionController::close()
     if (!m_thread)
         return;
     ++m_generation;
-    m_thread->quit();
-    m_thread->wait();
-    delete m_thread;
+    retire(m_thread);
     m_thread = nullptr;
+    m_worker = nullptr;
     ConnectionStatus closed;
     closed.endpoint = m_status.endpoint;
     updateStatus(closed);
+}
+
+void ConnectionController::retire(QThread* thread)
+{
+    m_retiredThreads.append(thread);
+    connect(thread, &QThread::finished, this, [this, thread] {
+        m_retiredThreads.removeAll(thread);
+        thread->deleteLater();
+    });
+    thread->quit();
 }
 
 void ConnectionController::refreshNow()

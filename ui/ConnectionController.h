@@ -4,6 +4,7 @@
 #include "ui/ConnectionStatus.h"
 #include "ui/ServerSummary.h"
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 
@@ -33,7 +34,9 @@ public:
     // Closes any open connection, then connects to `options` on a fresh worker thread.
     // `label` names the connection for people ("sandbox"); empty for a plain URL.
     void open(const ConnectionOptions& options, const QString& label = {});
-    // Stops the worker; waits at most for the I/O it is doing (bounded by the timeouts).
+    // Stops the worker without waiting for it: a worker stuck on a server that does not answer
+    // finishes (and is deleted) in the background once its timeout expires. Only the
+    // destructor waits for retired workers.
     void close();
     void refreshNow();
     void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
@@ -51,9 +54,11 @@ Q_SIGNALS:
 
 private:
     void updateStatus(const ConnectionStatus& status);
+    void retire(QThread* thread);
 
     QThread* m_thread = nullptr;
     QPointer<ConnectionWorker> m_worker;
+    QList<QThread*> m_retiredThreads; // quitting, but maybe still inside a blocking call
     // Signals queued by a worker that was replaced meanwhile carry an older generation.
     quint64 m_generation = 0;
     std::chrono::milliseconds m_refreshInterval {2000};

@@ -4,11 +4,20 @@
 
 #include <QtTest>
 
+#include <csignal>
+
 using namespace lockscope;
 using namespace lockscope::ui;
 using namespace std::chrono_literals;
 
 namespace {
+
+// Resumes a stopped server however the test ends (before the controller waits for its workers).
+struct ResumeOnExit
+{
+    pid_t pid;
+    ~ResumeOnExit() { ::kill(pid, SIGCONT); }
+};
 
 ConnectionOptions guiOptionsFor(const RedisServerProcess& server)
 {
@@ -148,7 +157,32 @@ private slots:
         controller.close();
         QVERIFY(!controller.isOpen());
         QCOMPARE(controller.status().state, ConnectionStatus::State::NotConnected);
-        QVERIFY(ioThread.isNull()); // the thread object is gone, so it is not running
+        QTRY_VERIFY_WITH_TIMEOUT(ioThread.isNull(), 10000); // the thread ended and was deleted
+    }
+
+    void opensAnotherServerWithoutWaitingForOneThatDoesNotAnswer()
+    {
+        auto stuck = test::startServer();
+        auto other = test::startServer();
+        QVERIFY(stuck && other);
+        ConnectionOptions patient = guiOptionsFor(*stuck);
+        patient.commandTimeout = 60s; // the worker stays inside its command for a minute
+        ConnectionController controller;
+        controller.open(patient);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
+
+        QVERIFY(::kill(stuck->pid(), SIGSTOP) == 0);
+        ResumeOnExit resume {stuck->pid()};
+        QSignalSpy refreshes(&controller, &ConnectionController::refreshStarted);
+        controller.refreshNow();
+        QTRY_VERIFY_WITH_TIMEOUT(refreshes.count() >= 1, 10000);
+
+        QElapsedTimer reopening;
+        reopening.start();
+        controller.open(guiOptionsFor(*other));
+        QVERIFY2(reopening.elapsed() < 30000, "open() waited for the stuck worker's command");
+        QTRY_COMPARE_WITH_TIMEOUT(
+            controller.summary().endpoint, QStringLiteral("127.0.0.1:%1").arg(other->port()), 10000);
     }
 };
 
