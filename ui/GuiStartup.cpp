@@ -112,9 +112,10 @@ std::optional<int> GuiStartup::start(const QStringList& arguments)
                     .arg(QString::fromStdString(m_sandbox->url()))
                     .arg(m_sandbox->pid()));
             auto sandboxOptions = parseRedisUrl(m_sandbox->url(), ConnectionController::defaultOptions());
-            if (sandboxOptions)
+            if (sandboxOptions) {
                 m_controller->open(*sandboxOptions, tr("sandbox"));
-            else
+                m_window->offerSandbox(QString::fromStdString(m_sandbox->url()));
+            } else
                 sandboxError = QString::fromStdString(sandboxOptions.error().message);
         } else {
             sandboxError = QString::fromStdString(sandbox.error().message);

@@ -75,6 +75,11 @@ void MainWindow::createActions()
     m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary now"));
     connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
 
+    m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
+    m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
+    m_sandboxAction->setStatusTip(tr("Go back to the private redis-server LockScope started"));
+    m_sandboxAction->setVisible(false);
+
     m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
     m_quitAction->setMenuRole(QAction::QuitRole);
@@ -92,6 +97,7 @@ void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectAction);
+    file->addAction(m_sandboxAction);
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -194,6 +200,18 @@ void MainWindow::showAbout()
            "and who waits.</p>"
            "<p>Built with Qt %2.</p>")
             .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::offerSandbox(const QString& url)
+{
+    m_sandboxAction->disconnect(this);
+    connect(m_sandboxAction, &QAction::triggered, this, [this, url] {
+        auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
+        if (options)
+            m_controller.open(*options, tr("sandbox"));
+    });
+    m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
+    m_sandboxAction->setVisible(true);
 }
 
 void MainWindow::showStartupError(const QString& message)

@@ -28,6 +28,7 @@ public:
 
     QAction* connectAction() const { return m_connectAction; }
     QAction* refreshAction() const { return m_refreshAction; }
+    QAction* sandboxAction() const { return m_sandboxAction; }
 
 public Q_SLOTS:
     // Asks for a URL and connects to it; parse errors are shown, not connected to.
@@ -35,6 +36,9 @@ public Q_SLOTS:
     // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
     QString openUrl(const QString& url);
     void showAbout();
+    // Offers File › Connect to Sandbox for the sandbox server at `url` (started by GuiStartup),
+    // so that the user can come back to it after opening another server.
+    void offerSandbox(const QString& url);
     // Shows an error that happened before any connection (e.g. the sandbox did not start).
     void showStartupError(const QString& message);
 
@@ -59,6 +63,7 @@ private:
     QToolBar* m_toolBar = nullptr;
     QAction* m_connectAction = nullptr;
     QAction* m_refreshAction = nullptr;
+    QAction* m_sandboxAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;

@@ -243,6 +243,25 @@ private slots:
             controller.summary().endpoint, QStringLiteral("127.0.0.1:%1").arg(other->port()), 10000);
     }
 
+    void goesBackToTheSandboxFromTheFileMenu()
+    {
+        auto other = test::startServer();
+        QVERIFY(other);
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        QVERIFY(!window.sandboxAction()->isVisible()); // no sandbox, nothing to offer
+        window.offerSandbox(QString::fromStdString(m_server->url()));
+        QVERIFY(window.sandboxAction()->isVisible());
+        QCOMPARE(window.openUrl(QString::fromStdString(other->url())), QString());
+        QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
+
+        window.sandboxAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(
+            controller.summary().endpoint, QStringLiteral("127.0.0.1:%1").arg(m_server->port()), 10000);
+        QVERIFY(textOf(window, "statusEndpoint").startsWith(QStringLiteral("sandbox")));
+    }
+
     void remembersItsGeometryBetweenRuns()
     {
         ConnectionController controller;
