@@ -178,9 +178,30 @@ void MainWindow::connectToUrl()
         return;
     const QString error = openUrl(url.trimmed());
     if (error.isEmpty())
-        settings.setValue(lastUrlKey, url.trimmed());
+        settings.setValue(lastUrlKey, urlWithoutPassword(url.trimmed()));
     else
         QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
+}
+
+QString MainWindow::urlWithoutPassword(const QString& url)
+{
+    // The credentials sit between "scheme://" and the '@' that ends the authority (the last one
+    // before the first '/'), as parseRedisUrl reads them.
+    const qsizetype schemeEnd = url.indexOf(QStringLiteral("://"));
+    if (schemeEnd < 0)
+        return url.contains(QLatin1Char('@')) ? QString() : url;
+    const qsizetype authorityStart = schemeEnd + 3;
+    qsizetype authorityEnd = url.indexOf(QLatin1Char('/'), authorityStart);
+    if (authorityEnd < 0)
+        authorityEnd = url.size();
+    const qsizetype at = url.lastIndexOf(QLatin1Char('@'), authorityEnd - 1);
+    if (at < authorityStart)
+        return url;
+    const QString userInfo = url.mid(authorityStart, at - authorityStart);
+    // "user:password@" keeps the user; ":password@" keeps nothing; "user@" has no password.
+    const QString user = userInfo.section(QLatin1Char(':'), 0, 0);
+    return url.left(authorityStart) + (user.isEmpty() ? QString() : user + QLatin1Char('@'))
+        + url.mid(at + 1);
 }
 
 QString MainWindow::openUrl(const QString& url)

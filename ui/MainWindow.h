@@ -30,6 +30,10 @@ public:
     QAction* refreshAction() const { return m_refreshAction; }
     QAction* sandboxAction() const { return m_sandboxAction; }
 
+    // The URL as it may be remembered on disk: any password removed (passwords are never
+    // written to disk). Empty when the URL cannot be cleaned safely.
+    static QString urlWithoutPassword(const QString& url);
+
 public Q_SLOTS:
     // Asks for a URL and connects to it; parse errors are shown, not connected to.
     void connectToUrl();

@@ -262,6 +262,33 @@ private slots:
         QVERIFY(textOf(window, "statusEndpoint").startsWith(QStringLiteral("sandbox")));
     }
 
+    void neverRemembersAPassword_data()
+    {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<QString>("remembered");
+        QTest::newRow("user and password") << "redis://ops:s3cret@db.example:6380/2"
+                                           << "redis://ops@db.example:6380/2";
+        QTest::newRow("password only") << "rediss://:s3cret@db.example"
+                                       << "rediss://db.example";
+        QTest::newRow("user only") << "redis://ops@db.example"
+                                   << "redis://ops@db.example";
+        QTest::newRow("an @ in the password") << "redis://ops:a@b@db.example"
+                                              << "redis://ops@db.example";
+        QTest::newRow("sentinel") << "redis+sentinel://ops:pw@h1:26379,h2:26379/mymaster"
+                                  << "redis+sentinel://ops@h1:26379,h2:26379/mymaster";
+        QTest::newRow("no credentials") << "redis://127.0.0.1:6379"
+                                        << "redis://127.0.0.1:6379";
+        QTest::newRow("unix socket with an @ in its path") << "unix:///run/a@b/redis.sock"
+                                                           << "unix:///run/a@b/redis.sock";
+    }
+
+    void neverRemembersAPassword()
+    {
+        QFETCH(QString, url);
+        QFETCH(QString, remembered);
+        QCOMPARE(MainWindow::urlWithoutPassword(url), remembered);
+    }
+
     void remembersItsGeometryBetweenRuns()
     {
         ConnectionController controller;
