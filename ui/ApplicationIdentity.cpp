@@ -1,5 +1,7 @@
 #include "ui/ApplicationIdentity.h"
 
+#include "ui/UiTranslations.h"
+
 #include <QApplication>
 #include <QIcon>
 
@@ -21,6 +23,7 @@ void ApplicationIdentity::apply()
     QApplication::setOrganizationDomain(QStringLiteral("lockscope.github.io"));
     QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
     QApplication::setDesktopFileName(QString::fromLatin1(desktopFileName));
+    UiTranslations::install();
     QIcon icon(QString::fromLatin1(iconResource));
     // The desktop's themed icon (installed by the package) wins when present.
     QApplication::setWindowIcon(QIcon::fromTheme(QString::fromLatin1(desktopFileName), icon));

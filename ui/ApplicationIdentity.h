@@ -3,7 +3,8 @@
 namespace lockscope::ui {
 
 // Who the application is to Qt and the desktop: names (which also place QSettings), version,
-// the desktop file it belongs to, and its icon from the compiled-in resources.
+// the desktop file it belongs to, its icon from the compiled-in resources, and the language of
+// the user interface (the system's, see UiTranslations).
 class ApplicationIdentity
 {
 public:
