@@ -1,5 +1,7 @@
 #include "ui/ColorSchemePalette.h"
 
+#include "ui/DesktopColorScheme.h"
+
 #include <QApplication>
 #include <QStyle>
 #include <QStyleFactory>
@@ -18,7 +20,7 @@ enum class Scheme
     Dark
 };
 
-Scheme requestedScheme(const QPalette& systemPalette)
+Scheme requestedScheme(const QPalette& systemPalette, const DesktopColorScheme* desktop)
 {
     const QByteArray forced = qgetenv("LOCKSCOPE_COLOR_SCHEME").toLower();
     if (forced == "dark")
@@ -35,32 +37,46 @@ Scheme requestedScheme(const QPalette& systemPalette)
         break;
     }
 #endif
-    // Qt before 6.5 has no color scheme: the platform theme's palette is the best witness.
+    if (desktop && desktop->preference() == DesktopColorScheme::Preference::Dark)
+        return Scheme::Dark;
+    if (desktop && desktop->preference() == DesktopColorScheme::Preference::Light)
+        return Scheme::Light;
+    // No preference anywhere: the platform theme's palette is the best witness.
     return ColorSchemePalette::isDark(systemPalette) ? Scheme::Dark : Scheme::Light;
 }
 
 } // namespace
 
-ColorSchemePalette::ColorSchemePalette(QObject* parent)
+ColorSchemePalette::ColorSchemePalette(DesktopColorScheme* desktop, QObject* parent)
     : QObject(parent)
     , m_systemPalette(QApplication::palette())
+    , m_desktop(desktop)
 {
+    if (m_desktop)
+        connect(m_desktop, &DesktopColorScheme::preferenceChanged, this, &ColorSchemePalette::apply);
+#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
+    connect(
+        QGuiApplication::styleHints(), &QStyleHints::colorSchemeChanged, this, &ColorSchemePalette::apply);
+#endif
+    apply();
 }
 
 void ColorSchemePalette::install()
 {
-    auto* follower = new ColorSchemePalette(qApp);
+    // The system palette is read before Fusion replaces it with its own.
+    const QPalette systemPalette = QApplication::palette();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    follower->apply();
-#if QT_VERSION >= QT_VERSION_CHECK(6, 5, 0)
-    connect(QGuiApplication::styleHints(), &QStyleHints::colorSchemeChanged, follower,
-        &ColorSchemePalette::apply);
+    QApplication::setPalette(systemPalette);
+    DesktopColorScheme* desktop = nullptr;
+#if QT_VERSION < QT_VERSION_CHECK(6, 5, 0)
+    desktop = new DesktopColorScheme(QDBusConnection::sessionBus(), qApp);
 #endif
+    new ColorSchemePalette(desktop, qApp);
 }
 
 void ColorSchemePalette::apply()
 {
-    switch (requestedScheme(m_systemPalette)) {
+    switch (requestedScheme(m_systemPalette, m_desktop)) {
     case Scheme::Dark:
         QApplication::setPalette(isDark(m_systemPalette) ? m_systemPalette : darkPalette());
         break;
