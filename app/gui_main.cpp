@@ -6,6 +6,8 @@
 // lockscope: the desktop GUI. Everything but main() lives in ui/ (see GuiStartup).
 int main(int argc, char* argv[])
 {
+    if (const auto exitCode = lockscope::ui::GuiStartup::answerWithoutDisplay(argc, argv))
+        return *exitCode;
     QApplication application(argc, argv);
     lockscope::ui::ApplicationIdentity::apply();
     lockscope::ui::GuiStartup startup;

@@ -9,7 +9,10 @@
 // Q_INIT_RESOURCE must be used outside any namespace.
 static void initLockScopeResources()
 {
-    Q_INIT_RESOURCE(lockscope);
+    static bool initialized = false;
+    if (!initialized)
+        Q_INIT_RESOURCE(lockscope);
+    initialized = true;
 }
 
 namespace lockscope::ui {
@@ -17,13 +20,15 @@ namespace lockscope::ui {
 void ApplicationIdentity::apply()
 {
     initLockScopeResources();
-    QApplication::setApplicationName(QStringLiteral("LockScope"));
-    QApplication::setApplicationDisplayName(QStringLiteral("LockScope"));
-    QApplication::setOrganizationName(QStringLiteral("LockScope"));
-    QApplication::setOrganizationDomain(QStringLiteral("lockscope.github.io"));
-    QApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
-    QApplication::setDesktopFileName(QString::fromLatin1(desktopFileName));
+    QCoreApplication::setApplicationName(QStringLiteral("LockScope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("LockScope"));
+    QCoreApplication::setOrganizationDomain(QStringLiteral("lockscope.github.io"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(LOCKSCOPE_VERSION));
     UiTranslations::install();
+    if (!qobject_cast<QGuiApplication*>(QCoreApplication::instance()))
+        return; // answering --help or --version without a display
+    QGuiApplication::setApplicationDisplayName(QStringLiteral("LockScope"));
+    QGuiApplication::setDesktopFileName(QString::fromLatin1(desktopFileName));
     QIcon icon(QString::fromLatin1(iconResource));
     // The desktop's themed icon (installed by the package) wins when present.
     QApplication::setWindowIcon(QIcon::fromTheme(QString::fromLatin1(desktopFileName), icon));

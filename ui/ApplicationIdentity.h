@@ -11,7 +11,7 @@ public:
     static constexpr const char* desktopFileName = "io.github.lockscope.LockScope";
     static constexpr const char* iconResource = ":/icons/lockscope.svg";
 
-    // Call once after the QApplication exists.
+    // Call once after the QApplication (or, for command-line answers, QCoreApplication) exists.
     static void apply();
 };
 

@@ -2,6 +2,7 @@
 
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
+#include "ui/ApplicationIdentity.h"
 #include "ui/ColorSchemePalette.h"
 #include "ui/ConnectionController.h"
 #include "ui/MainWindow.h"
@@ -48,7 +49,7 @@ GuiStartup::~GuiStartup()
     m_sandbox.reset();
 }
 
-std::optional<int> GuiStartup::start(const QStringList& arguments)
+GuiStartup::CommandLine GuiStartup::parseCommandLine(const QStringList& arguments)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(
@@ -65,29 +66,45 @@ std::optional<int> GuiStartup::start(const QStringList& arguments)
     parser.addOption(urlOption);
     parser.addOption(screenshotOption);
 
+    CommandLine commandLine;
     if (!parser.parse(arguments)) {
         printLine(stderr, tr("lockscope: %1").arg(parser.errorText()));
         printLine(stderr, tr("Try 'lockscope --help'."));
-        return exitUsage;
-    }
-    if (parser.isSet(helpOption)) {
+        commandLine.exitCode = exitUsage;
+    } else if (parser.isSet(helpOption)) {
         printLine(stdout, parser.helpText());
-        return 0;
-    }
-    if (parser.isSet(versionOption)) {
-        printLine(stdout, QStringLiteral("lockscope %1").arg(QApplication::applicationVersion()));
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty()) {
+        commandLine.exitCode = 0;
+    } else if (parser.isSet(versionOption)) {
+        printLine(stdout, QStringLiteral("lockscope %1").arg(QCoreApplication::applicationVersion()));
+        commandLine.exitCode = 0;
+    } else if (!parser.positionalArguments().isEmpty()) {
         printLine(
             stderr, tr("lockscope: unexpected argument '%1'").arg(parser.positionalArguments().first()));
-        return exitUsage;
+        commandLine.exitCode = exitUsage;
     }
+    if (parser.isSet(urlOption))
+        commandLine.url = parser.value(urlOption);
+    if (parser.isSet(screenshotOption))
+        commandLine.screenshotPath = parser.value(screenshotOption);
+    return commandLine;
+}
+
+std::optional<int> GuiStartup::answerWithoutDisplay(int argc, char* argv[])
+{
+    QCoreApplication application(argc, argv);
+    ApplicationIdentity::apply();
+    return parseCommandLine(QCoreApplication::arguments()).exitCode;
+}
+
+std::optional<int> GuiStartup::start(const QStringList& arguments)
+{
+    const CommandLine commandLine = parseCommandLine(arguments);
+    if (commandLine.exitCode)
+        return commandLine.exitCode;
 
     std::optional<ConnectionOptions> options;
-    if (parser.isSet(urlOption)) {
-        auto parsed
-            = parseRedisUrl(parser.value(urlOption).toStdString(), ConnectionController::defaultOptions());
+    if (commandLine.url) {
+        auto parsed = parseRedisUrl(commandLine.url->toStdString(), ConnectionController::defaultOptions());
         if (!parsed) {
             printLine(stderr, tr("lockscope: %1").arg(QString::fromStdString(parsed.error().message)));
             return exitUsage;
@@ -131,8 +148,8 @@ std::optional<int> GuiStartup::start(const QStringList& arguments)
                                       "to open another server.")
                                        .arg(sandboxError));
     }
-    if (parser.isSet(screenshotOption))
-        scheduleScreenshot(parser.value(screenshotOption));
+    if (commandLine.screenshotPath)
+        scheduleScreenshot(*commandLine.screenshotPath);
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QString>
 #include <QStringList>
 
 #include <memory>
@@ -36,11 +37,24 @@ public:
     // usage error), or nothing when the window is up and the event loop should run.
     std::optional<int> start(const QStringList& arguments);
 
+    // --help and --version, and usage errors, answered before any QApplication exists, so that
+    // they work without a display. Returns the exit code, or nothing when the GUI should start.
+    static std::optional<int> answerWithoutDisplay(int argc, char* argv[]);
+
     MainWindow* window() const { return m_window.get(); }
     ConnectionController* controller() const { return m_controller.get(); }
     RedisServerProcess* sandbox() const { return m_sandbox.get(); }
 
 private:
+    struct CommandLine
+    {
+        std::optional<int> exitCode; // set when the process should end at once
+        std::optional<QString> url;
+        std::optional<QString> screenshotPath;
+    };
+    // Parses and answers --help/--version/usage errors (printing them).
+    static CommandLine parseCommandLine(const QStringList& arguments);
+
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
     void saveScreenshot(const QString& path);

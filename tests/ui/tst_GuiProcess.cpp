@@ -147,6 +147,24 @@ private slots:
         QCOMPARE(gui.exitCode(), 0);
     }
 
+    void answersVersionAndHelpWithoutADisplay()
+    {
+        QProcessEnvironment headless = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"})
+            headless.remove(QString::fromLatin1(name));
+        QProcess gui;
+        gui.setProcessEnvironment(headless);
+        gui.start(QStringLiteral(LOCKSCOPE_GUI_BINARY), {QStringLiteral("--version")});
+        QVERIFY(gui.waitForFinished(20000));
+        QCOMPARE(gui.exitCode(), 0);
+        QVERIFY(gui.readAllStandardOutput().startsWith("lockscope "));
+
+        gui.start(QStringLiteral(LOCKSCOPE_GUI_BINARY), {QStringLiteral("--help")});
+        QVERIFY(gui.waitForFinished(20000));
+        QCOMPARE(gui.exitCode(), 0);
+        QVERIFY(gui.readAllStandardOutput().contains("--url <URL>"));
+    }
+
     void refusesAMalformedUrlWithTheUsageExitCode()
     {
         QProcess gui;
