@@ -75,7 +75,9 @@ void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QStri
         m_connection->setStyleSheet({});
     } else {
         // The whole error in the tooltip; the bar keeps one line.
-        m_connection->setText(tr("Error: %1 — %2").arg(status.error, StatusTexts::retryNote(status)));
+        const QString retry = StatusTexts::retryNote(status);
+        m_connection->setText(retry.isEmpty() ? tr("Error: %1").arg(status.error)
+                                              : tr("Error: %1 — %2").arg(status.error, retry));
         m_connection->setToolTip(status.error);
         m_connection->setStyleSheet(QStringLiteral("color: #d93025; font-weight: bold;"));
     }

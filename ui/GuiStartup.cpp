@@ -112,6 +112,9 @@ std::optional<int> GuiStartup::start(const QStringList& arguments)
         options = *parsed;
     }
 
+    // A server that goes away mid-write must cost an error, never the process (TLS writes go
+    // through OpenSSL, which cannot ask for MSG_NOSIGNAL).
+    std::signal(SIGPIPE, SIG_IGN);
     m_signalWatcher = new UnixSignalWatcher({SIGTERM, SIGINT, SIGHUP}, this);
     connect(m_signalWatcher, &UnixSignalWatcher::signalReceived, this, &GuiStartup::quitOnSignal);
 

@@ -19,7 +19,10 @@ volatile sig_atomic_t writeFd = -1;
 UnixSignalWatcher::UnixSignalWatcher(std::initializer_list<int> signalNumbers, QObject* parent)
     : QObject(parent)
 {
-    Q_ASSERT(writeFd == -1);
+    if (writeFd != -1) {
+        qWarning("UnixSignalWatcher: another instance already watches signals; this one does not");
+        return;
+    }
     int fds[2];
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, fds) != 0)
         return;
