@@ -135,8 +135,9 @@ std::optional<int> GuiStartup::start(const QStringList& arguments)
             if (sandboxOptions) {
                 m_controller->open(*sandboxOptions, tr("sandbox"));
                 m_window->offerSandbox(QString::fromStdString(m_sandbox->url()));
-            } else
+            } else {
                 sandboxError = QString::fromStdString(sandboxOptions.error().message);
+            }
         } else {
             sandboxError = QString::fromStdString(sandbox.error().message);
         }

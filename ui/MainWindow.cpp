@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QStyle>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 namespace lockscope::ui {
 
@@ -131,10 +132,16 @@ void MainWindow::createCentralArea()
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->setObjectName(QStringLiteral("centralSplitter"));
     splitter->setChildrenCollapsible(false);
-    m_summaryPanel = new ServerSummaryPanel(splitter);
-    m_summaryPanel->setMinimumWidth(280);
+    // The summary keeps its natural height at the top of the left column.
+    auto* summaryColumn = new QWidget(splitter);
+    auto* summaryLayout = new QVBoxLayout(summaryColumn);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    m_summaryPanel = new ServerSummaryPanel(summaryColumn);
+    summaryLayout->addWidget(m_summaryPanel);
+    summaryLayout->addStretch(1);
+    summaryColumn->setMinimumWidth(280);
     m_emptyState = new LocksEmptyState(splitter);
-    splitter->addWidget(m_summaryPanel);
+    splitter->addWidget(summaryColumn);
     splitter->addWidget(m_emptyState);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);

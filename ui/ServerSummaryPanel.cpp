@@ -54,7 +54,6 @@ ServerSummaryPanel::ServerSummaryPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(m_form);
     layout->addWidget(m_error);
-    layout->addStretch(1);
 
     setRowVisible(m_clusterMasters, false);
     clearServerValues();
