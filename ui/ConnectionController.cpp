@@ -56,6 +56,7 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
     ConnectionStatus connecting;
     connecting.state = ConnectionStatus::State::Connecting;
     connecting.endpoint = QString::fromStdString(options.describe());
+    connecting.readOnly = options.readOnly;
     updateStatus(connecting);
 
     m_thread = new QThread(this);
@@ -95,6 +96,7 @@ void ConnectionController::close()
     m_worker = nullptr;
     ConnectionStatus closed;
     closed.endpoint = m_status.endpoint;
+    closed.readOnly = m_status.readOnly;
     updateStatus(closed);
 }
 

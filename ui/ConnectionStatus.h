@@ -22,6 +22,7 @@ struct ConnectionStatus
     QString error; // the last error, empty when connected
     int failedAttempts = 0; // consecutive failures since the last success
     int retryInMs = 0; // when the worker tries again, after a failure
+    bool readOnly = false; // the connection refuses every command that could write
 
     bool operator==(const ConnectionStatus&) const = default;
 };

@@ -17,6 +17,10 @@ ConnectionStatusBar::ConnectionStatusBar(QWidget* parent)
     addWidget(m_stateDot);
     m_connection = addPart(QStringLiteral("statusConnection"), 1);
     m_endpoint = addPart(QStringLiteral("statusEndpoint"), 0);
+    m_readOnly = addPart(QStringLiteral("statusReadOnly"), 0);
+    m_readOnly->setText(tr("read-only"));
+    m_readOnly->setToolTip(
+        tr("This connection refuses every command that could write: admin actions are off."));
     m_topology = addPart(QStringLiteral("statusTopology"), 0);
     m_liveUpdates = addPart(QStringLiteral("statusLiveUpdates"), 0);
     m_connection->setTextFormat(Qt::PlainText);
@@ -87,6 +91,7 @@ void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QStri
         m_endpoint->setText(status.endpoint);
     else
         m_endpoint->setText(tr("%1: %2").arg(label, status.endpoint));
+    m_readOnly->setVisible(status.readOnly);
     if (status.state == ConnectionStatus::State::NotConnected) {
         m_topology->clear();
         m_liveUpdates->clear();

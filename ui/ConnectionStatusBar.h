@@ -12,7 +12,7 @@ namespace lockscope::ui {
 // The status bar: which server (and whether it is the sandbox), its topology, how lock
 // changes reach us (notifications or polling), and the connection's state or last error.
 // Each part is an object-named label (statusEndpoint, statusTopology, statusLiveUpdates,
-// statusConnection) so that tests can read them.
+// statusConnection, statusReadOnly) so that tests can read them.
 class ConnectionStatusBar : public QStatusBar
 {
     Q_OBJECT
@@ -31,6 +31,7 @@ private:
     QLabel* m_stateDot;
     QLabel* m_connection;
     QLabel* m_endpoint;
+    QLabel* m_readOnly;
     QLabel* m_topology;
     QLabel* m_liveUpdates;
 };

@@ -18,6 +18,7 @@ ConnectionWorker::ConnectionWorker(ConnectionOptions options, std::chrono::milli
     m_timer->setSingleShot(true);
     connect(m_timer, &QTimer::timeout, this, &ConnectionWorker::refresh);
     m_status.endpoint = QString::fromStdString(m_options.describe());
+    m_status.readOnly = m_options.readOnly;
 }
 
 ConnectionWorker::~ConnectionWorker() = default;

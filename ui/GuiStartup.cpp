@@ -5,11 +5,11 @@
 #include "ui/ApplicationIdentity.h"
 #include "ui/ColorSchemePalette.h"
 #include "ui/ConnectionController.h"
+#include "ui/GuiCommandLine.h"
 #include "ui/MainWindow.h"
 #include "ui/UnixSignalWatcher.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QTimer>
 
 #include <csignal>
@@ -20,7 +20,6 @@ namespace lockscope::ui {
 namespace {
 
 // sysexits.h, as the CLI uses them.
-constexpr int exitUsage = 64;
 constexpr int exitCannotCreate = 73;
 
 // How long the window may take to show real data before a screenshot is taken anyway.
@@ -49,68 +48,20 @@ GuiStartup::~GuiStartup()
     m_sandbox.reset();
 }
 
-GuiStartup::CommandLine GuiStartup::parseCommandLine(const QStringList& arguments)
-{
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        tr("Monitor and administer Redis distributed locks.\n"
-           "Without --url, LockScope starts a private sandbox redis-server and connects to it."));
-    const QCommandLineOption helpOption = parser.addHelpOption();
-    const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption urlOption(QStringLiteral("url"),
-        tr("Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of "
-           "starting the sandbox."),
-        tr("URL"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-        tr("Save a PNG of the window to FILE once it shows the server, then quit."), tr("FILE"));
-    parser.addOption(urlOption);
-    parser.addOption(screenshotOption);
-
-    CommandLine commandLine;
-    if (!parser.parse(arguments)) {
-        printLine(stderr, tr("lockscope: %1").arg(parser.errorText()));
-        printLine(stderr, tr("Try 'lockscope --help'."));
-        commandLine.exitCode = exitUsage;
-    } else if (parser.isSet(helpOption)) {
-        printLine(stdout, parser.helpText());
-        commandLine.exitCode = 0;
-    } else if (parser.isSet(versionOption)) {
-        printLine(stdout, QStringLiteral("lockscope %1").arg(QCoreApplication::applicationVersion()));
-        commandLine.exitCode = 0;
-    } else if (!parser.positionalArguments().isEmpty()) {
-        printLine(
-            stderr, tr("lockscope: unexpected argument '%1'").arg(parser.positionalArguments().first()));
-        commandLine.exitCode = exitUsage;
-    }
-    if (parser.isSet(urlOption))
-        commandLine.url = parser.value(urlOption);
-    if (parser.isSet(screenshotOption))
-        commandLine.screenshotPath = parser.value(screenshotOption);
-    return commandLine;
-}
-
 std::optional<int> GuiStartup::answerWithoutDisplay(int argc, char* argv[])
 {
     QCoreApplication application(argc, argv);
     ApplicationIdentity::apply();
-    return parseCommandLine(QCoreApplication::arguments()).exitCode;
+    return GuiCommandLine::parse(QCoreApplication::arguments(), QProcessEnvironment::systemEnvironment())
+        .exitCode;
 }
 
-std::optional<int> GuiStartup::start(const QStringList& arguments)
+std::optional<int> GuiStartup::start(const QStringList& arguments, const QProcessEnvironment& environment)
 {
-    const CommandLine commandLine = parseCommandLine(arguments);
+    const GuiCommandLine commandLine = GuiCommandLine::parse(arguments, environment);
     if (commandLine.exitCode)
         return commandLine.exitCode;
-
-    std::optional<ConnectionOptions> options;
-    if (commandLine.url) {
-        auto parsed = parseRedisUrl(commandLine.url->toStdString(), ConnectionController::defaultOptions());
-        if (!parsed) {
-            printLine(stderr, tr("lockscope: %1").arg(QString::fromStdString(parsed.error().message)));
-            return exitUsage;
-        }
-        options = *parsed;
-    }
+    const std::optional<ConnectionOptions>& options = commandLine.connection;
 
     // A server that goes away mid-write must cost an error, never the process (TLS writes go
     // through OpenSSL, which cannot ask for MSG_NOSIGNAL).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
@@ -35,7 +36,8 @@ public:
     // `arguments` as QCoreApplication::arguments() gives them (program name first). Returns an
     // exit code when the process should end without an event loop (--help, --version, a
     // usage error), or nothing when the window is up and the event loop should run.
-    std::optional<int> start(const QStringList& arguments);
+    std::optional<int> start(const QStringList& arguments,
+        const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment());
 
     // --help and --version, and usage errors, answered before any QApplication exists, so that
     // they work without a display. Returns the exit code, or nothing when the GUI should start.
@@ -46,15 +48,6 @@ public:
     RedisServerProcess* sandbox() const { return m_sandbox.get(); }
 
 private:
-    struct CommandLine
-    {
-        std::optional<int> exitCode; // set when the process should end at once
-        std::optional<QString> url;
-        std::optional<QString> screenshotPath;
-    };
-    // Parses and answers --help/--version/usage errors (printing them).
-    static CommandLine parseCommandLine(const QStringList& arguments);
-
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
     void saveScreenshot(const QString& path);

@@ -1,6 +1,7 @@
 # GUI suites: offscreen (QT_QPA_PLATFORM=offscreen, set by lockscope_add_test), each against
 # real redis-server processes.
 lockscope_add_test(tst_ServerSummary DIR ui LIBS lockscope_ui)
+lockscope_add_test(tst_GuiCommandLine DIR ui LIBS lockscope_ui)
 lockscope_add_test(tst_ConnectionController DIR ui LIBS lockscope_ui)
 lockscope_add_test(tst_MainWindow DIR ui LIBS lockscope_ui Qt6::Widgets)
 lockscope_add_test(tst_GuiStartup DIR ui LIBS lockscope_ui Qt6::Widgets)

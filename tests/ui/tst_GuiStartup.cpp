@@ -1,4 +1,4 @@
-#include "sandbox/RedisServerProcess.h"
+#include "support/RedisTestServer.h"
 #include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/GuiStartup.h"
@@ -90,6 +90,49 @@ private slots:
         QVERIFY2(textOf(*startup.window(), "serverError").contains(QStringLiteral("redis-server")),
             qPrintable(textOf(*startup.window(), "serverError")));
         QVERIFY(textOf(*startup.window(), "statusConnection").startsWith(QStringLiteral("Error:")));
+    }
+
+    void connectsAsTheAclUserWithThePasswordFromTheEnvironment()
+    {
+        RedisServerConfig acl;
+        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
+        auto server = test::startServer(acl);
+        QVERIFY(server);
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("LOCKSCOPE_TEST_PASSWORD"), QStringLiteral("opspw"));
+        GuiStartup startup;
+        QCOMPARE(startup.start({QStringLiteral("lockscope"), QStringLiteral("--url"),
+                                   QString::fromStdString(server->url()), QStringLiteral("--user"),
+                                   QStringLiteral("ops"), QStringLiteral("--password-env"),
+                                   QStringLiteral("LOCKSCOPE_TEST_PASSWORD"), QStringLiteral("--read-only")},
+                     environment),
+            std::nullopt);
+        QVERIFY(!startup.sandbox());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            startup.controller()->status().state, ConnectionStatus::State::Connected, 10000);
+        QVERIFY(startup.window()->findChild<QLabel*>(QStringLiteral("statusReadOnly"))->isVisible());
+    }
+
+    void showsAWrongPasswordAsTheError()
+    {
+        RedisServerConfig acl;
+        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
+        auto server = test::startServer(acl);
+        QVERIFY(server);
+        QProcessEnvironment environment;
+        environment.insert(QStringLiteral("LOCKSCOPE_TEST_PASSWORD"), QStringLiteral("wrong"));
+        GuiStartup startup;
+        QCOMPARE(startup.start({QStringLiteral("lockscope"), QStringLiteral("--url"),
+                                   QString::fromStdString(server->url()), QStringLiteral("--user"),
+                                   QStringLiteral("ops"), QStringLiteral("--password-env"),
+                                   QStringLiteral("LOCKSCOPE_TEST_PASSWORD")},
+                     environment),
+            std::nullopt);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            startup.controller()->status().state, ConnectionStatus::State::Unreachable, 10000);
+        QVERIFY2(textOf(*startup.window(), "serverError").contains(QStringLiteral("authentication")),
+            qPrintable(textOf(*startup.window(), "serverError")));
+        QVERIFY(!startup.window()->findChild<QLabel*>(QStringLiteral("statusReadOnly"))->isVisible());
     }
 
     void refusesUnknownOptionsWithTheUsageExitCode()
