@@ -2,6 +2,119 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>GuiCommandLine</name>
+    <message>
+        <source>Monitor and administer Redis distributed locks.
+Without --url, LockScope starts a private sandbox redis-server and connects to it.</source>
+        <translation>监视和管理 Redis 分布式锁。
+不带 --url 时，LockScope 会启动一个私有的沙盒 redis-server 并连接到它。</translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of starting the sandbox.</source>
+        <translation>连接到 URL 指定的 Redis 服务器（redis://、rediss://、unix://、redis+sentinel://），而不启动沙盒。</translation>
+    </message>
+    <message>
+        <source>URL</source>
+        <translation>URL</translation>
+    </message>
+    <message>
+        <source>ACL user name (overrides the URL&apos;s).</source>
+        <translation>ACL 用户名（覆盖 URL 中的用户名）。</translation>
+    </message>
+    <message>
+        <source>USER</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>Take the password from the environment variable VAR (never from the command line).</source>
+        <translation>从环境变量 VAR 读取密码（绝不从命令行读取）。</translation>
+    </message>
+    <message>
+        <source>VAR</source>
+        <translation>变量</translation>
+    </message>
+    <message>
+        <source>Trust the CA certificates in FILE (rediss:// only).</source>
+        <translation>信任 FILE 中的 CA 证书（仅限 rediss://）。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Client certificate (with --tls-key).</source>
+        <translation>客户端证书（与 --tls-key 一起使用）。</translation>
+    </message>
+    <message>
+        <source>Client certificate key.</source>
+        <translation>客户端证书私钥。</translation>
+    </message>
+    <message>
+        <source>Name to verify in the server&apos;s certificate.</source>
+        <translation>在服务器证书中校验的名称。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Do not verify the server&apos;s certificate (unsafe).</source>
+        <translation>不校验服务器证书（不安全）。</translation>
+    </message>
+    <message>
+        <source>Refuse every command that could write (no admin actions).</source>
+        <translation>拒绝所有可能写入的命令（不可执行管理操作）。</translation>
+    </message>
+    <message>
+        <source>Connect timeout in milliseconds.</source>
+        <translation>连接超时（毫秒）。</translation>
+    </message>
+    <message>
+        <source>MS</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Command timeout in milliseconds.</source>
+        <translation>命令超时（毫秒）。</translation>
+    </message>
+    <message>
+        <source>Save a PNG of the window to FILE once it shows the server, then quit.</source>
+        <translation>窗口显示出服务器信息后，将窗口截图保存为 PNG 文件 FILE，然后退出。</translation>
+    </message>
+    <message>
+        <source>lockscope: %1</source>
+        <translation>lockscope：%1</translation>
+    </message>
+    <message>
+        <source>Try &apos;lockscope --help&apos;.</source>
+        <translation>请尝试 'lockscope --help'。</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>意外的参数 '%1'</translation>
+    </message>
+    <message>
+        <source>connection options need --url (the sandbox needs none)</source>
+        <translation>连接选项需要配合 --url 使用（沙盒不需要连接选项）</translation>
+    </message>
+    <message>
+        <source>--password-env names %1, which is not set</source>
+        <translation>--password-env 指定的 %1 未设置</translation>
+    </message>
+    <message>
+        <source>TLS options need a rediss:// URL</source>
+        <translation>TLS 选项需要 rediss:// URL</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert 和 --tls-key 必须同时使用</translation>
+    </message>
+    <message>
+        <source>--%1 expects milliseconds (1-86400000), got &apos;%2&apos;</source>
+        <translation>--%1 需要毫秒数（1-86400000），实际为 '%2'</translation>
+    </message>
+</context>
+<context>
     <name>StatusTexts</name>
     <message>
         <source>Not connected</source>
@@ -74,43 +187,21 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>read-only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>This connection refuses every command that could write: admin actions are off.</source>
+        <translation>此连接拒绝所有可能写入的命令：管理操作已关闭。</translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::GuiStartup</name>
-    <message>
-        <source>Monitor and administer Redis distributed locks.
-Without --url, LockScope starts a private sandbox redis-server and connects to it.</source>
-        <translation>监视和管理 Redis 分布式锁。
-不带 --url 时，LockScope 会启动一个私有的沙盒 redis-server 并连接到它。</translation>
-    </message>
-    <message>
-        <source>Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of starting the sandbox.</source>
-        <translation>连接到 URL 指定的 Redis 服务器（redis://、rediss://、unix://、redis+sentinel://），而不启动沙盒。</translation>
-    </message>
-    <message>
-        <source>URL</source>
-        <translation>URL</translation>
-    </message>
-    <message>
-        <source>Save a PNG of the window to FILE once it shows the server, then quit.</source>
-        <translation>窗口显示出服务器信息后，将窗口截图保存为 PNG 文件 FILE，然后退出。</translation>
-    </message>
-    <message>
-        <source>FILE</source>
-        <translation>文件</translation>
-    </message>
-    <message>
-        <source>lockscope: %1</source>
-        <translation>lockscope：%1</translation>
-    </message>
-    <message>
-        <source>Try &apos;lockscope --help&apos;.</source>
-        <translation>请尝试 &apos;lockscope --help&apos;。</translation>
-    </message>
-    <message>
-        <source>lockscope: unexpected argument &apos;%1&apos;</source>
-        <translation>lockscope：意外的参数 &apos;%1&apos;</translation>
-    </message>
     <message>
         <source>lockscope: sandbox redis-server at %1 (pid %2)</source>
         <translation>lockscope：沙盒 redis-server 位于 %1（pid %2）</translation>
