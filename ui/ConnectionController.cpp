@@ -53,12 +53,6 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
     const quint64 generation = ++m_generation;
     m_label = label;
     m_summary = ServerSummary {};
-    ConnectionStatus connecting;
-    connecting.state = ConnectionStatus::State::Connecting;
-    connecting.endpoint = QString::fromStdString(options.describe());
-    connecting.readOnly = options.readOnly;
-    updateStatus(connecting);
-
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("lockscope-redis-io"));
     auto* worker = new ConnectionWorker(workerOptions, m_refreshInterval);
@@ -82,6 +76,12 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
         if (generation == m_generation)
             Q_EMIT refreshStarted(ioThread);
     });
+    // Announced once the controller is open, so that listeners see isOpen() true.
+    ConnectionStatus connecting;
+    connecting.state = ConnectionStatus::State::Connecting;
+    connecting.endpoint = QString::fromStdString(options.describe());
+    connecting.readOnly = options.readOnly;
+    updateStatus(connecting);
     m_thread->start();
     Q_EMIT opened(label);
 }

@@ -132,6 +132,17 @@ private slots:
         QCOMPARE(textOf(window, "serverNotifications"), QStringLiteral("off"));
     }
 
+    void offersRefreshOnlyWhileAServerIsOpen()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        QVERIFY(!window.refreshAction()->isEnabled());
+        controller.open(guiOptionsFor(*m_server));
+        QVERIFY(window.refreshAction()->isEnabled());
+        controller.close();
+        QVERIFY(!window.refreshAction()->isEnabled());
+    }
+
     void saysWhereTheLockTableWillAppearInsteadOfShowingAnEmptyList()
     {
         ConnectionController controller;
