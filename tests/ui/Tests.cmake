@@ -1,0 +1,16 @@
+# GUI suites: offscreen (QT_QPA_PLATFORM=offscreen, set by lockscope_add_test), each against
+# real redis-server processes. Only with the GUI (LOCKSCOPE_BUILD_GUI).
+if(LOCKSCOPE_BUILD_GUI)
+  lockscope_add_test(tst_ServerSummary DIR ui LIBS lockscope_ui)
+  lockscope_add_test(tst_GuiCommandLine DIR ui LIBS lockscope_ui)
+  lockscope_add_test(tst_ConnectionController DIR ui LIBS lockscope_ui)
+  lockscope_add_test(tst_MainWindow DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_GuiStartup DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_UiTranslations DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_DesktopColorScheme DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
+
+  # Runs the real `lockscope` binary: start-up, signals, the sandbox's lifetime, --screenshot.
+  lockscope_add_test(tst_GuiProcess DIR ui LIBS lockscope_ui)
+  target_compile_definitions(tst_GuiProcess PRIVATE LOCKSCOPE_GUI_BINARY="$<TARGET_FILE:lockscope>")
+  add_dependencies(tst_GuiProcess lockscope)
+endif()

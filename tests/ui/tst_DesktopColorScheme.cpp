@@ -1,0 +1,145 @@
+#include "ui/ColorSchemePalette.h"
+#include "ui/DesktopColorScheme.h"
+
+#include <QtTest>
+
+#include <QApplication>
+#include <QDBusConnection>
+#include <QDBusVariant>
+#include <QProcess>
+
+using namespace lockscope::ui;
+using Preference = DesktopColorScheme::Preference;
+
+namespace {
+
+// The part of the XDG desktop portal that publishes the color scheme, served on a private
+// session bus: org.freedesktop.portal.Settings at /org/freedesktop/portal/desktop.
+class PortalSettings : public QObject
+{
+    Q_OBJECT
+    Q_CLASSINFO("D-Bus Interface", "org.freedesktop.portal.Settings")
+
+public:
+    uint colorScheme = 0;
+
+    void change(uint scheme)
+    {
+        colorScheme = scheme;
+        Q_EMIT SettingChanged(QStringLiteral("org.freedesktop.appearance"), QStringLiteral("color-scheme"),
+            QDBusVariant(QVariant::fromValue(scheme)));
+    }
+
+public Q_SLOTS:
+    // Like the real portal, Read answers with the value wrapped in one variant too many.
+    QDBusVariant Read(const QString& group, const QString& key)
+    {
+        if (group != QLatin1String("org.freedesktop.appearance") || key != QLatin1String("color-scheme"))
+            return QDBusVariant(QVariant::fromValue(QDBusVariant(QVariant::fromValue(0u))));
+        return QDBusVariant(QVariant::fromValue(QDBusVariant(QVariant::fromValue(colorScheme))));
+    }
+
+Q_SIGNALS:
+    void SettingChanged(const QString& group, const QString& key, const QDBusVariant& value);
+};
+
+} // namespace
+
+class tst_DesktopColorScheme : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_busDir;
+    QProcess m_daemon;
+    QString m_address;
+    PortalSettings m_portal;
+
+    QDBusConnection clientBus(const QString& name) { return QDBusConnection::connectToBus(m_address, name); }
+
+private slots:
+    void initTestCase()
+    {
+        qunsetenv("LOCKSCOPE_COLOR_SCHEME");
+        // A private bus without service directories: nothing on this machine (a real portal, if
+        // installed) may be started by it.
+        QVERIFY(m_busDir.isValid());
+        QFile config(m_busDir.filePath(QStringLiteral("bus.conf")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
+                     " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                     "<busconfig>\n"
+                     "  <type>session</type>\n"
+                     "  <listen>unix:tmpdir=/tmp</listen>\n"
+                     "  <auth>EXTERNAL</auth>\n"
+                     "  <policy context=\"default\">\n"
+                     "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
+                     "    <allow eavesdrop=\"true\"/>\n"
+                     "    <allow own=\"*\"/>\n"
+                     "  </policy>\n"
+                     "</busconfig>\n");
+        config.close();
+        m_daemon.start(QStringLiteral("dbus-daemon"),
+            {QStringLiteral("--config-file=") + config.fileName(), QStringLiteral("--nofork"),
+                QStringLiteral("--print-address")});
+        if (!m_daemon.waitForStarted(5000))
+            QSKIP("dbus-daemon is not installed (apt-get install dbus)");
+        QTRY_VERIFY_WITH_TIMEOUT(m_daemon.canReadLine(), 10000);
+        m_address = QString::fromUtf8(m_daemon.readLine()).trimmed();
+        QVERIFY(!m_address.isEmpty());
+    }
+
+    void cleanupTestCase()
+    {
+        // Connections made with connectToBus are private: they must be closed by name.
+        for (const char* name : {"no-portal", "portal", "reader", "follower", "palette"})
+            QDBusConnection::disconnectFromBus(QString::fromLatin1(name));
+        m_daemon.terminate();
+        m_daemon.waitForFinished(5000);
+    }
+
+    void knowsNoPreferenceWithoutAPortal()
+    {
+        DesktopColorScheme scheme(clientBus(QStringLiteral("no-portal")));
+        QTRY_VERIFY_WITH_TIMEOUT(scheme.hasAnswered(), 30000);
+        QCOMPARE(scheme.preference(), Preference::NoPreference);
+    }
+
+    void readsTheDarkPreferenceFromThePortal()
+    {
+        QDBusConnection portalBus = clientBus(QStringLiteral("portal"));
+        QVERIFY(portalBus.registerObject(QStringLiteral("/org/freedesktop/portal/desktop"), &m_portal,
+            QDBusConnection::ExportAllContents));
+        QVERIFY(portalBus.registerService(QStringLiteral("org.freedesktop.portal.Desktop")));
+        m_portal.colorScheme = 1;
+        DesktopColorScheme scheme(clientBus(QStringLiteral("reader")));
+        QTRY_COMPARE_WITH_TIMEOUT(scheme.preference(), Preference::Dark, 10000);
+    }
+
+    void followsAChangeOfPreference()
+    {
+        m_portal.colorScheme = 1;
+        DesktopColorScheme scheme(clientBus(QStringLiteral("follower")));
+        QTRY_COMPARE_WITH_TIMEOUT(scheme.preference(), Preference::Dark, 10000);
+        QSignalSpy changes(&scheme, &DesktopColorScheme::preferenceChanged);
+        m_portal.change(2);
+        QTRY_COMPARE_WITH_TIMEOUT(scheme.preference(), Preference::Light, 10000);
+        QCOMPARE(changes.count(), 1);
+    }
+
+    void turnsTheApplicationDarkAndLightWithTheDesktop()
+    {
+        QApplication::setPalette(ColorSchemePalette::lightPalette());
+        m_portal.colorScheme = 2;
+        DesktopColorScheme scheme(clientBus(QStringLiteral("palette")));
+        ColorSchemePalette follower(&scheme);
+        QTRY_VERIFY_WITH_TIMEOUT(scheme.hasAnswered(), 10000);
+        QVERIFY(!ColorSchemePalette::isDark(QApplication::palette()));
+        m_portal.change(1);
+        QTRY_VERIFY_WITH_TIMEOUT(ColorSchemePalette::isDark(QApplication::palette()), 10000);
+        m_portal.change(2);
+        QTRY_VERIFY_WITH_TIMEOUT(!ColorSchemePalette::isDark(QApplication::palette()), 10000);
+    }
+};
+
+QTEST_MAIN(tst_DesktopColorScheme)
+#include "tst_DesktopColorScheme.moc"

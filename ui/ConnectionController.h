@@ -1,0 +1,70 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "ui/ConnectionStatus.h"
+#include "ui/ServerSummary.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <chrono>
+
+class QThread;
+
+namespace lockscope::ui {
+
+class ConnectionWorker;
+
+// The GUI's handle on one Redis connection. It lives on the GUI thread and never talks to
+// Redis itself: it owns a QThread running a ConnectionWorker, and relays the worker's results,
+// which arrive by queued signals, to the widgets.
+class ConnectionController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ConnectionController(QObject* parent = nullptr);
+    ~ConnectionController() override;
+
+    // The options the GUI starts from before a URL is applied: timeouts short enough that a
+    // dead server is reported within seconds.
+    static ConnectionOptions defaultOptions();
+
+    // Closes any open connection, then connects to `options` on a fresh worker thread.
+    // `label` names the connection for people ("sandbox"); empty for a plain URL.
+    void open(const ConnectionOptions& options, const QString& label = {});
+    // Stops the worker without waiting for it: a worker stuck on a server that does not answer
+    // finishes (and is deleted) in the background once its timeout expires. Only the
+    // destructor waits for retired workers.
+    void close();
+    void refreshNow();
+    void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
+
+    bool isOpen() const { return m_thread != nullptr; }
+    QString label() const { return m_label; }
+    const ConnectionStatus& status() const { return m_status; }
+    const ServerSummary& summary() const { return m_summary; }
+
+Q_SIGNALS:
+    void statusChanged(const lockscope::ui::ConnectionStatus& status);
+    void summaryRefreshed(const lockscope::ui::ServerSummary& summary);
+    void refreshStarted(QThread* ioThread);
+    void opened(const QString& label);
+
+private:
+    void updateStatus(const ConnectionStatus& status);
+    void retire(QThread* thread);
+
+    QThread* m_thread = nullptr;
+    QPointer<ConnectionWorker> m_worker;
+    QList<QThread*> m_retiredThreads; // quitting, but maybe still inside a blocking call
+    // Signals queued by a worker that was replaced meanwhile carry an older generation.
+    quint64 m_generation = 0;
+    std::chrono::milliseconds m_refreshInterval {2000};
+    QString m_label;
+    ConnectionStatus m_status;
+    ServerSummary m_summary;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,30 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+
+#include <QCoreApplication>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+#include <optional>
+
+namespace lockscope::ui {
+
+// The command line of `lockscope`: the connection options it shares with lockscope-cli
+// (--url, --user, --password-env, --tls-*, --read-only, timeouts) and the GUI's own
+// (--screenshot). Without --url the GUI uses its sandbox, so the other connection options
+// need --url. Help, version and usage errors are printed here.
+class GuiCommandLine
+{
+    Q_DECLARE_TR_FUNCTIONS(GuiCommandLine)
+
+public:
+    std::optional<int> exitCode; // set when the process should end at once (help, errors)
+    std::optional<ConnectionOptions> connection; // the server of --url, or none: the sandbox
+    std::optional<QString> screenshotPath;
+
+    // `arguments` with the program name first; `environment` supplies --password-env.
+    static GuiCommandLine parse(const QStringList& arguments, const QProcessEnvironment& environment);
+};
+
+} // namespace lockscope::ui

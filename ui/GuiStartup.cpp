@@ -1,0 +1,150 @@
+#include "ui/GuiStartup.h"
+
+#include "redis/RedisUrl.h"
+#include "sandbox/RedisServerProcess.h"
+#include "ui/ApplicationIdentity.h"
+#include "ui/ColorSchemePalette.h"
+#include "ui/ConnectionController.h"
+#include "ui/GuiCommandLine.h"
+#include "ui/MainWindow.h"
+#include "ui/UnixSignalWatcher.h"
+
+#include <QApplication>
+#include <QTimer>
+
+#include <csignal>
+#include <cstdio>
+
+namespace lockscope::ui {
+
+namespace {
+
+// sysexits.h, as the CLI uses them.
+constexpr int exitCannotCreate = 73;
+
+// How long the window may take to show real data before a screenshot is taken anyway.
+constexpr int screenshotDeadlineMs = 20000;
+// Time for the layout to settle after the first summary arrived.
+constexpr int screenshotSettleMs = 700;
+
+void printLine(FILE* stream, const QString& text)
+{
+    std::fputs(qPrintable(text), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+GuiStartup::GuiStartup(QObject* parent)
+    : QObject(parent)
+{
+}
+
+GuiStartup::~GuiStartup()
+{
+    m_window.reset();
+    m_controller.reset();
+    m_sandbox.reset();
+}
+
+std::optional<int> GuiStartup::answerWithoutDisplay(int argc, char* argv[])
+{
+    QCoreApplication application(argc, argv);
+    ApplicationIdentity::apply();
+    return GuiCommandLine::parse(QCoreApplication::arguments(), QProcessEnvironment::systemEnvironment())
+        .exitCode;
+}
+
+std::optional<int> GuiStartup::start(const QStringList& arguments, const QProcessEnvironment& environment)
+{
+    const GuiCommandLine commandLine = GuiCommandLine::parse(arguments, environment);
+    if (commandLine.exitCode)
+        return commandLine.exitCode;
+    const std::optional<ConnectionOptions>& options = commandLine.connection;
+
+    // A server that goes away mid-write must cost an error, never the process (TLS writes go
+    // through OpenSSL, which cannot ask for MSG_NOSIGNAL).
+    std::signal(SIGPIPE, SIG_IGN);
+    m_signalWatcher = new UnixSignalWatcher({SIGTERM, SIGINT, SIGHUP}, this);
+    connect(m_signalWatcher, &UnixSignalWatcher::signalReceived, this, &GuiStartup::quitOnSignal);
+
+    ColorSchemePalette::install();
+    m_controller = std::make_unique<ConnectionController>();
+    m_window = std::make_unique<MainWindow>(*m_controller);
+
+    QString sandboxError;
+    if (!options) {
+        auto sandbox = RedisServerProcess::startSandbox();
+        if (sandbox) {
+            m_sandbox = std::move(sandbox.value());
+            printLine(stderr,
+                tr("lockscope: sandbox redis-server at %1 (pid %2)")
+                    .arg(QString::fromStdString(m_sandbox->url()))
+                    .arg(m_sandbox->pid()));
+            auto sandboxOptions = parseRedisUrl(m_sandbox->url(), ConnectionController::defaultOptions());
+            if (sandboxOptions) {
+                m_controller->open(*sandboxOptions, tr("sandbox"));
+                m_window->offerSandbox(QString::fromStdString(m_sandbox->url()));
+            } else {
+                sandboxError = QString::fromStdString(sandboxOptions.error().message);
+            }
+        } else {
+            sandboxError = QString::fromStdString(sandbox.error().message);
+        }
+    } else {
+        m_controller->open(*options);
+    }
+
+    m_window->show();
+    if (!sandboxError.isEmpty()) {
+        printLine(stderr, tr("lockscope: cannot start the sandbox: %1").arg(sandboxError));
+        m_window->showStartupError(tr("Cannot start the sandbox redis-server: %1\nUse File › Connect to URL… "
+                                      "to open another server.")
+                                       .arg(sandboxError));
+    }
+    if (commandLine.screenshotPath)
+        scheduleScreenshot(*commandLine.screenshotPath);
+    return std::nullopt;
+}
+
+void GuiStartup::quitOnSignal(int signalNumber)
+{
+    printLine(stderr, tr("lockscope: signal %1 received, quitting").arg(signalNumber));
+    if (m_window)
+        m_window->close(); // saves the window state
+    QCoreApplication::quit();
+}
+
+void GuiStartup::scheduleScreenshot(const QString& path)
+{
+    auto takeSoon = [this, path] {
+        QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
+    };
+    connect(m_controller.get(), &ConnectionController::summaryRefreshed, this, takeSoon,
+        Qt::SingleShotConnection);
+    connect(m_controller.get(), &ConnectionController::statusChanged, this,
+        [takeSoon](const ConnectionStatus& status) {
+            if (status.state == ConnectionStatus::State::Unreachable)
+                takeSoon();
+        });
+    if (!m_controller->isOpen())
+        takeSoon();
+    QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
+}
+
+void GuiStartup::saveScreenshot(const QString& path)
+{
+    if (m_screenshotTaken || !m_window)
+        return;
+    m_screenshotTaken = true;
+    if (!m_window->grab().save(path, "PNG")) {
+        printLine(stderr, tr("lockscope: cannot write the screenshot to %1").arg(path));
+        QCoreApplication::exit(exitCannotCreate);
+        return;
+    }
+    printLine(stderr, tr("lockscope: screenshot saved to %1").arg(path));
+    QCoreApplication::exit(0);
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,280 @@
+#include "ui/MainWindow.h"
+
+#include "redis/RedisUrl.h"
+#include "ui/ConnectionController.h"
+#include "ui/ConnectionStatusBar.h"
+#include "ui/LocksEmptyState.h"
+#include "ui/ServerSummaryPanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace lockscope::ui {
+
+namespace {
+
+const QString geometryKey = QStringLiteral("mainWindow/geometry");
+const QString stateKey = QStringLiteral("mainWindow/state");
+const QString splitterKey = QStringLiteral("mainWindow/splitter");
+const QString lastUrlKey = QStringLiteral("connection/lastUrl");
+
+} // namespace
+
+MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
+    : QMainWindow(parent)
+    , m_controller(controller)
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QApplication::windowIcon());
+    createActions();
+    createMenus();
+    createToolBar();
+    createCentralArea();
+    m_statusBar = new ConnectionStatusBar(this);
+    setStatusBar(m_statusBar);
+
+    connect(&m_controller, &ConnectionController::statusChanged, this, &MainWindow::showStatus);
+    connect(&m_controller, &ConnectionController::summaryRefreshed, this, &MainWindow::showSummary);
+    connect(&m_controller, &ConnectionController::opened, this, &MainWindow::updateTitle);
+    showStatus(m_controller.status());
+    if (m_controller.status().state == ConnectionStatus::State::Connected)
+        showSummary(m_controller.summary());
+
+    resize(1000, 640);
+    restoreSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions()
+{
+    m_connectAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("network-connect"), style()->standardIcon(QStyle::SP_DriveNetIcon)),
+        tr("&Connect to URL…"), this);
+    m_connectAction->setObjectName(QStringLiteral("connectAction"));
+    m_connectAction->setShortcut(QKeySequence::Open);
+    m_connectAction->setStatusTip(tr("Connect to a Redis server by its URL"));
+    m_connectAction->setToolTip(tr("Connect to a Redis server (redis://, rediss://, unix://, "
+                                   "redis+sentinel://)"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectToUrl);
+
+    m_refreshAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
+        tr("&Refresh Now"), this);
+    m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
+    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary now"));
+    connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
+
+    m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
+    m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
+    m_sandboxAction->setStatusTip(tr("Go back to the private redis-server LockScope started"));
+    m_sandboxAction->setVisible(false);
+
+    m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_aboutAction = new QAction(QApplication::windowIcon(), tr("&About LockScope"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectAction);
+    file->addAction(m_sandboxAction);
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    view->addAction(m_refreshAction);
+    view->addSeparator();
+    // The toolbar's own toggle is added once the toolbar exists (createToolBar).
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::createToolBar()
+{
+    m_toolBar = addToolBar(tr("Main Toolbar"));
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->setMovable(false);
+    m_toolBar->addAction(m_connectAction);
+    m_toolBar->addAction(m_refreshAction);
+    QAction* toggle = m_toolBar->toggleViewAction();
+    toggle->setText(tr("Show &Toolbar"));
+    if (auto* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu")))
+        view->addAction(toggle);
+}
+
+void MainWindow::createCentralArea()
+{
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->setChildrenCollapsible(false);
+    // The summary keeps its natural height at the top of the left column.
+    auto* summaryColumn = new QWidget(splitter);
+    auto* summaryLayout = new QVBoxLayout(summaryColumn);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    m_summaryPanel = new ServerSummaryPanel(summaryColumn);
+    summaryLayout->addWidget(m_summaryPanel);
+    summaryLayout->addStretch(1);
+    summaryColumn->setMinimumWidth(280);
+    m_emptyState = new LocksEmptyState(splitter);
+    splitter->addWidget(summaryColumn);
+    splitter->addWidget(m_emptyState);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({340, 660});
+    splitter->setContentsMargins(8, 8, 8, 8);
+    setCentralWidget(splitter);
+}
+
+void MainWindow::showStatus(const ConnectionStatus& status)
+{
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+    m_emptyState->showConnection(status);
+    m_refreshAction->setEnabled(m_controller.isOpen());
+    updateTitle();
+}
+
+void MainWindow::showSummary(const ServerSummary& summary)
+{
+    m_summaryPanel->showSummary(summary);
+    m_statusBar->showSummary(summary);
+}
+
+void MainWindow::updateTitle()
+{
+    const ConnectionStatus& status = m_controller.status();
+    QString where = m_controller.label().isEmpty() ? status.endpoint : m_controller.label();
+    setWindowTitle(where.isEmpty() ? tr("LockScope") : tr("%1 — LockScope").arg(where));
+}
+
+void MainWindow::connectToUrl()
+{
+    QSettings settings;
+    bool accepted = false;
+    const QString url = QInputDialog::getText(this, tr("Connect to Redis"),
+        tr("Server URL (redis://[user[:password]@]host[:port][/db], rediss://…, unix:///path, "
+           "redis+sentinel://host:port/master):"),
+        QLineEdit::Normal, settings.value(lastUrlKey, QStringLiteral("redis://127.0.0.1:6379")).toString(),
+        &accepted);
+    if (!accepted || url.trimmed().isEmpty())
+        return;
+    const QString error = openUrl(url.trimmed());
+    if (error.isEmpty())
+        settings.setValue(lastUrlKey, urlWithoutPassword(url.trimmed()));
+    else
+        QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
+}
+
+QString MainWindow::urlWithoutPassword(const QString& url)
+{
+    // The credentials sit between "scheme://" and the '@' that ends the authority (the last one
+    // before the first '/'), as parseRedisUrl reads them.
+    const qsizetype schemeEnd = url.indexOf(QStringLiteral("://"));
+    if (schemeEnd < 0)
+        return url.contains(QLatin1Char('@')) ? QString() : url;
+    const qsizetype authorityStart = schemeEnd + 3;
+    qsizetype authorityEnd = url.indexOf(QLatin1Char('/'), authorityStart);
+    if (authorityEnd < 0)
+        authorityEnd = url.size();
+    const qsizetype at = url.lastIndexOf(QLatin1Char('@'), authorityEnd - 1);
+    if (at < authorityStart)
+        return url;
+    const QString userInfo = url.mid(authorityStart, at - authorityStart);
+    // "user:password@" keeps the user; ":password@" keeps nothing; "user@" has no password.
+    const QString user = userInfo.section(QLatin1Char(':'), 0, 0);
+    return url.left(authorityStart) + (user.isEmpty() ? QString() : user + QLatin1Char('@'))
+        + url.mid(at + 1);
+}
+
+QString MainWindow::openUrl(const QString& url)
+{
+    auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
+    if (!options)
+        return QString::fromStdString(options.error().message);
+    m_controller.open(*options);
+    return {};
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About LockScope"),
+        tr("<h3>LockScope %1</h3>"
+           "<p>Monitor and administer Redis distributed locks: see who holds what, for how long, "
+           "and who waits.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::offerSandbox(const QString& url)
+{
+    m_sandboxAction->disconnect(this);
+    connect(m_sandboxAction, &QAction::triggered, this, [this, url] {
+        auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
+        if (options)
+            m_controller.open(*options, tr("sandbox"));
+    });
+    m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
+    m_sandboxAction->setVisible(true);
+}
+
+void MainWindow::showStartupError(const QString& message)
+{
+    ConnectionStatus status = m_controller.status();
+    status.error = message;
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (settings.contains(geometryKey))
+        restoreGeometry(settings.value(geometryKey).toByteArray());
+    if (settings.contains(stateKey))
+        restoreState(settings.value(stateKey).toByteArray());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget());
+        splitter && settings.contains(splitterKey))
+        splitter->restoreState(settings.value(splitterKey).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(geometryKey, saveGeometry());
+    settings.setValue(stateKey, saveState());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
+        settings.setValue(splitterKey, splitter->saveState());
+}
+
+} // namespace lockscope::ui

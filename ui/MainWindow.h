@@ -1,0 +1,76 @@
+#pragma once
+
+#include "ui/ConnectionStatus.h"
+#include "ui/ServerSummary.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QToolBar;
+
+namespace lockscope::ui {
+
+class ConnectionController;
+class ConnectionStatusBar;
+class LocksEmptyState;
+class ServerSummaryPanel;
+
+// The application frame: menus, toolbar, the server summary beside the lock area, and the
+// status bar. It shows what the ConnectionController reports and never talks to Redis itself.
+// Geometry and toolbar state persist in QSettings.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(ConnectionController& controller, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    QAction* connectAction() const { return m_connectAction; }
+    QAction* refreshAction() const { return m_refreshAction; }
+    QAction* sandboxAction() const { return m_sandboxAction; }
+
+    // The URL as it may be remembered on disk: any password removed (passwords are never
+    // written to disk). Empty when the URL cannot be cleaned safely.
+    static QString urlWithoutPassword(const QString& url);
+
+public Q_SLOTS:
+    // Asks for a URL and connects to it; parse errors are shown, not connected to.
+    void connectToUrl();
+    // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
+    QString openUrl(const QString& url);
+    void showAbout();
+    // Offers File › Connect to Sandbox for the sandbox server at `url` (started by GuiStartup),
+    // so that the user can come back to it after opening another server.
+    void offerSandbox(const QString& url);
+    // Shows an error that happened before any connection (e.g. the sandbox did not start).
+    void showStartupError(const QString& message);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createCentralArea();
+    void showStatus(const ConnectionStatus& status);
+    void showSummary(const ServerSummary& summary);
+    void updateTitle();
+    void restoreSettings();
+    void saveSettings() const;
+
+    ConnectionController& m_controller;
+    ServerSummaryPanel* m_summaryPanel = nullptr;
+    LocksEmptyState* m_emptyState = nullptr;
+    ConnectionStatusBar* m_statusBar = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QAction* m_connectAction = nullptr;
+    QAction* m_refreshAction = nullptr;
+    QAction* m_sandboxAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QAction* m_aboutQtAction = nullptr;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "ui/ConnectionStatus.h"
+#include "ui/ServerSummary.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace lockscope::ui {
+
+// The words the window uses for connection states and live-update modes, in one place so the
+// summary panel and the status bar say the same thing (and translators see each once).
+class StatusTexts
+{
+    Q_DECLARE_TR_FUNCTIONS(StatusTexts)
+
+public:
+    static QString stateName(ConnectionStatus::State state);
+    static QString liveUpdateName(ServerSummary::LiveUpdateMode mode);
+    // A sentence explaining the mode, for tooltips.
+    static QString liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, const QString& flags);
+    static QString roundTrip(qint64 micros);
+    // "Retrying in 2 s (attempt 3)" after a failure.
+    static QString retryNote(const ConnectionStatus& status);
+};
+
+} // namespace lockscope::ui
