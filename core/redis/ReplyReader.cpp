@@ -117,7 +117,8 @@ void ReplyReader::reset()
     if (m_reader)
         redisReaderFree(m_reader);
     delete m_state;
-    m_state = new BuildState {m_limits};
+    m_state = new BuildState;
+    m_state->limits = m_limits;
     m_reader = redisReaderCreateWithFunctions(&replyFunctions);
     m_reader->privdata = m_state;
 }
