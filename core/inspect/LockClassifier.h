@@ -1,0 +1,55 @@
+#pragma once
+
+#include "inspect/KeyReader.h"
+#include "inspect/LockRecognizer.h"
+#include "inspect/LockSnapshot.h"
+#include "redis/RedisConnection.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+struct ClassifierOptions
+{
+    std::vector<std::string> userPatterns; // globs whose keys are locks whatever they hold
+    ReadLimits limits;
+    size_t channelsPerNumsub = 500; // channels per PUBSUB NUMSUB command
+};
+
+// Turns the keys of one node into locks. Feed it the scanner's batches (addBatch), or named
+// keys (addNamed), then finish(): it reads the related keys a lock needs that were not seen
+// (fair queue, fence counter, rwlock_timeout keys...), counts channel subscribers with batched
+// PUBSUB NUMSUB, runs the recognisers in order and groups fence counters and LockScope waiter
+// registries into their locks. Only candidate keys are kept between batches.
+class LockClassifier
+{
+public:
+    LockClassifier(RedisConnection& connection, std::string node, ClassifierOptions options = {});
+    ~LockClassifier();
+    LockClassifier(const LockClassifier&) = delete;
+    LockClassifier& operator=(const LockClassifier&) = delete;
+
+    // Reads the server clock and the blocked clients; call before adding keys.
+    Status begin();
+    Status addBatch(std::vector<RawKey>&& batch);
+    Status addNamed(const std::vector<std::string>& names);
+    Result<std::vector<LockSnapshot>> finish();
+
+    size_t candidateCount() const { return m_index.size(); }
+
+private:
+    Status probeChannels(const std::vector<std::string>& channels);
+    Status readRelatedKeys();
+    void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
+    std::vector<std::string> channelsOf(const RawKey& key) const;
+
+    RedisConnection& m_connection;
+    ClassifierOptions m_options;
+    std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
+    KeyIndex m_index;
+    RecognitionContext m_context;
+};
+
+} // namespace lockscope

@@ -1,0 +1,24 @@
+list(APPEND lockscope_core_sources
+  inspect/GlobPattern.cpp
+  inspect/JsonWriter.cpp
+  inspect/KeyIndex.cpp
+  inspect/KeyReader.cpp
+  inspect/KeyspaceScanner.cpp
+  inspect/LegacyTimestampRecognizer.cpp
+  inspect/LockClassifier.cpp
+  inspect/LockInspector.cpp
+  inspect/LockNaming.cpp
+  inspect/LockScopeSemaphoreRecognizer.cpp
+  inspect/LockSnapshot.cpp
+  inspect/LockSnapshotJson.cpp
+  inspect/NodeSemaphoreRecognizer.cpp
+  inspect/RawKey.cpp
+  inspect/RecognitionContext.cpp
+  inspect/RedissonHolderField.cpp
+  inspect/RedissonLockRecognizer.cpp
+  inspect/RedissonReadWriteLockRecognizer.cpp
+  inspect/RedissonSemaphoreRecognizer.cpp
+  inspect/RubySemaphoreRecognizer.cpp
+  inspect/TokenLockRecognizer.cpp
+  inspect/UserPatternRecognizer.cpp
+)
