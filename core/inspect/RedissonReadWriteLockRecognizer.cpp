@@ -17,6 +17,9 @@ bool RedissonReadWriteLockRecognizer::isReadWriteHash(const RawKey& key)
     const std::string* mode = key.field("mode");
     if (!mode || (*mode != "read" && *mode != "write"))
         return false;
+    // A settings hash with mode=read is not a lock: a lock hash also names its holders.
+    if (key.fields.size() < 2)
+        return false;
     for (const auto& [field, value] : key.fields) {
         if (field != "mode" && !RedissonHolderField::parse(field, value))
             return false;
@@ -97,8 +100,6 @@ void RedissonReadWriteLockRecognizer::recognize(
                 }
             }
         }
-        if (lock.holders.empty())
-            lock.markStuck("mode is set but nobody holds the lock");
         if (!lock.ttlMs)
             lock.markStuck("no TTL: Redisson always sets a lease, so nothing renews or frees this hold");
         lock.waiterCount = context.subscribers(channelFor(name));

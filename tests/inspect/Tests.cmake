@@ -1,0 +1,5 @@
+lockscope_add_test(tst_JsonWriter DIR inspect)
+lockscope_add_test(tst_GlobPattern DIR inspect)
+lockscope_add_test(tst_LockRecognizers DIR inspect)
+lockscope_add_test(tst_OrdinaryData DIR inspect)
+lockscope_add_test(tst_KeyspaceScanner DIR inspect)
