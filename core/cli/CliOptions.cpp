@@ -40,7 +40,10 @@ std::string CliOptions::usage()
            "--sandbox starts a private redis-server for this command and stops it afterwards.\n"
            "\n"
            "commands:\n"
-           "  ping    connect; print server version, role, topology and round-trip time\n";
+           "  ping    connect; print server version, role, topology and round-trip time\n"
+           "  list [--pattern GLOB]... [--lock-pattern GLOB]... [--json]\n"
+           "          every lock on every master: kind, library, holders, TTL, waiters, fence, stuck;\n"
+           "          --pattern limits the scan, --lock-pattern marks keys as locks\n";
 }
 
 Result<CliOptions> CliOptions::parse(

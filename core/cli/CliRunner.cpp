@@ -2,6 +2,7 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "cli/ListCommand.h"
 #include "cli/PingCommand.h"
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
@@ -37,6 +38,8 @@ int CliRunner::run(const std::vector<std::string>& args,
 
     if (options->command == "ping")
         return PingCommand::run(*options, out, err);
+    if (options->command == "list")
+        return ListCommand::run(*options, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

@@ -8,6 +8,7 @@ list(APPEND lockscope_core_sources
   inspect/LockClassifier.cpp
   inspect/LockInspector.cpp
   inspect/LockNaming.cpp
+  inspect/MasterConnections.cpp
   inspect/LockScopeSemaphoreRecognizer.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp
