@@ -43,7 +43,13 @@ std::string CliOptions::usage()
            "  ping    connect; print server version, role, topology and round-trip time\n"
            "  list [--pattern GLOB]... [--lock-pattern GLOB]... [--json]\n"
            "          every lock on every master: kind, library, holders, TTL, waiters, fence, stuck;\n"
-           "          --pattern limits the scan, --lock-pattern marks keys as locks\n";
+           "          --pattern limits the scan, --lock-pattern marks keys as locks\n"
+           "  release NAME [--force] [--yes]\n"
+           "          delete the lock as its library would (waking Redisson waiters), only if it still\n"
+           "          has the holder shown; --force for a live holder; exit 0 released, 1 nothing\n"
+           "          released, 77 read-only; logged to $XDG_DATA_HOME/lockscope/audit.log\n"
+           "  extend NAME --ttl MS\n"
+           "          set the remaining lease of the lock, if its holder is unchanged\n";
 }
 
 Result<CliOptions> CliOptions::parse(

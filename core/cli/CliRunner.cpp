@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 
+#include "cli/AdminCommand.h"
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/ListCommand.h"
@@ -7,6 +8,7 @@
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
 
+#include <iostream>
 #include <ostream>
 
 namespace lockscope {
@@ -40,6 +42,10 @@ int CliRunner::run(const std::vector<std::string>& args,
         return PingCommand::run(*options, out, err);
     if (options->command == "list")
         return ListCommand::run(*options, out, err);
+    if (options->command == "release")
+        return AdminCommand::release(*options, environment, std::cin, out, err);
+    if (options->command == "extend")
+        return AdminCommand::extend(*options, environment, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

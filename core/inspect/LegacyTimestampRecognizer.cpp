@@ -60,6 +60,7 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         lock.node = context.node;
         lock.keys.push_back(name);
         context.keys->claim(name);
+        lock.observedValue = key->value;
         lock.ttlMs = key->ttlMs();
         if (expiry < context.nowMs) {
             lock.markStuck("its timestamp passed " + std::to_string((context.nowMs - expiry) / 1000)

@@ -59,6 +59,9 @@ struct LockSnapshot
     bool stuck = false;
     std::string stuckReason;
     std::vector<std::string> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
+    // The lock key's string value as read (token and legacy locks): admin actions act only if
+    // Redis still holds exactly this.
+    std::optional<std::string> observedValue;
 
     void markStuck(std::string why);
 };

@@ -1,4 +1,10 @@
 list(APPEND lockscope_core_sources
+  inspect/AdminResult.cpp
+  inspect/AuditLog.cpp
+  inspect/ExtendLock.cpp
+  inspect/ForceRelease.cpp
+  inspect/ObservedLockScript.cpp
+  inspect/ObservedLockState.cpp
   inspect/GlobPattern.cpp
   inspect/JsonWriter.cpp
   inspect/KeyIndex.cpp
@@ -9,6 +15,7 @@ list(APPEND lockscope_core_sources
   inspect/LockInspector.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
+  inspect/NamedLockLookup.cpp
   inspect/LockScopeSemaphoreRecognizer.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp

@@ -108,6 +108,7 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         lock.node = context.node;
         lock.keys.push_back(name);
         context.keys->claim(name);
+        lock.observedValue = key->value;
         lock.ttlMs = key->ttlMs();
         LockHolder holder;
         holder.owner = key->value;

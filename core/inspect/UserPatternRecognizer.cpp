@@ -56,6 +56,7 @@ void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<L
             lock.permitsAvailable = key->size;
             break;
         case RawKey::Type::String:
+            lock.observedValue = key->value;
             if (auto expiry = LegacyTimestampRecognizer::expiryMs(*key, context.nowMs)) {
                 lock.kind = LockKind::Legacy;
                 if (*expiry < context.nowMs)
