@@ -1,6 +1,5 @@
 #include "inspect/KeyReader.h"
 
-#include <charconv>
 #include <cstdlib>
 
 namespace lockscope {
@@ -27,8 +26,7 @@ std::optional<double> parseScore(const RedisReply& reply)
     auto text = reply.toStringView();
     if (!text || text->empty() || text->size() > 64)
         return std::nullopt;
-    // strtod needs a terminated string; scores are short.
-    std::string copy(*text);
+    std::string copy(*text); // strtod needs a terminated string; scores are short
     char* end = nullptr;
     double score = std::strtod(copy.c_str(), &end);
     if (end != copy.c_str() + copy.size())
@@ -36,7 +34,7 @@ std::optional<double> parseScore(const RedisReply& reply)
     return score;
 }
 
-// Reads flat [field, value, field, value, ...] arrays (HGETALL, HSCAN pages).
+// Reads flat [field, value, field, value, ...] arrays (HSCAN pages).
 bool appendPairs(const RedisReply& reply, std::vector<std::pair<std::string, std::string>>& out, size_t cap)
 {
     if (!reply.isArray() || reply.size() % 2 != 0)
@@ -47,6 +45,17 @@ bool appendPairs(const RedisReply& reply, std::vector<std::pair<std::string, std
         out.emplace_back(reply.at(i).text(), reply.at(i + 1).text());
     }
     return true;
+}
+
+// An HSCAN reply [cursor, [field, value, ...]]: appends the pairs, returns the cursor.
+std::optional<std::string> appendHashPage(const RedisReply& page, RawKey& key, size_t cap)
+{
+    const size_t before = key.fields.size();
+    if (!page.isArray() || page.size() != 2 || !page.at(0).isString() || !appendPairs(page.at(1), key.fields, cap))
+        return std::nullopt;
+    if (page.at(1).size() / 2 > key.fields.size() - before)
+        key.truncated = true; // the page held more than the cap left room for
+    return page.at(0).text();
 }
 
 } // namespace
@@ -77,16 +86,17 @@ Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& 
     return replies;
 }
 
-Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& names)
+Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& names, bool withTtl)
 {
     std::vector<RawKey> keys;
     if (names.empty())
         return keys;
+    const std::string lastByte = std::to_string(m_limits.maxStringBytes - 1);
     std::vector<RedisCommand> round;
     round.reserve(names.size() * 2);
     for (const auto& name : names) {
         round.push_back({"TYPE", name});
-        round.push_back({"PTTL", name});
+        round.push_back({"GETRANGE", name, "0", lastByte}); // WRONGTYPE for the others: harmless
     }
     auto replies = run(round);
     if (!replies)
@@ -94,45 +104,58 @@ Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& name
     std::vector<bool> valid;
     for (size_t i = 0; i < names.size(); ++i) {
         const RedisReply& type = replies->at(2 * i);
-        const RedisReply& pttl = replies->at(2 * i + 1);
-        if (!type.isStatus() || type.text() == "none" || !pttl.isInteger() || pttl.integer() == -2)
+        const RedisReply& prefix = replies->at(2 * i + 1);
+        if (!type.isStatus() || type.text() == "none")
             continue; // gone already
         RawKey key;
         key.name = names[i];
         key.type = typeFromName(type.text());
-        key.pttl = pttl.integer() < 0 ? -1 : pttl.integer();
+        if (key.type == RawKey::Type::String) {
+            if (!prefix.isString())
+                continue; // it changed type between the two commands
+            key.value = prefix.text();
+            key.size = static_cast<long long>(key.value.size());
+            key.truncated = key.value.size() >= m_limits.maxStringBytes;
+            if (key.value.empty())
+                continue; // an empty string (or one that just vanished) is no lock
+        }
         keys.push_back(std::move(key));
         valid.push_back(true);
     }
-    auto sized = readSizesAndValues(keys, valid);
-    if (!sized)
-        return sized.error();
-    auto hashed = readHashes(keys, valid);
-    if (!hashed)
-        return hashed.error();
+    auto collections = readCollections(keys, valid);
+    if (!collections)
+        return collections.error();
     std::vector<RawKey> kept;
     kept.reserve(keys.size());
     for (size_t i = 0; i < keys.size(); ++i) {
         if (valid[i])
             kept.push_back(std::move(keys[i]));
     }
+    if (withTtl) {
+        auto ttls = readTtls(kept);
+        if (!ttls)
+            return ttls.error();
+    }
     return kept;
 }
 
-Status KeyReader::readSizesAndValues(std::vector<RawKey>& keys, std::vector<bool>& valid)
+Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& valid)
 {
-    // Two commands per key so that replies stay aligned; types without contents to read get
-    // a harmless second command.
+    // Two commands per key that needs a second round, so replies stay aligned.
     std::vector<RedisCommand> round;
-    round.reserve(keys.size() * 2);
-    for (const auto& key : keys) {
+    std::vector<size_t> index;
+    const std::string hashCount = std::to_string(m_limits.maxHashFields);
+    for (size_t i = 0; i < keys.size(); ++i) {
+        const RawKey& key = keys[i];
         switch (key.type) {
         case RawKey::Type::String:
+            if (!key.truncated)
+                continue;
             round.push_back({"STRLEN", key.name});
-            round.push_back({"GETRANGE", key.name, "0", std::to_string(m_limits.maxStringBytes - 1)});
+            round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::Hash:
-            round.push_back({"HLEN", key.name});
+            round.push_back({"HSCAN", key.name, "0", "COUNT", hashCount});
             round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::List:
@@ -141,116 +164,95 @@ Status KeyReader::readSizesAndValues(std::vector<RawKey>& keys, std::vector<bool
             break;
         case RawKey::Type::ZSet:
             round.push_back({"ZCARD", key.name});
-            round.push_back(
-                {"ZRANGE", key.name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
+            round.push_back({"ZRANGE", key.name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
             break;
         case RawKey::Type::Set:
             round.push_back({"SCARD", key.name});
             round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::Other:
-            round.push_back({"TYPE", key.name});
-            round.push_back({"TYPE", key.name});
-            break;
+            continue;
         }
+        index.push_back(i);
     }
     auto replies = run(round);
     if (!replies)
         return replies.error();
-    for (size_t i = 0; i < keys.size(); ++i) {
+    for (size_t n = 0; n < index.size(); ++n) {
+        const size_t i = index[n];
         RawKey& key = keys[i];
-        const RedisReply& size = replies->at(2 * i);
-        const RedisReply& body = replies->at(2 * i + 1);
+        const RedisReply& first = replies->at(2 * n);
+        const RedisReply& second = replies->at(2 * n + 1);
         // WRONGTYPE (the key changed type since TYPE) or any other error: drop the key.
-        if (size.isError() || body.isError()) {
+        if (first.isError() || second.isError()) {
             valid[i] = false;
             continue;
         }
-        if (size.isInteger())
-            key.size = size.integer();
         switch (key.type) {
         case RawKey::Type::String:
-            if (!body.isString()) {
-                valid[i] = false;
-                break;
-            }
-            key.value = body.text();
-            key.truncated = key.size > static_cast<long long>(key.value.size());
+            if (first.isInteger())
+                key.size = first.integer();
             break;
-        case RawKey::Type::List:
-            if (!body.isArray()) {
+        case RawKey::Type::Hash: {
+            auto cursor = appendHashPage(first, key, static_cast<size_t>(m_limits.maxHashFields));
+            if (!cursor) {
                 valid[i] = false;
                 break;
             }
-            for (const auto& item : body.elements()) {
+            key.size = static_cast<long long>(key.fields.size());
+            if (*cursor != "0" || key.truncated) {
+                bool stillValid = true;
+                auto more = continueLargeHash(key, *cursor, stillValid);
+                if (!more)
+                    return more;
+                valid[i] = stillValid;
+            }
+            break;
+        }
+        case RawKey::Type::List:
+            if (!second.isArray()) {
+                valid[i] = false;
+                break;
+            }
+            key.size = first.isInteger() ? first.integer() : 0;
+            for (const auto& item : second.elements()) {
                 if (item.isString())
                     key.items.push_back(item.text());
             }
             key.truncated = key.size > static_cast<long long>(key.items.size());
             break;
         case RawKey::Type::ZSet:
-            if (!body.isArray() || body.size() % 2 != 0) {
+            if (!second.isArray() || second.size() % 2 != 0) {
                 valid[i] = false;
                 break;
             }
-            for (size_t m = 0; m + 1 < body.size(); m += 2) {
-                auto score = parseScore(body.at(m + 1));
-                if (body.at(m).isString() && score)
-                    key.members.emplace_back(body.at(m).text(), *score);
+            key.size = first.isInteger() ? first.integer() : 0;
+            for (size_t m = 0; m + 1 < second.size(); m += 2) {
+                auto score = parseScore(second.at(m + 1));
+                if (second.at(m).isString() && score)
+                    key.members.emplace_back(second.at(m).text(), *score);
             }
             key.truncated = key.size > static_cast<long long>(key.members.size());
             break;
-        default:
+        case RawKey::Type::Set:
+            key.size = first.isInteger() ? first.integer() : 0;
+            break;
+        case RawKey::Type::Other:
             break;
         }
-        // A key that vanished between the rounds reads as empty: nothing to show.
-        if (key.size == 0 && key.type != RawKey::Type::Other)
+        // A collection that vanished between the rounds reads as empty: nothing to show.
+        if (key.size == 0)
             valid[i] = false;
     }
     return Done {};
 }
 
-Status KeyReader::readHashes(std::vector<RawKey>& keys, std::vector<bool>& valid)
+Status KeyReader::continueLargeHash(RawKey& key, std::string cursor, bool& valid)
 {
-    std::vector<RedisCommand> small;
-    std::vector<size_t> smallIndex;
-    for (size_t i = 0; i < keys.size(); ++i) {
-        if (!valid[i] || keys[i].type != RawKey::Type::Hash)
-            continue;
-        if (keys[i].size <= m_limits.maxHashFields) {
-            small.push_back({"HGETALL", keys[i].name});
-            smallIndex.push_back(i);
-        } else {
-            bool stillValid = true;
-            auto scanned = scanLargeHash(keys[i], stillValid);
-            if (!scanned)
-                return scanned;
-            valid[i] = stillValid;
-        }
-    }
-    auto replies = run(small);
-    if (!replies)
-        return replies.error();
-    for (size_t n = 0; n < smallIndex.size(); ++n) {
-        RawKey& key = keys[smallIndex[n]];
-        const RedisReply& reply = replies->at(n);
-        const size_t cap = static_cast<size_t>(m_limits.maxHashFields);
-        if (reply.isError() || !appendPairs(reply, key.fields, cap) || key.fields.empty()) {
-            valid[smallIndex[n]] = false;
-            continue;
-        }
-        key.truncated = reply.size() / 2 > key.fields.size();
-    }
-    return Done {};
-}
-
-Status KeyReader::scanLargeHash(RawKey& key, bool& valid)
-{
-    // HSCAN pages are bounded by COUNT (a hint, but Redis keeps close to it for hashtables),
-    // so a hash with a million fields costs a few small round trips, not one huge reply.
+    // HSCAN pages are bounded by COUNT (a hint, but Redis keeps close to it for hashtables), so a
+    // hash with a million fields costs a few small round trips, not one huge reply.
     const size_t cap = static_cast<size_t>(m_limits.maxHashFields);
-    std::string cursor = "0";
-    do {
+    while (cursor != "0" && key.fields.size() < cap) {
         auto page = m_connection.command({"HSCAN", key.name, cursor, "COUNT", "200"});
         if (!page) {
             if (page.error().kind == ErrorKind::ServerError) { // WRONGTYPE: it changed
@@ -259,15 +261,45 @@ Status KeyReader::scanLargeHash(RawKey& key, bool& valid)
             }
             return page.error();
         }
-        if (!page->isArray() || page->size() != 2 || !page->at(0).isString()
-            || !appendPairs(page->at(1), key.fields, cap)) {
+        auto next = appendHashPage(*page, key, cap);
+        if (!next) {
             valid = false;
             return Done {};
         }
-        cursor = page->at(0).text();
-    } while (cursor != "0" && key.fields.size() < cap);
+        cursor = *next;
+    }
+    if (cursor == "0" && !key.truncated) {
+        key.size = static_cast<long long>(key.fields.size());
+        return Done {};
+    }
     key.truncated = true;
+    auto length = m_connection.command({"HLEN", key.name});
+    if (!length)
+        return length.error().kind == ErrorKind::ServerError ? Status(Done {}) : Status(length.error());
+    key.size = length->isInteger() ? length->integer() : key.size;
     valid = !key.fields.empty();
+    return Done {};
+}
+
+Status KeyReader::readTtls(std::vector<RawKey>& keys)
+{
+    std::vector<RedisCommand> round;
+    round.reserve(keys.size());
+    for (const auto& key : keys)
+        round.push_back({"PTTL", key.name});
+    auto replies = run(round);
+    if (!replies)
+        return replies.error();
+    std::vector<RawKey> kept;
+    kept.reserve(keys.size());
+    for (size_t i = 0; i < keys.size(); ++i) {
+        const RedisReply& pttl = replies->at(i);
+        if (!pttl.isInteger() || pttl.integer() == -2)
+            continue; // expired since it was read
+        keys[i].pttl = pttl.integer() < 0 ? -1 : pttl.integer();
+        kept.push_back(std::move(keys[i]));
+    }
+    keys = std::move(kept);
     return Done {};
 }
 

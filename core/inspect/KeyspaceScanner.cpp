@@ -61,7 +61,7 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
                 names.push_back(element.text());
         }
         if (!names.empty()) {
-            auto batch = reader.read(names);
+            auto batch = reader.read(names, options.readTtl);
             if (!batch)
                 return batch.error();
             summary.keysRead += batch->size();

@@ -28,6 +28,8 @@ struct ScanOptions
     std::vector<std::string> patterns;
     int count = 1000; // SCAN COUNT hint
     ReadLimits limits;
+    // Read every key's PTTL; the classifier turns this off and asks only for the keys it keeps.
+    bool readTtl = true;
     const CancellationToken* cancel = nullptr;
     std::function<void(const ScanProgress&)> progress; // after every batch
 };

@@ -28,7 +28,7 @@ std::optional<long long> LegacyTimestampRecognizer::expiryMs(const RawKey& key, 
     if (!std::isfinite(number))
         return std::nullopt;
     // A lock's expiry is near now: in the future while held, in the past once abandoned.
-    auto plausible = [&](double ms) { return ms > nowMs - 366 * dayMs && ms < nowMs + 30 * dayMs; };
+    auto plausible = [&](double ms) { return ms > nowMs - 3650 * dayMs && ms < nowMs + 30 * dayMs; };
     if (plausible(number * 1000))
         return static_cast<long long>(number * 1000);
     if (plausible(number))

@@ -100,13 +100,14 @@ std::vector<std::string> LockClassifier::channelsOf(const RawKey& key) const
     return channels;
 }
 
-Status LockClassifier::addBatch(std::vector<RawKey>&& batch)
+Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
 {
+    std::vector<RawKey> kept;
     std::vector<RawKey> pending; // candidates only if their channels have subscribers
     std::vector<std::string> pendingChannels;
     for (auto& key : batch) {
         if (LockNaming::isAuxiliaryKey(key.name)) {
-            m_index.add(std::move(key));
+            kept.push_back(std::move(key));
             continue;
         }
         bool keep = false;
@@ -117,26 +118,34 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch)
             ifSubscribed = ifSubscribed || candidacy == Candidacy::IfSubscribed;
         }
         if (keep) {
-            m_index.add(std::move(key));
+            kept.push_back(std::move(key));
         } else if (ifSubscribed) {
             for (auto& channel : channelsOf(key))
                 pendingChannels.push_back(std::move(channel));
             pending.push_back(std::move(key));
         }
     }
-    if (pending.empty())
-        return Done {};
-    auto probed = probeChannels(pendingChannels);
-    if (!probed)
-        return probed;
-    for (auto& key : pending) {
-        for (const auto& channel : channelsOf(key)) {
-            if (m_context.subscribers(channel) > 0) {
-                m_index.add(std::move(key));
-                break;
+    if (!pending.empty()) {
+        auto probed = probeChannels(pendingChannels);
+        if (!probed)
+            return probed;
+        for (auto& key : pending) {
+            for (const auto& channel : channelsOf(key)) {
+                if (m_context.subscribers(channel) > 0) {
+                    kept.push_back(std::move(key));
+                    break;
+                }
             }
         }
     }
+    if (!ttlsRead) {
+        KeyReader reader(m_connection, m_options.limits);
+        auto ttls = reader.readTtls(kept);
+        if (!ttls)
+            return ttls;
+    }
+    for (auto& key : kept)
+        m_index.add(std::move(key));
     return Done {};
 }
 
@@ -189,7 +198,7 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
     return Done {};
 }
 
-Status LockClassifier::readRelatedKeys()
+Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
     for (const auto& name : m_index.unclaimed()) {
@@ -205,6 +214,9 @@ Status LockClassifier::readRelatedKeys()
             related.push_back(LockNaming::lockscopeWaitersKey(name));
         }
         for (auto& relatedName : related) {
+            // Auxiliary keys are always kept by addBatch: after a full scan, absent means absent.
+            if (sawEveryKey && LockNaming::isAuxiliaryKey(relatedName))
+                continue;
             if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
                 wanted.insert(std::move(relatedName));
         }
@@ -268,9 +280,9 @@ void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
     }
 }
 
-Result<std::vector<LockSnapshot>> LockClassifier::finish()
+Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
 {
-    auto related = readRelatedKeys();
+    auto related = readRelatedKeys(sawEveryKey);
     if (!related)
         return related.error();
     std::vector<std::string> channels;

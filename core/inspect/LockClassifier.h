@@ -33,15 +33,18 @@ public:
 
     // Reads the server clock and the blocked clients; call before adding keys.
     Status begin();
-    Status addBatch(std::vector<RawKey>&& batch);
+    // Keys without their TTL read (ScanOptions::readTtl off) get it here if they are kept.
+    Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
     Status addNamed(const std::vector<std::string>& names);
-    Result<std::vector<LockSnapshot>> finish();
+    // `sawEveryKey`: the keys came from a scan without patterns, so an auxiliary key (queue,
+    // fence, registry...) that is not in the index does not exist and need not be read.
+    Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false);
 
     size_t candidateCount() const { return m_index.size(); }
 
 private:
     Status probeChannels(const std::vector<std::string>& channels);
-    Status readRelatedKeys();
+    Status readRelatedKeys(bool sawEveryKey);
     void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
     std::vector<std::string> channelsOf(const RawKey& key) const;
 

@@ -35,8 +35,10 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
             continue;
         }
         KeyspaceScanner scanner(*target.connection, target.node);
+        ScanOptions scan = options.scan;
+        scan.readTtl = false; // only the kept keys' TTLs matter
         auto summary = scanner.scan(
-            options.scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch)); });
+            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
         if (!summary) {
             result.failures.push_back({target.node, summary.error()});
             continue;
@@ -46,7 +48,7 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
             result.cancelled = true;
             break;
         }
-        auto locks = classifier.finish();
+        auto locks = classifier.finish(options.scan.patterns.empty());
         if (!locks) {
             result.failures.push_back({target.node, locks.error()});
             continue;
