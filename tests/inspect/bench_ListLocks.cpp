@@ -64,9 +64,21 @@ return redis.call('dbsize'))LUA",
         const double bare = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         std::fclose(devNull);
 
+        auto serverCpu = [&] {
+            auto info = redis->command({"INFO", "cpu"});
+            const std::string text = info ? info->text() : "";
+            auto field = [&](const std::string& name) {
+                const auto at = text.find(name + ":");
+                return at == std::string::npos ? 0.0 : std::stod(text.substr(at + name.size() + 1));
+            };
+            return field("used_cpu_user") + field("used_cpu_sys");
+        };
+        const double cpuBefore = serverCpu();
         started = std::chrono::steady_clock::now();
         auto result = LockInspector::inspect({{"bench", redis.get()}}, {});
         const double listed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        const double cpuUsed = serverCpu() - cpuBefore;
+        qInfo("server CPU during the listing: %.3f s", cpuUsed);
         QVERIFY(result.failures.empty());
         QCOMPARE(result.locks.size(), size_t(20000));
         qInfo("redis-cli --scan --count 1000: %.3f s; inspector list: %.3f s; ratio %.2f", bare, listed,
