@@ -51,7 +51,8 @@ bool appendPairs(const RedisReply& reply, std::vector<std::pair<std::string, std
 std::optional<std::string> appendHashPage(const RedisReply& page, RawKey& key, size_t cap)
 {
     const size_t before = key.fields.size();
-    if (!page.isArray() || page.size() != 2 || !page.at(0).isString() || !appendPairs(page.at(1), key.fields, cap))
+    if (!page.isArray() || page.size() != 2 || !page.at(0).isString()
+        || !appendPairs(page.at(1), key.fields, cap))
         return std::nullopt;
     if (page.at(1).size() / 2 > key.fields.size() - before)
         key.truncated = true; // the page held more than the cap left room for
@@ -164,7 +165,8 @@ Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& 
             break;
         case RawKey::Type::ZSet:
             round.push_back({"ZCARD", key.name});
-            round.push_back({"ZRANGE", key.name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
+            round.push_back(
+                {"ZRANGE", key.name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
             break;
         case RawKey::Type::Set:
             round.push_back({"SCARD", key.name});

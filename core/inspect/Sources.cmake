@@ -22,6 +22,8 @@ list(APPEND lockscope_core_sources
   inspect/NodeSemaphoreRecognizer.cpp
   inspect/RawKey.cpp
   inspect/RecognitionContext.cpp
+  inspect/ReleasePermit.cpp
+  inspect/RemoveStaleWaiters.cpp
   inspect/RedissonHolderField.cpp
   inspect/RedissonLockRecognizer.cpp
   inspect/RedissonReadWriteLockRecognizer.cpp

@@ -39,7 +39,7 @@ for i = 1, 5000 do
   redis.call('set', 'lock.legacy' .. i, tostring(math.floor(ARGV[1] / 1000) + 60))
 end
 return redis.call('dbsize'))LUA",
-                                             "0", std::to_string(now)},
+                                            "0", std::to_string(now)},
             std::chrono::milliseconds(120000));
         QVERIFY2(populated.ok(), populated.ok() ? "" : populated.error().message.c_str());
         QCOMPARE(populated->integer(), 200000LL);
@@ -76,7 +76,8 @@ return redis.call('dbsize'))LUA",
         const double cpuBefore = serverCpu();
         started = std::chrono::steady_clock::now();
         auto result = LockInspector::inspect({{"bench", redis.get()}}, {});
-        const double listed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        const double listed
+            = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const double cpuUsed = serverCpu() - cpuBefore;
         qInfo("server CPU during the listing: %.3f s", cpuUsed);
         QVERIFY(result.failures.empty());
