@@ -16,6 +16,13 @@ namespace lockscope {
 int CliRunner::run(const std::vector<std::string>& args,
     const std::map<std::string, std::string>& environment, std::ostream& out, std::ostream& err)
 {
+    return run(args, environment, std::cin, out, err);
+}
+
+int CliRunner::run(const std::vector<std::string>& args,
+    const std::map<std::string, std::string>& environment, std::istream& in, std::ostream& out,
+    std::ostream& err)
+{
     auto options = CliOptions::parse(args, environment);
     if (!options) {
         err << "lockscope-cli: " << options.error().message << "\n" << CliOptions::usage();
@@ -43,7 +50,7 @@ int CliRunner::run(const std::vector<std::string>& args,
     if (options->command == "list")
         return ListCommand::run(*options, out, err);
     if (options->command == "release")
-        return AdminCommand::release(*options, environment, std::cin, out, err);
+        return AdminCommand::release(*options, environment, in, out, err);
     if (options->command == "extend")
         return AdminCommand::extend(*options, environment, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();

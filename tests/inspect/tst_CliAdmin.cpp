@@ -34,13 +34,14 @@ class tst_CliAdmin : public QObject
 
     std::string auditPath() const { return m_dir->path().toStdString() + "/audit.log"; }
 
-    CliRun runCli(std::vector<std::string> args)
+    CliRun runCli(std::vector<std::string> args, const std::string& input = "")
     {
         args.insert(args.begin(), {"--url", m_server->url()});
+        std::istringstream in(input);
         std::ostringstream out;
         std::ostringstream err;
         CliRun run;
-        run.code = CliRunner::run(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, out, err);
+        run.code = CliRunner::run(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, in, out, err);
         run.out = out.str();
         run.err = err.str();
         return run;
@@ -87,6 +88,20 @@ private slots:
         QVERIFY(entries[0]["before"].toObject()["holders"].isArray());
         QVERIFY(entries[0]["after"].isNull());
         QVERIFY(entries[0]["result"].toString().startsWith("done"));
+    }
+
+    void withoutYesItAsksShowingTheHolder()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 3, 30000).ok());
+        auto declined = runCli({"release", "orders", "--force"}, "n\n");
+        QCOMPARE(declined.code, 1);
+        QVERIFY(declined.out.find("held by " + clientA + ":3") != std::string::npos);
+        QVERIFY(declined.out.find("[y/N]") != std::string::npos);
+        QVERIFY(exists("orders"));
+        QVERIFY(auditEntries().empty()); // nothing was done
+        auto confirmed = runCli({"release", "orders", "--force"}, "y\n");
+        QCOMPARE(confirmed.code, 0);
+        QVERIFY(!exists("orders"));
     }
 
     void aLiveHolderNeedsForce()
