@@ -191,7 +191,9 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
             continue; // refused by an ACL: subscribers stay unknown (0)
         for (size_t i = 0; i + 1 < reply.size(); i += 2) {
             auto count = reply.at(i + 1).toInteger();
-            if (reply.at(i).isString() && count)
+            // Only channels with subscribers are remembered: a million counters probed for
+            // Redisson semaphore waiters must not leave a million entries behind.
+            if (reply.at(i).isString() && count && *count > 0)
                 m_context.channelSubscribers[reply.at(i).text()] = *count;
         }
     }
@@ -212,6 +214,13 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
             related.push_back(LockNaming::redissonPrefixed("redisson_lock_token", name));
             related.push_back(LockNaming::lockscopeFenceKey(name));
             related.push_back(LockNaming::lockscopeWaitersKey(name));
+        } else {
+            // A fence counter or waiter registry points at its lock, whose key may have been
+            // dropped as ordinary-looking (a LockScope token under a plain name): read it again.
+            for (std::string_view prefix : {"lockscope:fence", "lockscope:waiters", "redisson_lock_token"}) {
+                if (auto lockName = LockNaming::nameAfterPrefix(name, prefix))
+                    related.push_back(*lockName);
+            }
         }
         for (auto& relatedName : related) {
             // Auxiliary keys are always kept by addBatch: after a full scan, absent means absent.

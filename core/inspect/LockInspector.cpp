@@ -70,7 +70,8 @@ std::vector<std::string> LockInspector::candidateKeysFor(const std::string& lock
         RubySemaphoreRecognizer::keyFor(lockName, "AVAILABLE"),
         RubySemaphoreRecognizer::keyFor(lockName, "GRABBED"),
         LockNaming::redissonPrefixed("redisson_lock_queue", lockName),
-        LockNaming::redissonPrefixed("redisson_lock_timeout", lockName)};
+        LockNaming::redissonPrefixed("redisson_lock_timeout", lockName),
+        LockNaming::redissonSuffixed(lockName, "timeout")};
 }
 
 Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(

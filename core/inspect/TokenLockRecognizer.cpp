@@ -34,7 +34,10 @@ Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionC
 {
     if (!isShortString(key))
         return Candidacy::No;
-    if (LockNaming::isHex(key.value, 32) || (key.name.starts_with("mutex:") && LockNaming::isUuid(key.value)))
+    // A 32-hex value under a plain name is kept only when it is a UUIDv1 (redis-py); a LockScope
+    // token is found through its fence counter (LockClassifier reads the lock of every fence).
+    if (LockNaming::uuid1HexTimeMs(key.value)
+        || (key.name.starts_with("mutex:") && LockNaming::isUuid(key.value)))
         return Candidacy::Yes;
     return LockNaming::looksLikeLockName(key.name) && looksLikeToken(key.value) ? Candidacy::Yes
                                                                                 : Candidacy::No;
@@ -94,7 +97,9 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         const RawKey* key = context.keys->find(name);
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;
-        if (isCandidate(*key, context) == Candidacy::No)
+        const bool fenced
+            = LockNaming::isHex(key->value, 32) && context.keys->find(LockNaming::lockscopeFenceKey(name));
+        if (!fenced && isCandidate(*key, context) == Candidacy::No)
             continue;
         auto verdict = judge(*key, context);
         if (!verdict)

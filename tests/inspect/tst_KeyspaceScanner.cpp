@@ -164,11 +164,12 @@ private slots:
             int round = 0;
             while (!stop.load()) {
                 const std::string key = "flip:" + std::to_string(round % 50);
-                flipperConnection->command({"DEL", key});
+                (void)flipperConnection->command({"DEL", key});
                 if (round % 2 == 0)
-                    flipperConnection->command({"HSET", key, "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:1", "1"});
+                    (void)flipperConnection->command(
+                        {"HSET", key, "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:1", "1"});
                 else
-                    flipperConnection->command({"RPUSH", key, "a", "b"});
+                    (void)flipperConnection->command({"RPUSH", key, "a", "b"});
                 ++round;
             }
         });

@@ -106,6 +106,18 @@ private slots:
         QCOMPARE(message->at(2).text(), std::string("1"));
     }
 
+    void anIdleExpirableSemaphoreIsFoundByNameWithoutWaiters()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        const std::string permit = LockFormats::randomHex(32);
+        QVERIFY(run({"SET", "exports", "2"}));
+        QVERIFY(run({"ZADD", "{exports}:timeout", std::to_string(now + 60000), permit}));
+        auto seen = observe("exports");
+        QVERIFY(seen);
+        QCOMPARE(ReleasePermit::release(*m_redis, *seen, permit)->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"GET", "exports"})->text(), std::string("3"));
+    }
+
     void aRubySemaphoreTokenGoesBackAndWakesABlockedClient()
     {
         QVERIFY(run({"SET", "SEMAPHORE:printer:EXISTS", "1"}));
