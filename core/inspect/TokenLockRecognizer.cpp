@@ -39,8 +39,9 @@ Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionC
     if (LockNaming::uuid1HexTimeMs(key.value)
         || (key.name.starts_with("mutex:") && LockNaming::isUuid(key.value)))
         return Candidacy::Yes;
-    return LockNaming::looksLikeLockName(key.name) && looksLikeToken(key.value) ? Candidacy::Yes
-                                                                                : Candidacy::No;
+    // 32 hex digits may happen to be all decimal ones: still a token, not a number.
+    const bool token = looksLikeToken(key.value) || LockNaming::isHex(key.value, 32);
+    return LockNaming::looksLikeLockName(key.name) && token ? Candidacy::Yes : Candidacy::No;
 }
 
 void TokenLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
