@@ -52,7 +52,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     }
     ConnectionOptions connectionOptions = options.connection;
     connectionOptions.clientRole = "cli";
-    auto masters = MasterConnections::open(connectionOptions);
+    // Two reader connections per master: the server answers one batch while we parse another.
+    auto masters = MasterConnections::open(connectionOptions, 2);
     if (!masters) {
         err << "lockscope-cli: " << options.connection.describe() << ": " << masters.error().toString()
             << "\n";

@@ -87,42 +87,60 @@ Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& 
     return replies;
 }
 
-Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& names, bool withTtl)
+Result<std::vector<RawKey>> KeyReader::read(
+    const std::vector<std::string>& names, bool withTtl, const ContentFilter& wantContents)
 {
     std::vector<RawKey> keys;
     if (names.empty())
         return keys;
+    // Round 1: GETRANGE alone. Strings (most keys, and most locks) are done with one command;
+    // any other type answers WRONGTYPE and gets a TYPE in round 2.
     const std::string lastByte = std::to_string(m_limits.maxStringBytes - 1);
     std::vector<RedisCommand> round;
-    round.reserve(names.size() * 2);
-    for (const auto& name : names) {
-        round.push_back({"TYPE", name});
-        round.push_back({"GETRANGE", name, "0", lastByte}); // WRONGTYPE for the others: harmless
-    }
-    auto replies = run(round);
-    if (!replies)
-        return replies.error();
-    std::vector<bool> valid;
+    round.reserve(names.size());
+    for (const auto& name : names)
+        round.push_back({"GETRANGE", name, "0", lastByte});
+    auto prefixes = run(round);
+    if (!prefixes)
+        return prefixes.error();
+    std::vector<std::string> others;
     for (size_t i = 0; i < names.size(); ++i) {
-        const RedisReply& type = replies->at(2 * i);
-        const RedisReply& prefix = replies->at(2 * i + 1);
-        if (!type.isStatus() || type.text() == "none")
-            continue; // gone already
+        const RedisReply& prefix = prefixes->at(i);
+        if (prefix.isError()) {
+            others.push_back(names[i]);
+            continue;
+        }
+        // An empty string, or a key that does not exist (GETRANGE answers "" for both): no lock.
+        if (!prefix.isString() || prefix.text().empty())
+            continue;
+        if (wantContents && !wantContents(names[i], RawKey::Type::String))
+            continue;
         RawKey key;
         key.name = names[i];
-        key.type = typeFromName(type.text());
-        if (key.type == RawKey::Type::String) {
-            if (!prefix.isString())
-                continue; // it changed type between the two commands
-            key.value = prefix.text();
-            key.size = static_cast<long long>(key.value.size());
-            key.truncated = key.value.size() >= m_limits.maxStringBytes;
-            if (key.value.empty())
-                continue; // an empty string (or one that just vanished) is no lock
-        }
+        key.type = RawKey::Type::String;
+        key.value = prefix.text();
+        key.size = static_cast<long long>(key.value.size());
+        key.truncated = key.value.size() >= m_limits.maxStringBytes;
         keys.push_back(std::move(key));
-        valid.push_back(true);
     }
+    round.clear();
+    for (const auto& name : others)
+        round.push_back({"TYPE", name});
+    auto types = run(round);
+    if (!types)
+        return types.error();
+    for (size_t i = 0; i < others.size(); ++i) {
+        const RedisReply& type = types->at(i);
+        if (!type.isStatus() || type.text() == "none" || type.text() == "string")
+            continue; // gone, or it changed type between the rounds
+        RawKey key;
+        key.name = others[i];
+        key.type = typeFromName(type.text());
+        if (wantContents && !wantContents(key.name, key.type))
+            continue;
+        keys.push_back(std::move(key));
+    }
+    std::vector<bool> valid(keys.size(), true);
     auto collections = readCollections(keys, valid);
     if (!collections)
         return collections.error();

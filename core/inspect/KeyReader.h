@@ -3,6 +3,7 @@
 #include "inspect/RawKey.h"
 #include "redis/RedisConnection.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,10 +21,13 @@ struct ReadLimits
 };
 
 // Reads named keys in pipelined rounds, never asking for a value whole:
-//   1. TYPE and GETRANGE 0..maxStringBytes-1 (strings are done in one round trip);
-//   2. per type: HSCAN 0 COUNT cap (one bounded page, all of a small hash), LLEN + LRANGE of
-//      the head, ZCARD + ZRANGE of the head, SCARD; STRLEN of strings cut at the cap;
-//   3. the rare big hashes: more HSCAN pages up to the cap, and HLEN;
+//   1. GETRANGE 0..maxStringBytes-1: a string is read with this one command; other types
+//      answer WRONGTYPE;
+//   2. TYPE of the non-strings; keys the filter does not want (a list that no lock format uses)
+//      stop here;
+//   3. per type: HSCAN 0 COUNT cap (one bounded page, all of a small hash), LLEN + LRANGE of
+//      the head, ZCARD + ZRANGE of the head, SCARD; STRLEN of strings cut at the cap; then the
+//      rare big hashes: more HSCAN pages up to the cap, and HLEN;
 //   4. PTTL (readTtls), which the classifier only asks for the keys it keeps.
 // Every read is bounded by the limits, so a million-field hash or a 100 MB string costs a few
 // small replies. Keys that are gone, or whose type changed between the rounds (WRONGTYPE), are
@@ -32,8 +36,12 @@ class KeyReader
 {
 public:
     KeyReader(RedisConnection& connection, ReadLimits limits = {});
+    // Which keys are worth reading beyond their type (nullptr: all).
+    using ContentFilter = std::function<bool(const std::string& name, RawKey::Type type)>;
+
     // Reads the keys' contents and, when `withTtl`, their TTLs.
-    Result<std::vector<RawKey>> read(const std::vector<std::string>& names, bool withTtl = true);
+    Result<std::vector<RawKey>> read(const std::vector<std::string>& names, bool withTtl = true,
+        const ContentFilter& wantContents = nullptr);
     // Fills in pttl; keys found gone meanwhile are removed from `keys`.
     Status readTtls(std::vector<RawKey>& keys);
 

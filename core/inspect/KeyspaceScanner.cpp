@@ -1,7 +1,10 @@
 #include "inspect/KeyspaceScanner.h"
 
 #include "inspect/GlobPattern.h"
+#include "inspect/ParallelKeyReader.h"
 #include "locks/DistributedLock.h"
+
+#include <optional>
 
 namespace lockscope {
 
@@ -35,6 +38,15 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     };
 
     KeyReader reader(m_connection, options.limits);
+    std::optional<ParallelKeyReader> parallel;
+    if (!options.readers.empty())
+        parallel.emplace(options.readers, options.limits, options.readTtl, options.wantContents);
+    auto deliver = [&](Result<std::vector<RawKey>>&& batch) -> Status {
+        if (!batch)
+            return batch.error();
+        summary.keysRead += batch->size();
+        return onBatch(std::move(*batch));
+    };
     std::string cursor = "0";
     do {
         if (options.cancel && options.cancel->isCancelled()) {
@@ -60,12 +72,16 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
             if (wanted(element.text()))
                 names.push_back(element.text());
         }
-        if (!names.empty()) {
-            auto batch = reader.read(names, options.readTtl);
-            if (!batch)
-                return batch.error();
-            summary.keysRead += batch->size();
-            auto handled = onBatch(std::move(*batch));
+        if (!names.empty() && parallel) {
+            parallel->submit(std::move(names));
+            // Keep every reader busy with one batch and one queued, no more (bounded memory).
+            while (parallel->pending() >= 2 * parallel->workers()) {
+                auto handled = deliver(parallel->takeNext());
+                if (!handled)
+                    return handled.error();
+            }
+        } else if (!names.empty()) {
+            auto handled = deliver(reader.read(names, options.readTtl, options.wantContents));
             if (!handled)
                 return handled.error();
         }
@@ -75,6 +91,11 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
             options.progress(progress);
         }
     } while (cursor != "0");
+    while (parallel && parallel->pending() > 0 && !summary.cancelled) {
+        auto handled = deliver(parallel->takeNext());
+        if (!handled)
+            return handled.error();
+    }
     if (options.progress) {
         progress.finished = !summary.cancelled;
         options.progress(progress);

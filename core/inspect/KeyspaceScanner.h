@@ -30,6 +30,11 @@ struct ScanOptions
     ReadLimits limits;
     // Read every key's PTTL; the classifier turns this off and asks only for the keys it keeps.
     bool readTtl = true;
+    // Keys worth reading beyond their type (the classifier's: no lock format uses a plain list).
+    KeyReader::ContentFilter wantContents;
+    // More connections to the same node: batches are then read on them in parallel (see
+    // ParallelKeyReader) while this scanner's own connection walks the cursor.
+    std::vector<RedisConnection*> readers;
     const CancellationToken* cancel = nullptr;
     std::function<void(const ScanProgress&)> progress; // after every batch
 };

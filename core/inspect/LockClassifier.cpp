@@ -149,6 +149,25 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
     return Done {};
 }
 
+KeyReader::ContentFilter LockClassifier::contentFilter() const
+{
+    const RecognitionContext* context = &m_context;
+    return [context](const std::string& name, RawKey::Type type) {
+        if (type == RawKey::Type::String || type == RawKey::Type::Hash)
+            return true;
+        if (context->userPatternFor(name))
+            return true;
+        if (LockNaming::isAuxiliaryKey(name) || LockScopeSemaphoreRecognizer::semaphoreName(name))
+            return true; // fair queue / timeout zset / waiter registry / LockScope semaphore
+        if (type == RawKey::Type::List)
+            return RubySemaphoreRecognizer::semaphoreName(name).has_value(); // ...:AVAILABLE
+        if (type == RawKey::Type::ZSet)
+            return name.starts_with("semaphore:") // redis-semaphore (node)
+                || RedissonSemaphoreRecognizer::nameOfTimeoutKey(name).has_value(); // {name}:timeout
+        return false;
+    };
+}
+
 Status LockClassifier::addNamed(const std::vector<std::string>& names)
 {
     KeyReader reader(m_connection, m_options.limits);

@@ -41,6 +41,10 @@ public:
     Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false);
 
     size_t candidateCount() const { return m_index.size(); }
+    // Which keys need their contents read: strings and hashes always (Redisson locks and token
+    // locks take any name), lists, sorted sets and sets only under the names lock formats use.
+    // Safe to call from the scanner's reader threads (it reads only immutable state).
+    KeyReader::ContentFilter contentFilter() const;
 
 private:
     Status probeChannels(const std::vector<std::string>& channels);

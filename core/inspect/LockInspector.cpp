@@ -37,6 +37,8 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         KeyspaceScanner scanner(*target.connection, target.node);
         ScanOptions scan = options.scan;
         scan.readTtl = false; // only the kept keys' TTLs matter
+        scan.readers = target.readers;
+        scan.wantContents = classifier.contentFilter();
         auto summary = scanner.scan(
             scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
         if (!summary) {

@@ -15,6 +15,8 @@ struct InspectTarget
 {
     std::string node;
     RedisConnection* connection = nullptr;
+    // Optional extra connections to the same node for reading batches in parallel.
+    std::vector<RedisConnection*> readers;
 };
 
 struct InspectOptions

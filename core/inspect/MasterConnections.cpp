@@ -4,7 +4,7 @@
 
 namespace lockscope {
 
-Result<MasterConnections> MasterConnections::open(const ConnectionOptions& options)
+Result<MasterConnections> MasterConnections::open(const ConnectionOptions& options, int readersPerMaster)
 {
     auto first = RedisConnection::connect(options);
     if (!first)
@@ -15,7 +15,14 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
         return info.error();
     if (info->topology != ServerInfo::Topology::Cluster || info->clusterMasters.empty()) {
         const std::string node = (*first)->endpoint();
-        masters.m_masters.push_back({node, std::move(*first)});
+        Master master {node, std::move(*first), {}};
+        for (int i = 0; i < readersPerMaster; ++i) {
+            auto reader = RedisConnection::connect(options);
+            if (!reader)
+                break; // fewer readers only cost speed
+            master.readers.push_back(std::move(*reader));
+        }
+        masters.m_masters.push_back(std::move(master));
         return masters;
     }
     masters.m_cluster = true;
@@ -24,7 +31,14 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
         if (!connection)
             return RedisError {
                 connection.error().kind, master.node.toString() + ": " + connection.error().message};
-        masters.m_masters.push_back({master.node.toString(), std::move(*connection)});
+        Master entry {master.node.toString(), std::move(*connection), {}};
+        for (int i = 0; i < readersPerMaster; ++i) {
+            auto reader = RedisConnection::connectTo(options, master.node);
+            if (!reader)
+                break;
+            entry.readers.push_back(std::move(*reader));
+        }
+        masters.m_masters.push_back(std::move(entry));
     }
     return masters;
 }
@@ -32,8 +46,12 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
 std::vector<InspectTarget> MasterConnections::targets() const
 {
     std::vector<InspectTarget> targets;
-    for (const auto& master : m_masters)
-        targets.push_back({master.node, master.connection.get()});
+    for (const auto& master : m_masters) {
+        InspectTarget target {master.node, master.connection.get(), {}};
+        for (const auto& reader : master.readers)
+            target.readers.push_back(reader.get());
+        targets.push_back(std::move(target));
+    }
     return targets;
 }
 

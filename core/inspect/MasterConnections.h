@@ -14,7 +14,8 @@ namespace lockscope {
 class MasterConnections
 {
 public:
-    static Result<MasterConnections> open(const ConnectionOptions& options);
+    // `readersPerMaster` extra connections per master let the inspector read in parallel.
+    static Result<MasterConnections> open(const ConnectionOptions& options, int readersPerMaster = 0);
 
     std::vector<InspectTarget> targets() const;
     // The connection of the node labelled `node`, or nullptr.
@@ -26,6 +27,7 @@ private:
     {
         std::string node;
         std::unique_ptr<RedisConnection> connection;
+        std::vector<std::unique_ptr<RedisConnection>> readers;
     };
     std::vector<Master> m_masters;
     bool m_cluster = false;

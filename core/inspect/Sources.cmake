@@ -5,6 +5,7 @@ list(APPEND lockscope_core_sources
   inspect/ForceRelease.cpp
   inspect/ObservedLockScript.cpp
   inspect/ObservedLockState.cpp
+  inspect/ParallelKeyReader.cpp
   inspect/GlobPattern.cpp
   inspect/JsonWriter.cpp
   inspect/KeyIndex.cpp

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 
 using namespace lockscope;
 
@@ -74,12 +75,16 @@ return redis.call('dbsize'))LUA",
             return field("used_cpu_user") + field("used_cpu_sys");
         };
         const double cpuBefore = serverCpu();
+        const std::clock_t clientBefore = std::clock();
         started = std::chrono::steady_clock::now();
-        auto result = LockInspector::inspect({{"bench", redis.get()}}, {});
+        auto reader1 = test::connectTo(*server);
+        auto reader2 = test::connectTo(*server);
+        auto result = LockInspector::inspect({{"bench", redis.get(), {reader1.get(), reader2.get()}}}, {});
         const double listed
             = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         const double cpuUsed = serverCpu() - cpuBefore;
-        qInfo("server CPU during the listing: %.3f s", cpuUsed);
+        const double clientUsed = double(std::clock() - clientBefore) / CLOCKS_PER_SEC;
+        qInfo("CPU during the listing: server %.3f s, inspector %.3f s", cpuUsed, clientUsed);
         QVERIFY(result.failures.empty());
         QCOMPARE(result.locks.size(), size_t(20000));
         qInfo("redis-cli --scan --count 1000: %.3f s; inspector list: %.3f s; ratio %.2f", bare, listed,

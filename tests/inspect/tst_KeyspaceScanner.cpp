@@ -189,6 +189,29 @@ private slots:
         QVERIFY(allSensible);
     }
 
+    void parallelReadersReadExactlyWhatOneConnectionReads()
+    {
+        QVERIFY(run({"EVAL",
+            "for i = 1, 3000 do redis.call('set', 's' .. i, i) redis.call('hset', 'h' .. i, 'f', i) end",
+            "0"}));
+        ScanOptions sequential;
+        sequential.count = 100;
+        auto expected = scanAll(*m_redis, sequential);
+        auto reader1 = test::connectTo(*m_server);
+        auto reader2 = test::connectTo(*m_server);
+        ScanOptions parallel = sequential;
+        parallel.readers = {reader1.get(), reader2.get()};
+        auto got = scanAll(*m_redis, parallel);
+        QCOMPARE(got.size(), size_t(6000));
+        QCOMPARE(got.size(), expected.size());
+        for (const auto& key : expected) {
+            const RawKey* same = findKey(got, key.name);
+            QVERIFY(same);
+            QCOMPARE(same->value, key.value);
+            QCOMPARE(same->fields, key.fields);
+        }
+    }
+
     void binaryKeyNamesSurviveTheScan()
     {
         const std::string name("k\0\xff\n", 4);
