@@ -13,6 +13,15 @@ namespace lockscope {
 // Standalone: one target. Cluster: one target per master (SCAN sees only its own node).
 struct InspectTarget
 {
+    InspectTarget() = default;
+    InspectTarget(
+        std::string nodeLabel, RedisConnection* nodeConnection, std::vector<RedisConnection*> extra = {})
+        : node(std::move(nodeLabel))
+        , connection(nodeConnection)
+        , readers(std::move(extra))
+    {
+    }
+
     std::string node;
     RedisConnection* connection = nullptr;
     // Optional extra connections to the same node for reading batches in parallel.
