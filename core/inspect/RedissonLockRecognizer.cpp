@@ -15,7 +15,9 @@ constexpr std::string_view timeoutPrefix = "redisson_lock_timeout";
 
 bool RedissonLockRecognizer::isLockHash(const RawKey& key)
 {
-    if (key.type != RawKey::Type::Hash || key.fields.empty() || key.truncated)
+    // An RLock hash has exactly one field: the holder (re-entries count up its value). Several
+    // `<uuid>:<n>` fields are data (a cart keyed by session and item), not a lock.
+    if (key.type != RawKey::Type::Hash || key.fields.size() != 1 || key.truncated)
         return false;
     for (const auto& [field, value] : key.fields) {
         auto holder = RedissonHolderField::parse(field, value);
@@ -142,8 +144,11 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
         lock.confidence = 0.95;
         lock.reason = "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "
                       "(LockScope's reentrant kind writes the same)";
-        if (!lock.ttlMs)
+        if (!lock.ttlMs) {
+            // Redisson always sets a lease: without one this is a dead hold, or not a lock at all.
+            lock.confidence = 0.6;
             lock.markStuck("no TTL: Redisson always sets a lease, so nothing renews or frees this hold");
+        }
         lock.waiterCount = context.subscribers(channelFor(lockName));
         if (lock.waiterCount > 0)
             lock.notes.push_back(std::to_string(lock.waiterCount)

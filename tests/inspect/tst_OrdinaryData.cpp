@@ -45,6 +45,13 @@ private slots:
         QCOMPARE(lockCount(), size_t(0));
     }
 
+    void aHashKeyedByUuidsIsNoLock()
+    {
+        const std::string session = LockFormats::uuidV4();
+        QVERIFY(run({"HSET", "cart:42", session + ":17", "3", session + ":18", "1"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
     void aJsonStringWithATtlIsNoLock()
     {
         QVERIFY(run({"SET", "cache:page:/home", R"({"title":"Home","items":[1,2,3]})", "PX", "60000"}));
