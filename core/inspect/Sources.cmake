@@ -13,6 +13,7 @@ list(APPEND lockscope_core_sources
   inspect/KeyspaceScanner.cpp
   inspect/LegacyTimestampRecognizer.cpp
   inspect/LockClassifier.cpp
+  inspect/LockEvent.cpp
   inspect/LockInspector.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
@@ -20,6 +21,7 @@ list(APPEND lockscope_core_sources
   inspect/LockScopeSemaphoreRecognizer.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp
+  inspect/LockWatcher.cpp
   inspect/NodeSemaphoreRecognizer.cpp
   inspect/RawKey.cpp
   inspect/RecognitionContext.cpp

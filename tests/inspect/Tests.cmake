@@ -6,6 +6,7 @@ lockscope_add_test(tst_KeyspaceScanner DIR inspect)
 lockscope_add_test(tst_CliList DIR inspect LIBS lockscope_cli)
 lockscope_add_test(tst_ForceRelease DIR inspect)
 lockscope_add_test(tst_WaiterAndPermitActions DIR inspect)
+lockscope_add_test(tst_LockWatcher DIR inspect)
 lockscope_add_test(tst_CliAdmin DIR inspect LIBS lockscope_cli)
 lockscope_add_test(tst_ClusterInspect DIR inspect LIBS lockscope_cli)
 
