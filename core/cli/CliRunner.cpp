@@ -5,6 +5,7 @@
 #include "cli/ExitCode.h"
 #include "cli/ListCommand.h"
 #include "cli/PingCommand.h"
+#include "cli/WatchCommand.h"
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
 
@@ -49,6 +50,8 @@ int CliRunner::run(const std::vector<std::string>& args,
         return PingCommand::run(*options, out, err);
     if (options->command == "list")
         return ListCommand::run(*options, out, err);
+    if (options->command == "watch")
+        return WatchCommand::run(*options, out, err);
     if (options->command == "release")
         return AdminCommand::release(*options, environment, in, out, err);
     if (options->command == "extend")

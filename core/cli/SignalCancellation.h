@@ -17,6 +17,8 @@ public:
     SignalCancellation& operator=(const SignalCancellation&) = delete;
 
     const CancellationToken& token() const { return m_token; }
+    // Stops as a signal would (e.g. after --max-events).
+    void cancel() { m_token.cancel(); }
 
 private:
     CancellationToken m_token;
