@@ -1,18 +1,29 @@
 #include "cli/CliRunner.h"
 
+#include "cli/AdminCommand.h"
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "cli/ListCommand.h"
 #include "cli/LockCommand.h"
 #include "cli/PingCommand.h"
+#include "cli/WatchCommand.h"
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
 
+#include <iostream>
 #include <ostream>
 
 namespace lockscope {
 
 int CliRunner::run(const std::vector<std::string>& args,
     const std::map<std::string, std::string>& environment, std::ostream& out, std::ostream& err)
+{
+    return run(args, environment, std::cin, out, err);
+}
+
+int CliRunner::run(const std::vector<std::string>& args,
+    const std::map<std::string, std::string>& environment, std::istream& in, std::ostream& out,
+    std::ostream& err)
 {
     auto options = CliOptions::parse(args, environment);
     if (!options) {
@@ -40,6 +51,14 @@ int CliRunner::run(const std::vector<std::string>& args,
         return PingCommand::run(*options, out, err);
     if (options->command == "lock")
         return LockCommand::run(*options, environment, out, err);
+    if (options->command == "list")
+        return ListCommand::run(*options, out, err);
+    if (options->command == "watch")
+        return WatchCommand::run(*options, out, err);
+    if (options->command == "release")
+        return AdminCommand::release(*options, environment, in, out, err);
+    if (options->command == "extend")
+        return AdminCommand::extend(*options, environment, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

@@ -14,6 +14,10 @@ class CliRunner
 public:
     static int run(const std::vector<std::string>& args,
         const std::map<std::string, std::string>& environment, std::ostream& out, std::ostream& err);
+    // The same, reading confirmations (release without --yes) from `in` instead of std::cin.
+    static int run(const std::vector<std::string>& args,
+        const std::map<std::string, std::string>& environment, std::istream& in, std::ostream& out,
+        std::ostream& err);
 };
 
 } // namespace lockscope

@@ -1,0 +1,82 @@
+#include "cli/LockTable.h"
+
+#include "redis/RedisReply.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ostream>
+
+namespace lockscope {
+
+namespace {
+
+std::string ttlText(const std::optional<long long>& ttlMs)
+{
+    if (!ttlMs)
+        return "none";
+    if (*ttlMs < 10000)
+        return std::to_string(*ttlMs) + "ms";
+    return std::to_string(*ttlMs / 1000) + "s";
+}
+
+std::string holdersText(const LockSnapshot& lock)
+{
+    if (lock.holders.empty())
+        return "-";
+    const LockHolder& first = lock.holders.front();
+    std::string text = escapeBytes(first.owner, 40);
+    if (first.count != 1)
+        text += " x" + std::to_string(first.count);
+    if (first.mode != "exclusive")
+        text += " (" + first.mode + ")";
+    if (lock.holders.size() > 1)
+        text += " +" + std::to_string(lock.holders.size() - 1) + " more";
+    return text;
+}
+
+std::string confidenceText(double confidence)
+{
+    char buffer[16];
+    std::snprintf(buffer, sizeof buffer, "%.2f", confidence);
+    return buffer;
+}
+
+} // namespace
+
+void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
+{
+    const std::vector<std::string> header {
+        "NAME", "KIND", "LIBRARY", "CONF", "NODE", "TTL", "HOLDERS", "WAITERS", "FENCE", "STUCK"};
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& lock : locks) {
+        rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)), lock.library,
+            confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
+            std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
+            lock.stuck ? "yes" : "no"});
+    }
+    std::vector<size_t> widths(header.size());
+    for (size_t c = 0; c < header.size(); ++c) {
+        widths[c] = header[c].size();
+        for (const auto& row : rows)
+            widths[c] = std::max(widths[c], row[c].size());
+    }
+    auto printRow = [&](const std::vector<std::string>& row) {
+        std::string line;
+        for (size_t c = 0; c < row.size(); ++c) {
+            line += row[c];
+            if (c + 1 < row.size())
+                line += std::string(widths[c] - row[c].size() + 2, ' ');
+        }
+        out << line << "\n";
+    };
+    printRow(header);
+    for (const auto& row : rows)
+        printRow(row);
+    out << locks.size() << (locks.size() == 1 ? " lock" : " locks") << "\n";
+    for (const auto& lock : locks) {
+        if (lock.stuck)
+            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason << "\n";
+    }
+}
+
+} // namespace lockscope

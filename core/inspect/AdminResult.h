@@ -1,0 +1,26 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace lockscope {
+
+// What a conditional admin action found. Every action compares what Redis holds with what the
+// user saw; only an exact match is acted on.
+enum class AdminOutcome
+{
+    Done, // released / extended / removed as asked
+    HolderChanged, // someone else holds it now (or it changed): nothing was touched
+    NothingThere, // the lock is gone already: nothing to do
+};
+
+struct AdminResult
+{
+    AdminOutcome outcome = AdminOutcome::NothingThere;
+    std::string message; // one line for people
+    long long notified = 0; // clients that received the unlock notice
+};
+
+std::string_view adminOutcomeName(AdminOutcome outcome);
+
+} // namespace lockscope

@@ -1,0 +1,79 @@
+#include "inspect/ExtendLock.h"
+
+#include "inspect/LockNaming.h"
+#include "inspect/ObservedLockScript.h"
+#include "inspect/ObservedLockState.h"
+
+namespace lockscope {
+
+namespace {
+
+const std::string extendAction = R"LUA(
+local state = unchanged()
+if state ~= 1 then return state end
+local ttl = tonumber(ARGV[base])
+local unit = ARGV[base + 1]
+if unit ~= '' then
+  local now = redis.call('time')
+  local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+  local value
+  if unit == 'ms' then value = string.format('%d', ms + ttl) else value = string.format('%d', math.floor((ms + ttl) / 1000)) end
+  local hadTtl = redis.call('pttl', KEYS[1]) >= 0
+  redis.call('set', KEYS[1], value, 'KEEPTTL')
+  if hadTtl then redis.call('pexpire', KEYS[1], ttl) end
+  return 1
+end
+redis.call('pexpire', KEYS[1], ttl)
+for i = 3, #KEYS do redis.call('pexpire', KEYS[i], ttl) end
+return 1
+)LUA";
+
+} // namespace
+
+Result<AdminResult> ExtendLock::extend(
+    RedisConnection& connection, const LockSnapshot& observed, std::chrono::milliseconds ttl)
+{
+    if (connection.options().readOnly)
+        return makeError(ErrorKind::ReadOnlyRefused, "extend refused: the connection is read-only");
+    if (ttl.count() <= 0)
+        return makeError(ErrorKind::Usage, "extend needs a positive TTL");
+    auto state = ObservedLockState::from(observed);
+    if (!state)
+        return state.error();
+    std::string unit;
+    if (observed.kind == LockKind::Legacy) {
+        const std::string& value = state->value;
+        const size_t digits = value.find('.') == std::string::npos ? value.size() : value.find('.');
+        unit = digits >= 13 ? "ms" : "s";
+    }
+    RedisCommand command {"EVAL", ObservedLockScript::withAction(extendAction),
+        std::to_string(2 + state->companionKeys.size()), state->key,
+        LockNaming::redissonPrefixed("redisson_lock_queue", observed.name)};
+    command.insert(command.end(), state->companionKeys.begin(), state->companionKeys.end());
+    command.push_back(state->shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
+    for (auto& argument : state->compareArguments())
+        command.push_back(std::move(argument));
+    command.push_back(std::to_string(ttl.count()));
+    command.push_back(unit);
+
+    auto reply = connection.command(command);
+    if (!reply)
+        return reply.error();
+    auto code = reply->toInteger();
+    if (!code)
+        return makeError(ErrorKind::Protocol, "the extend script replied " + reply->describe());
+    AdminResult result;
+    if (*code == 1) {
+        result.outcome = AdminOutcome::Done;
+        result.message = "extended to " + std::to_string(ttl.count()) + " ms";
+    } else if (*code == 0) {
+        result.outcome = AdminOutcome::NothingThere;
+        result.message = "nothing to extend: the lock is gone";
+    } else {
+        result.outcome = AdminOutcome::HolderChanged;
+        result.message = "not extended: the lock changed since it was observed";
+    }
+    return result;
+}
+
+} // namespace lockscope

@@ -1,0 +1,88 @@
+#include "inspect/ForceRelease.h"
+
+#include "inspect/LockNaming.h"
+#include "inspect/ObservedLockScript.h"
+#include "inspect/ObservedLockState.h"
+
+namespace lockscope {
+
+namespace {
+
+const std::string releaseAction = R"LUA(
+local state = unchanged()
+if state ~= 1 then return {state, 0} end
+redis.call('del', KEYS[1])
+for i = 3, #KEYS do redis.call('del', KEYS[i]) end
+local channel = ARGV[base]
+local message = ARGV[base + 1]
+local notified = 0
+if channel ~= '' then
+  if ARGV[base + 2] == '1' then
+    local head = redis.call('lindex', KEYS[2], 0)
+    if head then notified = redis.call('publish', channel .. ':' .. head, message) end
+  else
+    notified = redis.call('publish', channel, message)
+  end
+end
+return {1, notified}
+)LUA";
+
+} // namespace
+
+Result<AdminResult> ForceRelease::release(RedisConnection& connection, const LockSnapshot& observed)
+{
+    if (connection.options().readOnly)
+        return makeError(ErrorKind::ReadOnlyRefused, "release refused: the connection is read-only");
+    auto state = ObservedLockState::from(observed);
+    if (!state)
+        return state.error();
+
+    std::string channel;
+    std::string message = "0";
+    bool toHeadWaiter = false;
+    if (state->shape == ObservedLockState::Shape::RedissonHash) {
+        if (observed.kind == LockKind::ReadWrite) {
+            channel = LockNaming::redissonPrefixed("redisson_rwlock", observed.name);
+            for (const auto& holder : observed.holders)
+                message = holder.mode == "write" ? "1" : message;
+        } else {
+            channel = LockNaming::redissonPrefixed("redisson_lock__channel", observed.name);
+            toHeadWaiter = observed.kind == LockKind::Fair;
+        }
+    }
+    RedisCommand command {"EVAL", ObservedLockScript::withAction(releaseAction),
+        std::to_string(2 + state->companionKeys.size()), state->key,
+        LockNaming::redissonPrefixed("redisson_lock_queue", observed.name)};
+    command.insert(command.end(), state->companionKeys.begin(), state->companionKeys.end());
+    command.push_back(state->shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
+    for (auto& argument : state->compareArguments())
+        command.push_back(std::move(argument));
+    command.push_back(channel);
+    command.push_back(message);
+    command.push_back(toHeadWaiter ? "1" : "0");
+
+    auto reply = connection.command(command);
+    if (!reply)
+        return reply.error();
+    auto state0 = reply->at(0).toInteger();
+    auto notified = reply->at(1).toInteger();
+    if (!reply->isArray() || !state0 || !notified)
+        return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
+    AdminResult result;
+    result.notified = *notified;
+    if (*state0 == 1) {
+        result.outcome = AdminOutcome::Done;
+        result.message = "released";
+        if (!channel.empty())
+            result.message += "; " + std::to_string(*notified) + " waiting client(s) notified";
+    } else if (*state0 == 0) {
+        result.outcome = AdminOutcome::NothingThere;
+        result.message = "nothing to release: the lock is gone already";
+    } else {
+        result.outcome = AdminOutcome::HolderChanged;
+        result.message = "not released: the lock changed since it was observed (a new holder?)";
+    }
+    return result;
+}
+
+} // namespace lockscope

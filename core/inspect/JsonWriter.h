@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope {
+
+// A small streaming JSON writer: objects, arrays, strings, numbers, booleans, null. Strings are
+// raw bytes: valid UTF-8 passes through, control characters become \u escapes, and each byte
+// that is not part of valid UTF-8 becomes \u00XX (the byte as a code point), so any key name -
+// NUL bytes included - yields valid JSON.
+class JsonWriter
+{
+public:
+    JsonWriter& beginObject();
+    JsonWriter& endObject();
+    JsonWriter& beginArray();
+    JsonWriter& endArray();
+    JsonWriter& key(std::string_view name);
+    JsonWriter& string(std::string_view bytes);
+    JsonWriter& number(long long value);
+    JsonWriter& number(double value);
+    JsonWriter& boolean(bool value);
+    JsonWriter& null();
+    JsonWriter& optionalNumber(const std::optional<long long>& value);
+
+    const std::string& text() const { return m_out; }
+    static std::string quote(std::string_view bytes);
+
+private:
+    void beforeValue();
+
+    std::string m_out;
+    // Per open container: has it got an element yet. A key marks the next value as its own.
+    std::vector<bool> m_hasElement;
+    bool m_afterKey = false;
+};
+
+} // namespace lockscope

@@ -1,0 +1,331 @@
+#include "inspect/LockClassifier.h"
+
+#include "inspect/LegacyTimestampRecognizer.h"
+#include "inspect/LockNaming.h"
+#include "inspect/LockScopeSemaphoreRecognizer.h"
+#include "inspect/NodeSemaphoreRecognizer.h"
+#include "inspect/RedissonLockRecognizer.h"
+#include "inspect/RedissonReadWriteLockRecognizer.h"
+#include "inspect/RedissonSemaphoreRecognizer.h"
+#include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/TokenLockRecognizer.h"
+#include "inspect/UserPatternRecognizer.h"
+
+#include <chrono>
+#include <cmath>
+#include <set>
+
+namespace lockscope {
+
+namespace {
+
+// Clients waiting in a blocking list pop, from CLIENT LIST lines "... flags=b ... cmd=blpop ...".
+long long countBlockedPops(std::string_view clientList)
+{
+    long long blocked = 0;
+    size_t start = 0;
+    while (start < clientList.size()) {
+        size_t end = clientList.find('\n', start);
+        if (end == std::string_view::npos)
+            end = clientList.size();
+        const std::string_view line = clientList.substr(start, end - start);
+        start = end + 1;
+        auto valueOf = [&](std::string_view field) -> std::string_view {
+            const std::string needle = " " + std::string(field) + "=";
+            size_t at = line.find(needle);
+            if (at == std::string_view::npos)
+                return {};
+            at += needle.size();
+            const size_t stop = line.find(' ', at);
+            return line.substr(at, stop == std::string_view::npos ? std::string_view::npos : stop - at);
+        };
+        const std::string_view command = valueOf("cmd");
+        const std::string_view flags = valueOf("flags");
+        const bool popping = command == "blpop" || command == "brpop" || command == "blmove"
+            || command == "brpoplpush" || command == "blmpop";
+        if (popping && flags.find('b') != std::string_view::npos)
+            ++blocked;
+    }
+    return blocked;
+}
+
+} // namespace
+
+LockClassifier::LockClassifier(RedisConnection& connection, std::string node, ClassifierOptions options)
+    : m_connection(connection)
+    , m_options(std::move(options))
+{
+    // Order matters: the first recogniser to claim a key owns it. Specific formats come first,
+    // the guesses (tokens, timestamps) after them, the user's patterns last.
+    m_recognizers.push_back(std::make_unique<LockScopeSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<RubySemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<NodeSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonReadWriteLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<TokenLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<LegacyTimestampRecognizer>());
+    m_recognizers.push_back(std::make_unique<UserPatternRecognizer>());
+    m_context.node = std::move(node);
+    m_context.keys = &m_index;
+    for (const auto& pattern : m_options.userPatterns)
+        m_context.userPatterns.emplace_back(pattern);
+}
+
+LockClassifier::~LockClassifier() = default;
+
+Status LockClassifier::begin()
+{
+    auto time = m_connection.command({"TIME"});
+    if (!time)
+        return time.error();
+    auto seconds = time->at(0).toInteger();
+    auto micros = time->at(1).toInteger();
+    if (!time->isArray() || !seconds || !micros)
+        return makeError(ErrorKind::Protocol, "TIME replied with something other than [seconds, micros]");
+    m_context.nowMs = *seconds * 1000 + *micros / 1000;
+    // CLIENT LIST may be refused by an ACL; then BLPOP waiters are simply unknown.
+    if (auto clients = m_connection.command({"CLIENT", "LIST"}); clients && clients->isString())
+        m_context.blpopClients = countBlockedPops(clients->text());
+    return Done {};
+}
+
+std::vector<std::string> LockClassifier::channelsOf(const RawKey& key) const
+{
+    std::vector<std::string> channels;
+    for (const auto& recognizer : m_recognizers) {
+        if (recognizer->isCandidate(key, m_context) != Candidacy::No)
+            recognizer->channels(key, channels);
+    }
+    return channels;
+}
+
+Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
+{
+    std::vector<RawKey> kept;
+    std::vector<RawKey> pending; // candidates only if their channels have subscribers
+    std::vector<std::string> pendingChannels;
+    for (auto& key : batch) {
+        if (LockNaming::isAuxiliaryKey(key.name)) {
+            kept.push_back(std::move(key));
+            continue;
+        }
+        bool keep = false;
+        bool ifSubscribed = false;
+        for (const auto& recognizer : m_recognizers) {
+            const Candidacy candidacy = recognizer->isCandidate(key, m_context);
+            keep = keep || candidacy == Candidacy::Yes;
+            ifSubscribed = ifSubscribed || candidacy == Candidacy::IfSubscribed;
+        }
+        if (keep) {
+            kept.push_back(std::move(key));
+        } else if (ifSubscribed) {
+            for (auto& channel : channelsOf(key))
+                pendingChannels.push_back(std::move(channel));
+            pending.push_back(std::move(key));
+        }
+    }
+    if (!pending.empty()) {
+        auto probed = probeChannels(pendingChannels);
+        if (!probed)
+            return probed;
+        for (auto& key : pending) {
+            for (const auto& channel : channelsOf(key)) {
+                if (m_context.subscribers(channel) > 0) {
+                    kept.push_back(std::move(key));
+                    break;
+                }
+            }
+        }
+    }
+    if (!ttlsRead) {
+        KeyReader reader(m_connection, m_options.limits);
+        auto ttls = reader.readTtls(kept);
+        if (!ttls)
+            return ttls;
+    }
+    for (auto& key : kept)
+        m_index.add(std::move(key));
+    return Done {};
+}
+
+KeyReader::ContentFilter LockClassifier::contentFilter() const
+{
+    const RecognitionContext* context = &m_context;
+    return [context](const std::string& name, RawKey::Type type) {
+        if (type == RawKey::Type::String || type == RawKey::Type::Hash)
+            return true;
+        if (context->userPatternFor(name))
+            return true;
+        if (LockNaming::isAuxiliaryKey(name) || LockScopeSemaphoreRecognizer::semaphoreName(name))
+            return true; // fair queue / timeout zset / waiter registry / LockScope semaphore
+        if (type == RawKey::Type::List)
+            return RubySemaphoreRecognizer::semaphoreName(name).has_value(); // ...:AVAILABLE
+        if (type == RawKey::Type::ZSet)
+            return name.starts_with("semaphore:") // redis-semaphore (node)
+                || RedissonSemaphoreRecognizer::nameOfTimeoutKey(name).has_value(); // {name}:timeout
+        return false;
+    };
+}
+
+Status LockClassifier::addNamed(const std::vector<std::string>& names)
+{
+    KeyReader reader(m_connection, m_options.limits);
+    auto keys = reader.read(names);
+    if (!keys)
+        return keys.error();
+    std::set<std::string> found;
+    for (const auto& key : *keys)
+        found.insert(key.name);
+    for (const auto& name : names) {
+        if (!found.count(name))
+            m_index.markAbsent(name);
+    }
+    return addBatch(std::move(*keys));
+}
+
+Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
+{
+    std::vector<std::string> unknown;
+    std::set<std::string> seen;
+    for (const auto& channel : channels) {
+        if (!m_context.channelSubscribers.count(channel) && seen.insert(channel).second)
+            unknown.push_back(channel);
+    }
+    const size_t chunk = std::max<size_t>(1, m_options.channelsPerNumsub);
+    std::vector<RedisCommand> commands;
+    for (size_t start = 0; start < unknown.size(); start += chunk) {
+        RedisCommand numsub {"PUBSUB", "NUMSUB"};
+        for (size_t i = start; i < std::min(unknown.size(), start + chunk); ++i)
+            numsub.push_back(unknown[i]);
+        commands.push_back(std::move(numsub));
+    }
+    if (commands.empty())
+        return Done {};
+    auto replies = m_connection.pipeline(commands);
+    if (!replies)
+        return replies.error();
+    for (const auto& reply : *replies) {
+        if (!reply.isArray())
+            continue; // refused by an ACL: subscribers stay unknown (0)
+        for (size_t i = 0; i + 1 < reply.size(); i += 2) {
+            auto count = reply.at(i + 1).toInteger();
+            // Only channels with subscribers are remembered: a million counters probed for
+            // Redisson semaphore waiters must not leave a million entries behind.
+            if (reply.at(i).isString() && count && *count > 0)
+                m_context.channelSubscribers[reply.at(i).text()] = *count;
+        }
+    }
+    return Done {};
+}
+
+Status LockClassifier::readRelatedKeys(bool sawEveryKey)
+{
+    std::set<std::string> wanted;
+    for (const auto& name : m_index.unclaimed()) {
+        const RawKey* key = m_index.find(name);
+        std::vector<std::string> related;
+        for (const auto& recognizer : m_recognizers) {
+            if (recognizer->isCandidate(*key, m_context) != Candidacy::No)
+                recognizer->relatedKeys(*key, related);
+        }
+        if (!LockNaming::isAuxiliaryKey(name)) {
+            related.push_back(LockNaming::redissonPrefixed("redisson_lock_token", name));
+            related.push_back(LockNaming::lockscopeFenceKey(name));
+            related.push_back(LockNaming::lockscopeWaitersKey(name));
+        } else {
+            // A fence counter or waiter registry points at its lock, whose key may have been
+            // dropped as ordinary-looking (a LockScope token under a plain name): read it again.
+            for (std::string_view prefix : {"lockscope:fence", "lockscope:waiters", "redisson_lock_token"}) {
+                if (auto lockName = LockNaming::nameAfterPrefix(name, prefix))
+                    related.push_back(*lockName);
+            }
+        }
+        for (auto& relatedName : related) {
+            // Auxiliary keys are always kept by addBatch: after a full scan, absent means absent.
+            if (sawEveryKey && LockNaming::isAuxiliaryKey(relatedName))
+                continue;
+            if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
+                wanted.insert(std::move(relatedName));
+        }
+    }
+    if (wanted.empty())
+        return Done {};
+    KeyReader reader(m_connection, m_options.limits);
+    auto keys = reader.read(std::vector<std::string>(wanted.begin(), wanted.end()));
+    if (!keys)
+        return keys.error();
+    for (const auto& name : wanted)
+        m_index.markAbsent(name);
+    // Related keys are added whatever their candidacy: the lock that asked for them decides.
+    for (auto& key : *keys)
+        m_index.add(std::move(key));
+    return Done {};
+}
+
+void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
+{
+    for (auto& lock : locks) {
+        const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
+            || lock.kind == LockKind::ReadWrite;
+        const std::string redissonFence = LockNaming::redissonPrefixed("redisson_lock_token", lock.name);
+        const std::string lockscopeFence = LockNaming::lockscopeFenceKey(lock.name);
+        for (const std::string* fenceName : {&redissonFence, &lockscopeFence}) {
+            if (fenceName == &redissonFence && !redissonFormat)
+                continue;
+            const RawKey* fence = m_index.find(*fenceName);
+            if (!fence || m_index.isClaimed(*fenceName) || !fence->integerValue())
+                continue;
+            m_index.claim(*fenceName);
+            lock.keys.push_back(*fenceName);
+            lock.fence = std::max(lock.fence.value_or(*fence->integerValue()), *fence->integerValue());
+        }
+        const std::string waitersName = LockNaming::lockscopeWaitersKey(lock.name);
+        const RawKey* registry = m_index.find(waitersName);
+        if (registry && registry->type == RawKey::Type::ZSet && !m_index.isClaimed(waitersName)) {
+            m_index.claim(waitersName);
+            lock.keys.push_back(waitersName);
+            long long stale = 0;
+            for (const auto& [waiterId, staleAfter] : registry->members) {
+                LockWaiter waiter;
+                waiter.owner = waiterId;
+                waiter.source = "lockscope-registry";
+                if (std::isfinite(staleAfter))
+                    waiter.deadlineMs = static_cast<long long>(staleAfter);
+                if (waiter.deadlineMs && *waiter.deadlineMs < m_context.nowMs) {
+                    ++stale; // a dead waiter: pruned by the next enter(); not shown as waiting
+                    continue;
+                }
+                lock.waiters.push_back(std::move(waiter));
+            }
+            if (stale > 0)
+                lock.notes.push_back(
+                    std::to_string(stale) + " stale LockScope waiter registration(s) (dead waiters)");
+            // Registered LockScope waiters also subscribe to Redisson channels: do not add twice.
+            lock.waiterCount
+                = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));
+        }
+    }
+}
+
+Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
+{
+    auto related = readRelatedKeys(sawEveryKey);
+    if (!related)
+        return related.error();
+    std::vector<std::string> channels;
+    for (const auto& name : m_index.unclaimed()) {
+        for (auto& channel : channelsOf(*m_index.find(name)))
+            channels.push_back(std::move(channel));
+    }
+    auto probed = probeChannels(channels);
+    if (!probed)
+        return probed.error();
+    std::vector<LockSnapshot> locks;
+    for (const auto& recognizer : m_recognizers)
+        recognizer->recognize(m_context, locks);
+    groupAuxiliaryKeys(locks);
+    return locks;
+}
+
+} // namespace lockscope

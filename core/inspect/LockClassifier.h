@@ -1,0 +1,62 @@
+#pragma once
+
+#include "inspect/KeyReader.h"
+#include "inspect/LockRecognizer.h"
+#include "inspect/LockSnapshot.h"
+#include "redis/RedisConnection.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+struct ClassifierOptions
+{
+    std::vector<std::string> userPatterns; // globs whose keys are locks whatever they hold
+    ReadLimits limits;
+    size_t channelsPerNumsub = 500; // channels per PUBSUB NUMSUB command
+};
+
+// Turns the keys of one node into locks. Feed it the scanner's batches (addBatch), or named
+// keys (addNamed), then finish(): it reads the related keys a lock needs that were not seen
+// (fair queue, fence counter, rwlock_timeout keys...), counts channel subscribers with batched
+// PUBSUB NUMSUB, runs the recognisers in order and groups fence counters and LockScope waiter
+// registries into their locks. Only candidate keys are kept between batches.
+class LockClassifier
+{
+public:
+    LockClassifier(RedisConnection& connection, std::string node, ClassifierOptions options = {});
+    ~LockClassifier();
+    LockClassifier(const LockClassifier&) = delete;
+    LockClassifier& operator=(const LockClassifier&) = delete;
+
+    // Reads the server clock and the blocked clients; call before adding keys.
+    Status begin();
+    // Keys without their TTL read (ScanOptions::readTtl off) get it here if they are kept.
+    Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
+    Status addNamed(const std::vector<std::string>& names);
+    // `sawEveryKey`: the keys came from a scan without patterns, so an auxiliary key (queue,
+    // fence, registry...) that is not in the index does not exist and need not be read.
+    Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false);
+
+    size_t candidateCount() const { return m_index.size(); }
+    // Which keys need their contents read: strings and hashes always (Redisson locks and token
+    // locks take any name), lists, sorted sets and sets only under the names lock formats use.
+    // Safe to call from the scanner's reader threads (it reads only immutable state).
+    KeyReader::ContentFilter contentFilter() const;
+
+private:
+    Status probeChannels(const std::vector<std::string>& channels);
+    Status readRelatedKeys(bool sawEveryKey);
+    void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
+    std::vector<std::string> channelsOf(const RawKey& key) const;
+
+    RedisConnection& m_connection;
+    ClassifierOptions m_options;
+    std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
+    KeyIndex m_index;
+    RecognitionContext m_context;
+};
+
+} // namespace lockscope

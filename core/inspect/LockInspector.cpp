@@ -1,0 +1,94 @@
+#include "inspect/LockInspector.h"
+
+#include "inspect/LockClassifier.h"
+#include "inspect/LockNaming.h"
+#include "inspect/RubySemaphoreRecognizer.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+ClassifierOptions classifierOptions(const InspectOptions& options)
+{
+    ClassifierOptions classifier;
+    classifier.userPatterns = options.lockPatterns;
+    classifier.limits = options.scan.limits;
+    return classifier;
+}
+
+} // namespace
+
+InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, const InspectOptions& options)
+{
+    InspectResult result;
+    for (const auto& target : targets) {
+        if (!target.connection) {
+            result.failures.push_back({target.node, makeError(ErrorKind::Internal, "no connection")});
+            continue;
+        }
+        LockClassifier classifier(*target.connection, target.node, classifierOptions(options));
+        auto begun = classifier.begin();
+        if (!begun) {
+            result.failures.push_back({target.node, begun.error()});
+            continue;
+        }
+        KeyspaceScanner scanner(*target.connection, target.node);
+        ScanOptions scan = options.scan;
+        scan.readTtl = false; // only the kept keys' TTLs matter
+        scan.readers = target.readers;
+        scan.wantContents = classifier.contentFilter();
+        auto summary = scanner.scan(
+            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
+        if (!summary) {
+            result.failures.push_back({target.node, summary.error()});
+            continue;
+        }
+        result.keysSeen += summary->keysSeen;
+        if (summary->cancelled) {
+            result.cancelled = true;
+            break;
+        }
+        auto locks = classifier.finish(options.scan.patterns.empty());
+        if (!locks) {
+            result.failures.push_back({target.node, locks.error()});
+            continue;
+        }
+        for (auto& lock : *locks)
+            result.locks.push_back(std::move(lock));
+    }
+    std::stable_sort(
+        result.locks.begin(), result.locks.end(), [](const LockSnapshot& a, const LockSnapshot& b) {
+            return a.name != b.name ? a.name < b.name : a.node < b.node;
+        });
+    return result;
+}
+
+std::vector<std::string> LockInspector::candidateKeysFor(const std::string& lockName)
+{
+    return {lockName, "mutex:" + lockName, "semaphore:" + lockName,
+        RubySemaphoreRecognizer::keyFor(lockName, "EXISTS"),
+        RubySemaphoreRecognizer::keyFor(lockName, "AVAILABLE"),
+        RubySemaphoreRecognizer::keyFor(lockName, "GRABBED"),
+        LockNaming::redissonPrefixed("redisson_lock_queue", lockName),
+        LockNaming::redissonPrefixed("redisson_lock_timeout", lockName),
+        LockNaming::redissonSuffixed(lockName, "timeout")};
+}
+
+Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(
+    const InspectTarget& target, const std::vector<std::string>& names, const InspectOptions& options)
+{
+    if (!target.connection)
+        return makeError(ErrorKind::Internal, "no connection");
+    LockClassifier classifier(*target.connection, target.node, classifierOptions(options));
+    auto begun = classifier.begin();
+    if (!begun)
+        return begun.error();
+    auto added = classifier.addNamed(names);
+    if (!added)
+        return added.error();
+    return classifier.finish();
+}
+
+} // namespace lockscope

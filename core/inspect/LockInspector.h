@@ -1,0 +1,64 @@
+#pragma once
+
+#include "inspect/KeyspaceScanner.h"
+#include "inspect/LockSnapshot.h"
+#include "redis/RedisConnection.h"
+
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// One master to inspect: its connection and the label shown as the lock's node (host:port).
+// Standalone: one target. Cluster: one target per master (SCAN sees only its own node).
+struct InspectTarget
+{
+    InspectTarget() = default;
+    InspectTarget(
+        std::string nodeLabel, RedisConnection* nodeConnection, std::vector<RedisConnection*> extra = {})
+        : node(std::move(nodeLabel))
+        , connection(nodeConnection)
+        , readers(std::move(extra))
+    {
+    }
+
+    std::string node;
+    RedisConnection* connection = nullptr;
+    // Optional extra connections to the same node for reading batches in parallel.
+    std::vector<RedisConnection*> readers;
+};
+
+struct InspectOptions
+{
+    ScanOptions scan; // SCAN patterns, batch size, read limits, cancellation, progress
+    std::vector<std::string> lockPatterns; // the user's "these keys are locks" globs
+};
+
+struct NodeFailure
+{
+    std::string node;
+    RedisError error;
+};
+
+struct InspectResult
+{
+    std::vector<LockSnapshot> locks;
+    std::vector<NodeFailure> failures; // nodes that could not be inspected (others still are)
+    size_t keysSeen = 0;
+    bool cancelled = false;
+};
+
+// Scan, classify, group: the keyspace of every target turned into a list of locks.
+class LockInspector
+{
+public:
+    static InspectResult inspect(const std::vector<InspectTarget>& targets, const InspectOptions& options);
+    // Reads the locks that the given key names belong to, without scanning (for re-reading one
+    // lock before an admin action). `names` are candidate keys: NAME, mutex:NAME, ...
+    static Result<std::vector<LockSnapshot>> inspectKeys(
+        const InspectTarget& target, const std::vector<std::string>& names, const InspectOptions& options);
+    // The keys a lock called `lockName` may live under, in every known format.
+    static std::vector<std::string> candidateKeysFor(const std::string& lockName);
+};
+
+} // namespace lockscope

@@ -1,0 +1,203 @@
+#include "inspect/LockNaming.h"
+
+#include <array>
+#include <cctype>
+
+namespace lockscope {
+
+namespace {
+
+bool isHexDigit(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+std::string lower(std::string_view text)
+{
+    std::string out(text);
+    for (char& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+bool isLockWord(std::string_view word)
+{
+    static constexpr std::array exact {
+        "lock", "locks", "mutex", "mutexes", "lck", "redlock", "rlock", "semaphore"};
+    for (std::string_view candidate : exact) {
+        if (word == candidate)
+            return true;
+    }
+    // mylock, joblock, lockname: compounds, but not the everyday words that contain "lock".
+    static constexpr std::array notLocks {"block", "blocks", "clock", "clocks", "unlock", "deadlock",
+        "padlock", "gridlock", "hemlock", "warlock", "sherlock", "flock", "locked", "locker", "lockers",
+        "lockout", "locksmith", "blocked", "blocker", "blocklist", "wedlock", "airlock", "hillock", "bullock",
+        "interlock", "headlock", "roadblock", "unblock", "oclock", "locket"};
+    for (std::string_view candidate : notLocks) {
+        if (word == candidate)
+            return false;
+    }
+    return endsWith(word, "lock") || word.starts_with("lock") || endsWith(word, "mutex")
+        || word.starts_with("mutex");
+}
+
+} // namespace
+
+std::string LockNaming::redissonPrefixed(std::string_view prefix, std::string_view name)
+{
+    std::string out(prefix);
+    out += ':';
+    if (name.find('{') != std::string_view::npos) {
+        out += name;
+    } else {
+        out += '{';
+        out += name;
+        out += '}';
+    }
+    return out;
+}
+
+std::string LockNaming::redissonSuffixed(std::string_view name, std::string_view suffix)
+{
+    std::string out;
+    if (name.find('{') != std::string_view::npos) {
+        out = name;
+    } else {
+        out = "{";
+        out += name;
+        out += '}';
+    }
+    out += ':';
+    out += suffix;
+    return out;
+}
+
+std::optional<std::string> LockNaming::nameAfterPrefix(std::string_view key, std::string_view prefix)
+{
+    if (key.size() <= prefix.size() + 1 || key.substr(0, prefix.size()) != prefix
+        || key[prefix.size()] != ':')
+        return std::nullopt;
+    std::string_view rest = key.substr(prefix.size() + 1);
+    // `{name}` where name has no brace of its own; anything else is a name that had braces.
+    if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}') {
+        std::string_view inner = rest.substr(1, rest.size() - 2);
+        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
+            return std::string(inner);
+    }
+    if (rest.find('{') != std::string_view::npos)
+        return std::string(rest);
+    return std::nullopt;
+}
+
+std::string LockNaming::lockscopeFenceKey(std::string_view name)
+{
+    return "lockscope:fence:{" + std::string(name) + "}";
+}
+
+std::string LockNaming::lockscopeWaitersKey(std::string_view name)
+{
+    return "lockscope:waiters:{" + std::string(name) + "}";
+}
+
+bool LockNaming::isAuxiliaryKey(std::string_view key)
+{
+    static constexpr std::array prefixes {"redisson_lock_queue:", "redisson_lock_timeout:",
+        "redisson_lock_token:", "redisson_unlock_latch:", "lockscope:fence:", "lockscope:waiters:"};
+    for (std::string_view prefix : prefixes) {
+        if (key.starts_with(prefix))
+            return true;
+    }
+    return key.find(":rwlock_timeout:") != std::string_view::npos;
+}
+
+bool LockNaming::looksLikeLockName(std::string_view key)
+{
+    const std::string name = lower(key);
+    std::string word;
+    for (size_t i = 0; i <= name.size(); ++i) {
+        const bool boundary = i == name.size() || !std::isalnum(static_cast<unsigned char>(name[i]));
+        if (!boundary) {
+            word += name[i];
+            continue;
+        }
+        if (!word.empty() && isLockWord(word))
+            return true;
+        word.clear();
+    }
+    return false;
+}
+
+bool LockNaming::isHex(std::string_view text, size_t length)
+{
+    if (text.size() != length)
+        return false;
+    for (char c : text) {
+        if (!isHexDigit(c))
+            return false;
+    }
+    return true;
+}
+
+bool LockNaming::isUuid(std::string_view text)
+{
+    if (text.size() != 36)
+        return false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+        if (dash ? text[i] != '-' : !isHexDigit(text[i]))
+            return false;
+    }
+    return true;
+}
+
+bool LockNaming::isUuidV4(std::string_view text)
+{
+    if (!isUuid(text) || text[14] != '4')
+        return false;
+    const char variant = static_cast<char>(std::tolower(static_cast<unsigned char>(text[19])));
+    return variant == '8' || variant == '9' || variant == 'a' || variant == 'b';
+}
+
+std::optional<long long> LockNaming::uuid1HexTimeMs(std::string_view text)
+{
+    if (!isHex(text, 32) || text[12] != '1')
+        return std::nullopt;
+    for (char c : text) {
+        if (c >= 'A' && c <= 'F')
+            return std::nullopt; // uuid.hex is lowercase
+    }
+    const char variant = text[16];
+    if (variant != '8' && variant != '9' && variant != 'a' && variant != 'b')
+        return std::nullopt;
+    auto hexValue = [](std::string_view digits) {
+        unsigned long long value = 0;
+        for (char c : digits)
+            value = value * 16 + static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+        return value;
+    };
+    // time_low (8) time_mid (4) version+time_hi (4): 60 bits of 100 ns since 1582-10-15.
+    const unsigned long long timeLow = hexValue(text.substr(0, 8));
+    const unsigned long long timeMid = hexValue(text.substr(8, 4));
+    const unsigned long long timeHi = hexValue(text.substr(13, 3));
+    const unsigned long long ticks = (timeHi << 48) | (timeMid << 32) | timeLow;
+    constexpr unsigned long long gregorianToUnixTicks = 0x01B21DD213814000ULL;
+    if (ticks < gregorianToUnixTicks)
+        return std::nullopt;
+    return static_cast<long long>((ticks - gregorianToUnixTicks) / 10000);
+}
+
+bool LockNaming::isAlnum(std::string_view text)
+{
+    for (char c : text) {
+        if (!std::isalnum(static_cast<unsigned char>(c)))
+            return false;
+    }
+    return !text.empty();
+}
+
+} // namespace lockscope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lockscope {
+
+// Key-name and value conventions shared by the recognisers.
+class LockNaming
+{
+public:
+    // Redisson's derived names: `prefix:{name}` / `{name}:suffix`, no braces added when the
+    // name already contains `{` (it then carries its own hash tag).
+    static std::string redissonPrefixed(std::string_view prefix, std::string_view name);
+    static std::string redissonSuffixed(std::string_view name, std::string_view suffix);
+    // The lock name inside `prefix:{name}` (or `prefix:name` when name holds a brace).
+    static std::optional<std::string> nameAfterPrefix(std::string_view key, std::string_view prefix);
+
+    // LockScope's own auxiliary keys (lock algorithms issue): `lockscope:<what>:{name}`.
+    static std::string lockscopeFenceKey(std::string_view name);
+    static std::string lockscopeWaitersKey(std::string_view name);
+
+    // Keys that only ever accompany a lock (queues, timeouts, counters, latches, registries):
+    // they are grouped into their lock and never listed as a lock of their own.
+    static bool isAuxiliaryKey(std::string_view key);
+
+    // A name whose words say "lock": lock:x, x.lock, locks/x, mutex_x, my-lock, x_lck ...
+    // Words are split on anything that is not a letter or digit; `block`, `clock` do not count.
+    static bool looksLikeLockName(std::string_view key);
+
+    static bool isHex(std::string_view text, size_t length);
+    // 8-4-4-4-12 hex digits, any version.
+    static bool isUuid(std::string_view text);
+    static bool isUuidV4(std::string_view text);
+    // uuid1().hex as redis-py writes it: 32 lowercase hex, version nibble 1 and RFC variant;
+    // returns the UUID's embedded time as epoch ms.
+    static std::optional<long long> uuid1HexTimeMs(std::string_view text);
+    static bool isAlnum(std::string_view text);
+};
+
+} // namespace lockscope

@@ -1,0 +1,69 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope {
+
+enum class LockKind
+{
+    Reentrant,
+    Fair,
+    ReadWrite,
+    Token,
+    Legacy,
+    Semaphore,
+};
+
+// The --kind style name used in the CLI and JSON: reentrant, fair, rwlock, token, legacy, semaphore.
+std::string_view lockKindName(LockKind kind);
+
+// One party holding the lock (or one semaphore permit, or one reader of a read/write lock).
+struct LockHolder
+{
+    std::string owner; // what Redis stores for it: hash field, token value, permit id (raw bytes)
+    std::string clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
+    std::string threadId; // Redisson: the thread half (node-redisson: a lock UUID)
+    long long count = 1; // reentrancy count; permits for a multi-permit holder
+    std::string mode = "exclusive"; // exclusive, read, write, permit
+    std::optional<long long> expiresAtMs; // epoch ms, where Redis stores it per holder
+};
+
+// One party waiting for the lock, where Redis can name it.
+struct LockWaiter
+{
+    std::string owner;
+    std::optional<long long> deadlineMs; // epoch ms after which the entry is stale
+    std::string source; // fair-queue, lockscope-registry
+};
+
+// Everything the inspector knows about one lock at one moment.
+struct LockSnapshot
+{
+    std::string name; // the user's lock name (raw bytes)
+    LockKind kind = LockKind::Token;
+    std::string library; // Redisson, redis-py, node-redlock, LockScope, ...
+    double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
+    std::string reason; // why it was recognised, in words
+    std::string node; // host:port of the master holding the keys
+    std::vector<std::string> keys; // every Redis key that makes this lock (raw bytes)
+    std::optional<long long> ttlMs; // of the key that carries the lease; nullopt: no TTL
+    std::vector<LockHolder> holders;
+    std::vector<LockWaiter> waiters;
+    // Waiters Redis can count but not name (unlock-channel subscribers), or the named ones.
+    long long waiterCount = 0;
+    std::optional<long long> fence;
+    std::optional<long long> permitsAvailable; // semaphores that store their free permits
+    bool stuck = false;
+    std::string stuckReason;
+    std::vector<std::string> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
+    // The lock key's string value as read (token and legacy locks): admin actions act only if
+    // Redis still holds exactly this.
+    std::optional<std::string> observedValue;
+
+    void markStuck(std::string why);
+};
+
+} // namespace lockscope

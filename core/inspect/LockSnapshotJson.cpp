@@ -1,0 +1,61 @@
+#include "inspect/LockSnapshotJson.h"
+
+namespace lockscope {
+
+void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
+{
+    json.beginObject();
+    json.key("name").string(lock.name);
+    json.key("kind").string(lockKindName(lock.kind));
+    json.key("library").string(lock.library);
+    json.key("confidence").number(lock.confidence);
+    json.key("reason").string(lock.reason);
+    json.key("node").string(lock.node);
+    json.key("keys").beginArray();
+    for (const auto& key : lock.keys)
+        json.string(key);
+    json.endArray();
+    json.key("ttl_ms").optionalNumber(lock.ttlMs);
+    json.key("holders").beginArray();
+    for (const auto& holder : lock.holders) {
+        json.beginObject();
+        json.key("owner").string(holder.owner);
+        if (!holder.clientUuid.empty()) {
+            json.key("client_uuid").string(holder.clientUuid);
+            json.key("thread_id").string(holder.threadId);
+        }
+        json.key("count").number(holder.count);
+        json.key("mode").string(holder.mode);
+        json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("waiters").beginArray();
+    for (const auto& waiter : lock.waiters) {
+        json.beginObject();
+        json.key("owner").string(waiter.owner);
+        json.key("deadline_ms").optionalNumber(waiter.deadlineMs);
+        json.key("source").string(waiter.source);
+        json.endObject();
+    }
+    json.endArray();
+    json.key("waiter_count").number(lock.waiterCount);
+    json.key("fence").optionalNumber(lock.fence);
+    json.key("permits_available").optionalNumber(lock.permitsAvailable);
+    json.key("stuck").boolean(lock.stuck);
+    json.key("stuck_reason").string(lock.stuckReason);
+    json.key("notes").beginArray();
+    for (const auto& note : lock.notes)
+        json.string(note);
+    json.endArray();
+    json.endObject();
+}
+
+std::string LockSnapshotJson::toString(const LockSnapshot& lock)
+{
+    JsonWriter json;
+    write(json, lock);
+    return json.text();
+}
+
+} // namespace lockscope

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "inspect/JsonWriter.h"
+#include "inspect/LockSnapshot.h"
+
+namespace lockscope {
+
+// The JSON form of a lock, shared by `list --json`, `watch --json` and the audit log:
+// name, kind, library, confidence, reason, node, keys, ttl_ms, holders [{owner, client_uuid,
+// thread_id, count, mode, expires_at_ms}], waiters [{owner, deadline_ms, source}], waiter_count,
+// fence, permits_available, stuck, stuck_reason, notes. Absent numbers are null.
+class LockSnapshotJson
+{
+public:
+    static void write(JsonWriter& json, const LockSnapshot& lock);
+    static std::string toString(const LockSnapshot& lock);
+};
+
+} // namespace lockscope

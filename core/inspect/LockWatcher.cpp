@@ -1,0 +1,296 @@
+#include "inspect/LockWatcher.h"
+
+#include "inspect/GlobPattern.h"
+#include "inspect/LockNaming.h"
+#include "inspect/RedissonSemaphoreRecognizer.h"
+#include "inspect/RubySemaphoreRecognizer.h"
+#include "locks/DistributedLock.h"
+
+#include <thread>
+
+namespace lockscope {
+
+namespace {
+
+long long nowMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+std::string idOf(const std::string& node, const std::string& name)
+{
+    return node + '\n' + name;
+}
+
+std::string channelPattern(const RedisConnection& connection)
+{
+    return "__keyspace@" + std::to_string(connection.options().database) + "__:*";
+}
+
+} // namespace
+
+LockWatcher::LockWatcher(std::vector<WatchTarget> targets, WatchOptions options)
+    : m_targets(std::move(targets))
+    , m_options(std::move(options))
+{
+}
+
+bool LockWatcher::notificationsSuffice(const std::string& flags)
+{
+    if (flags.find('K') == std::string::npos)
+        return false;
+    if (flags.find('A') != std::string::npos)
+        return true;
+    for (char needed : std::string("g$hlzx")) {
+        if (flags.find(needed) == std::string::npos)
+            return false;
+    }
+    return true;
+}
+
+std::string LockWatcher::lockNameForKey(const std::string& key)
+{
+    for (std::string_view prefix : {"redisson_lock_queue", "redisson_lock_timeout", "redisson_lock_token",
+             "lockscope:fence", "lockscope:waiters"}) {
+        if (auto name = LockNaming::nameAfterPrefix(key, prefix))
+            return *name;
+    }
+    if (key.find(":rwlock_timeout:") != std::string::npos && key.starts_with("{")) {
+        const size_t close = key.find('}');
+        if (close != std::string::npos)
+            return key.substr(1, close - 1);
+    }
+    if (auto semaphore = RedissonSemaphoreRecognizer::nameOfTimeoutKey(key))
+        return *semaphore;
+    if (auto semaphore = RubySemaphoreRecognizer::semaphoreName(key))
+        return *semaphore;
+    if (key.starts_with("semaphore:"))
+        return key.substr(10);
+    return key;
+}
+
+const std::vector<LockSnapshot> LockWatcher::locks() const
+{
+    std::vector<LockSnapshot> all;
+    for (const auto& [id, lock] : m_current)
+        all.push_back(lock);
+    return all;
+}
+
+Status LockWatcher::subscribe(WatchTarget& target)
+{
+    auto ready = target.subscriber->ensureConnected();
+    if (!ready)
+        return ready;
+    auto sent = target.subscriber->send({"PSUBSCRIBE", channelPattern(*target.connection)});
+    if (!sent)
+        return sent;
+    auto confirmed = target.subscriber->readReply(std::chrono::milliseconds(5000));
+    if (!confirmed)
+        return confirmed.error();
+    return Done {};
+}
+
+Result<std::string> LockWatcher::start()
+{
+    m_notifications = !m_options.forcePolling;
+    std::string why;
+    for (auto& target : m_targets) {
+        if (!m_notifications)
+            break;
+        if (!target.subscriber) {
+            m_notifications = false;
+            why = "no subscriber connection";
+            break;
+        }
+        auto config = target.connection->command({"CONFIG", "GET", "notify-keyspace-events"});
+        if (!config || !config->isArray() || config->size() < 2) {
+            m_notifications = false;
+            why = "CONFIG GET notify-keyspace-events is not allowed on " + target.node;
+            break;
+        }
+        const std::string flags = config->at(1).text();
+        if (notificationsSuffice(flags))
+            continue;
+        if (!m_options.enableNotifications) {
+            m_notifications = false;
+            why = "notify-keyspace-events is '" + flags + "' on " + target.node
+                + " (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)";
+            break;
+        }
+        auto set = target.connection->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
+        if (!set) {
+            m_notifications = false;
+            why = "CONFIG SET notify-keyspace-events was refused on " + target.node + ": "
+                + set.error().message;
+            break;
+        }
+    }
+    if (m_options.forcePolling)
+        why = "polling was asked for";
+    if (m_notifications) {
+        for (auto& target : m_targets) {
+            auto subscribed = subscribe(target);
+            if (!subscribed)
+                return subscribed.error();
+        }
+    }
+    auto baseline = LockInspector::inspect(
+        [&] {
+            std::vector<InspectTarget> targets;
+            for (const auto& target : m_targets)
+                targets.emplace_back(target.node, target.connection);
+            return targets;
+        }(),
+        m_options.inspect);
+    if (!baseline.failures.empty())
+        return baseline.failures.front().error;
+    const long long seen = nowMs();
+    for (auto& lock : baseline.locks) {
+        const std::string id = idOf(lock.node, lock.name);
+        m_seenAtMs[id] = seen;
+        m_current.emplace(id, std::move(lock));
+    }
+    if (m_notifications)
+        return std::string("watching through keyspace notifications");
+    return "keyspace notifications unavailable (" + why + "): polling every "
+        + std::to_string(m_options.pollInterval.count()) + " ms";
+}
+
+void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
+    bool expired, const EventHandler& onEvent)
+{
+    const std::string id = idOf(node, name);
+    auto previous = m_current.find(id);
+    const long long at = nowMs();
+    if (now.empty()) {
+        if (previous == m_current.end())
+            return;
+        LockEvent event {
+            expired ? LockEvent::Type::Expired : LockEvent::Type::Released, previous->second, at};
+        m_current.erase(previous);
+        m_seenAtMs.erase(id);
+        onEvent(event);
+        return;
+    }
+    LockSnapshot& lock = now.front();
+    m_seenAtMs[id] = at;
+    if (previous == m_current.end()) {
+        m_current.emplace(id, lock);
+        onEvent({LockEvent::Type::Appeared, lock, at});
+        return;
+    }
+    const bool same = LockEvent::sameState(previous->second, lock);
+    previous->second = lock;
+    if (!same)
+        onEvent({LockEvent::Type::Changed, lock, at});
+}
+
+Status LockWatcher::reread(
+    const WatchTarget& target, const std::string& key, bool expired, const EventHandler& onEvent)
+{
+    const std::string name = lockNameForKey(key);
+    const auto& patterns = m_options.inspect.scan.patterns;
+    if (!patterns.empty()) {
+        bool wanted = false;
+        for (const auto& pattern : patterns)
+            wanted = wanted || GlobPattern(pattern).matches(key) || GlobPattern(pattern).matches(name);
+        if (!wanted)
+            return Done {};
+    }
+    auto names = LockInspector::candidateKeysFor(name);
+    names.push_back(key);
+    auto found = LockInspector::inspectKeys({target.node, target.connection}, names, m_options.inspect);
+    if (!found)
+        return found.error();
+    std::vector<LockSnapshot> matching;
+    for (auto& lock : *found) {
+        if (lock.name == name)
+            matching.push_back(std::move(lock));
+    }
+    apply(target.node, name, std::move(matching), expired, onEvent);
+    return Done {};
+}
+
+Status LockWatcher::pollOnce(const EventHandler& onEvent)
+{
+    std::vector<InspectTarget> targets;
+    for (const auto& target : m_targets)
+        targets.emplace_back(target.node, target.connection);
+    auto result = LockInspector::inspect(targets, m_options.inspect);
+    if (!result.failures.empty())
+        return result.failures.front().error;
+    std::map<std::string, std::vector<LockSnapshot>> byId;
+    std::map<std::string, std::pair<std::string, std::string>> where;
+    for (auto& lock : result.locks) {
+        const std::string id = idOf(lock.node, lock.name);
+        where[id] = {lock.node, lock.name};
+        byId[id].push_back(std::move(lock));
+    }
+    const long long at = nowMs();
+    std::vector<std::pair<std::string, std::string>> gone;
+    for (const auto& [id, lock] : m_current) {
+        if (!byId.count(id))
+            gone.emplace_back(lock.node, lock.name);
+    }
+    for (const auto& [node, name] : gone) {
+        // Gone between two polls: expired if its lease had run out by now, released otherwise.
+        const std::string id = idOf(node, name);
+        const LockSnapshot& last = m_current.at(id);
+        const bool expired = last.ttlMs && m_seenAtMs[id] + *last.ttlMs <= at + 50;
+        apply(node, name, {}, expired, onEvent);
+    }
+    for (auto& [id, locks] : byId)
+        apply(where[id].first, where[id].second, std::move(locks), false, onEvent);
+    return Done {};
+}
+
+Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onEvent)
+{
+    const auto slice = std::chrono::milliseconds(100);
+    while (!cancel.isCancelled()) {
+        if (!m_notifications) {
+            auto polled = pollOnce(onEvent);
+            if (!polled)
+                return polled;
+            const auto until = std::chrono::steady_clock::now() + m_options.pollInterval;
+            while (!cancel.isCancelled() && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(
+                    std::min<std::chrono::milliseconds>(slice, m_options.pollInterval));
+            continue;
+        }
+        const auto wait = std::max<std::chrono::milliseconds>(
+            std::chrono::milliseconds(5), slice / static_cast<long>(std::max<size_t>(1, m_targets.size())));
+        for (auto& target : m_targets) {
+            auto message = target.subscriber->readReply(wait);
+            if (!message) {
+                if (message.error().kind == ErrorKind::Timeout)
+                    continue;
+                // The subscription broke: subscribe again, then re-list to catch what was missed.
+                auto again = subscribe(target);
+                if (!again)
+                    return again;
+                auto resync = pollOnce(onEvent);
+                if (!resync)
+                    return resync;
+                continue;
+            }
+            // ["pmessage", pattern, "__keyspace@<db>__:<key>", "<event>"]
+            if (!message->isArray() || message->size() != 4 || message->at(0).text() != "pmessage")
+                continue;
+            const std::string& channel = message->at(2).text();
+            const size_t colon = channel.find("__:");
+            if (colon == std::string::npos)
+                continue;
+            const std::string key = channel.substr(colon + 3);
+            auto reread = this->reread(target, key, message->at(3).text() == "expired", onEvent);
+            if (!reread)
+                return reread;
+        }
+    }
+    return Done {};
+}
+
+} // namespace lockscope

@@ -1,0 +1,75 @@
+#pragma once
+
+#include "inspect/LockEvent.h"
+#include "inspect/LockInspector.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+class CancellationToken;
+
+// One master to watch: a connection for reads and a dedicated one for the subscription.
+struct WatchTarget
+{
+    std::string node;
+    RedisConnection* connection = nullptr;
+    RedisConnection* subscriber = nullptr;
+};
+
+struct WatchOptions
+{
+    InspectOptions inspect; // patterns and lock patterns, as for list
+    std::chrono::milliseconds pollInterval {1000};
+    // CONFIG SET notify-keyspace-events when the server's setting lacks what the watcher needs
+    // (only when asked: it changes the server for everyone).
+    bool enableNotifications = false;
+    bool forcePolling = false;
+};
+
+// Turns changes in Redis into lock events (appeared, changed, released, expired). With keyspace
+// notifications (`K` plus the generic, string, hash, list, zset and expired classes, or `A`) it
+// subscribes per master and re-reads only the lock a notified key belongs to; without them
+// (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
+// subscriber reconnects it re-lists everything, so nothing missed meanwhile stays unseen.
+class LockWatcher
+{
+public:
+    using EventHandler = std::function<void(const LockEvent&)>;
+
+    LockWatcher(std::vector<WatchTarget> targets, WatchOptions options);
+
+    // Decides the mode (and enables notifications if asked and allowed), lists the current
+    // locks as the baseline. Describes the mode in one line for people.
+    Result<std::string> start();
+    bool usesNotifications() const { return m_notifications; }
+    const std::vector<LockSnapshot> locks() const;
+
+    // Runs until cancelled (checked every ~100 ms) or a Redis error.
+    Status run(const CancellationToken& cancel, const EventHandler& onEvent);
+
+    // The lock name a key belongs to, in every known format (the key itself for plain locks).
+    static std::string lockNameForKey(const std::string& key);
+    // Whether a notify-keyspace-events value carries everything the watcher needs.
+    static bool notificationsSuffice(const std::string& flags);
+
+private:
+    Status pollOnce(const EventHandler& onEvent);
+    Status reread(
+        const WatchTarget& target, const std::string& key, bool expired, const EventHandler& onEvent);
+    void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
+        const EventHandler& onEvent);
+    Status subscribe(WatchTarget& target);
+
+    std::vector<WatchTarget> m_targets;
+    WatchOptions m_options;
+    bool m_notifications = false;
+    std::map<std::string, LockSnapshot> m_current; // node + '\n' + name -> last snapshot
+    std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
+};
+
+} // namespace lockscope

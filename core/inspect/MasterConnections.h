@@ -1,0 +1,36 @@
+#pragma once
+
+#include "inspect/LockInspector.h"
+#include "redis/RedisConnection.h"
+
+#include <memory>
+#include <vector>
+
+namespace lockscope {
+
+// One connection per master of whatever `options` points at: the server itself when
+// standalone (or the master a sentinel names), every master of a cluster otherwise. Each comes
+// with its node label (host:port) for the inspector.
+class MasterConnections
+{
+public:
+    // `readersPerMaster` extra connections per master let the inspector read in parallel.
+    static Result<MasterConnections> open(const ConnectionOptions& options, int readersPerMaster = 0);
+
+    std::vector<InspectTarget> targets() const;
+    // The connection of the node labelled `node`, or nullptr.
+    RedisConnection* connectionFor(const std::string& node) const;
+    bool isCluster() const { return m_cluster; }
+
+private:
+    struct Master
+    {
+        std::string node;
+        std::unique_ptr<RedisConnection> connection;
+        std::vector<std::unique_ptr<RedisConnection>> readers;
+    };
+    std::vector<Master> m_masters;
+    bool m_cluster = false;
+};
+
+} // namespace lockscope

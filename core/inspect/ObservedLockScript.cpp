@@ -1,0 +1,29 @@
+#include "inspect/ObservedLockScript.h"
+
+namespace lockscope {
+
+std::string ObservedLockScript::withAction(const std::string& actionLua)
+{
+    static const std::string compare = R"LUA(
+local function unchanged()
+  local t = redis.call('type', KEYS[1])['ok']
+  if t == 'none' then return 0 end
+  if ARGV[1] == 'string' then
+    if t ~= 'string' or redis.call('get', KEYS[1]) ~= ARGV[3] then return -1 end
+    return 1
+  end
+  if t ~= 'hash' then return -1 end
+  local n = tonumber(ARGV[2])
+  if redis.call('hlen', KEYS[1]) ~= n then return -1 end
+  for i = 1, n do
+    if redis.call('hget', KEYS[1], ARGV[1 + 2 * i]) ~= ARGV[2 + 2 * i] then return -1 end
+  end
+  return 1
+end
+local base = 4
+if ARGV[1] ~= 'string' then base = 3 + 2 * tonumber(ARGV[2]) end
+)LUA";
+    return compare + actionLua;
+}
+
+} // namespace lockscope

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "inspect/GlobPattern.h"
+#include "inspect/KeyIndex.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// What a recogniser may consult besides the keys: the node, the server's clock, and the
+// server-side facts the classifier gathered in batches (channel subscribers, blocked clients).
+struct RecognitionContext
+{
+    std::string node;
+    long long nowMs = 0; // the server's TIME, so client clock skew does not matter
+    KeyIndex* keys = nullptr;
+    std::map<std::string, long long> channelSubscribers; // PUBSUB NUMSUB
+    long long blpopClients = 0; // clients blocked in BLPOP/BRPOP/BLMOVE (CLIENT LIST)
+    std::vector<GlobPattern> userPatterns; // "keys matching these are locks"
+
+    const GlobPattern* userPatternFor(const std::string& key) const;
+    long long subscribers(const std::string& channel) const;
+};
+
+} // namespace lockscope

@@ -1,0 +1,120 @@
+#include "inspect/RedissonSemaphoreRecognizer.h"
+
+#include "inspect/LockNaming.h"
+
+#include <cmath>
+
+namespace lockscope {
+
+std::string RedissonSemaphoreRecognizer::channelFor(std::string_view semaphoreName)
+{
+    return LockNaming::redissonPrefixed("redisson_sc", semaphoreName);
+}
+
+std::string RedissonSemaphoreRecognizer::timeoutKeyFor(std::string_view semaphoreName)
+{
+    return LockNaming::redissonSuffixed(semaphoreName, "timeout");
+}
+
+std::optional<std::string> RedissonSemaphoreRecognizer::nameOfTimeoutKey(std::string_view key)
+{
+    constexpr std::string_view suffix = ":timeout";
+    if (!key.ends_with(suffix))
+        return std::nullopt;
+    std::string_view rest = key.substr(0, key.size() - suffix.size());
+    if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}') {
+        std::string_view inner = rest.substr(1, rest.size() - 2);
+        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
+            return std::string(inner);
+    }
+    if (rest.find('{') != std::string_view::npos)
+        return std::string(rest);
+    return std::nullopt;
+}
+
+Candidacy RedissonSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    if (key.type == RawKey::Type::ZSet && nameOfTimeoutKey(key.name))
+        return Candidacy::Yes;
+    if (auto permits = key.integerValue(); permits && *permits >= 0)
+        return Candidacy::IfSubscribed;
+    return Candidacy::No;
+}
+
+void RedissonSemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.type == RawKey::Type::ZSet) {
+        if (auto semaphore = nameOfTimeoutKey(key.name))
+            names.push_back(*semaphore);
+    } else if (key.type == RawKey::Type::String) {
+        names.push_back(timeoutKeyFor(key.name));
+    }
+}
+
+void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.type == RawKey::Type::String)
+        names.push_back(channelFor(key.name));
+}
+
+void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    for (const auto& name : context.keys->unclaimed()) {
+        if (context.keys->isClaimed(name))
+            continue;
+        const RawKey* key = context.keys->find(name);
+        if (!key || key->type != RawKey::Type::String)
+            continue;
+        auto permits = key->integerValue();
+        if (!permits || *permits < 0)
+            continue;
+        const std::string timeoutName = timeoutKeyFor(name);
+        const RawKey* timeouts = context.keys->find(timeoutName);
+        if (timeouts && (timeouts->type != RawKey::Type::ZSet || context.keys->isClaimed(timeoutName)))
+            timeouts = nullptr;
+        const long long waiting = context.subscribers(channelFor(name));
+        if (!timeouts && waiting == 0)
+            continue;
+
+        LockSnapshot lock;
+        lock.name = name;
+        lock.kind = LockKind::Semaphore;
+        lock.library = "Redisson";
+        lock.node = context.node;
+        lock.keys.push_back(name);
+        context.keys->claim(name);
+        lock.ttlMs = key->ttlMs();
+        lock.permitsAvailable = *permits;
+        lock.waiterCount = waiting;
+        if (timeouts) {
+            lock.keys.push_back(timeoutName);
+            context.keys->claim(timeoutName);
+            lock.confidence = 0.9;
+            lock.reason = "integer permits with a {name}:timeout zset of permit expiries: Redisson "
+                          "RPermitExpirableSemaphore";
+            long long expired = 0;
+            for (const auto& [permit, expiry] : timeouts->members) {
+                LockHolder holder;
+                holder.owner = permit;
+                holder.mode = "permit";
+                if (std::isfinite(expiry))
+                    holder.expiresAtMs = static_cast<long long>(expiry);
+                if (holder.expiresAtMs && *holder.expiresAtMs < context.nowMs)
+                    ++expired;
+                lock.holders.push_back(std::move(holder));
+            }
+            if (expired > 0)
+                lock.notes.push_back(std::to_string(expired)
+                    + " permit(s) past their expiry: Redisson returns them on the next acquire");
+        } else {
+            lock.confidence = 0.7;
+            lock.reason = "integer string with " + std::to_string(waiting) + " subscriber(s) on "
+                + channelFor(name) + ": Redisson RSemaphore (who holds permits is not stored in Redis)";
+        }
+        if (waiting > 0)
+            lock.notes.push_back(std::to_string(waiting) + " client(s) wait on the semaphore channel");
+        out.push_back(std::move(lock));
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,155 @@
+#include "cli/CliRunner.h"
+#include "cli/ExitCode.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+} // namespace
+
+class tst_CliAdmin : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+    std::unique_ptr<QTemporaryDir> m_dir;
+
+    struct CliRun
+    {
+        int code = -1;
+        std::string out;
+        std::string err;
+    };
+
+    std::string auditPath() const { return m_dir->path().toStdString() + "/audit.log"; }
+
+    CliRun runCli(std::vector<std::string> args, const std::string& input = "")
+    {
+        args.insert(args.begin(), {"--url", m_server->url()});
+        std::istringstream in(input);
+        std::ostringstream out;
+        std::ostringstream err;
+        CliRun run;
+        run.code = CliRunner::run(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, in, out, err);
+        run.out = out.str();
+        run.err = err.str();
+        return run;
+    }
+
+    std::vector<QJsonObject> auditEntries() const
+    {
+        std::vector<QJsonObject> entries;
+        std::ifstream file(auditPath());
+        std::string line;
+        while (std::getline(file, line))
+            entries.push_back(QJsonDocument::fromJson(QByteArray::fromStdString(line)).object());
+        return entries;
+    }
+
+    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
+    bool exists(const std::string& key) { return m_redis->command({"EXISTS", key})->integer() == 1; }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+
+    void init()
+    {
+        QVERIFY(run({"FLUSHALL"}));
+        m_dir = std::make_unique<QTemporaryDir>();
+    }
+
+    void forcedReleaseExitsZeroAndIsAudited()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        auto result = runCli({"release", "orders", "--force", "--yes"});
+        QCOMPARE(result.code, 0);
+        QVERIFY(!exists("orders"));
+        auto entries = auditEntries();
+        QCOMPARE(entries.size(), size_t(1));
+        QCOMPARE(entries[0]["action"].toString(), QString("release"));
+        QCOMPARE(entries[0]["lock"].toString(), QString("orders"));
+        QVERIFY(entries[0]["before"].toObject()["holders"].isArray());
+        QVERIFY(entries[0]["after"].isNull());
+        QVERIFY(entries[0]["result"].toString().startsWith("done"));
+    }
+
+    void withoutYesItAsksShowingTheHolder()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 3, 30000).ok());
+        auto declined = runCli({"release", "orders", "--force"}, "n\n");
+        QCOMPARE(declined.code, 1);
+        QVERIFY(declined.out.find("held by " + clientA + ":3") != std::string::npos);
+        QVERIFY(declined.out.find("[y/N]") != std::string::npos);
+        QVERIFY(exists("orders"));
+        QVERIFY(auditEntries().empty()); // nothing was done
+        auto confirmed = runCli({"release", "orders", "--force"}, "y\n");
+        QCOMPARE(confirmed.code, 0);
+        QVERIFY(!exists("orders"));
+    }
+
+    void aLiveHolderNeedsForce()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        auto result = runCli({"release", "orders", "--yes"});
+        QCOMPARE(result.code, int(ExitUsage));
+        QVERIFY(result.err.find(clientA + ":1") != std::string::npos); // shows the holder
+        QVERIFY(exists("orders"));
+    }
+
+    void aStuckLegacyLockIsReleasedWithoutForce()
+    {
+        QVERIFY(
+            run({"SET", "lock.nightly", std::to_string(LockFormats::serverNowMs(*m_redis) / 1000 - 600)}));
+        QCOMPARE(runCli({"release", "lock.nightly", "--yes"}).code, 0);
+        QVERIFY(!exists("lock.nightly"));
+    }
+
+    void nothingToReleaseExitsOne()
+    {
+        auto result = runCli({"release", "missing", "--force", "--yes"});
+        QCOMPARE(result.code, 1);
+    }
+
+    void readOnlyIsRefusedWithSeventySevenAndAudited()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        // --read-only is a connection option: it goes before the command.
+        auto result = runCli({"--read-only", "release", "orders", "--force", "--yes"});
+        QCOMPARE(result.code, int(ExitNoPermission));
+        QVERIFY(exists("orders"));
+        auto entries = auditEntries();
+        QVERIFY(!entries.empty());
+        QCOMPARE(entries.back()["result"].toString(), QString("refused: read-only"));
+    }
+
+    void extendSetsTheTtl()
+    {
+        QVERIFY(run({"SET", "locks:job", LockFormats::randomAlnum(20), "PX", "5000"}));
+        auto result = runCli({"extend", "locks:job", "--ttl", "600000"});
+        QCOMPARE(result.code, 0);
+        QVERIFY(m_redis->command({"PTTL", "locks:job"})->integer() > 500000);
+        QCOMPARE(auditEntries().back()["action"].toString(), QString("extend"));
+    }
+
+    void extendNeedsATtl() { QCOMPARE(runCli({"extend", "locks:job"}).code, int(ExitUsage)); }
+};
+
+QTEST_GUILESS_MAIN(tst_CliAdmin)
+#include "tst_CliAdmin.moc"

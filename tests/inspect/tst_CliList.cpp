@@ -1,0 +1,180 @@
+#include "cli/CliRunner.h"
+#include "cli/ExitCode.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <sstream>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+
+struct CliRun
+{
+    int code = -1;
+    std::string out;
+    QString err;
+};
+
+CliRun runCli(const std::vector<std::string>& args)
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    CliRun run;
+    run.code = CliRunner::run(args, {}, out, err);
+    run.out = out.str();
+    run.err = QString::fromStdString(err.str());
+    return run;
+}
+
+const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+
+} // namespace
+
+class tst_CliList : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
+
+    QJsonArray listJson(std::vector<std::string> extra = {})
+    {
+        std::vector<std::string> args {"--url", m_server->url(), "list", "--json"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        auto result = runCli(args);
+        if (result.code != 0)
+            qWarning("exit %d: %s", result.code, qPrintable(result.err));
+        QJsonParseError error;
+        auto doc = QJsonDocument::fromJson(QByteArray::fromStdString(result.out), &error);
+        if (error.error != QJsonParseError::NoError)
+            qWarning("not JSON (%s): %s", qPrintable(error.errorString()), result.out.c_str());
+        return doc.array();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void jsonHasEveryDocumentedField()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 9, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 9, 30000).ok());
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{orders}", clientA + ":10"}));
+        QVERIFY(
+            run({"ZADD", "redisson_lock_timeout:{orders}", std::to_string(now + 30000), clientA + ":10"}));
+        QVERIFY(run({"INCR", "redisson_lock_token:{orders}"}));
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 1);
+        const QJsonObject lock = locks[0].toObject();
+        QCOMPARE(lock["name"].toString(), QString("orders"));
+        QCOMPARE(lock["kind"].toString(), QString("fair"));
+        QCOMPARE(lock["library"].toString(), QString("Redisson"));
+        QVERIFY(lock["confidence"].toDouble() > 0.9);
+        QCOMPARE(lock["node"].toString(), QString("127.0.0.1:%1").arg(m_server->port()));
+        QCOMPARE(lock["keys"].toArray().size(), 4);
+        QVERIFY(lock["ttl_ms"].isDouble());
+        const QJsonObject holder = lock["holders"].toArray()[0].toObject();
+        QCOMPARE(holder["owner"].toString(), QString::fromStdString(clientA + ":9"));
+        QCOMPARE(holder["count"].toInt(), 2);
+        QCOMPARE(holder["mode"].toString(), QString("exclusive"));
+        const QJsonObject waiter = lock["waiters"].toArray()[0].toObject();
+        QCOMPARE(waiter["owner"].toString(), QString::fromStdString(clientA + ":10"));
+        QCOMPARE(waiter["deadline_ms"].toDouble(), double(now + 30000));
+        QCOMPARE(lock["waiter_count"].toInt(), 1);
+        QCOMPARE(lock["fence"].toInt(), 1);
+        QCOMPARE(lock["stuck"].toBool(), false);
+    }
+
+    void absentTtlAndFenceAreNull()
+    {
+        QVERIFY(run({"SET", "lock.nightly", std::to_string(LockFormats::serverNowMs(*m_redis) / 1000 + 60)}));
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 1);
+        QVERIFY(locks[0].toObject()["ttl_ms"].isNull());
+        QVERIFY(locks[0].toObject()["fence"].isNull());
+    }
+
+    void binaryNamesAreValidJsonAndEscapedInTheTable()
+    {
+        const std::string name("lock:\0\xff\n", 8);
+        QVERIFY(run({"SET", name, LockFormats::randomAlnum(20), "PX", "60000"}));
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 1);
+        QCOMPARE(
+            locks[0].toObject()["name"].toString(), QString("lock:") + QChar(0) + QChar(0xff) + QChar('\n'));
+        auto table = runCli({"--url", m_server->url(), "list"});
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.find("lock:\\x00\\xff\\n") != std::string::npos);
+        QVERIFY(table.out.find('\0') == std::string::npos);
+    }
+
+    void tableShowsOneRowPerLockWithHeader()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "alpha", clientA, 1, 30000).ok());
+        QVERIFY(run({"SET", "mutex:beta", LockFormats::uuidV4(), "PX", "30000"}));
+        QVERIFY(run({"HSET", "user:1", "name", "x"}));
+        auto result = runCli({"--url", m_server->url(), "list"});
+        QCOMPARE(result.code, 0);
+        std::istringstream lines(result.out);
+        std::string header, first, second, footer;
+        std::getline(lines, header);
+        std::getline(lines, first);
+        std::getline(lines, second);
+        std::getline(lines, footer);
+        QVERIFY(header.starts_with("NAME"));
+        QVERIFY(header.find("HOLDERS") != std::string::npos);
+        QVERIFY(first.starts_with("alpha"));
+        QVERIFY(first.find(clientA + ":1") != std::string::npos);
+        QVERIFY(second.starts_with("mutex:beta"));
+        QCOMPARE(footer, std::string("2 locks"));
+    }
+
+    void patternsLimitTheScanAndLockPatternsAddLocks()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "app:one", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "other:two", clientA, 1, 30000).ok());
+        QVERIFY(run({"SET", "guard:x", "owner-1"}));
+        QCOMPARE(listJson({"--pattern", "app:*"}).size(), 1);
+        QCOMPARE(
+            listJson({"--pattern", "app:*", "--pattern", "guard:*", "--lock-pattern", "guard:*"}).size(), 2);
+    }
+
+    void listWorksOnAReadOnlyConnection()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "ro", clientA, 1, 30000).ok());
+        auto result = runCli({"--url", m_server->url(), "--read-only", "list", "--json"});
+        QCOMPARE(result.code, 0);
+        QVERIFY(result.out.find("\"ro\"") != std::string::npos);
+    }
+
+    void anEmptyKeyspacePrintsAnEmptyArray()
+    {
+        auto result = runCli({"--url", m_server->url(), "list", "--json"});
+        QCOMPARE(result.code, 0);
+        QCOMPARE(result.out, std::string("[]\n"));
+    }
+
+    void unknownArgumentsAreUsageErrors()
+    {
+        auto result = runCli({"--url", m_server->url(), "list", "--bogus"});
+        QCOMPARE(result.code, int(ExitUsage));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CliList)
+#include "tst_CliList.moc"

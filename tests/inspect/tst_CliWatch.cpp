@@ -1,0 +1,96 @@
+#include "cli/CliRunner.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <atomic>
+#include <sstream>
+#include <thread>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+} // namespace
+
+// `watch` runs until N events: a background thread keeps re-entering a lock (one change per
+// re-entry) until the command has printed what it was asked for.
+class tst_CliWatch : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    struct CliRun
+    {
+        int code = -1;
+        std::string out;
+        std::string err;
+    };
+
+    CliRun watchUntilDone(std::vector<std::string> args)
+    {
+        args.insert(args.begin(), {"--url", m_server->url(), "watch"});
+        std::atomic<bool> done {false};
+        CliRun run;
+        std::thread cli([&] {
+            std::ostringstream out, err;
+            run.code = CliRunner::run(args, {}, out, err);
+            run.out = out.str();
+            run.err = err.str();
+            done = true;
+        });
+        auto writer = test::connectTo(*m_server);
+        const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (!done && std::chrono::steady_clock::now() < giveUp) {
+            (void)LockFormats::redissonLock(*writer, "busy", clientA, 1, 30000);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        cli.join(); // a hang here is a failure of the test's timeout
+        return run;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+    void init() { QVERIFY(m_redis->command({"FLUSHALL"}).ok()); }
+
+    void printsOneJsonObjectPerChange()
+    {
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        auto run = watchUntilDone({"--json", "--max-events", "2"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.find("keyspace notifications") != std::string::npos, run.err.c_str());
+        std::istringstream lines(run.out);
+        std::string line;
+        int count = 0;
+        while (std::getline(lines, line)) {
+            ++count;
+            const auto event = QJsonDocument::fromJson(QByteArray::fromStdString(line)).object();
+            QVERIFY(event["event"].toString() == "appeared" || event["event"].toString() == "changed");
+            QCOMPARE(event["lock"].toObject()["name"].toString(), QString("busy"));
+        }
+        QCOMPARE(count, 2);
+    }
+
+    void saysItPollsWhenNotificationsAreOff()
+    {
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", ""}).ok());
+        auto run = watchUntilDone({"--poll", "100", "--max-events", "1"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.find("polling every 100 ms") != std::string::npos, run.err.c_str());
+        QVERIFY(run.out.starts_with("appeared busy") || run.out.starts_with("changed busy"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CliWatch)
+#include "tst_CliWatch.moc"

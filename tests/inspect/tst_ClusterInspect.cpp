@@ -1,0 +1,140 @@
+#include "cli/CliRunner.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <sstream>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+} // namespace
+
+// A three-master cluster built by hand (ADDSLOTSRANGE + MEET): list attributes every lock to its
+// master, and release finds and removes a lock that lives on another master than the URL's.
+class tst_ClusterInspect : public QObject
+{
+    Q_OBJECT
+    std::vector<std::unique_ptr<RedisServerProcess>> m_servers;
+    std::vector<std::unique_ptr<RedisConnection>> m_nodes;
+
+    struct CliRun
+    {
+        int code = -1;
+        std::string out;
+        std::string err;
+    };
+
+    CliRun runCli(std::vector<std::string> args)
+    {
+        args.insert(args.begin(), {"--url", m_servers[0]->url()});
+        std::ostringstream out;
+        std::ostringstream err;
+        CliRun run;
+        run.code = CliRunner::run(
+            args, {{"LOCKSCOPE_AUDIT_LOG", m_servers[0]->workDir() + "/audit.log"}}, out, err);
+        run.out = out.str();
+        run.err = err.str();
+        return run;
+    }
+
+    // The node owning `key`'s slot.
+    size_t ownerOf(const std::string& key)
+    {
+        const long long slot = m_nodes[0]->command({"CLUSTER", "KEYSLOT", key})->integer();
+        return slot <= 5460 ? 0 : slot <= 10922 ? 1 : 2;
+    }
+
+    // A lock name whose slot lives on node `wanted`.
+    std::string nameOn(size_t wanted, const std::string& stem)
+    {
+        for (int i = 0;; ++i) {
+            const std::string name = stem + std::to_string(i);
+            if (ownerOf(name) == wanted)
+                return name;
+        }
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const std::vector<std::pair<int, int>> ranges {{0, 5460}, {5461, 10922}, {10923, 16383}};
+        for (size_t i = 0; i < 3; ++i) {
+            RedisServerConfig config;
+            config.extraArgs = {"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf"};
+            auto server = test::startServer(config);
+            QVERIFY(server);
+            auto connection = test::connectTo(*server);
+            QVERIFY(connection);
+            QVERIFY(connection
+                        ->command({"CLUSTER", "ADDSLOTSRANGE", std::to_string(ranges[i].first),
+                            std::to_string(ranges[i].second)})
+                        .ok());
+            m_servers.push_back(std::move(server));
+            m_nodes.push_back(std::move(connection));
+        }
+        for (size_t i = 1; i < 3; ++i)
+            QVERIFY(m_nodes[0]
+                        ->command({"CLUSTER", "MEET", "127.0.0.1", std::to_string(m_servers[i]->port())})
+                        .ok());
+        for (auto& node : m_nodes) {
+            QTRY_VERIFY_WITH_TIMEOUT(
+                [&] {
+                    auto info = node->command({"CLUSTER", "INFO"});
+                    auto slotMap = node->command({"CLUSTER", "SLOTS"});
+                    return info && info->text().find("cluster_state:ok") != std::string::npos && slotMap
+                        && slotMap->size() == 3;
+                }(),
+                20000);
+        }
+    }
+
+    void cleanupTestCase()
+    {
+        m_nodes.clear();
+        m_servers.clear();
+    }
+
+    void listAttributesEachLockToItsMaster()
+    {
+        std::vector<std::string> names;
+        for (size_t node = 0; node < 3; ++node) {
+            names.push_back(nameOn(node, "orders-"));
+            QVERIFY(LockFormats::redissonLock(*m_nodes[node], names.back(), clientA, 1, 60000).ok());
+        }
+        auto result = runCli({"list", "--json"});
+        QCOMPARE(result.code, 0);
+        const auto locks = QJsonDocument::fromJson(QByteArray::fromStdString(result.out)).array();
+        QCOMPARE(locks.size(), 3);
+        for (size_t node = 0; node < 3; ++node) {
+            bool found = false;
+            for (const auto& value : locks) {
+                const auto lock = value.toObject();
+                if (lock["name"].toString().toStdString() == names[node]) {
+                    found = true;
+                    QCOMPARE(lock["node"].toString().toStdString(),
+                        "127.0.0.1:" + std::to_string(m_servers[node]->port()));
+                }
+            }
+            QVERIFY(found);
+        }
+    }
+
+    void releaseRemovesALockOnAnotherMaster()
+    {
+        const std::string name = nameOn(2, "report-");
+        QVERIFY(LockFormats::redissonLock(*m_nodes[2], name, clientA, 7, 60000).ok());
+        auto result = runCli({"release", name, "--force", "--yes"});
+        QCOMPARE(result.code, 0);
+        QCOMPARE(m_nodes[2]->command({"EXISTS", name})->integer(), 0LL);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_ClusterInspect)
+#include "tst_ClusterInspect.moc"

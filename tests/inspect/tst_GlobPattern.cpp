@@ -1,0 +1,37 @@
+#include "inspect/GlobPattern.h"
+
+#include <QtTest>
+
+using namespace lockscope;
+
+class tst_GlobPattern : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void starMatchesAnyRun()
+    {
+        QVERIFY(GlobPattern("locks:*").matches("locks:a:b"));
+        QVERIFY(GlobPattern("*lock*").matches("my.lock.x"));
+        QVERIFY(!GlobPattern("locks:*").matches("lock:a"));
+    }
+
+    void questionMarkAndClasses()
+    {
+        QVERIFY(GlobPattern("l?ck").matches("lock"));
+        QVERIFY(GlobPattern("job[0-9]").matches("job7"));
+        QVERIFY(!GlobPattern("job[^0-9]").matches("job7"));
+        QVERIFY(GlobPattern("a[bc]d").matches("acd"));
+    }
+
+    void backslashEscapes()
+    {
+        QVERIFY(GlobPattern("a\\*b").matches("a*b"));
+        QVERIFY(!GlobPattern("a\\*b").matches("axb"));
+    }
+
+    void binaryBytesMatch() { QVERIFY(GlobPattern("x*").matches(std::string("x\0\xff", 3))); }
+};
+
+QTEST_GUILESS_MAIN(tst_GlobPattern)
+#include "tst_GlobPattern.moc"

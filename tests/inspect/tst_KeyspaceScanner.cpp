@@ -1,0 +1,261 @@
+#include "inspect/KeyReader.h"
+#include "inspect/KeyspaceScanner.h"
+#include "inspect/LockInspector.h"
+#include "locks/DistributedLock.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace lockscope;
+
+namespace {
+
+std::vector<RawKey> scanAll(RedisConnection& connection, ScanOptions options = {})
+{
+    std::vector<RawKey> keys;
+    KeyspaceScanner scanner(connection, "n");
+    auto summary = scanner.scan(options, [&](std::vector<RawKey>&& batch) {
+        for (auto& key : batch)
+            keys.push_back(std::move(key));
+        return Status(Done {});
+    });
+    if (!summary)
+        qWarning("%s", summary.error().toString().c_str());
+    return keys;
+}
+
+const RawKey* findKey(const std::vector<RawKey>& keys, const std::string& name)
+{
+    for (const auto& key : keys) {
+        if (key.name == name)
+            return &key;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class tst_KeyspaceScanner : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    bool run(const RedisCommand& command)
+    {
+        auto reply = m_redis->command(command, std::chrono::milliseconds(60000));
+        if (!reply)
+            qWarning("%s", reply.error().toString().c_str());
+        return reply.ok();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void readsEveryTypeWithItsTtl()
+    {
+        QVERIFY(run({"SET", "s", "value", "PX", "50000"}));
+        QVERIFY(run({"HSET", "h", "f", "v"}));
+        QVERIFY(run({"RPUSH", "l", "a", "b"}));
+        QVERIFY(run({"ZADD", "z", "1.5", "m"}));
+        auto keys = scanAll(*m_redis);
+        QCOMPARE(keys.size(), size_t(4));
+        QCOMPARE(findKey(keys, "s")->value, std::string("value"));
+        QVERIFY(findKey(keys, "s")->pttl > 40000);
+        QCOMPARE(findKey(keys, "h")->fields.size(), size_t(1));
+        QCOMPARE(findKey(keys, "h")->pttl, -1LL);
+        QCOMPARE(findKey(keys, "l")->items.size(), size_t(2));
+        QCOMPARE(findKey(keys, "z")->members.front().second, 1.5);
+    }
+
+    void aHashWithAMillionFieldsIsReadOnlyUpToTheCap()
+    {
+        // Built server-side in chunks so the test stays fast.
+        QVERIFY(run({"EVAL",
+            "for c = 0, 399 do local args = {} for i = 1, 2500 do local n = c * 2500 + i "
+            "args[#args + 1] = 'f' .. n args[#args + 1] = n end redis.call('hset', KEYS[1], unpack(args)) "
+            "end "
+            "return redis.call('hlen', KEYS[1])",
+            "1", "huge-hash"}));
+        QCOMPARE(m_redis->command({"HLEN", "huge-hash"})->integer(), 1000000LL);
+        ScanOptions options;
+        auto keys = scanAll(*m_redis, options);
+        const RawKey* key = findKey(keys, "huge-hash");
+        QVERIFY(key);
+        QCOMPARE(key->size, 1000000LL);
+        QVERIFY(key->truncated);
+        QVERIFY(key->fields.size() <= size_t(options.limits.maxHashFields));
+        QVERIFY(!key->fields.empty());
+        QVERIFY(run({"DEL", "huge-hash"}));
+    }
+
+    void aHundredMegabyteStringIsReadAsAPrefix()
+    {
+        QVERIFY(run({"SETRANGE", "big", "104857599", "x"}));
+        ScanOptions options;
+        auto keys = scanAll(*m_redis, options);
+        const RawKey* key = findKey(keys, "big");
+        QVERIFY(key);
+        QCOMPARE(key->size, 104857600LL);
+        QCOMPARE(key->value.size(), options.limits.maxStringBytes);
+        QVERIFY(key->truncated);
+        QVERIFY(run({"DEL", "big"}));
+    }
+
+    void hugeValuesDoNotHideTheLocksBesideThem()
+    {
+        QVERIFY(run({"SETRANGE", "big.lock", "10485759", "x"}));
+        QVERIFY(run({"EVAL", "for i = 1, 5000 do redis.call('rpush', KEYS[1], i) end", "1", "long-list"}));
+        QVERIFY(test::LockFormats::redissonLock(
+            *m_redis, "real", "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b", 1, 30000)
+                    .ok());
+        auto result = LockInspector::inspect({{"n", m_redis.get()}}, {});
+        QVERIFY(result.failures.empty());
+        QCOMPARE(result.locks.size(), size_t(1));
+        QCOMPARE(result.locks[0].name, std::string("real"));
+    }
+
+    void aKeyThatNoLongerExistsYieldsNoRow()
+    {
+        QVERIFY(run({"SET", "present", "1"}));
+        KeyReader reader(*m_redis);
+        auto keys = reader.read({"present", "gone"});
+        QVERIFY(keys.ok());
+        QCOMPARE(keys->size(), size_t(1));
+        QCOMPARE(keys->front().name, std::string("present"));
+    }
+
+    void keysExpiringDuringTheScanYieldARowOrNone()
+    {
+        // Thousands of keys expire within the scan; whatever comes back must be whole.
+        QVERIFY(run({"EVAL",
+            "for i = 1, 3000 do redis.call('set', 'short:' .. i, 'v' .. i, 'px', 1 + i % 40) end", "0"}));
+        ScanOptions options;
+        options.count = 10;
+        options.limits.commandsPerPipeline = 4;
+        // A pause per batch makes sure the scan outlives every TTL, whatever the machine's speed.
+        options.progress
+            = [](const ScanProgress&) { std::this_thread::sleep_for(std::chrono::milliseconds(1)); };
+        auto keys = scanAll(*m_redis, options);
+        for (const auto& key : keys) {
+            QCOMPARE(key.type, RawKey::Type::String);
+            QVERIFY(key.value.starts_with("v"));
+        }
+        QVERIFY(keys.size() < 3000);
+    }
+
+    void aKeyThatChangesTypeWhileBeingReadYieldsASensibleRowOrNone()
+    {
+        std::atomic<bool> stop {false};
+        auto flipperConnection = test::connectTo(*m_server);
+        QVERIFY(flipperConnection);
+        std::thread flipper([&] {
+            int round = 0;
+            while (!stop.load()) {
+                const std::string key = "flip:" + std::to_string(round % 50);
+                (void)flipperConnection->command({"DEL", key});
+                if (round % 2 == 0)
+                    (void)flipperConnection->command(
+                        {"HSET", key, "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:1", "1"});
+                else
+                    (void)flipperConnection->command({"RPUSH", key, "a", "b"});
+                ++round;
+            }
+        });
+        bool allSensible = true;
+        for (int pass = 0; pass < 30; ++pass) {
+            ScanOptions options;
+            options.count = 5;
+            for (const auto& key : scanAll(*m_redis, options)) {
+                if (key.type == RawKey::Type::Hash)
+                    allSensible = allSensible && !key.fields.empty() && key.items.empty();
+                if (key.type == RawKey::Type::List)
+                    allSensible = allSensible && !key.items.empty() && key.fields.empty();
+            }
+        }
+        stop = true;
+        flipper.join();
+        QVERIFY(allSensible);
+    }
+
+    void parallelReadersReadExactlyWhatOneConnectionReads()
+    {
+        QVERIFY(run({"EVAL",
+            "for i = 1, 3000 do redis.call('set', 's' .. i, i) redis.call('hset', 'h' .. i, 'f', i) end",
+            "0"}));
+        ScanOptions sequential;
+        sequential.count = 100;
+        auto expected = scanAll(*m_redis, sequential);
+        auto reader1 = test::connectTo(*m_server);
+        auto reader2 = test::connectTo(*m_server);
+        ScanOptions parallel = sequential;
+        parallel.readers = {reader1.get(), reader2.get()};
+        auto got = scanAll(*m_redis, parallel);
+        QCOMPARE(got.size(), size_t(6000));
+        QCOMPARE(got.size(), expected.size());
+        for (const auto& key : expected) {
+            const RawKey* same = findKey(got, key.name);
+            QVERIFY(same);
+            QCOMPARE(same->value, key.value);
+            QCOMPARE(same->fields, key.fields);
+        }
+    }
+
+    void binaryKeyNamesSurviveTheScan()
+    {
+        const std::string name("k\0\xff\n", 4);
+        QVERIFY(run({"SET", name, "v"}));
+        auto keys = scanAll(*m_redis);
+        QCOMPARE(keys.size(), size_t(1));
+        QCOMPARE(keys[0].name, name);
+    }
+
+    void onePatternGoesToScanMatchAndSeveralAreFilteredHere()
+    {
+        QVERIFY(run({"MSET", "a:1", "x", "b:1", "x", "c:1", "x"}));
+        ScanOptions one;
+        one.patterns = {"a:*"};
+        QCOMPARE(scanAll(*m_redis, one).size(), size_t(1));
+        ScanOptions two;
+        two.patterns = {"a:*", "c:*"};
+        auto keys = scanAll(*m_redis, two);
+        QCOMPARE(keys.size(), size_t(2));
+        QVERIFY(!findKey(keys, "b:1"));
+    }
+
+    void reportsProgressAndStopsWhenCancelled()
+    {
+        QVERIFY(run({"EVAL", "for i = 1, 5000 do redis.call('set', 'k' .. i, i) end", "0"}));
+        CancellationToken cancel;
+        ScanOptions options;
+        options.count = 100;
+        options.cancel = &cancel;
+        std::vector<size_t> seen;
+        options.progress = [&](const ScanProgress& progress) {
+            seen.push_back(progress.keysSeen);
+            QCOMPARE(progress.totalKeys, 5000LL);
+            if (progress.keysSeen >= 1000)
+                cancel.cancel();
+        };
+        KeyspaceScanner scanner(*m_redis, "n");
+        auto summary = scanner.scan(options, [](std::vector<RawKey>&&) { return Status(Done {}); });
+        QVERIFY(summary.ok());
+        QVERIFY(summary->cancelled);
+        QVERIFY(summary->keysSeen < 5000);
+        QVERIFY(seen.size() >= 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_KeyspaceScanner)
+#include "tst_KeyspaceScanner.moc"

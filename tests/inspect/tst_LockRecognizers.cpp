@@ -1,0 +1,477 @@
+#include "inspect/LockInspector.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <thread>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+
+const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
+
+std::vector<LockSnapshot> listLocks(RedisConnection& connection, std::vector<std::string> lockPatterns = {},
+    std::vector<std::string> scanPatterns = {})
+{
+    InspectOptions options;
+    options.lockPatterns = std::move(lockPatterns);
+    options.scan.patterns = std::move(scanPatterns);
+    auto result = LockInspector::inspect({{"test-node", &connection}}, options);
+    for (const auto& failure : result.failures)
+        qWarning("%s: %s", failure.node.c_str(), failure.error.toString().c_str());
+    return result.locks;
+}
+
+const LockSnapshot* findLock(const std::vector<LockSnapshot>& locks, const std::string& name)
+{
+    for (const auto& lock : locks) {
+        if (lock.name == name)
+            return &lock;
+    }
+    return nullptr;
+}
+
+bool hasKey(const LockSnapshot& lock, const std::string& key)
+{
+    return std::find(lock.keys.begin(), lock.keys.end(), key) != lock.keys.end();
+}
+
+} // namespace
+
+class tst_LockRecognizers : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    bool run(const RedisCommand& command)
+    {
+        auto reply = m_redis->command(command);
+        if (!reply)
+            qWarning("%s", reply.error().toString().c_str());
+        return reply.ok();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void cleanupTestCase()
+    {
+        m_redis.reset();
+        m_server.reset();
+    }
+
+    void redissonLockShowsClientThreadAndReentryCount()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 57, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 57, 30000).ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks.front();
+        QCOMPARE(lock.name, std::string("orders"));
+        QCOMPARE(lock.kind, LockKind::Reentrant);
+        QCOMPARE(lock.library, std::string("Redisson"));
+        QVERIFY(lock.confidence >= 0.9);
+        QCOMPARE(lock.node, std::string("test-node"));
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QCOMPARE(lock.holders[0].clientUuid, clientA);
+        QCOMPARE(lock.holders[0].threadId, std::string("57"));
+        QCOMPARE(lock.holders[0].count, 2LL);
+        QVERIFY(lock.ttlMs && *lock.ttlMs > 25000 && *lock.ttlMs <= 30000);
+        QVERIFY(!lock.stuck);
+    }
+
+    void redissonLockWithoutTtlIsStuck()
+    {
+        QVERIFY(run({"HSET", "orphan", clientA + ":1", "1"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QVERIFY(locks[0].stuck);
+        QVERIFY(!locks[0].ttlMs);
+    }
+
+    void nodeRedissonHolderUsesALockUuid()
+    {
+        const std::string lockUuid = LockFormats::uuidV4();
+        QVERIFY(run({"HSET", "jobs", clientB + ":" + lockUuid, "1"}));
+        QVERIFY(run({"PEXPIRE", "jobs", "10000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("node-redisson"));
+        QCOMPARE(locks[0].holders[0].threadId, lockUuid);
+    }
+
+    void unlockChannelSubscribersAreCountedAsWaiters()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "report", clientA, 1, 30000).ok());
+        auto subscriber = test::connectTo(*m_server);
+        QVERIFY(subscriber->send({"SUBSCRIBE", "redisson_lock__channel:{report}"}).ok());
+        QVERIFY(subscriber->readReply(std::chrono::milliseconds(2000)).ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].waiterCount, 1LL);
+    }
+
+    void fairLockGroupsQueueAndTimeoutWithDeadlines()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
+        const std::string first = clientB + ":7";
+        const std::string second = clientB + ":8";
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", first, second}));
+        QVERIFY(run({"ZADD", "redisson_lock_timeout:{fair}", std::to_string(now + 35000), first,
+            std::to_string(now + 40000), second}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.kind, LockKind::Fair);
+        QVERIFY(hasKey(lock, "fair"));
+        QVERIFY(hasKey(lock, "redisson_lock_queue:{fair}"));
+        QVERIFY(hasKey(lock, "redisson_lock_timeout:{fair}"));
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QCOMPARE(lock.waiters.size(), size_t(2));
+        QCOMPARE(lock.waiters[0].owner, first);
+        QCOMPARE(lock.waiters[0].deadlineMs.value_or(0), now + 35000);
+        QCOMPARE(lock.waiters[1].owner, second);
+        QCOMPARE(lock.waiterCount, 2LL);
+        QVERIFY(!lock.stuck);
+    }
+
+    void fairQueueWaiterPastItsDeadlineMakesTheLockStuck()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        const std::string dead = clientB + ":9";
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair2}", dead}));
+        QVERIFY(run({"ZADD", "redisson_lock_timeout:{fair2}", std::to_string(now - 60000), dead}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].name, std::string("fair2"));
+        QCOMPARE(locks[0].kind, LockKind::Fair);
+        QVERIFY(locks[0].holders.empty());
+        QVERIFY(locks[0].stuck);
+        QCOMPARE(locks[0].keys.size(), size_t(2));
+    }
+
+    void readLocksShowEveryReaderAndGroupTheirTimeoutKeys()
+    {
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientA, 3, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientA, 3, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientB, 4, 30000).ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.kind, LockKind::ReadWrite);
+        QCOMPARE(lock.holders.size(), size_t(2));
+        for (const auto& holder : lock.holders) {
+            QCOMPARE(holder.mode, std::string("read"));
+            QCOMPARE(holder.count, holder.clientUuid == clientA ? 2LL : 1LL);
+        }
+        QVERIFY(hasKey(lock, "{catalog}:" + clientA + ":3:rwlock_timeout:1"));
+        QVERIFY(hasKey(lock, "{catalog}:" + clientA + ":3:rwlock_timeout:2"));
+        QVERIFY(hasKey(lock, "{catalog}:" + clientB + ":4:rwlock_timeout:1"));
+        QCOMPARE(lock.keys.size(), size_t(4));
+    }
+
+    void writeLockShowsTheWriterAndItsOwnReadHold()
+    {
+        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", clientA, 11, 30000).ok());
+        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", clientA, 11, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "ledger", clientA, 11, 30000).ok()); // downgrade
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.kind, LockKind::ReadWrite);
+        QCOMPARE(lock.holders.size(), size_t(2));
+        const auto& writer = lock.holders[0].mode == "write" ? lock.holders[0] : lock.holders[1];
+        const auto& reader = lock.holders[0].mode == "write" ? lock.holders[1] : lock.holders[0];
+        QCOMPARE(writer.mode, std::string("write"));
+        QCOMPARE(writer.count, 2LL);
+        QCOMPARE(reader.mode, std::string("read"));
+        QCOMPARE(reader.count, 1LL);
+        QVERIFY(hasKey(lock, "{ledger}:" + clientA + ":11:rwlock_timeout:1"));
+    }
+
+    void fencedLockCounterIsGroupedIntoItsLock()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fenced", clientA, 2, 30000).ok());
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(run({"INCR", "redisson_lock_token:{fenced}"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].fence.value_or(-1), 3LL);
+        QVERIFY(hasKey(locks[0], "redisson_lock_token:{fenced}"));
+    }
+
+    void redissonSemaphoreNeedsWaitersOnItsChannel()
+    {
+        QVERIFY(run({"SET", "permits", "0"}));
+        QVERIFY(listLocks(*m_redis).empty()); // an idle semaphore is just a number
+        auto waiter = test::connectTo(*m_server);
+        QVERIFY(waiter->send({"SUBSCRIBE", "redisson_sc:{permits}"}).ok());
+        QVERIFY(waiter->readReply(std::chrono::milliseconds(2000)).ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Semaphore);
+        QCOMPARE(locks[0].library, std::string("Redisson"));
+        QCOMPARE(locks[0].permitsAvailable.value_or(-1), 0LL);
+        QCOMPARE(locks[0].waiterCount, 1LL);
+    }
+
+    void permitExpirableSemaphoreListsPermitsWithExpiry()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        const std::string permitId("\x01\x02\x00\xff\x10\x20\x30\x40\x50\x60\x70\x80\x90\xa0\xb0\xc0", 16);
+        QVERIFY(run({"SET", "uploads", "4"}));
+        QVERIFY(run({"ZADD", "{uploads}:timeout", std::to_string(now + 60000), permitId}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.kind, LockKind::Semaphore);
+        QCOMPARE(lock.permitsAvailable.value_or(-1), 4LL);
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QCOMPARE(lock.holders[0].owner, permitId);
+        QCOMPARE(lock.holders[0].expiresAtMs.value_or(0), now + 60000);
+        QVERIFY(hasKey(lock, "{uploads}:timeout"));
+    }
+
+    void redisPyLockIsRecognisedByItsUuid1Token()
+    {
+        const std::string token = LockFormats::uuid1Hex(LockFormats::serverNowMs(*m_redis) - 2000);
+        QVERIFY(run({"SET", "inventory-sync", token, "NX", "PX", "10000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Token);
+        QCOMPARE(locks[0].library, std::string("redis-py"));
+        QCOMPARE(locks[0].holders.size(), size_t(1));
+        QCOMPARE(locks[0].holders[0].owner, token);
+        QVERIFY(locks[0].ttlMs.has_value());
+        QVERIFY(!locks[0].reason.empty());
+    }
+
+    void redisPyLockWithoutTimeoutHasNoTtl()
+    {
+        QVERIFY(run({"SET", "nightly", LockFormats::uuid1Hex(LockFormats::serverNowMs(*m_redis)), "NX"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("redis-py"));
+        QVERIFY(!locks[0].ttlMs);
+    }
+
+    void nodeRedlockTokenIsAGuessWithAReason()
+    {
+        std::string token = LockFormats::randomHex(32);
+        token[12] = 'c'; // not a UUIDv1
+        QVERIFY(run({"SET", "locks:account:17", token, "NX", "PX", "5000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("node-redlock"));
+        QVERIFY(locks[0].confidence < 0.9);
+        QVERIFY(QString::fromStdString(locks[0].reason).contains("32 hex"));
+    }
+
+    void redisSemaphoreMutexIsAUuidV4UnderMutexPrefix()
+    {
+        const std::string token = LockFormats::uuidV4();
+        QVERIFY(run({"SET", "mutex:report", token, "NX", "PX", "10000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("redis-semaphore"));
+        QCOMPARE(locks[0].kind, LockKind::Token);
+        QCOMPARE(locks[0].holders[0].owner, token);
+    }
+
+    void redisPlusPlusMutexIsTwentyAlphanumerics()
+    {
+        QVERIFY(run({"SET", "billing_lock", LockFormats::randomAlnum(20), "NX", "PX", "10000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("redis-plus-plus"));
+    }
+
+    void lockScopeTokenLockCarriesItsFence()
+    {
+        QVERIFY(run({"SET", "deploy", LockFormats::randomHex(32), "NX", "PX", "10000"}));
+        QVERIFY(run({"SET", "lockscope:fence:{deploy}", "12"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, std::string("LockScope"));
+        QCOMPARE(locks[0].fence.value_or(-1), 12LL);
+        QCOMPARE(locks[0].keys.size(), size_t(2));
+    }
+
+    void lockScopeRegisteredWaitersAreListedWithDeadlines()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "shared", clientA, 1, 30000).ok());
+        QVERIFY(run({"ZADD", "lockscope:waiters:{shared}", std::to_string(now + 3000), "waiter-live",
+            std::to_string(now - 10000), "waiter-dead"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.waiters.size(), size_t(1));
+        QCOMPARE(lock.waiters[0].owner, std::string("waiter-live"));
+        QCOMPARE(lock.waiters[0].deadlineMs.value_or(0), now + 3000);
+        QCOMPARE(lock.waiterCount, 1LL);
+        QVERIFY(hasKey(lock, "lockscope:waiters:{shared}"));
+    }
+
+    void lockScopeSemaphoreKeysAreGrouped()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run({"ZADD", "lockscope:semaphore:{pool}:holders", std::to_string(now + 5000), "holder-1",
+            std::to_string(now + 6000), "holder-2"}));
+        QVERIFY(run({"SET", "lockscope:semaphore:{pool}:limit", "5"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].name, std::string("pool"));
+        QCOMPARE(locks[0].library, std::string("LockScope"));
+        QCOMPARE(locks[0].holders.size(), size_t(2));
+        QCOMPARE(locks[0].keys.size(), size_t(2));
+    }
+
+    void legacyTimestampLockIsHeldUntilItsTime()
+    {
+        const long long nowS = LockFormats::serverNowMs(*m_redis) / 1000;
+        QVERIFY(run({"SETNX", "lock.foo", std::to_string(nowS + 30 + 1)}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Legacy);
+        QVERIFY(!locks[0].stuck);
+        QCOMPARE(locks[0].holders.size(), size_t(1));
+        QCOMPARE(locks[0].holders[0].expiresAtMs.value_or(0), (nowS + 31) * 1000);
+        QVERIFY(!locks[0].ttlMs);
+    }
+
+    void legacyLockWhoseTimestampPassedIsStuck()
+    {
+        const long long nowMs = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run({"SETNX", "reports.lock", std::to_string(nowMs - 120000)})); // milliseconds
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Legacy);
+        QVERIFY(locks[0].stuck);
+        QVERIFY(locks[0].holders.empty());
+    }
+
+    void nodeSemaphoreListsPermitHolders()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        const std::string single = LockFormats::uuidV4();
+        const std::string multi = LockFormats::uuidV4();
+        QVERIFY(run({"ZADD", "semaphore:api", std::to_string(now - 100), single, std::to_string(now - 50),
+            multi + "_0", std::to_string(now - 50), multi + "_1", std::to_string(now - 50), multi + "_2"}));
+        QVERIFY(run({"PEXPIRE", "semaphore:api", "10000"}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.name, std::string("api"));
+        QCOMPARE(lock.kind, LockKind::Semaphore);
+        QCOMPARE(lock.library, std::string("redis-semaphore"));
+        QCOMPARE(lock.holders.size(), size_t(2));
+        long long total = 0;
+        for (const auto& holder : lock.holders)
+            total += holder.count;
+        QCOMPARE(total, 4LL);
+        QVERIFY(lock.ttlMs.has_value());
+    }
+
+    void rubySemaphoreGroupsItsKeysAndCountsBlockedWaiters()
+    {
+        QVERIFY(run({"SET", "SEMAPHORE:printer:EXISTS", "1"}));
+        QVERIFY(run({"SET", "SEMAPHORE:printer:VERSION", "1"}));
+        QVERIFY(run({"HSET", "SEMAPHORE:printer:GRABBED", "0", "1700000000.25", "1", "1700000001.5"}));
+        // Both tokens grabbed: AVAILABLE is empty (so absent) and a third client waits in BLPOP.
+        auto waiter = test::connectTo(*m_server);
+        QVERIFY(waiter->send({"BLPOP", "SEMAPHORE:printer:AVAILABLE", "0"}).ok());
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                auto clients = m_redis->command({"CLIENT", "LIST"});
+                return clients && clients->text().find("cmd=blpop") != std::string::npos;
+            }(),
+            5000);
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks[0];
+        QCOMPARE(lock.name, std::string("printer"));
+        QCOMPARE(lock.library, std::string("redis-semaphore (ruby)"));
+        QCOMPARE(lock.holders.size(), size_t(2));
+        QCOMPARE(lock.permitsAvailable.value_or(-1), 0LL);
+        QCOMPARE(lock.keys.size(), size_t(3));
+        QCOMPARE(lock.waiterCount, 1LL);
+        waiter->disconnect();
+    }
+
+    void userPatternIncludesWhatHeuristicsMiss()
+    {
+        QVERIFY(run({"SET", "guards:payroll", "worker-7", "PX", "10000"}));
+        QVERIFY(run({"SET", "other:payroll", "worker-7", "PX", "10000"}));
+        QVERIFY(listLocks(*m_redis).empty());
+        auto locks = listLocks(*m_redis, {"guards:*"});
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].name, std::string("guards:payroll"));
+        QVERIFY(QString::fromStdString(locks[0].reason).startsWith("user pattern"));
+        QCOMPARE(locks[0].holders[0].owner, std::string("worker-7"));
+    }
+
+    void userPatternMakesAnIntegerASemaphore()
+    {
+        QVERIFY(run({"SET", "permits:export", "3"}));
+        auto locks = listLocks(*m_redis, {"permits:*"});
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Semaphore);
+        QCOMPARE(locks[0].permitsAvailable.value_or(-1), 3LL);
+    }
+
+    void aPatternLimitedScanStillGroupsAuxiliaryKeys()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "app:fair", clientA, 1, 30000).ok());
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{app:fair}", clientB + ":2"}));
+        QVERIFY(
+            run({"ZADD", "redisson_lock_timeout:{app:fair}", std::to_string(now + 30000), clientB + ":2"}));
+        QVERIFY(run({"INCR", "redisson_lock_token:{app:fair}"}));
+        auto locks = listLocks(*m_redis, {}, {"app:*"});
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].kind, LockKind::Fair);
+        QCOMPARE(locks[0].keys.size(), size_t(4));
+        QCOMPARE(locks[0].fence.value_or(-1), 1LL);
+    }
+
+    void binaryLockNamesAreKeptExactly()
+    {
+        const std::string name("lock\0bin\xff\xfe", 10);
+        QVERIFY(LockFormats::redissonLock(*m_redis, name, clientA, 5, 30000).ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].name, name);
+        QCOMPARE(locks[0].keys.front(), name);
+    }
+
+    void clusterTargetsAreAttributedToTheirNode()
+    {
+        auto second = test::startServer();
+        QVERIFY(second);
+        auto other = test::connectTo(*second);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "here", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*other, "there", clientB, 1, 30000).ok());
+        auto result = LockInspector::inspect({{"node-a", m_redis.get()}, {"node-b", other.get()}}, {});
+        QCOMPARE(result.locks.size(), size_t(2));
+        QCOMPARE(findLock(result.locks, "here")->node, std::string("node-a"));
+        QCOMPARE(findLock(result.locks, "there")->node, std::string("node-b"));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_LockRecognizers)
+#include "tst_LockRecognizers.moc"

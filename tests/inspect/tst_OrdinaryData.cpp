@@ -1,0 +1,109 @@
+#include "inspect/LockInspector.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+using namespace lockscope;
+using test::LockFormats;
+
+// Ordinary data must never be listed as a lock: each test writes one kind of everyday value
+// and expects an empty list.
+class tst_OrdinaryData : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+    std::unique_ptr<RedisConnection> m_redis;
+
+    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
+
+    size_t lockCount()
+    {
+        auto result = LockInspector::inspect({{"n", m_redis.get()}}, {});
+        if (!result.failures.empty())
+            return 999;
+        for (const auto& lock : result.locks)
+            qWarning("unexpected lock: %s (%s)", lock.name.c_str(), lock.reason.c_str());
+        return result.locks.size();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+        m_redis = test::connectTo(*m_server);
+        QVERIFY(m_redis);
+    }
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void aUserHashIsNoLock()
+    {
+        QVERIFY(run({"HSET", "user:1", "name", "alice", "age", "30", "email", "a@example.com"}));
+        QVERIFY(run({"HSET", "settings", "mode", "read", "theme", "dark"}));
+        QVERIFY(run({"HSET", "counters", "1", "5", "2", "7"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aHashKeyedByUuidsIsNoLock()
+    {
+        const std::string session = LockFormats::uuidV4();
+        QVERIFY(run({"HSET", "cart:42", session + ":17", "3", session + ":18", "1"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aJsonStringWithATtlIsNoLock()
+    {
+        QVERIFY(run({"SET", "cache:page:/home", R"({"title":"Home","items":[1,2,3]})", "PX", "60000"}));
+        QVERIFY(run({"SET", "cache:lock-screen", R"({"enabled":true})", "PX", "60000"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aCounterIsNoLock()
+    {
+        QVERIFY(run({"SET", "visits", "42"}));
+        QVERIFY(run({"INCR", "orders:count"}));
+        QVERIFY(run({"SET", "lock:attempts", "3"})); // a lock-ish name holding a small number
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aListOfJobsIsNoLock()
+    {
+        QVERIFY(run({"RPUSH", "jobs", "job-1", "job-2", "job-3"}));
+        QVERIFY(run({"RPUSH", "queue:emails", R"({"to":"x"})"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aSessionTokenWithoutLockNamingIsNoLock()
+    {
+        std::string random = LockFormats::randomHex(32);
+        random[12] = 'e';
+        QVERIFY(run({"SET", "session:8d1f", random, "PX", "3600000"}));
+        QVERIFY(run({"SET", "csrf:abc", LockFormats::uuidV4(), "EX", "600"}));
+        QVERIFY(run({"SET", "api-key:42", LockFormats::randomAlnum(20)}));
+        QVERIFY(run({"SET", "md5:file.txt", LockFormats::randomHex(32)}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aTimestampWithoutLockNamingIsNoLock()
+    {
+        const long long nowS = LockFormats::serverNowMs(*m_redis) / 1000;
+        QVERIFY(run({"SET", "user:1:last_login", std::to_string(nowS - 30)}));
+        QVERIFY(run({"SET", "clock:offset", std::to_string(nowS)}));
+        QVERIFY(run({"SET", "block:height", std::to_string(nowS)}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void setsSortedSetsAndLatchesAreNoLocks()
+    {
+        QVERIFY(run({"SADD", "tags", "a", "b"}));
+        QVERIFY(run({"ZADD", "leaderboard", "100", "alice", "90", "bob"}));
+        QVERIFY(run({"ZADD", "semaphore:scores", "1", "not-a-uuid"}));
+        QVERIFY(run({"SET", "redisson_unlock_latch:{x}:" + LockFormats::randomHex(32), "1", "PX", "5000"}));
+        QVERIFY(run({"SET", "redisson_lock_token:{idle}", "7"})); // a fence counter with no lock
+        QCOMPARE(lockCount(), size_t(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_OrdinaryData)
+#include "tst_OrdinaryData.moc"

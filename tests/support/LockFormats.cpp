@@ -1,0 +1,154 @@
+#include "support/LockFormats.h"
+
+#include <cstdio>
+#include <random>
+
+namespace lockscope::test {
+
+namespace {
+
+std::mt19937_64& generator()
+{
+    static std::mt19937_64 engine {std::random_device {}()};
+    return engine;
+}
+
+// The scripts below follow Redisson's RedissonLock / RedissonReadLock / RedissonWriteLock
+// acquisition logic: the key layout is the specification the inspector must read.
+const char* const lockScript = R"(
+if ((redis.call('exists', KEYS[1]) == 0) or (redis.call('hexists', KEYS[1], ARGV[2]) == 1)) then
+  redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  return nil
+end
+return redis.call('pttl', KEYS[1]))";
+
+const char* const readLockScript = R"(
+local mode = redis.call('hget', KEYS[1], 'mode')
+if (mode == false) then
+  redis.call('hset', KEYS[1], 'mode', 'read')
+  redis.call('hset', KEYS[1], ARGV[2], 1)
+  redis.call('set', KEYS[2] .. ':1', 1)
+  redis.call('pexpire', KEYS[2] .. ':1', ARGV[1])
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  return nil
+end
+if (mode == 'read') or (mode == 'write' and redis.call('hexists', KEYS[1], ARGV[3]) == 1) then
+  local ind = redis.call('hincrby', KEYS[1], ARGV[2], 1)
+  local key = KEYS[2] .. ':' .. ind
+  redis.call('set', key, 1)
+  redis.call('pexpire', key, ARGV[1])
+  local remainTime = redis.call('pttl', KEYS[1])
+  redis.call('pexpire', KEYS[1], math.max(remainTime, ARGV[1]))
+  return nil
+end
+return redis.call('pttl', KEYS[1]))";
+
+const char* const writeLockScript = R"(
+local mode = redis.call('hget', KEYS[1], 'mode')
+if (mode == false) then
+  redis.call('hset', KEYS[1], 'mode', 'write')
+  redis.call('hset', KEYS[1], ARGV[2], 1)
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  return nil
+end
+if (mode == 'write') then
+  if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('hincrby', KEYS[1], ARGV[2], 1)
+    local currentExpire = redis.call('pttl', KEYS[1])
+    redis.call('pexpire', KEYS[1], currentExpire + ARGV[1])
+    return nil
+  end
+end
+return redis.call('pttl', KEYS[1]))";
+
+Status runScript(RedisConnection& connection, const char* script, std::vector<std::string> keys,
+    std::vector<std::string> args)
+{
+    RedisCommand command {"EVAL", script, std::to_string(keys.size())};
+    command.insert(command.end(), keys.begin(), keys.end());
+    command.insert(command.end(), args.begin(), args.end());
+    auto reply = connection.command(command);
+    if (!reply)
+        return reply.error();
+    if (!reply->isNil())
+        return makeError(ErrorKind::ServerError, "lock not acquired: held by someone else");
+    return Done {};
+}
+
+std::string suffixed(const std::string& name, const std::string& suffix)
+{
+    return (name.find('{') != std::string::npos ? name : "{" + name + "}") + ":" + suffix;
+}
+
+} // namespace
+
+std::string LockFormats::randomHex(size_t length)
+{
+    static const char digits[] = "0123456789abcdef";
+    std::string out;
+    for (size_t i = 0; i < length; ++i)
+        out += digits[generator()() % 16];
+    return out;
+}
+
+std::string LockFormats::randomAlnum(size_t length)
+{
+    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    std::string out;
+    for (size_t i = 0; i < length; ++i)
+        out += digits[generator()() % 62];
+    return out;
+}
+
+std::string LockFormats::uuidV4()
+{
+    std::string hex = randomHex(32);
+    hex[12] = '4';
+    hex[16] = "89ab"[generator()() % 4];
+    return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-"
+        + hex.substr(20);
+}
+
+std::string LockFormats::uuid1Hex(long long epochMs)
+{
+    const unsigned long long ticks
+        = static_cast<unsigned long long>(epochMs) * 10000ULL + 0x01B21DD213814000ULL + generator()() % 10000;
+    const unsigned long long clockSeq = (generator()() & 0x3fff) | 0x8000;
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
+        (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, clockSeq);
+    return std::string(buffer) + randomHex(12);
+}
+
+long long LockFormats::serverNowMs(RedisConnection& connection)
+{
+    auto time = connection.command({"TIME"});
+    if (!time || !time->isArray())
+        return 0;
+    return time->at(0).toInteger().value_or(0) * 1000 + time->at(1).toInteger().value_or(0) / 1000;
+}
+
+Status LockFormats::redissonLock(RedisConnection& connection, const std::string& name,
+    const std::string& uuid, long long threadId, long long leaseMs)
+{
+    return runScript(
+        connection, lockScript, {name}, {std::to_string(leaseMs), uuid + ":" + std::to_string(threadId)});
+}
+
+Status LockFormats::redissonReadLock(RedisConnection& connection, const std::string& name,
+    const std::string& uuid, long long threadId, long long leaseMs)
+{
+    const std::string holder = uuid + ":" + std::to_string(threadId);
+    return runScript(connection, readLockScript, {name, suffixed(name, holder + ":rwlock_timeout")},
+        {std::to_string(leaseMs), holder, holder + ":write"});
+}
+
+Status LockFormats::redissonWriteLock(RedisConnection& connection, const std::string& name,
+    const std::string& uuid, long long threadId, long long leaseMs)
+{
+    const std::string holder = uuid + ":" + std::to_string(threadId);
+    return runScript(connection, writeLockScript, {name}, {std::to_string(leaseMs), holder + ":write"});
+}
+
+} // namespace lockscope::test
