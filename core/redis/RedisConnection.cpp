@@ -95,7 +95,6 @@ std::string RedisConnection::endpoint() const
 
 Status RedisConnection::open()
 {
-    const Deadline deadline = deadlineAfter(m_options.connectTimeout);
     m_reader.reset();
     m_transport.reset();
 
@@ -107,6 +106,8 @@ Status RedisConnection::open()
         m_options.host = master->host;
         m_options.port = master->port;
     }
+    // Asking the sentinels has its own timeouts; the master gets the whole connect timeout.
+    const Deadline deadline = deadlineAfter(m_options.connectTimeout);
 
     std::unique_ptr<Transport> transport;
     if (m_options.transport == ConnectionOptions::Transport::Unix) {

@@ -81,7 +81,8 @@ Result<HostPort> SentinelResolver::resolveMaster(const ConnectionOptions& option
             if (lastError.kind == ErrorKind::AuthFailed)
                 return lastError;
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        if (round == 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
     }
     lastError.message = "cannot resolve master '" + options.sentinelMaster + "': " + lastError.message;
     return lastError;

@@ -1,5 +1,8 @@
 list(APPEND lockscope_core_sources
+  redis/ClusterClient.cpp
+  redis/ClusterRedirect.cpp
   redis/ClusterSlots.cpp
+  redis/CommandKeys.cpp
   redis/CommandPolicy.cpp
   redis/ConnectionOptions.cpp
   redis/RedisConnection.cpp
@@ -8,6 +11,7 @@ list(APPEND lockscope_core_sources
   redis/RedisUrl.cpp
   redis/ReplyReader.cpp
   redis/SentinelResolver.cpp
+  redis/SigpipeBlocker.cpp
   redis/ServerProbe.cpp
   redis/SocketTransport.cpp
   redis/TlsTransport.cpp

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what LockScope needs to build, test and run on Debian 12, from Debian's packages
+# only, and only what is missing (so it is quick to run again). Needs root or sudo.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libhiredis-dev libssl-dev openssl
+  redis-server redis-tools
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$package")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+echo "setup-debian: installing ${missing[*]}" >&2
+run=()
+[[ $(id -u) -eq 0 ]] || run=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${run[@]}" apt-get update -qq
+"${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

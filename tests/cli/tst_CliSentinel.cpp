@@ -1,0 +1,65 @@
+#include "cli/CliRunner.h"
+#include "cli/ExitCode.h"
+#include "support/SentinelTestSetup.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+using namespace lockscope;
+
+namespace {
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const std::vector<std::string>& args)
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    CliRun run;
+    run.code = CliRunner::run(args, {}, out, err);
+    run.out = QString::fromStdString(out.str());
+    run.err = QString::fromStdString(err.str());
+    return run;
+}
+} // namespace
+
+// lockscope-cli with a redis+sentinel:// URL against a real master, replica and sentinel.
+class tst_CliSentinel : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<test::SentinelTestSetup> m_setup;
+
+private slots:
+    void initTestCase()
+    {
+        m_setup = test::SentinelTestSetup::start();
+        QVERIFY(m_setup);
+    }
+
+    void cleanupTestCase() { m_setup.reset(); }
+
+    void pingShowsTheSentinelMasterItResolved()
+    {
+        auto run = runCli({"--url", m_setup->url(), "ping"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains("topology:   sentinel master 'mymaster'"), qPrintable(run.out));
+        QVERIFY(run.out.contains("role:       master"));
+        QVERIFY(run.out.contains("server:     127.0.0.1:" + QString::number(m_setup->master().port())));
+    }
+
+    void anUnknownMasterNameExitsUnavailableInOneLine()
+    {
+        auto run = runCli({"--url", m_setup->url("nosuchmaster"), "ping"});
+        QCOMPARE(run.code, int(ExitUnavailable));
+        QCOMPARE(run.err.count('\n'), 1);
+        QVERIFY2(run.err.contains("nosuchmaster"), qPrintable(run.err));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_CliSentinel)
+#include "tst_CliSentinel.moc"
