@@ -49,7 +49,18 @@ std::string CliOptions::usage()
            "          exits with COMMAND's code, 75 if not acquired within --wait (default: wait forever),\n"
            "          70 if the lock was lost while COMMAND ran (COMMAND gets SIGTERM).\n"
            "          kinds: legacy, naive (UNSAFE, demo only), token (default), redlock (--nodes);\n"
-           "          --lease defaults to 30000 ms; --server-time judges legacy/naive expiry by Redis TIME\n";
+           "          --lease defaults to 30000 ms; --server-time judges legacy/naive expiry by Redis TIME\n"
+           "  stress --kind K --clients N --locks L --hold-ms H [--think-ms T] [--lease MS] --duration S\n"
+           "         [--iterations N] [--nodes URL,...] [--watchdog] [--server-time] [--prefix P] [--json]\n"
+           "          contention run: N clients (a thread and connection each) take turns on L locks;\n"
+           "          prints throughput, acquire-wait and handoff latency, fairness (Jain), violations\n"
+           "          found by the mutual-exclusion checker, errors, CPU per acquisition; SIGINT stops\n"
+           "          the run and prints the partial result. Locks are named <prefix><i> (default\n"
+           "          lockscope:stress:<i>); --lease defaults to 30000 ms, --duration to 10 s\n"
+           "  demo SCENARIO | demo --list\n"
+           "          a contention demo (naive-race, getset-recovery, token-crash, fencing, watchdog,\n"
+           "          fair-vs-unfair, redlock; or its number): prints the timeline, exits 1 when the\n"
+           "          expected outcome did not happen\n";
 }
 
 Result<CliOptions> CliOptions::parse(

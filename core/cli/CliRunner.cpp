@@ -1,9 +1,11 @@
 #include "cli/CliRunner.h"
 
 #include "cli/CliOptions.h"
+#include "cli/DemoCommand.h"
 #include "cli/ExitCode.h"
 #include "cli/LockCommand.h"
 #include "cli/PingCommand.h"
+#include "cli/StressCommand.h"
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
 
@@ -40,6 +42,10 @@ int CliRunner::run(const std::vector<std::string>& args,
         return PingCommand::run(*options, out, err);
     if (options->command == "lock")
         return LockCommand::run(*options, environment, out, err);
+    if (options->command == "stress")
+        return StressCommand::run(*options, out, err);
+    if (options->command == "demo")
+        return DemoCommand::run(*options, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }
