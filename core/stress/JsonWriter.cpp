@@ -114,7 +114,7 @@ JsonWriter& JsonWriter::value(double number)
         return null();
     beforeValue();
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.6g", number);
+    std::snprintf(buffer, sizeof buffer, "%.12g", number);
     m_text += buffer;
     return *this;
 }
