@@ -81,7 +81,9 @@ Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimel
     if (c1Holds) {
         checker.record({"C1", std::nullopt, c1Start, steadyNanos()});
         timeline.step("C1", "leaves its critical section");
-        (void)narrated(timeline, "C1", **c1, {"DEL", key});
+        auto released = narrated(timeline, "C1", **c1, {"DEL", key});
+        if (released && released->isInteger() && released->integer() == 1 && c2Holds)
+            timeline.step("C1", "that DEL removed C2's lock: a naive lock has no owner identity");
     }
     if (c2Holds) {
         checker.record({"C2", std::nullopt, c2Start, steadyNanos()});
