@@ -60,7 +60,7 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             continue;
         }
         static const char* const valued[] = {"--kind", "--clients", "--locks", "--hold-ms", "--think-ms",
-            "--lease", "--duration", "--iterations", "--nodes", "--prefix"};
+            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits"};
         bool known = false;
         for (const char* name : valued)
             known = known || arg == name;
@@ -100,7 +100,8 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             durationGiven = true;
         } else {
             const long long max = arg == "--iterations" ? 1'000'000'000LL : 86'400'000LL;
-            const long long min = arg == "--clients" || arg == "--locks" || arg == "--lease" ? 1 : 0;
+            const long long min
+                = arg == "--clients" || arg == "--locks" || arg == "--lease" || arg == "--permits" ? 1 : 0;
             auto number = parseInteger(value, arg, min, max);
             if (!number)
                 return number.error();
@@ -112,6 +113,8 @@ Result<StressRequest> parseRequest(const CliOptions& options)
                 p.hold = std::chrono::milliseconds(*number);
             else if (arg == "--think-ms")
                 p.think = std::chrono::milliseconds(*number);
+            else if (arg == "--permits")
+                p.permits = static_cast<int>(std::min<long long>(*number, 1'000'000));
             else if (arg == "--lease")
                 p.lease = std::chrono::milliseconds(*number);
             else
@@ -197,13 +200,17 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
     for (size_t i = 0; i < r.perClientAcquisitions.size(); ++i)
         out << (i ? " " : "") << r.perClientAcquisitions[i];
     out << "\n  fairness (Jain)  " << fixed(r.fairnessJain, 3) << "\n";
-    out << "  violations       " << r.violations << " (" << r.overlaps << " overlaps, " << r.fenceRegressions
-        << " fence regressions, " << r.sectionsChecked << " sections checked";
-    if (r.sectionsUnchecked > 0)
-        out << ", " << r.sectionsUnchecked << " unchecked";
-    out << ")\n";
-    if (!r.checkerSummary.empty())
-        out << "    " << r.checkerSummary << "\n";
+    if (!r.exclusionChecked) {
+        out << "  violations       not checked: holds of this kind are shared by design\n";
+    } else {
+        out << "  violations       " << r.violations << " (" << r.overlaps << " overlaps, "
+            << r.fenceRegressions << " fence regressions, " << r.sectionsChecked << " sections checked";
+        if (r.sectionsUnchecked > 0)
+            out << ", " << r.sectionsUnchecked << " unchecked";
+        out << ")\n";
+        if (!r.checkerSummary.empty())
+            out << "    " << r.checkerSummary << "\n";
+    }
     out << "  errors           " << r.errorCount();
     for (const auto& [kind, count] : r.errors)
         out << "  " << kind << "=" << count;

@@ -57,6 +57,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
             spec.connection.clientRole = "stress";
             spec.nodes = m_parameters.nodes;
             spec.serverTime = m_parameters.serverTime;
+            spec.permits = m_parameters.permits;
             auto lock = LockFactory::create(spec);
             if (!lock)
                 return RedisError {lock.error().kind,
@@ -167,7 +168,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     result.cpuMicrosPerAcquisition = result.acquisitions > 0
         ? static_cast<double>(cpuUsed) / 1000.0 / static_cast<double>(result.acquisitions)
         : 0;
-    for (size_t l = 0; l < checkers.size(); ++l) {
+    result.exclusionChecked = m_parameters.exclusiveKind();
+    for (size_t l = 0; result.exclusionChecked && l < checkers.size(); ++l) {
         const auto report = checkers[l].check();
         result.sectionsChecked += static_cast<long long>(report.sections);
         result.overlaps += static_cast<long long>(report.overlaps.size());

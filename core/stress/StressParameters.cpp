@@ -19,6 +19,8 @@ Status StressParameters::validate() const
         return usage("hold and think times cannot be negative");
     if (lease.count() <= 0)
         return usage("the lease must be positive");
+    if (permits < 1)
+        return usage("permits must be at least 1");
     if (iterations < 0)
         return usage("iterations cannot be negative");
     if (iterations == 0 && duration.count() <= 0)

@@ -27,6 +27,7 @@ struct StressParameters
     // Keep holds alive while held (kinds with a watchdog); off: hold must stay below lease.
     bool watchdog = false;
     bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
+    int permits = 1; // semaphore
     ConnectionOptions connection;
     std::vector<ConnectionOptions> nodes; // redlock
     // Lock i is `<namePrefix><i>`: real keys, visible to the monitor while the run holds them.
@@ -39,6 +40,9 @@ struct StressParameters
     // Usage errors for values that make no sense (or would open thousands of connections).
     Status validate() const;
     std::string lockName(int index) const { return namePrefix + std::to_string(index); }
+    // Whether two holds of one name must never overlap: not for read locks or a semaphore of
+    // several permits, whose holds are shared by design (the checker then does not judge them).
+    bool exclusiveKind() const { return kind != "read" && !(kind == "semaphore" && permits > 1); }
 };
 
 } // namespace lockscope

@@ -37,6 +37,9 @@ struct StressResult
     // Overlapping critical sections plus fence regressions, per lock, found by the
     // MutualExclusionChecker over every recorded section.
     long long violations = 0;
+    // False for kinds whose holds are shared by design (read, semaphore with several permits):
+    // then nothing was judged and violations stays 0.
+    bool exclusionChecked = true;
     long long overlaps = 0;
     long long fenceRegressions = 0;
     long long sectionsChecked = 0;

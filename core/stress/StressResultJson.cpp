@@ -33,6 +33,7 @@ std::string StressResultJson::toJson(const StressResult& result)
     json.endArray();
     json.key("fairness_jain").value(result.fairnessJain);
     json.key("violations").value(result.violations);
+    json.key("exclusion_checked").value(result.exclusionChecked);
     json.key("overlaps").value(result.overlaps);
     json.key("fence_regressions").value(result.fenceRegressions);
     json.key("sections_checked").value(result.sectionsChecked);

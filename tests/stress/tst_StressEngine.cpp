@@ -193,6 +193,22 @@ private slots:
         QVERIFY(returned - cancelled < 5s);
     }
 
+    void sharedHoldsAreNotJudgedAsViolations()
+    {
+        // Read locks and multi-permit semaphores overlap by design; exclusive kinds are judged.
+        StressParameters p;
+        for (const char* kind :
+            {"legacy", "naive", "token", "reentrant", "fair", "write", "redlock", "semaphore"}) {
+            p.kind = kind;
+            QVERIFY2(p.exclusiveKind(), kind);
+        }
+        p.kind = "read";
+        QVERIFY(!p.exclusiveKind());
+        p.kind = "semaphore";
+        p.permits = 3;
+        QVERIFY(!p.exclusiveKind());
+    }
+
     void rejectsNonsenseParameters()
     {
         auto p = parametersFor("token", "bad");
