@@ -10,7 +10,10 @@ namespace lockscope {
 
 // The story a contention demo tells: timestamped steps ("C1 SETNX lock.foo -> 0", "C3 crashed
 // holding the lock"), each by an actor. Steps may come from several threads; a listener sees
-// each one as it happens (the CLI prints it, the GUI animates it).
+// each one as it happens (the CLI prints it, the GUI animates it). The listener runs on the
+// thread that took the step, before the story goes on: a listener that waits slows the story
+// down (a GUI's speed control). Leases keep running in Redis meanwhile, so a long wait inside a
+// lease-timed part of a story can change its outcome.
 class DemoTimeline
 {
 public:
