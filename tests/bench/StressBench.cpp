@@ -10,8 +10,10 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 using namespace lockscope;
 using namespace std::chrono_literals;
@@ -67,16 +69,6 @@ int main()
     connection.host = "127.0.0.1";
     connection.port = (*server)->port();
 
-    const auto setRps = redisBenchmarkSetRps(connection.port);
-    if (!setRps || *setRps <= 0) {
-        std::cerr << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
-        return 1;
-    }
-    const double rttUs = 1e6 / *setRps;
-    std::printf("baseline: redis-benchmark -c 1 -t set: %.0f SET/s -> round trip %.1f us; "
-                "two-round-trip limit %.0f cycles/s\n",
-        *setRps, rttUs, *setRps / 2);
-
     auto base = [&](const std::string& kind) {
         StressParameters p;
         p.kind = kind;
@@ -87,21 +79,48 @@ int main()
     };
     auto present = [](const std::string& kind) { return LockFactory::find(kind) != nullptr; };
 
+    // The machine may be shared: the baseline and the single-client runs alternate, three
+    // rounds, and the best of each side is compared (the capability, not the neighbours' noise).
+    std::vector<std::string> singleKinds;
+    for (const std::string kind : {"token", "reentrant"}) {
+        if (present(kind))
+            singleKinds.push_back(kind);
+    }
+    double setRps = 0;
+    std::map<std::string, StressResult> bestSingle;
+    std::string baselineSamples;
+    for (int round = 0; round < 3; ++round) {
+        const auto sample = redisBenchmarkSetRps(connection.port);
+        if (!sample || *sample <= 0) {
+            std::cerr << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
+            return 1;
+        }
+        setRps = std::max(setRps, *sample);
+        baselineSamples += (baselineSamples.empty() ? "" : " ") + std::to_string(static_cast<long>(*sample));
+        for (const auto& kind : singleKinds) {
+            auto p = base(kind);
+            p.clients = 1;
+            p.hold = 0ms;
+            p.duration = 1500ms;
+            if (auto r = stress(p); r && r->opsPerSecond > bestSingle[kind].opsPerSecond)
+                bestSingle[kind] = *r;
+        }
+    }
+    const double rttUs = 1e6 / setRps;
+    std::printf("baseline: redis-benchmark -c 1 -n 20000 -t set: best of [%s] SET/s -> round trip %.1f us; "
+                "two-round-trip limit %.0f cycles/s\n",
+        baselineSamples.c_str(), rttUs, setRps / 2);
+
     std::printf("\n1) one client, acquire+release cycles/s vs the two-round-trip limit (target >= 0.90)\n");
     for (const std::string kind : {"token", "reentrant"}) {
         if (!present(kind)) {
             std::printf("  %-10s skipped: not in this build's LockFactory\n", kind.c_str());
             continue;
         }
-        auto p = base(kind);
-        p.clients = 1;
-        p.hold = 0ms;
-        p.duration = 3000ms;
-        if (auto r = stress(p)) {
-            const double ratio = r->opsPerSecond / (*setRps / 2);
-            std::printf("  %-10s %8.0f cycles/s  ratio %.2f  %s  (cpu %.1f us/acquisition)\n", kind.c_str(),
-                r->opsPerSecond, ratio, verdict(ratio >= 0.9), r->cpuMicrosPerAcquisition);
-        }
+        const auto& r = bestSingle[kind];
+        const double ratio = r.opsPerSecond / (setRps / 2);
+        std::printf("  %-10s %8.0f cycles/s (best of 3)  ratio %.2f  %s  (cpu %.1f us/acquisition)\n",
+            kind.c_str(), r.opsPerSecond, ratio, verdict(ratio >= 0.9), r.cpuMicrosPerAcquisition);
     }
 
     const double contendedLimit = 1e6 / (1000.0 + 2 * rttUs);
