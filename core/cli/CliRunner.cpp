@@ -2,10 +2,12 @@
 
 #include "cli/AdminCommand.h"
 #include "cli/CliOptions.h"
+#include "cli/DemoCommand.h"
 #include "cli/ExitCode.h"
 #include "cli/ListCommand.h"
 #include "cli/LockCommand.h"
 #include "cli/PingCommand.h"
+#include "cli/StressCommand.h"
 #include "cli/WatchCommand.h"
 #include "redis/RedisUrl.h"
 #include "sandbox/RedisServerProcess.h"
@@ -59,6 +61,10 @@ int CliRunner::run(const std::vector<std::string>& args,
         return AdminCommand::release(*options, environment, in, out, err);
     if (options->command == "extend")
         return AdminCommand::extend(*options, environment, out, err);
+    if (options->command == "stress")
+        return StressCommand::run(*options, out, err);
+    if (options->command == "demo")
+        return DemoCommand::run(*options, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

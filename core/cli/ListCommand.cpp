@@ -4,7 +4,7 @@
 #include "cli/ExitCode.h"
 #include "cli/LockTable.h"
 #include "cli/SignalCancellation.h"
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/MasterConnections.h"

@@ -3,7 +3,7 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/SignalCancellation.h"
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"

@@ -1,6 +1,6 @@
 #include "inspect/AuditLog.h"
 
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 
 #include <cerrno>

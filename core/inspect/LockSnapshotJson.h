@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
 #include "inspect/LockSnapshot.h"
 
 namespace lockscope {

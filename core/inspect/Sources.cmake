@@ -7,7 +7,6 @@ list(APPEND lockscope_core_sources
   inspect/ObservedLockState.cpp
   inspect/ParallelKeyReader.cpp
   inspect/GlobPattern.cpp
-  inspect/JsonWriter.cpp
   inspect/KeyIndex.cpp
   inspect/KeyReader.cpp
   inspect/KeyspaceScanner.cpp

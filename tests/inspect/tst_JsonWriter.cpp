@@ -1,4 +1,4 @@
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

@@ -1,4 +1,6 @@
-#include "inspect/JsonWriter.h"
+#include "common/JsonWriter.h"
+
+#include <charconv>
 
 #include <cmath>
 #include <cstdio>
@@ -168,9 +170,10 @@ JsonWriter& JsonWriter::number(double value)
         m_out += "null"; // JSON has no NaN or infinity
         return *this;
     }
+    // The shortest text that reads back as the same double: exact, and short for round values.
     char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3g", value);
-    m_out += buffer;
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    m_out.append(buffer, ec == std::errc() ? end : buffer);
     return *this;
 }
 

@@ -26,6 +26,18 @@ public:
     JsonWriter& null();
     JsonWriter& optionalNumber(const std::optional<long long>& value);
 
+    // Overloads by type, for reports that write many fields of mixed types.
+    JsonWriter& value(std::string_view text) { return string(text); }
+    JsonWriter& value(const char* text) { return string(text); }
+    JsonWriter& value(const std::string& text) { return string(text); }
+    JsonWriter& value(int number) { return this->number(static_cast<long long>(number)); }
+    JsonWriter& value(long number) { return this->number(static_cast<long long>(number)); }
+    JsonWriter& value(long long number) { return this->number(number); }
+    JsonWriter& value(unsigned long number) { return this->number(static_cast<long long>(number)); }
+    JsonWriter& value(unsigned long long number) { return this->number(static_cast<long long>(number)); }
+    JsonWriter& value(double number) { return this->number(number); }
+    JsonWriter& value(bool flag) { return boolean(flag); }
+
     const std::string& text() const { return m_out; }
     static std::string quote(std::string_view bytes);
 

@@ -1,0 +1,3 @@
+list(APPEND lockscope_core_sources
+  common/JsonWriter.cpp
+)

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "redis/ConnectionOptions.h"
+#include "redis/RedisConnection.h"
+#include "redis/Result.h"
+#include "stress/DemoTimeline.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope {
+
+struct DemoContext
+{
+    ConnectionOptions connection; // the connected (or sandbox) Redis the story plays on
+    std::string keyPrefix = "lockscope:demo:"; // lock names are <keyPrefix><name>
+    const CancellationToken* cancel = nullptr;
+};
+
+struct DemoOutcome
+{
+    bool asExpected = false; // the scenario's expected outcome happened
+    std::string verdict; // one line saying what happened
+};
+
+// One contention demo (issue 6): a short story played by real clients against a real Redis,
+// orchestrated step by step so that it tells the same story every time, narrated on a
+// DemoTimeline, and judged at the end against the outcome it is meant to show.
+class DemoScenario
+{
+public:
+    virtual ~DemoScenario() = default;
+
+    virtual std::string_view name() const = 0; // the CLI's SCENARIO: "naive-race"
+    virtual std::string_view title() const = 0;
+    virtual std::string_view expectation() const = 0; // the outcome it must show
+    // Lock kinds it needs from the LockFactory.
+    virtual std::vector<std::string> requiredKinds() const { return {}; }
+
+    // Redis errors and missing kinds are errors; an outcome that did not happen is a
+    // DemoOutcome with asExpected false.
+    virtual Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) = 0;
+
+    // A NotFound error naming the required kinds this build's LockFactory lacks, if any.
+    Status checkKinds() const;
+
+protected:
+    // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
+    static Result<std::unique_ptr<RedisConnection>> connectAs(
+        const DemoContext& context, const std::string& actor);
+    // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply.
+    static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
+        RedisConnection& connection, const RedisCommand& command);
+    static long long epochMillis();
+    static long long steadyNanos();
+    // Sleeps, but returns early (false) when the context's cancellation fires.
+    static bool sleepFor(const DemoContext& context, std::chrono::milliseconds duration);
+};
+
+} // namespace lockscope

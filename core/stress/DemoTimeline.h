@@ -1,0 +1,44 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// The story a contention demo tells: timestamped steps ("C1 SETNX lock.foo -> 0", "C3 crashed
+// holding the lock"), each by an actor. Steps may come from several threads; a listener sees
+// each one as it happens (the CLI prints it, the GUI animates it). The listener runs on the
+// thread that took the step, before the story goes on: a listener that waits slows the story
+// down (a GUI's speed control). Leases keep running in Redis meanwhile, so a long wait inside a
+// lease-timed part of a story can change its outcome.
+class DemoTimeline
+{
+public:
+    struct Step
+    {
+        double seconds = 0; // since the timeline started
+        std::string actor; // "C1", "checker", "--" for narration
+        std::string text;
+    };
+    using Listener = std::function<void(const Step&)>;
+
+    explicit DemoTimeline(Listener listener = {});
+
+    void step(const std::string& actor, const std::string& text);
+    void narrate(const std::string& text) { step("--", text); }
+
+    std::vector<Step> steps() const;
+    static std::string format(const Step& step);
+    std::string toText() const;
+
+private:
+    std::chrono::steady_clock::time_point m_start;
+    Listener m_listener;
+    mutable std::mutex m_mutex;
+    std::vector<Step> m_steps;
+};
+
+} // namespace lockscope

@@ -1,0 +1,140 @@
+#include "stress/FairVsUnfairScenario.h"
+
+#include "locks/LockFactory.h"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <thread>
+
+namespace lockscope {
+
+namespace {
+constexpr auto hold = std::chrono::milliseconds(30);
+constexpr auto queueGap = std::chrono::milliseconds(120);
+constexpr auto contention = std::chrono::milliseconds(1500);
+const std::vector<std::string> actors = {"G", "W1", "W2", "W3"};
+} // namespace
+
+Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
+    const DemoContext& context, DemoTimeline& timeline, const std::string& kind)
+{
+    LockSpec spec;
+    spec.kind = kind;
+    spec.name = context.keyPrefix + "fairness-" + kind;
+    spec.connection = context.connection;
+    std::vector<std::unique_ptr<DistributedLock>> locks;
+    for (size_t i = 0; i < actors.size(); ++i) {
+        auto lock = LockFactory::create(spec);
+        if (!lock)
+            return lock.error();
+        locks.push_back(std::move(lock.value()));
+    }
+
+    CancellationToken stop;
+    std::mutex mutex;
+    std::vector<std::string> order;
+    std::optional<RedisError> failure;
+    std::atomic<bool> waitersQueued {false};
+    std::atomic<bool> greedyHolds {false};
+
+    auto client = [&](size_t index) {
+        const std::string& actor = actors[index];
+        bool first = true;
+        while (!stop.isCancelled()) {
+            AcquireOptions options;
+            options.lease = std::chrono::milliseconds(10000);
+            options.wait = std::nullopt;
+            options.cancel = &stop;
+            auto acquired = locks[index]->acquire(options);
+            if (!acquired) {
+                std::lock_guard guard(mutex);
+                failure = acquired.error();
+                stop.cancel();
+                return;
+            }
+            if (!acquired->acquired())
+                return;
+            {
+                std::lock_guard guard(mutex);
+                order.push_back(actor);
+            }
+            if (index == 0 && first) {
+                // G holds until every waiter has queued behind it.
+                greedyHolds = true;
+                timeline.step(actor, "acquired " + spec.name + " first");
+                while (!waitersQueued && !stop.isCancelled())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+            } else {
+                std::this_thread::sleep_for(hold);
+            }
+            first = false;
+            (void)locks[index]->release();
+        }
+    };
+
+    std::vector<std::thread> threads;
+    threads.emplace_back(client, 0);
+    while (!greedyHolds && !stop.isCancelled())
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    for (size_t i = 1; i < actors.size(); ++i) {
+        threads.emplace_back(client, i);
+        timeline.step(actors[i], "starts waiting");
+        sleepFor(context, queueGap);
+    }
+    timeline.step("G",
+        "releases and immediately asks again, " + std::to_string(contention.count())
+            + " ms of contention begins (each hold " + std::to_string(hold.count()) + " ms)");
+    waitersQueued = true;
+    sleepFor(context, contention);
+    stop.cancel();
+    for (auto& thread : threads)
+        thread.join();
+    if (failure)
+        return *failure;
+
+    Round round;
+    round.order = order;
+    std::map<std::string, int> counts;
+    for (const auto& actor : order)
+        ++counts[actor];
+    std::string shares;
+    for (const auto& actor : actors)
+        shares += (shares.empty() ? "" : ", ") + actor + " " + std::to_string(counts[actor]);
+    round.greedyShare
+        = order.empty() ? 0 : static_cast<double>(counts["G"]) / static_cast<double>(order.size());
+    std::string firstOnes;
+    for (size_t i = 0; i < order.size() && i < 8; ++i)
+        firstOnes += (firstOnes.empty() ? "" : " ") + order[i];
+    timeline.step("counts", kind + ": " + shares + " acquisitions; order: " + firstOnes + " ...");
+    return round;
+}
+
+Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    if (auto kinds = checkKinds(); !kinds)
+        return kinds.error();
+    timeline.narrate("Round 1: the unfair `token` kind (waiters poll with back-off).");
+    auto unfair = playRound(context, timeline, "token");
+    if (!unfair)
+        return unfair.error();
+    timeline.narrate("Round 2: the `fair` kind (a FIFO queue of waiters).");
+    auto fair = playRound(context, timeline, "fair");
+    if (!fair)
+        return fair.error();
+
+    const bool starved = unfair->greedyShare >= 0.5;
+    const std::vector<std::string> queued(actors.begin() + 1, actors.end());
+    const bool fifo = fair->order.size() >= 1 + queued.size()
+        && std::equal(queued.begin(), queued.end(), fair->order.begin() + 1);
+    const bool fairShare = fair->greedyShare <= 0.4;
+    DemoOutcome outcome;
+    outcome.asExpected = starved && fifo && fairShare;
+    outcome.verdict = "unfair: G took " + std::to_string(static_cast<int>(unfair->greedyShare * 100))
+        + "% of the acquisitions" + (starved ? " (the waiters starve)" : " (no starvation seen)")
+        + "; fair: " + (fifo ? "the waiters got it in queue order" : "NOT in queue order") + ", G took "
+        + std::to_string(static_cast<int>(fair->greedyShare * 100)) + "%";
+    return outcome;
+}
+
+} // namespace lockscope

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "stress/DemoScenario.h"
+
+namespace lockscope {
+
+// Scenario 6: a greedy client G that re-acquires the moment it releases, and three waiters that
+// queued up behind it one after another. Under an unfair lock (`token`: waiters poll) G barges
+// back in almost every time and the waiters starve; under `fair` (Redisson's RFairLock) the
+// lock goes to the waiters in the order they queued, and G waits its turn.
+class FairVsUnfairScenario final : public DemoScenario
+{
+public:
+    std::string_view name() const override { return "fair-vs-unfair"; }
+    std::string_view title() const override { return "Fair vs unfair: starvation, then FIFO"; }
+    std::string_view expectation() const override
+    {
+        return "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters "
+               "get "
+               "the lock in the order they queued and G no more than its share";
+    }
+    std::vector<std::string> requiredKinds() const override { return {"token", "fair"}; }
+    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+
+private:
+    struct Round
+    {
+        std::vector<std::string> order; // who acquired, in order
+        double greedyShare = 0;
+    };
+    Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, const std::string& kind);
+};
+
+} // namespace lockscope

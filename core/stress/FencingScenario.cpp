@@ -1,0 +1,103 @@
+#include "stress/FencingScenario.h"
+
+#include "locks/LockFactory.h"
+#include "stress/FencedResource.h"
+
+namespace lockscope {
+
+namespace {
+constexpr auto lease = std::chrono::milliseconds(400);
+
+std::string fenceText(std::optional<long long> fence)
+{
+    return fence ? std::to_string(*fence) : std::string("none");
+}
+} // namespace
+
+Result<bool> FencingScenario::playRound(
+    const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
+{
+    LockSpec spec;
+    spec.kind = "token";
+    spec.name = lockName;
+    spec.connection = context.connection;
+    auto c1 = LockFactory::create(spec);
+    if (!c1)
+        return c1.error();
+    auto c2 = LockFactory::create(spec);
+    if (!c2)
+        return c2.error();
+
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = std::chrono::milliseconds(5000);
+    options.cancel = context.cancel;
+    auto first = (*c1)->acquire(options);
+    if (!first)
+        return first.error();
+    if (!first->acquired())
+        return makeError(ErrorKind::Timeout, "C1 could not acquire " + lockName);
+    timeline.step("C1",
+        "acquired " + lockName + " (lease " + std::to_string(lease.count()) + " ms, fence "
+            + fenceText(first->fence) + "), reads the resource, prepares its write");
+    timeline.step("C1", "stop-the-world GC pause...");
+
+    // While C1 is paused its lease runs out; C2 waits for the lock and gets it.
+    options.wait = lease + std::chrono::milliseconds(3000);
+    auto second = (*c2)->acquire(options);
+    if (!second)
+        return second.error();
+    if (!second->acquired())
+        return makeError(ErrorKind::Timeout, "C2 could not acquire " + lockName + " after C1's lease");
+    timeline.step("C2", "acquired the expired lock (fence " + fenceText(second->fence) + ")");
+    const bool c2Wrote = resource.write("C2", "C2's value", second->fence);
+    timeline.step("C2",
+        std::string("writes \"C2's value\" with fence ") + fenceText(second->fence) + " -> "
+            + (c2Wrote ? "accepted" : "rejected"));
+    auto c2Released = (*c2)->release();
+    if (!c2Released)
+        return c2Released.error();
+    timeline.step("C2", "released the lock");
+
+    timeline.step("C1", "wakes up from the pause, still believing it holds the lock");
+    const bool c1Wrote = resource.write("C1", "C1's stale value", first->fence);
+    timeline.step("C1",
+        std::string("writes \"C1's stale value\" with fence ") + fenceText(first->fence) + " -> "
+            + (c1Wrote ? "ACCEPTED" : "rejected (fence below the highest seen)"));
+    auto c1Released = (*c1)->release();
+    if (!c1Released)
+        return c1Released.error();
+    timeline.step("C1",
+        std::string("release -> ")
+            + (*c1Released == HoldOutcome::Lost ? "lost: the lease had expired" : "done"));
+    timeline.step("resource", "holds \"" + resource.value() + "\"");
+    return c1Wrote;
+}
+
+Result<DemoOutcome> FencingScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    if (auto kinds = checkKinds(); !kinds)
+        return kinds.error();
+    timeline.narrate("Round 1: the resource ignores fencing tokens.");
+    FencedResource unfenced(false);
+    auto staleAcceptedUnfenced = playRound(context, timeline, unfenced, context.keyPrefix + "fencing-off");
+    if (!staleAcceptedUnfenced)
+        return staleAcceptedUnfenced.error();
+    const bool corrupted = *staleAcceptedUnfenced && unfenced.value() == "C1's stale value";
+
+    timeline.narrate("Round 2: the resource checks fencing tokens.");
+    FencedResource fenced(true);
+    auto staleAcceptedFenced = playRound(context, timeline, fenced, context.keyPrefix + "fencing-on");
+    if (!staleAcceptedFenced)
+        return staleAcceptedFenced.error();
+    const bool protectedByFence = !*staleAcceptedFenced && fenced.value() == "C2's value";
+
+    DemoOutcome outcome;
+    outcome.asExpected = corrupted && protectedByFence;
+    outcome.verdict = std::string("without fencing the stale write was ")
+        + (corrupted ? "applied (corruption)" : "not applied") + "; with fencing it was "
+        + (protectedByFence ? "rejected" : "applied");
+    return outcome;
+}
+
+} // namespace lockscope

@@ -1,0 +1,106 @@
+#include "stress/NaiveRaceScenario.h"
+
+#include "locks/ExpiryClock.h"
+#include "locks/MutualExclusionChecker.h"
+
+namespace lockscope {
+
+namespace {
+constexpr long long leaseMillis = 300;
+}
+
+Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    const std::string key = context.keyPrefix + "lock.foo";
+    auto c1 = connectAs(context, "C1");
+    auto c2 = connectAs(context, "C2");
+    auto c3 = connectAs(context, "C3");
+    for (auto* connection : {&c1, &c2, &c3}) {
+        if (!*connection)
+            return connection->error();
+    }
+    if (auto cleared = (*c1)->command({"DEL", key}); !cleared)
+        return cleared.error();
+
+    timeline.narrate(
+        "The naive kind: SETNX " + key + " <expiry>; an expired lock is DELeted, then SETNX again.");
+    auto c3Set
+        = narrated(timeline, "C3", **c3, {"SETNX", key, std::to_string(epochMillis() + leaseMillis + 1)});
+    if (!c3Set)
+        return c3Set.error();
+    c3.value().reset();
+    timeline.step("C3", "crashed holding the lock (it will never DEL it)");
+    if (!sleepFor(context, std::chrono::milliseconds(leaseMillis + 150)))
+        return makeError(ErrorKind::Usage, "cancelled");
+    timeline.narrate("C3's timestamp is now in the past: the lock has expired, but the key is still there.");
+
+    // Both contenders try, fail, and read the same expired timestamp.
+    const std::string c1Expiry = std::to_string(epochMillis() + 30000);
+    const std::string c2Expiry = std::to_string(epochMillis() + 30000);
+    for (auto [actor, connection, expiry] :
+        {std::tuple {"C1", c1->get(), c1Expiry}, std::tuple {"C2", c2->get(), c2Expiry}}) {
+        if (auto set = narrated(timeline, actor, *connection, {"SETNX", key, expiry}); !set)
+            return set.error();
+    }
+    for (auto [actor, connection] : {std::pair {"C1", c1->get()}, std::pair {"C2", c2->get()}}) {
+        auto stored = narrated(timeline, actor, *connection, {"GET", key});
+        if (!stored)
+            return stored.error();
+        const auto expiry = stored->isString() ? ExpiryClock::parseExpiry(stored->text()) : std::nullopt;
+        if (!expiry || *expiry > epochMillis())
+            return DemoOutcome {false, std::string(actor) + " did not find an expired timestamp"};
+        timeline.step(
+            actor, "sees the timestamp expired " + std::to_string(epochMillis() - *expiry) + " ms ago");
+    }
+
+    MutualExclusionChecker checker;
+    long long c1Start = 0;
+    long long c2Start = 0;
+    if (auto del = narrated(timeline, "C1", **c1, {"DEL", key}); !del)
+        return del.error();
+    auto c1Got = narrated(timeline, "C1", **c1, {"SETNX", key, c1Expiry});
+    if (!c1Got)
+        return c1Got.error();
+    const bool c1Holds = c1Got->isInteger() && c1Got->integer() == 1;
+    if (c1Holds) {
+        c1Start = steadyNanos();
+        timeline.step("C1", "holds the lock, enters its critical section");
+    }
+    if (auto del = narrated(timeline, "C2", **c2, {"DEL", key}); !del)
+        return del.error();
+    timeline.step("C2", "has just deleted C1's fresh lock, believing it was C3's expired one");
+    auto c2Got = narrated(timeline, "C2", **c2, {"SETNX", key, c2Expiry});
+    if (!c2Got)
+        return c2Got.error();
+    const bool c2Holds = c2Got->isInteger() && c2Got->integer() == 1;
+    if (c2Holds) {
+        c2Start = steadyNanos();
+        timeline.step("C2", "holds the lock, enters its critical section");
+    }
+    sleepFor(context, std::chrono::milliseconds(100));
+    if (c1Holds) {
+        checker.record({"C1", std::nullopt, c1Start, steadyNanos()});
+        timeline.step("C1", "leaves its critical section");
+        auto released = narrated(timeline, "C1", **c1, {"DEL", key});
+        if (released && released->isInteger() && released->integer() == 1 && c2Holds)
+            timeline.step("C1", "that DEL removed C2's lock: a naive lock has no owner identity");
+    }
+    if (c2Holds) {
+        checker.record({"C2", std::nullopt, c2Start, steadyNanos()});
+        timeline.step("C2", "leaves its critical section");
+        (void)narrated(timeline, "C2", **c2, {"DEL", key});
+    }
+
+    const auto report = checker.check();
+    timeline.step("checker", report.summary());
+    DemoOutcome outcome;
+    outcome.asExpected = c1Holds && c2Holds && !report.exclusive();
+    outcome.verdict = outcome.asExpected
+        ? "double acquisition: C1 and C2 both held " + key + " at the same time"
+        : "no double acquisition observed (C1 " + std::string(c1Holds ? "held" : "did not hold") + ", C2 "
+            + (c2Holds ? "held" : "did not hold") + ", " + std::to_string(report.overlaps.size())
+            + " overlaps)";
+    return outcome;
+}
+
+} // namespace lockscope

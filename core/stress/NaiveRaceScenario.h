@@ -1,0 +1,22 @@
+#pragma once
+
+#include "stress/DemoScenario.h"
+
+namespace lockscope {
+
+// Scenario 1, seed 000's race: C3 dies holding a `naive` lock; C1 and C2 both find its
+// timestamp expired, both DEL + SETNX, and both end up holding the lock. Staged command by
+// command in the seed's exact order; the MutualExclusionChecker then shows the overlap.
+class NaiveRaceScenario final : public DemoScenario
+{
+public:
+    std::string_view name() const override { return "naive-race"; }
+    std::string_view title() const override { return "The naive DEL + SETNX recovery race (seed 000)"; }
+    std::string_view expectation() const override
+    {
+        return "C1 and C2 both acquire the lock; the checker reports their critical sections overlap";
+    }
+    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+};
+
+} // namespace lockscope

@@ -1,0 +1,124 @@
+#include "stress/StressClient.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace lockscope {
+
+StressClient::StressClient(int index, const StressParameters& parameters,
+    std::vector<std::unique_ptr<DistributedLock>> locks, std::vector<LockSlot>& slots,
+    std::atomic<long long>& sectionBudget)
+    : m_index(index)
+    , m_parameters(parameters)
+    , m_locks(std::move(locks))
+    , m_slots(slots)
+    , m_sectionBudget(sectionBudget)
+    , m_sections(m_locks.size())
+{
+}
+
+long long StressClient::steadyNanos()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+void StressClient::pause(std::chrono::milliseconds duration, const CancellationToken& stop)
+{
+    if (duration.count() <= 0)
+        return;
+    // Short holds are slept in one go (precision matters there); long ones in slices so a stop
+    // is noticed within 20 ms.
+    const auto until = std::chrono::steady_clock::now() + duration;
+    for (;;) {
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= until || stop.isCancelled())
+            return;
+        std::this_thread::sleep_for(
+            std::min<std::chrono::steady_clock::duration>(until - now, std::chrono::milliseconds(20)));
+    }
+}
+
+void StressClient::countError(const std::string& kind)
+{
+    std::lock_guard guard(m_mutex);
+    ++m_errors[kind];
+    m_errorCount.fetch_add(1, std::memory_order_relaxed);
+}
+
+StressClient::Snapshot StressClient::snapshot() const
+{
+    Snapshot snapshot;
+    snapshot.acquisitions = m_acquisitions.load(std::memory_order_relaxed);
+    snapshot.errors = m_errorCount.load(std::memory_order_relaxed);
+    std::lock_guard guard(m_mutex);
+    snapshot.acquireWait = m_acquireWait;
+    return snapshot;
+}
+
+void StressClient::run(const CancellationToken& stop)
+{
+    const std::string holder = "C" + std::to_string(m_index + 1);
+    const auto lockCount = static_cast<long long>(m_locks.size());
+    for (long long iteration = 0; !stop.isCancelled(); ++iteration) {
+        if (m_parameters.iterations > 0 && iteration >= m_parameters.iterations)
+            return;
+        const auto lockIndex = static_cast<size_t>((m_index + iteration) % lockCount);
+        DistributedLock& lock = *m_locks[lockIndex];
+        LockSlot& slot = m_slots[lockIndex];
+
+        AcquireOptions options;
+        options.lease = m_parameters.lease;
+        options.wait = std::nullopt; // wait until acquired or the run stops
+        options.watchdog = m_parameters.watchdog;
+        options.cancel = &stop;
+        const long long asked = steadyNanos();
+        auto acquired = lock.acquire(options);
+        if (!acquired) {
+            countError(std::string(errorKindName(acquired.error().kind)));
+            // A broken server should not turn the run into a busy loop of errors.
+            pause(std::chrono::milliseconds(10), stop);
+            continue;
+        }
+        if (acquired->outcome == AcquireOutcome::Cancelled)
+            return;
+        if (acquired->outcome == AcquireOutcome::TimedOut) {
+            countError("timed_out");
+            continue;
+        }
+        const long long holding = steadyNanos();
+        {
+            std::lock_guard guard(m_mutex);
+            m_acquireWait.record(holding - asked);
+        }
+        {
+            std::lock_guard guard(slot.mutex);
+            if (slot.lastReleaser >= 0 && slot.lastReleaser != m_index && slot.lastReleaseNanos > asked)
+                m_handoff.record(holding - slot.lastReleaseNanos);
+        }
+        m_acquisitions.fetch_add(1, std::memory_order_relaxed);
+
+        pause(m_parameters.hold, stop);
+
+        const long long releasing = steadyNanos();
+        if (m_sectionBudget.fetch_sub(1, std::memory_order_relaxed) > 0)
+            m_sections[lockIndex].push_back({holder, lock.fence(), holding, releasing});
+        else
+            ++m_unrecorded;
+        {
+            std::lock_guard guard(slot.mutex);
+            slot.lastReleaseNanos = releasing;
+            slot.lastReleaser = m_index;
+        }
+        auto released = lock.release();
+        if (!released)
+            countError(std::string(errorKindName(released.error().kind)));
+        else if (*released == HoldOutcome::Lost)
+            countError("lost");
+
+        pause(m_parameters.think, stop);
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "locks/MutualExclusionChecker.h"
+#include "stress/LatencyHistogram.h"
+#include "stress/StressParameters.h"
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace lockscope {
+
+// One client of a stress run: a thread with its own lock objects (one per lock name, each with
+// its own connection) that acquires, holds, releases and thinks until told to stop, recording
+// what it saw. The engine reads snapshot() from another thread while it runs.
+class StressClient
+{
+public:
+    // Who released each lock last, and when: shared by all clients, written just before a
+    // release is sent, so the next holder can measure the handoff on the same steady clock.
+    struct LockSlot
+    {
+        std::mutex mutex;
+        long long lastReleaseNanos = -1;
+        int lastReleaser = -1;
+    };
+
+    struct Snapshot
+    {
+        long long acquisitions = 0;
+        long long errors = 0;
+        LatencyHistogram acquireWait;
+    };
+
+    StressClient(int index, const StressParameters& parameters,
+        std::vector<std::unique_ptr<DistributedLock>> locks, std::vector<LockSlot>& slots,
+        std::atomic<long long>& sectionBudget);
+
+    // The thread body: returns when `stop` fires or the iterations are done.
+    void run(const CancellationToken& stop);
+
+    Snapshot snapshot() const;
+    long long acquisitions() const { return m_acquisitions.load(std::memory_order_relaxed); }
+    // After run() returned: everything it recorded.
+    const LatencyHistogram& handoffs() const { return m_handoff; }
+    const std::map<std::string, long long>& errors() const { return m_errors; }
+    // Sections per lock index.
+    const std::vector<std::vector<CriticalSection>>& sections() const { return m_sections; }
+    long long unrecordedSections() const { return m_unrecorded; }
+
+    static long long steadyNanos();
+
+private:
+    void countError(const std::string& kind);
+    // Sleeps `duration` unless `stop` fires first.
+    static void pause(std::chrono::milliseconds duration, const CancellationToken& stop);
+
+    int m_index;
+    const StressParameters& m_parameters;
+    std::vector<std::unique_ptr<DistributedLock>> m_locks;
+    std::vector<LockSlot>& m_slots;
+    std::atomic<long long>& m_sectionBudget;
+
+    mutable std::mutex m_mutex; // guards m_acquireWait and m_errors against snapshot()
+    LatencyHistogram m_acquireWait;
+    std::map<std::string, long long> m_errors;
+    std::atomic<long long> m_acquisitions {0};
+    std::atomic<long long> m_errorCount {0};
+    LatencyHistogram m_handoff;
+    std::vector<std::vector<CriticalSection>> m_sections;
+    long long m_unrecorded = 0;
+};
+
+} // namespace lockscope

@@ -1,0 +1,184 @@
+#include "stress/StressEngine.h"
+
+#include "locks/LockFactory.h"
+#include "stress/StressClient.h"
+
+#include <condition_variable>
+#include <ctime>
+#include <thread>
+
+namespace lockscope {
+
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+long long processCpuNanos()
+{
+    timespec ts {};
+    if (::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return static_cast<long long>(ts.tv_sec) * 1'000'000'000LL + ts.tv_nsec;
+}
+
+double secondsSince(SteadyClock::time_point start)
+{
+    return std::chrono::duration<double>(SteadyClock::now() - start).count();
+}
+
+} // namespace
+
+StressEngine::StressEngine(StressParameters parameters)
+    : m_parameters(std::move(parameters))
+{
+}
+
+Result<StressResult> StressEngine::run(const CancellationToken* cancel, const ProgressCallback& progress)
+{
+    if (auto valid = m_parameters.validate(); !valid)
+        return valid.error();
+    if (!LockFactory::find(m_parameters.kind))
+        return makeError(ErrorKind::Usage,
+            "unknown lock kind '" + m_parameters.kind + "' (known kinds: " + LockFactory::knownKindNames()
+                + ")");
+
+    std::vector<StressClient::LockSlot> slots(static_cast<size_t>(m_parameters.locks));
+    std::atomic<long long> sectionBudget {static_cast<long long>(m_parameters.maxRecordedSections)};
+    std::vector<std::unique_ptr<StressClient>> clients;
+    for (int c = 0; c < m_parameters.clients; ++c) {
+        std::vector<std::unique_ptr<DistributedLock>> locks;
+        for (int l = 0; l < m_parameters.locks; ++l) {
+            if (cancel && cancel->isCancelled())
+                return makeError(ErrorKind::Usage, "the stress run was cancelled while connecting");
+            LockSpec spec;
+            spec.kind = m_parameters.kind;
+            spec.name = m_parameters.lockName(l);
+            spec.connection = m_parameters.connection;
+            spec.connection.clientRole = "stress";
+            spec.nodes = m_parameters.nodes;
+            spec.serverTime = m_parameters.serverTime;
+            spec.permits = m_parameters.permits;
+            auto lock = LockFactory::create(spec);
+            if (!lock)
+                return RedisError {lock.error().kind,
+                    "client " + std::to_string(c + 1) + ", lock " + spec.name + ": " + lock.error().message};
+            locks.push_back(std::move(lock.value()));
+        }
+        clients.push_back(
+            std::make_unique<StressClient>(c, m_parameters, std::move(locks), slots, sectionBudget));
+    }
+
+    CancellationToken stop;
+    const auto started = SteadyClock::now();
+    const long long cpuStarted = processCpuNanos();
+    std::atomic<int> running {m_parameters.clients};
+    std::mutex doneMutex;
+    std::condition_variable doneChanged;
+    std::vector<std::thread> threads;
+    for (auto& client : clients) {
+        threads.emplace_back([&, c = client.get()] {
+            c->run(stop);
+            std::lock_guard guard(doneMutex);
+            running.fetch_sub(1);
+            doneChanged.notify_all();
+        });
+    }
+
+    // The calling thread watches: duration, cancellation, progress snapshots.
+    const bool timed = m_parameters.iterations == 0 || m_parameters.duration.count() > 0;
+    const auto deadline = started + m_parameters.duration;
+    bool stoppedEarly = false;
+    long long previousAcquisitions = 0;
+    auto previousSnapshot = started;
+    auto nextProgress = started + m_parameters.progressInterval;
+    for (;;) {
+        {
+            std::unique_lock guard(doneMutex);
+            // Wake often enough to notice a cancellation within ~20 ms.
+            doneChanged.wait_for(guard, std::chrono::milliseconds(20), [&] { return running.load() == 0; });
+        }
+        if (running.load() == 0)
+            break;
+        const auto now = SteadyClock::now();
+        if (cancel && cancel->isCancelled()) {
+            stoppedEarly = true;
+            break;
+        }
+        if (timed && now >= deadline)
+            break;
+        if (progress && now >= nextProgress) {
+            StressProgress snapshot;
+            snapshot.elapsedSeconds = secondsSince(started);
+            LatencyHistogram waits;
+            for (const auto& client : clients) {
+                auto clientSnapshot = client->snapshot();
+                snapshot.acquisitions += clientSnapshot.acquisitions;
+                snapshot.errors += clientSnapshot.errors;
+                snapshot.perClientAcquisitions.push_back(clientSnapshot.acquisitions);
+                waits.merge(clientSnapshot.acquireWait);
+            }
+            snapshot.acquireWait = LatencySummary::of(waits);
+            snapshot.opsPerSecond = snapshot.elapsedSeconds > 0
+                ? static_cast<double>(snapshot.acquisitions) / snapshot.elapsedSeconds
+                : 0;
+            const double window = std::chrono::duration<double>(now - previousSnapshot).count();
+            snapshot.recentOpsPerSecond
+                = window > 0 ? static_cast<double>(snapshot.acquisitions - previousAcquisitions) / window : 0;
+            previousAcquisitions = snapshot.acquisitions;
+            previousSnapshot = now;
+            nextProgress = now + m_parameters.progressInterval;
+            progress(snapshot);
+        }
+    }
+    stop.cancel();
+    for (auto& thread : threads)
+        thread.join();
+    const double elapsed = secondsSince(started);
+    const long long cpuUsed = processCpuNanos() - cpuStarted;
+
+    StressResult result;
+    result.kind = m_parameters.kind;
+    result.clients = m_parameters.clients;
+    result.locks = m_parameters.locks;
+    result.hold = m_parameters.hold;
+    result.think = m_parameters.think;
+    result.lease = m_parameters.lease;
+    result.elapsedSeconds = elapsed;
+    result.stoppedEarly = stoppedEarly;
+    LatencyHistogram handoffs;
+    std::vector<MutualExclusionChecker> checkers(static_cast<size_t>(m_parameters.locks));
+    for (const auto& client : clients) {
+        auto snapshot = client->snapshot();
+        result.acquisitions += snapshot.acquisitions;
+        result.perClientAcquisitions.push_back(snapshot.acquisitions);
+        result.acquireHistogram.merge(snapshot.acquireWait);
+        handoffs.merge(client->handoffs());
+        for (const auto& [kind, count] : client->errors())
+            result.errors[kind] += count;
+        result.sectionsUnchecked += client->unrecordedSections();
+        for (size_t l = 0; l < client->sections().size(); ++l) {
+            for (const auto& section : client->sections()[l])
+                checkers[l].record(section);
+        }
+    }
+    result.opsPerSecond = elapsed > 0 ? static_cast<double>(result.acquisitions) / elapsed : 0;
+    result.acquireWait = LatencySummary::of(result.acquireHistogram);
+    result.handoff = LatencySummary::of(handoffs);
+    result.fairnessJain = StressResult::jainIndex(result.perClientAcquisitions);
+    result.cpuMicrosPerAcquisition = result.acquisitions > 0
+        ? static_cast<double>(cpuUsed) / 1000.0 / static_cast<double>(result.acquisitions)
+        : 0;
+    result.exclusionChecked = m_parameters.exclusiveKind();
+    for (size_t l = 0; result.exclusionChecked && l < checkers.size(); ++l) {
+        const auto report = checkers[l].check();
+        result.sectionsChecked += static_cast<long long>(report.sections);
+        result.overlaps += static_cast<long long>(report.overlaps.size());
+        result.fenceRegressions += static_cast<long long>(report.fenceRegressions.size());
+        if (!report.ok() && result.checkerSummary.empty())
+            result.checkerSummary = m_parameters.lockName(static_cast<int>(l)) + ": " + report.summary();
+    }
+    result.violations = result.overlaps + result.fenceRegressions;
+    return result;
+}
+
+} // namespace lockscope

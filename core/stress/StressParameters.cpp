@@ -1,0 +1,33 @@
+#include "stress/StressParameters.h"
+
+namespace lockscope {
+
+Status StressParameters::validate() const
+{
+    auto usage
+        = [](std::string message) -> Status { return makeError(ErrorKind::Usage, std::move(message)); };
+    if (kind.empty())
+        return usage("the stress run needs a lock kind");
+    if (clients < 1 || clients > 512)
+        return usage("clients must be between 1 and 512");
+    if (locks < 1 || locks > 1024)
+        return usage("locks must be between 1 and 1024");
+    // Every client keeps one lock object, hence one connection, per lock name.
+    if (static_cast<long long>(clients) * locks > 4096)
+        return usage("clients x locks must stay at or below 4096 (one connection each)");
+    if (hold.count() < 0 || think.count() < 0)
+        return usage("hold and think times cannot be negative");
+    if (lease.count() <= 0)
+        return usage("the lease must be positive");
+    if (permits < 1)
+        return usage("permits must be at least 1");
+    if (iterations < 0)
+        return usage("iterations cannot be negative");
+    if (iterations == 0 && duration.count() <= 0)
+        return usage("give a positive duration or an iteration count");
+    if (progressInterval.count() <= 0)
+        return usage("the progress interval must be positive");
+    return Done {};
+}
+
+} // namespace lockscope

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "redis/Result.h"
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// One stress run: `clients` threads, each with its own connection(s), take turns on `locks`
+// lock names (client i's k-th acquisition goes to lock (i + k) mod locks), hold each for
+// `hold`, then pause `think` before the next one.
+struct StressParameters
+{
+    std::string kind = "token";
+    int clients = 4;
+    int locks = 1;
+    std::chrono::milliseconds hold {1};
+    std::chrono::milliseconds think {0};
+    std::chrono::milliseconds lease {30000};
+    // The run ends after `duration`, or after `iterations` acquisitions per client when that is
+    // above 0 (whichever comes first), or when cancelled.
+    std::chrono::milliseconds duration {10000};
+    long long iterations = 0;
+    // Keep holds alive while held (kinds with a watchdog); off: hold must stay below lease.
+    bool watchdog = false;
+    bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
+    int permits = 1; // semaphore
+    ConnectionOptions connection;
+    std::vector<ConnectionOptions> nodes; // redlock
+    // Lock i is `<namePrefix><i>`: real keys, visible to the monitor while the run holds them.
+    std::string namePrefix = "lockscope:stress:";
+    std::chrono::milliseconds progressInterval {250};
+    // Critical sections kept for the mutual-exclusion check; later ones are counted as
+    // unchecked, so memory stays bounded on long runs.
+    size_t maxRecordedSections = 2'000'000;
+
+    // Usage errors for values that make no sense (or would open thousands of connections).
+    Status validate() const;
+    std::string lockName(int index) const { return namePrefix + std::to_string(index); }
+    // Whether two holds of one name must never overlap: not for read locks or a semaphore of
+    // several permits, whose holds are shared by design (the checker then does not judge them).
+    bool exclusiveKind() const { return kind != "read" && !(kind == "semaphore" && permits > 1); }
+};
+
+} // namespace lockscope

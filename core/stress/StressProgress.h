@@ -1,0 +1,21 @@
+#pragma once
+
+#include "stress/LatencySummary.h"
+
+#include <vector>
+
+namespace lockscope {
+
+// A snapshot while a stress run goes on, handed to the progress callback.
+struct StressProgress
+{
+    double elapsedSeconds = 0;
+    long long acquisitions = 0;
+    double opsPerSecond = 0; // since the start
+    double recentOpsPerSecond = 0; // since the previous snapshot
+    LatencySummary acquireWait;
+    long long errors = 0;
+    std::vector<long long> perClientAcquisitions;
+};
+
+} // namespace lockscope

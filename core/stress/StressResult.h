@@ -1,0 +1,77 @@
+#pragma once
+
+#include "stress/LatencyHistogram.h"
+#include "stress/LatencySummary.h"
+
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// What a stress run measured. Times are from one steady clock: every client is a thread of
+// this process.
+struct StressResult
+{
+    std::string kind;
+    int clients = 0;
+    int locks = 0;
+    std::chrono::milliseconds hold {};
+    std::chrono::milliseconds think {};
+    std::chrono::milliseconds lease {};
+
+    double elapsedSeconds = 0;
+    long long acquisitions = 0;
+    double opsPerSecond = 0;
+    // From calling acquire() to holding.
+    LatencySummary acquireWait;
+    LatencyHistogram acquireHistogram;
+    // From a holder starting its release to the next holder holding, counted when that next
+    // holder was already waiting and is another client.
+    LatencySummary handoff;
+    std::vector<long long> perClientAcquisitions;
+    // Jain's index over per-client acquisitions: 1 = all equal, 1/n = one client got them all.
+    double fairnessJain = 0;
+
+    // Overlapping critical sections plus fence regressions, per lock, found by the
+    // MutualExclusionChecker over every recorded section.
+    long long violations = 0;
+    // False for kinds whose holds are shared by design (read, semaphore with several permits):
+    // then nothing was judged and violations stays 0.
+    bool exclusionChecked = true;
+    long long overlaps = 0;
+    long long fenceRegressions = 0;
+    long long sectionsChecked = 0;
+    long long sectionsUnchecked = 0; // beyond maxRecordedSections
+    std::string checkerSummary; // the first findings, for humans
+
+    // Redis errors by ErrorKind name, plus "lost" (release found the hold gone) and
+    // "timed_out" (an acquire gave up, which only kinds with a wait limit do).
+    std::map<std::string, long long> errors;
+    // Process CPU time (CLOCK_PROCESS_CPUTIME_ID) over the run, divided by acquisitions.
+    double cpuMicrosPerAcquisition = 0;
+    bool stoppedEarly = false; // cancelled before its duration or iterations
+
+    long long errorCount() const
+    {
+        long long total = 0;
+        for (const auto& [kind, count] : errors)
+            total += count;
+        return total;
+    }
+    static double jainIndex(const std::vector<long long>& counts)
+    {
+        double sum = 0;
+        double squares = 0;
+        for (long long count : counts) {
+            sum += static_cast<double>(count);
+            squares += static_cast<double>(count) * static_cast<double>(count);
+        }
+        if (counts.empty() || squares == 0)
+            return 0;
+        return sum * sum / (static_cast<double>(counts.size()) * squares);
+    }
+};
+
+} // namespace lockscope

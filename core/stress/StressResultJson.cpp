@@ -1,0 +1,51 @@
+#include "stress/StressResultJson.h"
+
+#include "common/JsonWriter.h"
+
+namespace lockscope {
+
+std::string StressResultJson::toJson(const StressResult& result)
+{
+    JsonWriter json;
+    json.beginObject();
+    json.key("kind").value(result.kind);
+    json.key("clients").value(result.clients);
+    json.key("locks").value(result.locks);
+    json.key("hold_ms").value(static_cast<long long>(result.hold.count()));
+    json.key("think_ms").value(static_cast<long long>(result.think.count()));
+    json.key("lease_ms").value(static_cast<long long>(result.lease.count()));
+    json.key("elapsed_s").value(result.elapsedSeconds);
+    json.key("stopped_early").value(result.stoppedEarly);
+    json.key("acquisitions").value(result.acquisitions);
+    json.key("ops_per_s").value(result.opsPerSecond);
+    json.key("acquire_p50_us").value(result.acquireWait.p50Us);
+    json.key("acquire_p90_us").value(result.acquireWait.p90Us);
+    json.key("acquire_p99_us").value(result.acquireWait.p99Us);
+    json.key("acquire_max_us").value(result.acquireWait.maxUs);
+    json.key("handoffs").value(static_cast<long long>(result.handoff.count));
+    json.key("handoff_p50_us").value(result.handoff.p50Us);
+    json.key("handoff_p90_us").value(result.handoff.p90Us);
+    json.key("handoff_p99_us").value(result.handoff.p99Us);
+    json.key("handoff_max_us").value(result.handoff.maxUs);
+    json.key("per_client_acquisitions").beginArray();
+    for (long long count : result.perClientAcquisitions)
+        json.value(count);
+    json.endArray();
+    json.key("fairness_jain").value(result.fairnessJain);
+    json.key("violations").value(result.violations);
+    json.key("exclusion_checked").value(result.exclusionChecked);
+    json.key("overlaps").value(result.overlaps);
+    json.key("fence_regressions").value(result.fenceRegressions);
+    json.key("sections_checked").value(result.sectionsChecked);
+    json.key("sections_unchecked").value(result.sectionsUnchecked);
+    json.key("errors").value(result.errorCount());
+    json.key("errors_by_type").beginObject();
+    for (const auto& [kind, count] : result.errors)
+        json.key(kind).value(count);
+    json.endObject();
+    json.key("cpu_us_per_acquisition").value(result.cpuMicrosPerAcquisition);
+    json.endObject();
+    return json.text();
+}
+
+} // namespace lockscope

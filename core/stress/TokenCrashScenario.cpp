@@ -1,0 +1,89 @@
+#include "stress/TokenCrashScenario.h"
+
+#include "stress/CrashingHolder.h"
+
+namespace lockscope {
+
+namespace {
+constexpr auto lease = std::chrono::milliseconds(1500);
+}
+
+Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    if (auto kinds = checkKinds(); !kinds)
+        return kinds.error();
+    LockSpec spec;
+    spec.kind = "token";
+    spec.name = context.keyPrefix + "token-crash";
+    spec.connection = context.connection;
+    auto observer = connectAs(context, "observer");
+    if (!observer)
+        return observer.error();
+    if (auto cleared = (*observer)->command({"DEL", spec.name}); !cleared)
+        return cleared.error();
+
+    AcquireOptions holderOptions;
+    holderOptions.lease = lease;
+    holderOptions.wait = std::chrono::milliseconds(5000);
+    auto c1 = CrashingHolder::start(spec, holderOptions, std::chrono::milliseconds(10000));
+    if (!c1)
+        return c1.error();
+    timeline.step("C1",
+        "SET " + spec.name + " <token> NX PX " + std::to_string(lease.count()) + " -> OK (process "
+            + std::to_string((*c1)->pid()) + ", fence "
+            + ((*c1)->fence() ? std::to_string(*(*c1)->fence()) : "-") + ")");
+
+    auto lockOf = LockFactory::create(spec);
+    if (!lockOf)
+        return lockOf.error();
+    DistributedLock& c2 = **lockOf;
+    AcquireOptions once;
+    once.lease = std::chrono::milliseconds(10000);
+    once.wait = std::chrono::milliseconds(0);
+    auto early = c2.acquire(once);
+    if (!early)
+        return early.error();
+    timeline.step(
+        "C2", std::string("tries once: ") + (early->acquired() ? "acquired (!)" : "refused, C1 holds it"));
+
+    (*c1)->crash();
+    auto pttl = (*observer)->command({"PTTL", spec.name});
+    if (!pttl)
+        return pttl.error();
+    const long long left = pttl->isInteger() ? pttl->integer() : -2;
+    timeline.step("C1", "crashed (SIGKILL) holding the lock; PTTL " + std::to_string(left) + " ms left");
+
+    AcquireOptions waiting;
+    waiting.lease = std::chrono::milliseconds(10000);
+    waiting.wait = lease + std::chrono::milliseconds(3000);
+    waiting.cancel = context.cancel;
+    timeline.step("C2", "waits for the lock");
+    const auto asked = std::chrono::steady_clock::now();
+    auto later = c2.acquire(waiting);
+    if (!later)
+        return later.error();
+    const auto waited
+        = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
+    const bool acquired = later->acquired();
+    const bool fenceRose = acquired && later->fence && (*c1)->fence() && *later->fence > *(*c1)->fence();
+    timeline.step("C2",
+        acquired ? "acquired the lock after " + std::to_string(waited.count()) + " ms, fence "
+                + (later->fence ? std::to_string(*later->fence) : "-")
+                 : "gave up after " + std::to_string(waited.count()) + " ms");
+    if (acquired)
+        (void)c2.release();
+
+    DemoOutcome outcome;
+    // Within the lease (plus the polling back-off of at most 200 ms and a busy machine's slack).
+    const bool withinLease = waited <= lease + std::chrono::milliseconds(1000);
+    outcome.asExpected = !early->acquired() && acquired && withinLease && fenceRose;
+    outcome.verdict = outcome.asExpected ? "the dead holder's lease expired and C2 got the lock after "
+            + std::to_string(waited.count()) + " ms with a higher fence"
+                                         : std::string("unexpected: ")
+            + (early->acquired() ? "C2 took a live lock; " : "") + (acquired ? "" : "C2 never got the lock; ")
+            + (withinLease ? "" : "C2 waited longer than the lease; ")
+            + (fenceRose ? "" : "the fence did not rise");
+    return outcome;
+}
+
+} // namespace lockscope

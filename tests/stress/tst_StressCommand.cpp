@@ -1,0 +1,140 @@
+#include "cli/CliRunner.h"
+#include "cli/ExitCode.h"
+#include "support/RedisTestServer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+#include <csignal>
+#include <sstream>
+#include <thread>
+
+using namespace lockscope;
+
+namespace {
+struct CliRun
+{
+    int code = -1;
+    QString out;
+    QString err;
+};
+
+CliRun runCli(const std::vector<std::string>& args)
+{
+    std::ostringstream out;
+    std::ostringstream err;
+    CliRun run;
+    run.code = CliRunner::run(args, {}, out, err);
+    run.out = QString::fromStdString(out.str());
+    run.err = QString::fromStdString(err.str());
+    return run;
+}
+
+// The SIGINT disposition as an address (QtTest installs its own handler, so "not the default"
+// does not tell whether the stress command has installed its one).
+void* sigintDisposition()
+{
+    struct sigaction current
+    {
+    };
+    sigaction(SIGINT, nullptr, &current);
+    return (current.sa_flags & SA_SIGINFO) ? reinterpret_cast<void*>(current.sa_sigaction)
+                                           : reinterpret_cast<void*>(current.sa_handler);
+}
+} // namespace
+
+class tst_StressCommand : public QObject
+{
+    Q_OBJECT
+    std::unique_ptr<RedisServerProcess> m_server;
+
+private slots:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+    }
+
+    void jsonHasEveryFieldWithSensibleValues()
+    {
+        auto run = runCli({"--url", m_server->url(), "stress", "--kind", "token", "--clients", "3", "--locks",
+            "2", "--hold-ms", "1", "--think-ms", "1", "--duration", "1", "--prefix", "cli-json:", "--json"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QJsonParseError error;
+        const auto document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+        QVERIFY2(document.isObject(), qPrintable(error.errorString() + ": " + run.out));
+        const auto json = document.object();
+        for (const char* field : {"kind", "clients", "locks", "acquisitions", "ops_per_s", "acquire_p50_us",
+                 "acquire_p99_us", "handoff_p50_us", "fairness_jain", "violations", "errors",
+                 "cpu_us_per_acquisition", "per_client_acquisitions", "errors_by_type"})
+            QVERIFY2(json.contains(field), field);
+        QCOMPARE(json["kind"].toString(), QString("token"));
+        QCOMPARE(json["clients"].toInt(), 3);
+        QCOMPARE(json["locks"].toInt(), 2);
+        QVERIFY(json["acquisitions"].toDouble() > 0);
+        QVERIFY(json["ops_per_s"].toDouble() > 0);
+        QVERIFY(json["acquire_p50_us"].toDouble() <= json["acquire_p99_us"].toDouble());
+        QVERIFY(json["fairness_jain"].toDouble() > 0);
+        QVERIFY(json["fairness_jain"].toDouble() <= 1.0);
+        QCOMPARE(json["violations"].toInt(), 0);
+        QCOMPARE(json["errors"].toInt(), 0);
+        QVERIFY(json["cpu_us_per_acquisition"].toDouble() > 0);
+        QCOMPARE(json["per_client_acquisitions"].toArray().size(), 3);
+    }
+
+    void printsAReadableSummaryAndProgressOnStderr()
+    {
+        auto run = runCli({"--url", m_server->url(), "stress", "--kind", "legacy", "--clients", "2",
+            "--locks", "1", "--hold-ms", "1", "--duration", "1.5", "--prefix", "cli-text:"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains("acquisitions"), qPrintable(run.out));
+        QVERIFY(run.out.contains("fairness (Jain)"));
+        QVERIFY(run.out.contains("violations       0"));
+        QVERIFY2(run.err.contains(" acquisitions, "), qPrintable(run.err));
+    }
+
+    void theNaiveKindIsFlaggedAndItsViolationsReported()
+    {
+        auto run = runCli({"--url", m_server->url(), "stress", "--kind", "naive", "--clients", "6", "--locks",
+            "1", "--hold-ms", "50", "--lease", "10", "--duration", "1", "--prefix", "cli-naive:", "--json"});
+        QCOMPARE(run.code, 0); // violations are the expected finding for the unsafe kind
+        QVERIFY(run.err.contains("UNSAFE"));
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY2(json["violations"].toInt() > 0, qPrintable(run.out));
+    }
+
+    void sigintStopsTheRunAndPrintsThePartialResult()
+    {
+        void* const before = sigintDisposition();
+        CliRun run;
+        std::thread runner([&] {
+            run = runCli({"--url", m_server->url(), "stress", "--kind", "token", "--clients", "2",
+                "--hold-ms", "5", "--duration", "120", "--prefix", "cli-sigint:", "--json"});
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(sigintDisposition() != before, 10000);
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        const auto sent = std::chrono::steady_clock::now();
+        ::kill(::getpid(), SIGINT);
+        runner.join();
+        QVERIFY(std::chrono::steady_clock::now() - sent < std::chrono::seconds(10));
+        QCOMPARE(run.code, 0);
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY2(json["stopped_early"].toBool(), qPrintable(run.out));
+        QVERIFY(json["elapsed_s"].toDouble() < 60);
+        QCOMPARE(sigintDisposition(), before); // the previous disposition is back
+    }
+
+    void badOptionsAreUsageErrors()
+    {
+        QCOMPARE(runCli({"--url", m_server->url(), "stress", "--clients", "0"}).code, int(ExitUsage));
+        QCOMPARE(runCli({"--url", m_server->url(), "stress", "--kind", "nope", "--duration", "1"}).code,
+            int(ExitUsage));
+        QCOMPARE(runCli({"--url", m_server->url(), "stress", "--duration", "soon"}).code, int(ExitUsage));
+        QCOMPARE(runCli({"--url", m_server->url(), "stress", "--bogus"}).code, int(ExitUsage));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_StressCommand)
+#include "tst_StressCommand.moc"
