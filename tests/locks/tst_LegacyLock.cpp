@@ -1,4 +1,5 @@
 #include "locks/LegacyLock.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -9,15 +10,9 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-namespace {
-AcquireOptions tryOnce(std::chrono::milliseconds lease = 30000ms)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = 0ms;
-    return options;
-}
+using test::tryOnce;
 
+namespace {
 long long epochMillis()
 {
     return std::chrono::duration_cast<std::chrono::milliseconds>(

@@ -1,6 +1,7 @@
 #include "locks/FencingCounter.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -11,6 +12,8 @@
 
 using namespace lockscope;
 using namespace std::chrono_literals;
+
+using test::eventually;
 
 namespace {
 const QString cliPath = QStringLiteral(LOCKSCOPE_CLI_PATH);
@@ -26,17 +29,6 @@ bool processGone(qint64 pid)
     return close < 0 || text.mid(close + 2, 1) == "Z";
 }
 
-template <class Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit)
-{
-    const auto until = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < until) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(20ms);
-    }
-    return predicate();
-}
 } // namespace
 
 class tst_LockCommand : public QObject

@@ -1,6 +1,7 @@
 #include "locks/LockWatchdog.h"
 #include "locks/ReentrantLock.h"
 #include "support/ForkedChild.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -10,6 +11,8 @@
 
 using namespace lockscope;
 using namespace std::chrono_literals;
+
+using test::eventually;
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -24,17 +27,6 @@ AcquireOptions watched(std::chrono::milliseconds lease, int maxRenewals = 0)
     return options;
 }
 
-template <class Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit)
-{
-    const auto giveUpAt = Clock::now() + limit;
-    while (Clock::now() < giveUpAt) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(10ms);
-    }
-    return predicate();
-}
 } // namespace
 
 class tst_LockWatchdog : public QObject

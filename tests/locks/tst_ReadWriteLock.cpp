@@ -1,4 +1,5 @@
 #include "locks/ReadWriteLock.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -9,37 +10,9 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-namespace {
-using Clock = std::chrono::steady_clock;
-
-AcquireOptions tryOnce(std::chrono::milliseconds lease = 30s)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = 0ms;
-    return options;
-}
-
-AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30s)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = wait;
-    return options;
-}
-
-template <class Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit = 5s)
-{
-    const auto giveUpAt = Clock::now() + limit;
-    while (Clock::now() < giveUpAt) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(5ms);
-    }
-    return predicate();
-}
-} // namespace
+using test::eventually;
+using test::tryOnce;
+using test::waitUpTo;
 
 class tst_ReadWriteLock : public QObject
 {

@@ -1,5 +1,6 @@
 #include "locks/FencingCounter.h"
 #include "locks/RedlockLock.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -7,15 +8,7 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-namespace {
-AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30000ms)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = wait;
-    return options;
-}
-} // namespace
+using test::waitUpTo;
 
 class tst_RedlockLock : public QObject
 {

@@ -2,6 +2,7 @@
 #include "locks/ReentrantLock.h"
 #include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -14,37 +15,12 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
+using test::eventually;
+using test::tryOnce;
+using test::waitUpTo;
+
 namespace {
 using Clock = std::chrono::steady_clock;
-
-AcquireOptions tryOnce(std::chrono::milliseconds lease = 30s)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = 0ms;
-    return options;
-}
-
-AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30s)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = wait;
-    return options;
-}
-
-// Polls a condition (test-side only) until it holds or `limit` passes.
-template <class Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit = 5s)
-{
-    const auto giveUpAt = Clock::now() + limit;
-    while (Clock::now() < giveUpAt) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(5ms);
-    }
-    return predicate();
-}
 
 long long subscribers(RedisConnection& connection, const std::string& channel)
 {

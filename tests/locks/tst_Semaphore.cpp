@@ -1,6 +1,7 @@
 #include "locks/Semaphore.h"
 #include "locks/WaiterRegistry.h"
 #include "support/ForkedChild.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -12,29 +13,8 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-namespace {
-using Clock = std::chrono::steady_clock;
-
-AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30s)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = wait;
-    return options;
-}
-
-template <class Predicate>
-bool eventually(Predicate predicate, std::chrono::milliseconds limit = 5s)
-{
-    const auto giveUpAt = Clock::now() + limit;
-    while (Clock::now() < giveUpAt) {
-        if (predicate())
-            return true;
-        std::this_thread::sleep_for(5ms);
-    }
-    return predicate();
-}
-} // namespace
+using test::eventually;
+using test::waitUpTo;
 
 class tst_Semaphore : public QObject
 {

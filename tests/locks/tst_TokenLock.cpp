@@ -1,6 +1,7 @@
 #include "locks/FencingCounter.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -11,22 +12,8 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-namespace {
-AcquireOptions tryOnce(std::chrono::milliseconds lease = 30000ms)
-{
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = 0ms;
-    return options;
-}
-
-AcquireOptions waitUpTo(std::chrono::milliseconds wait, std::chrono::milliseconds lease = 30000ms)
-{
-    AcquireOptions options = tryOnce(lease);
-    options.wait = wait;
-    return options;
-}
-} // namespace
+using test::tryOnce;
+using test::waitUpTo;
 
 class tst_TokenLock : public QObject
 {

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+
+#include <chrono>
+#include <thread>
+
+namespace lockscope::test {
+
+// Acquire options for one attempt that does not wait.
+inline AcquireOptions tryOnce(std::chrono::milliseconds lease = std::chrono::seconds(30))
+{
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = std::chrono::milliseconds(0);
+    return options;
+}
+
+// Acquire options that wait up to `wait` for the lock.
+inline AcquireOptions waitUpTo(
+    std::chrono::milliseconds wait, std::chrono::milliseconds lease = std::chrono::seconds(30))
+{
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = wait;
+    return options;
+}
+
+// Polls a condition (test-side only) until it holds or `limit` passes; true if it held.
+template <class Predicate>
+bool eventually(Predicate predicate, std::chrono::milliseconds limit = std::chrono::seconds(5))
+{
+    const auto giveUpAt = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < giveUpAt) {
+        if (predicate())
+            return true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return predicate();
+}
+
+} // namespace lockscope::test
