@@ -27,6 +27,7 @@ private:
     {
         std::vector<std::string> order; // who acquired, in order
         double greedyShare = 0;
+        double leastServedShare = 0; // acquisitions of the least-served client / a fair share
     };
     Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, const std::string& kind);
 };
