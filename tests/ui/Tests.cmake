@@ -14,3 +14,9 @@ if(LOCKSCOPE_BUILD_GUI)
   target_compile_definitions(tst_GuiProcess PRIVATE LOCKSCOPE_GUI_BINARY="$<TARGET_FILE:lockscope>")
   add_dependencies(tst_GuiProcess lockscope)
 endif()
+
+# The stress panel and the contention demo view (issue 6), each against a real redis-server.
+if(LOCKSCOPE_BUILD_GUI)
+  lockscope_add_test(tst_StressPanel DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::Charts)
+  lockscope_add_test(tst_ContentionDemoView DIR ui LIBS lockscope_ui Qt6::Widgets)
+endif()

@@ -1,0 +1,131 @@
+#include "support/RedisTestServer.h"
+#include "ui/ConnectionController.h"
+#include "ui/ContentionDemoView.h"
+#include "ui/DemoStage.h"
+#include "ui/TimelinePlayer.h"
+
+#include <QtTest>
+
+#include <QComboBox>
+#include <QLabel>
+#include <QListWidget>
+#include <QPushButton>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+namespace {
+
+template <typename T>
+T* child(QWidget& parent, const char* name)
+{
+    return parent.findChild<T*>(QString::fromLatin1(name));
+}
+
+void grabIfAsked(QWidget& widget, const QString& name)
+{
+    const QString dir = qEnvironmentVariable("LOCKSCOPE_GRAB_DIR");
+    if (!dir.isEmpty())
+        widget.grab().save(dir + QLatin1Char('/') + name);
+}
+
+} // namespace
+
+class tst_ContentionDemoView : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RedisServerProcess> m_server;
+
+    bool runScenario(ContentionDemoView& view, const QString& scenario)
+    {
+        view.setConnection(test::optionsFor(*m_server, ConnectionController::defaultOptions()),
+            QStringLiteral("test server"));
+        if (!view.selectScenario(scenario))
+            return false;
+        QSignalSpy finished(&view, &ContentionDemoView::runFinished);
+        QTest::mouseClick(child<QPushButton>(view, "runButton"), Qt::LeftButton);
+        return view.isRunning() && finished.wait(120000);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_server = test::startServer();
+        QVERIFY(m_server);
+    }
+
+    void cleanupTestCase() { m_server.reset(); }
+
+    void offersTheSevenScenarios()
+    {
+        ContentionDemoView view;
+        QCOMPARE(child<QComboBox>(view, "scenarioCombo")->count(), 7);
+        QVERIFY(!child<QPushButton>(view, "runButton")->isEnabled());
+    }
+
+    void getsetRecoveryShowsItsNarrationAndVerdict()
+    {
+        ContentionDemoView view;
+        view.show();
+        QVERIFY(runScenario(view, QStringLiteral("getset-recovery")));
+        QVERIFY(view.outcome());
+        QTest::mouseClick(child<QPushButton>(view, "endButton"), Qt::LeftButton);
+        auto* narration = child<QListWidget>(view, "narrationList");
+        const int steps = static_cast<int>(view.player().steps().size());
+        QVERIFY(steps > 5);
+        QCOMPARE(narration->count(), steps);
+        QVERIFY(narration->item(1)->text().contains(QStringLiteral("C3")));
+        auto* verdict = child<QLabel>(view, "verdictLabel");
+        QCOMPARE(verdict->property("asExpected").toBool(), true);
+        QVERIFY2(verdict->text().contains(QStringLiteral("exactly one")), qPrintable(verdict->text()));
+        // The staged crash stays visible: C3 is drawn crashed.
+        QCOMPARE(view.stage().stateOf(QStringLiteral("C3")), DemoStage::ClientState::Crashed);
+        grabIfAsked(view, QStringLiteral("lockscope-demo.png"));
+    }
+
+    void stepAndBackChangeTheDisplayedStep()
+    {
+        ContentionDemoView view;
+        QVERIFY(runScenario(view, QStringLiteral("2")));
+        auto* narration = child<QListWidget>(view, "narrationList");
+        auto* position = child<QLabel>(view, "positionLabel");
+        QTest::mouseClick(child<QPushButton>(view, "endButton"), Qt::LeftButton);
+        const int last = view.player().shown();
+        const QString atEnd = position->text();
+        QTest::mouseClick(child<QPushButton>(view, "backButton"), Qt::LeftButton);
+        QCOMPARE(view.player().shown(), last - 1);
+        QCOMPARE(narration->count(), last - 1);
+        QCOMPARE(narration->currentRow(), last - 2);
+        QVERIFY(position->text() != atEnd);
+        // Before the end, the verdict waits for the replay.
+        QVERIFY(!child<QLabel>(view, "verdictLabel")->property("asExpected").isValid());
+        QTest::mouseClick(child<QPushButton>(view, "stepButton"), Qt::LeftButton);
+        QCOMPARE(view.player().shown(), last);
+        QCOMPARE(position->text(), atEnd);
+    }
+
+    void pauseHoldsTheReplayWherePlayResumesIt()
+    {
+        ContentionDemoView view;
+        QVERIFY(runScenario(view, QStringLiteral("getset-recovery")));
+        auto* play = child<QPushButton>(view, "playButton");
+        // Replay from the start, fast, then pause.
+        child<QComboBox>(view, "speedCombo")
+            ->setCurrentIndex(child<QComboBox>(view, "speedCombo")->count() - 1);
+        view.player().restart();
+        QTRY_VERIFY_WITH_TIMEOUT(view.player().shown() >= 2, 10000);
+        if (view.player().isPlaying())
+            QTest::mouseClick(play, Qt::LeftButton);
+        QVERIFY(!view.player().isPlaying());
+        const int paused = view.player().shown();
+        QTest::qWait(800);
+        QCOMPARE(view.player().shown(), paused);
+        QTest::mouseClick(play, Qt::LeftButton);
+        QVERIFY(view.player().isPlaying());
+        QTRY_VERIFY_WITH_TIMEOUT(view.player().shown() > paused, 10000);
+    }
+};
+
+QTEST_MAIN(tst_ContentionDemoView)
+#include "tst_ContentionDemoView.moc"
