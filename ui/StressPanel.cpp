@@ -53,16 +53,16 @@ QSpinBox* spinBox(int minimum, int maximum, int value, const QString& suffix, co
     return box;
 }
 
-// "< 64 µs": the upper bound of a power-of-two latency range, in a unit people read at once.
+// "66 µs": the upper bound of a power-of-two latency range, short enough to fit under a bar.
 QString upperBoundLabel(double nanos)
 {
     if (nanos < 1000)
-        return QObject::tr("< %1 ns").arg(nanos, 0, 'f', 0);
+        return QObject::tr("%1 ns").arg(nanos, 0, 'f', 0);
     if (nanos < 1e6)
-        return QObject::tr("< %1 µs").arg(nanos / 1e3, 0, 'g', 3);
+        return QObject::tr("%1 µs").arg(nanos / 1e3, 0, 'f', 0);
     if (nanos < 1e9)
-        return QObject::tr("< %1 ms").arg(nanos / 1e6, 0, 'g', 3);
-    return QObject::tr("< %1 s").arg(nanos / 1e9, 0, 'g', 3);
+        return QObject::tr("%1 ms").arg(nanos / 1e6, 0, 'g', 2);
+    return QObject::tr("%1 s").arg(nanos / 1e9, 0, 'g', 2);
 }
 
 QString micros(double us)
@@ -72,10 +72,26 @@ QString micros(double us)
     return QObject::tr("%1 µs").arg(us, 0, 'f', us < 100 ? 1 : 0);
 }
 
+// 0 .. a round number above `value`, in four steps of 1, 2, 2.5 or 5 times a power of ten.
+void setNiceRange(QValueAxis* axis, double value)
+{
+    const double rough = std::max(value * 1.05, 1.0) / 4;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = magnitude * 10;
+    for (double factor : {1.0, 2.0, 2.5, 5.0}) {
+        if (factor * magnitude >= rough) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    axis->setRange(0, 4 * step);
+    axis->setTickCount(5);
+}
+
 void growAxis(QValueAxis* axis, double value)
 {
     if (value > axis->max())
-        axis->setMax(std::max(value * 1.15, 1.0));
+        setNiceRange(axis, value);
 }
 
 } // namespace
@@ -92,7 +108,7 @@ StressPanel::StressPanel(QWidget* parent)
     resetCharts(m_clients->value());
     showViolations(std::nullopt);
     updateKindHint();
-    updateControls();
+    setConnection(std::nullopt, QString());
     resize(1280, 820);
 }
 
@@ -242,7 +258,7 @@ QWidget* StressPanel::createCharts()
     throughput->addSeries(m_throughput);
     m_throughputX = new QValueAxis;
     m_throughputX->setTitleText(tr("seconds"));
-    m_throughputX->setLabelFormat(QStringLiteral("%.0f"));
+    m_throughputX->setLabelFormat(QStringLiteral("%.3g"));
     m_throughputY = new QValueAxis;
     m_throughputY->setLabelFormat(QStringLiteral("%.0f"));
     throughput->addAxis(m_throughputX, Qt::AlignBottom);
@@ -263,7 +279,7 @@ QWidget* StressPanel::createCharts()
     latency->addSeries(m_p99);
     m_latencyX = new QValueAxis;
     m_latencyX->setTitleText(tr("seconds"));
-    m_latencyX->setLabelFormat(QStringLiteral("%.0f"));
+    m_latencyX->setLabelFormat(QStringLiteral("%.3g"));
     m_latencyY = new QValueAxis;
     m_latencyY->setLabelFormat(QStringLiteral("%.0f"));
     latency->addAxis(m_latencyX, Qt::AlignBottom);
@@ -282,6 +298,8 @@ QWidget* StressPanel::createCharts()
     m_histogramY = new QValueAxis;
     m_histogramY->setLabelFormat(QStringLiteral("%.0f"));
     m_histogramY->setTitleText(tr("acquisitions"));
+    m_histogramX->setTitleText(tr("acquire wait, up to"));
+    m_histogramX->setLabelsAngle(-50);
     histogram->addAxis(m_histogramX, Qt::AlignBottom);
     histogram->addAxis(m_histogramY, Qt::AlignLeft);
     m_histogramSeries->attachAxis(m_histogramX);
@@ -492,22 +510,35 @@ void StressPanel::showHistogram(const LatencyHistogram& histogram)
             = static_cast<std::uint64_t>(std::max<std::int64_t>(LatencyHistogram::bucketLow(i), 1));
         byPower[std::bit_width(low) - 1] += static_cast<qreal>(count);
     }
-    m_histogramSeries->clear();
-    m_histogramX->clear();
-    if (byPower.empty())
+    if (byPower.empty()) {
+        m_histogramSeries->clear();
+        m_histogramX->clear();
         return;
-    auto* set = new QBarSet(tr("acquisitions"));
+    }
+    QList<qreal> counts;
     QStringList labels;
     qreal highest = 0;
     for (int power = byPower.begin()->first; power <= byPower.rbegin()->first; ++power) {
         const qreal count = byPower.contains(power) ? byPower[power] : 0;
-        set->append(count);
+        counts << count;
         highest = std::max(highest, count);
         labels << upperBoundLabel(std::ldexp(1.0, power + 1));
     }
-    m_histogramSeries->append(set);
-    m_histogramX->append(labels);
-    m_histogramY->setRange(0, std::max<qreal>(highest * 1.15, 1));
+    if (m_histogramSeries->count() == 1 && m_histogramX->categories() == labels) {
+        // The same ranges: update the bars in place.
+        QBarSet* set = m_histogramSeries->barSets().first();
+        for (qsizetype i = 0; i < counts.size(); ++i)
+            set->replace(i, counts[i]);
+    } else {
+        m_histogramSeries->clear();
+        auto* set = new QBarSet(tr("acquisitions"));
+        set->append(counts);
+        m_histogramSeries->append(set);
+        m_histogramX->setCategories(labels);
+        // Qt 6.4 keeps the old (empty) range after setCategories: no labels without this.
+        m_histogramX->setRange(labels.first(), labels.last());
+    }
+    setNiceRange(m_histogramY, highest);
 }
 
 void StressPanel::showPerClient(const std::vector<long long>& counts)
@@ -535,8 +566,8 @@ void StressPanel::showPerClient(const std::vector<long long>& counts)
         highest = std::max(highest, static_cast<qreal>(counts[i]));
     }
     m_clientSeries->append(set);
-    m_clientX->append(labels);
-    m_clientY->setRange(0, std::max<qreal>(highest * 1.15, 1));
+    m_clientX->setCategories(labels);
+    setNiceRange(m_clientY, highest);
 }
 
 void StressPanel::showViolations(const std::optional<StressResult>& result)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
+#include "stress/StressParameters.h"
 #include "ui/StressMetaTypes.h"
 
 #include <QWidget>
@@ -46,6 +47,12 @@ public:
     const std::optional<StressResult>& lastResult() const { return m_result; }
     // Writes the last result as JSON (StressResultJson); returns why not, empty on success.
     QString saveResult(const QString& path) const;
+
+    // The charts' data (a chart's series are not QObject children of the panel).
+    QLineSeries* throughputSeries() const { return m_throughput; }
+    QLineSeries* p50Series() const { return m_p50; }
+    QBarSeries* histogramSeries() const { return m_histogramSeries; }
+    QBarSeries* clientSeries() const { return m_clientSeries; }
 
 public Q_SLOTS:
     void start();

@@ -26,12 +26,9 @@ T* child(QWidget& parent, const char* name)
     return parent.findChild<T*>(QString::fromLatin1(name));
 }
 
-qreal barTotal(QWidget& panel, const char* seriesName)
+qreal barTotal(const QBarSeries* series)
 {
-    auto* series = panel.findChild<QBarSeries*>(QString::fromLatin1(seriesName));
     qreal total = 0;
-    if (!series)
-        return -1;
     for (QBarSet* set : series->barSets()) {
         for (qsizetype i = 0; i < set->count(); ++i)
             total += set->at(i);
@@ -116,10 +113,10 @@ private Q_SLOTS:
         QVERIFY(!panel.lastResult()->stoppedEarly);
         const QString shown = child<QLabel>(panel, "acquisitionsLabel")->text();
         QVERIFY2(!shown.startsWith(QLatin1Char('0')), qPrintable(shown));
-        QVERIFY(panel.findChild<QLineSeries*>(QStringLiteral("throughputSeries"))->count() > 0);
-        QVERIFY(panel.findChild<QLineSeries*>(QStringLiteral("p50Series"))->count() > 0);
-        QCOMPARE(barTotal(panel, "clientSeries"), static_cast<qreal>(panel.lastResult()->acquisitions));
-        QVERIFY(barTotal(panel, "histogramSeries") > 0);
+        QVERIFY(panel.throughputSeries()->count() > 0);
+        QVERIFY(panel.p50Series()->count() > 0);
+        QCOMPARE(barTotal(panel.clientSeries()), static_cast<qreal>(panel.lastResult()->acquisitions));
+        QVERIFY(barTotal(panel.histogramSeries()) > 0);
         QCOMPARE(child<QLabel>(panel, "violationsLabel")->property("violations").toLongLong(), 0LL);
         QVERIFY(child<QPushButton>(panel, "saveButton")->isEnabled());
         grabIfAsked(panel, QStringLiteral("lockscope-stress.png"));
@@ -131,7 +128,7 @@ private Q_SLOTS:
         configure(panel, QStringLiteral("token"), 2, 120, 1, 30000);
         QSignalSpy finished(&panel, &StressPanel::runFinished);
         QTest::mouseClick(child<QPushButton>(panel, "startButton"), Qt::LeftButton);
-        auto* throughput = panel.findChild<QLineSeries*>(QStringLiteral("throughputSeries"));
+        auto* throughput = panel.throughputSeries();
         QTRY_VERIFY_WITH_TIMEOUT(throughput->count() > 0, 30000);
         QVERIFY(child<QPushButton>(panel, "stopButton")->isEnabled());
         QTest::mouseClick(child<QPushButton>(panel, "stopButton"), Qt::LeftButton);
