@@ -255,6 +255,11 @@ void DemoStage::paintEvent(QPaintEvent*)
         const QPointF at = clientPosition(i) - QPointF(0, 46);
         const QPointF lockPoint(lock.center().x(), lock.bottom());
         const ClientState state = m_states.value(client);
+        // The current step's arrow says it better than a second line beside it.
+        const bool drawnByArrow = std::any_of(m_arrows.begin(), m_arrows.end(),
+            [&](const Arrow& arrow) { return arrow.from == client || arrow.to == client; });
+        if (drawnByArrow)
+            continue;
         QPen pen;
         if (state == ClientState::Holding)
             pen = QPen(holdingColor, 2.5);

@@ -21,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QThread>
@@ -61,8 +62,8 @@ QString upperBoundLabel(double nanos)
     if (nanos < 1e6)
         return QObject::tr("%1 µs").arg(nanos / 1e3, 0, 'f', 0);
     if (nanos < 1e9)
-        return QObject::tr("%1 ms").arg(nanos / 1e6, 0, 'g', 2);
-    return QObject::tr("%1 s").arg(nanos / 1e9, 0, 'g', 2);
+        return QObject::tr("%1 ms").arg(nanos / 1e6, 0, 'f', nanos < 1e7 ? 1 : 0);
+    return QObject::tr("%1 s").arg(nanos / 1e9, 0, 'f', nanos < 1e10 ? 1 : 0);
 }
 
 QString micros(double us)
@@ -139,8 +140,7 @@ QWidget* StressPanel::createSettings()
     m_kind->setObjectName(QStringLiteral("kindCombo"));
     for (const auto& kind : LockFactory::kinds()) {
         const QString name = QString::fromUtf8(kind.name.data(), static_cast<qsizetype>(kind.name.size()));
-        const QString label
-            = kind.unsafe ? tr("%1 — UNSAFE, breaks mutual exclusion on purpose").arg(name) : name;
+        const QString label = kind.unsafe ? tr("%1 (UNSAFE)").arg(name) : name;
         m_kind->addItem(label, name);
         m_kind->setItemData(m_kind->count() - 1,
             QString::fromUtf8(kind.description.data(), static_cast<qsizetype>(kind.description.size())),
@@ -280,8 +280,11 @@ QWidget* StressPanel::createCharts()
     m_latencyX = new QValueAxis;
     m_latencyX->setTitleText(tr("seconds"));
     m_latencyX->setLabelFormat(QStringLiteral("%.3g"));
-    m_latencyY = new QValueAxis;
+    // Logarithmic: p50 in tens of microseconds and p99 in hundreds of milliseconds both stay legible.
+    m_latencyY = new QLogValueAxis;
+    m_latencyY->setBase(10);
     m_latencyY->setLabelFormat(QStringLiteral("%.0f"));
+    m_latencyY->setMinorTickCount(0);
     latency->addAxis(m_latencyX, Qt::AlignBottom);
     latency->addAxis(m_latencyY, Qt::AlignLeft);
     for (QLineSeries* series : {m_p50, m_p99}) {
@@ -432,10 +435,12 @@ void StressPanel::showProgress(const StressProgress& progress)
     m_throughput->append(progress.elapsedSeconds, progress.recentOpsPerSecond);
     growAxis(m_throughputX, progress.elapsedSeconds);
     growAxis(m_throughputY, progress.recentOpsPerSecond);
-    m_p50->append(progress.elapsedSeconds, progress.acquireWait.p50Us);
-    m_p99->append(progress.elapsedSeconds, progress.acquireWait.p99Us);
+    // A log axis cannot show 0: waits under a microsecond sit on its floor.
+    m_p50->append(progress.elapsedSeconds, std::max(progress.acquireWait.p50Us, 1.0));
+    m_p99->append(progress.elapsedSeconds, std::max(progress.acquireWait.p99Us, 1.0));
     growAxis(m_latencyX, progress.elapsedSeconds);
-    growAxis(m_latencyY, progress.acquireWait.p99Us);
+    if (progress.acquireWait.p99Us > m_latencyY->max())
+        m_latencyY->setMax(std::pow(10.0, std::ceil(std::log10(progress.acquireWait.p99Us * 1.01))));
     showHistogram(progress.acquireHistogram);
     showPerClient(progress.perClientAcquisitions);
 }
@@ -471,10 +476,17 @@ void StressPanel::showResult(const StressResult& result)
         += QStringLiteral("<br>") + tr("CPU per acquisition: %1").arg(micros(result.cpuMicrosPerAcquisition));
     text += QStringLiteral("<br>")
         + (errors.isEmpty() ? tr("Errors: none") : tr("Errors: %1").arg(errors.join(QStringLiteral(", "))));
-    if (!result.checkerSummary.empty())
+    const QString checker = QString::fromStdString(result.checkerSummary);
+    if (!checker.isEmpty()) {
+        // The findings list raw clock values: the first lines say enough, the tooltip has all.
+        constexpr qsizetype shown = 160;
         text += QStringLiteral("<br>")
-            + tr("Checker: %1").arg(QString::fromStdString(result.checkerSummary).toHtmlEscaped());
+            + tr("Checker: %1")
+                  .arg((checker.size() > shown ? checker.left(shown) + QStringLiteral("…") : checker)
+                           .toHtmlEscaped());
+    }
     m_summary->setText(text);
+    m_summary->setToolTip(checker);
 }
 
 void StressPanel::showFailure(const QString& message)
@@ -490,7 +502,7 @@ void StressPanel::resetCharts(int clients)
     m_throughputX->setRange(0, m_duration->value());
     m_latencyX->setRange(0, m_duration->value());
     m_throughputY->setRange(0, 1);
-    m_latencyY->setRange(0, 1);
+    m_latencyY->setRange(1, 1000);
     m_histogramSeries->clear();
     m_histogramX->clear();
     m_histogramY->setRange(0, 1);
@@ -515,14 +527,21 @@ void StressPanel::showHistogram(const LatencyHistogram& histogram)
         m_histogramX->clear();
         return;
     }
+    // At most maxBars bars, each covering `width` powers of two, so that their labels fit.
+    constexpr int maxBars = 6;
+    const int first = byPower.begin()->first;
+    const int span = byPower.rbegin()->first - first + 1;
+    const int width = (span + maxBars - 1) / maxBars;
     QList<qreal> counts;
     QStringList labels;
     qreal highest = 0;
-    for (int power = byPower.begin()->first; power <= byPower.rbegin()->first; ++power) {
-        const qreal count = byPower.contains(power) ? byPower[power] : 0;
+    for (int low = first; low < first + span; low += width) {
+        qreal count = 0;
+        for (int power = low; power < low + width; ++power)
+            count += byPower.contains(power) ? byPower[power] : 0;
         counts << count;
         highest = std::max(highest, count);
-        labels << upperBoundLabel(std::ldexp(1.0, power + 1));
+        labels << upperBoundLabel(std::ldexp(1.0, low + width));
     }
     if (m_histogramSeries->count() == 1 && m_histogramX->categories() == labels) {
         // The same ranges: update the bars in place.
@@ -634,7 +653,7 @@ void StressPanel::updateKindHint()
         ? QString::fromUtf8(info->description.data(), static_cast<qsizetype>(info->description.size()))
         : QString();
     if (info && info->unsafe)
-        hint = tr("<span style='color:#c62828'><b>Unsafe:</b></span> %1").arg(hint.toHtmlEscaped());
+        hint = tr("<span style='color:#c62828'><b>%1</b></span>").arg(hint.toHtmlEscaped());
     m_kindHint->setText(hint);
     if (m_nodes)
         updateControls();

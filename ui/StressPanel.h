@@ -17,6 +17,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QLineSeries;
+class QLogValueAxis;
 class QPushButton;
 class QSpinBox;
 class QThread;
@@ -107,7 +108,7 @@ private:
     QLineSeries* m_p50 = nullptr;
     QLineSeries* m_p99 = nullptr;
     QValueAxis* m_latencyX = nullptr;
-    QValueAxis* m_latencyY = nullptr;
+    QLogValueAxis* m_latencyY = nullptr;
     QBarSeries* m_histogramSeries = nullptr;
     QBarCategoryAxis* m_histogramX = nullptr;
     QValueAxis* m_histogramY = nullptr;

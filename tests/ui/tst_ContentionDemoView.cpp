@@ -84,6 +84,27 @@ private Q_SLOTS:
         grabIfAsked(view, QStringLiteral("lockscope-demo.png"));
     }
 
+    void theNaiveRaceIsDrawnWithTwoHoldersAtOnce()
+    {
+        ContentionDemoView view;
+        view.show();
+        QVERIFY(runScenario(view, QStringLiteral("naive-race")));
+        view.player().pause();
+        view.player().restart();
+        view.player().pause();
+        int mostHolders = 0;
+        while (view.player().shown() < static_cast<int>(view.player().steps().size())) {
+            QTest::mouseClick(child<QPushButton>(view, "stepButton"), Qt::LeftButton);
+            mostHolders = std::max<int>(mostHolders, static_cast<int>(view.stage().holders().size()));
+            if (view.stage().holders().size() == 2) {
+                grabIfAsked(view, QStringLiteral("lockscope-demo-naive.png"));
+                break;
+            }
+        }
+        QCOMPARE(mostHolders, 2);
+        QCOMPARE(view.stage().holders(), QStringList({QStringLiteral("C1"), QStringLiteral("C2")}));
+    }
+
     void stepAndBackChangeTheDisplayedStep()
     {
         ContentionDemoView view;

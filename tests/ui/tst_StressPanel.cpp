@@ -143,6 +143,7 @@ private Q_SLOTS:
     void theNaiveKindShowsViolationsInRed()
     {
         StressPanel panel;
+        panel.show();
         configure(panel, QStringLiteral("naive"), 6, 1, 50, 10);
         QVERIFY(runToEnd(panel, 60000));
         QVERIFY(panel.lastResult());
@@ -150,6 +151,7 @@ private Q_SLOTS:
         QVERIFY(violations->property("violations").toLongLong() > 0);
         QVERIFY2(violations->text().contains(QStringLiteral("violation")), qPrintable(violations->text()));
         QVERIFY(violations->styleSheet().contains(QStringLiteral("#c62828")));
+        grabIfAsked(panel, QStringLiteral("lockscope-stress-naive.png"));
     }
 
     void theResultIsSavedAsJson()
