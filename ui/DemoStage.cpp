@@ -14,6 +14,8 @@ const QColor refusedColor(198, 40, 40);
 const QColor crashedColor(150, 150, 150);
 const QColor idleColor(66, 110, 170);
 const QColor commandColor(90, 130, 200);
+// An arrow's end at the protected resource rather than the lock or a client.
+const QString resourceKey = QStringLiteral("#resource");
 
 QString stateText(DemoStage::ClientState state)
 {
@@ -81,6 +83,8 @@ void DemoStage::showSteps(const std::vector<DemoTimeline::Step>& steps, int show
     m_nodesDown.clear();
     m_nodes.clear();
     m_lastReleasedBy.clear();
+    m_hasResource = false;
+    m_resourceValue.clear();
     m_current.clear();
     m_caption.clear();
     m_arrows.clear();
@@ -107,8 +111,17 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
             m_nodesDown[actor] = false;
         return;
     }
-    if (reading.role == DemoStepReading::Role::Narration)
+    if (reading.role == DemoStepReading::Role::Narration) {
+        if (actor == QLatin1String("resource")) {
+            m_hasResource = true;
+            m_resourceValue = text;
+        }
+        // A new round, or the counts that close one: everyone starts again from nothing.
+        if ((actor == QLatin1String("--") && text.startsWith(QLatin1String("Round ")))
+            || actor == QLatin1String("counts"))
+            resetRound();
         return;
+    }
 
     if (!m_clients.contains(actor))
         m_clients << actor;
@@ -165,9 +178,12 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
         m_states[actor] = ClientState::Crashed;
         break;
     case Action::Pauses:
+        // Frozen, but the lock is still its own until the lease runs out.
+        m_crashedHolding[actor] = before == ClientState::Holding;
         m_states[actor] = ClientState::Paused;
         break;
     case Action::Resumes:
+        m_crashedHolding[actor] = false;
         // It still believes it holds the lock: exactly the danger the story shows.
         m_states[actor] = ClientState::Holding;
         arrow({QString(), actor, refusedColor, tr("believes it holds"), true});
@@ -177,6 +193,20 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
         m_states[actor] = ClientState::Waiting;
         arrow({actor, QString(), crashedColor, tr("releases, asks again"), false});
         break;
+    case Action::Lost:
+        m_states[actor] = ClientState::Idle;
+        arrow({actor, QString(), crashedColor, tr("lost: the lease had expired"), true});
+        break;
+    case Action::Writes: {
+        m_hasResource = true;
+        if (text.contains(QLatin1String("rejected")))
+            arrow({actor, resourceKey, waitingColor, tr("stale write rejected"), false});
+        else if (text.contains(QLatin1String("ACCEPTED")))
+            arrow({actor, resourceKey, refusedColor, tr("stale write accepted!"), false});
+        else
+            arrow({actor, resourceKey, holdingColor, tr("writes"), false});
+        break;
+    }
     case Action::Other: {
         const QString word = text.section(QLatin1Char(' '), 0, 0);
         if (!word.isEmpty() && word == word.toUpper() && word.at(0).isLetter()
@@ -196,6 +226,20 @@ QRectF DemoStage::lockRect() const
 {
     const QSizeF size(200, 96);
     return QRectF(QPointF(width() / 2.0 - size.width() / 2, height() * 0.26), size);
+}
+
+QRectF DemoStage::resourceRect() const
+{
+    const QRectF lock = lockRect();
+    return QRectF(lock.right() + 50, lock.top() + 8, 190, 80);
+}
+
+void DemoStage::resetRound()
+{
+    for (auto it = m_states.begin(); it != m_states.end(); ++it)
+        it.value() = ClientState::Idle;
+    m_crashedHolding.clear();
+    m_lastReleasedBy.clear();
 }
 
 QPointF DemoStage::clientPosition(int index) const
@@ -231,10 +275,12 @@ void DemoStage::paintEvent(QPaintEvent*)
 
     // The lock, coloured by how many believe they hold it.
     const QStringList holding = holders();
-    QStringList crashedHolders;
+    QStringList crashedHolders; // or frozen in a pause
     for (auto it = m_crashedHolding.cbegin(); it != m_crashedHolding.cend(); ++it) {
         if (it.value())
-            crashedHolders << it.key();
+            crashedHolders << (m_states.value(it.key()) == ClientState::Paused ? tr("%1, paused")
+                                                                               : tr("%1, crashed"))
+                                  .arg(it.key());
     }
     const QRectF lock = lockRect();
     QColor lockColor = idleColor;
@@ -247,7 +293,7 @@ void DemoStage::paintEvent(QPaintEvent*)
         lockText = tr("held by %1").arg(holding.first());
     } else if (!crashedHolders.isEmpty()) {
         lockColor = crashedColor;
-        lockText = tr("held by %1 (crashed)").arg(crashedHolders.join(QStringLiteral(", ")));
+        lockText = tr("held by %1").arg(crashedHolders.join(QStringLiteral("; ")));
     }
     // Persistent relations first, under the current step's arrow.
     for (int i = 0; i < m_clients.size(); ++i) {
@@ -291,11 +337,24 @@ void DemoStage::paintEvent(QPaintEvent*)
         tr("LOCK") + QLatin1Char('\n') + lockText);
     painter.setFont(font());
 
+    if (m_hasResource) {
+        const QRectF resource = resourceRect();
+        painter.setPen(QPen(pal.color(QPalette::Mid), 1.5));
+        painter.setBrush(pal.color(QPalette::AlternateBase));
+        painter.drawRoundedRect(resource, 6, 6);
+        painter.setPen(pal.color(QPalette::Text));
+        painter.drawText(resource.adjusted(8, 6, -8, -6), Qt::AlignCenter | Qt::TextWordWrap,
+            tr("PROTECTED RESOURCE") + QLatin1Char('\n')
+                + (m_resourceValue.isEmpty() ? tr("(not read yet)") : m_resourceValue));
+    }
+
     for (int i = 0; i < m_clients.size(); ++i)
         paintClient(painter, m_clients[i], clientPosition(i));
 
     for (const Arrow& arrow : m_arrows) {
         auto pointOf = [&](const QString& who, const QPointF& towards) {
+            if (who == resourceKey)
+                return QPointF(resourceRect().center().x(), resourceRect().bottom() + 4);
             if (who.isEmpty()) {
                 return QPointF(
                     std::clamp(towards.x(), lock.left() + 20, lock.right() - 20), lock.bottom() + 4);
@@ -305,12 +364,12 @@ void DemoStage::paintEvent(QPaintEvent*)
         const QPointF roughFrom = arrow.from.isEmpty()
             ? lock.center()
             : clientPosition(static_cast<int>(m_clients.indexOf(arrow.from)));
-        const QPointF roughTo = arrow.to.isEmpty()
-            ? lock.center()
-            : clientPosition(static_cast<int>(m_clients.indexOf(arrow.to)));
+        const QPointF roughTo = arrow.to.isEmpty() ? lock.center()
+            : arrow.to == resourceKey              ? resourceRect().center()
+                                      : clientPosition(static_cast<int>(m_clients.indexOf(arrow.to)));
         QPointF from = pointOf(arrow.from, roughTo);
         QPointF to = pointOf(arrow.to, roughFrom);
-        if (!arrow.from.isEmpty() && !arrow.to.isEmpty()) {
+        if (!arrow.from.isEmpty() && !arrow.to.isEmpty() && arrow.to != resourceKey) {
             // Client to client (a handoff): along the bottom, between the figures.
             from = clientPosition(static_cast<int>(m_clients.indexOf(arrow.from))) + QPointF(0, 58);
             to = clientPosition(static_cast<int>(m_clients.indexOf(arrow.to))) + QPointF(0, 58);

@@ -60,6 +60,8 @@ private:
     void paintArrow(QPainter& painter, QPointF from, QPointF to, const Arrow& arrow) const;
     QPointF clientPosition(int index) const;
     QRectF lockRect() const;
+    QRectF resourceRect() const;
+    void resetRound();
 
     QStringList m_clients;
     QMap<QString, ClientState> m_states;
@@ -67,6 +69,8 @@ private:
     QMap<QString, bool> m_nodesDown;
     QStringList m_nodes;
     QString m_lastReleasedBy;
+    bool m_hasResource = false; // the fencing story's protected resource
+    QString m_resourceValue;
     QString m_current;
     QString m_caption;
     std::vector<Arrow> m_arrows;

@@ -60,6 +60,10 @@ DemoStepReading DemoStepReading::of(const QString& actor, const QString& text)
         reading.action = Action::Pauses;
     else if (lower.contains(QLatin1String("wakes up")))
         reading.action = Action::Resumes;
+    else if (lower.startsWith(QLatin1String("writes ")))
+        reading.action = Action::Writes;
+    else if (lower.contains(QLatin1String("-> lost")))
+        reading.action = Action::Lost;
     else if (lower.contains(QLatin1String("releases and immediately asks again")))
         reading.action = Action::ReleasesAndWaits;
     else if (containsAny(lower, {"did not acquire", "could not acquire", "refused", "gave up", "start over"}))

@@ -26,6 +26,8 @@ struct DemoStepReading
         Pauses,
         Resumes,
         ReleasesAndWaits, // releases and asks again at once
+        Lost, // found its hold gone (the lease had expired)
+        Writes, // writes to the protected resource (the fencing story)
         NodeDown,
         NodeUp,
     };

@@ -73,13 +73,13 @@ QString micros(double us)
     return QObject::tr("%1 µs").arg(us, 0, 'f', us < 100 ? 1 : 0);
 }
 
-// 0 .. a round number above `value`, in four steps of 1, 2, 2.5 or 5 times a power of ten.
+// 0 .. a round number above `value`, in four round steps (1, 1.5, 2, 2.5 … 8 times a power of ten).
 void setNiceRange(QValueAxis* axis, double value)
 {
     const double rough = std::max(value * 1.05, 1.0) / 4;
     const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
     double step = magnitude * 10;
-    for (double factor : {1.0, 2.0, 2.5, 5.0}) {
+    for (double factor : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0}) {
         if (factor * magnitude >= rough) {
             step = factor * magnitude;
             break;
