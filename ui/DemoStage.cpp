@@ -100,7 +100,7 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
     const QString text = QString::fromStdString(step.text);
     const DemoStepReading reading = DemoStepReading::of(actor, text);
     if (current)
-        m_caption = QString::fromStdString(DemoTimeline::format(step));
+        m_caption = QString::fromStdString(DemoTimeline::format(step)).simplified(); // one line
 
     if (reading.role == DemoStepReading::Role::Node) {
         if (!m_nodes.contains(actor))
@@ -267,7 +267,7 @@ void DemoStage::paintEvent(QPaintEvent*)
             painter.setPen(QPen(down ? refusedColor : idleColor, 1.5));
             painter.setBrush(down ? QColor(250, 225, 225) : QColor(225, 235, 250));
             painter.drawRoundedRect(box, 5, 5);
-            painter.setPen(pal.color(QPalette::Text));
+            painter.setPen(Qt::black); // on the box's own light fill, whatever the palette
             painter.drawText(box, Qt::AlignCenter, down ? tr("%1 down").arg(node) : node);
             x += nodeWidth + gap;
         }

@@ -4,6 +4,7 @@
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
 #include "stress/StressResultJson.h"
+#include "ui/ColorSchemePalette.h"
 #include "ui/StressWorker.h"
 
 #include <QBarCategoryAxis>
@@ -11,7 +12,9 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -110,6 +113,7 @@ StressPanel::StressPanel(QWidget* parent)
     showViolations(std::nullopt);
     updateKindHint();
     setConnection(std::nullopt, QString());
+    applyChartTheme();
     resize(1280, 820);
 }
 
@@ -120,6 +124,31 @@ StressPanel::~StressPanel()
         m_cancel->cancel();
         m_thread->quit();
         m_thread->wait();
+    }
+}
+
+void StressPanel::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyChartTheme();
+}
+
+void StressPanel::closeEvent(QCloseEvent* event)
+{
+    // Nobody would see the run any more, yet it would keep hammering the server.
+    stop();
+    QWidget::closeEvent(event);
+}
+
+void StressPanel::applyChartTheme()
+{
+    // Charts draw their own backgrounds: follow the application's light or dark palette.
+    const auto theme
+        = ColorSchemePalette::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    for (QChartView* view : findChildren<QChartView*>()) {
+        if (view->chart()->theme() != theme)
+            view->chart()->setTheme(theme);
     }
 }
 

@@ -63,7 +63,12 @@ public Q_SLOTS:
 Q_SIGNALS:
     void runFinished();
 
+protected:
+    void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+
 private:
+    void applyChartTheme();
     QWidget* createSettings();
     QWidget* createCharts();
     QChart* createChart(const QString& title);

@@ -1,4 +1,5 @@
 #include "support/RedisTestServer.h"
+#include "ui/ColorSchemePalette.h"
 #include "ui/ConnectionController.h"
 #include "ui/StressPanel.h"
 
@@ -120,6 +121,8 @@ private Q_SLOTS:
         QCOMPARE(child<QLabel>(panel, "violationsLabel")->property("violations").toLongLong(), 0LL);
         QVERIFY(child<QPushButton>(panel, "saveButton")->isEnabled());
         grabIfAsked(panel, QStringLiteral("lockscope-stress.png"));
+        panel.setPalette(ColorSchemePalette::darkPalette());
+        grabIfAsked(panel, QStringLiteral("lockscope-stress-dark.png"));
     }
 
     void stopEndsTheRunEarly()
