@@ -377,6 +377,12 @@ void DemoStage::paintEvent(QPaintEvent*)
         paintArrow(painter, from, to, arrow);
     }
 
+    if (m_clients.isEmpty() && m_caption.isEmpty()) {
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRectF(0, height() * 0.6, width(), 40), Qt::AlignCenter,
+            tr("Run the scenario: its clients appear here, step by step."));
+    }
+
     // The current step in words, at the bottom.
     if (!m_caption.isEmpty()) {
         const QRectF box(12, height() - 44, width() - 24, 34);

@@ -88,6 +88,7 @@ void setNiceRange(QValueAxis* axis, double value)
             break;
         }
     }
+    step = std::max(step, 1.0); // counts and rates: whole-number ticks
     axis->setRange(0, 4 * step);
     axis->setTickCount(5);
 }
@@ -530,11 +531,11 @@ void StressPanel::resetCharts(int clients)
     m_p99->clear();
     m_throughputX->setRange(0, m_duration->value());
     m_latencyX->setRange(0, m_duration->value());
-    m_throughputY->setRange(0, 1);
+    setNiceRange(m_throughputY, 0);
     m_latencyY->setRange(1, 1000);
     m_histogramSeries->clear();
     m_histogramX->clear();
-    m_histogramY->setRange(0, 1);
+    setNiceRange(m_histogramY, 0);
     m_acquisitions->setText(tr("%L1 acquisitions").arg(0));
     showPerClient(std::vector<long long>(static_cast<size_t>(clients), 0));
 }

@@ -60,6 +60,8 @@ private Q_SLOTS:
     void offersTheSevenScenarios()
     {
         ContentionDemoView view;
+        view.show();
+        grabIfAsked(view, QStringLiteral("lockscope-demo-idle.png"));
         QCOMPARE(child<QComboBox>(view, "scenarioCombo")->count(), 7);
         QVERIFY(!child<QPushButton>(view, "runButton")->isEnabled());
     }

@@ -86,6 +86,8 @@ private Q_SLOTS:
     void startIsOfferedOnlyWithAConnection()
     {
         StressPanel panel;
+        panel.show();
+        grabIfAsked(panel, QStringLiteral("lockscope-stress-idle.png"));
         QVERIFY(!child<QPushButton>(panel, "startButton")->isEnabled());
         QVERIFY(child<QLabel>(panel, "targetLabel")->text().contains(QStringLiteral("Not connected")));
         panel.setConnection(test::optionsFor(*m_server), QStringLiteral("test server"));
