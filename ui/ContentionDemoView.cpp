@@ -153,10 +153,11 @@ void ContentionDemoView::setConnection(
         m_note->setText(
             tr("%1 is read-only: the demos write lock keys, so they cannot run here.").arg(where));
     else
-        m_note->setText(tr("Runs with real clients against %1, at full speed: its leases expire in Redis, so "
-                           "pausing the story itself would change its outcome. The controls below replay the "
-                           "timeline it recorded.")
-                            .arg(where));
+        m_note->setText(
+            tr("Runs with real clients against %1, at full speed: its leases expire in Redis, so "
+               "pausing the story itself would change its outcome. The controls below replay the "
+               "timeline it recorded. Its keys (lockscope:demo:…) show in the lock table while held.")
+                .arg(where));
     updateControls();
 }
 

@@ -12,6 +12,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QEvent>
@@ -189,6 +190,11 @@ QWidget* StressPanel::createSettings()
     m_clients = spinBox(1, 512, 4, QString(), "clientsSpin");
     m_clients->setToolTip(tr("Each client is a thread with its own connection per lock"));
     form->addRow(tr("Clients:"), m_clients);
+    connect(m_clients, &QSpinBox::valueChanged, this, [this](int clients) {
+        // Before the first run, the empty bars show who will take part.
+        if (!m_thread && !m_result)
+            showPerClient(std::vector<long long>(static_cast<size_t>(clients), 0));
+    });
     m_locks = spinBox(1, 1024, 1, QString(), "locksSpin");
     m_locks->setToolTip(tr("Client i's k-th acquisition goes to lock (i + k) mod locks"));
     form->addRow(tr("Locks:"), m_locks);
@@ -200,6 +206,15 @@ QWidget* StressPanel::createSettings()
     form->addRow(tr("Lease:"), m_lease);
     m_duration = spinBox(1, 3600, 10, tr(" s"), "durationSpin");
     form->addRow(tr("Duration:"), m_duration);
+    m_permits = spinBox(1, 1024, 1, QString(), "permitsSpin");
+    m_permits->setToolTip(
+        tr("semaphore only: how many holders at once (above 1 the checker cannot judge overlap)"));
+    form->addRow(tr("Permits:"), m_permits);
+    m_watchdog = new QCheckBox(tr("Keep holds alive (watchdog)"));
+    m_watchdog->setObjectName(QStringLiteral("watchdogCheck"));
+    m_watchdog->setToolTip(
+        tr("Kinds with a watchdog renew their holds; without it, the hold must stay below the lease"));
+    form->addRow(QString(), m_watchdog);
     m_nodes = new QLineEdit;
     m_nodes->setObjectName(QStringLiteral("nodesEdit"));
     m_nodes->setPlaceholderText(tr("redis://127.0.0.1:7001, redis://…"));
@@ -381,6 +396,8 @@ std::optional<StressParameters> StressPanel::parametersFromForm(QString& error) 
     parameters.think = std::chrono::milliseconds(m_think->value());
     parameters.lease = std::chrono::milliseconds(m_lease->value());
     parameters.duration = std::chrono::seconds(m_duration->value());
+    parameters.permits = m_permits->value();
+    parameters.watchdog = m_watchdog->isChecked();
     parameters.connection = *m_connection;
     // The controller's connection retries silently; a stress client should fail plainly.
     parameters.connection.reconnect.budget = std::chrono::milliseconds(0);
@@ -673,6 +690,8 @@ void StressPanel::updateControls()
              static_cast<QWidget*>(m_lease), static_cast<QWidget*>(m_duration)})
         field->setEnabled(!running);
     m_nodes->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("redlock"));
+    m_permits->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
+    m_watchdog->setEnabled(!running);
 }
 
 void StressPanel::updateKindHint()

@@ -13,6 +13,7 @@ class QBarCategoryAxis;
 class QBarSeries;
 class QBarSet;
 class QChart;
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -98,6 +99,8 @@ private:
     QSpinBox* m_think = nullptr;
     QSpinBox* m_lease = nullptr;
     QSpinBox* m_duration = nullptr;
+    QSpinBox* m_permits = nullptr;
+    QCheckBox* m_watchdog = nullptr;
     QLineEdit* m_nodes = nullptr;
     QPushButton* m_startButton = nullptr;
     QPushButton* m_stopButton = nullptr;
