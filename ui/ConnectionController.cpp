@@ -52,6 +52,7 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
 
     const quint64 generation = ++m_generation;
     m_label = label;
+    m_options = options;
     m_summary = ServerSummary {};
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("lockscope-redis-io"));

@@ -45,6 +45,8 @@ public:
     QString label() const { return m_label; }
     const ConnectionStatus& status() const { return m_status; }
     const ServerSummary& summary() const { return m_summary; }
+    // What open() was last given: tools that open their own connections (stress, demo) use it.
+    const ConnectionOptions& options() const { return m_options; }
 
 Q_SIGNALS:
     void statusChanged(const lockscope::ui::ConnectionStatus& status);
@@ -63,6 +65,7 @@ private:
     quint64 m_generation = 0;
     std::chrono::milliseconds m_refreshInterval {2000};
     QString m_label;
+    ConnectionOptions m_options;
     ConnectionStatus m_status;
     ServerSummary m_summary;
 };

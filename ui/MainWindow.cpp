@@ -5,6 +5,7 @@
 #include "ui/ConnectionStatusBar.h"
 #include "ui/LocksEmptyState.h"
 #include "ui/ServerSummaryPanel.h"
+#include "ui/ToolWindows.h"
 
 #include <QAction>
 #include <QApplication>
@@ -37,6 +38,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     setWindowIcon(QApplication::windowIcon());
     createActions();
     createMenus();
+    new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
     createToolBar();
     createCentralArea();
     m_statusBar = new ConnectionStatusBar(this);

@@ -118,6 +118,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
                 waits.merge(clientSnapshot.acquireWait);
             }
             snapshot.acquireWait = LatencySummary::of(waits);
+            snapshot.acquireHistogram = waits;
             snapshot.opsPerSecond = snapshot.elapsedSeconds > 0
                 ? static_cast<double>(snapshot.acquisitions) / snapshot.elapsedSeconds
                 : 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
 
 #include <vector>
@@ -14,6 +15,8 @@ struct StressProgress
     double opsPerSecond = 0; // since the start
     double recentOpsPerSecond = 0; // since the previous snapshot
     LatencySummary acquireWait;
+    // Every acquire wait so far, for a live histogram (a fixed 15 KB, whatever the run length).
+    LatencyHistogram acquireHistogram;
     long long errors = 0;
     std::vector<long long> perClientAcquisitions;
 };

@@ -14,3 +14,12 @@ if(LOCKSCOPE_BUILD_GUI)
   target_compile_definitions(tst_GuiProcess PRIVATE LOCKSCOPE_GUI_BINARY="$<TARGET_FILE:lockscope>")
   add_dependencies(tst_GuiProcess lockscope)
 endif()
+
+# The stress panel, the contention demo view and the Tools menu (issue 6), against real
+# redis-server processes; DemoStepReading needs no server.
+if(LOCKSCOPE_BUILD_GUI)
+  lockscope_add_test(tst_StressPanel DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::Charts)
+  lockscope_add_test(tst_ContentionDemoView DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_ToolWindows DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_DemoStepReading DIR ui LIBS lockscope_ui)
+endif()

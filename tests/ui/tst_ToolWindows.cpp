@@ -1,0 +1,82 @@
+#include "support/RedisTestServer.h"
+#include "ui/ConnectionController.h"
+#include "ui/ContentionDemoView.h"
+#include "ui/MainWindow.h"
+#include "ui/StressPanel.h"
+#include "ui/ToolWindows.h"
+
+#include <QtTest>
+
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+class tst_ToolWindows : public QObject
+{
+    Q_OBJECT
+
+    std::unique_ptr<RedisServerProcess> m_server;
+
+    static QAction* toolsAction(MainWindow& window, const char* name)
+    {
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("toolsMenu"));
+        if (!menu)
+            return nullptr;
+        for (QAction* action : menu->actions()) {
+            if (action->objectName() == QLatin1String(name))
+                return action;
+        }
+        return nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_server = test::startServer();
+        QVERIFY(m_server);
+    }
+
+    void cleanupTestCase() { m_server.reset(); }
+
+    void theToolsMenuComesBeforeHelp()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        auto* menu = window.findChild<QMenu*>(QStringLiteral("toolsMenu"));
+        QVERIFY(menu);
+        const auto menus = window.menuBar()->actions();
+        QCOMPARE(menus.at(menus.size() - 2), menu->menuAction());
+        QVERIFY(toolsAction(window, "stressAction"));
+        QVERIFY(toolsAction(window, "demoAction"));
+    }
+
+    void thePanelsRunOnTheControllersConnection()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
+        toolsAction(window, "stressAction")->trigger();
+        toolsAction(window, "demoAction")->trigger();
+        auto* panel = window.findChild<StressPanel*>();
+        auto* demo = window.findChild<ContentionDemoView*>();
+        QVERIFY(panel && demo);
+        QVERIFY(panel->isWindow());
+        QVERIFY(panel->findChild<QPushButton*>(QStringLiteral("startButton"))->isEnabled());
+        QVERIFY(demo->findChild<QPushButton*>(QStringLiteral("runButton"))->isEnabled());
+        const QString port = QString::number(m_server->port());
+        QVERIFY(panel->findChild<QLabel*>(QStringLiteral("targetLabel"))->text().contains(port));
+
+        controller.close();
+        QVERIFY(!panel->findChild<QPushButton*>(QStringLiteral("startButton"))->isEnabled());
+        QVERIFY(!demo->findChild<QPushButton*>(QStringLiteral("runButton"))->isEnabled());
+    }
+};
+
+QTEST_MAIN(tst_ToolWindows)
+#include "tst_ToolWindows.moc"
