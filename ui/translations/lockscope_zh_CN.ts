@@ -372,6 +372,21 @@ Use File › Connect to URL… to open another server.</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::ToolWindows</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Stress Test…</source>
+        <translation>压力测试(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Contention Demo…</source>
+        <translation>争用演示(&amp;C)…</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::ServerSummaryPanel</name>
     <message>
         <source>Server</source>
