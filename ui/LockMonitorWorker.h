@@ -1,0 +1,57 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "ui/LockUpdateBatch.h"
+#include "ui/MonitorStatus.h"
+
+#include <QObject>
+
+#include <chrono>
+#include <memory>
+
+namespace lockscope {
+class CancellationToken;
+struct LockEvent;
+} // namespace lockscope
+
+namespace lockscope::ui {
+
+class LockUpdateQueue;
+
+// Runs the core LockWatcher for one connection on its own thread (see LockMonitorController):
+// lists the locks, then follows them by keyspace notifications or by polling, and pushes every
+// change, converted to LockRecords, into the shared queue. run() blocks until the token is
+// cancelled; after an error it reconnects and lists everything again.
+class LockMonitorWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    LockMonitorWorker(ConnectionOptions options, std::chrono::milliseconds pollInterval,
+        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel);
+    ~LockMonitorWorker() override;
+
+    static QString describeEvent(const LockEvent& event);
+
+public Q_SLOTS:
+    void run();
+
+Q_SIGNALS:
+    // The queue got something after being empty: take it soon.
+    void updatesPending();
+    void statusChanged(const lockscope::ui::MonitorStatus& status);
+
+private:
+    void watchOnce();
+    void fail(const QString& error);
+    void sleepUnlessCancelled(std::chrono::milliseconds duration);
+    void push(LockUpdateBatch batch);
+
+    ConnectionOptions m_options;
+    std::chrono::milliseconds m_pollInterval;
+    std::shared_ptr<LockUpdateQueue> m_queue;
+    std::shared_ptr<const CancellationToken> m_cancel;
+    MonitorStatus m_status;
+};
+
+} // namespace lockscope::ui
