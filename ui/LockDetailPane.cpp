@@ -103,18 +103,20 @@ void LockDetailPane::render()
         out += QStringLiteral("<p>%1</p>").arg(html(tr("Permits available: %1").arg(lock.permitsAvailable)));
 
     out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Holders (%1)").arg(lock.holders.size())));
-    if (lock.holders.isEmpty()) {
+    if (lock.holders.isEmpty())
         out += QStringLiteral("<p>%1</p>").arg(html(tr("Nobody holds it.")));
-    } else {
-        out += QStringLiteral("<table>")
-            + row({html(tr("Owner")), html(tr("Client UUID")), html(tr("Thread")), html(tr("Count")),
-                      html(tr("Mode")), html(tr("Expires"))},
-                true);
-        for (const auto& holder : lock.holders)
-            out += row({html(holder.owner), html(holder.clientUuid), html(holder.threadId),
-                QString::number(holder.count), html(holder.mode),
-                holder.expiresAtMs >= 0 ? moment(holder.expiresAtMs) : QString()});
-        out += QStringLiteral("</table>");
+    for (const auto& holder : lock.holders) {
+        QStringList lines;
+        lines.append(QStringLiteral("<b><tt>%1</tt></b>").arg(html(holder.owner)));
+        if (!holder.clientUuid.isEmpty()) {
+            lines.append(html(tr("client UUID: %1").arg(holder.clientUuid)));
+            lines.append(html(tr("thread: %1").arg(holder.threadId)));
+        }
+        QString facts = tr("mode %1 · count %2").arg(holder.mode).arg(holder.count);
+        if (holder.expiresAtMs >= 0)
+            facts += tr(" · expires %1").arg(moment(holder.expiresAtMs));
+        lines.append(html(facts));
+        out += QStringLiteral("<p>%1</p>").arg(lines.join(QStringLiteral("<br>")));
     }
 
     out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Waiters (%1)").arg(lock.waiterCount)));
@@ -124,17 +126,14 @@ void LockDetailPane::render()
                            ? tr("Redis counts them but cannot name them (unlock-channel "
                                 "subscribers are clients, not threads).")
                            : tr("No waiter that Redis can see.")));
-    } else {
-        out += QStringLiteral("<table>")
-            + row({html(tr("Waiter")), html(tr("Deadline")), html(tr("Source"))}, true);
-        for (const auto& waiter : lock.waiters) {
-            QString deadline = waiter.deadlineMs >= 0 ? moment(waiter.deadlineMs) : QString();
-            if (waiter.deadlineMs >= 0 && waiter.deadlineMs < now)
-                deadline
-                    += QStringLiteral(" <span style=\"color:#d03030\">%1</span>").arg(html(tr("(stale)")));
-            out += row({html(waiter.owner), deadline, html(waiter.source)});
-        }
-        out += QStringLiteral("</table>");
+    }
+    for (const auto& waiter : lock.waiters) {
+        QString deadline = waiter.deadlineMs >= 0 ? html(tr("deadline %1").arg(moment(waiter.deadlineMs)))
+                                                  : html(tr("no deadline"));
+        if (waiter.deadlineMs >= 0 && waiter.deadlineMs < now)
+            deadline += QStringLiteral(" <span style=\"color:#d03030\">%1</span>").arg(html(tr("(stale)")));
+        out += QStringLiteral("<p><tt>%1</tt><br>%2 · %3</p>")
+                   .arg(html(waiter.owner), deadline, html(waiter.source));
     }
     for (const QString& note : lock.notes)
         out += QStringLiteral("<p><i>%1</i></p>").arg(html(note));
@@ -149,14 +148,11 @@ void LockDetailPane::render()
         out += QStringLiteral("<p style=\"color:#d03030\">%1</p>")
                    .arg(html(tr("Cannot read the keys: %1").arg(m_keys->error)));
     } else {
-        out += QStringLiteral("<table>")
-            + row({html(tr("Key")), html(tr("Type")), html(tr("TTL")), html(tr("Value"))}, true);
         for (const auto& key : m_keys->keys)
-            out += row({QStringLiteral("<tt>%1</tt>").arg(html(key.name)), html(key.type),
-                html(LockTableModel::formatDuration(key.ttlMs)),
-                QStringLiteral("<tt>%1</tt>")
-                    .arg(html(key.value).replace(QLatin1Char('\n'), QStringLiteral("<br>")))});
-        out += QStringLiteral("</table>");
+            out += QStringLiteral("<p><tt><b>%1</b></tt><br><i>%2</i><br><tt>%3</tt></p>")
+                       .arg(html(key.name),
+                           html(tr("%1, TTL %2").arg(key.type, LockTableModel::formatDuration(key.ttlMs))),
+                           html(key.value).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
     }
 
     out += QStringLiteral("<h4>%1</h4>").arg(html(tr("History since the window opened")));

@@ -63,6 +63,7 @@ void LockMonitorController::setCoalesceInterval(std::chrono::milliseconds interv
 void LockMonitorController::open(const ConnectionOptions& options)
 {
     close();
+    m_options = options;
     const quint64 generation = ++m_generation;
     m_queue = std::make_shared<LockUpdateQueue>();
     m_cancel = std::make_shared<CancellationToken>();
@@ -107,10 +108,17 @@ void LockMonitorController::open(const ConnectionOptions& options)
     m_adminThread->start();
 }
 
+void LockMonitorController::relist()
+{
+    if (isOpen())
+        open(m_options);
+}
+
 void LockMonitorController::close()
 {
     if (!m_monitorThread)
         return;
+    flush(); // what the old monitor saw still reaches the table and the log
     ++m_generation;
     m_cancel->cancel();
     // The monitor's run() returns by itself once cancelled; quit() ends its event loop after.

@@ -38,6 +38,9 @@ public:
     ~LockMonitorController() override;
 
     void open(const ConnectionOptions& options);
+    // Lists every lock again (restarts the watcher): catches what notifications cannot map to a
+    // lock, e.g. a LockScope semaphore created after the listing.
+    void relist();
     // Stops both workers without waiting: a worker inside a blocking call finishes in the
     // background (its commands time out); only the destructor waits.
     void close();
@@ -75,6 +78,7 @@ private:
     quint64 m_generation = 0;
     std::chrono::milliseconds m_pollInterval {2000};
     QString m_auditLogPath;
+    ConnectionOptions m_options;
     MonitorStatus m_status;
 };
 

@@ -83,7 +83,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideMiddle);
+    m_table->setTextElideMode(Qt::ElideRight);
     m_table->verticalHeader()->setVisible(false);
     // Fixed row heights: the view never asks 100,000 rows for their size hints.
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -92,15 +92,16 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    const QList<int> widths {220, 150, 220, 80, 110, 65, 130, 60, 70};
+    const QList<int> widths {170, 160, 160, 75, 100, 60, 120, 50, 70};
     for (int column = 0; column < widths.size(); ++column)
         m_table->setColumnWidth(column, widths[column]);
     m_detail = new LockDetailPane(m_tableSplitter);
-    m_detail->setMinimumWidth(260);
+    m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
     m_tableSplitter->addWidget(m_detail);
     m_tableSplitter->setStretchFactor(0, 3);
     m_tableSplitter->setStretchFactor(1, 1);
+    m_tableSplitter->setSizes({780, 250});
     m_stack->addWidget(m_tableSplitter);
 
     m_eventView = new QTableView(m_verticalSplitter);
@@ -151,6 +152,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     });
     updatePage();
     updateActions();
+    setFocusProxy(m_table);
 }
 
 LockMonitorView::~LockMonitorView() = default;
@@ -279,8 +281,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
     const QString selected = selectedKey();
     m_locks->apply(batch);
-    if (batch.reset)
-        m_events->clear();
+    // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
     if (!batch.changes.isEmpty())
         m_eventView->scrollToBottom();
@@ -340,7 +341,10 @@ void LockMonitorView::updateNodeFilter()
         m_nodeFilter->addItem(node, node);
     const int index = m_nodeFilter->findData(current);
     m_nodeFilter->setCurrentIndex(index < 0 ? 0 : index);
-    m_nodeFilter->setVisible(m_locks->nodes().size() > 1 || !current.isEmpty());
+    const bool severalNodes = m_locks->nodes().size() > 1;
+    m_nodeFilter->setVisible(severalNodes || !current.isEmpty());
+    // One node (standalone, sentinel): the status bar names it, the column would repeat it.
+    m_table->setColumnHidden(LockTableModel::NodeColumn, !severalNodes);
     if (index < 0 && !current.isEmpty())
         m_proxy->setNodeFilter({});
 }
@@ -441,6 +445,12 @@ void LockMonitorView::exportTable()
         QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: %2").arg(path, error));
     else
         Q_EMIT message(tr("Exported %n lock(s) to %1", nullptr, m_proxy->rowCount()).arg(path));
+}
+
+void LockMonitorView::insertBanner(QWidget* banner)
+{
+    if (auto* box = qobject_cast<QVBoxLayout*>(layout()))
+        box->insertWidget(1, banner);
 }
 
 QByteArray LockMonitorView::saveSplitterState() const

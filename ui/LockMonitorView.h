@@ -65,6 +65,9 @@ public:
     using DialogHook = std::function<bool(LockActionDialog&)>;
     void setDialogHook(DialogHook hook) { m_dialogHook = std::move(hook); }
 
+    // Puts a banner (e.g. the demo-locks offer) above the table.
+    void insertBanner(QWidget* banner);
+
     QByteArray saveSplitterState() const;
     void restoreSplitterState(const QByteArray& state);
 

@@ -127,7 +127,7 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
         case HoldersColumn:
             return tr("Holder(s)");
         case ReentrancyColumn:
-            return tr("Reentrancy");
+            return tr("Re-entries");
         case TtlColumn:
             return tr("TTL");
         case WaitersColumn:

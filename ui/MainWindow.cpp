@@ -3,6 +3,8 @@
 #include "redis/RedisUrl.h"
 #include "ui/ConnectionController.h"
 #include "ui/ConnectionStatusBar.h"
+#include "ui/DemoLocksBanner.h"
+#include "ui/DemoLocksController.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
@@ -17,6 +19,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
+#include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -42,6 +45,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     createCentralArea();
     createMenus();
     createToolBar();
+    m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
     m_statusBar = new ConnectionStatusBar(this);
     setStatusBar(m_statusBar);
 
@@ -85,8 +89,9 @@ void MainWindow::createActions()
         tr("&Refresh Now"), this);
     m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
     m_refreshAction->setShortcut(QKeySequence::Refresh);
-    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary now"));
+    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary and list every lock again"));
     connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
+    connect(m_refreshAction, &QAction::triggered, this, [this] { m_controller.monitor().relist(); });
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
@@ -175,14 +180,16 @@ void MainWindow::createCentralArea()
     m_summaryPanel = new ServerSummaryPanel(summaryColumn);
     summaryLayout->addWidget(m_summaryPanel);
     summaryLayout->addStretch(1);
-    summaryColumn->setMinimumWidth(280);
-    summaryColumn->setMaximumWidth(420);
+    summaryColumn->setMinimumWidth(230);
+    summaryColumn->setMaximumWidth(360);
     m_monitorView = new LockMonitorView(m_controller.monitor(), splitter);
+    m_demoBanner = new DemoLocksBanner(m_monitorView);
+    m_monitorView->insertBanner(m_demoBanner);
     splitter->addWidget(summaryColumn);
     splitter->addWidget(m_monitorView);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({300, 1000});
+    splitter->setSizes({240, 1040});
     splitter->setContentsMargins(8, 8, 8, 8);
     setCentralWidget(splitter);
 }
@@ -283,6 +290,28 @@ void MainWindow::offerSandbox(const QString& url)
     });
     m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
     m_sandboxAction->setVisible(true);
+}
+
+void MainWindow::offerDemoLocks(const ConnectionOptions& options, bool withoutAsking)
+{
+    if (!m_demoLocks) {
+        m_demoLocks = new DemoLocksController(this);
+        connect(m_demoLocks, &DemoLocksController::seeded, m_demoBanner, &DemoLocksBanner::showSeeded);
+        // Notifications cannot map every part of a new LockScope semaphore to its lock: list again.
+        connect(m_demoLocks, &DemoLocksController::seeded, this, [this] { m_controller.monitor().relist(); });
+        connect(m_demoLocks, &DemoLocksController::failed, m_demoBanner, &DemoLocksBanner::showFailed);
+    }
+    m_demoBanner->disconnect(this);
+    connect(m_demoBanner, &DemoLocksBanner::accepted, this, [this, options] {
+        m_demoBanner->showSeeding();
+        m_demoLocks->seed(options);
+    });
+    if (withoutAsking) {
+        m_demoBanner->showSeeding();
+        m_demoLocks->seed(options);
+    } else if (DemoLocksBanner::offerWanted()) {
+        m_demoBanner->showOffer();
+    }
 }
 
 void MainWindow::showStartupError(const QString& message)

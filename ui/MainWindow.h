@@ -1,5 +1,6 @@
 #pragma once
 
+#include "redis/ConnectionOptions.h"
 #include "ui/ConnectionStatus.h"
 #include "ui/ServerSummary.h"
 
@@ -12,6 +13,8 @@ namespace lockscope::ui {
 
 class ConnectionController;
 class ConnectionStatusBar;
+class DemoLocksBanner;
+class DemoLocksController;
 class LockMonitorView;
 class ServerSummaryPanel;
 
@@ -47,6 +50,10 @@ public Q_SLOTS:
     void offerSandbox(const QString& url);
     // Shows an error that happened before any connection (e.g. the sandbox did not start).
     void showStartupError(const QString& message);
+    // The sandbox at `options` is in use: offer to fill it with demo locks (a banner, unless the
+    // user said not to offer again), or fill it at once when `withoutAsking`.
+    void offerDemoLocks(const ConnectionOptions& options, bool withoutAsking = false);
+    DemoLocksBanner* demoLocksBanner() const { return m_demoBanner; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -67,6 +74,8 @@ private:
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;
     ConnectionStatusBar* m_statusBar = nullptr;
+    DemoLocksBanner* m_demoBanner = nullptr;
+    DemoLocksController* m_demoLocks = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_connectAction = nullptr;
     QAction* m_refreshAction = nullptr;

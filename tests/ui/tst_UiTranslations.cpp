@@ -35,8 +35,8 @@ private slots:
         ConnectionController controller;
         MainWindow window(controller);
         QCOMPARE(menuTitles(window),
-            QStringList(
-                {QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"), QStringLiteral("帮助(&H)")}));
+            QStringList({QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"), QStringLiteral("锁(&L)"),
+                QStringLiteral("帮助(&H)")}));
     }
 
     void speaksEnglishWithoutATranslationFile()
@@ -46,7 +46,8 @@ private slots:
         ConnectionController controller;
         MainWindow window(controller);
         QCOMPARE(menuTitles(window),
-            QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Help")}));
+            QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Lock"),
+                QStringLiteral("&Help")}));
     }
 
     void replacesTheLanguageInstalledBefore()
