@@ -123,7 +123,8 @@ void LockEventLogModel::appendBatch(const LockUpdateBatch& batch)
     QList<LockEventRecord> events;
     events.reserve(batch.changes.size());
     for (const auto& change : batch.changes)
-        events.append(change.event);
+        if (!change.event.quiet)
+            events.append(change.event);
     append(events);
 }
 

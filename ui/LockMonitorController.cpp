@@ -110,11 +110,25 @@ void LockMonitorController::open(const ConnectionOptions& options)
 
 void LockMonitorController::relist()
 {
-    if (isOpen())
-        open(m_options);
+    if (!isOpen())
+        return;
+    // The table stays as it is until the new listing replaces it.
+    stopWorkers();
+    open(m_options);
 }
 
 void LockMonitorController::close()
+{
+    if (!m_monitorThread)
+        return;
+    stopWorkers();
+    updateStatus(MonitorStatus {});
+    LockUpdateBatch empty;
+    empty.reset = true;
+    Q_EMIT batchReady(empty);
+}
+
+void LockMonitorController::stopWorkers()
 {
     if (!m_monitorThread)
         return;
@@ -129,10 +143,6 @@ void LockMonitorController::close()
     m_admin = nullptr;
     m_queue.reset();
     m_flushTimer->stop();
-    updateStatus(MonitorStatus {});
-    LockUpdateBatch empty;
-    empty.reset = true;
-    Q_EMIT batchReady(empty);
 }
 
 void LockMonitorController::retire(QThread* thread)

@@ -65,6 +65,7 @@ Q_SIGNALS:
 
 private:
     void flush();
+    void stopWorkers();
     void retire(QThread* thread);
     void updateStatus(const MonitorStatus& status);
 

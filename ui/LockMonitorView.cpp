@@ -92,7 +92,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
     m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    const QList<int> widths {170, 160, 160, 75, 100, 60, 120, 50, 70};
+    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
     for (int column = 0; column < widths.size(); ++column)
         m_table->setColumnWidth(column, widths[column]);
     m_detail = new LockDetailPane(m_tableSplitter);
@@ -101,7 +101,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_tableSplitter->addWidget(m_detail);
     m_tableSplitter->setStretchFactor(0, 3);
     m_tableSplitter->setStretchFactor(1, 1);
-    m_tableSplitter->setSizes({780, 250});
+    m_tableSplitter->setSizes({800, 230});
     m_stack->addWidget(m_tableSplitter);
 
     m_eventView = new QTableView(m_verticalSplitter);
@@ -280,7 +280,18 @@ bool LockMonitorView::selectLock(const QString& lockKey)
 void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
     const QString selected = selectedKey();
+    // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
+    // only shows what was already there.
+    QHash<QString, QString> before;
+    const bool relisting = batch.reset && m_listedOnce;
+    if (relisting)
+        for (int row = 0; row < m_locks->rowCount(); ++row)
+            before.insert(m_locks->recordAt(row).key, m_locks->recordAt(row).name);
     m_locks->apply(batch);
+    if (batch.reset)
+        m_listedOnce = m_monitor.isOpen();
+    if (relisting)
+        logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
     if (!batch.changes.isEmpty())
@@ -296,6 +307,27 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
         m_detail->showNothing();
     }
     updateActions();
+}
+
+void LockMonitorView::logRelistingDifferences(
+    const QHash<QString, QString>& before, const LockUpdateBatch& batch)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QList<LockEventRecord> events;
+    QSet<QString> listed;
+    for (const auto& lock : batch.locks) {
+        listed.insert(lock.key);
+        if (before.contains(lock.key))
+            continue;
+        events.append({LockEventRecord::Type::Appeared, now, lock.key, lock.name, lock.node,
+            tr("found when listing again: %1")
+                .arg(lock.holders.isEmpty() ? tr("no holder") : lock.holdersText())});
+    }
+    for (auto it = before.begin(); it != before.end(); ++it)
+        if (!listed.contains(it.key()))
+            events.append({LockEventRecord::Type::Released, now, it.key(), it.value(),
+                it.key().section(QLatin1Char('\n'), 0, 0), tr("gone when listing again")});
+    m_events->append(events);
 }
 
 void LockMonitorView::selectionChanged()

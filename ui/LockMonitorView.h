@@ -5,6 +5,7 @@
 #include "ui/LockUpdateBatch.h"
 #include "ui/MonitorStatus.h"
 
+#include <QHash>
 #include <QWidget>
 
 #include <functional>
@@ -86,6 +87,7 @@ private:
     void createFilterBar(QVBoxLayout* layout);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
+    void logRelistingDifferences(const QHash<QString, QString>& namesBefore, const LockUpdateBatch& batch);
     void selectionChanged();
     void updateActions();
     void updateNodeFilter();
@@ -116,6 +118,7 @@ private:
     QAction* m_export = nullptr;
     ConnectionStatus m_connection;
     bool m_production = false;
+    bool m_listedOnce = false;
     DialogHook m_dialogHook;
 };
 

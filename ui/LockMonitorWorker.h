@@ -4,6 +4,7 @@
 #include "ui/LockUpdateBatch.h"
 #include "ui/MonitorStatus.h"
 
+#include <QHash>
 #include <QObject>
 
 #include <chrono>
@@ -32,6 +33,8 @@ public:
     ~LockMonitorWorker() override;
 
     static QString describeEvent(const LockEvent& event);
+    // Holders with counts and modes, named waiters, waiter count, stuck, fence: not deadlines.
+    static QString signatureOf(const LockRecord& lock);
 
 public Q_SLOTS:
     void run();
@@ -46,11 +49,20 @@ private:
     void fail(const QString& error);
     void sleepUnlessCancelled(std::chrono::milliseconds duration);
     void push(LockUpdateBatch batch);
+    void markQuietChange(LockUpdateBatch::Change& change);
 
     ConnectionOptions m_options;
     std::chrono::milliseconds m_pollInterval;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<const CancellationToken> m_cancel;
+    // Per lock: what a person would call its state, and when its lease ends (epoch ms), as last
+    // logged; a change that moves neither is quiet.
+    struct Logged
+    {
+        QString signature;
+        qint64 leaseEndsAtMs = -1;
+    };
+    QHash<QString, Logged> m_logged;
     MonitorStatus m_status;
 };
 

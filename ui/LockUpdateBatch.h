@@ -25,6 +25,9 @@ struct LockEventRecord
     QString lockName; // escaped
     QString node;
     QString details; // holders/TTL, or the admin action's result, in words
+    // A change nobody needs to read about (only waiter deadlines refreshed): it updates the
+    // table but stays out of the log and the history.
+    bool quiet = false;
 };
 
 // What the monitor saw since the last batch, in order. `reset` carries a full listing (the

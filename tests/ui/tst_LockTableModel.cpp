@@ -1,5 +1,6 @@
 #include "ui/LockEventLogModel.h"
 #include "ui/LockFilterProxyModel.h"
+#include "ui/LockTableExporter.h"
 #include "ui/LockTableModel.h"
 
 #include <QAbstractItemModelTester>
@@ -161,6 +162,37 @@ private Q_SLOTS:
         batch.append(appearing(0, 2));
         locks.apply(batch);
         QCOMPARE(locks.rowCount(), 3);
+    }
+
+    void exportsTheFilteredTableAsCsvAndJson()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        LockSnapshot snapshot;
+        snapshot.name = "orders,\"eu\"";
+        snapshot.kind = LockKind::Reentrant;
+        snapshot.library = "Redisson";
+        snapshot.node = "n1:6379";
+        snapshot.ttlMs = 30000;
+        snapshot.holders.push_back({"uuid:1", "uuid", "1", 2, "exclusive", std::nullopt});
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {LockRecord::fromSnapshot(snapshot, baseMs), lockNamed(QStringLiteral("other"))};
+        locks.apply(batch);
+        proxy.setKindFilter(LockKind::Reentrant);
+
+        const QString csv = QString::fromUtf8(LockTableExporter::toCsv(proxy));
+        const QStringList lines = csv.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].startsWith(QStringLiteral("Name,Kind,Holder(s)")));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("\"orders,\\\"\"eu\\\"\"\",")), qPrintable(lines[1]));
+
+        const QByteArray json = LockTableExporter::toJson(proxy, locks);
+        QVERIFY2(json.startsWith("[{\"name\":\"orders,\\\"eu\\\"\""), json.constData());
+        QVERIFY(json.contains("\"kind\":\"reentrant\""));
+        QVERIFY(!json.contains("other"));
     }
 
     void countsTheTtlDownFromWhenItWasRead()
