@@ -2,6 +2,7 @@
 #include "support/RedisTestServer.h"
 #include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
+#include "ui/DemoLocksBanner.h"
 #include "ui/LockActionDialog.h"
 #include "ui/LockEventLogModel.h"
 #include "ui/LockFilterProxyModel.h"
@@ -14,10 +15,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 
@@ -256,6 +259,76 @@ private Q_SLOTS:
         QVERIFY(!answer.buttonEnabledBeforeTyping);
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
         controller.setProductionMarked(false);
+    }
+
+    void extendTtlThroughTheDialogSetsTheNewLease()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        QVERIFY(
+            test::LockFormats::redissonLock(*m_redis, "shipments", test::LockFormats::uuidV4(), 3, 20000));
+        openAndWait(controller, options());
+        LockMonitorView* view = window.monitorView();
+        const QString key = keyOf(*m_server, QStringLiteral("shipments"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
+        QTimer::singleShot(50, [] {
+            auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            dialog->findChild<QSpinBox*>(QStringLiteral("ttlSeconds"))->setValue(600);
+            dialog->findChild<QPushButton*>(QStringLiteral("confirmButton"))->click();
+        });
+        view->extendAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(m_redis->command({"PTTL", "shipments"})->integer() > 500'000, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()
+                                     ->index(view->lockModel()->rowOf(key), LockTableModel::TtlColumn)
+                                     .data(LockTableModel::RemainingTtlRole)
+                                     .toLongLong()
+                > 500'000,
+            5000);
+        QVERIFY(eventLogged(*view->eventLog(), LockEventRecord::Type::Admin, QStringLiteral("shipments")));
+    }
+
+    void theSandboxOffersDemoLocksAndRemembersDontOfferAgain()
+    {
+        DemoLocksBanner::setOfferWanted(true);
+        {
+            ConnectionController controller;
+            MainWindow window(controller);
+            window.show();
+            openAndWait(controller, options());
+            window.offerDemoLocks(options());
+            DemoLocksBanner* banner = window.demoLocksBanner();
+            QVERIFY(banner->isVisible());
+            banner->findChild<QPushButton*>(QStringLiteral("addDemoLocksButton"))->click();
+            // LockScope's own locks and the other libraries' formats, all in the table.
+            QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowCount() >= 15, 15000);
+            LockTableModel* locks = window.monitorView()->lockModel();
+            QSet<QString> libraries;
+            for (int row = 0; row < locks->rowCount(); ++row)
+                libraries.insert(locks->recordAt(row).library);
+            for (const char* library : {"Redisson", "redis-py", "node-redlock", "LockScope"})
+                QVERIFY2(libraries.contains(QString::fromLatin1(library)), library);
+        }
+        QVERIFY(m_redis->command({"FLUSHALL"}));
+        {
+            ConnectionController controller;
+            MainWindow window(controller);
+            window.show();
+            window.offerDemoLocks(options());
+            DemoLocksBanner* banner = window.demoLocksBanner();
+            QVERIFY(banner->isVisible());
+            banner->findChild<QCheckBox*>(QStringLiteral("dontOfferDemoLocks"))->setChecked(true);
+            banner->findChild<QPushButton*>(QStringLiteral("closeDemoLocksButton"))->click();
+            QVERIFY(!banner->isVisible());
+        }
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        window.offerDemoLocks(options());
+        QVERIFY(!window.demoLocksBanner()->isVisible());
+        DemoLocksBanner::setOfferWanted(true);
     }
 
     void aReadOnlyConnectionDisablesForceReleaseAndSaysWhy()
