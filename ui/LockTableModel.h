@@ -17,8 +17,9 @@ namespace lockscope::ui {
 // The locks of one connection, one row each, fed with LockUpdateBatches. A batch costs one
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
 // dataChanged per changed row covering only the columns that changed. The TTL counts down
-// locally: once a second one dataChanged covers the TTL column (and one the state column) of
-// all rows; remaining time is computed from the TTL and when it was read, never asked of Redis.
+// locally: remaining time is computed from the TTL and when it was read, never asked of Redis.
+// By itself the model ticks once a second with one dataChanged for the TTL column (and one for
+// the state column) of all rows; a view that repaints its visible rows itself turns that off.
 class LockTableModel : public QAbstractTableModel
 {
     Q_OBJECT
