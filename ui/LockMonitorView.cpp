@@ -1,6 +1,7 @@
 #include "ui/LockMonitorView.h"
 
 #include "ui/LockActionDialog.h"
+#include "ui/LockActivityChart.h"
 #include "ui/LockAdminTexts.h"
 #include "ui/LockDetailPane.h"
 #include "ui/LockEventLogModel.h"
@@ -29,6 +30,7 @@
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStyle>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -116,7 +118,10 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_tableSplitter->setSizes({800, 230});
     m_stack->addWidget(m_tableSplitter);
 
-    m_eventView = new QTableView(m_verticalSplitter);
+    auto* bottomTabs = new QTabWidget(m_verticalSplitter);
+    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
+    bottomTabs->setDocumentMode(true);
+    m_eventView = new QTableView(bottomTabs);
     m_eventView->setObjectName(QStringLiteral("eventLog"));
     m_eventView->setModel(m_events);
     m_eventView->verticalHeader()->setVisible(false);
@@ -129,8 +134,11 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
     m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
     m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
+    m_activity = new LockActivityChart(bottomTabs);
+    bottomTabs->addTab(m_eventView, tr("Events"));
+    bottomTabs->addTab(m_activity, tr("Activity"));
     m_verticalSplitter->addWidget(m_stack);
-    m_verticalSplitter->addWidget(m_eventView);
+    m_verticalSplitter->addWidget(bottomTabs);
     m_verticalSplitter->setStretchFactor(0, 3);
     m_verticalSplitter->setStretchFactor(1, 1);
     layout->addWidget(m_verticalSplitter, 1);
@@ -306,6 +314,8 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
         logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
+    m_activity->record(batch);
+    m_activity->setLockCount(m_locks->rowCount());
     if (!batch.changes.isEmpty())
         m_eventView->scrollToBottom();
     updatePage();

@@ -22,6 +22,7 @@ class QVBoxLayout;
 namespace lockscope::ui {
 
 class LockActionDialog;
+class LockActivityChart;
 class LockDetailPane;
 class LockEventLogModel;
 class LockFilterProxyModel;
@@ -52,6 +53,7 @@ public:
     LockTableModel* lockModel() const { return m_locks; }
     LockFilterProxyModel* proxyModel() const { return m_proxy; }
     LockEventLogModel* eventLog() const { return m_events; }
+    LockActivityChart* activityChart() const { return m_activity; }
     QTableView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
@@ -108,6 +110,7 @@ private:
     QTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
     QTableView* m_eventView = nullptr;
+    LockActivityChart* m_activity = nullptr;
     QSplitter* m_verticalSplitter = nullptr;
     QSplitter* m_tableSplitter = nullptr;
     QAction* m_forceRelease = nullptr;

@@ -1,3 +1,4 @@
+#include "ui/LockActivityChart.h"
 #include "ui/LockEventLogModel.h"
 #include "ui/LockFilterProxyModel.h"
 #include "ui/LockTableExporter.h"
@@ -6,6 +7,9 @@
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
 #include <QtTest>
+
+#include <QChart>
+#include <QLineSeries>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -193,6 +197,31 @@ private Q_SLOTS:
         QVERIFY2(json.startsWith("[{\"name\":\"orders,\\\"eu\\\"\""), json.constData());
         QVERIFY(json.contains("\"kind\":\"reentrant\""));
         QVERIFY(!json.contains("other"));
+    }
+
+    void chartsLocksHeldAndEventsPerSecond()
+    {
+        LockActivityChart chart;
+        chart.resize(800, 240);
+        chart.show();
+        LockUpdateBatch burst = appearing(0, 7);
+        burst.changes.append(change(LockEventRecord::Type::Expired, lockNamed(QStringLiteral("lock:0"))));
+        chart.record(burst);
+        chart.setLockCount(6);
+        chart.sample(baseMs);
+        chart.record(appearing(10, 2));
+        chart.setLockCount(8);
+        chart.sample(baseMs + 1000);
+        QCOMPARE(chart.sampleCount(), 2);
+        QMap<QString, QList<QPointF>> series;
+        for (QAbstractSeries* each : chart.chart()->series())
+            series[each->name()] = static_cast<QLineSeries*>(each)->points();
+        QCOMPARE(series[QStringLiteral("Locks held")],
+            (QList<QPointF> {{qreal(baseMs), 6}, {qreal(baseMs + 1000), 8}}));
+        QCOMPARE(series[QStringLiteral("Acquired/s")],
+            (QList<QPointF> {{qreal(baseMs), 7}, {qreal(baseMs + 1000), 2}}));
+        QCOMPARE(series[QStringLiteral("Expired/s")],
+            (QList<QPointF> {{qreal(baseMs), 1}, {qreal(baseMs + 1000), 0}}));
     }
 
     void countsTheTtlDownFromWhenItWasRead()

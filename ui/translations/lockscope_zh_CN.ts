@@ -470,6 +470,33 @@ Use File › Connect to URL… to open another server.</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::LockActivityChart</name>
+    <message>
+        <source>Locks held</source>
+        <translation>持有的锁</translation>
+    </message>
+    <message>
+        <source>Acquired/s</source>
+        <translation>获取/秒</translation>
+    </message>
+    <message>
+        <source>Released/s</source>
+        <translation>释放/秒</translation>
+    </message>
+    <message>
+        <source>Expired/s</source>
+        <translation>过期/秒</translation>
+    </message>
+    <message>
+        <source>locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LockAdminWorker</name>
     <message numerus="yes">
         <source>… (%n item(s) in all, not all shown)</source>
@@ -763,6 +790,26 @@ Use File › Connect to URL… to open another server.</source>
         <translation>
             <numerusform>已将 %n 把锁导出到 %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>found when listing again: %1</source>
+        <translation>重新列出时发现：%1</translation>
+    </message>
+    <message>
+        <source>no holder</source>
+        <translation>无持有者</translation>
+    </message>
+    <message>
+        <source>gone when listing again</source>
+        <translation>重新列出时已不存在</translation>
     </message>
 </context>
 <context>
