@@ -154,8 +154,13 @@ void GuiStartup::scheduleDemoScreenshot(const QString& path)
     }
     connect(demo, &DemoLocksController::seeded, this, [this, path] {
         QTimer::singleShot(demoSettleMs, this, [this, path] {
+            // The stuck fair lock shows the most: holders, a dead waiter, its keys.
             QTableView* table = m_window->monitorView()->table();
-            if (table->model()->rowCount() > 0)
+            const QModelIndexList stuck = table->model()->match(table->model()->index(0, 0), Qt::DisplayRole,
+                QStringLiteral("report:nightly"), 1, Qt::MatchExactly);
+            if (!stuck.isEmpty())
+                table->selectRow(stuck.first().row());
+            else if (table->model()->rowCount() > 0)
                 table->selectRow(0);
             QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
         });
