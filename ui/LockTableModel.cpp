@@ -360,6 +360,10 @@ void LockTableModel::removeRows(std::vector<int> rows)
     // Highest first, one signal pair per contiguous block.
     std::sort(rows.begin(), rows.end(), std::greater<int>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    if (countBlocks(rows) > scatteredBlockLimit) {
+        removeScatteredRows(rows);
+        return;
+    }
     size_t i = 0;
     while (i < rows.size()) {
         const int last = rows[i];
@@ -373,6 +377,49 @@ void LockTableModel::removeRows(std::vector<int> rows)
         m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
         endRemoveRows();
     }
+    rebuildIndex();
+}
+
+int LockTableModel::countBlocks(const std::vector<int>& descendingRows)
+{
+    int blocks = 0;
+    for (size_t i = 0; i < descendingRows.size(); ++i)
+        if (i == 0 || descendingRows[i] != descendingRows[i - 1] - 1)
+            ++blocks;
+    return blocks;
+}
+
+void LockTableModel::removeScatteredRows(const std::vector<int>& descendingRows)
+{
+    // Thousands of scattered removals would cost the proxy one pass over all rows each. Instead
+    // the gone rows move to the end in one layout change (persistent indexes follow them), then
+    // leave in one block.
+    std::vector<bool> gone(m_rows.size(), false);
+    for (int row : descendingRows)
+        gone[size_t(row)] = true;
+    std::vector<int> newRowOf(m_rows.size());
+    int next = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t row = 0; row < m_rows.size(); ++row)
+            if (gone[row] == (pass == 1))
+                newRowOf[row] = next++;
+    // Views and proxies may still read the old layout until layoutAboutToBeChanged returns.
+    Q_EMIT layoutAboutToBeChanged();
+    std::vector<std::unique_ptr<LockRecord>> reordered(m_rows.size());
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        reordered[size_t(newRowOf[row])] = std::move(m_rows[row]);
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex& index : from)
+        to.append(this->index(newRowOf[size_t(index.row())], index.column()));
+    m_rows = std::move(reordered);
+    changePersistentIndexList(from, to);
+    Q_EMIT layoutChanged();
+    const int survivors = int(m_rows.size() - descendingRows.size());
+    beginRemoveRows({}, survivors, int(m_rows.size()) - 1);
+    m_rows.resize(size_t(survivors));
+    endRemoveRows();
     rebuildIndex();
 }
 

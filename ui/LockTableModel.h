@@ -82,6 +82,10 @@ Q_SIGNALS:
 private:
     void reset(const QList<LockRecord>& locks);
     void removeRows(std::vector<int> rows);
+    // Above this many separate blocks, gone rows are first moved together (one layout change).
+    static constexpr int scatteredBlockLimit = 200;
+    static int countBlocks(const std::vector<int>& descendingRows);
+    void removeScatteredRows(const std::vector<int>& descendingRows);
     void rebuildIndex();
     QVariant display(const LockRecord& lock, int column) const;
     QVariant sortValue(const LockRecord& lock, int column) const;

@@ -95,13 +95,22 @@ private Q_SLOTS:
         locks.apply(mixed);
         events.appendBatch(mixed);
         events.appendBatch(appearing(100, 30)); // beyond the capacity: the oldest go
+        // Hundreds of scattered removals: moved together first, then removed in one block.
+        locks.apply(appearing(1000, 1000));
+        LockUpdateBatch scattered;
+        for (int i = 1000; i < 2000; i += 2)
+            scattered.changes.append(
+                change(LockEventRecord::Type::Released, lockNamed(QStringLiteral("lock:%1").arg(i))));
+        locks.apply(scattered);
         proxy.setTextFilter(QStringLiteral("lock:1"));
         proxy.setKindFilter(LockKind::Token);
         proxy.setNodeFilter(QStringLiteral("n1:6379"));
         locks.tick();
         proxy.setTextFilter({});
         proxy.setKindFilter(std::nullopt);
-        QCOMPARE(locks.rowCount(), 2 + 40 - 7 - 1 + 1);
+        QCOMPARE(locks.rowCount(), 2 + 40 - 7 - 1 + 1 + 500);
+        QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:1000")), -1);
+        QVERIFY(locks.rowOf(QStringLiteral("n1:6379\nlock:1001")) >= 0);
         QCOMPARE(events.rowCount(), 50);
         QCOMPARE(proxy.rowCount(), locks.rowCount());
     }
