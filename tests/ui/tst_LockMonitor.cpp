@@ -307,6 +307,36 @@ private Q_SLOTS:
         QVERIFY(eventLogged(*view->eventLog(), LockEventRecord::Type::Admin, QStringLiteral("shipments")));
     }
 
+    void removeStaleWaitersThroughTheDialogUnblocksAStuckFairLock()
+    {
+        const std::string holder = test::LockFormats::uuidV4() + ":1";
+        const std::string dead = test::LockFormats::uuidV4() + ":2";
+        const long long now = test::LockFormats::serverNowMs(*m_redis);
+        QVERIFY(m_redis->command({"HSET", "billing", holder, "1"}));
+        QVERIFY(m_redis->command({"PEXPIRE", "billing", "60000"}));
+        QVERIFY(m_redis->command({"RPUSH", "redisson_lock_queue:{billing}", dead}));
+        QVERIFY(
+            m_redis->command({"ZADD", "redisson_lock_timeout:{billing}", std::to_string(now - 10000), dead}));
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        openAndWait(controller, options());
+        LockMonitorView* view = window.monitorView();
+        const QString key = keyOf(*m_server, QStringLiteral("billing"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck);
+        QVERIFY(view->selectLock(key));
+        QVERIFY(view->removeWaitersAction()->isEnabled());
+        DialogAnswer answer;
+        answerNextDialog(answer);
+        view->removeWaitersAction()->trigger();
+        QVERIFY(answer.seen);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_redis->command({"LLEN", "redisson_lock_queue:{billing}"})->integer(), 0LL, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck, 5000);
+        QCOMPARE(m_redis->command({"HEXISTS", "billing", holder})->integer(), 1LL); // the holder keeps it
+    }
+
     void theSandboxOffersDemoLocksAndRemembersDontOfferAgain()
     {
         DemoLocksBanner::setOfferWanted(true);
