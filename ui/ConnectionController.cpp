@@ -1,6 +1,9 @@
 #include "ui/ConnectionController.h"
 
 #include "ui/ConnectionWorker.h"
+#include "ui/LockMonitorController.h"
+
+#include <QSettings>
 
 #include <QThread>
 
@@ -19,6 +22,7 @@ void registerMetaTypes()
 
 ConnectionController::ConnectionController(QObject* parent)
     : QObject(parent)
+    , m_monitor(new LockMonitorController(this))
 {
     registerMetaTypes();
 }
@@ -26,6 +30,7 @@ ConnectionController::ConnectionController(QObject* parent)
 ConnectionController::~ConnectionController()
 {
     close();
+    delete m_monitor; // waits for its own threads
     // A QThread may not be destroyed while it runs; each wait is bounded by the connection's
     // timeouts.
     for (QThread* thread : std::as_const(m_retiredThreads))
@@ -84,7 +89,9 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
     connecting.readOnly = options.readOnly;
     updateStatus(connecting);
     m_thread->start();
+    m_monitor->open(workerOptions);
     Q_EMIT opened(label);
+    Q_EMIT productionMarkChanged(isProductionMarked());
 }
 
 void ConnectionController::close()
@@ -93,12 +100,38 @@ void ConnectionController::close()
         return;
     ++m_generation;
     retire(m_thread);
+    m_monitor->close();
     m_thread = nullptr;
     m_worker = nullptr;
     ConnectionStatus closed;
     closed.endpoint = m_status.endpoint;
     closed.readOnly = m_status.readOnly;
     updateStatus(closed);
+}
+
+namespace {
+
+QString productionKey(const ConnectionOptions& options)
+{
+    // The endpoint as described (never with a password), one flag per server.
+    return QStringLiteral("production/%1")
+        .arg(QString::fromUtf8(
+            QString::fromStdString(options.describe()).toUtf8().toBase64(QByteArray::Base64UrlEncoding)));
+}
+
+} // namespace
+
+bool ConnectionController::isProductionMarked() const
+{
+    return isOpen() && QSettings().value(productionKey(m_options), false).toBool();
+}
+
+void ConnectionController::setProductionMarked(bool production)
+{
+    if (!isOpen() || production == isProductionMarked())
+        return;
+    QSettings().setValue(productionKey(m_options), production);
+    Q_EMIT productionMarkChanged(production);
 }
 
 void ConnectionController::retire(QThread* thread)

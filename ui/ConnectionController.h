@@ -15,6 +15,7 @@ class QThread;
 namespace lockscope::ui {
 
 class ConnectionWorker;
+class LockMonitorController;
 
 // The GUI's handle on one Redis connection. It lives on the GUI thread and never talks to
 // Redis itself: it owns a QThread running a ConnectionWorker, and relays the worker's results,
@@ -42,17 +43,24 @@ public:
     void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
 
     bool isOpen() const { return m_thread != nullptr; }
+    // The lock monitor of the open connection (opened and closed with it).
+    LockMonitorController& monitor() const { return *m_monitor; }
+    // What open() was last given: tools that open their own connections (stress, demo) use it.
+    const ConnectionOptions& options() const { return m_options; }
+    // The "production" mark of the open connection (remembered per endpoint in QSettings):
+    // admin actions then ask for the lock's name to be typed.
+    bool isProductionMarked() const;
+    void setProductionMarked(bool production);
     QString label() const { return m_label; }
     const ConnectionStatus& status() const { return m_status; }
     const ServerSummary& summary() const { return m_summary; }
-    // What open() was last given: tools that open their own connections (stress, demo) use it.
-    const ConnectionOptions& options() const { return m_options; }
 
 Q_SIGNALS:
     void statusChanged(const lockscope::ui::ConnectionStatus& status);
     void summaryRefreshed(const lockscope::ui::ServerSummary& summary);
     void refreshStarted(QThread* ioThread);
     void opened(const QString& label);
+    void productionMarkChanged(bool production);
 
 private:
     void updateStatus(const ConnectionStatus& status);
@@ -66,6 +74,7 @@ private:
     std::chrono::milliseconds m_refreshInterval {2000};
     QString m_label;
     ConnectionOptions m_options;
+    LockMonitorController* m_monitor;
     ConnectionStatus m_status;
     ServerSummary m_summary;
 };

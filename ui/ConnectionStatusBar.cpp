@@ -23,6 +23,8 @@ ConnectionStatusBar::ConnectionStatusBar(QWidget* parent)
         tr("This connection refuses every command that could write: admin actions are off."));
     m_topology = addPart(QStringLiteral("statusTopology"), 0);
     m_liveUpdates = addPart(QStringLiteral("statusLiveUpdates"), 0);
+    m_lockCount = addPart(QStringLiteral("statusLockCount"), 0);
+    m_lockCount->setVisible(false);
     m_connection->setTextFormat(Qt::PlainText);
     showStatus(ConnectionStatus {}, {});
 }
@@ -105,10 +107,44 @@ void ConnectionStatusBar::showSummary(const ServerSummary& summary)
 {
     m_topology->setText(summary.topology);
     const auto mode = summary.liveUpdateMode();
+    m_topology->setVisible(true);
+    if (m_monitorKnows)
+        return;
     m_liveUpdates->setText(StatusTexts::liveUpdateName(mode));
     m_liveUpdates->setToolTip(StatusTexts::liveUpdateExplanation(mode, summary.keyspaceEvents));
-    m_topology->setVisible(true);
     m_liveUpdates->setVisible(true);
+}
+
+void ConnectionStatusBar::showMonitor(const MonitorStatus& status, int lockCount)
+{
+    m_monitorKnows = status.state == MonitorStatus::State::Watching;
+    if (m_monitorKnows) {
+        m_liveUpdates->setText(StatusTexts::monitorModeName(status));
+        m_liveUpdates->setToolTip(status.description);
+        m_liveUpdates->setVisible(true);
+    }
+    switch (status.state) {
+    case MonitorStatus::State::Off:
+        m_lockCount->clear();
+        m_lockCount->setToolTip({});
+        break;
+    case MonitorStatus::State::Starting:
+        m_lockCount->setText(tr("Listing locks…"));
+        m_lockCount->setToolTip({});
+        break;
+    case MonitorStatus::State::Watching:
+        m_lockCount->setText(tr("%n lock(s)", nullptr, lockCount));
+        m_lockCount->setToolTip({});
+        break;
+    case MonitorStatus::State::Failed:
+        m_lockCount->setText(tr("Lock monitor: %1").arg(status.error));
+        m_lockCount->setToolTip(tr("The lock monitor failed and retries by itself: %1").arg(status.error));
+        break;
+    }
+    m_lockCount->setStyleSheet(status.state == MonitorStatus::State::Failed
+            ? QStringLiteral("color: #d93025; font-weight: bold;")
+            : QString());
+    m_lockCount->setVisible(!m_lockCount->text().isEmpty());
 }
 
 } // namespace lockscope::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/ConnectionStatus.h"
+#include "ui/MonitorStatus.h"
 #include "ui/ServerSummary.h"
 
 #include <QStatusBar>
@@ -23,6 +24,9 @@ public:
 public Q_SLOTS:
     void showStatus(const lockscope::ui::ConnectionStatus& status, const QString& label);
     void showSummary(const lockscope::ui::ServerSummary& summary);
+    // What the lock monitor actually does (notifications, or polling every N s) overrides the
+    // summary's guess; the lock count and the monitor's errors show beside it.
+    void showMonitor(const lockscope::ui::MonitorStatus& status, int lockCount);
 
 private:
     QLabel* addPart(const QString& objectName, int stretch);
@@ -34,6 +38,8 @@ private:
     QLabel* m_readOnly;
     QLabel* m_topology;
     QLabel* m_liveUpdates;
+    QLabel* m_lockCount;
+    bool m_monitorKnows = false;
 };
 
 } // namespace lockscope::ui

@@ -58,8 +58,10 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         QStringLiteral("timeout"), tr("Command timeout in milliseconds."), tr("MS"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         tr("Save a PNG of the window to FILE once it shows the server, then quit."), tr("FILE"));
+    const QCommandLineOption demoLocks(QStringLiteral("demo-locks"),
+        tr("Fill the sandbox with demo locks of every kind without asking (sandbox only)."));
     parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
-        connectTimeout, commandTimeout, screenshot});
+        connectTimeout, commandTimeout, screenshot, demoLocks});
 
     GuiCommandLine commandLine;
     auto fail = [&commandLine](const QString& message) {
@@ -84,6 +86,9 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         return fail(tr("unexpected argument '%1'").arg(parser.positionalArguments().first()));
     if (parser.isSet(screenshot))
         commandLine.screenshotPath = parser.value(screenshot);
+    commandLine.demoLocks = parser.isSet(demoLocks);
+    if (commandLine.demoLocks && parser.isSet(url))
+        return fail(tr("--demo-locks fills the sandbox only; it cannot be used with --url"));
 
     const QList<QCommandLineOption> needingUrl {user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName,
         tlsInsecure, readOnly, connectTimeout, commandTimeout};

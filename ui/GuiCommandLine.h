@@ -12,7 +12,7 @@ namespace lockscope::ui {
 
 // The command line of `lockscope`: the connection options it shares with lockscope-cli
 // (--url, --user, --password-env, --tls-*, --read-only, timeouts) and the GUI's own
-// (--screenshot). Without --url the GUI uses its sandbox, so the other connection options
+// (--screenshot, --demo-locks). Without --url the GUI uses its sandbox, so the other connection options
 // need --url. Help, version and usage errors are printed here.
 class GuiCommandLine
 {
@@ -22,6 +22,7 @@ public:
     std::optional<int> exitCode; // set when the process should end at once (help, errors)
     std::optional<ConnectionOptions> connection; // the server of --url, or none: the sandbox
     std::optional<QString> screenshotPath;
+    bool demoLocks = false; // --demo-locks: fill the sandbox with demo locks without asking
 
     // `arguments` with the program name first; `environment` supplies --password-env.
     static GuiCommandLine parse(const QStringList& arguments, const QProcessEnvironment& environment);

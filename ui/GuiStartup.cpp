@@ -5,11 +5,14 @@
 #include "ui/ApplicationIdentity.h"
 #include "ui/ColorSchemePalette.h"
 #include "ui/ConnectionController.h"
+#include "ui/DemoLocksController.h"
 #include "ui/GuiCommandLine.h"
+#include "ui/LockMonitorView.h"
 #include "ui/MainWindow.h"
 #include "ui/UnixSignalWatcher.h"
 
 #include <QApplication>
+#include <QTableView>
 #include <QTimer>
 
 #include <csignal>
@@ -26,6 +29,8 @@ constexpr int exitCannotCreate = 73;
 constexpr int screenshotDeadlineMs = 20000;
 // Time for the layout to settle after the first summary arrived.
 constexpr int screenshotSettleMs = 700;
+// Time for the monitor to show freshly seeded demo locks (one notification batch or more).
+constexpr int demoSettleMs = 1500;
 
 void printLine(FILE* stream, const QString& text)
 {
@@ -86,6 +91,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
             if (sandboxOptions) {
                 m_controller->open(*sandboxOptions, tr("sandbox"));
                 m_window->offerSandbox(QString::fromStdString(m_sandbox->url()));
+                m_window->offerDemoLocks(*sandboxOptions, commandLine.demoLocks);
             } else {
                 sandboxError = QString::fromStdString(sandboxOptions.error().message);
             }
@@ -103,8 +109,12 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
                                       "to open another server.")
                                        .arg(sandboxError));
     }
-    if (commandLine.screenshotPath)
-        scheduleScreenshot(*commandLine.screenshotPath);
+    if (commandLine.screenshotPath) {
+        if (commandLine.demoLocks && m_sandbox)
+            scheduleDemoScreenshot(*commandLine.screenshotPath);
+        else
+            scheduleScreenshot(*commandLine.screenshotPath);
+    }
     return std::nullopt;
 }
 
@@ -130,6 +140,32 @@ void GuiStartup::scheduleScreenshot(const QString& path)
         });
     if (!m_controller->isOpen())
         takeSoon();
+    QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
+}
+
+void GuiStartup::scheduleDemoScreenshot(const QString& path)
+{
+    // Waits for the demo locks, then for the monitor to show them, selects the first one so that
+    // the detail pane has something to show, and lets its keys arrive.
+    auto* demo = m_window->findChild<DemoLocksController*>();
+    if (!demo) {
+        scheduleScreenshot(path);
+        return;
+    }
+    connect(demo, &DemoLocksController::seeded, this, [this, path] {
+        QTimer::singleShot(demoSettleMs, this, [this, path] {
+            // The stuck fair lock shows the most: holders, a dead waiter, its keys.
+            QTableView* table = m_window->monitorView()->table();
+            const QModelIndexList stuck = table->model()->match(table->model()->index(0, 0), Qt::DisplayRole,
+                QStringLiteral("report:nightly"), 1, Qt::MatchExactly);
+            if (!stuck.isEmpty())
+                table->selectRow(stuck.first().row());
+            else if (table->model()->rowCount() > 0)
+                table->selectRow(0);
+            QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
+        });
+    });
+    connect(demo, &DemoLocksController::failed, this, [this, path] { saveScreenshot(path); });
     QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
 }
 

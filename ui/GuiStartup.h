@@ -50,6 +50,7 @@ public:
 private:
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
+    void scheduleDemoScreenshot(const QString& path);
     void saveScreenshot(const QString& path);
 
     std::unique_ptr<RedisServerProcess> m_sandbox;

@@ -3,7 +3,11 @@
 #include "redis/RedisUrl.h"
 #include "ui/ConnectionController.h"
 #include "ui/ConnectionStatusBar.h"
-#include "ui/LocksEmptyState.h"
+#include "ui/DemoLocksBanner.h"
+#include "ui/DemoLocksController.h"
+#include "ui/LockMonitorController.h"
+#include "ui/LockMonitorView.h"
+#include "ui/LockTableModel.h"
 #include "ui/ServerSummaryPanel.h"
 #include "ui/ToolWindows.h"
 
@@ -16,6 +20,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
+#include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -26,6 +31,7 @@ namespace {
 const QString geometryKey = QStringLiteral("mainWindow/geometry");
 const QString stateKey = QStringLiteral("mainWindow/state");
 const QString splitterKey = QStringLiteral("mainWindow/splitter");
+const QString monitorSplitterKey = QStringLiteral("mainWindow/monitorSplitters");
 const QString lastUrlKey = QStringLiteral("connection/lastUrl");
 
 } // namespace
@@ -37,21 +43,31 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
     createActions();
+    createCentralArea();
     createMenus();
     new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
     createToolBar();
-    createCentralArea();
+    m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
     m_statusBar = new ConnectionStatusBar(this);
     setStatusBar(m_statusBar);
 
     connect(&m_controller, &ConnectionController::statusChanged, this, &MainWindow::showStatus);
     connect(&m_controller, &ConnectionController::summaryRefreshed, this, &MainWindow::showSummary);
     connect(&m_controller, &ConnectionController::opened, this, &MainWindow::updateTitle);
+    connect(&m_controller.monitor(), &LockMonitorController::statusChanged, this, &MainWindow::showMonitor);
+    connect(m_monitorView, &LockMonitorView::lockCountChanged, this, &MainWindow::showMonitor);
+    connect(m_monitorView, &LockMonitorView::message, this,
+        [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    connect(&m_controller, &ConnectionController::productionMarkChanged, this, [this](bool production) {
+        const QSignalBlocker block(m_productionAction);
+        m_productionAction->setChecked(production);
+        m_monitorView->setProductionMarked(production);
+    });
     showStatus(m_controller.status());
     if (m_controller.status().state == ConnectionStatus::State::Connected)
         showSummary(m_controller.summary());
 
-    resize(1000, 640);
+    resize(1280, 760);
     restoreSettings();
     updateTitle();
 }
@@ -75,13 +91,22 @@ void MainWindow::createActions()
         tr("&Refresh Now"), this);
     m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
     m_refreshAction->setShortcut(QKeySequence::Refresh);
-    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary now"));
+    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary and list every lock again"));
     connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
+    connect(m_refreshAction, &QAction::triggered, this, [this] { m_controller.monitor().relist(); });
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
     m_sandboxAction->setStatusTip(tr("Go back to the private redis-server LockScope started"));
     m_sandboxAction->setVisible(false);
+
+    m_productionAction = new QAction(tr("Mark as &Production"), this);
+    m_productionAction->setObjectName(QStringLiteral("productionAction"));
+    m_productionAction->setCheckable(true);
+    m_productionAction->setStatusTip(
+        tr("Admin actions on a production connection ask for the lock's name to be "
+           "typed"));
+    connect(m_productionAction, &QAction::toggled, &m_controller, &ConnectionController::setProductionMarked);
 
     m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
     m_quitAction->setShortcut(QKeySequence::Quit);
@@ -101,6 +126,9 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectAction);
     file->addAction(m_sandboxAction);
+    file->addAction(m_productionAction);
+    file->addSeparator();
+    file->addAction(m_monitorView->exportAction());
     file->addSeparator();
     file->addAction(m_quitAction);
 
@@ -109,6 +137,15 @@ void MainWindow::createMenus()
     view->addAction(m_refreshAction);
     view->addSeparator();
     // The toolbar's own toggle is added once the toolbar exists (createToolBar).
+
+    QMenu* lock = menuBar()->addMenu(tr("&Lock"));
+    lock->setObjectName(QStringLiteral("lockMenu"));
+    lock->addAction(m_monitorView->forceReleaseAction());
+    lock->addAction(m_monitorView->extendAction());
+    lock->addAction(m_monitorView->removeWaitersAction());
+    lock->addSeparator();
+    lock->addAction(m_monitorView->copyNameAction());
+    lock->addAction(m_monitorView->copyDetailsAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(m_aboutAction);
@@ -123,6 +160,10 @@ void MainWindow::createToolBar()
     m_toolBar->setMovable(false);
     m_toolBar->addAction(m_connectAction);
     m_toolBar->addAction(m_refreshAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_monitorView->forceReleaseAction());
+    m_toolBar->addAction(m_monitorView->extendAction());
+    m_toolBar->addAction(m_monitorView->exportAction());
     QAction* toggle = m_toolBar->toggleViewAction();
     toggle->setText(tr("Show &Toolbar"));
     if (auto* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu")))
@@ -141,13 +182,16 @@ void MainWindow::createCentralArea()
     m_summaryPanel = new ServerSummaryPanel(summaryColumn);
     summaryLayout->addWidget(m_summaryPanel);
     summaryLayout->addStretch(1);
-    summaryColumn->setMinimumWidth(280);
-    m_emptyState = new LocksEmptyState(splitter);
+    summaryColumn->setMinimumWidth(230);
+    summaryColumn->setMaximumWidth(360);
+    m_monitorView = new LockMonitorView(m_controller.monitor(), splitter);
+    m_demoBanner = new DemoLocksBanner(m_monitorView);
+    m_monitorView->insertBanner(m_demoBanner);
     splitter->addWidget(summaryColumn);
-    splitter->addWidget(m_emptyState);
+    splitter->addWidget(m_monitorView);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
-    splitter->setSizes({340, 660});
+    splitter->setSizes({240, 1040});
     splitter->setContentsMargins(8, 8, 8, 8);
     setCentralWidget(splitter);
 }
@@ -156,8 +200,9 @@ void MainWindow::showStatus(const ConnectionStatus& status)
 {
     m_summaryPanel->showStatus(status, m_controller.label());
     m_statusBar->showStatus(status, m_controller.label());
-    m_emptyState->showConnection(status);
+    m_monitorView->showConnection(status);
     m_refreshAction->setEnabled(m_controller.isOpen());
+    m_productionAction->setEnabled(m_controller.isOpen());
     updateTitle();
 }
 
@@ -165,6 +210,11 @@ void MainWindow::showSummary(const ServerSummary& summary)
 {
     m_summaryPanel->showSummary(summary);
     m_statusBar->showSummary(summary);
+}
+
+void MainWindow::showMonitor()
+{
+    m_statusBar->showMonitor(m_controller.monitor().status(), m_monitorView->lockModel()->rowCount());
 }
 
 void MainWindow::updateTitle()
@@ -244,6 +294,28 @@ void MainWindow::offerSandbox(const QString& url)
     m_sandboxAction->setVisible(true);
 }
 
+void MainWindow::offerDemoLocks(const ConnectionOptions& options, bool withoutAsking)
+{
+    if (!m_demoLocks) {
+        m_demoLocks = new DemoLocksController(this);
+        connect(m_demoLocks, &DemoLocksController::seeded, m_demoBanner, &DemoLocksBanner::showSeeded);
+        // Notifications cannot map every part of a new LockScope semaphore to its lock: list again.
+        connect(m_demoLocks, &DemoLocksController::seeded, this, [this] { m_controller.monitor().relist(); });
+        connect(m_demoLocks, &DemoLocksController::failed, m_demoBanner, &DemoLocksBanner::showFailed);
+    }
+    m_demoBanner->disconnect(this);
+    connect(m_demoBanner, &DemoLocksBanner::accepted, this, [this, options] {
+        m_demoBanner->showSeeding();
+        m_demoLocks->seed(options);
+    });
+    if (withoutAsking) {
+        m_demoBanner->showSeeding();
+        m_demoLocks->seed(options);
+    } else if (DemoLocksBanner::offerWanted()) {
+        m_demoBanner->showOffer();
+    }
+}
+
 void MainWindow::showStartupError(const QString& message)
 {
     ConnectionStatus status = m_controller.status();
@@ -268,6 +340,8 @@ void MainWindow::restoreSettings()
     if (auto* splitter = qobject_cast<QSplitter*>(centralWidget());
         splitter && settings.contains(splitterKey))
         splitter->restoreState(settings.value(splitterKey).toByteArray());
+    if (settings.contains(monitorSplitterKey))
+        m_monitorView->restoreSplitterState(settings.value(monitorSplitterKey).toByteArray());
 }
 
 void MainWindow::saveSettings() const
@@ -277,6 +351,7 @@ void MainWindow::saveSettings() const
     settings.setValue(stateKey, saveState());
     if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
         settings.setValue(splitterKey, splitter->saveState());
+    settings.setValue(monitorSplitterKey, m_monitorView->saveSplitterState());
 }
 
 } // namespace lockscope::ui

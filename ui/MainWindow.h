@@ -1,5 +1,6 @@
 #pragma once
 
+#include "redis/ConnectionOptions.h"
 #include "ui/ConnectionStatus.h"
 #include "ui/ServerSummary.h"
 
@@ -12,10 +13,12 @@ namespace lockscope::ui {
 
 class ConnectionController;
 class ConnectionStatusBar;
-class LocksEmptyState;
+class DemoLocksBanner;
+class DemoLocksController;
+class LockMonitorView;
 class ServerSummaryPanel;
 
-// The application frame: menus, toolbar, the server summary beside the lock area, and the
+// The application frame: menus, toolbar, the server summary beside the lock monitor, and the
 // status bar. It shows what the ConnectionController reports and never talks to Redis itself.
 // Geometry and toolbar state persist in QSettings.
 class MainWindow : public QMainWindow
@@ -29,6 +32,8 @@ public:
     QAction* connectAction() const { return m_connectAction; }
     QAction* refreshAction() const { return m_refreshAction; }
     QAction* sandboxAction() const { return m_sandboxAction; }
+    QAction* productionAction() const { return m_productionAction; }
+    LockMonitorView* monitorView() const { return m_monitorView; }
 
     // The URL as it may be remembered on disk: any password removed (passwords are never
     // written to disk). Empty when the URL cannot be cleaned safely.
@@ -45,6 +50,10 @@ public Q_SLOTS:
     void offerSandbox(const QString& url);
     // Shows an error that happened before any connection (e.g. the sandbox did not start).
     void showStartupError(const QString& message);
+    // The sandbox at `options` is in use: offer to fill it with demo locks (a banner, unless the
+    // user said not to offer again), or fill it at once when `withoutAsking`.
+    void offerDemoLocks(const ConnectionOptions& options, bool withoutAsking = false);
+    DemoLocksBanner* demoLocksBanner() const { return m_demoBanner; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -56,18 +65,22 @@ private:
     void createCentralArea();
     void showStatus(const ConnectionStatus& status);
     void showSummary(const ServerSummary& summary);
+    void showMonitor();
     void updateTitle();
     void restoreSettings();
     void saveSettings() const;
 
     ConnectionController& m_controller;
     ServerSummaryPanel* m_summaryPanel = nullptr;
-    LocksEmptyState* m_emptyState = nullptr;
+    LockMonitorView* m_monitorView = nullptr;
     ConnectionStatusBar* m_statusBar = nullptr;
+    DemoLocksBanner* m_demoBanner = nullptr;
+    DemoLocksController* m_demoLocks = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_connectAction = nullptr;
     QAction* m_refreshAction = nullptr;
     QAction* m_sandboxAction = nullptr;
+    QAction* m_productionAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_aboutAction = nullptr;
     QAction* m_aboutQtAction = nullptr;

@@ -34,6 +34,15 @@ QString StatusTexts::liveUpdateName(ServerSummary::LiveUpdateMode mode)
     return {};
 }
 
+QString StatusTexts::monitorModeName(const MonitorStatus& status)
+{
+    if (status.notifications)
+        return tr("Live: keyspace notifications");
+    const qint64 ms = status.pollIntervalMs;
+    const QString every = ms % 1000 == 0 ? tr("%n s", nullptr, int(ms / 1000)) : tr("%1 ms").arg(ms);
+    return tr("Live: polling every %1 (notifications off)").arg(every);
+}
+
 QString StatusTexts::liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, const QString& flags)
 {
     switch (mode) {

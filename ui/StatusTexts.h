@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/ConnectionStatus.h"
+#include "ui/MonitorStatus.h"
 #include "ui/ServerSummary.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,8 @@ public:
     static QString liveUpdateName(ServerSummary::LiveUpdateMode mode);
     // A sentence explaining the mode, for tooltips.
     static QString liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, const QString& flags);
+    // "Live: keyspace notifications" or "Live: polling every 2 s (notifications off)".
+    static QString monitorModeName(const MonitorStatus& status);
     static QString roundTrip(qint64 micros);
     // "Retrying in 2 s (attempt 3)" after a failure.
     static QString retryNote(const ConnectionStatus& status);

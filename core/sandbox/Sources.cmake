@@ -1,4 +1,5 @@
 list(APPEND lockscope_core_sources
+  sandbox/DemoLockSeeder.cpp
   sandbox/FreePort.cpp
   sandbox/RedisServerProcess.cpp
 )

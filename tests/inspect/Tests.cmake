@@ -14,3 +14,4 @@ lockscope_add_test(tst_CliWatch DIR inspect LIBS lockscope_cli)
 # The list benchmark runs by hand (it prints times; a timed assertion would be flaky).
 add_executable(bench_ListLocks inspect/bench_ListLocks.cpp)
 target_link_libraries(bench_ListLocks PRIVATE lockscope_testsupport)
+lockscope_add_test(tst_DemoLockSeeder DIR inspect)

@@ -7,6 +7,8 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_MainWindow DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_GuiStartup DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_UiTranslations DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_LockTableModel DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_LockMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DesktopColorScheme DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
 
   # Runs the real `lockscope` binary: start-up, signals, the sandbox's lifetime, --screenshot.

@@ -72,6 +72,15 @@ private slots:
         QCOMPARE(parse({"--screenshot", "/tmp/x.png"}).screenshotPath, QStringLiteral("/tmp/x.png"));
     }
 
+    void fillsTheSandboxWithDemoLocksWhenAsked()
+    {
+        QVERIFY(!parse({}).demoLocks);
+        const auto commandLine = parse({"--demo-locks", "--screenshot", "/tmp/x.png"});
+        QVERIFY(commandLine.demoLocks);
+        QVERIFY(!commandLine.connection);
+        QVERIFY(!commandLine.exitCode);
+    }
+
     void refusesMistakesWithTheUsageExitCode_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -86,6 +95,7 @@ private slots:
             << QStringList {"--url", "redis://h", "--password-env", "NOPE"};
         QTest::newRow("timeout not a number") << QStringList {"--url", "redis://h", "--timeout", "soon"};
         QTest::newRow("timeout zero") << QStringList {"--url", "redis://h", "--connect-timeout", "0"};
+        QTest::newRow("demo locks on a real server") << QStringList {"--url", "redis://h", "--demo-locks"};
     }
 
     void refusesMistakesWithTheUsageExitCode()

@@ -35,8 +35,8 @@ private slots:
         ConnectionController controller;
         MainWindow window(controller);
         QCOMPARE(menuTitles(window),
-            QStringList({QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"), QStringLiteral("工具(&T)"),
-                QStringLiteral("帮助(&H)")}));
+            QStringList({QStringLiteral("文件(&F)"), QStringLiteral("视图(&V)"), QStringLiteral("锁(&L)"),
+                QStringLiteral("工具(&T)"), QStringLiteral("帮助(&H)")}));
     }
 
     void speaksEnglishWithoutATranslationFile()
@@ -46,8 +46,8 @@ private slots:
         ConnectionController controller;
         MainWindow window(controller);
         QCOMPARE(menuTitles(window),
-            QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Tools"),
-                QStringLiteral("&Help")}));
+            QStringList({QStringLiteral("&File"), QStringLiteral("&View"), QStringLiteral("&Lock"),
+                QStringLiteral("&Tools"), QStringLiteral("&Help")}));
     }
 
     void replacesTheLanguageInstalledBefore()

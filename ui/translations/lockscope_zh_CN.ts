@@ -87,11 +87,11 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
     <message>
         <source>Try &apos;lockscope --help&apos;.</source>
-        <translation>请尝试 'lockscope --help'。</translation>
+        <translation>请尝试 &apos;lockscope --help&apos;。</translation>
     </message>
     <message>
         <source>unexpected argument &apos;%1&apos;</source>
-        <translation>意外的参数 '%1'</translation>
+        <translation>意外的参数 &apos;%1&apos;</translation>
     </message>
     <message>
         <source>connection options need --url (the sandbox needs none)</source>
@@ -111,7 +111,101 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
     <message>
         <source>--%1 expects milliseconds (1-86400000), got &apos;%2&apos;</source>
-        <translation>--%1 需要毫秒数（1-86400000），实际为 '%2'</translation>
+        <translation>--%1 需要毫秒数（1-86400000），实际为 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>Fill the sandbox with demo locks of every kind without asking (sandbox only).</source>
+        <translation>不经询问，直接在沙盒中填入各类演示锁（仅限沙盒）。</translation>
+    </message>
+    <message>
+        <source>--demo-locks fills the sandbox only; it cannot be used with --url</source>
+        <translation>--demo-locks 只填充沙盒，不能与 --url 一起使用</translation>
+    </message>
+</context>
+<context>
+    <name>LockAdminTexts</name>
+    <message>
+        <source>Force-release</source>
+        <translation>强制释放</translation>
+    </message>
+    <message>
+        <source>Extend TTL</source>
+        <translation>延长 TTL</translation>
+    </message>
+    <message>
+        <source>Remove stale waiters</source>
+        <translation>移除失效的等待者</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>holder changed meanwhile: nothing touched</source>
+        <translation>持有者已变化：未做任何改动</translation>
+    </message>
+    <message>
+        <source>the lock was already gone</source>
+        <translation>锁已不存在</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>LockKindTexts</name>
+    <message>
+        <source>Reentrant</source>
+        <translation>可重入锁</translation>
+    </message>
+    <message>
+        <source>Fair</source>
+        <translation>公平锁</translation>
+    </message>
+    <message>
+        <source>Read/write</source>
+        <translation>读写锁</translation>
+    </message>
+    <message>
+        <source>Token</source>
+        <translation>令牌锁</translation>
+    </message>
+    <message>
+        <source>Legacy timestamp</source>
+        <translation>旧式时间戳锁</translation>
+    </message>
+    <message>
+        <source>Semaphore</source>
+        <translation>信号量</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>A reentrant lock (Redisson RLock style): a hash whose field names the holder (client UUID and thread) and counts how often it entered. Waiters subscribe to an unlock channel; the holder&apos;s watchdog renews the lease.</source>
+        <translation>可重入锁（Redisson RLock 风格）：一个哈希，字段名标识持有者（客户端 UUID 和线程），值为重入次数。等待者订阅解锁频道；持有者的看门狗会续期租约。</translation>
+    </message>
+    <message>
+        <source>A fair lock: like a reentrant lock, plus a queue that hands the lock to waiters in arrival order. Each queued waiter has a deadline; a dead one at the head blocks everyone behind it.</source>
+        <translation>公平锁：与可重入锁相同，另有一个队列按到达顺序把锁交给等待者。每个排队的等待者都有截止时间；队首的失效等待者会阻塞其后的所有人。</translation>
+    </message>
+    <message>
+        <source>A read/write lock: any number of readers, or one writer. The hash&apos;s mode field says which.</source>
+        <translation>读写锁：任意数量的读者，或一个写者。哈希的 mode 字段说明是哪一种。</translation>
+    </message>
+    <message>
+        <source>A token lock (SET key token NX PX): one string holding the holder&apos;s random token, released only by whoever knows the token (redis-py, Redlock, LockScope).</source>
+        <translation>令牌锁（SET key token NX PX）：一个字符串保存持有者的随机令牌，只有知道令牌的一方才能释放（redis-py、Redlock、LockScope）。</translation>
+    </message>
+    <message>
+        <source>The old SETNX pattern: the value is an expiry timestamp; a lock past it is taken over by whoever notices. Clocks must agree for it to be safe.</source>
+        <translation>旧式 SETNX 模式：值为过期时间戳；过期的锁由先发现者接管。只有各方时钟一致时才安全。</translation>
+    </message>
+    <message>
+        <source>A semaphore: up to N holders at once, each holding a permit.</source>
+        <translation>信号量：最多 N 个持有者同时持有，每个持有一个许可。</translation>
     </message>
 </context>
 <context>
@@ -172,6 +266,16 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <source>retrying in %1 s (attempt %2)</source>
         <translation>%1 秒后重试（第 %2 次尝试）</translation>
     </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Live: polling every %1 (notifications off)</source>
+        <translation>实时：每 %1 轮询一次（通知已关闭）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::ConnectionStatusBar</name>
@@ -198,6 +302,65 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>Error: %1</source>
         <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Listing locks…</source>
+        <translation>正在列出锁…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s)</source>
+        <translation>
+            <numerusform>%n 把锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Lock monitor: %1</source>
+        <translation>锁监视器：%1</translation>
+    </message>
+    <message>
+        <source>The lock monitor failed and retries by itself: %1</source>
+        <translation>锁监视器出错，正在自动重试：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::DemoLocksBanner</name>
+    <message>
+        <source>Add Demo Locks</source>
+        <translation>添加演示锁</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <source>Don&apos;t offer again</source>
+        <translation>不再提示</translation>
+    </message>
+    <message>
+        <source>This is LockScope&apos;s own sandbox server, and it is empty. Fill it with demo locks of every kind — LockScope&apos;s own, plus Redisson, redis-py, node-redlock and redis-semaphore formats — to see the monitor at work?</source>
+        <translation>这是 LockScope 自己的沙盒服务器，目前是空的。要填入各类演示锁（LockScope 自己的锁，以及 Redisson、redis-py、node-redlock 和 redis-semaphore 格式的锁）来看看监视器如何工作吗？</translation>
+    </message>
+    <message>
+        <source>Adding demo locks…</source>
+        <translation>正在添加演示锁…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n demo lock(s). Some expire within a minute; LockScope&apos;s fair lock has two waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, or try Force-Release (Delete).</source>
+        <translation>
+            <numerusform>已添加 %n 把演示锁。有些会在一分钟内过期；LockScope 的公平锁有两个等待者；report:nightly 被一个失效的等待者卡住。选中一把锁查看详情，或试试强制释放（Delete）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Could not add the demo locks: %1</source>
+        <translation>无法添加演示锁：%1</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
     </message>
 </context>
 <context>
@@ -231,6 +394,572 @@ Use File › Connect to URL… to open another server.</source>
     <message>
         <source>lockscope: screenshot saved to %1</source>
         <translation>lockscope：截图已保存到 %1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockActionDialog</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Lock:</source>
+        <translation>锁：</translation>
+    </message>
+    <message>
+        <source>Kind:</source>
+        <translation>类型：</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>Node:</source>
+        <translation>节点：</translation>
+    </message>
+    <message>
+        <source>%1 (×%2, %3)</source>
+        <translation>%1（×%2，%3）</translation>
+    </message>
+    <message>
+        <source>client %1, thread %2 (×%3, %4)</source>
+        <translation>客户端 %1，线程 %2（×%3，%4）</translation>
+    </message>
+    <message>
+        <source>nobody</source>
+        <translation>无人</translation>
+    </message>
+    <message>
+        <source>Held by:</source>
+        <translation>持有者：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>New TTL:</source>
+        <translation>新 TTL：</translation>
+    </message>
+    <message>
+        <source>This connection is marked &lt;b&gt;production&lt;/b&gt;. Type the lock&apos;s name to confirm:</source>
+        <translation>此连接标记为&lt;b&gt;生产环境&lt;/b&gt;。请输入锁的名称以确认：</translation>
+    </message>
+    <message>
+        <source>If Redis still holds exactly these holders and counts, the lock&apos;s hash is deleted and an unlock message is published so that a waiter wakes up and takes it. If anyone else holds it by then, nothing is touched. The holder is not told: it may go on believing it holds the lock.</source>
+        <translation>如果 Redis 中的持有者和计数仍与显示的完全一致，则删除锁的哈希并发布解锁消息，唤醒一个等待者来获取它。如果届时已由他人持有，则不做任何改动。持有者不会收到通知：它可能仍以为自己持有锁。</translation>
+    </message>
+    <message>
+        <source>If the key still holds the value shown, it is deleted; otherwise nothing is touched. The holder is not told: it may go on believing it holds the lock.</source>
+        <translation>如果键的值仍与显示的一致，则删除它；否则不做任何改动。持有者不会收到通知：它可能仍以为自己持有锁。</translation>
+    </message>
+    <message>
+        <source>If Redis still holds exactly these holders, the lease is set to %1 from now; otherwise nothing is touched.</source>
+        <translation>如果 Redis 中的持有者仍与显示的完全一致，则把租约设为从现在起 %1；否则不做任何改动。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n second(s)</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiters whose deadline passed by the server&apos;s clock are removed (dead fair-queue heads, stale LockScope registrations). Live waiters keep their place.</source>
+        <translation>按服务器时钟已过截止时间的等待者将被移除（公平队列队首的失效者、过期的 LockScope 登记）。存活的等待者保持原位。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockActivityChart</name>
+    <message>
+        <source>Locks held</source>
+        <translation>持有的锁</translation>
+    </message>
+    <message>
+        <source>Acquired/s</source>
+        <translation>获取/秒</translation>
+    </message>
+    <message>
+        <source>Released/s</source>
+        <translation>释放/秒</translation>
+    </message>
+    <message>
+        <source>Expired/s</source>
+        <translation>过期/秒</translation>
+    </message>
+    <message>
+        <source>locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockAdminWorker</name>
+    <message numerus="yes">
+        <source>… (%n item(s) in all, not all shown)</source>
+        <translation>
+            <numerusform>…（共 %n 项，未全部显示）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>no connection to node %1</source>
+        <translation>没有到节点 %1 的连接</translation>
+    </message>
+    <message>
+        <source>nothing is known about this lock</source>
+        <translation>对这把锁一无所知</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockDetailPane</name>
+    <message>
+        <source>Select a lock to see its holders, waiters, Redis keys and history.</source>
+        <translation>选中一把锁，查看其持有者、等待者、Redis 键和历史。</translation>
+    </message>
+    <message>
+        <source>%1 · %2 on %3</source>
+        <translation>%1 · %2，位于 %3</translation>
+    </message>
+    <message>
+        <source>Recognised with %1% confidence: %2</source>
+        <translation>识别置信度 %1%：%2</translation>
+    </message>
+    <message>
+        <source>Stuck:</source>
+        <translation>卡住：</translation>
+    </message>
+    <message>
+        <source>TTL: %1 (read at %2)</source>
+        <translation>TTL：%1（读取于 %2）</translation>
+    </message>
+    <message>
+        <source>Fencing token: %1</source>
+        <translation>栅栏令牌：%1</translation>
+    </message>
+    <message>
+        <source>Permits available: %1</source>
+        <translation>可用许可：%1</translation>
+    </message>
+    <message>
+        <source>Holders (%1)</source>
+        <translation>持有者（%1）</translation>
+    </message>
+    <message>
+        <source>Nobody holds it.</source>
+        <translation>无人持有。</translation>
+    </message>
+    <message>
+        <source>client UUID: %1</source>
+        <translation>客户端 UUID：%1</translation>
+    </message>
+    <message>
+        <source>thread: %1</source>
+        <translation>线程：%1</translation>
+    </message>
+    <message>
+        <source>mode %1 · count %2</source>
+        <translation>模式 %1 · 计数 %2</translation>
+    </message>
+    <message>
+        <source> · expires %1</source>
+        <translation> · 过期于 %1</translation>
+    </message>
+    <message>
+        <source>Waiters (%1)</source>
+        <translation>等待者（%1）</translation>
+    </message>
+    <message>
+        <source>Redis counts them but cannot name them (unlock-channel subscribers are clients, not threads).</source>
+        <translation>Redis 能计数但无法指名（解锁频道的订阅者是客户端，而非线程）。</translation>
+    </message>
+    <message>
+        <source>No waiter that Redis can see.</source>
+        <translation>没有 Redis 可见的等待者。</translation>
+    </message>
+    <message>
+        <source>deadline %1</source>
+        <translation>截止 %1</translation>
+    </message>
+    <message>
+        <source>no deadline</source>
+        <translation>无截止时间</translation>
+    </message>
+    <message>
+        <source>(stale)</source>
+        <translation>（已失效）</translation>
+    </message>
+    <message>
+        <source>Redis keys</source>
+        <translation>Redis 键</translation>
+    </message>
+    <message>
+        <source>Reading their contents…</source>
+        <translation>正在读取内容…</translation>
+    </message>
+    <message>
+        <source>Cannot read the keys: %1</source>
+        <translation>无法读取键：%1</translation>
+    </message>
+    <message>
+        <source>%1, TTL %2</source>
+        <translation>%1，TTL %2</translation>
+    </message>
+    <message>
+        <source>History since the window opened</source>
+        <translation>窗口打开以来的历史</translation>
+    </message>
+    <message>
+        <source>No change seen yet (it was already there when listed).</source>
+        <translation>尚未观察到变化（列出时它已存在）。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockEventLogModel</name>
+    <message>
+        <source>appeared</source>
+        <translation>出现</translation>
+    </message>
+    <message>
+        <source>changed</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>admin</source>
+        <translation>管理</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockMonitorView</name>
+    <message>
+        <source>Filter by name, holder, library or node</source>
+        <translation>按名称、持有者、库或节点筛选</translation>
+    </message>
+    <message>
+        <source>All kinds</source>
+        <translation>所有类型</translation>
+    </message>
+    <message>
+        <source>All nodes</source>
+        <translation>所有节点</translation>
+    </message>
+    <message>
+        <source>&amp;Force-Release…</source>
+        <translation>强制释放(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Extend TTL…</source>
+        <translation>延长 TTL(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Remove &amp;Stale Waiters…</source>
+        <translation>移除失效等待者(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Lock Name</source>
+        <translation>复制锁名称(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy Lock &amp;Details</source>
+        <translation>复制锁详情(&amp;D)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport Table…</source>
+        <translation>导出表格(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Save the locks shown (after filtering) as CSV or JSON</source>
+        <translation>将显示的锁（筛选后）保存为 CSV 或 JSON</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lock(s)</source>
+        <translation>
+            <numerusform>%n 把锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n lock(s)</source>
+        <translation>
+            <numerusform>%1 / %n 把锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The connection is read-only: admin actions are off (reconnect without the read-only flag to change locks).</source>
+        <translation>连接为只读：管理操作已关闭（去掉只读标志重新连接后才能修改锁）。</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>未连接到服务器。</translation>
+    </message>
+    <message>
+        <source>Select a lock first.</source>
+        <translation>请先选中一把锁。</translation>
+    </message>
+    <message>
+        <source>A semaphore is not released wholesale: each holder has its own permit.</source>
+        <translation>信号量不能整体释放：每个持有者有各自的许可。</translation>
+    </message>
+    <message>
+        <source>Nobody holds this lock.</source>
+        <translation>这把锁无人持有。</translation>
+    </message>
+    <message>
+        <source>Delete this lock in Redis if it is still held as shown, waking a waiter (asks first)</source>
+        <translation>如果锁仍按显示的方式被持有，则在 Redis 中删除它并唤醒一个等待者（会先确认）</translation>
+    </message>
+    <message>
+        <source>A semaphore&apos;s permits have their own leases.</source>
+        <translation>信号量的许可有各自的租约。</translation>
+    </message>
+    <message>
+        <source>Set a new lease on this lock if it is still held as shown (asks first)</source>
+        <translation>如果锁仍按显示的方式被持有，则为它设置新租约（会先确认）</translation>
+    </message>
+    <message>
+        <source>This lock has no waiter list that could hold stale entries.</source>
+        <translation>这把锁没有可能包含失效条目的等待列表。</translation>
+    </message>
+    <message>
+        <source>Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)</source>
+        <translation>移除已过截止时间的等待者（公平队列队首的失效者、过期登记）</translation>
+    </message>
+    <message>
+        <source>%1 %2: asking Redis…</source>
+        <translation>%1 %2：正在询问 Redis…</translation>
+    </message>
+    <message>
+        <source>%1 %2 on %3: %4</source>
+        <translation>%1 %2（%3）：%4</translation>
+    </message>
+    <message>
+        <source>(the audit log could not be written: %1)</source>
+        <translation>（无法写入审计日志：%1）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Export Locks</source>
+        <translation>导出锁</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv);;JSON (*.json)</source>
+        <translation>CSV (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %n lock(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 把锁导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Activity</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>found when listing again: %1</source>
+        <translation>重新列出时发现：%1</translation>
+    </message>
+    <message>
+        <source>no holder</source>
+        <translation>无持有者</translation>
+    </message>
+    <message>
+        <source>gone when listing again</source>
+        <translation>重新列出时已不存在</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockMonitorWorker</name>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>no holder</source>
+        <translation>无持有者</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
+    </message>
+    <message>
+        <source>, TTL %1 s</source>
+        <translation>，TTL %1 秒</translation>
+    </message>
+    <message>
+        <source>, no TTL</source>
+        <translation>，无 TTL</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n waiter(s)</source>
+        <translation>
+            <numerusform>，%n 个等待者</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockTableModel</name>
+    <message>
+        <source>no TTL</source>
+        <translation>无 TTL</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 天 %2 小时</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有中</translation>
+    </message>
+    <message>
+        <source>expiring</source>
+        <translation>即将过期</translation>
+    </message>
+    <message>
+        <source>stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Holder(s)</source>
+        <translation>持有者</translation>
+    </message>
+    <message>
+        <source>Re-entries</source>
+        <translation>重入次数</translation>
+    </message>
+    <message>
+        <source>TTL</source>
+        <translation>TTL</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>Fence</source>
+        <translation>栅栏</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>How many times the holder entered the lock without leaving it</source>
+        <translation>持有者进入锁而未退出的次数</translation>
+    </message>
+    <message>
+        <source>Time left on the lease, counted down here every second from when it was read</source>
+        <translation>租约剩余时间，从读取时起在此每秒倒数</translation>
+    </message>
+    <message>
+        <source>Parties waiting for the lock, where Redis can tell (subscribed clients, queued waiters)</source>
+        <translation>等待这把锁的各方（Redis 能够说明的：订阅的客户端、排队的等待者）</translation>
+    </message>
+    <message>
+        <source>The fencing token of the current hold: larger means later</source>
+        <translation>当前持有的栅栏令牌：越大越新</translation>
+    </message>
+    <message>
+        <source>held; expiring: the lease ends within %1 s; stuck: it cannot be released normally (e.g. a dead waiter blocks a fair queue)</source>
+        <translation>持有中；即将过期：租约在 %1 秒内结束；卡住：无法正常释放（例如失效的等待者阻塞了公平队列）</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+    <message>
+        <source>%1
+Recognised as %2 (confidence %3%): %4</source>
+        <translation>%1
+识别为 %2（置信度 %3%）：%4</translation>
+    </message>
+    <message>
+        <source>client %1, thread %2 (×%3)</source>
+        <translation>客户端 %1，线程 %2（×%3）</translation>
+    </message>
+    <message>
+        <source>%1 (×%2)</source>
+        <translation>%1（×%2）</translation>
     </message>
 </context>
 <context>
@@ -285,10 +1014,6 @@ Use File › Connect to URL… to open another server.</source>
     <message>
         <source>&amp;Refresh Now</source>
         <translation>立即刷新(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Ask the server for a fresh summary now</source>
-        <translation>立即向服务器获取最新概要</translation>
     </message>
     <message>
         <source>Connect to &amp;Sandbox</source>
@@ -369,6 +1094,22 @@ Use File › Connect to URL… to open another server.</source>
     <message>
         <source>Connect to the sandbox at %1</source>
         <translation>连接到位于 %1 的沙盒</translation>
+    </message>
+    <message>
+        <source>Ask the server for a fresh summary and list every lock again</source>
+        <translation>向服务器获取最新概要并重新列出所有锁</translation>
+    </message>
+    <message>
+        <source>Mark as &amp;Production</source>
+        <translation>标记为生产环境(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Admin actions on a production connection ask for the lock&apos;s name to be typed</source>
+        <translation>在生产环境连接上执行管理操作时需要输入锁的名称</translation>
+    </message>
+    <message>
+        <source>&amp;Lock</source>
+        <translation>锁(&amp;L)</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+namespace lockscope::ui {
+
+// How the lock monitor follows the server, as its worker reports it.
+struct MonitorStatus
+{
+    enum class State
+    {
+        Off, // no connection open
+        Starting, // connecting and listing the locks
+        Watching,
+        Failed, // the last attempt failed; the worker retries by itself
+    };
+    State state = State::Off;
+    bool notifications = false; // keyspace notifications; otherwise polling every pollIntervalMs
+    qint64 pollIntervalMs = 0;
+    QString description; // the watcher's own line ("keyspace notifications on 1 master", ...)
+    QString error;
+
+    bool operator==(const MonitorStatus&) const = default;
+};
+
+} // namespace lockscope::ui
+
+Q_DECLARE_METATYPE(lockscope::ui::MonitorStatus)
