@@ -69,9 +69,18 @@ KeyReader::KeyReader(RedisConnection& connection, ReadLimits limits)
 
 Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& commands)
 {
+    if (commands.empty())
+        return std::vector<RedisReply> {};
+    const size_t chunk = std::max<size_t>(1, m_limits.commandsPerPipeline);
+    if (commands.size() <= chunk) {
+        // The usual case (a SCAN page): no copy of the commands into a chunk.
+        auto got = m_connection.pipeline(commands);
+        if (got && got->size() != commands.size())
+            return makeError(ErrorKind::Protocol, "pipeline returned a different number of replies");
+        return got;
+    }
     std::vector<RedisReply> replies;
     replies.reserve(commands.size());
-    const size_t chunk = std::max<size_t>(1, m_limits.commandsPerPipeline);
     for (size_t start = 0; start < commands.size(); start += chunk) {
         const size_t end = std::min(commands.size(), start + chunk);
         std::vector<RedisCommand> part(
