@@ -45,7 +45,7 @@ void LocalWaitLine::leave(std::uint64_t ticket)
         return;
     const bool wasFront = it == m_line.begin();
     m_line.erase(it);
-    if (wasFront && !m_line.empty())
+    if (wasFront && !m_line.empty() && m_line.front().turnCame)
         m_line.front().turnCame->notify_one();
 }
 
@@ -62,8 +62,10 @@ Result<std::unique_ptr<LocalWaitLine::Turn>> LocalWaitLine::await(
         leave(ticket);
     };
     for (;;) {
-        if (m_line.front().ticket == ticket)
+        if (m_line.front().ticket == ticket) {
+            m_line.front().turnCame = nullptr; // ours ends with this call; nobody waits on it now
             return std::make_unique<Turn>(shared_from_this(), ticket);
+        }
         if (cancel && cancel->isCancelled()) {
             outcome = AcquireOutcome::Cancelled;
             quit();
