@@ -69,9 +69,18 @@ KeyReader::KeyReader(RedisConnection& connection, ReadLimits limits)
 
 Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& commands)
 {
+    if (commands.empty())
+        return std::vector<RedisReply> {};
+    const size_t chunk = std::max<size_t>(1, m_limits.commandsPerPipeline);
+    if (commands.size() <= chunk) {
+        // The usual case (a SCAN page): no copy of the commands into a chunk.
+        auto got = m_connection.pipeline(commands);
+        if (got && got->size() != commands.size())
+            return makeError(ErrorKind::Protocol, "pipeline returned a different number of replies");
+        return got;
+    }
     std::vector<RedisReply> replies;
     replies.reserve(commands.size());
-    const size_t chunk = std::max<size_t>(1, m_limits.commandsPerPipeline);
     for (size_t start = 0; start < commands.size(); start += chunk) {
         const size_t end = std::min(commands.size(), start + chunk);
         std::vector<RedisCommand> part(
@@ -87,59 +96,101 @@ Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& 
     return replies;
 }
 
+RawKey KeyReader::stringKey(const std::string& name, const RedisReply& prefix) const
+{
+    RawKey key;
+    key.name = name;
+    key.type = RawKey::Type::String;
+    key.value = prefix.text();
+    key.size = static_cast<long long>(key.value.size());
+    key.truncated = key.value.size() >= m_limits.maxStringBytes;
+    return key;
+}
+
 Result<std::vector<RawKey>> KeyReader::read(
     const std::vector<std::string>& names, bool withTtl, const ContentFilter& wantContents)
 {
     std::vector<RawKey> keys;
     if (names.empty())
         return keys;
-    // Round 1: GETRANGE alone. Strings (most keys, and most locks) are done with one command;
-    // any other type answers WRONGTYPE and gets a TYPE in round 2.
+    keys.reserve(names.size() / 4);
+    // Which round comes first follows the mix seen so far: where most keys are strings (the
+    // usual cache), GETRANGE first reads a string in one command and costs the others a
+    // WRONGTYPE and a TYPE; where most are not, TYPE first costs every string a GETRANGE.
+    const bool typeFirst = m_keysSeen > 0 && 2 * m_stringsSeen < m_keysSeen;
     const std::string lastByte = std::to_string(m_limits.maxStringBytes - 1);
     std::vector<RedisCommand> round;
     round.reserve(names.size());
-    for (const auto& name : names)
-        round.push_back({"GETRANGE", name, "0", lastByte});
-    auto prefixes = run(round);
-    if (!prefixes)
-        return prefixes.error();
-    std::vector<std::string> others;
-    for (size_t i = 0; i < names.size(); ++i) {
-        const RedisReply& prefix = prefixes->at(i);
-        if (prefix.isError()) {
-            others.push_back(names[i]);
-            continue;
+    std::vector<const std::string*> others; // not strings (or not known yet): need a TYPE
+    long long strings = 0;
+    if (typeFirst) {
+        others.reserve(names.size());
+        for (const auto& name : names)
+            others.push_back(&name);
+    } else {
+        // Round 1: GETRANGE alone. Strings are done with this one command; any other type
+        // answers WRONGTYPE and gets a TYPE in round 2.
+        for (const auto& name : names)
+            round.push_back({"GETRANGE", name, "0", lastByte});
+        auto prefixes = run(round);
+        if (!prefixes)
+            return prefixes.error();
+        for (size_t i = 0; i < names.size(); ++i) {
+            const RedisReply& prefix = prefixes->at(i);
+            if (prefix.isError()) {
+                others.push_back(&names[i]);
+                continue;
+            }
+            ++strings;
+            // An empty string, or a key that does not exist (GETRANGE answers "" for both): no lock.
+            if (!prefix.isString() || prefix.text().empty())
+                continue;
+            if (wantContents && !wantContents(names[i], RawKey::Type::String))
+                continue;
+            keys.push_back(stringKey(names[i], prefix));
         }
-        // An empty string, or a key that does not exist (GETRANGE answers "" for both): no lock.
-        if (!prefix.isString() || prefix.text().empty())
-            continue;
-        if (wantContents && !wantContents(names[i], RawKey::Type::String))
-            continue;
-        RawKey key;
-        key.name = names[i];
-        key.type = RawKey::Type::String;
-        key.value = prefix.text();
-        key.size = static_cast<long long>(key.value.size());
-        key.truncated = key.value.size() >= m_limits.maxStringBytes;
-        keys.push_back(std::move(key));
+        round.clear();
     }
-    round.clear();
-    for (const auto& name : others)
-        round.push_back({"TYPE", name});
+    for (const auto* name : others)
+        round.push_back({"TYPE", *name});
     auto types = run(round);
     if (!types)
         return types.error();
+    std::vector<const std::string*> typedStrings; // type-first: strings still to read
     for (size_t i = 0; i < others.size(); ++i) {
         const RedisReply& type = types->at(i);
-        if (!type.isStatus() || type.text() == "none" || type.text() == "string")
-            continue; // gone, or it changed type between the rounds
+        if (!type.isStatus() || type.text() == "none")
+            continue; // gone
+        if (type.text() == "string") {
+            ++strings;
+            if (typeFirst && (!wantContents || wantContents(*others[i], RawKey::Type::String)))
+                typedStrings.push_back(others[i]);
+            continue; // GETRANGE first: it changed type between the rounds
+        }
         RawKey key;
-        key.name = others[i];
         key.type = typeFromName(type.text());
-        if (wantContents && !wantContents(key.name, key.type))
+        if (wantContents && !wantContents(*others[i], key.type))
             continue;
+        key.name = *others[i];
         keys.push_back(std::move(key));
     }
+    if (!typedStrings.empty()) {
+        round.clear();
+        for (const auto* name : typedStrings)
+            round.push_back({"GETRANGE", *name, "0", lastByte});
+        auto prefixes = run(round);
+        if (!prefixes)
+            return prefixes.error();
+        for (size_t i = 0; i < typedStrings.size(); ++i) {
+            const RedisReply& prefix = prefixes->at(i);
+            // WRONGTYPE: it changed type since TYPE; empty: gone or empty. No row either way.
+            if (prefix.isString() && !prefix.text().empty())
+                keys.push_back(stringKey(*typedStrings[i], prefix));
+        }
+    }
+    m_keysSeen += static_cast<long long>(names.size());
+    m_stringsSeen += strings;
+
     std::vector<bool> valid(keys.size(), true);
     auto collections = readCollections(keys, valid);
     if (!collections)
@@ -160,22 +211,23 @@ Result<std::vector<RawKey>> KeyReader::read(
 
 Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& valid)
 {
-    // Two commands per key that needs a second round, so replies stay aligned.
+    // One or two commands per key that needs a second round; `replyStart` says where its replies
+    // start (the second, if any, follows).
     std::vector<RedisCommand> round;
     std::vector<size_t> index;
+    std::vector<size_t> replyStart;
     const std::string hashCount = std::to_string(m_limits.maxHashFields);
     for (size_t i = 0; i < keys.size(); ++i) {
         const RawKey& key = keys[i];
+        const size_t at = round.size();
         switch (key.type) {
         case RawKey::Type::String:
             if (!key.truncated)
                 continue;
             round.push_back({"STRLEN", key.name});
-            round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::Hash:
             round.push_back({"HSCAN", key.name, "0", "COUNT", hashCount});
-            round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::List:
             round.push_back({"LLEN", key.name});
@@ -188,33 +240,35 @@ Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& 
             break;
         case RawKey::Type::Set:
             round.push_back({"SCARD", key.name});
-            round.push_back({"TYPE", key.name});
             break;
         case RawKey::Type::Other:
             continue;
         }
         index.push_back(i);
+        replyStart.push_back(at);
     }
     auto replies = run(round);
     if (!replies)
         return replies.error();
+    static const RedisReply none;
     for (size_t n = 0; n < index.size(); ++n) {
         const size_t i = index[n];
         RawKey& key = keys[i];
-        const RedisReply& first = replies->at(2 * n);
-        const RedisReply& second = replies->at(2 * n + 1);
+        const size_t next = n + 1 < replyStart.size() ? replyStart[n + 1] : replies->size();
+        const RedisReply& head = replies->at(replyStart[n]);
+        const RedisReply& second = next - replyStart[n] > 1 ? replies->at(replyStart[n] + 1) : none;
         // WRONGTYPE (the key changed type since TYPE) or any other error: drop the key.
-        if (first.isError() || second.isError()) {
+        if (head.isError() || second.isError()) {
             valid[i] = false;
             continue;
         }
         switch (key.type) {
         case RawKey::Type::String:
-            if (first.isInteger())
-                key.size = first.integer();
+            if (head.isInteger())
+                key.size = head.integer();
             break;
         case RawKey::Type::Hash: {
-            auto cursor = appendHashPage(first, key, static_cast<size_t>(m_limits.maxHashFields));
+            auto cursor = appendHashPage(head, key, static_cast<size_t>(m_limits.maxHashFields));
             if (!cursor) {
                 valid[i] = false;
                 break;
@@ -234,7 +288,7 @@ Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& 
                 valid[i] = false;
                 break;
             }
-            key.size = first.isInteger() ? first.integer() : 0;
+            key.size = head.isInteger() ? head.integer() : 0;
             for (const auto& item : second.elements()) {
                 if (item.isString())
                     key.items.push_back(item.text());
@@ -246,7 +300,7 @@ Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& 
                 valid[i] = false;
                 break;
             }
-            key.size = first.isInteger() ? first.integer() : 0;
+            key.size = head.isInteger() ? head.integer() : 0;
             for (size_t m = 0; m + 1 < second.size(); m += 2) {
                 auto score = parseScore(second.at(m + 1));
                 if (second.at(m).isString() && score)
@@ -255,7 +309,7 @@ Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& 
             key.truncated = key.size > static_cast<long long>(key.members.size());
             break;
         case RawKey::Type::Set:
-            key.size = first.isInteger() ? first.integer() : 0;
+            key.size = head.isInteger() ? head.integer() : 0;
             break;
         case RawKey::Type::Other:
             break;

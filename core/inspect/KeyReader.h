@@ -25,6 +25,8 @@ struct ReadLimits
 //      answer WRONGTYPE;
 //   2. TYPE of the non-strings; keys the filter does not want (a list that no lock format uses)
 //      stop here;
+//   (once the keys read so far are mostly not strings, rounds 1 and 2 swap: TYPE of every key,
+//   then GETRANGE of the strings, whichever costs the server fewer commands);
 //   3. per type: HSCAN 0 COUNT cap (one bounded page, all of a small hash), LLEN + LRANGE of
 //      the head, ZCARD + ZRANGE of the head, SCARD; STRLEN of strings cut at the cap; then the
 //      rare big hashes: more HSCAN pages up to the cap, and HLEN;
@@ -49,9 +51,13 @@ private:
     Result<std::vector<RedisReply>> run(const std::vector<RedisCommand>& commands);
     Status readCollections(std::vector<RawKey>& keys, std::vector<bool>& valid);
     Status continueLargeHash(RawKey& key, std::string cursor, bool& valid);
+    RawKey stringKey(const std::string& name, const RedisReply& prefix) const;
 
     RedisConnection& m_connection;
     ReadLimits m_limits;
+    // The mix seen by earlier read() calls, which picks the order of the first two rounds.
+    long long m_keysSeen = 0;
+    long long m_stringsSeen = 0;
 };
 
 } // namespace lockscope

@@ -1,7 +1,9 @@
 #include "locks/FairLock.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/ScriptCall.h"
+#include "locks/WaiterRegistry.h"
 
 #include <algorithm>
 
@@ -10,7 +12,8 @@ namespace lockscope {
 namespace {
 
 // Redisson's RedissonFairLock acquire script, with server time, fencing and the refresh of a
-// live waiter's deadline. KEYS: name, queue, timeouts, fence counter. ARGV: lease ms, field,
+// live waiter's deadline; a new holder's WaiterRegistry entry is removed in the same step.
+// KEYS: name, queue, timeouts, fence counter, waiter registry. ARGV: lease ms, field,
 // threadWaitTime ms. Replies {1, fence}, {2, count} or {0, ms until worth trying again}.
 constexpr const char* acquireScript = R"lua(
 local t = redis.call('time');
@@ -37,6 +40,7 @@ if (redis.call('exists', KEYS[1]) == 0)
     end;
     redis.call('hset', KEYS[1], ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
+    redis.call('zrem', KEYS[5], ARGV[2]);
     return {1, redis.call('incr', KEYS[4])};
 end;
 if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
@@ -162,10 +166,12 @@ Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::millisec
     auto conn = connection();
     if (!conn)
         return conn.error();
-    auto attempt = decodeAttempt((*conn)->command(scriptCall(acquireScript,
+    // EVALSHA on the hot path: the server neither receives nor hashes the body on every call.
+    static const LuaScript script(acquireScript);
+    auto attempt = decodeAttempt(script.run(**conn,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
-            RedissonNames::fenceCounter(name())},
-        {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())})));
+            RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
+        {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())}));
     if (attempt && !attempt->acquired) {
         // Come back before our deadline to keep our place, even without a message.
         const auto refresh = m_threadWaitTime / 3;
@@ -180,10 +186,11 @@ Result<RedisReply> FairLock::runUnlock(std::chrono::milliseconds lease)
     auto conn = connection();
     if (!conn)
         return conn.error();
-    return (*conn)->command(scriptCall(unlockScript,
+    static const LuaScript script(unlockScript);
+    return script.run(**conn,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
             RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()}));
+        {"0", std::to_string(lease.count()), holderField()});
 }
 
 RedisCommand FairLock::renewalCommand(std::chrono::milliseconds lease) const

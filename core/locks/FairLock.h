@@ -41,6 +41,7 @@ protected:
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
     std::string waitChannel() const override;
+    bool acquireLeavesRegistry() const override { return true; }
     Status abandonWait() override;
 
 private:

@@ -75,10 +75,19 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
     if (options.wait)
         deadline = started + *options.wait;
 
-    auto first = tryAcquireOnce(options.lease);
-    if (!first)
-        return first.error();
-    Attempt won = *first;
+    std::optional<Clock::time_point> holdOff;
+    if (m_courtesyUntil && m_count == 0 && started < *m_courtesyUntil
+        && !(options.wait && options.wait->count() <= 0))
+        holdOff = m_courtesyUntil;
+    m_courtesyUntil.reset();
+
+    Attempt won;
+    if (!holdOff) {
+        auto first = tryAcquireOnce(options.lease);
+        if (!first)
+            return first.error();
+        won = *first;
+    }
     AcquireResult result;
     if (!won.acquired) {
         if (options.wait && options.wait->count() <= 0) {
@@ -92,10 +101,37 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         if (!conn)
             return conn.error();
         WaiterRegistry registry(**conn, m_name, holderField());
+        std::unique_ptr<LocalWaitLine::Turn> turn;
+        if (waitsInLocalLine()) {
+            if (!m_waitLine) {
+                m_waitLine = LocalWaitLine::forKey(m_options.describe() + "|" + m_options.user + "|"
+                    + std::to_string(m_options.database) + "|" + waitChannel());
+            }
+            // In line, the waiter is registered (visible to the monitor) but not subscribed.
+            AcquireOutcome lineOutcome = AcquireOutcome::TimedOut;
+            auto awaited = m_waitLine->await(
+                deadline, options.cancel, [&registry] { return registry.refreshIfDue(); }, lineOutcome);
+            if (!awaited || !*awaited) {
+                (void)registry.leave();
+                auto abandoned = abandonWait();
+                if (!awaited)
+                    return awaited.error();
+                if (!abandoned)
+                    return abandoned.error();
+                result.outcome = lineOutcome;
+                result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
+                return result;
+            }
+            turn = std::move(awaited.value());
+        }
         auto waited = m_subscriber.waitFor(
             waitChannel(), [this, &options] { return tryAcquireOnce(options.lease); }, deadline,
-            options.cancel, &registry);
-        (void)registry.leave();
+            options.cancel, &registry, holdOff);
+        turn.reset(); // the next local waiter goes to the Redis level while we hold the lock
+        if (waited && waited->outcome == AcquireOutcome::Acquired && acquireLeavesRegistry())
+            registry.forget(); // the acquire script removed the entry
+        else
+            (void)registry.leave();
         if (!waited || waited->outcome != AcquireOutcome::Acquired) {
             auto abandoned = abandonWait();
             if (!waited)
@@ -160,7 +196,10 @@ Result<HoldOutcome> RedissonHashLock::release()
         endHold();
         return HoldOutcome::Lost;
     }
-    const auto answer = unlocked->toInteger();
+    const bool withReach = unlocked->isArray() && unlocked->size() == 2;
+    const auto answer = withReach ? unlocked->at(0).toInteger() : unlocked->toInteger();
+    if (withReach && unlocked->at(1).toInteger().value_or(0) > 0)
+        m_courtesyUntil = Clock::now() + courtesyWindow;
     if (!answer)
         return makeError(
             ErrorKind::Protocol, "unexpected reply to an unlock script: " + unlocked->describe());

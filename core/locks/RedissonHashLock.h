@@ -2,6 +2,7 @@
 
 #include "locks/DistributedLock.h"
 #include "locks/HolderIdentity.h"
+#include "locks/LocalWaitLine.h"
 #include "locks/LockWatchdog.h"
 #include "locks/UnlockSubscriber.h"
 #include "redis/RedisConnection.h"
@@ -16,6 +17,14 @@ namespace lockscope {
 // name whose fields are holders, re-entry counted inside one hold, waiting on an unlock channel
 // (UnlockSubscriber), renewal by a LockWatchdog, waiter registration. A subclass supplies the
 // scripts of its kind.
+//
+// Fairness: like Redisson, waiters race for the lock on each unlock notice (unfair). One
+// deliberate difference, under contention only: a release whose unlock notice reached
+// subscribers (the unlock script says how many) makes this object's next acquire() within
+// courtesyWindow skip its immediate try and wait for the next notice, or the window's end, as
+// a waiter. So a client that loops release -> acquire does not grab the lock back ahead of
+// the waiter it just woke (barging), which starved every waiter in the stress benchmark.
+// A try-once acquire (wait = 0) is never held back.
 //
 // Connections: a command connection (opened on first use) and, while waiting, the
 // subscription connection of its UnlockSubscriber. The watchdog is shared (LockWatchdog::
@@ -55,13 +64,23 @@ protected:
     // One acquisition attempt: the kind's acquire script.
     virtual Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) = 0;
     // The kind's unlock script: 1 when the hash (or our hold) is gone, 0 when only decremented,
-    // nil when the hold was not ours any more.
+    // nil when the hold was not ours any more; or {1, subscribers the unlock notice reached}.
     virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease) = 0;
     // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise.
     virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const = 0;
     virtual std::string waitChannel() const = 0;
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
+    // True when the kind's acquire script removes the holder from the WaiterRegistry key
+    // itself (saving the ZREM round trip between acquiring and returning).
+    virtual bool acquireLeavesRegistry() const { return false; }
+    // True when this process's waiters of the lock queue up in a LocalWaitLine, so that only
+    // one of them at a time waits at the Redis level (the kinds whose unlock notice goes to
+    // every waiter; not the fair lock, whose notice goes to the head of its queue only).
+    virtual bool waitsInLocalLine() const { return false; }
+
+    // How long after a release that woke waiters this object defers to them (see above).
+    static constexpr std::chrono::milliseconds courtesyWindow {5};
 
     // Decodes the {status, value} reply of LockScope's acquire scripts: {1, fence} started a
     // hold, {2, count} re-entered, {0, pttl} held by someone else.
@@ -82,6 +101,7 @@ private:
     std::shared_ptr<LockWatchdog> m_watchdog;
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
+    std::shared_ptr<LocalWaitLine> m_waitLine; // on first use, when waitsInLocalLine()
     std::mutex m_probeMutex;
     std::unique_ptr<RedisConnection> m_probe; // isHeld() only, under m_probeMutex
 
@@ -91,6 +111,8 @@ private:
     std::shared_ptr<RenewalState> m_renewal;
     std::optional<LockWatchdog::WatchId> m_watchId;
     RenewalState::Handler m_renewalHandler;
+    // Set by a release that woke waiters: until then, acquire() lets them go first.
+    std::optional<std::chrono::steady_clock::time_point> m_courtesyUntil;
 };
 
 } // namespace lockscope

@@ -1,18 +1,22 @@
 #include "locks/ReentrantLock.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/ScriptCall.h"
+#include "locks/WaiterRegistry.h"
 
 namespace lockscope {
 
 namespace {
 
-// Redisson's tryLockInnerAsync, plus RFencedLock's INCR when a hold starts.
-// KEYS: name, fence counter. ARGV: lease ms, field.
+// Redisson's tryLockInnerAsync, plus RFencedLock's INCR when a hold starts, and the holder's
+// WaiterRegistry entry removed in the same step (no extra round trip after a wait).
+// KEYS: name, fence counter, waiter registry. ARGV: lease ms, field.
 constexpr const char* acquireScript = R"lua(
 if (redis.call('exists', KEYS[1]) == 0) then
     redis.call('hincrby', KEYS[1], ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
+    redis.call('zrem', KEYS[3], ARGV[2]);
     return {1, redis.call('incr', KEYS[2])};
 end;
 if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
@@ -30,6 +34,22 @@ if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
     return 1;
 end;
 return 0;
+)lua";
+
+// Redisson's unlockInnerAsync with the same effects (HINCRBY -1, PEXPIRE or DEL + PUBLISH `0`),
+// replying {1, subscribers reached} when the hold ended, so release() knows whether it woke a
+// waiter (RedissonHashLock's courtesy). KEYS: name, channel. ARGV: `0`, lease ms, field.
+constexpr const char* unlockScript = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
+    return nil;
+end;
+local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
+if (counter > 0) then
+    redis.call('pexpire', KEYS[1], ARGV[2]);
+    return 0;
+end;
+redis.call('del', KEYS[1]);
+return {1, redis.call('publish', KEYS[2], ARGV[1])};
 )lua";
 
 } // namespace
@@ -75,8 +95,11 @@ Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::mil
     auto conn = connection();
     if (!conn)
         return conn.error();
-    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
-        {name(), RedissonNames::fenceCounter(name())}, {std::to_string(lease.count()), holderField()})));
+    // EVALSHA on the hot path: the server neither receives nor hashes the body on every call.
+    static const LuaScript script(acquireScript);
+    return decodeAttempt(
+        script.run(**conn, {name(), RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
+            {std::to_string(lease.count()), holderField()}));
 }
 
 Result<RedisReply> ReentrantLock::runUnlock(std::chrono::milliseconds lease)
@@ -84,8 +107,9 @@ Result<RedisReply> ReentrantLock::runUnlock(std::chrono::milliseconds lease)
     auto conn = connection();
     if (!conn)
         return conn.error();
-    return (*conn)->command(scriptCall(redissonUnlockScript, {name(), RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()}));
+    static const LuaScript script(unlockScript);
+    return script.run(**conn, {name(), RedissonNames::lockChannel(name())},
+        {"0", std::to_string(lease.count()), holderField()});
 }
 
 RedisCommand ReentrantLock::renewalCommand(std::chrono::milliseconds lease) const

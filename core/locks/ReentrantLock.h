@@ -12,8 +12,9 @@ namespace lockscope {
 // - unlock notice: PUBLISH `redisson_lock__channel:{<name>}` `0` when the hold ends.
 // - fencing: STRING `redisson_lock_token:{<name>}` (RFencedLock's counter), INCR in the same
 //   script when a hold starts; re-entries keep the hold's token.
-// The acquire and unlock scripts are Redisson's, with the fencing INCR added and a reply that
-// says whether the hold started, re-entered or found another holder (then: its pttl).
+// The acquire and unlock scripts are Redisson's, with the fencing INCR added and replies that
+// say whether the hold started, re-entered or found another holder (then: its pttl), and how
+// many subscribers an unlock notice reached (for RedissonHashLock's courtesy to waiters).
 class ReentrantLock : public RedissonHashLock
 {
 public:
@@ -36,6 +37,8 @@ protected:
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
     std::string waitChannel() const override;
+    bool acquireLeavesRegistry() const override { return true; }
+    bool waitsInLocalLine() const override { return true; }
 };
 
 } // namespace lockscope

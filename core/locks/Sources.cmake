@@ -15,6 +15,7 @@ list(APPEND lockscope_core_sources
   locks/HolderIdentity.cpp
   locks/LockWatchdog.cpp
   locks/UnlockSubscriber.cpp
+  locks/LocalWaitLine.cpp
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
   locks/FairLock.cpp

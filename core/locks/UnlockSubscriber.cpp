@@ -25,7 +25,7 @@ UnlockSubscriber::UnlockSubscriber(ConnectionOptions options)
 
 UnlockSubscriber::~UnlockSubscriber() = default;
 
-Status UnlockSubscriber::subscribe(const std::string& channel)
+Status UnlockSubscriber::sendSubscribe(const std::string& channel)
 {
     if (!m_connection) {
         auto connected = RedisConnection::connect(m_options);
@@ -38,6 +38,13 @@ Status UnlockSubscriber::subscribe(const std::string& channel)
         m_connection.reset();
         return sent.error();
     }
+    return Done {};
+}
+
+Status UnlockSubscriber::awaitSubscribed(const std::string& channel)
+{
+    if (!m_connection)
+        return makeError(ErrorKind::Disconnected, "the subscription connection is gone");
     const auto giveUpAt = Clock::now() + m_options.commandTimeout;
     for (;;) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(giveUpAt - Clock::now());
@@ -52,71 +59,75 @@ Status UnlockSubscriber::subscribe(const std::string& channel)
         }
         if (isPush(*reply, "subscribe", channel))
             return Done {};
-        // Anything else is a leftover message of an earlier subscription: skip it.
+        // Anything else is what an earlier wait left unread (its UNSUBSCRIBE confirmation, late
+        // messages): skip it.
     }
 }
 
-void UnlockSubscriber::unsubscribe(const std::string& channel)
+Status UnlockSubscriber::subscribe(const std::string& channel)
 {
-    if (!m_connection)
-        return;
-    if (!m_connection->send({"UNSUBSCRIBE", channel})) {
-        m_connection.reset();
-        return;
-    }
-    const auto giveUpAt = Clock::now() + std::chrono::milliseconds(1000);
-    while (Clock::now() < giveUpAt) {
-        auto reply = m_connection->readReply(std::chrono::duration_cast<std::chrono::milliseconds>(
-            giveUpAt - Clock::now() + std::chrono::milliseconds(1)));
-        if (!reply)
-            break;
-        if (isPush(*reply, "unsubscribe", channel))
-            return; // clean: the connection can serve the next wait
-    }
-    m_connection.reset(); // state unknown: start afresh next time
+    auto sent = sendSubscribe(channel);
+    if (!sent)
+        return sent;
+    return awaitSubscribed(channel);
+}
+
+void UnlockSubscriber::unsubscribeLater(const std::string& channel)
+{
+    if (m_connection && !m_connection->send({"UNSUBSCRIBE", channel}))
+        m_connection.reset(); // state unknown: start afresh next time
 }
 
 Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& channel,
     const AttemptFunction& attempt, std::optional<Clock::time_point> deadline,
-    const CancellationToken* cancel, WaiterRegistry* registry)
+    const CancellationToken* cancel, WaiterRegistry* registry, std::optional<Clock::time_point> holdOffUntil)
 {
-    auto subscribed = subscribe(channel);
-    if (!subscribed)
-        return subscribed.error();
+    auto sent = sendSubscribe(channel);
+    if (!sent)
+        return sent.error();
     if (registry) {
+        // On the command connection, while the SUBSCRIBE is on its way: one round trip for both.
         auto entered = registry->enter();
         if (!entered) {
-            unsubscribe(channel);
+            unsubscribeLater(channel);
             return entered.error();
         }
     }
+    auto subscribed = awaitSubscribed(channel);
+    if (!subscribed)
+        return subscribed.error();
     Ending ending;
+    std::optional<Clock::time_point> retryAt = holdOffUntil;
+    bool attemptNow = !holdOffUntil;
     for (;;) {
-        auto tried = attempt();
-        if (!tried) {
-            unsubscribe(channel);
-            return tried.error();
+        if (attemptNow) {
+            auto tried = attempt();
+            if (!tried) {
+                unsubscribeLater(channel);
+                return tried.error();
+            }
+            if (tried->acquired) {
+                unsubscribeLater(channel);
+                ending.outcome = AcquireOutcome::Acquired;
+                ending.attempt = std::move(tried.value());
+                return ending;
+            }
+            retryAt.reset();
+            if (tried->retryAfter.count() >= 0)
+                retryAt = Clock::now() + tried->retryAfter;
         }
-        if (tried->acquired) {
-            unsubscribe(channel);
-            ending.outcome = AcquireOutcome::Acquired;
-            ending.attempt = std::move(tried.value());
-            return ending;
-        }
-        std::optional<Clock::time_point> retryAt;
-        if (tried->retryAfter.count() >= 0)
-            retryAt = Clock::now() + tried->retryAfter;
+        attemptNow = true;
 
         // Block on the channel until a message, the holder's TTL, the deadline, or a cancel.
         for (;;) {
             if (cancel && cancel->isCancelled()) {
-                unsubscribe(channel);
+                unsubscribeLater(channel);
                 ending.outcome = AcquireOutcome::Cancelled;
                 return ending;
             }
             const auto now = Clock::now();
             if (deadline && now >= *deadline) {
-                unsubscribe(channel);
+                unsubscribeLater(channel);
                 ending.outcome = AcquireOutcome::TimedOut;
                 return ending;
             }
@@ -127,8 +138,9 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
                 until = std::min(until, *deadline);
             if (retryAt)
                 until = std::min(until, *retryAt);
-            const auto slice = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(until - now),
-                std::chrono::milliseconds(1));
+            // Rounded up: a slice that ends before `until` would only spin once more.
+            const auto slice = std::max(
+                std::chrono::ceil<std::chrono::milliseconds>(until - now), std::chrono::milliseconds(1));
             auto reply = m_connection->readReply(slice);
             if (reply) {
                 if (isPush(*reply, "message", channel))
@@ -147,7 +159,7 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
             if (registry) {
                 auto refreshed = registry->refreshIfDue();
                 if (!refreshed) {
-                    unsubscribe(channel);
+                    unsubscribeLater(channel);
                     return refreshed.error();
                 }
             }

@@ -17,6 +17,12 @@ class WaiterRegistry;
 // dedicated connection, then tries again on every message and when the holder's TTL runs out
 // (the acquire script returns it), never on a polling interval. Subscribing before the retry
 // closes the race with an unlock that happens between the failed try and the subscription.
+//
+// Latency: a wait that ends with the lock returns at once. The UNSUBSCRIBE is only sent, its
+// confirmation is read (and skipped) by the next wait's SUBSCRIBE on the same connection, so
+// the handoff path is message -> one acquire script -> return. The connection stays open
+// across waits. While subscribing, the caller's registry entry is written on the command
+// connection, so both round trips overlap.
 class UnlockSubscriber
 {
 public:
@@ -42,17 +48,23 @@ public:
 
     // Waits on `channel` until an attempt acquires, the deadline passes or `cancel` fires.
     // `registry` (may be null) is entered for the wait and refreshed while it lasts; the
-    // caller leaves it.
+    // caller leaves it. With `holdOffUntil`, the first attempt waits for a message or that
+    // moment (a courteous releaser letting the waiter it just woke go first).
     Result<Ending> waitFor(const std::string& channel, const AttemptFunction& attempt,
         std::optional<std::chrono::steady_clock::time_point> deadline, const CancellationToken* cancel,
-        WaiterRegistry* registry);
+        WaiterRegistry* registry,
+        std::optional<std::chrono::steady_clock::time_point> holdOffUntil = std::nullopt);
 
     // How long one read blocks before the cancellation token and the registry are looked at.
     static constexpr std::chrono::milliseconds checkInterval {100};
 
 private:
     Status subscribe(const std::string& channel);
-    void unsubscribe(const std::string& channel);
+    Status sendSubscribe(const std::string& channel);
+    // Reads until the SUBSCRIBE confirmation, skipping what earlier waits left unread.
+    Status awaitSubscribed(const std::string& channel);
+    // Sends UNSUBSCRIBE without waiting for its confirmation (see the class comment).
+    void unsubscribeLater(const std::string& channel);
 
     ConnectionOptions m_options;
     std::unique_ptr<RedisConnection> m_connection;

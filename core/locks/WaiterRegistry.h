@@ -31,6 +31,9 @@ public:
     Status refreshIfDue();
     // Removes this waiter: on acquisition, on giving up, on cancellation.
     Status leave();
+    // Notes that the entry is gone without sending anything: for acquire scripts that remove
+    // it in the same step as taking the lock.
+    void forget() { m_registered = false; }
     bool isRegistered() const { return m_registered; }
 
 private:

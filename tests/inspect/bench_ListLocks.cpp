@@ -1,15 +1,19 @@
-// Benchmark, not a test: 20,000 locks among 200,000 keys, listed by the inspector and walked by
-// a bare SCAN COUNT 1000 loop (what `redis-cli --scan --count 1000` does). Prints both times and
-// their ratio (the issue's bar is 3x). Run by hand.
+// Benchmark, not a test: 20,000 locks among 200,000 keys, listed by the inspector, against a bare
+// SCAN COUNT 1000 loop (what `redis-cli --scan --count 1000` does) and the real `redis-cli
+// --scan` process, in one run. Prints the times and ratios (the issue's bar is 3x); never fails
+// on a time. `cmake --build DIR --target bench_list` builds and runs it.
 #include "inspect/LockInspector.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
+#include <map>
 
 using namespace lockscope;
 
@@ -45,25 +49,44 @@ return redis.call('dbsize'))LUA",
         QVERIFY2(populated.ok(), populated.ok() ? "" : populated.error().message.c_str());
         QCOMPARE(populated->integer(), 200000LL);
 
-        // The baseline is what `redis-cli --scan --count 1000` does: a SCAN COUNT 1000 loop that
-        // prints every name (redis-cli 7.0 has no --count, so the loop is run here).
-        FILE* devNull = std::fopen("/dev/null", "w");
-        QVERIFY(devNull);
-        auto started = std::chrono::steady_clock::now();
-        size_t names = 0;
-        std::string cursor = "0";
-        do {
-            auto page = redis->command({"SCAN", cursor, "COUNT", "1000"});
-            QVERIFY(page.ok());
-            cursor = page->at(0).text();
-            for (const auto& name : page->at(1).elements()) {
-                std::fprintf(devNull, "%s\n", name.text().c_str());
-                ++names;
-            }
-        } while (cursor != "0");
-        QCOMPARE(names, size_t(200000));
-        const double bare = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        std::fclose(devNull);
+        // Baselines, both in this run against the same server:
+        // - the real `redis-cli --scan` process (Debian's redis-tools). redis-cli 7.0 has no
+        //   --count, so it runs `--scan --pattern '*'`, i.e. SCAN with the default COUNT 10;
+        // - what `redis-cli --scan --count 1000` does (newer redis-cli): a SCAN COUNT 1000 loop
+        //   over our own connection that prints every name. This is the bar of issue 4 (3x),
+        //   the stricter of the two.
+        // The machine may be shared: three alternating rounds, the best of each side compared.
+        const std::string redisCli = "redis-cli -h 127.0.0.1 -p " + std::to_string(server->port())
+            + " --scan --pattern '*' > /dev/null 2>&1";
+        auto seconds = [](auto since) {
+            return std::chrono::duration<double>(std::chrono::steady_clock::now() - since).count();
+        };
+        auto scanLoop = [&]() -> double {
+            FILE* devNull = std::fopen("/dev/null", "w");
+            if (!devNull)
+                return -1;
+            const auto started = std::chrono::steady_clock::now();
+            size_t names = 0;
+            std::string cursor = "0";
+            do {
+                auto page = redis->command({"SCAN", cursor, "COUNT", "1000"});
+                if (!page)
+                    break;
+                cursor = page->at(0).text();
+                for (const auto& name : page->at(1).elements()) {
+                    std::fprintf(devNull, "%s\n", name.text().c_str());
+                    ++names;
+                }
+            } while (cursor != "0");
+            const double took = seconds(started);
+            std::fclose(devNull);
+            return names == 200000 ? took : -1;
+        };
+        auto cliScan = [&]() -> double {
+            const auto started = std::chrono::steady_clock::now();
+            const int status = std::system(redisCli.c_str());
+            return status == 0 ? seconds(started) : -1;
+        };
 
         auto serverCpu = [&] {
             auto info = redis->command({"INFO", "cpu"});
@@ -74,21 +97,70 @@ return redis.call('dbsize'))LUA",
             };
             return field("used_cpu_user") + field("used_cpu_sys");
         };
-        const double cpuBefore = serverCpu();
-        const std::clock_t clientBefore = std::clock();
-        started = std::chrono::steady_clock::now();
+        // Commands the server ran, by name (INFO commandstats), to show where the listing's
+        // server time goes.
+        auto commandCounts = [&] {
+            std::map<std::string, long long> counts;
+            auto info = redis->command({"INFO", "commandstats"});
+            const std::string text = info ? info->text() : "";
+            size_t at = 0;
+            while ((at = text.find("cmdstat_", at)) != std::string::npos) {
+                const auto colon = text.find(':', at);
+                const auto calls = text.find("calls=", colon);
+                if (colon == std::string::npos || calls == std::string::npos)
+                    break;
+                counts[text.substr(at + 8, colon - at - 8)] = std::atoll(text.c_str() + calls + 6);
+                at = calls;
+            }
+            return counts;
+        };
         auto reader1 = test::connectTo(*server);
         auto reader2 = test::connectTo(*server);
-        auto result = LockInspector::inspect({{"bench", redis.get(), {reader1.get(), reader2.get()}}}, {});
-        const double listed
-            = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        const double cpuUsed = serverCpu() - cpuBefore;
-        const double clientUsed = double(std::clock() - clientBefore) / CLOCKS_PER_SEC;
-        qInfo("CPU during the listing: server %.3f s, inspector %.3f s", cpuUsed, clientUsed);
-        QVERIFY(result.failures.empty());
-        QCOMPARE(result.locks.size(), size_t(20000));
-        qInfo("redis-cli --scan --count 1000: %.3f s; inspector list: %.3f s; ratio %.2f", bare, listed,
-            listed / bare);
+        auto reader3 = test::connectTo(*server);
+        QVERIFY(reader1 && reader2 && reader3);
+        const int readerCount = std::getenv("BENCH_READERS") ? std::atoi(std::getenv("BENCH_READERS")) : 2;
+        std::vector<RedisConnection*> readers {reader1.get(), reader2.get(), reader3.get()};
+        readers.resize(std::clamp(readerCount, 0, 3));
+        double bestLoop = 1e9;
+        double bestCli = 1e9;
+        double bestList = 1e9;
+        for (int round = 0; round < 3; ++round) {
+            const double loop = scanLoop();
+            QVERIFY2(loop > 0, "the SCAN COUNT 1000 loop did not see 200,000 keys");
+            bestLoop = std::min(bestLoop, loop);
+            const double cli = cliScan();
+            if (cli > 0)
+                bestCli = std::min(bestCli, cli);
+
+            const auto commandsBefore = commandCounts();
+            const double cpuBefore = serverCpu();
+            const std::clock_t clientBefore = std::clock();
+            const auto started = std::chrono::steady_clock::now();
+            auto result = LockInspector::inspect({{"bench", redis.get(), readers}}, {});
+            const double listed = seconds(started);
+            const double cpuUsed = serverCpu() - cpuBefore;
+            const double clientUsed = double(std::clock() - clientBefore) / CLOCKS_PER_SEC;
+            QVERIFY(result.failures.empty());
+            QCOMPARE(result.locks.size(), size_t(20000));
+            bestList = std::min(bestList, listed);
+            std::string commands;
+            for (const auto& [name, calls] : commandCounts()) {
+                const long long ran = calls - (commandsBefore.count(name) ? commandsBefore.at(name) : 0);
+                if (ran > 0 && name != "info")
+                    commands += " " + name + "=" + std::to_string(ran);
+            }
+            qInfo("round %d: server commands during the listing:%s", round + 1, commands.c_str());
+            qInfo("round %d: SCAN COUNT 1000 loop %.3f s; redis-cli --scan %.3f s; inspector list %.3f s "
+                  "(CPU: server %.3f s, inspector %.3f s)",
+                round + 1, loop, cli, listed, cpuUsed, clientUsed);
+        }
+        qInfo("best of 3: inspector list %.3f s = %.2fx the SCAN COUNT 1000 loop (%.3f s, target <= 3x)",
+            bestList, bestList / bestLoop, bestLoop);
+        if (bestCli < 1e9)
+            qInfo("           = %.2fx redis-cli --scan --pattern '*' (%.3f s; this redis-cli has no --count)",
+                bestList / bestCli, bestCli);
+        else
+            qInfo("redis-cli did not run (Debian's redis-tools missing?): no redis-cli baseline");
     }
 };
 

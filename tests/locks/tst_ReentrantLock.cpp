@@ -165,6 +165,38 @@ private slots:
         QCOMPARE(*waiter.release(), HoldOutcome::Done);
     }
 
+    void waitersInOneProcessShareOneSubscriptionAndAllGetTheLock()
+    {
+        // Like Redisson inside one JVM: local waiters of one lock queue up and only the first
+        // waits at the Redis level, so an unlock wakes one of them, not all. Each one is still
+        // visible in the waiter registry.
+        ReentrantLock holder(options(), "shared-wait");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        std::vector<std::unique_ptr<ReentrantLock>> waiters;
+        for (int i = 0; i < 3; ++i)
+            waiters.push_back(std::make_unique<ReentrantLock>(options(), "shared-wait"));
+        std::vector<std::future<bool>> results;
+        for (auto& waiter : waiters) {
+            results.push_back(std::async(std::launch::async, [&waiter] {
+                auto acquired = waiter->acquire(waitUpTo(20s));
+                bool ok = acquired.ok() && acquired->acquired();
+                if (ok)
+                    ok = waiter->release().ok();
+                return ok;
+            }));
+        }
+        const std::string registry = WaiterRegistry::keyFor("shared-wait");
+        QVERIFY(eventually([&] { return m_redis->command({"ZCARD", registry})->integer() == 3; }));
+        const std::string channel = RedissonNames::lockChannel("shared-wait");
+        QVERIFY(eventually([&] { return subscribers(*m_redis, channel) == 1; }));
+        QCOMPARE(subscribers(*m_redis, channel), 1LL);
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        for (auto& result : results)
+            QVERIFY(result.get());
+        QCOMPARE(m_redis->command({"ZCARD", registry})->integer(), 0LL);
+        QCOMPARE(m_redis->command({"EXISTS", "shared-wait"})->integer(), 0LL);
+    }
+
     void waitingForAHolderThatDiesEndsWhenItsLeaseRunsOut()
     {
         // A holder that never unlocks (no message will come): the waiter retries at its TTL.
