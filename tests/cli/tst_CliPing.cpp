@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "support/CliRun.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -7,27 +8,8 @@
 #include <sstream>
 
 using namespace lockscope;
-
-namespace {
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(
-    const std::vector<std::string>& args, const std::map<std::string, std::string>& environment = {})
-{
-    std::ostringstream out;
-    std::ostringstream err;
-    CliRun run;
-    run.code = CliRunner::run(args, environment, out, err);
-    run.out = QString::fromStdString(out.str());
-    run.err = QString::fromStdString(err.str());
-    return run;
-}
-} // namespace
+using test::CliRun;
+using test::runCli;
 
 class tst_CliPing : public QObject
 {

@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "support/CliRun.h"
 #include "support/TlsTestCertificates.h"
 
 #include <QtTest>
@@ -7,26 +8,8 @@
 #include <sstream>
 
 using namespace lockscope;
-
-namespace {
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out;
-    std::ostringstream err;
-    CliRun run;
-    run.code = CliRunner::run(args, {}, out, err);
-    run.out = QString::fromStdString(out.str());
-    run.err = QString::fromStdString(err.str());
-    return run;
-}
-} // namespace
+using test::CliRun;
+using test::runCli;
 
 // lockscope-cli against a TLS-only redis-server with a test CA.
 class tst_CliTls : public QObject

@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "support/CliRun.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonArray>
@@ -12,25 +13,10 @@
 #include <thread>
 
 using namespace lockscope;
+using test::CliRun;
+using test::runCli;
 
 namespace {
-struct CliRun
-{
-    int code = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const std::vector<std::string>& args)
-{
-    std::ostringstream out;
-    std::ostringstream err;
-    CliRun run;
-    run.code = CliRunner::run(args, {}, out, err);
-    run.out = QString::fromStdString(out.str());
-    run.err = QString::fromStdString(err.str());
-    return run;
-}
 
 // The SIGINT disposition as an address (QtTest installs its own handler, so "not the default"
 // does not tell whether the stress command has installed its one).
