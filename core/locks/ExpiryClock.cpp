@@ -48,4 +48,19 @@ std::optional<long long> ExpiryClock::parseExpiry(std::string_view text)
     return value;
 }
 
+Result<std::optional<long long>> ExpiryClock::rewriteExpiry(
+    const std::string& key, std::chrono::milliseconds lease)
+{
+    auto now = nowMillis();
+    if (!now)
+        return now.error();
+    const long long expiry = *now + lease.count() + 1;
+    auto set = m_connection.command({"SET", key, std::to_string(expiry), "XX"});
+    if (!set)
+        return set.error();
+    if (set->isNil())
+        return std::optional<long long>();
+    return std::optional<long long>(expiry);
+}
+
 } // namespace lockscope

@@ -2,7 +2,9 @@
 
 #include "redis/RedisConnection.h"
 
+#include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace lockscope {
@@ -23,6 +25,9 @@ public:
     ExpiryClock(RedisConnection& connection, Source source);
 
     Result<long long> nowMillis();
+    // Sets the stored expiry of the existing `key` to now + lease (SET XX): the extension of a
+    // timestamp lock. The new expiry, or nullopt when the key is gone.
+    Result<std::optional<long long>> rewriteExpiry(const std::string& key, std::chrono::milliseconds lease);
     Source source() const { return m_source; }
 
     // Reads a stored expiry: decimal epoch milliseconds, or decimal epoch seconds (values below

@@ -117,19 +117,11 @@ Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
         m_expiry.reset();
         return HoldOutcome::Lost;
     }
-    auto now = m_clock.nowMillis();
-    if (!now)
-        return now.error();
-    const long long expiry = *now + lease.count() + 1;
-    auto set = m_connection->command({"SET", m_name, std::to_string(expiry), "XX"});
-    if (!set)
-        return set.error();
-    if (set->isNil()) {
-        m_expiry.reset();
-        return HoldOutcome::Lost;
-    }
-    m_expiry = expiry;
-    return HoldOutcome::Done;
+    auto expiry = m_clock.rewriteExpiry(m_name, lease);
+    if (!expiry)
+        return expiry.error();
+    m_expiry = *expiry;
+    return *expiry ? HoldOutcome::Done : HoldOutcome::Lost;
 }
 
 Result<bool> LegacyLock::isHeld()

@@ -90,19 +90,11 @@ Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
         return HoldOutcome::Lost;
     if (lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
-    auto now = m_clock.nowMillis();
-    if (!now)
-        return now.error();
-    const long long expiry = *now + lease.count() + 1;
-    auto set = m_connection->command({"SET", m_name, std::to_string(expiry), "XX"});
-    if (!set)
-        return set.error();
-    if (set->isNil()) {
-        m_expiry.reset();
-        return HoldOutcome::Lost;
-    }
-    m_expiry = expiry;
-    return HoldOutcome::Done;
+    auto expiry = m_clock.rewriteExpiry(m_name, lease);
+    if (!expiry)
+        return expiry.error();
+    m_expiry = *expiry;
+    return *expiry ? HoldOutcome::Done : HoldOutcome::Lost;
 }
 
 Result<bool> NaiveLock::isHeld()
