@@ -25,3 +25,10 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_ToolWindows DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DemoStepReading DIR ui LIBS lockscope_ui)
 endif()
+
+# Every tr() string of the GUI is translated into Simplified Chinese (lupdate into a scratch copy).
+if(LOCKSCOPE_BUILD_GUI)
+  add_test(NAME ui_translations_complete
+    COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DLUPDATE=$<TARGET_FILE:Qt6::lupdate>
+            -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/translations-check -P ${CMAKE_CURRENT_SOURCE_DIR}/ui/CheckTranslationsComplete.cmake)
+endif()

@@ -209,6 +209,25 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>%1 ns</source>
+        <translation>%1 纳秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 微秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
     <name>StatusTexts</name>
     <message>
         <source>Not connected</source>
@@ -323,6 +342,101 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>lockscope::ui::ContentionDemoView</name>
+    <message>
+        <source>Contention Demo — LockScope</source>
+        <translation>争用演示 — LockScope</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>Scenario:</source>
+        <translation>场景：</translation>
+    </message>
+    <message>
+        <source>&amp;Run Scenario</source>
+        <translation>运行场景(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>S&amp;tep</source>
+        <translation>单步(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;End</source>
+        <translation>结尾(&amp;E)</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>Speed:</source>
+        <translation>速度：</translation>
+    </message>
+    <message>
+        <source>Not connected: connect to a server or the sandbox first (File menu).</source>
+        <translation>未连接：请先连接服务器或沙盒（“文件”菜单）。</translation>
+    </message>
+    <message>
+        <source>%1 is read-only: the demos write lock keys, so they cannot run here.</source>
+        <translation>%1 是只读连接：演示需要写入锁键，因此无法在此运行。</translation>
+    </message>
+    <message>
+        <source>Runs with real clients against %1, at full speed: its leases expire in Redis, so pausing the story itself would change its outcome. The controls below replay the timeline it recorded. Its keys (lockscope:demo:…) show in the lock table while held.</source>
+        <translation>以真实客户端全速运行于 %1：租约在 Redis 中真实过期，暂停故事本身会改变结果。下方控件回放它记录的时间线。持有期间，其键（lockscope:demo:…）会显示在锁表中。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Expected:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;预期：&lt;/b&gt;%1</translation>
+    </message>
+    <message>
+        <source>No steps yet</source>
+        <translation>尚无步骤</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2%3</source>
+        <translation>第 %1 步，共 %2 步%3</translation>
+    </message>
+    <message>
+        <source> (still recording)</source>
+        <translation>（仍在记录）</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>暂停(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Play</source>
+        <translation>播放(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The scenario could not run: %1</source>
+        <translation>场景无法运行：%1</translation>
+    </message>
+    <message>
+        <source>✔ Expected outcome reached: %1</source>
+        <translation>✔ 已达到预期结果：%1</translation>
+    </message>
+    <message>
+        <source>✘ Expected outcome NOT reached: %1</source>
+        <translation>✘ 未达到预期结果：%1</translation>
+    </message>
+    <message>
+        <source>Verdict: at the end of the replay</source>
+        <translation>结论：回放结束时给出</translation>
+    </message>
+    <message>
+        <source>Verdict: run the scenario to see it</source>
+        <translation>结论：运行场景后可见</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::DemoLocksBanner</name>
     <message>
         <source>Add Demo Locks</source>
@@ -361,6 +475,128 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>Try Again</source>
         <translation>重试</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::DemoStage</name>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>waits</source>
+        <translation>等待中</translation>
+    </message>
+    <message>
+        <source>holds the lock</source>
+        <translation>持有锁</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>已崩溃</translation>
+    </message>
+    <message>
+        <source>paused (GC)</source>
+        <translation>已暂停（GC）</translation>
+    </message>
+    <message>
+        <source>handoff</source>
+        <translation>交接</translation>
+    </message>
+    <message>
+        <source>takes over</source>
+        <translation>接管</translation>
+    </message>
+    <message>
+        <source>acquires</source>
+        <translation>获取</translation>
+    </message>
+    <message>
+        <source>releases</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>deletes the key</source>
+        <translation>删除键</translation>
+    </message>
+    <message>
+        <source>believes it holds</source>
+        <translation>以为自己持有</translation>
+    </message>
+    <message>
+        <source>releases, asks again</source>
+        <translation>释放后再次请求</translation>
+    </message>
+    <message>
+        <source>lost: the lease had expired</source>
+        <translation>失去：租约已过期</translation>
+    </message>
+    <message>
+        <source>stale write rejected</source>
+        <translation>过期写入被拒绝</translation>
+    </message>
+    <message>
+        <source>stale write accepted!</source>
+        <translation>过期写入被接受！</translation>
+    </message>
+    <message>
+        <source>writes</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>%1 down</source>
+        <translation>%1 已宕机</translation>
+    </message>
+    <message>
+        <source>%1, paused</source>
+        <translation>%1，已暂停</translation>
+    </message>
+    <message>
+        <source>%1, crashed</source>
+        <translation>%1，已崩溃</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>held by %1 at once!</source>
+        <translation>同时被 %1 持有！</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> 和 </translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
+    </message>
+    <message>
+        <source>LOCK</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>PROTECTED RESOURCE</source>
+        <translation>受保护的资源</translation>
+    </message>
+    <message>
+        <source>(not read yet)</source>
+        <translation>（尚未读取）</translation>
+    </message>
+    <message>
+        <source>Run the scenario: its clients appear here, step by step.</source>
+        <translation>运行场景：其客户端会逐步出现在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::DemoWorker</name>
+    <message>
+        <source>There is no scenario named %1.</source>
+        <translation>没有名为 %1 的场景。</translation>
     </message>
 </context>
 <context>
@@ -1113,21 +1349,6 @@ Recognised as %2 (confidence %3%): %4</source>
     </message>
 </context>
 <context>
-    <name>lockscope::ui::ToolWindows</name>
-    <message>
-        <source>&amp;Tools</source>
-        <translation>工具(&amp;T)</translation>
-    </message>
-    <message>
-        <source>&amp;Stress Test…</source>
-        <translation>压力测试(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;Contention Demo…</source>
-        <translation>争用演示(&amp;C)…</translation>
-    </message>
-</context>
-<context>
     <name>lockscope::ui::ServerSummaryPanel</name>
     <message>
         <source>Server</source>
@@ -1206,6 +1427,324 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>unknown (CONFIG GET refused)</source>
         <translation>未知（CONFIG GET 被拒绝）</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::StressPanel</name>
+    <message>
+        <source>Stress Test — LockScope</source>
+        <translation>压力测试 — LockScope</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Server:</source>
+        <translation>服务器：</translation>
+    </message>
+    <message>
+        <source>%1 (UNSAFE)</source>
+        <translation>%1（不安全）</translation>
+    </message>
+    <message>
+        <source>Lock kind:</source>
+        <translation>锁类型：</translation>
+    </message>
+    <message>
+        <source>Each client is a thread with its own connection per lock</source>
+        <translation>每个客户端是一个线程，每把锁使用自己的连接</translation>
+    </message>
+    <message>
+        <source>Clients:</source>
+        <translation>客户端：</translation>
+    </message>
+    <message>
+        <source>Client i&apos;s k-th acquisition goes to lock (i + k) mod locks</source>
+        <translation>客户端 i 的第 k 次获取作用于第 (i + k) mod 锁数 把锁</translation>
+    </message>
+    <message>
+        <source>Locks:</source>
+        <translation>锁数：</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> 毫秒</translation>
+    </message>
+    <message>
+        <source>Hold:</source>
+        <translation>持有：</translation>
+    </message>
+    <message>
+        <source>Think:</source>
+        <translation>间隔：</translation>
+    </message>
+    <message>
+        <source>Lease:</source>
+        <translation>租约：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>semaphore only: how many holders at once (above 1 the checker cannot judge overlap)</source>
+        <translation>仅信号量：同时允许的持有者数（大于 1 时检查器无法判断重叠）</translation>
+    </message>
+    <message>
+        <source>Permits:</source>
+        <translation>许可数：</translation>
+    </message>
+    <message>
+        <source>Keep holds alive (watchdog)</source>
+        <translation>保持持有（看门狗）</translation>
+    </message>
+    <message>
+        <source>Kinds with a watchdog renew their holds; without it, the hold must stay below the lease</source>
+        <translation>带看门狗的类型会续期；没有看门狗时，持有时间必须短于租约</translation>
+    </message>
+    <message>
+        <source>redis://127.0.0.1:7001, redis://…</source>
+        <translation>redis://127.0.0.1:7001, redis://…</translation>
+    </message>
+    <message>
+        <source>redlock only: the independent masters, comma-separated URLs</source>
+        <translation>仅 Redlock：各独立主节点，以逗号分隔的 URL</translation>
+    </message>
+    <message>
+        <source>Redlock nodes:</source>
+        <translation>Redlock 节点：</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation>停止(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Save Result as &amp;JSON…</source>
+        <translation>将结果保存为 &amp;JSON…</translation>
+    </message>
+    <message>
+        <source>Throughput (acquisitions/s)</source>
+        <translation>吞吐量（获取次数/秒）</translation>
+    </message>
+    <message>
+        <source>acquisitions/s</source>
+        <translation>获取次数/秒</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Acquire wait since the start (µs)</source>
+        <translation>自开始以来的获取等待（微秒）</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Acquire wait histogram</source>
+        <translation>获取等待直方图</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>获取次数</translation>
+    </message>
+    <message>
+        <source>acquire wait, up to</source>
+        <translation>获取等待，不超过</translation>
+    </message>
+    <message>
+        <source>Acquisitions per client</source>
+        <translation>每个客户端的获取次数</translation>
+    </message>
+    <message>
+        <source>Not connected: connect to a server or the sandbox first (File menu).</source>
+        <translation>未连接：请先连接服务器或沙盒（“文件”菜单）。</translation>
+    </message>
+    <message>
+        <source>%1 — read-only: a stress run writes lock keys, so it cannot run here.</source>
+        <translation>%1 — 只读：压力测试需要写入锁键，因此无法在此运行。</translation>
+    </message>
+    <message>
+        <source>%1 (the run&apos;s locks appear in the lock table while held)</source>
+        <translation>%1（运行中的锁在持有期间显示在锁表中）</translation>
+    </message>
+    <message>
+        <source>Redlock node &apos;%1&apos;: %2</source>
+        <translation>Redlock 节点“%1”：%2</translation>
+    </message>
+    <message>
+        <source>The redlock kind needs its independent masters: list their URLs under Redlock nodes.</source>
+        <translation>Redlock 类型需要独立的主节点：请在“Redlock 节点”中列出它们的 URL。</translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation>无法开始：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connecting %n client(s)…</source>
+        <translation>
+            <numerusform>正在连接 %n 个客户端…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>正在停止…</translation>
+    </message>
+    <message>
+        <source>Running: %1 s</source>
+        <translation>运行中：%1 秒</translation>
+    </message>
+    <message>
+        <source>%L1 acquisitions</source>
+        <translation>%L1 次获取</translation>
+    </message>
+    <message>
+        <source>Stopped after %1 s.</source>
+        <translation>在 %1 秒后停止。</translation>
+    </message>
+    <message>
+        <source>Finished after %1 s.</source>
+        <translation>在 %1 秒后完成。</translation>
+    </message>
+    <message>
+        <source>%1 × %L2</source>
+        <translation>%1 × %L2</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%1&lt;/b&gt;, %n client(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%1&lt;/b&gt;，%n 个客户端</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n lock(s)</source>
+        <translation>
+            <numerusform>，%n 把锁</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Throughput: %L1 acquisitions/s</source>
+        <translation>吞吐量：%L1 次获取/秒</translation>
+    </message>
+    <message>
+        <source>Acquire wait: p50 %1, p90 %2, p99 %3, max %4</source>
+        <translation>获取等待：p50 %1，p90 %2，p99 %3，最大 %4</translation>
+    </message>
+    <message>
+        <source>Handoff: p50 %1, p99 %2 (%L3 handoffs)</source>
+        <translation>交接：p50 %1，p99 %2（%L3 次交接）</translation>
+    </message>
+    <message>
+        <source>Handoff: none measured</source>
+        <translation>交接：未测得</translation>
+    </message>
+    <message>
+        <source>Fairness (Jain): %1</source>
+        <translation>公平性（Jain）：%1</translation>
+    </message>
+    <message>
+        <source>CPU per acquisition: %1</source>
+        <translation>每次获取的 CPU：%1</translation>
+    </message>
+    <message>
+        <source>Errors: none</source>
+        <translation>错误：无</translation>
+    </message>
+    <message>
+        <source>Errors: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Checker: %1</source>
+        <translation>检查器：%1</translation>
+    </message>
+    <message>
+        <source>The run failed: %1</source>
+        <translation>运行失败：%1</translation>
+    </message>
+    <message>
+        <source>C%1</source>
+        <translation>C%1</translation>
+    </message>
+    <message>
+        <source>Violations: checked when the run ends</source>
+        <translation>违规：运行结束时检查</translation>
+    </message>
+    <message>
+        <source>Violations: not judged (holds of this kind are shared by design)</source>
+        <translation>违规：不判断（此类型的持有本就可共享）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mutual-exclusion violation(s)</source>
+        <translation>
+            <numerusform>%Ln 次互斥违规</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0 violations in %L1 checked holds</source>
+        <translation>在 %L1 次已检查的持有中 0 次违规</translation>
+    </message>
+    <message>
+        <source>There is no result to save yet.</source>
+        <translation>还没有可保存的结果。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Save Stress Result</source>
+        <translation>保存压力测试结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved to %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>&lt;span style='color:#c62828'&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ToolWindows</name>
+    <message>
+        <source>&amp;Tools</source>
+        <translation>工具(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Stress Test…</source>
+        <translation>压力测试(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Contention Demo…</source>
+        <translation>争用演示(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Run many clients against a lock and measure throughput, latency, fairness and mutual-exclusion violations</source>
+        <translation>让多个客户端争用锁，测量吞吐量、延迟、公平性和互斥违规</translation>
+    </message>
+    <message>
+        <source>Watch short stories of locks under contention, and why the naive ones break</source>
+        <translation>观看锁在争用下的小故事，以及朴素实现为何会出错</translation>
     </message>
 </context>
 </TS>
