@@ -29,4 +29,6 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_ContentionDemoView DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_ToolWindows DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DemoStepReading DIR ui LIBS lockscope_ui)
+  # What `lockscope --screenshot FILE --screenshot-tool stress|demo` waits for.
+  lockscope_add_test(tst_ToolScreenshot DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::Charts)
 endif()
