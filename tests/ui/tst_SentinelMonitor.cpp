@@ -29,6 +29,19 @@ QString addressOf(const RedisServerProcess& server)
     return QStringLiteral("127.0.0.1:%1").arg(server.port());
 }
 
+// What the table and the monitor show, for a failure message.
+QString describe(const LockTableModel& locks, const MonitorStatus& monitor)
+{
+    QStringList keys;
+    for (int row = 0; row < locks.rowCount(); ++row)
+        keys.append(locks.recordAt(row).key);
+    QString text = QStringLiteral("table: %1; monitor state %2: %3 %4")
+                       .arg(keys.join(QLatin1Char('|')))
+                       .arg(int(monitor.state))
+                       .arg(monitor.description, monitor.error);
+    return text.replace(QLatin1Char('\n'), QLatin1Char('/'));
+}
+
 } // namespace
 
 // The GUI on a master found through a sentinel: the status bar says so and names the master,
@@ -123,19 +136,9 @@ private Q_SLOTS:
         QVERIFY(test::SentinelTestSetup::waitUntilRoleIs(m_setup->master(), "slave", 30000ms));
 
         // The table now lists the locks of the new master, under its address.
-        auto tableKeys = [&] {
-            QStringList keys;
-            for (int row = 0; row < locks->rowCount(); ++row)
-                keys.append(locks->recordAt(row).key);
-            QString text = keys.join(QLatin1Char('|'))
-                + QStringLiteral(" monitor: %1 %2 %3")
-                      .arg(int(controller.monitor().status().state))
-                      .arg(controller.monitor().status().description, controller.monitor().status().error);
-            return text.replace(QLatin1Char('\n'), QLatin1Char('/'));
-        };
         QTRY_VERIFY2_WITH_TIMEOUT(
             locks->rowOf(lockKey(m_setup->replica(), QStringLiteral("lock:before"))) >= 0,
-            qPrintable(tableKeys()), 30000);
+            qPrintable(describe(*locks, controller.monitor().status())), 30000);
         auto newMaster = test::connectTo(m_setup->replica());
         QVERIFY(newMaster);
         QVERIFY(
