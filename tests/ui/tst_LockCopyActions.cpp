@@ -116,6 +116,21 @@ private Q_SLOTS:
         QVERIFY2(details.contains(QString::fromStdString(uuid) + QStringLiteral(":42")), qPrintable(details));
     }
 
+    void ctrlShiftCCopiesTheDetails()
+    {
+        QVERIFY(m_redis->command({"SET", "lock:details", "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
+        ConnectionController controller;
+        MainWindow window(controller);
+        openWithSelected(controller, window, QStringLiteral("lock:details"));
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTableView* table = window.monitorView()->table();
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        const QString details = QGuiApplication::clipboard()->text();
+        QVERIFY2(details.startsWith(QStringLiteral("lock:details")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("f81d4fae7dec11d0a76500a0c91e6bf6")), qPrintable(details));
+    }
+
     void theCopyActionsAreOffWithoutASelection()
     {
         QVERIFY(m_redis->command({"SET", "lock:none", "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
