@@ -105,7 +105,7 @@ void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QStri
 
 void ConnectionStatusBar::showSummary(const ServerSummary& summary)
 {
-    m_topology->setText(summary.topology);
+    m_topology->setText(StatusTexts::topology(summary));
     const auto mode = summary.liveUpdateMode();
     m_topology->setVisible(true);
     if (m_monitorKnows)

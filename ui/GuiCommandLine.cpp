@@ -58,10 +58,14 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         QStringLiteral("timeout"), tr("Command timeout in milliseconds."), tr("MS"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
         tr("Save a PNG of the window to FILE once it shows the server, then quit."), tr("FILE"));
+    const QCommandLineOption screenshotTool(QStringLiteral("screenshot-tool"),
+        tr("With --screenshot: run Tools › TOOL briefly (stress: a short stress test, demo: the first "
+           "contention demo) and save its window instead of the main window."),
+        tr("TOOL"));
     const QCommandLineOption demoLocks(QStringLiteral("demo-locks"),
         tr("Fill the sandbox with demo locks of every kind without asking (sandbox only)."));
     parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
-        connectTimeout, commandTimeout, screenshot, demoLocks});
+        connectTimeout, commandTimeout, screenshot, screenshotTool, demoLocks});
 
     GuiCommandLine commandLine;
     auto fail = [&commandLine](const QString& message) {
@@ -86,6 +90,17 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         return fail(tr("unexpected argument '%1'").arg(parser.positionalArguments().first()));
     if (parser.isSet(screenshot))
         commandLine.screenshotPath = parser.value(screenshot);
+    if (parser.isSet(screenshotTool)) {
+        const QString tool = parser.value(screenshotTool);
+        if (!parser.isSet(screenshot))
+            return fail(tr("--screenshot-tool needs --screenshot FILE"));
+        if (tool == QLatin1String("stress"))
+            commandLine.screenshotTool = ScreenshotTool::Stress;
+        else if (tool == QLatin1String("demo"))
+            commandLine.screenshotTool = ScreenshotTool::Demo;
+        else
+            return fail(tr("--screenshot-tool expects stress or demo, got '%1'").arg(tool));
+    }
     commandLine.demoLocks = parser.isSet(demoLocks);
     if (commandLine.demoLocks && parser.isSet(url))
         return fail(tr("--demo-locks fills the sandbox only; it cannot be used with --url"));

@@ -9,6 +9,8 @@
 #include "ui/GuiCommandLine.h"
 #include "ui/LockMonitorView.h"
 #include "ui/MainWindow.h"
+#include "ui/ToolScreenshot.h"
+#include "ui/ToolWindows.h"
 #include "ui/UnixSignalWatcher.h"
 
 #include <QApplication>
@@ -31,6 +33,8 @@ constexpr int screenshotDeadlineMs = 20000;
 constexpr int screenshotSettleMs = 700;
 // Time for the monitor to show freshly seeded demo locks (one notification batch or more).
 constexpr int demoSettleMs = 1500;
+// A tool's run (a few seconds of stress test, or a demo scenario) on a busy machine.
+constexpr int toolScreenshotDeadlineMs = 120000;
 
 void printLine(FILE* stream, const QString& text)
 {
@@ -110,7 +114,9 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
                                        .arg(sandboxError));
     }
     if (commandLine.screenshotPath) {
-        if (commandLine.demoLocks && m_sandbox)
+        if (commandLine.screenshotTool != GuiCommandLine::ScreenshotTool::None)
+            scheduleToolScreenshot(*commandLine.screenshotPath, commandLine.screenshotTool);
+        else if (commandLine.demoLocks && m_sandbox)
             scheduleDemoScreenshot(*commandLine.screenshotPath);
         else
             scheduleScreenshot(*commandLine.screenshotPath);
@@ -169,12 +175,35 @@ void GuiStartup::scheduleDemoScreenshot(const QString& path)
     QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
 }
 
-void GuiStartup::saveScreenshot(const QString& path)
+void GuiStartup::scheduleToolScreenshot(const QString& path, GuiCommandLine::ScreenshotTool tool)
+{
+    auto* tools = m_window->findChild<ToolWindows*>();
+    if (!tools) {
+        scheduleScreenshot(path);
+        return;
+    }
+    auto* screenshot = new ToolScreenshot(*tools, *m_controller, tool, this);
+    connect(screenshot, &ToolScreenshot::ready, this,
+        [this, path](QWidget* window) { saveScreenshot(path, window); });
+    connect(screenshot, &ToolScreenshot::failed, this, [this](const QString& reason) {
+        printLine(stderr, tr("lockscope: no screenshot: %1").arg(reason));
+        m_screenshotTaken = true;
+        QCoreApplication::exit(exitCannotCreate);
+    });
+    screenshot->start();
+    // A run that never ends still leaves a picture (of whatever the tool shows by then).
+    QTimer::singleShot(toolScreenshotDeadlineMs, this,
+        [this, path, screenshot] { saveScreenshot(path, screenshot->window()); });
+}
+
+void GuiStartup::saveScreenshot(const QString& path, QWidget* window)
 {
     if (m_screenshotTaken || !m_window)
         return;
     m_screenshotTaken = true;
-    if (!m_window->grab().save(path, "PNG")) {
+    if (!window)
+        window = m_window.get();
+    if (!window->grab().save(path, "PNG")) {
         printLine(stderr, tr("lockscope: cannot write the screenshot to %1").arg(path));
         QCoreApplication::exit(exitCannotCreate);
         return;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/GuiCommandLine.h"
+
 #include <QObject>
 #include <QProcessEnvironment>
 #include <QString>
@@ -51,7 +53,9 @@ private:
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
     void scheduleDemoScreenshot(const QString& path);
-    void saveScreenshot(const QString& path);
+    void scheduleToolScreenshot(const QString& path, GuiCommandLine::ScreenshotTool tool);
+    // Saves `window` (the main window when null) and quits.
+    void saveScreenshot(const QString& path, QWidget* window = nullptr);
 
     std::unique_ptr<RedisServerProcess> m_sandbox;
     std::unique_ptr<ConnectionController> m_controller;

@@ -35,6 +35,14 @@ void LockFilterProxyModel::setNodeFilter(const QString& node)
     invalidateRowsFilter();
 }
 
+void LockFilterProxyModel::setStateFilter(std::optional<LockRecord::State> state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    invalidateRowsFilter();
+}
+
 bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     auto* locks = qobject_cast<const LockTableModel*>(sourceModel());
@@ -44,6 +52,8 @@ bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
     if (m_kind && lock.kind != *m_kind)
         return false;
     if (!m_node.isEmpty() && lock.node != m_node)
+        return false;
+    if (m_state && lock.state(locks->nowMs()) != *m_state)
         return false;
     if (m_text.isEmpty())
         return true;

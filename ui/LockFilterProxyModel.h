@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inspect/LockSnapshot.h"
+#include "ui/LockRecord.h"
 
 #include <QSortFilterProxyModel>
 
@@ -9,7 +10,9 @@
 namespace lockscope::ui {
 
 // Sorts and filters the lock table: a text filter (name, holders, library, node; case
-// insensitive), one kind or all, one node or all.
+// insensitive), one kind or all, one node or all, one state or all. A lock's state follows the
+// local countdown (held -> expiring); the model announces those changes, and the proxy's
+// dynamic sorting and filtering moves the rows.
 class LockFilterProxyModel : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -20,6 +23,7 @@ public:
     void setTextFilter(const QString& text);
     void setKindFilter(std::optional<LockKind> kind);
     void setNodeFilter(const QString& node); // empty: all nodes
+    void setStateFilter(std::optional<LockRecord::State> state);
     QString textFilter() const { return m_text; }
 
 protected:
@@ -29,6 +33,7 @@ private:
     QString m_text;
     std::optional<LockKind> m_kind;
     QString m_node;
+    std::optional<LockRecord::State> m_state;
 };
 
 } // namespace lockscope::ui

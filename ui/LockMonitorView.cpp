@@ -59,8 +59,9 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_proxy->setSourceModel(m_locks);
     // The countdown is computed when a cell is painted, so repainting the visible rows once a
     // second is all it takes: no dataChanged over 100,000 rows, which the proxy would answer by
-    // re-filtering every one of them.
-    m_locks->setTickInterval(0);
+    // re-filtering every one of them. The model still announces the rows whose state the
+    // countdown changed, so that sorting and filtering by state follow.
+    m_locks->setAnnouncesCountdown(false);
     auto* countdown = new QTimer(this);
     countdown->setObjectName(QStringLiteral("ttlCountdown"));
     connect(countdown, &QTimer::timeout, this, [this] {
@@ -213,6 +214,21 @@ void LockMonitorView::createFilterBar(QVBoxLayout* layout)
     });
     bar->addWidget(m_nodeFilter);
 
+    m_stateFilter = new QComboBox(this);
+    m_stateFilter->setObjectName(QStringLiteral("stateFilter"));
+    m_stateFilter->addItem(tr("All states"), -1);
+    for (auto state : {LockRecord::State::Held, LockRecord::State::Expiring, LockRecord::State::Stuck,
+             LockRecord::State::Free})
+        m_stateFilter->addItem(LockTableModel::stateName(state), int(state));
+    m_stateFilter->setToolTip(tr("Show only the locks in one state (expiring follows the countdown)"));
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int state = m_stateFilter->currentData().toInt();
+        m_proxy->setStateFilter(
+            state < 0 ? std::nullopt : std::optional<LockRecord::State>(LockRecord::State(state)));
+        updatePage();
+    });
+    bar->addWidget(m_stateFilter);
+
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(QStringLiteral("lockCountLabel"));
     bar->addWidget(m_countLabel);
@@ -259,8 +275,12 @@ void LockMonitorView::createActions()
     m_copyDetails->setObjectName(QStringLiteral("copyDetailsAction"));
     m_copyDetails->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     connect(m_copyDetails, &QAction::triggered, this, [this] {
-        if (selectedLock())
-            QApplication::clipboard()->setText(m_detail->plainDetails());
+        const LockRecord* lock = selectedLock();
+        if (!lock)
+            return;
+        // Rendered again first: the pane's TTL is from when it was last drawn.
+        m_detail->showLock(*lock, m_events->historyOf(lock->key));
+        QApplication::clipboard()->setText(m_detail->plainDetails());
     });
 
     m_export = new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("E&xport Table…"), this);

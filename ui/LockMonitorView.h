@@ -103,6 +103,7 @@ private:
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kindFilter = nullptr;
     QComboBox* m_nodeFilter = nullptr;
+    QComboBox* m_stateFilter = nullptr;
     QLabel* m_countLabel = nullptr;
     QLabel* m_resultLabel = nullptr;
     QStackedWidget* m_stack = nullptr;

@@ -94,6 +94,9 @@ void LockMonitorWorker::watchOnce()
             {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
     WatchOptions options;
     options.pollInterval = m_pollInterval;
+    // After a sentinel failover the connections follow the new master by themselves; start over
+    // so that the table lists its locks under its own address.
+    options.stopWhenAMasterMoves = true;
     LockWatcher watcher(targets, options);
     auto started = watcher.start();
     if (!started) {

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <limits>
 #include <optional>
+#include <utility>
 
 namespace lockscope::ui {
 
@@ -44,6 +45,7 @@ LockTableModel::LockTableModel(QObject* parent)
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
     , m_tick(new QTimer(this))
 {
+    m_lastTickMs = m_clock();
     m_tick->setInterval(1000);
     connect(m_tick, &QTimer::timeout, this, &LockTableModel::tick);
     m_tick->start();
@@ -74,6 +76,7 @@ QStringList LockTableModel::nodes() const
 void LockTableModel::setClock(std::function<qint64()> nowMs)
 {
     m_clock = std::move(nowMs);
+    m_lastTickMs = m_clock();
 }
 
 void LockTableModel::setTickInterval(int ms)
@@ -450,11 +453,36 @@ void LockTableModel::noteNodes()
 
 void LockTableModel::tick()
 {
+    const qint64 now = m_clock();
+    const qint64 since = std::exchange(m_lastTickMs, now);
     if (m_rows.empty())
         return;
-    const int last = int(m_rows.size()) - 1;
-    Q_EMIT dataChanged(index(0, TtlColumn), index(last, TtlColumn));
-    Q_EMIT dataChanged(index(0, StateColumn), index(last, StateColumn));
+    announceStateChanges(since, now);
+    if (m_announcesCountdown)
+        Q_EMIT dataChanged(index(0, TtlColumn), index(int(m_rows.size()) - 1, TtlColumn));
+}
+
+void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
+{
+    // Only the countdown changes a state between updates (held -> expiring), and a lock's state
+    // at both moments is computed from its record alone: no per-row memory needed. A row updated
+    // in between was announced by apply() already; announcing it again is harmless. One signal
+    // per contiguous block of changed rows.
+    int first = -1;
+    auto flush = [this, &first](int end) {
+        if (first >= 0)
+            Q_EMIT dataChanged(index(first, StateColumn), index(end - 1, StateColumn));
+        first = -1;
+    };
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        const LockRecord& lock = *m_rows[row];
+        const bool changed = lock.ttlMs >= 0 && lock.state(sinceMs) != lock.state(nowMs);
+        if (changed && first < 0)
+            first = int(row);
+        else if (!changed)
+            flush(int(row));
+    }
+    flush(int(m_rows.size()));
 }
 
 } // namespace lockscope::ui

@@ -18,8 +18,10 @@ namespace lockscope::ui {
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
 // dataChanged per changed row covering only the columns that changed. The TTL counts down
 // locally: remaining time is computed from the TTL and when it was read, never asked of Redis.
-// By itself the model ticks once a second with one dataChanged for the TTL column (and one for
-// the state column) of all rows; a view that repaints its visible rows itself turns that off.
+// The model ticks once a second. A tick announces the state column of the rows whose state the
+// countdown changed (held -> expiring), and only those, so that a proxy sorted or filtered by
+// state moves them; it also announces the TTL column of all rows, unless a view that repaints
+// its visible rows itself turns that off (setAnnouncesCountdown).
 class LockTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -67,13 +69,18 @@ public:
     qint64 nowMs() const { return m_clock(); }
     // The countdown's tick; 0 stops it.
     void setTickInterval(int ms);
+    // Whether a tick announces the TTL column of every row (on by default). A view that repaints
+    // the countdown itself turns it off: a dataChanged over 100,000 rows makes a proxy re-sort
+    // and re-filter all of them. State changes are announced either way.
+    void setAnnouncesCountdown(bool announce) { m_announcesCountdown = announce; }
 
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
 
 public Q_SLOTS:
     void apply(const lockscope::ui::LockUpdateBatch& batch);
-    // Repaints the TTL and state columns (the countdown's tick).
+    // The countdown's tick: announces the state of the rows whose state changed since the last
+    // tick, and (see setAnnouncesCountdown) the TTL column.
     void tick();
 
 Q_SIGNALS:
@@ -91,12 +98,15 @@ private:
     QVariant sortValue(const LockRecord& lock, int column) const;
     QVariant toolTip(const LockRecord& lock, int column) const;
     void noteNodes();
+    void announceStateChanges(qint64 sinceMs, qint64 nowMs);
 
     std::vector<std::unique_ptr<LockRecord>> m_rows;
     QHash<QString, int> m_rowOfKey;
     QStringList m_nodes;
     std::function<qint64()> m_clock;
     QTimer* m_tick;
+    qint64 m_lastTickMs = 0; // the clock at the last tick: states are compared with that moment
+    bool m_announcesCountdown = true;
 };
 
 } // namespace lockscope::ui

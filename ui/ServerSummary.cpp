@@ -34,6 +34,17 @@ ServerSummary ServerSummary::fromProbe(const ServerInfo& info, qint64 keyCount)
     summary.version = QString::fromStdString(info.version);
     summary.role = QString::fromStdString(info.role);
     summary.topology = QString::fromStdString(info.topologyName());
+    switch (info.topology) {
+    case ServerInfo::Topology::Standalone:
+        summary.topologyKind = Topology::Standalone;
+        break;
+    case ServerInfo::Topology::SentinelMaster:
+        summary.topologyKind = Topology::SentinelMaster;
+        break;
+    case ServerInfo::Topology::Cluster:
+        summary.topologyKind = Topology::Cluster;
+        break;
+    }
     for (const auto& master : info.clusterMasters)
         summary.clusterMasters.append({QString::fromStdString(master.node.toString()), master.slots});
     summary.keyspaceEvents = QString::fromStdString(info.keyspaceEvents);

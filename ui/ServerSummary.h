@@ -24,10 +24,18 @@ struct ServerSummary
         Polling, // notifications are off: the monitor has to poll
     };
 
+    enum class Topology
+    {
+        Standalone,
+        SentinelMaster, // the master a sentinel named; `endpoint` is where it is now
+        Cluster,
+    };
+
     QString endpoint;
     QString version;
     QString role;
-    QString topology;
+    QString topology; // the core's name for it ("standalone", "sentinel master", "cluster")
+    Topology topologyKind = Topology::Standalone;
     struct ClusterMaster
     {
         QString node; // host:port

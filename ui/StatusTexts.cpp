@@ -64,6 +64,22 @@ QString StatusTexts::liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, c
     return {};
 }
 
+QString StatusTexts::topology(const ServerSummary& summary)
+{
+    switch (summary.topologyKind) {
+    case ServerSummary::Topology::Standalone:
+        return tr("standalone");
+    case ServerSummary::Topology::SentinelMaster:
+        return tr("sentinel master %1").arg(summary.endpoint);
+    case ServerSummary::Topology::Cluster:
+        // Spelled out rather than %n: English has no translation file to pluralise with.
+        return summary.clusterMasters.size() == 1
+            ? tr("cluster, 1 master")
+            : tr("cluster, %1 masters").arg(summary.clusterMasters.size());
+    }
+    return summary.topology;
+}
+
 QString StatusTexts::roundTrip(qint64 micros)
 {
     return tr("%1 ms").arg(QLocale().toString(micros / 1000.0, 'f', 2));

@@ -22,6 +22,9 @@ public:
     static QString liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, const QString& flags);
     // "Live: keyspace notifications" or "Live: polling every 2 s (notifications off)".
     static QString monitorModeName(const MonitorStatus& status);
+    // The topology in a few words for the status bar: "standalone", "cluster, 3 masters",
+    // "sentinel master 10.0.0.5:6379" (where the sentinel's master is now).
+    static QString topology(const ServerSummary& summary);
     static QString roundTrip(qint64 micros);
     // "Retrying in 2 s (attempt 3)" after a failure.
     static QString retryNote(const ConnectionStatus& status);

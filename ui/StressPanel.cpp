@@ -373,6 +373,12 @@ QWidget* StressPanel::createCharts()
     return area;
 }
 
+void StressPanel::setRunSize(int clients, int seconds)
+{
+    m_clients->setValue(clients);
+    m_duration->setValue(seconds);
+}
+
 void StressPanel::setConnection(const std::optional<ConnectionOptions>& connection, const QString& where)
 {
     m_connection = connection;

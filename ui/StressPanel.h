@@ -45,6 +45,9 @@ public:
     // Where runs go: the connected server (or the sandbox); nullopt when nothing is connected.
     void setConnection(const std::optional<ConnectionOptions>& connection, const QString& where);
 
+    // Presets the form's client count and duration (e.g. for a short run to take a picture of).
+    void setRunSize(int clients, int seconds);
+
     bool isRunning() const { return m_thread != nullptr; }
     const std::optional<StressResult>& lastResult() const { return m_result; }
     // Writes the last result as JSON (StressResultJson); returns why not, empty on success.

@@ -35,6 +35,10 @@ LockWatcher::LockWatcher(std::vector<WatchTarget> targets, WatchOptions options)
     : m_targets(std::move(targets))
     , m_options(std::move(options))
 {
+    for (const auto& target : m_targets)
+        for (const RedisConnection* connection : {target.connection, target.subscriber})
+            if (connection)
+                m_endpoints.emplace(connection, connection->endpoint());
 }
 
 bool LockWatcher::notificationsSuffice(const std::string& flags)
@@ -247,6 +251,18 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent)
     return Done {};
 }
 
+Status LockWatcher::checkStillOnNodes() const
+{
+    if (!m_options.stopWhenAMasterMoves)
+        return Done {};
+    for (const auto& [connection, endpoint] : m_endpoints) {
+        if (connection->isConnected() && connection->endpoint() != endpoint)
+            return makeError(ErrorKind::Disconnected,
+                "the master moved from " + endpoint + " to " + connection->endpoint() + " (failover)");
+    }
+    return Done {};
+}
+
 Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onEvent)
 {
     const auto slice = std::chrono::milliseconds(100);
@@ -255,6 +271,8 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
             auto polled = pollOnce(onEvent);
             if (!polled)
                 return polled;
+            if (auto same = checkStillOnNodes(); !same)
+                return same;
             const auto until = std::chrono::steady_clock::now() + m_options.pollInterval;
             while (!cancel.isCancelled() && std::chrono::steady_clock::now() < until)
                 std::this_thread::sleep_for(
@@ -272,6 +290,8 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
                 auto again = subscribe(target);
                 if (!again)
                     return again;
+                if (auto same = checkStillOnNodes(); !same)
+                    return same;
                 auto resync = pollOnce(onEvent);
                 if (!resync)
                     return resync;

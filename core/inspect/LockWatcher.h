@@ -29,6 +29,10 @@ struct WatchOptions
     // (only when asked: it changes the server for everyone).
     bool enableNotifications = false;
     bool forcePolling = false;
+    // Stop run() with an error when a connection ends up on another server than it started on
+    // (a sentinel failover: the locks read there would carry the old master's node), so that
+    // the caller can start over with new targets. Off: the watch goes on, with the old labels.
+    bool stopWhenAMasterMoves = false;
 };
 
 // Turns changes in Redis into lock events (appeared, changed, released, expired). With keyspace
@@ -49,7 +53,8 @@ public:
     bool usesNotifications() const { return m_notifications; }
     const std::vector<LockSnapshot> locks() const;
 
-    // Runs until cancelled (checked every ~100 ms) or a Redis error.
+    // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
+    // connection that ended up on another server.
     Status run(const CancellationToken& cancel, const EventHandler& onEvent);
 
     // The lock name a key belongs to, in every known format (the key itself for plain locks).
@@ -64,12 +69,15 @@ private:
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
+    // An error when a connection is no longer where it was at first (see stopWhenAMasterMoves).
+    Status checkStillOnNodes() const;
 
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
     bool m_notifications = false;
     std::map<std::string, LockSnapshot> m_current; // node + '\n' + name -> last snapshot
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
+    std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
 };
 
 } // namespace lockscope

@@ -10,6 +10,11 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_LockTableModel DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_LockMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DesktopColorScheme DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
+  # The monitor on the other topologies: a three-master cluster, and a master behind a sentinel.
+  lockscope_add_test(tst_ClusterMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_SentinelMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_LockCountdown DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_LockCopyActions DIR ui LIBS lockscope_ui Qt6::Widgets)
 
   # Runs the real `lockscope` binary: start-up, signals, the sandbox's lifetime, --screenshot.
   lockscope_add_test(tst_GuiProcess DIR ui LIBS lockscope_ui)
@@ -24,6 +29,8 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_ContentionDemoView DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_ToolWindows DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DemoStepReading DIR ui LIBS lockscope_ui)
+  # What `lockscope --screenshot FILE --screenshot-tool stress|demo` waits for.
+  lockscope_add_test(tst_ToolScreenshot DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::Charts)
 endif()
 
 # Every tr() string of the GUI is translated into Simplified Chinese (lupdate into a scratch copy).

@@ -72,6 +72,15 @@ private slots:
         QCOMPARE(parse({"--screenshot", "/tmp/x.png"}).screenshotPath, QStringLiteral("/tmp/x.png"));
     }
 
+    void remembersWhichToolToScreenshot()
+    {
+        QCOMPARE(parse({"--screenshot", "/tmp/x.png"}).screenshotTool, GuiCommandLine::ScreenshotTool::None);
+        QCOMPARE(parse({"--screenshot", "/tmp/x.png", "--screenshot-tool", "stress"}).screenshotTool,
+            GuiCommandLine::ScreenshotTool::Stress);
+        QCOMPARE(parse({"--screenshot-tool", "demo", "--screenshot", "/tmp/x.png"}).screenshotTool,
+            GuiCommandLine::ScreenshotTool::Demo);
+    }
+
     void fillsTheSandboxWithDemoLocksWhenAsked()
     {
         QVERIFY(!parse({}).demoLocks);
@@ -96,6 +105,9 @@ private slots:
         QTest::newRow("timeout not a number") << QStringList {"--url", "redis://h", "--timeout", "soon"};
         QTest::newRow("timeout zero") << QStringList {"--url", "redis://h", "--connect-timeout", "0"};
         QTest::newRow("demo locks on a real server") << QStringList {"--url", "redis://h", "--demo-locks"};
+        QTest::newRow("screenshot tool without --screenshot") << QStringList {"--screenshot-tool", "stress"};
+        QTest::newRow("unknown screenshot tool")
+            << QStringList {"--screenshot", "/tmp/x.png", "--screenshot-tool", "charts"};
     }
 
     void refusesMistakesWithTheUsageExitCode()

@@ -132,6 +132,24 @@ private slots:
         QVERIFY(image.height() >= 400);
     }
 
+    void savesAScreenshotOfTheStressPanelAfterAShortRun()
+    {
+        const QString path = m_home.filePath(QStringLiteral("stress.png"));
+        QProcess gui;
+        startGui(gui,
+            {QStringLiteral("--screenshot"), path, QStringLiteral("--screenshot-tool"),
+                QStringLiteral("stress")});
+        QVERIFY(gui.waitForFinished(120000));
+        const QByteArray stderrText = gui.readAllStandardError();
+        QCOMPARE(gui.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(gui.exitCode() == 0, stderrText.constData());
+        QVERIFY2(stderrText.contains("screenshot saved"), stderrText.constData());
+        QImage image(path);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 600);
+        QVERIFY(image.height() >= 400);
+    }
+
     void connectsToTheServerOfTheUrlInsteadOfASandbox()
     {
         auto server = test::startServer();

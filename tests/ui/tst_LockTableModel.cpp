@@ -159,10 +159,13 @@ private Q_SLOTS:
         QCOMPARE(removed.count(), 1);
         QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:30000")), 20'000);
 
-        // The countdown repaints the TTL and state columns of all rows with two signals.
+        // The countdown repaints the TTL column of all rows with one signal (their states did not
+        // change since the last tick).
         changed.clear();
         locks.tick();
-        QCOMPARE(changed.count(), 2);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).value<QModelIndex>().column(), int(LockTableModel::TtlColumn));
+        QCOMPARE(changed.first().at(1).value<QModelIndex>().row(), locks.rowCount() - 1);
     }
 
     void appliesChangesThatFollowAListingInTheSameBatch()
@@ -253,6 +256,100 @@ private Q_SLOTS:
             LockTableModel::stateName(LockRecord::State::Expiring));
         now += 60'000;
         QCOMPARE(ttl.data(LockTableModel::RemainingTtlRole).toLongLong(), 0);
+    }
+
+    void aTickAnnouncesTheStateOfOnlyTheLocksThatTurnedExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        const QList<qint64> ttls {60'000, 8'000, 9'000, 60'000, 30'000, 7'000};
+        for (int i = 0; i < ttls.size(); ++i)
+            batch.locks.append(lockNamed(
+                QStringLiteral("lock-%1").arg(i), LockKind::Token, QStringLiteral("n1:6379"), ttls[i]));
+        batch.locks[3].ttlMs = -1; // no TTL: never expiring
+        locks.apply(batch);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+
+        now += 1'000;
+        locks.tick();
+        QCOMPARE(changed.count(), 0); // nobody within 5 s of the end yet
+        now += 3'000; // 4 s, 5 s and 3 s left for the 8 s, 9 s and 7 s locks
+        locks.tick();
+        QCOMPARE(changed.count(), 2);
+        // Rows 1 and 2 together (one block), and row 5: the state column only.
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(1, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(2, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(1).at(0).value<QModelIndex>(), locks.index(5, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(1).at(1).value<QModelIndex>(), locks.index(5, LockTableModel::StateColumn));
+        changed.clear();
+        now += 500;
+        locks.tick();
+        QCOMPARE(changed.count(), 0); // expiring stays expiring until Redis says it is gone
+    }
+
+    void sortedByStateALockMovesWhenItTurnsExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(LockTableModel::StateColumn, Qt::DescendingOrder); // expiring before held
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks
+            = {lockNamed(QStringLiteral("long-a"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+                lockNamed(QStringLiteral("long-b"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+                lockNamed(QStringLiteral("short"), LockKind::Token, QStringLiteral("n1:6379"), 8'000)};
+        locks.apply(batch);
+        auto shownRowOf = [&proxy](const QString& name) {
+            for (int row = 0; row < proxy.rowCount(); ++row)
+                if (proxy.index(row, LockTableModel::NameColumn).data().toString() == name)
+                    return row;
+            return -1;
+        };
+        QCOMPARE(shownRowOf(QStringLiteral("short")), 2); // all held: source order
+
+        now += 4'000;
+        locks.tick();
+        QCOMPARE(shownRowOf(QStringLiteral("short")), 0);
+        QCOMPARE(proxy.index(0, LockTableModel::StateColumn).data().toString(),
+            LockTableModel::stateName(LockRecord::State::Expiring));
+    }
+
+    void filteredByStateALockAppearsWhenItTurnsExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {lockNamed(QStringLiteral("long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+            lockNamed(QStringLiteral("short"), LockKind::Token, QStringLiteral("n1:6379"), 8'000)};
+        locks.apply(batch);
+        proxy.setStateFilter(LockRecord::State::Expiring);
+        QCOMPARE(proxy.rowCount(), 0);
+        now += 4'000;
+        locks.tick();
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("short"));
+        proxy.setStateFilter(LockRecord::State::Held);
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("long"));
     }
 
     void filtersByTextKindAndNode()
