@@ -19,6 +19,7 @@ list(APPEND lockscope_core_sources
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
   locks/FairLock.cpp
+  locks/ReadWriteLockSide.cpp
   locks/ReadLock.cpp
   locks/WriteLock.cpp
   locks/ReadWriteLock.cpp
