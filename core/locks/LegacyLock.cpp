@@ -1,24 +1,10 @@
 #include "locks/LegacyLock.h"
 
-#include "locks/HolderToken.h"
-#include "locks/PollingWait.h"
-
-#include <unistd.h>
-
 namespace lockscope {
 
 LegacyLock::LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
-    : m_connection(std::move(connection))
-    , m_name(std::move(name))
-    , m_clock(*m_connection, options.clock)
-    // The lock value carries no identity, so the waiter entry names the process instead.
-    , m_waiterId("legacy:pid" + std::to_string(::getpid()) + ":" + HolderToken::generate().substr(0, 8))
+    : TimestampLock(kindName, std::move(connection), std::move(name), options.clock)
 {
-}
-
-std::string LegacyLock::holderId() const
-{
-    return m_expiry ? std::to_string(*m_expiry) : std::string();
 }
 
 Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
@@ -62,17 +48,6 @@ Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
     return false;
 }
 
-Result<AcquireResult> LegacyLock::acquire(const AcquireOptions& options)
-{
-    if (m_expiry)
-        return makeError(ErrorKind::Usage, "legacy lock '" + m_name + "' is already held by this object");
-    if (options.lease.count() <= 0)
-        return makeError(ErrorKind::Usage, "the lease must be positive");
-    WaiterRegistry registration(*m_connection, m_name, m_waiterId);
-    return PollingWait::run(
-        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
-}
-
 Result<bool> LegacyLock::stillOurs()
 {
     if (!m_expiry)
@@ -82,10 +57,7 @@ Result<bool> LegacyLock::stillOurs()
         return now.error();
     if (*now >= *m_expiry)
         return false; // past our expiry: someone may have taken it over, never DEL it
-    auto current = m_connection->command({"EXISTS", m_name});
-    if (!current)
-        return current.error();
-    return current->isInteger() && current->integer() == 1;
+    return keyExists();
 }
 
 Result<HoldOutcome> LegacyLock::release()
@@ -98,11 +70,7 @@ Result<HoldOutcome> LegacyLock::release()
         m_expiry.reset();
         return HoldOutcome::Lost;
     }
-    auto deleted = m_connection->command({"DEL", m_name});
-    if (!deleted)
-        return deleted.error();
-    m_expiry.reset();
-    return deleted->isInteger() && deleted->integer() == 1 ? HoldOutcome::Done : HoldOutcome::Lost;
+    return deleteKey();
 }
 
 Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
@@ -117,11 +85,7 @@ Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
         m_expiry.reset();
         return HoldOutcome::Lost;
     }
-    auto expiry = m_clock.rewriteExpiry(m_name, lease);
-    if (!expiry)
-        return expiry.error();
-    m_expiry = *expiry;
-    return *expiry ? HoldOutcome::Done : HoldOutcome::Lost;
+    return rewriteExpiry(lease);
 }
 
 Result<bool> LegacyLock::isHeld()

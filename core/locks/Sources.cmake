@@ -2,6 +2,7 @@ list(APPEND lockscope_core_sources
   locks/ExpiryClock.cpp
   locks/FencingCounter.cpp
   locks/HolderToken.cpp
+  locks/TimestampLock.cpp
   locks/LegacyLock.cpp
   locks/LockFactory.cpp
   locks/LuaScript.cpp
