@@ -14,6 +14,26 @@ Result<std::unique_ptr<RedisConnection>> DemoScenario::connectAs(
     return RedisConnection::connect(options);
 }
 
+Result<std::unique_ptr<RedisConnection>> DemoScenario::connectClearing(
+    const DemoContext& context, const std::string& actor, const std::string& key)
+{
+    auto connection = connectAs(context, actor);
+    if (!connection)
+        return connection;
+    if (auto cleared = (*connection)->command({"DEL", key}); !cleared)
+        return cleared.error();
+    return connection;
+}
+
+LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, std::string name)
+{
+    LockSpec spec;
+    spec.kind = std::move(kind);
+    spec.name = std::move(name);
+    spec.connection = context.connection;
+    return spec;
+}
+
 Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::string& actor,
     RedisConnection& connection, const RedisCommand& command)
 {

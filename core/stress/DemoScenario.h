@@ -1,6 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/LockFactory.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
 #include "redis/Result.h"
@@ -51,6 +52,12 @@ protected:
     // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
     static Result<std::unique_ptr<RedisConnection>> connectAs(
         const DemoContext& context, const std::string& actor);
+    // connectAs, then DEL `key`: a story that watches a lock starts with none left by a
+    // previous run.
+    static Result<std::unique_ptr<RedisConnection>> connectClearing(
+        const DemoContext& context, const std::string& actor, const std::string& key);
+    // A lock of `kind` named `name` on the story's server.
+    static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply.
     static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
         RedisConnection& connection, const RedisCommand& command);

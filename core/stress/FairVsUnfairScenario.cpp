@@ -20,10 +20,7 @@ const std::vector<std::string> actors = {"G", "W1", "W2", "W3"};
 Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, const std::string& kind)
 {
-    LockSpec spec;
-    spec.kind = kind;
-    spec.name = context.keyPrefix + "fairness-" + kind;
-    spec.connection = context.connection;
+    const LockSpec spec = lockSpec(context, kind, context.keyPrefix + "fairness-" + kind);
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (size_t i = 0; i < actors.size(); ++i) {
         auto lock = LockFactory::create(spec);

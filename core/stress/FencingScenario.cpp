@@ -17,10 +17,7 @@ std::string fenceText(std::optional<long long> fence)
 Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
-    LockSpec spec;
-    spec.kind = "token";
-    spec.name = lockName;
-    spec.connection = context.connection;
+    const LockSpec spec = lockSpec(context, "token", lockName);
     auto c1 = LockFactory::create(spec);
     if (!c1)
         return c1.error();

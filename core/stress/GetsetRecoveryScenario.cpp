@@ -73,11 +73,7 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
         return set.error();
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (int i = 0; i < 2; ++i) {
-        LockSpec spec;
-        spec.kind = "legacy";
-        spec.name = key;
-        spec.connection = context.connection;
-        auto lock = LockFactory::create(spec);
+        auto lock = LockFactory::create(lockSpec(context, "legacy", key));
         if (!lock)
             return lock.error();
         locks.push_back(std::move(lock.value()));

@@ -12,15 +12,10 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    LockSpec spec;
-    spec.kind = "token";
-    spec.name = context.keyPrefix + "token-crash";
-    spec.connection = context.connection;
-    auto observer = connectAs(context, "observer");
+    const LockSpec spec = lockSpec(context, "token", context.keyPrefix + "token-crash");
+    auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
         return observer.error();
-    if (auto cleared = (*observer)->command({"DEL", spec.name}); !cleared)
-        return cleared.error();
 
     AcquireOptions holderOptions;
     holderOptions.lease = lease;

@@ -12,15 +12,10 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    LockSpec spec;
-    spec.kind = "reentrant";
-    spec.name = context.keyPrefix + "watchdog";
-    spec.connection = context.connection;
-    auto observer = connectAs(context, "observer");
+    const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
+    auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
         return observer.error();
-    if (auto cleared = (*observer)->command({"DEL", spec.name}); !cleared)
-        return cleared.error();
 
     AcquireOptions options;
     options.lease = lease;
