@@ -50,18 +50,8 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
             toHeadWaiter = observed.kind == LockKind::Fair;
         }
     }
-    RedisCommand command {"EVAL", ObservedLockScript::withAction(releaseAction),
-        std::to_string(2 + state->companionKeys.size()), state->key,
-        LockNaming::redissonPrefixed("redisson_lock_queue", observed.name)};
-    command.insert(command.end(), state->companionKeys.begin(), state->companionKeys.end());
-    command.push_back(state->shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
-    for (auto& argument : state->compareArguments())
-        command.push_back(std::move(argument));
-    command.push_back(channel);
-    command.push_back(message);
-    command.push_back(toHeadWaiter ? "1" : "0");
-
-    auto reply = connection.command(command);
+    auto reply = connection.command(ObservedLockScript::call(
+        releaseAction, *state, observed.name, {channel, message, toHeadWaiter ? "1" : "0"}));
     if (!reply)
         return reply.error();
     auto state0 = reply->at(0).toInteger();

@@ -1,6 +1,10 @@
 #pragma once
 
+#include "inspect/ObservedLockState.h"
+#include "redis/CommandPolicy.h"
+
 #include <string>
+#include <vector>
 
 namespace lockscope {
 
@@ -12,6 +16,11 @@ class ObservedLockScript
 {
 public:
     static std::string withAction(const std::string& actionLua);
+    // The EVAL of withAction(actionLua) against `state`, with the layout every action reads:
+    // KEYS = the lock key, the Redisson queue of `lockName` (a fair lock's waiters), then the
+    // companion keys; ARGV = the comparison, then `actionArguments` from ARGV[base] on.
+    static RedisCommand call(const std::string& actionLua, const ObservedLockState& state,
+        const std::string& lockName, const std::vector<std::string>& actionArguments);
 };
 
 } // namespace lockscope
