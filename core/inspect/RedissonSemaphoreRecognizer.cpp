@@ -76,14 +76,7 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
         if (!timeouts && waiting == 0)
             continue;
 
-        LockSnapshot lock;
-        lock.name = name;
-        lock.kind = LockKind::Semaphore;
-        lock.library = "Redisson";
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
-        lock.ttlMs = key->ttlMs();
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, "Redisson");
         lock.permitsAvailable = *permits;
         lock.waiterCount = waiting;
         if (timeouts) {
