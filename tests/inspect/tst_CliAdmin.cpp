@@ -1,6 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonDocument>
@@ -18,11 +19,9 @@ namespace {
 const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 } // namespace
 
-class tst_CliAdmin : public QObject
+class tst_CliAdmin : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
     std::unique_ptr<QTemporaryDir> m_dir;
 
     struct CliRun
@@ -57,18 +56,9 @@ class tst_CliAdmin : public QObject
         return entries;
     }
 
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
     bool exists(const std::string& key) { return m_redis->command({"EXISTS", key})->integer() == 1; }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
     void init()
     {
         QVERIFY(run({"FLUSHALL"}));

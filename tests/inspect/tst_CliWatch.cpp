@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonDocument>
@@ -19,11 +20,9 @@ const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
 // `watch` runs until N events: a background thread keeps re-entering a lock (one change per
 // re-entry) until the command has printed what it was asked for.
-class tst_CliWatch : public QObject
+class tst_CliWatch : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
 
     struct CliRun
     {
@@ -55,13 +54,6 @@ class tst_CliWatch : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(m_redis->command({"FLUSHALL"}).ok()); }
 
     void printsOneJsonObjectPerChange()

@@ -1,6 +1,7 @@
 #include "inspect/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -85,22 +86,11 @@ long long wallMs()
 
 } // namespace
 
-class tst_LockWatcher : public QObject
+class tst_LockWatcher : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer(); // notify-keyspace-events KEA
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init()
     {
         QVERIFY(run({"FLUSHALL"}));
