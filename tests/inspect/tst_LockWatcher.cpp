@@ -1,6 +1,7 @@
 #include "inspect/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
@@ -77,13 +78,6 @@ private:
     std::vector<LockEvent> m_events;
 };
 
-long long wallMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 } // namespace
 
 class tst_LockWatcher : public test::RedisTestCase
@@ -104,7 +98,7 @@ private slots:
         QVERIFY(started.ok());
         QVERIFY(QString::fromStdString(*started).contains("keyspace notifications"));
 
-        long long at = wallMs();
+        long long at = test::epochMillis();
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "orders").has_value(), 5000);
         qInfo("appeared after %lld ms", session.find(LockEvent::Type::Appeared, "orders")->atMs - at);
@@ -117,7 +111,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "locks:short").has_value(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Expired, "locks:short").has_value(), 5000);
 
-        at = wallMs();
+        at = test::epochMillis();
         QVERIFY(run({"DEL", "orders"}));
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Released, "orders").has_value(), 5000);
         qInfo("released after %lld ms", session.find(LockEvent::Type::Released, "orders")->atMs - at);

@@ -14,18 +14,12 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
+using test::epochMillis;
 using test::eventually;
 using test::waitUpTo;
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-long long epochMillis()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 } // namespace
 
 class tst_FairLock : public test::RedisTestCase

@@ -11,6 +11,11 @@ ConnectionOptions RedisTestCase::options() const
     return optionsFor(*m_server);
 }
 
+std::shared_ptr<RedisConnection> RedisTestCase::connection() const
+{
+    return connectTo(*m_server);
+}
+
 bool RedisTestCase::run(const RedisCommand& command)
 {
     auto reply = m_redis->command(command);

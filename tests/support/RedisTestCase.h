@@ -19,6 +19,8 @@ class RedisTestCase : public QObject
 protected:
     // Options for a new connection to the suite's server (the code under test opens its own).
     ConnectionOptions options() const;
+    // A new connection to the suite's server, for the locks that take a shared one.
+    std::shared_ptr<RedisConnection> connection() const;
     // Runs `command` on m_redis; true when Redis accepted it (a failure is logged with why).
     bool run(const RedisCommand& command);
 
