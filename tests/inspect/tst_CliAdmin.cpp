@@ -1,5 +1,5 @@
-#include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "support/CliRun.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -10,7 +10,6 @@
 #include <QtTest>
 
 #include <fstream>
-#include <sstream>
 
 using namespace lockscope;
 using test::LockFormats;
@@ -24,26 +23,13 @@ class tst_CliAdmin : public test::RedisTestCase
     Q_OBJECT
     std::unique_ptr<QTemporaryDir> m_dir;
 
-    struct CliRun
-    {
-        int code = -1;
-        std::string out;
-        std::string err;
-    };
-
     std::string auditPath() const { return m_dir->path().toStdString() + "/audit.log"; }
 
-    CliRun runCli(std::vector<std::string> args, const std::string& input = "")
+    // lockscope-cli against the suite's server, auditing into this test's directory.
+    test::CliRun runCli(std::vector<std::string> args, const std::string& input = "")
     {
         args.insert(args.begin(), {"--url", m_server->url()});
-        std::istringstream in(input);
-        std::ostringstream out;
-        std::ostringstream err;
-        CliRun run;
-        run.code = CliRunner::run(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, in, out, err);
-        run.out = out.str();
-        run.err = err.str();
-        return run;
+        return test::runCli(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, input);
     }
 
     std::vector<QJsonObject> auditEntries() const
@@ -85,8 +71,8 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 3, 30000).ok());
         auto declined = runCli({"release", "orders", "--force"}, "n\n");
         QCOMPARE(declined.code, 1);
-        QVERIFY(declined.out.find("held by " + clientA + ":3") != std::string::npos);
-        QVERIFY(declined.out.find("[y/N]") != std::string::npos);
+        QVERIFY(declined.out.contains(QString::fromStdString("held by " + clientA + ":3")));
+        QVERIFY(declined.out.contains("[y/N]"));
         QVERIFY(exists("orders"));
         QVERIFY(auditEntries().empty()); // nothing was done
         auto confirmed = runCli({"release", "orders", "--force"}, "y\n");
@@ -99,7 +85,7 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
         auto result = runCli({"release", "orders", "--yes"});
         QCOMPARE(result.code, int(ExitUsage));
-        QVERIFY(result.err.find(clientA + ":1") != std::string::npos); // shows the holder
+        QVERIFY(result.err.contains(QString::fromStdString(clientA + ":1"))); // shows the holder
         QVERIFY(exists("orders"));
     }
 

@@ -1,4 +1,4 @@
-#include "cli/CliRunner.h"
+#include "support/CliRun.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -24,23 +24,13 @@ class tst_CliWatch : public test::RedisTestCase
 {
     Q_OBJECT
 
-    struct CliRun
-    {
-        int code = -1;
-        std::string out;
-        std::string err;
-    };
-
-    CliRun watchUntilDone(std::vector<std::string> args)
+    test::CliRun watchUntilDone(std::vector<std::string> args)
     {
         args.insert(args.begin(), {"--url", m_server->url(), "watch"});
         std::atomic<bool> done {false};
-        CliRun run;
+        test::CliRun run;
         std::thread cli([&] {
-            std::ostringstream out, err;
-            run.code = CliRunner::run(args, {}, out, err);
-            run.out = out.str();
-            run.err = err.str();
+            run = test::runCli(args);
             done = true;
         });
         auto writer = test::connectTo(*m_server);
@@ -61,8 +51,8 @@ private slots:
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
         auto run = watchUntilDone({"--json", "--max-events", "2"});
         QCOMPARE(run.code, 0);
-        QVERIFY2(run.err.find("keyspace notifications") != std::string::npos, run.err.c_str());
-        std::istringstream lines(run.out);
+        QVERIFY2(run.err.contains("keyspace notifications"), qPrintable(run.err));
+        std::istringstream lines(run.out.toStdString());
         std::string line;
         int count = 0;
         while (std::getline(lines, line)) {
@@ -79,8 +69,8 @@ private slots:
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", ""}).ok());
         auto run = watchUntilDone({"--poll", "100", "--max-events", "1"});
         QCOMPARE(run.code, 0);
-        QVERIFY2(run.err.find("polling every 100 ms") != std::string::npos, run.err.c_str());
-        QVERIFY(run.out.starts_with("appeared busy") || run.out.starts_with("changed busy"));
+        QVERIFY2(run.err.contains("polling every 100 ms"), qPrintable(run.err));
+        QVERIFY(run.out.startsWith("appeared busy") || run.out.startsWith("changed busy"));
     }
 };
 

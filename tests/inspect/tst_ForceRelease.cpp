@@ -1,8 +1,8 @@
 #include "inspect/AuditLog.h"
 #include "inspect/ExtendLock.h"
 #include "inspect/ForceRelease.h"
-#include "inspect/NamedLockLookup.h"
 #include "support/LockFormats.h"
+#include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
@@ -28,13 +28,7 @@ class tst_ForceRelease : public test::RedisTestCase
 
     bool exists(const std::string& key) { return m_redis->command({"EXISTS", key})->integer() == 1; }
 
-    std::optional<LockSnapshot> observe(const std::string& name)
-    {
-        auto found = NamedLockLookup::find({{"n", m_redis.get()}}, name);
-        if (!found || found->size() != 1)
-            return std::nullopt;
-        return found->front().lock;
-    }
+    std::optional<LockSnapshot> observe(const std::string& name) { return test::observeLock(*m_redis, name); }
 
     // A subscriber on `channel`, ready when returned.
     std::unique_ptr<RedisConnection> subscribe(const std::string& channel)

@@ -1,7 +1,7 @@
-#include "inspect/NamedLockLookup.h"
 #include "inspect/ReleasePermit.h"
 #include "inspect/RemoveStaleWaiters.h"
 #include "support/LockFormats.h"
+#include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
@@ -19,13 +19,7 @@ class tst_WaiterAndPermitActions : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::optional<LockSnapshot> observe(const std::string& name)
-    {
-        auto found = NamedLockLookup::find({{"n", m_redis.get()}}, name);
-        if (!found || found->size() != 1)
-            return std::nullopt;
-        return found->front().lock;
-    }
+    std::optional<LockSnapshot> observe(const std::string& name) { return test::observeLock(*m_redis, name); }
 
 private slots:
     void init() { QVERIFY(run({"FLUSHALL"})); }
