@@ -6,6 +6,15 @@
 
 namespace lockscope {
 
+DemoScenario::DemoScenario(
+    std::string name, std::string title, std::string expectation, std::vector<std::string> requiredKinds)
+    : m_name(std::move(name))
+    , m_title(std::move(title))
+    , m_expectation(std::move(expectation))
+    , m_requiredKinds(std::move(requiredKinds))
+{
+}
+
 Result<std::unique_ptr<RedisConnection>> DemoScenario::connectAs(
     const DemoContext& context, const std::string& actor)
 {

@@ -17,6 +17,14 @@ constexpr auto contention = std::chrono::milliseconds(1500);
 const std::vector<std::string> actors = {"G", "W1", "W2", "W3"};
 } // namespace
 
+FairVsUnfairScenario::FairVsUnfairScenario()
+    : DemoScenario("fair-vs-unfair", "Fair vs unfair: starvation, then FIFO",
+        "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get the "
+        "lock in the order they queued and G no more than its share",
+        {"token", "fair"})
+{
+}
+
 Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, const std::string& kind)
 {

@@ -14,6 +14,12 @@ std::string fenceText(std::optional<long long> fence)
 }
 } // namespace
 
+FencingScenario::FencingScenario()
+    : DemoScenario("fencing", "A GC pause past the lease, with and without fencing",
+        "without fencing C1's late write corrupts the resource; with fencing it is rejected", {"token"})
+{
+}
+
 Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {

@@ -16,6 +16,12 @@ bool expired(const RedisReply& reply, long long now)
 }
 } // namespace
 
+GetsetRecoveryScenario::GetsetRecoveryScenario()
+    : DemoScenario("getset-recovery", "The SETNX + GETSET recovery (seed 000, C4 and C5)",
+        "exactly one of C4 and C5 acquires the expired lock, staged and in a real race", {"legacy"})
+{
+}
+
 Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)

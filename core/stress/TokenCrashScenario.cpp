@@ -8,6 +8,14 @@ namespace {
 constexpr auto lease = std::chrono::milliseconds(1500);
 }
 
+TokenCrashScenario::TokenCrashScenario()
+    : DemoScenario("token-crash", "A token-lock holder crashes: the lease frees the lock",
+        "C2 cannot take the lock while the dead C1's lease runs, then gets it within the lease, with a "
+        "higher fence",
+        {"token"})
+{
+}
+
 Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)

@@ -8,6 +8,14 @@ namespace {
 constexpr auto lease = std::chrono::milliseconds(1200);
 }
 
+WatchdogScenario::WatchdogScenario()
+    : DemoScenario("watchdog", "A long job kept alive by the watchdog, then its holder dies",
+        "the lock stays held for three leases while the holder lives, and frees within one lease after it "
+        "dies",
+        {"reentrant"})
+{
+}
+
 Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)
