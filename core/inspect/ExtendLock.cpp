@@ -52,18 +52,8 @@ Result<AdminResult> ExtendLock::extend(
     auto code = reply->toInteger();
     if (!code)
         return makeError(ErrorKind::Protocol, "the extend script replied " + reply->describe());
-    AdminResult result;
-    if (*code == 1) {
-        result.outcome = AdminOutcome::Done;
-        result.message = "extended to " + std::to_string(ttl.count()) + " ms";
-    } else if (*code == 0) {
-        result.outcome = AdminOutcome::NothingThere;
-        result.message = "nothing to extend: the lock is gone";
-    } else {
-        result.outcome = AdminOutcome::HolderChanged;
-        result.message = "not extended: the lock changed since it was observed";
-    }
-    return result;
+    return ObservedLockScript::result(*code, "extended to " + std::to_string(ttl.count()) + " ms",
+        "nothing to extend: the lock is gone", "not extended: the lock changed since it was observed");
 }
 
 } // namespace lockscope

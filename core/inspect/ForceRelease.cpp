@@ -58,20 +58,13 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
     auto notified = reply->at(1).toInteger();
     if (!reply->isArray() || !state0 || !notified)
         return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
-    AdminResult result;
+    std::string released = "released";
+    if (!channel.empty())
+        released += "; " + std::to_string(*notified) + " waiting client(s) notified";
+    auto result = ObservedLockScript::result(*state0, std::move(released),
+        "nothing to release: the lock is gone already",
+        "not released: the lock changed since it was observed (a new holder?)");
     result.notified = *notified;
-    if (*state0 == 1) {
-        result.outcome = AdminOutcome::Done;
-        result.message = "released";
-        if (!channel.empty())
-            result.message += "; " + std::to_string(*notified) + " waiting client(s) notified";
-    } else if (*state0 == 0) {
-        result.outcome = AdminOutcome::NothingThere;
-        result.message = "nothing to release: the lock is gone already";
-    } else {
-        result.outcome = AdminOutcome::HolderChanged;
-        result.message = "not released: the lock changed since it was observed (a new holder?)";
-    }
     return result;
 }
 

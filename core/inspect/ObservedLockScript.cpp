@@ -41,4 +41,21 @@ RedisCommand ObservedLockScript::call(const std::string& actionLua, const Observ
     return command;
 }
 
+AdminResult ObservedLockScript::result(
+    long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage)
+{
+    AdminResult result;
+    if (state == 1) {
+        result.outcome = AdminOutcome::Done;
+        result.message = std::move(doneMessage);
+    } else if (state == 0) {
+        result.outcome = AdminOutcome::NothingThere;
+        result.message = std::move(goneMessage);
+    } else {
+        result.outcome = AdminOutcome::HolderChanged;
+        result.message = std::move(changedMessage);
+    }
+    return result;
+}
+
 } // namespace lockscope

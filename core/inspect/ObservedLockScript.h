@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/AdminResult.h"
 #include "inspect/ObservedLockState.h"
 #include "redis/CommandPolicy.h"
 
@@ -21,6 +22,10 @@ public:
     // companion keys; ARGV = the comparison, then `actionArguments` from ARGV[base] on.
     static RedisCommand call(const std::string& actionLua, const ObservedLockState& state,
         const std::string& lockName, const std::vector<std::string>& actionArguments);
+    // The result of an action from the state unchanged() returned (1 acted, 0 the key is gone,
+    // -1 it changed), with the message for that outcome.
+    static AdminResult result(
+        long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage);
 };
 
 } // namespace lockscope
