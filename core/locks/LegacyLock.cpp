@@ -15,13 +15,9 @@ Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
         if (!now)
             return now.error();
         const long long expiry = *now + lease.count() + 1;
-        auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
-        if (!set)
-            return set.error();
-        if (set->isInteger() && set->integer() == 1) {
-            m_expiry = expiry;
-            return true;
-        }
+        auto set = setIfAbsent(expiry);
+        if (!set || *set)
+            return set;
         auto current = m_connection->command({"GET", m_name});
         if (!current)
             return current.error();
@@ -60,16 +56,22 @@ Result<bool> LegacyLock::stillOurs()
     return keyExists();
 }
 
+Result<bool> LegacyLock::confirmOurs()
+{
+    auto ours = stillOurs();
+    if (ours && !*ours)
+        m_expiry.reset();
+    return ours;
+}
+
 Result<HoldOutcome> LegacyLock::release()
 {
     std::lock_guard guard(m_mutex);
-    auto ours = stillOurs();
+    auto ours = confirmOurs();
     if (!ours)
         return ours.error();
-    if (!*ours) {
-        m_expiry.reset();
+    if (!*ours)
         return HoldOutcome::Lost;
-    }
     return deleteKey();
 }
 
@@ -78,13 +80,11 @@ Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
     std::lock_guard guard(m_mutex);
     if (lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
-    auto ours = stillOurs();
+    auto ours = confirmOurs();
     if (!ours)
         return ours.error();
-    if (!*ours) {
-        m_expiry.reset();
+    if (!*ours)
         return HoldOutcome::Lost;
-    }
     return rewriteExpiry(lease);
 }
 

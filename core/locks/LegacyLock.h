@@ -49,6 +49,8 @@ private:
     Result<bool> tryOnce(std::chrono::milliseconds lease) override;
     // Our hold is still ours as long as our own expiry has not passed and the key exists.
     Result<bool> stillOurs();
+    // stillOurs(), forgetting a hold that is not ours any more (release and extend say Lost).
+    Result<bool> confirmOurs();
 };
 
 } // namespace lockscope

@@ -8,18 +8,6 @@ NaiveLock::NaiveLock(std::shared_ptr<RedisConnection> connection, std::string na
 {
 }
 
-Result<bool> NaiveLock::setIfAbsent(long long expiry)
-{
-    auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
-    if (!set)
-        return set.error();
-    if (set->isInteger() && set->integer() == 1) {
-        m_expiry = expiry;
-        return true;
-    }
-    return false;
-}
-
 Result<bool> NaiveLock::tryOnce(std::chrono::milliseconds lease)
 {
     auto now = m_clock.nowMillis();

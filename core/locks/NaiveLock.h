@@ -39,7 +39,6 @@ public:
     Result<bool> isHeld() override;
 
 private:
-    Result<bool> setIfAbsent(long long expiry);
     Result<bool> tryOnce(std::chrono::milliseconds lease) override;
 
     std::function<void()> m_beforeDelete;

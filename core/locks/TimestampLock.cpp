@@ -36,6 +36,18 @@ Result<AcquireResult> TimestampLock::acquire(const AcquireOptions& options)
         options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
 }
 
+Result<bool> TimestampLock::setIfAbsent(long long expiry)
+{
+    auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
+    if (!set)
+        return set.error();
+    if (set->isInteger() && set->integer() == 1) {
+        m_expiry = expiry;
+        return true;
+    }
+    return false;
+}
+
 Result<bool> TimestampLock::keyExists()
 {
     auto current = m_connection->command({"EXISTS", m_name});

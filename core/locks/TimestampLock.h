@@ -32,6 +32,8 @@ protected:
 
     // One attempt, under m_mutex: true (with m_expiry set) when it took the lock.
     virtual Result<bool> tryOnce(std::chrono::milliseconds lease) = 0;
+    // SETNX <name> <expiry>: true (with m_expiry set) when the key was free and is now ours.
+    Result<bool> setIfAbsent(long long expiry);
     // Whether <name> exists at all (the last check of "still ours" for both kinds).
     Result<bool> keyExists();
     // DEL <name> for a release judged ours: Done when a key was deleted, Lost when none was.
