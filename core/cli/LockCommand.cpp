@@ -2,12 +2,11 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "cli/OptionValue.h"
 #include "locks/LockFactory.h"
-#include "redis/RedisUrl.h"
 
 #include <atomic>
 #include <cerrno>
-#include <charconv>
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
@@ -35,16 +34,6 @@ struct LockRequest
 RedisError usageError(std::string message)
 {
     return makeError(ErrorKind::Usage, std::move(message));
-}
-
-Result<long long> parseCount(const std::string& text, const std::string& option, long long min, long long max)
-{
-    long long value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max)
-        return usageError(option + " expects a number from " + std::to_string(min) + " to "
-            + std::to_string(max) + ", got '" + text + "'");
-    return value;
 }
 
 Result<LockRequest> parseRequest(const CliOptions& options)
@@ -78,34 +67,26 @@ Result<LockRequest> parseRequest(const CliOptions& options)
             request.spec.kind = value;
             kindGiven = true;
         } else if (arg == "--lease") {
-            auto lease = parseCount(value, arg, 1, 86400000);
+            auto lease = OptionValue::integer(value, arg, 1, 86400000);
             if (!lease)
                 return lease.error();
             request.acquire.lease = std::chrono::milliseconds(*lease);
         } else if (arg == "--wait") {
-            auto wait = parseCount(value, arg, 0, 86400000);
+            auto wait = OptionValue::integer(value, arg, 0, 86400000);
             if (!wait)
                 return wait.error();
             request.acquire.wait = std::chrono::milliseconds(*wait);
         } else if (arg == "--permits") {
-            auto permits = parseCount(value, arg, 1, 1000000);
+            auto permits = OptionValue::integer(value, arg, 1, 1000000);
             if (!permits)
                 return permits.error();
             request.spec.permits = static_cast<int>(*permits);
             permitsGiven = true;
         } else {
-            size_t from = 0;
-            while (from <= value.size()) {
-                const size_t comma = std::min(value.find(',', from), value.size());
-                const std::string url = value.substr(from, comma - from);
-                if (url.empty())
-                    return usageError("--nodes has an empty entry: '" + value + "'");
-                auto node = parseRedisUrl(url, options.connection);
-                if (!node)
-                    return node.error();
-                request.spec.nodes.push_back(*node);
-                from = comma + 1;
-            }
+            auto nodes = OptionValue::nodeList(value, options.connection);
+            if (!nodes)
+                return nodes.error();
+            request.spec.nodes.insert(request.spec.nodes.end(), nodes->begin(), nodes->end());
         }
     }
     if (!kindGiven)

@@ -2,13 +2,13 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "cli/OptionValue.h"
 #include "locks/LockFactory.h"
-#include "redis/RedisUrl.h"
 #include "stress/StressEngine.h"
 #include "stress/StressResultJson.h"
 
-#include <charconv>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <ostream>
 
@@ -25,17 +25,6 @@ struct StressRequest
 RedisError usageError(std::string message)
 {
     return makeError(ErrorKind::Usage, std::move(message));
-}
-
-Result<long long> parseInteger(
-    const std::string& text, const std::string& option, long long min, long long max)
-{
-    long long value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max)
-        return usageError(option + " expects a number from " + std::to_string(min) + " to "
-            + std::to_string(max) + ", got '" + text + "'");
-    return value;
 }
 
 Result<StressRequest> parseRequest(const CliOptions& options)
@@ -76,18 +65,10 @@ Result<StressRequest> parseRequest(const CliOptions& options)
                 return usageError("--prefix cannot be empty");
             p.namePrefix = value;
         } else if (arg == "--nodes") {
-            size_t from = 0;
-            while (from <= value.size()) {
-                const size_t comma = std::min(value.find(',', from), value.size());
-                const std::string url = value.substr(from, comma - from);
-                if (url.empty())
-                    return usageError("--nodes has an empty entry: '" + value + "'");
-                auto node = parseRedisUrl(url, options.connection);
-                if (!node)
-                    return node.error();
-                p.nodes.push_back(*node);
-                from = comma + 1;
-            }
+            auto nodes = OptionValue::nodeList(value, options.connection);
+            if (!nodes)
+                return nodes.error();
+            p.nodes.insert(p.nodes.end(), nodes->begin(), nodes->end());
         } else if (arg == "--duration") {
             // Seconds, fractions allowed ("0.5").
             char* end = nullptr;
@@ -102,7 +83,7 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             const long long max = arg == "--iterations" ? 1'000'000'000LL : 86'400'000LL;
             const long long min
                 = arg == "--clients" || arg == "--locks" || arg == "--lease" || arg == "--permits" ? 1 : 0;
-            auto number = parseInteger(value, arg, min, max);
+            auto number = OptionValue::integer(value, arg, min, max);
             if (!number)
                 return number.error();
             if (arg == "--clients")

@@ -1,5 +1,7 @@
 #include "common/JsonWriter.h"
 
+#include "common/EscapeSequence.h"
+
 #include <charconv>
 
 #include <cmath>
@@ -59,28 +61,12 @@ std::string JsonWriter::quote(std::string_view bytes)
     for (size_t i = 0; i < bytes.size();) {
         const auto c = static_cast<unsigned char>(bytes[i]);
         if (c < 0x80) {
-            switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (c < 0x20 || c == 0x7f)
-                    appendEscape(out, c);
-                else
-                    out += static_cast<char>(c);
-            }
+            if (const auto escape = EscapeSequence::shortFor(c); !escape.empty())
+                out += escape;
+            else if (c < 0x20 || c == 0x7f)
+                appendEscape(out, c);
+            else
+                out += static_cast<char>(c);
             ++i;
             continue;
         }

@@ -1,3 +1,4 @@
 list(APPEND lockscope_core_sources
+  common/EscapeSequence.cpp
   common/JsonWriter.cpp
 )

@@ -1,6 +1,5 @@
 #include "inspect/ExtendLock.h"
 
-#include "inspect/LockNaming.h"
 #include "inspect/ObservedLockScript.h"
 #include "inspect/ObservedLockState.h"
 
@@ -46,34 +45,15 @@ Result<AdminResult> ExtendLock::extend(
         const size_t digits = value.find('.') == std::string::npos ? value.size() : value.find('.');
         unit = digits >= 13 ? "ms" : "s";
     }
-    RedisCommand command {"EVAL", ObservedLockScript::withAction(extendAction),
-        std::to_string(2 + state->companionKeys.size()), state->key,
-        LockNaming::redissonPrefixed("redisson_lock_queue", observed.name)};
-    command.insert(command.end(), state->companionKeys.begin(), state->companionKeys.end());
-    command.push_back(state->shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
-    for (auto& argument : state->compareArguments())
-        command.push_back(std::move(argument));
-    command.push_back(std::to_string(ttl.count()));
-    command.push_back(unit);
-
-    auto reply = connection.command(command);
+    auto reply = connection.command(
+        ObservedLockScript::call(extendAction, *state, observed.name, {std::to_string(ttl.count()), unit}));
     if (!reply)
         return reply.error();
     auto code = reply->toInteger();
     if (!code)
         return makeError(ErrorKind::Protocol, "the extend script replied " + reply->describe());
-    AdminResult result;
-    if (*code == 1) {
-        result.outcome = AdminOutcome::Done;
-        result.message = "extended to " + std::to_string(ttl.count()) + " ms";
-    } else if (*code == 0) {
-        result.outcome = AdminOutcome::NothingThere;
-        result.message = "nothing to extend: the lock is gone";
-    } else {
-        result.outcome = AdminOutcome::HolderChanged;
-        result.message = "not extended: the lock changed since it was observed";
-    }
-    return result;
+    return ObservedLockScript::result(*code, "extended to " + std::to_string(ttl.count()) + " ms",
+        "nothing to extend: the lock is gone", "not extended: the lock changed since it was observed");
 }
 
 } // namespace lockscope

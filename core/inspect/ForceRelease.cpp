@@ -50,38 +50,21 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
             toHeadWaiter = observed.kind == LockKind::Fair;
         }
     }
-    RedisCommand command {"EVAL", ObservedLockScript::withAction(releaseAction),
-        std::to_string(2 + state->companionKeys.size()), state->key,
-        LockNaming::redissonPrefixed("redisson_lock_queue", observed.name)};
-    command.insert(command.end(), state->companionKeys.begin(), state->companionKeys.end());
-    command.push_back(state->shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
-    for (auto& argument : state->compareArguments())
-        command.push_back(std::move(argument));
-    command.push_back(channel);
-    command.push_back(message);
-    command.push_back(toHeadWaiter ? "1" : "0");
-
-    auto reply = connection.command(command);
+    auto reply = connection.command(ObservedLockScript::call(
+        releaseAction, *state, observed.name, {channel, message, toHeadWaiter ? "1" : "0"}));
     if (!reply)
         return reply.error();
     auto state0 = reply->at(0).toInteger();
     auto notified = reply->at(1).toInteger();
     if (!reply->isArray() || !state0 || !notified)
         return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
-    AdminResult result;
+    std::string released = "released";
+    if (!channel.empty())
+        released += "; " + std::to_string(*notified) + " waiting client(s) notified";
+    auto result = ObservedLockScript::result(*state0, std::move(released),
+        "nothing to release: the lock is gone already",
+        "not released: the lock changed since it was observed (a new holder?)");
     result.notified = *notified;
-    if (*state0 == 1) {
-        result.outcome = AdminOutcome::Done;
-        result.message = "released";
-        if (!channel.empty())
-            result.message += "; " + std::to_string(*notified) + " waiting client(s) notified";
-    } else if (*state0 == 0) {
-        result.outcome = AdminOutcome::NothingThere;
-        result.message = "nothing to release: the lock is gone already";
-    } else {
-        result.outcome = AdminOutcome::HolderChanged;
-        result.message = "not released: the lock changed since it was observed (a new holder?)";
-    }
     return result;
 }
 

@@ -46,6 +46,21 @@ bool isLockWord(std::string_view word)
         || word.starts_with("mutex");
 }
 
+// The name part of a Redisson derived key, as redissonPrefixed/redissonSuffixed write it:
+// `{name}` where name has no brace of its own; anything else with a brace is a name that had
+// braces (kept as it is); without any brace it is no derived key.
+std::optional<std::string> unwrappedName(std::string_view part)
+{
+    if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
+        std::string_view inner = part.substr(1, part.size() - 2);
+        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
+            return std::string(inner);
+    }
+    if (part.find('{') != std::string_view::npos)
+        return std::string(part);
+    return std::nullopt;
+}
+
 } // namespace
 
 std::string LockNaming::redissonPrefixed(std::string_view prefix, std::string_view name)
@@ -82,16 +97,14 @@ std::optional<std::string> LockNaming::nameAfterPrefix(std::string_view key, std
     if (key.size() <= prefix.size() + 1 || key.substr(0, prefix.size()) != prefix
         || key[prefix.size()] != ':')
         return std::nullopt;
-    std::string_view rest = key.substr(prefix.size() + 1);
-    // `{name}` where name has no brace of its own; anything else is a name that had braces.
-    if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}') {
-        std::string_view inner = rest.substr(1, rest.size() - 2);
-        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
-            return std::string(inner);
-    }
-    if (rest.find('{') != std::string_view::npos)
-        return std::string(rest);
-    return std::nullopt;
+    return unwrappedName(key.substr(prefix.size() + 1));
+}
+
+std::optional<std::string> LockNaming::nameBeforeSuffix(std::string_view key, std::string_view suffix)
+{
+    if (key.size() <= suffix.size() || !key.ends_with(suffix) || key[key.size() - suffix.size() - 1] != ':')
+        return std::nullopt;
+    return unwrappedName(key.substr(0, key.size() - suffix.size() - 1));
 }
 
 std::string LockNaming::lockscopeFenceKey(std::string_view name)

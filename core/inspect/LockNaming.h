@@ -16,6 +16,8 @@ public:
     static std::string redissonSuffixed(std::string_view name, std::string_view suffix);
     // The lock name inside `prefix:{name}` (or `prefix:name` when name holds a brace).
     static std::optional<std::string> nameAfterPrefix(std::string_view key, std::string_view prefix);
+    // The lock name inside `{name}:suffix` (or `name:suffix` when name holds a brace).
+    static std::optional<std::string> nameBeforeSuffix(std::string_view key, std::string_view suffix);
 
     // LockScope's own auxiliary keys (lock algorithms issue): `lockscope:<what>:{name}`.
     static std::string lockscopeFenceKey(std::string_view name);

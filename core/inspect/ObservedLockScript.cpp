@@ -1,5 +1,7 @@
 #include "inspect/ObservedLockScript.h"
 
+#include "inspect/LockNaming.h"
+
 namespace lockscope {
 
 std::string ObservedLockScript::withAction(const std::string& actionLua)
@@ -24,6 +26,36 @@ local base = 4
 if ARGV[1] ~= 'string' then base = 3 + 2 * tonumber(ARGV[2]) end
 )LUA";
     return compare + actionLua;
+}
+
+RedisCommand ObservedLockScript::call(const std::string& actionLua, const ObservedLockState& state,
+    const std::string& lockName, const std::vector<std::string>& actionArguments)
+{
+    RedisCommand command {"EVAL", withAction(actionLua), std::to_string(2 + state.companionKeys.size()),
+        state.key, LockNaming::redissonPrefixed("redisson_lock_queue", lockName)};
+    command.insert(command.end(), state.companionKeys.begin(), state.companionKeys.end());
+    command.push_back(state.shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
+    for (auto& argument : state.compareArguments())
+        command.push_back(std::move(argument));
+    command.insert(command.end(), actionArguments.begin(), actionArguments.end());
+    return command;
+}
+
+AdminResult ObservedLockScript::result(
+    long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage)
+{
+    AdminResult result;
+    if (state == 1) {
+        result.outcome = AdminOutcome::Done;
+        result.message = std::move(doneMessage);
+    } else if (state == 0) {
+        result.outcome = AdminOutcome::NothingThere;
+        result.message = std::move(goneMessage);
+    } else {
+        result.outcome = AdminOutcome::HolderChanged;
+        result.message = std::move(changedMessage);
+    }
+    return result;
 }
 
 } // namespace lockscope

@@ -1,6 +1,11 @@
 #pragma once
 
+#include "inspect/AdminResult.h"
+#include "inspect/ObservedLockState.h"
+#include "redis/CommandPolicy.h"
+
 #include <string>
+#include <vector>
 
 namespace lockscope {
 
@@ -12,6 +17,15 @@ class ObservedLockScript
 {
 public:
     static std::string withAction(const std::string& actionLua);
+    // The EVAL of withAction(actionLua) against `state`, with the layout every action reads:
+    // KEYS = the lock key, the Redisson queue of `lockName` (a fair lock's waiters), then the
+    // companion keys; ARGV = the comparison, then `actionArguments` from ARGV[base] on.
+    static RedisCommand call(const std::string& actionLua, const ObservedLockState& state,
+        const std::string& lockName, const std::vector<std::string>& actionArguments);
+    // The result of an action from the state unchanged() returned (1 acted, 0 the key is gone,
+    // -1 it changed), with the message for that outcome.
+    static AdminResult result(
+        long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage);
 };
 
 } // namespace lockscope

@@ -17,4 +17,17 @@ long long RecognitionContext::subscribers(const std::string& channel) const
     return it == channelSubscribers.end() ? 0 : it->second;
 }
 
+LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, std::string library)
+{
+    LockSnapshot lock;
+    lock.name = key.name;
+    lock.kind = kind;
+    lock.library = std::move(library);
+    lock.node = node;
+    lock.keys.push_back(key.name);
+    keys->claim(key.name);
+    lock.ttlMs = key.ttlMs();
+    return lock;
+}
+
 } // namespace lockscope

@@ -2,6 +2,8 @@
 
 #include "inspect/GlobPattern.h"
 #include "inspect/KeyIndex.h"
+#include "inspect/LockSnapshot.h"
+#include "inspect/RawKey.h"
 
 #include <map>
 #include <string>
@@ -22,6 +24,9 @@ struct RecognitionContext
 
     const GlobPattern* userPatternFor(const std::string& key) const;
     long long subscribers(const std::string& channel) const;
+    // Starts the snapshot of a lock whose main key is `key`: named after it, on this node, with
+    // the key's TTL. Claims the key, so that no later recogniser reports it again.
+    LockSnapshot claimLock(const RawKey& key, LockKind kind, std::string library);
 };
 
 } // namespace lockscope

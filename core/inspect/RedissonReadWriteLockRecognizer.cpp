@@ -71,14 +71,7 @@ void RedissonReadWriteLockRecognizer::recognize(
         const RawKey* key = context.keys->find(name);
         if (!key || !isReadWriteHash(*key))
             continue;
-        LockSnapshot lock;
-        lock.name = name;
-        lock.kind = LockKind::ReadWrite;
-        lock.library = "Redisson";
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
-        lock.ttlMs = key->ttlMs();
+        LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, "Redisson");
         lock.confidence = 0.95;
         const std::string mode = *key->field("mode");
         lock.reason = "hash with mode=" + mode + " and <client-uuid>:<thread> holds: Redisson RReadWriteLock";

@@ -18,18 +18,7 @@ std::string RedissonSemaphoreRecognizer::timeoutKeyFor(std::string_view semaphor
 
 std::optional<std::string> RedissonSemaphoreRecognizer::nameOfTimeoutKey(std::string_view key)
 {
-    constexpr std::string_view suffix = ":timeout";
-    if (!key.ends_with(suffix))
-        return std::nullopt;
-    std::string_view rest = key.substr(0, key.size() - suffix.size());
-    if (rest.size() >= 2 && rest.front() == '{' && rest.back() == '}') {
-        std::string_view inner = rest.substr(1, rest.size() - 2);
-        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
-            return std::string(inner);
-    }
-    if (rest.find('{') != std::string_view::npos)
-        return std::string(rest);
-    return std::nullopt;
+    return LockNaming::nameBeforeSuffix(key, "timeout");
 }
 
 Candidacy RedissonSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
@@ -76,14 +65,7 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
         if (!timeouts && waiting == 0)
             continue;
 
-        LockSnapshot lock;
-        lock.name = name;
-        lock.kind = LockKind::Semaphore;
-        lock.library = "Redisson";
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
-        lock.ttlMs = key->ttlMs();
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, "Redisson");
         lock.permitsAvailable = *permits;
         lock.waiterCount = waiting;
         if (timeouts) {

@@ -105,17 +105,10 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         auto verdict = judge(*key, context);
         if (!verdict)
             continue;
-        LockSnapshot lock;
-        lock.name = name;
-        lock.kind = LockKind::Token;
-        lock.library = verdict->library;
+        LockSnapshot lock = context.claimLock(*key, LockKind::Token, verdict->library);
         lock.confidence = verdict->confidence;
         lock.reason = verdict->reason;
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
         lock.observedValue = key->value;
-        lock.ttlMs = key->ttlMs();
         LockHolder holder;
         holder.owner = key->value;
         lock.holders.push_back(std::move(holder));

@@ -1,24 +1,10 @@
 #include "locks/LegacyLock.h"
 
-#include "locks/HolderToken.h"
-#include "locks/PollingWait.h"
-
-#include <unistd.h>
-
 namespace lockscope {
 
 LegacyLock::LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
-    : m_connection(std::move(connection))
-    , m_name(std::move(name))
-    , m_clock(*m_connection, options.clock)
-    // The lock value carries no identity, so the waiter entry names the process instead.
-    , m_waiterId("legacy:pid" + std::to_string(::getpid()) + ":" + HolderToken::generate().substr(0, 8))
+    : TimestampLock(kindName, std::move(connection), std::move(name), options.clock)
 {
-}
-
-std::string LegacyLock::holderId() const
-{
-    return m_expiry ? std::to_string(*m_expiry) : std::string();
 }
 
 Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
@@ -29,13 +15,9 @@ Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
         if (!now)
             return now.error();
         const long long expiry = *now + lease.count() + 1;
-        auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
-        if (!set)
-            return set.error();
-        if (set->isInteger() && set->integer() == 1) {
-            m_expiry = expiry;
-            return true;
-        }
+        auto set = setIfAbsent(expiry);
+        if (!set || *set)
+            return set;
         auto current = m_connection->command({"GET", m_name});
         if (!current)
             return current.error();
@@ -62,17 +44,6 @@ Result<bool> LegacyLock::tryOnce(std::chrono::milliseconds lease)
     return false;
 }
 
-Result<AcquireResult> LegacyLock::acquire(const AcquireOptions& options)
-{
-    if (m_expiry)
-        return makeError(ErrorKind::Usage, "legacy lock '" + m_name + "' is already held by this object");
-    if (options.lease.count() <= 0)
-        return makeError(ErrorKind::Usage, "the lease must be positive");
-    WaiterRegistry registration(*m_connection, m_name, m_waiterId);
-    return PollingWait::run(
-        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
-}
-
 Result<bool> LegacyLock::stillOurs()
 {
     if (!m_expiry)
@@ -82,27 +53,26 @@ Result<bool> LegacyLock::stillOurs()
         return now.error();
     if (*now >= *m_expiry)
         return false; // past our expiry: someone may have taken it over, never DEL it
-    auto current = m_connection->command({"EXISTS", m_name});
-    if (!current)
-        return current.error();
-    return current->isInteger() && current->integer() == 1;
+    return keyExists();
+}
+
+Result<bool> LegacyLock::confirmOurs()
+{
+    auto ours = stillOurs();
+    if (ours && !*ours)
+        m_expiry.reset();
+    return ours;
 }
 
 Result<HoldOutcome> LegacyLock::release()
 {
     std::lock_guard guard(m_mutex);
-    auto ours = stillOurs();
+    auto ours = confirmOurs();
     if (!ours)
         return ours.error();
-    if (!*ours) {
-        m_expiry.reset();
+    if (!*ours)
         return HoldOutcome::Lost;
-    }
-    auto deleted = m_connection->command({"DEL", m_name});
-    if (!deleted)
-        return deleted.error();
-    m_expiry.reset();
-    return deleted->isInteger() && deleted->integer() == 1 ? HoldOutcome::Done : HoldOutcome::Lost;
+    return deleteKey();
 }
 
 Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
@@ -110,18 +80,12 @@ Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
     std::lock_guard guard(m_mutex);
     if (lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
-    auto ours = stillOurs();
+    auto ours = confirmOurs();
     if (!ours)
         return ours.error();
-    if (!*ours) {
-        m_expiry.reset();
+    if (!*ours)
         return HoldOutcome::Lost;
-    }
-    auto expiry = m_clock.rewriteExpiry(m_name, lease);
-    if (!expiry)
-        return expiry.error();
-    m_expiry = *expiry;
-    return *expiry ? HoldOutcome::Done : HoldOutcome::Lost;
+    return rewriteExpiry(lease);
 }
 
 Result<bool> LegacyLock::isHeld()

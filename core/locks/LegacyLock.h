@@ -1,11 +1,6 @@
 #pragma once
 
-#include "locks/DistributedLock.h"
-#include "locks/ExpiryClock.h"
-#include "redis/RedisConnection.h"
-
-#include <memory>
-#include <mutex>
+#include "locks/TimestampLock.h"
 
 namespace lockscope {
 
@@ -30,7 +25,7 @@ namespace lockscope {
 //   will wait for our release and never take over a dead LockScope holder's lock;
 // - no fencing token (fence() is nullopt) and no Redis TTL: a dead holder's key stays until a
 //   contender takes it over, exactly as the historical clients behave.
-class LegacyLock final : public DistributedLock
+class LegacyLock final : public TimestampLock
 {
 public:
     static constexpr std::string_view kindName = "legacy";
@@ -46,29 +41,16 @@ public:
     {
     }
 
-    std::string_view kind() const override { return kindName; }
-    const std::string& name() const override { return m_name; }
-    // The expiry timestamp we wrote (the only mark of our hold); empty when not holding.
-    std::string holderId() const override;
-
-    Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     Result<bool> isHeld() override;
-    std::optional<long long> fence() const override { return std::nullopt; }
 
 private:
-    Result<bool> tryOnce(std::chrono::milliseconds lease);
+    Result<bool> tryOnce(std::chrono::milliseconds lease) override;
     // Our hold is still ours as long as our own expiry has not passed and the key exists.
     Result<bool> stillOurs();
-
-    std::shared_ptr<RedisConnection> m_connection;
-    std::string m_name;
-    ExpiryClock m_clock;
-    std::string m_waiterId;
-    std::optional<long long> m_expiry;
-    // Serialises the connection's use: isHeld() may be asked from another thread.
-    mutable std::mutex m_mutex;
+    // stillOurs(), forgetting a hold that is not ours any more (release and extend say Lost).
+    Result<bool> confirmOurs();
 };
 
 } // namespace lockscope

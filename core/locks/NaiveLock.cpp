@@ -1,36 +1,11 @@
 #include "locks/NaiveLock.h"
 
-#include "locks/HolderToken.h"
-#include "locks/PollingWait.h"
-
-#include <unistd.h>
-
 namespace lockscope {
 
 NaiveLock::NaiveLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
-    : m_connection(std::move(connection))
-    , m_name(std::move(name))
-    , m_clock(*m_connection, options.clock)
+    : TimestampLock(kindName, std::move(connection), std::move(name), options.clock)
     , m_beforeDelete(std::move(options.beforeDelete))
-    , m_waiterId("naive:pid" + std::to_string(::getpid()) + ":" + HolderToken::generate().substr(0, 8))
 {
-}
-
-std::string NaiveLock::holderId() const
-{
-    return m_expiry ? std::to_string(*m_expiry) : std::string();
-}
-
-Result<bool> NaiveLock::setIfAbsent(long long expiry)
-{
-    auto set = m_connection->command({"SETNX", m_name, std::to_string(expiry)});
-    if (!set)
-        return set.error();
-    if (set->isInteger() && set->integer() == 1) {
-        m_expiry = expiry;
-        return true;
-    }
-    return false;
 }
 
 Result<bool> NaiveLock::tryOnce(std::chrono::milliseconds lease)
@@ -60,27 +35,12 @@ Result<bool> NaiveLock::tryOnce(std::chrono::milliseconds lease)
     return setIfAbsent(expiry);
 }
 
-Result<AcquireResult> NaiveLock::acquire(const AcquireOptions& options)
-{
-    if (m_expiry)
-        return makeError(ErrorKind::Usage, "naive lock '" + m_name + "' is already held by this object");
-    if (options.lease.count() <= 0)
-        return makeError(ErrorKind::Usage, "the lease must be positive");
-    WaiterRegistry registration(*m_connection, m_name, m_waiterId);
-    return PollingWait::run(
-        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
-}
-
 Result<HoldOutcome> NaiveLock::release()
 {
     std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return HoldOutcome::Lost;
-    auto deleted = m_connection->command({"DEL", m_name});
-    if (!deleted)
-        return deleted.error();
-    m_expiry.reset();
-    return deleted->isInteger() && deleted->integer() == 1 ? HoldOutcome::Done : HoldOutcome::Lost;
+    return deleteKey();
 }
 
 Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
@@ -90,11 +50,7 @@ Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
         return HoldOutcome::Lost;
     if (lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
-    auto expiry = m_clock.rewriteExpiry(m_name, lease);
-    if (!expiry)
-        return expiry.error();
-    m_expiry = *expiry;
-    return *expiry ? HoldOutcome::Done : HoldOutcome::Lost;
+    return rewriteExpiry(lease);
 }
 
 Result<bool> NaiveLock::isHeld()
@@ -102,10 +58,7 @@ Result<bool> NaiveLock::isHeld()
     std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return false;
-    auto current = m_connection->command({"EXISTS", m_name});
-    if (!current)
-        return current.error();
-    return current->isInteger() && current->integer() == 1;
+    return keyExists();
 }
 
 } // namespace lockscope

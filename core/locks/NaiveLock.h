@@ -1,12 +1,8 @@
 #pragma once
 
-#include "locks/DistributedLock.h"
-#include "locks/ExpiryClock.h"
-#include "redis/RedisConnection.h"
+#include "locks/TimestampLock.h"
 
 #include <functional>
-#include <memory>
-#include <mutex>
 
 namespace lockscope {
 
@@ -19,7 +15,7 @@ namespace lockscope {
 // lock and SETNXes too: both hold. It exists so the contention demo and the tests can show that
 // double acquisition and prove the MutualExclusionChecker catches it.
 // Release is a plain DEL, extend a SET XX: no owner identity, no fencing (fence() is nullopt).
-class NaiveLock final : public DistributedLock
+class NaiveLock final : public TimestampLock
 {
 public:
     static constexpr std::string_view kindName = "naive";
@@ -38,29 +34,14 @@ public:
     {
     }
 
-    std::string_view kind() const override { return kindName; }
-    const std::string& name() const override { return m_name; }
-    // The expiry timestamp we wrote; empty when not holding.
-    std::string holderId() const override;
-
-    Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     Result<bool> isHeld() override;
-    std::optional<long long> fence() const override { return std::nullopt; }
 
 private:
-    Result<bool> setIfAbsent(long long expiry);
-    Result<bool> tryOnce(std::chrono::milliseconds lease);
+    Result<bool> tryOnce(std::chrono::milliseconds lease) override;
 
-    std::shared_ptr<RedisConnection> m_connection;
-    std::string m_name;
-    ExpiryClock m_clock;
     std::function<void()> m_beforeDelete;
-    std::string m_waiterId;
-    std::optional<long long> m_expiry;
-    // Serialises the connection's use: isHeld() may be asked from another thread.
-    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

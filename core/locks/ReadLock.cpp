@@ -101,12 +101,6 @@ return 0;
 
 } // namespace
 
-ReadLock::ReadLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
-{
-}
-
 ReadLock::~ReadLock()
 {
     releaseRemainingHold();
@@ -114,10 +108,7 @@ ReadLock::~ReadLock()
 
 Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
+    return decodeAttempt(runScript(scriptCall(acquireScript,
         {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
             RedissonNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), holderField() + ":write"})));
@@ -125,10 +116,7 @@ Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::millisec
 
 Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    return (*conn)->command(scriptCall(unlockScript,
+    return runScript(scriptCall(unlockScript,
         {name(), RedissonNames::readWriteChannel(name()),
             RedissonNames::readTimeoutPrefix(name(), holderField()), RedissonNames::hashTagged(name())},
         {"0", holderField()}));
@@ -138,11 +126,6 @@ RedisCommand ReadLock::renewalCommand(std::chrono::milliseconds lease) const
 {
     return scriptCall(renewScript, {name(), RedissonNames::hashTagged(name())},
         {std::to_string(lease.count()), holderField()});
-}
-
-std::string ReadLock::waitChannel() const
-{
-    return RedissonNames::readWriteChannel(name());
 }
 
 } // namespace lockscope

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locks/RedissonHashLock.h"
+#include "locks/ReadWriteLockSide.h"
 
 namespace lockscope {
 
@@ -16,11 +16,10 @@ namespace lockscope {
 // - fencing: `redisson_lock_token:{<name>}`, INCR when this reader's hold starts.
 // Many readers hold together; a reader waits while someone else writes; the writer's own
 // identity may read while it writes (and keep reading after releasing the write: downgrade).
-class ReadLock : public RedissonHashLock
+class ReadLock : public ReadWriteLockSide
 {
 public:
-    ReadLock(ConnectionOptions options, std::string name, HolderIdentity identity = HolderIdentity::next(),
-        std::shared_ptr<LockWatchdog> watchdog = nullptr);
+    using ReadWriteLockSide::ReadWriteLockSide;
     ~ReadLock() override;
 
     std::string_view kind() const override { return "read"; }
@@ -30,7 +29,6 @@ protected:
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
-    std::string waitChannel() const override;
 };
 
 } // namespace lockscope

@@ -2,6 +2,7 @@ list(APPEND lockscope_core_sources
   locks/ExpiryClock.cpp
   locks/FencingCounter.cpp
   locks/HolderToken.cpp
+  locks/TimestampLock.cpp
   locks/LegacyLock.cpp
   locks/LockFactory.cpp
   locks/LuaScript.cpp
@@ -19,6 +20,7 @@ list(APPEND lockscope_core_sources
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
   locks/FairLock.cpp
+  locks/ReadWriteLockSide.cpp
   locks/ReadLock.cpp
   locks/WriteLock.cpp
   locks/ReadWriteLock.cpp

@@ -70,12 +70,6 @@ return 0;
 
 } // namespace
 
-WriteLock::WriteLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
-{
-}
-
 WriteLock::~WriteLock()
 {
     releaseRemainingHold();
@@ -83,30 +77,19 @@ WriteLock::~WriteLock()
 
 Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
-        {name(), RedissonNames::fenceCounter(name())}, {std::to_string(lease.count()), holderField()})));
+    return decodeAttempt(runScript(scriptCall(acquireScript, {name(), RedissonNames::fenceCounter(name())},
+        {std::to_string(lease.count()), holderField()})));
 }
 
 Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    return (*conn)->command(scriptCall(unlockScript, {name(), RedissonNames::readWriteChannel(name())},
+    return runScript(scriptCall(unlockScript, {name(), RedissonNames::readWriteChannel(name())},
         {"1", std::to_string(lease.count()), holderField()}));
 }
 
 RedisCommand WriteLock::renewalCommand(std::chrono::milliseconds lease) const
 {
     return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
-}
-
-std::string WriteLock::waitChannel() const
-{
-    return RedissonNames::readWriteChannel(name());
 }
 
 } // namespace lockscope

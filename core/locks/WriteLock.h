@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locks/RedissonHashLock.h"
+#include "locks/ReadWriteLockSide.h"
 
 namespace lockscope {
 
@@ -8,11 +8,10 @@ namespace lockscope {
 // is described in ReadLock.h). The writer's field is `<id>:<tid>:write`. It excludes every
 // reader and writer, except that its own identity may also read; releasing the write while
 // still reading turns the hash's mode into `read` (a downgrade). A reader cannot upgrade.
-class WriteLock : public RedissonHashLock
+class WriteLock : public ReadWriteLockSide
 {
 public:
-    WriteLock(ConnectionOptions options, std::string name, HolderIdentity identity = HolderIdentity::next(),
-        std::shared_ptr<LockWatchdog> watchdog = nullptr);
+    using ReadWriteLockSide::ReadWriteLockSide;
     ~WriteLock() override;
 
     std::string_view kind() const override { return "write"; }
@@ -22,7 +21,6 @@ protected:
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
-    std::string waitChannel() const override;
 };
 
 } // namespace lockscope

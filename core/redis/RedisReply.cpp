@@ -1,5 +1,7 @@
 #include "redis/RedisReply.h"
 
+#include "common/EscapeSequence.h"
+
 #include <charconv>
 
 namespace lockscope {
@@ -115,30 +117,14 @@ std::string escapeBytes(std::string_view bytes, size_t maxBytes)
             break;
         }
         const auto c = static_cast<unsigned char>(bytes[i]);
-        switch (c) {
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '"':
-            out += "\\\"";
-            break;
-        default:
-            if (c >= 0x20 && c < 0x7f) {
-                out += static_cast<char>(c);
-            } else {
-                out += "\\x";
-                out += hex[c >> 4];
-                out += hex[c & 0xf];
-            }
+        if (const auto escape = EscapeSequence::shortFor(c); !escape.empty()) {
+            out += escape;
+        } else if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+        } else {
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 0xf];
         }
     }
     return out;

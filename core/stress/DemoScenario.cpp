@@ -6,12 +6,41 @@
 
 namespace lockscope {
 
+DemoScenario::DemoScenario(
+    std::string name, std::string title, std::string expectation, std::vector<std::string> requiredKinds)
+    : m_name(std::move(name))
+    , m_title(std::move(title))
+    , m_expectation(std::move(expectation))
+    , m_requiredKinds(std::move(requiredKinds))
+{
+}
+
 Result<std::unique_ptr<RedisConnection>> DemoScenario::connectAs(
     const DemoContext& context, const std::string& actor)
 {
     ConnectionOptions options = context.connection;
     options.clientRole = "demo:" + actor;
     return RedisConnection::connect(options);
+}
+
+Result<std::unique_ptr<RedisConnection>> DemoScenario::connectClearing(
+    const DemoContext& context, const std::string& actor, const std::string& key)
+{
+    auto connection = connectAs(context, actor);
+    if (!connection)
+        return connection;
+    if (auto cleared = (*connection)->command({"DEL", key}); !cleared)
+        return cleared.error();
+    return connection;
+}
+
+LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, std::string name)
+{
+    LockSpec spec;
+    spec.kind = std::move(kind);
+    spec.name = std::move(name);
+    spec.connection = context.connection;
+    return spec;
 }
 
 Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::string& actor,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/LockFactory.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
 #include "redis/Result.h"
@@ -34,11 +35,11 @@ class DemoScenario
 public:
     virtual ~DemoScenario() = default;
 
-    virtual std::string_view name() const = 0; // the CLI's SCENARIO: "naive-race"
-    virtual std::string_view title() const = 0;
-    virtual std::string_view expectation() const = 0; // the outcome it must show
+    std::string_view name() const { return m_name; } // the CLI's SCENARIO: "naive-race"
+    std::string_view title() const { return m_title; }
+    std::string_view expectation() const { return m_expectation; } // the outcome it must show
     // Lock kinds it needs from the LockFactory.
-    virtual std::vector<std::string> requiredKinds() const { return {}; }
+    const std::vector<std::string>& requiredKinds() const { return m_requiredKinds; }
 
     // Redis errors and missing kinds are errors; an outcome that did not happen is a
     // DemoOutcome with asExpected false.
@@ -48,9 +49,19 @@ public:
     Status checkKinds() const;
 
 protected:
+    // What a scenario says about itself is plain data, given once by each scenario.
+    DemoScenario(std::string name, std::string title, std::string expectation,
+        std::vector<std::string> requiredKinds = {});
+
     // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
     static Result<std::unique_ptr<RedisConnection>> connectAs(
         const DemoContext& context, const std::string& actor);
+    // connectAs, then DEL `key`: a story that watches a lock starts with none left by a
+    // previous run.
+    static Result<std::unique_ptr<RedisConnection>> connectClearing(
+        const DemoContext& context, const std::string& actor, const std::string& key);
+    // A lock of `kind` named `name` on the story's server.
+    static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply.
     static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
         RedisConnection& connection, const RedisCommand& command);
@@ -58,6 +69,12 @@ protected:
     static long long steadyNanos();
     // Sleeps, but returns early (false) when the context's cancellation fires.
     static bool sleepFor(const DemoContext& context, std::chrono::milliseconds duration);
+
+private:
+    std::string m_name;
+    std::string m_title;
+    std::string m_expectation;
+    std::vector<std::string> m_requiredKinds;
 };
 
 } // namespace lockscope

@@ -17,13 +17,18 @@ constexpr auto contention = std::chrono::milliseconds(1500);
 const std::vector<std::string> actors = {"G", "W1", "W2", "W3"};
 } // namespace
 
+FairVsUnfairScenario::FairVsUnfairScenario()
+    : DemoScenario("fair-vs-unfair", "Fair vs unfair: starvation, then FIFO",
+        "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get the "
+        "lock in the order they queued and G no more than its share",
+        {"token", "fair"})
+{
+}
+
 Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, const std::string& kind)
 {
-    LockSpec spec;
-    spec.kind = kind;
-    spec.name = context.keyPrefix + "fairness-" + kind;
-    spec.connection = context.connection;
+    const LockSpec spec = lockSpec(context, kind, context.keyPrefix + "fairness-" + kind);
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (size_t i = 0; i < actors.size(); ++i) {
         auto lock = LockFactory::create(spec);

@@ -11,15 +11,7 @@ namespace lockscope {
 class FairVsUnfairScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "fair-vs-unfair"; }
-    std::string_view title() const override { return "Fair vs unfair: starvation, then FIFO"; }
-    std::string_view expectation() const override
-    {
-        return "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters "
-               "get "
-               "the lock in the order they queued and G no more than its share";
-    }
-    std::vector<std::string> requiredKinds() const override { return {"token", "fair"}; }
+    FairVsUnfairScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 
 private:

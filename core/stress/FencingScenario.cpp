@@ -14,13 +14,16 @@ std::string fenceText(std::optional<long long> fence)
 }
 } // namespace
 
+FencingScenario::FencingScenario()
+    : DemoScenario("fencing", "A GC pause past the lease, with and without fencing",
+        "without fencing C1's late write corrupts the resource; with fencing it is rejected", {"token"})
+{
+}
+
 Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
-    LockSpec spec;
-    spec.kind = "token";
-    spec.name = lockName;
-    spec.connection = context.connection;
+    const LockSpec spec = lockSpec(context, "token", lockName);
     auto c1 = LockFactory::create(spec);
     if (!c1)
         return c1.error();

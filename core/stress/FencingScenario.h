@@ -13,13 +13,7 @@ class FencedResource;
 class FencingScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "fencing"; }
-    std::string_view title() const override { return "A GC pause past the lease, with and without fencing"; }
-    std::string_view expectation() const override
-    {
-        return "without fencing C1's late write corrupts the resource; with fencing it is rejected";
-    }
-    std::vector<std::string> requiredKinds() const override { return {"token"}; }
+    FencingScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 
 private:

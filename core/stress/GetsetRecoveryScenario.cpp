@@ -16,6 +16,12 @@ bool expired(const RedisReply& reply, long long now)
 }
 } // namespace
 
+GetsetRecoveryScenario::GetsetRecoveryScenario()
+    : DemoScenario("getset-recovery", "The SETNX + GETSET recovery (seed 000, C4 and C5)",
+        "exactly one of C4 and C5 acquires the expired lock, staged and in a real race", {"legacy"})
+{
+}
+
 Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)
@@ -73,11 +79,7 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
         return set.error();
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (int i = 0; i < 2; ++i) {
-        LockSpec spec;
-        spec.kind = "legacy";
-        spec.name = key;
-        spec.connection = context.connection;
-        auto lock = LockFactory::create(spec);
+        auto lock = LockFactory::create(lockSpec(context, "legacy", key));
         if (!lock)
             return lock.error();
         locks.push_back(std::move(lock.value()));

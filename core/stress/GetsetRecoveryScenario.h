@@ -11,13 +11,7 @@ namespace lockscope {
 class GetsetRecoveryScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "getset-recovery"; }
-    std::string_view title() const override { return "The SETNX + GETSET recovery (seed 000, C4 and C5)"; }
-    std::string_view expectation() const override
-    {
-        return "exactly one of C4 and C5 acquires the expired lock, staged and in a real race";
-    }
-    std::vector<std::string> requiredKinds() const override { return {"legacy"}; }
+    GetsetRecoveryScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 };
 

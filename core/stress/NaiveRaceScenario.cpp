@@ -9,6 +9,12 @@ namespace {
 constexpr long long leaseMillis = 300;
 }
 
+NaiveRaceScenario::NaiveRaceScenario()
+    : DemoScenario("naive-race", "The naive DEL + SETNX recovery race (seed 000)",
+        "C1 and C2 both acquire the lock; the checker reports their critical sections overlap")
+{
+}
+
 Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     const std::string key = context.keyPrefix + "lock.foo";

@@ -10,12 +10,7 @@ namespace lockscope {
 class NaiveRaceScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "naive-race"; }
-    std::string_view title() const override { return "The naive DEL + SETNX recovery race (seed 000)"; }
-    std::string_view expectation() const override
-    {
-        return "C1 and C2 both acquire the lock; the checker reports their critical sections overlap";
-    }
+    NaiveRaceScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 };
 

@@ -5,6 +5,12 @@
 
 namespace lockscope {
 
+RedlockScenario::RedlockScenario()
+    : DemoScenario("redlock", "Redlock on 5 nodes: a majority or nothing",
+        "the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down", {"redlock"})
+{
+}
+
 Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)

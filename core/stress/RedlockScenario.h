@@ -10,13 +10,7 @@ namespace lockscope {
 class RedlockScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "redlock"; }
-    std::string_view title() const override { return "Redlock on 5 nodes: a majority or nothing"; }
-    std::string_view expectation() const override
-    {
-        return "the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down";
-    }
-    std::vector<std::string> requiredKinds() const override { return {"redlock"}; }
+    RedlockScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 };
 

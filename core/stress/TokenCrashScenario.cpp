@@ -8,19 +8,22 @@ namespace {
 constexpr auto lease = std::chrono::milliseconds(1500);
 }
 
+TokenCrashScenario::TokenCrashScenario()
+    : DemoScenario("token-crash", "A token-lock holder crashes: the lease frees the lock",
+        "C2 cannot take the lock while the dead C1's lease runs, then gets it within the lease, with a "
+        "higher fence",
+        {"token"})
+{
+}
+
 Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    LockSpec spec;
-    spec.kind = "token";
-    spec.name = context.keyPrefix + "token-crash";
-    spec.connection = context.connection;
-    auto observer = connectAs(context, "observer");
+    const LockSpec spec = lockSpec(context, "token", context.keyPrefix + "token-crash");
+    auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
         return observer.error();
-    if (auto cleared = (*observer)->command({"DEL", spec.name}); !cleared)
-        return cleared.error();
 
     AcquireOptions holderOptions;
     holderOptions.lease = lease;

@@ -8,19 +8,22 @@ namespace {
 constexpr auto lease = std::chrono::milliseconds(1200);
 }
 
+WatchdogScenario::WatchdogScenario()
+    : DemoScenario("watchdog", "A long job kept alive by the watchdog, then its holder dies",
+        "the lock stays held for three leases while the holder lives, and frees within one lease after it "
+        "dies",
+        {"reentrant"})
+{
+}
+
 Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeline& timeline)
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    LockSpec spec;
-    spec.kind = "reentrant";
-    spec.name = context.keyPrefix + "watchdog";
-    spec.connection = context.connection;
-    auto observer = connectAs(context, "observer");
+    const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
+    auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
         return observer.error();
-    if (auto cleared = (*observer)->command({"DEL", spec.name}); !cleared)
-        return cleared.error();
 
     AcquireOptions options;
     options.lease = lease;

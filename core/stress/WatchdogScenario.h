@@ -10,17 +10,7 @@ namespace lockscope {
 class WatchdogScenario final : public DemoScenario
 {
 public:
-    std::string_view name() const override { return "watchdog"; }
-    std::string_view title() const override
-    {
-        return "A long job kept alive by the watchdog, then its holder dies";
-    }
-    std::string_view expectation() const override
-    {
-        return "the lock stays held for three leases while the holder lives, and frees within one lease "
-               "after it dies";
-    }
-    std::vector<std::string> requiredKinds() const override { return {"reentrant"}; }
+    WatchdogScenario();
     Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 };
 

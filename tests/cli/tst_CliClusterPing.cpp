@@ -1,26 +1,15 @@
-#include "cli/CliRunner.h"
+#include "support/CliRun.h"
 #include "support/ClusterTestSetup.h"
 
 #include <QtTest>
 
-#include <sstream>
-
 using namespace lockscope;
+using test::runCli;
 
 class tst_CliClusterPing : public QObject
 {
     Q_OBJECT
     std::unique_ptr<test::ClusterTestSetup> m_cluster;
-
-    int runCli(const std::vector<std::string>& args, QString& out, QString& err)
-    {
-        std::ostringstream outStream;
-        std::ostringstream errStream;
-        const int code = CliRunner::run(args, {}, outStream, errStream);
-        out = QString::fromStdString(outStream.str());
-        err = QString::fromStdString(errStream.str());
-        return code;
-    }
 
 private slots:
     void initTestCase()
@@ -34,12 +23,10 @@ private slots:
 
     void showsTheClusterWithEachMasterAndItsSlotCount()
     {
-        QString out;
-        QString err;
-        const int code = runCli({"--url", m_cluster->server(1).url(), "ping"}, out, err);
-        QVERIFY2(code == 0, qPrintable(err));
-        QVERIFY2(out.contains("role:       master"), qPrintable(out));
-        QVERIFY2(out.contains("topology:   cluster with 3 masters\n"), qPrintable(out));
+        const auto run = runCli({"--url", m_cluster->server(1).url(), "ping"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains("role:       master"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("topology:   cluster with 3 masters\n"), qPrintable(run.out));
         int total = 0;
         for (size_t i = 0; i < m_cluster->size(); ++i) {
             auto owned = m_cluster->slotCountOf(i);
@@ -49,7 +36,7 @@ private slots:
             const QString line = QString("  master    %1 (%2 slots)\n")
                                      .arg(QString::fromStdString(m_cluster->node(i).toString()))
                                      .arg(*owned);
-            QVERIFY2(out.contains(line), qPrintable(out + "\nmissing: " + line));
+            QVERIFY2(run.out.contains(line), qPrintable(run.out + "\nmissing: " + line));
         }
         QCOMPARE(total, 16384);
     }
@@ -64,14 +51,13 @@ private slots:
         QVERIFY(before.ok());
         QVERIFY(m_cluster->migrateSlot(slot, to).ok());
 
-        QString out;
-        QString err;
-        QCOMPARE(runCli({"--url", m_cluster->server(0).url(), "ping"}, out, err), 0);
+        const auto run = runCli({"--url", m_cluster->server(0).url(), "ping"});
+        QCOMPARE(run.code, 0);
         const QString line = QString("  master    %1 (%2 slots)\n")
                                  .arg(QString::fromStdString(m_cluster->node(to).toString()))
                                  .arg(*before + 1);
-        QVERIFY2(out.contains(line), qPrintable(out + "\nmissing: " + line));
-        QVERIFY(out.contains("topology:   cluster with 3 masters\n"));
+        QVERIFY2(run.out.contains(line), qPrintable(run.out + "\nmissing: " + line));
+        QVERIFY(run.out.contains("topology:   cluster with 3 masters\n"));
     }
 };
 

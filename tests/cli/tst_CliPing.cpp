@@ -22,9 +22,7 @@ private slots:
     {
         m_server = test::startServer();
         QVERIFY(m_server);
-        RedisServerConfig acl;
-        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
-        m_aclServer = test::startServer(acl);
+        m_aclServer = test::startServer(test::aclWithOnlyUser("ops", "opspw"));
         QVERIFY(m_aclServer);
     }
 

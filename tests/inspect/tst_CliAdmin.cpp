@@ -1,6 +1,7 @@
-#include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "support/CliRun.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonDocument>
@@ -9,7 +10,6 @@
 #include <QtTest>
 
 #include <fstream>
-#include <sstream>
 
 using namespace lockscope;
 using test::LockFormats;
@@ -18,33 +18,18 @@ namespace {
 const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 } // namespace
 
-class tst_CliAdmin : public QObject
+class tst_CliAdmin : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
     std::unique_ptr<QTemporaryDir> m_dir;
-
-    struct CliRun
-    {
-        int code = -1;
-        std::string out;
-        std::string err;
-    };
 
     std::string auditPath() const { return m_dir->path().toStdString() + "/audit.log"; }
 
-    CliRun runCli(std::vector<std::string> args, const std::string& input = "")
+    // lockscope-cli against the suite's server, auditing into this test's directory.
+    test::CliRun runCli(std::vector<std::string> args, const std::string& input = "")
     {
         args.insert(args.begin(), {"--url", m_server->url()});
-        std::istringstream in(input);
-        std::ostringstream out;
-        std::ostringstream err;
-        CliRun run;
-        run.code = CliRunner::run(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, in, out, err);
-        run.out = out.str();
-        run.err = err.str();
-        return run;
+        return test::runCli(args, {{"LOCKSCOPE_AUDIT_LOG", auditPath()}}, input);
     }
 
     std::vector<QJsonObject> auditEntries() const
@@ -57,18 +42,9 @@ class tst_CliAdmin : public QObject
         return entries;
     }
 
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
     bool exists(const std::string& key) { return m_redis->command({"EXISTS", key})->integer() == 1; }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
     void init()
     {
         QVERIFY(run({"FLUSHALL"}));
@@ -95,8 +71,8 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 3, 30000).ok());
         auto declined = runCli({"release", "orders", "--force"}, "n\n");
         QCOMPARE(declined.code, 1);
-        QVERIFY(declined.out.find("held by " + clientA + ":3") != std::string::npos);
-        QVERIFY(declined.out.find("[y/N]") != std::string::npos);
+        QVERIFY(declined.out.contains(QString::fromStdString("held by " + clientA + ":3")));
+        QVERIFY(declined.out.contains("[y/N]"));
         QVERIFY(exists("orders"));
         QVERIFY(auditEntries().empty()); // nothing was done
         auto confirmed = runCli({"release", "orders", "--force"}, "y\n");
@@ -109,7 +85,7 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
         auto result = runCli({"release", "orders", "--yes"});
         QCOMPARE(result.code, int(ExitUsage));
-        QVERIFY(result.err.find(clientA + ":1") != std::string::npos); // shows the holder
+        QVERIFY(result.err.contains(QString::fromStdString(clientA + ":1"))); // shows the holder
         QVERIFY(exists("orders"));
     }
 

@@ -1,6 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonArray>
@@ -37,13 +38,9 @@ const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
 } // namespace
 
-class tst_CliList : public QObject
+class tst_CliList : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
 
     QJsonArray listJson(std::vector<std::string> extra = {})
     {
@@ -60,13 +57,6 @@ class tst_CliList : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(run({"FLUSHALL"})); }
 
     void jsonHasEveryDocumentedField()

@@ -1,5 +1,6 @@
-#include "cli/CliRunner.h"
+#include "support/CliRun.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonDocument>
@@ -19,29 +20,17 @@ const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
 // `watch` runs until N events: a background thread keeps re-entering a lock (one change per
 // re-entry) until the command has printed what it was asked for.
-class tst_CliWatch : public QObject
+class tst_CliWatch : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
 
-    struct CliRun
-    {
-        int code = -1;
-        std::string out;
-        std::string err;
-    };
-
-    CliRun watchUntilDone(std::vector<std::string> args)
+    test::CliRun watchUntilDone(std::vector<std::string> args)
     {
         args.insert(args.begin(), {"--url", m_server->url(), "watch"});
         std::atomic<bool> done {false};
-        CliRun run;
+        test::CliRun run;
         std::thread cli([&] {
-            std::ostringstream out, err;
-            run.code = CliRunner::run(args, {}, out, err);
-            run.out = out.str();
-            run.err = err.str();
+            run = test::runCli(args);
             done = true;
         });
         auto writer = test::connectTo(*m_server);
@@ -55,13 +44,6 @@ class tst_CliWatch : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(m_redis->command({"FLUSHALL"}).ok()); }
 
     void printsOneJsonObjectPerChange()
@@ -69,8 +51,8 @@ private slots:
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
         auto run = watchUntilDone({"--json", "--max-events", "2"});
         QCOMPARE(run.code, 0);
-        QVERIFY2(run.err.find("keyspace notifications") != std::string::npos, run.err.c_str());
-        std::istringstream lines(run.out);
+        QVERIFY2(run.err.contains("keyspace notifications"), qPrintable(run.err));
+        std::istringstream lines(run.out.toStdString());
         std::string line;
         int count = 0;
         while (std::getline(lines, line)) {
@@ -87,8 +69,8 @@ private slots:
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", ""}).ok());
         auto run = watchUntilDone({"--poll", "100", "--max-events", "1"});
         QCOMPARE(run.code, 0);
-        QVERIFY2(run.err.find("polling every 100 ms") != std::string::npos, run.err.c_str());
-        QVERIFY(run.out.starts_with("appeared busy") || run.out.starts_with("changed busy"));
+        QVERIFY2(run.err.contains("polling every 100 ms"), qPrintable(run.err));
+        QVERIFY(run.out.startsWith("appeared busy") || run.out.startsWith("changed busy"));
     }
 };
 

@@ -1,4 +1,4 @@
-#include "cli/CliRunner.h"
+#include "support/CliRun.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestServer.h"
 
@@ -6,8 +6,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-
-#include <sstream>
 
 using namespace lockscope;
 using test::LockFormats;
@@ -24,24 +22,11 @@ class tst_ClusterInspect : public QObject
     std::vector<std::unique_ptr<RedisServerProcess>> m_servers;
     std::vector<std::unique_ptr<RedisConnection>> m_nodes;
 
-    struct CliRun
-    {
-        int code = -1;
-        std::string out;
-        std::string err;
-    };
-
-    CliRun runCli(std::vector<std::string> args)
+    // lockscope-cli against the first node, auditing into its work directory.
+    test::CliRun runCli(std::vector<std::string> args)
     {
         args.insert(args.begin(), {"--url", m_servers[0]->url()});
-        std::ostringstream out;
-        std::ostringstream err;
-        CliRun run;
-        run.code = CliRunner::run(
-            args, {{"LOCKSCOPE_AUDIT_LOG", m_servers[0]->workDir() + "/audit.log"}}, out, err);
-        run.out = out.str();
-        run.err = err.str();
-        return run;
+        return test::runCli(args, {{"LOCKSCOPE_AUDIT_LOG", m_servers[0]->workDir() + "/audit.log"}});
     }
 
     // The node owning `key`'s slot.
@@ -110,7 +95,7 @@ private slots:
         }
         auto result = runCli({"list", "--json"});
         QCOMPARE(result.code, 0);
-        const auto locks = QJsonDocument::fromJson(QByteArray::fromStdString(result.out)).array();
+        const auto locks = QJsonDocument::fromJson(result.out.toUtf8()).array();
         QCOMPARE(locks.size(), 3);
         for (size_t node = 0; node < 3; ++node) {
             bool found = false;

@@ -1,5 +1,6 @@
 #include "inspect/LockInspector.h"
 #include "sandbox/DemoLockSeeder.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -21,28 +22,11 @@ std::map<std::string, LockSnapshot> listLocks(RedisConnection& connection)
 
 } // namespace
 
-class tst_DemoLockSeeder : public QObject
+class tst_DemoLockSeeder : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void seedsLocksOfEveryKindAndLibraryThatTheInspectorRecognises()
     {
         DemoLockSeeder seeder(test::optionsFor(*m_server));

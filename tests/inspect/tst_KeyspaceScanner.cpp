@@ -3,6 +3,7 @@
 #include "inspect/LockInspector.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -39,11 +40,9 @@ const RawKey* findKey(const std::vector<RawKey>& keys, const std::string& name)
 
 } // namespace
 
-class tst_KeyspaceScanner : public QObject
+class tst_KeyspaceScanner : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
 
     bool run(const RedisCommand& command)
     {
@@ -54,13 +53,6 @@ class tst_KeyspaceScanner : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(run({"FLUSHALL"})); }
 
     void readsEveryTypeWithItsTtl()

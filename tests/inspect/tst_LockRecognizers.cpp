@@ -1,5 +1,6 @@
 #include "inspect/LockInspector.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -42,36 +43,12 @@ bool hasKey(const LockSnapshot& lock, const std::string& key)
 
 } // namespace
 
-class tst_LockRecognizers : public QObject
+class tst_LockRecognizers : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    bool run(const RedisCommand& command)
-    {
-        auto reply = m_redis->command(command);
-        if (!reply)
-            qWarning("%s", reply.error().toString().c_str());
-        return reply.ok();
-    }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
     void init() { QVERIFY(run({"FLUSHALL"})); }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
 
     void redissonLockShowsClientThreadAndReentryCount()
     {

@@ -1,6 +1,8 @@
 #include "inspect/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
+#include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -76,31 +78,13 @@ private:
     std::vector<LockEvent> m_events;
 };
 
-long long wallMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 } // namespace
 
-class tst_LockWatcher : public QObject
+class tst_LockWatcher : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer(); // notify-keyspace-events KEA
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init()
     {
         QVERIFY(run({"FLUSHALL"}));
@@ -114,7 +98,7 @@ private slots:
         QVERIFY(started.ok());
         QVERIFY(QString::fromStdString(*started).contains("keyspace notifications"));
 
-        long long at = wallMs();
+        long long at = test::epochMillis();
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "orders").has_value(), 5000);
         qInfo("appeared after %lld ms", session.find(LockEvent::Type::Appeared, "orders")->atMs - at);
@@ -127,7 +111,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "locks:short").has_value(), 5000);
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Expired, "locks:short").has_value(), 5000);
 
-        at = wallMs();
+        at = test::epochMillis();
         QVERIFY(run({"DEL", "orders"}));
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Released, "orders").has_value(), 5000);
         qInfo("released after %lld ms", session.find(LockEvent::Type::Released, "orders")->atMs - at);

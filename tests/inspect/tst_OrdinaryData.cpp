@@ -1,5 +1,6 @@
 #include "inspect/LockInspector.h"
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -9,13 +10,9 @@ using test::LockFormats;
 
 // Ordinary data must never be listed as a lock: each test writes one kind of everyday value
 // and expects an empty list.
-class tst_OrdinaryData : public QObject
+class tst_OrdinaryData : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
 
     size_t lockCount()
     {
@@ -28,13 +25,6 @@ class tst_OrdinaryData : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(run({"FLUSHALL"})); }
 
     void aUserHashIsNoLock()

@@ -1,7 +1,8 @@
-#include "inspect/NamedLockLookup.h"
 #include "inspect/ReleasePermit.h"
 #include "inspect/RemoveStaleWaiters.h"
 #include "support/LockFormats.h"
+#include "support/ObservedLock.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -14,30 +15,13 @@ const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 } // namespace
 
-class tst_WaiterAndPermitActions : public QObject
+class tst_WaiterAndPermitActions : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
 
-    bool run(const RedisCommand& command) { return m_redis->command(command).ok(); }
-
-    std::optional<LockSnapshot> observe(const std::string& name)
-    {
-        auto found = NamedLockLookup::find({{"n", m_redis.get()}}, name);
-        if (!found || found->size() != 1)
-            return std::nullopt;
-        return found->front().lock;
-    }
+    std::optional<LockSnapshot> observe(const std::string& name) { return test::observeLock(*m_redis, name); }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
     void init() { QVERIFY(run({"FLUSHALL"})); }
 
     void aDeadFairQueueHeadIsRemovedAndLiveWaitersStay()

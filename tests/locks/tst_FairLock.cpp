@@ -2,6 +2,7 @@
 #include "locks/RedissonNames.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -13,48 +14,24 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
+using test::epochMillis;
 using test::eventually;
 using test::waitUpTo;
 
 namespace {
 using Clock = std::chrono::steady_clock;
-
-long long epochMillis()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 } // namespace
 
-class tst_FairLock : public QObject
+class tst_FairLock : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    ConnectionOptions options() const { return test::optionsFor(*m_server); }
     long long queueLength(const std::string& name)
     {
         return m_redis->command({"LLEN", RedissonNames::fairQueue(name)})->integer();
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void waiterIsQueuedInRedissonsFormat()
     {
         FairLock holder(options(), "fair-format");

@@ -1,5 +1,6 @@
 #include "locks/LegacyLock.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -10,48 +11,27 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
+using test::epochMillis;
+
 using test::tryOnce;
 
-namespace {
-long long epochMillis()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-} // namespace
-
-class tst_LegacyLock : public QObject
+class tst_LegacyLock : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_admin;
     int m_counter = 0;
 
-    std::shared_ptr<RedisConnection> connection()
-    {
-        return std::shared_ptr<RedisConnection>(test::connectTo(*m_server));
-    }
     std::string freshName() { return "legacy-test-" + std::to_string(++m_counter); }
     std::string get(const std::string& key)
     {
-        auto reply = m_admin->command({"GET", key});
+        auto reply = m_redis->command({"GET", key});
         return reply && reply->isString() ? reply->text() : std::string("<nil>");
     }
     void set(const std::string& key, const std::string& value)
     {
-        QVERIFY(m_admin->command({"SET", key, value}));
+        QVERIFY(m_redis->command({"SET", key, value}));
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_admin = test::connectTo(*m_server);
-        QVERIFY(m_admin);
-    }
-
     void writesTheExpiryInEpochMillisWithoutARedisTtl()
     {
         const auto name = freshName();
@@ -61,7 +41,7 @@ private slots:
         const long long stored = std::stoll(get(name));
         QVERIFY(stored >= before + 10000 && stored <= epochMillis() + 10001);
         QCOMPARE(lock.holderId(), get(name));
-        QCOMPARE(m_admin->command({"PTTL", name})->integer(), -1LL);
+        QCOMPARE(m_redis->command({"PTTL", name})->integer(), -1LL);
         QVERIFY(!lock.fence().has_value());
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         QCOMPARE(get(name), std::string("<nil>"));
@@ -131,7 +111,7 @@ private slots:
         QCOMPARE(*lock.extend(60000ms), HoldOutcome::Done);
         QVERIFY(std::stoll(get(name)) > epochMillis() + 50000);
         QVERIFY(*lock.isHeld());
-        QVERIFY(m_admin->command({"DEL", name}));
+        QVERIFY(m_redis->command({"DEL", name}));
         QCOMPARE(*lock.extend(60000ms), HoldOutcome::Lost);
         QCOMPARE(get(name), std::string("<nil>"));
     }

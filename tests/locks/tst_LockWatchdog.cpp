@@ -2,6 +2,7 @@
 #include "locks/ReentrantLock.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -29,31 +30,13 @@ AcquireOptions watched(std::chrono::milliseconds lease, int maxRenewals = 0)
 
 } // namespace
 
-class tst_LockWatchdog : public QObject
+class tst_LockWatchdog : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    ConnectionOptions options() const { return test::optionsFor(*m_server); }
     bool exists(const std::string& key) { return m_redis->command({"EXISTS", key})->integer() == 1; }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void keepsAHoldAliveWhileTheHolderLivesAndLetsItGoWithinALeaseOfItsDeath()
     {
         const ConnectionOptions serverOptions = options();

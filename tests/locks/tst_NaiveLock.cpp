@@ -1,6 +1,8 @@
 #include "locks/LockFactory.h"
 #include "locks/MutualExclusionChecker.h"
 #include "locks/NaiveLock.h"
+#include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -13,13 +15,9 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
+using test::epochMillis;
+
 namespace {
-long long epochMillis()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 long long steadyNanos()
 {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -28,26 +26,11 @@ long long steadyNanos()
 }
 } // namespace
 
-class tst_NaiveLock : public QObject
+class tst_NaiveLock : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_admin;
-
-    std::shared_ptr<RedisConnection> connection()
-    {
-        return std::shared_ptr<RedisConnection>(test::connectTo(*m_server));
-    }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_admin = test::connectTo(*m_server);
-        QVERIFY(m_admin);
-    }
-
     void isLabelledUnsafeAndIsNeverTheDefault()
     {
         const auto* info = LockFactory::find("naive");
@@ -73,7 +56,7 @@ private slots:
     {
         // C3 crashed holding the lock: its timestamp has passed.
         const std::string name = "naive-race";
-        QVERIFY(m_admin->command({"SET", name, std::to_string(epochMillis() - 1000)}));
+        QVERIFY(m_redis->command({"SET", name, std::to_string(epochMillis() - 1000)}));
 
         // Both read the expired timestamp before either deletes; then C1 deletes and sets, and
         // only after C1 holds does C2 delete (C1's fresh lock) and set.

@@ -1,5 +1,6 @@
 #include "locks/ReadWriteLock.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -14,14 +15,10 @@ using test::eventually;
 using test::tryOnce;
 using test::waitUpTo;
 
-class tst_ReadWriteLock : public QObject
+class tst_ReadWriteLock : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    ConnectionOptions options() const { return test::optionsFor(*m_server); }
     std::string hget(const std::string& key, const std::string& field)
     {
         auto reply = m_redis->command({"HGET", key, field});
@@ -29,20 +26,6 @@ class tst_ReadWriteLock : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void readHoldWritesRedissonsFormat()
     {
         ReadLock reader(options(), "rw-format");

@@ -3,6 +3,7 @@
 #include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -31,30 +32,11 @@ long long subscribers(RedisConnection& connection, const std::string& channel)
 }
 } // namespace
 
-class tst_ReentrantLock : public QObject
+class tst_ReentrantLock : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    ConnectionOptions options() const { return test::optionsFor(*m_server); }
-
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void writesRedissonsHashWithTheHolderFieldAndLease()
     {
         ReentrantLock lock(options(), "orders");

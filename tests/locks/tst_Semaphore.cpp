@@ -2,6 +2,7 @@
 #include "locks/WaiterRegistry.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -16,34 +17,16 @@ using namespace std::chrono_literals;
 using test::eventually;
 using test::waitUpTo;
 
-class tst_Semaphore : public QObject
+class tst_Semaphore : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
-
-    ConnectionOptions options() const { return test::optionsFor(*m_server); }
     long long length(const std::string& name, std::string_view part)
     {
         return m_redis->command({"LLEN", Semaphore::keyFor(name, part)})->integer();
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void aPermitIsATokenMovedToTakenWithALease()
     {
         Semaphore semaphore(options(), "sem-format", 2);

@@ -2,6 +2,7 @@
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -15,33 +16,19 @@ using namespace std::chrono_literals;
 using test::tryOnce;
 using test::waitUpTo;
 
-class tst_TokenLock : public QObject
+class tst_TokenLock : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_admin;
     int m_counter = 0;
 
-    std::shared_ptr<RedisConnection> connection()
-    {
-        return std::shared_ptr<RedisConnection>(test::connectTo(*m_server));
-    }
     std::string freshName() { return "token-test-" + std::to_string(++m_counter); }
     std::string get(const std::string& key)
     {
-        auto reply = m_admin->command({"GET", key});
+        auto reply = m_redis->command({"GET", key});
         return reply && reply->isString() ? reply->text() : std::string("<nil>");
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_admin = test::connectTo(*m_server);
-        QVERIFY(m_admin);
-    }
-
     void writesAStringTokenOf32HexWithTheLease()
     {
         const auto name = freshName();
@@ -51,7 +38,7 @@ private slots:
         QVERIFY(result->acquired());
         QVERIFY(std::regex_match(get(name), std::regex("[0-9a-f]{32}")));
         QCOMPARE(get(name), lock.holderId());
-        auto ttl = m_admin->command({"PTTL", name});
+        auto ttl = m_redis->command({"PTTL", name});
         QVERIFY(ttl && ttl->integer() > 4000 && ttl->integer() <= 5000);
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         QCOMPARE(get(name), std::string("<nil>"));
@@ -109,7 +96,7 @@ private slots:
         // redis-py: SET name uuid1().hex NX PX timeout (32 hex, 13th character '1').
         const auto name = freshName();
         const std::string redisPyToken = "6f1c2a7e8b3d11eea1b20242ac120002";
-        QVERIFY(m_admin->command({"SET", name, redisPyToken, "NX", "PX", "30000"}));
+        QVERIFY(m_redis->command({"SET", name, redisPyToken, "NX", "PX", "30000"}));
         TokenLock lock(connection(), name);
         auto result = lock.acquire(waitUpTo(300ms));
         QVERIFY(result);
@@ -123,7 +110,7 @@ private slots:
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce())->acquired());
         auto theirs
-            = m_admin->command({"SET", name, "6f1c2a7e8b3d11eea1b20242ac120002", "NX", "PX", "30000"});
+            = m_redis->command({"SET", name, "6f1c2a7e8b3d11eea1b20242ac120002", "NX", "PX", "30000"});
         QVERIFY(theirs);
         QVERIFY(theirs->isNil());
         QCOMPARE(get(name), lock.holderId());
@@ -135,7 +122,7 @@ private slots:
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce(30000ms))->acquired());
         // Our hold expires and redis-py takes the name over.
-        QVERIFY(m_admin->command({"SET", name, "0123456789abcdef0123456789abcdef", "PX", "30000"}));
+        QVERIFY(m_redis->command({"SET", name, "0123456789abcdef0123456789abcdef", "PX", "30000"}));
         QCOMPARE(*lock.release(), HoldOutcome::Lost);
         QCOMPARE(get(name), std::string("0123456789abcdef0123456789abcdef"));
     }
@@ -146,10 +133,10 @@ private slots:
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce(2000ms))->acquired());
         QCOMPARE(*lock.extend(60000ms), HoldOutcome::Done);
-        auto ttl = m_admin->command({"PTTL", name});
+        auto ttl = m_redis->command({"PTTL", name});
         QVERIFY(ttl && ttl->integer() > 50000);
         QVERIFY(*lock.isHeld());
-        QVERIFY(m_admin->command({"SET", name, "someone-else"}));
+        QVERIFY(m_redis->command({"SET", name, "someone-else"}));
         QVERIFY(!*lock.isHeld());
         QCOMPARE(*lock.extend(60000ms), HoldOutcome::Lost);
         QCOMPARE(get(name), std::string("someone-else"));
@@ -175,9 +162,9 @@ private slots:
         const auto name = freshName();
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce())->acquired());
-        QVERIFY(m_admin->command({"SCRIPT", "FLUSH"}));
+        QVERIFY(m_redis->command({"SCRIPT", "FLUSH"}));
         QCOMPARE(*lock.release(), HoldOutcome::Done);
-        auto exists = m_admin->command({"SCRIPT", "EXISTS", TokenLock::releaseScript().sha1()});
+        auto exists = m_redis->command({"SCRIPT", "EXISTS", TokenLock::releaseScript().sha1()});
         QVERIFY(exists && exists->at(0).integer() == 1);
     }
 
@@ -202,7 +189,7 @@ private slots:
         watcher.join();
         QVERIFY(seen);
         QVERIFY(result && result->acquired());
-        auto after = m_admin->command({"ZSCORE", WaiterRegistry::keyFor(name), waiterId});
+        auto after = m_redis->command({"ZSCORE", WaiterRegistry::keyFor(name), waiterId});
         QVERIFY(after && after->isNil());
     }
 
@@ -251,7 +238,7 @@ private slots:
     void anUnusableFenceCounterIsAnErrorAndLeavesNoLockBehind()
     {
         const auto name = freshName();
-        QVERIFY(m_admin->command({"SET", FencingCounter::keyFor(name), "not-a-number"}));
+        QVERIFY(m_redis->command({"SET", FencingCounter::keyFor(name), "not-a-number"}));
         TokenLock lock(connection(), name);
         auto result = lock.acquire(tryOnce());
         QVERIFY(!result);

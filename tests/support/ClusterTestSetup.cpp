@@ -186,13 +186,18 @@ std::optional<size_t> ClusterTestSetup::indexOf(const HostPort& node) const
     return std::nullopt;
 }
 
-// Node `index`'s slot table as text ("first-last:port ..."), for comparing nodes' views.
-Result<std::string> ClusterTestSetup::slotTableOf(size_t index)
+Result<std::vector<SlotRange>> ClusterTestSetup::slotRangesOf(size_t index)
 {
     auto reply = direct(index).command({"CLUSTER", "SLOTS"});
     if (!reply)
         return reply.error();
-    auto ranges = parseClusterSlots(*reply);
+    return parseClusterSlots(*reply);
+}
+
+// Node `index`'s slot table as text ("first-last:port ..."), for comparing nodes' views.
+Result<std::string> ClusterTestSetup::slotTableOf(size_t index)
+{
+    auto ranges = slotRangesOf(index);
     if (!ranges)
         return ranges.error();
     std::sort(ranges->begin(), ranges->end(),
@@ -245,10 +250,7 @@ Status ClusterTestSetup::waitUntilConsistent(std::chrono::milliseconds timeout)
 
 Result<size_t> ClusterTestSetup::ownerOf(uint16_t slot)
 {
-    auto reply = direct(0).command({"CLUSTER", "SLOTS"});
-    if (!reply)
-        return reply.error();
-    auto ranges = parseClusterSlots(*reply);
+    auto ranges = slotRangesOf(0);
     if (!ranges)
         return ranges.error();
     for (const auto& range : *ranges) {
@@ -262,10 +264,7 @@ Result<size_t> ClusterTestSetup::ownerOf(uint16_t slot)
 
 Result<int> ClusterTestSetup::slotCountOf(size_t index)
 {
-    auto reply = direct(0).command({"CLUSTER", "SLOTS"});
-    if (!reply)
-        return reply.error();
-    auto ranges = parseClusterSlots(*reply);
+    auto ranges = slotRangesOf(0);
     if (!ranges)
         return ranges.error();
     int count = 0;

@@ -69,6 +69,8 @@ private:
     Status meet(size_t index);
     Status form();
     Status moveKeys(uint16_t slot, size_t from, size_t to, size_t limit);
+    // CLUSTER SLOTS as node `index` answers it, parsed.
+    Result<std::vector<SlotRange>> slotRangesOf(size_t index);
     Result<std::string> slotTableOf(size_t index);
 
     struct Migration

@@ -26,6 +26,14 @@ inline AcquireOptions waitUpTo(
     return options;
 }
 
+// The wall clock in epoch milliseconds, as the timestamp locks and Redisson's queues write it.
+inline long long epochMillis()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 // Polls a condition (test-side only) until it holds or `limit` passes; true if it held.
 template <class Predicate>
 bool eventually(Predicate predicate, std::chrono::milliseconds limit = std::chrono::seconds(5))

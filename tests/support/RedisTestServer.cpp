@@ -14,6 +14,14 @@ std::unique_ptr<RedisServerProcess> startServer(RedisServerConfig config)
     return std::move(server.value());
 }
 
+RedisServerConfig aclWithOnlyUser(const std::string& user, const std::string& password)
+{
+    RedisServerConfig config;
+    config.extraArgs
+        = {"--user", "default", "off", "--user", user, "on", ">" + password, "~*", "&*", "+@all"};
+    return config;
+}
+
 ConnectionOptions optionsFor(const RedisServerProcess& server, ConnectionOptions base)
 {
     base.transport = ConnectionOptions::Transport::Tcp;

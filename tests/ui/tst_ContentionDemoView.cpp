@@ -1,4 +1,5 @@
 #include "support/RedisTestServer.h"
+#include "support/WidgetTestHelpers.h"
 #include "ui/ConnectionController.h"
 #include "ui/ContentionDemoView.h"
 #include "ui/DemoStage.h"
@@ -13,23 +14,8 @@
 
 using namespace lockscope;
 using namespace lockscope::ui;
-
-namespace {
-
-template <typename T>
-T* child(QWidget& parent, const char* name)
-{
-    return parent.findChild<T*>(QString::fromLatin1(name));
-}
-
-void grabIfAsked(QWidget& widget, const QString& name)
-{
-    const QString dir = qEnvironmentVariable("LOCKSCOPE_GRAB_DIR");
-    if (!dir.isEmpty())
-        widget.grab().save(dir + QLatin1Char('/') + name);
-}
-
-} // namespace
+using test::child;
+using test::grabIfAsked;
 
 class tst_ContentionDemoView : public QObject
 {

@@ -94,9 +94,7 @@ private slots:
 
     void connectsAsTheAclUserWithThePasswordFromTheEnvironment()
     {
-        RedisServerConfig acl;
-        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
-        auto server = test::startServer(acl);
+        auto server = test::startServer(test::aclWithOnlyUser("ops", "opspw"));
         QVERIFY(server);
         QProcessEnvironment environment;
         environment.insert(QStringLiteral("LOCKSCOPE_TEST_PASSWORD"), QStringLiteral("opspw"));
@@ -115,9 +113,7 @@ private slots:
 
     void showsAWrongPasswordAsTheError()
     {
-        RedisServerConfig acl;
-        acl.extraArgs = {"--user", "default", "off", "--user", "ops", "on", ">opspw", "~*", "&*", "+@all"};
-        auto server = test::startServer(acl);
+        auto server = test::startServer(test::aclWithOnlyUser("ops", "opspw"));
         QVERIFY(server);
         QProcessEnvironment environment;
         environment.insert(QStringLiteral("LOCKSCOPE_TEST_PASSWORD"), QStringLiteral("wrong"));

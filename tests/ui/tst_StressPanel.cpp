@@ -1,4 +1,5 @@
 #include "support/RedisTestServer.h"
+#include "support/WidgetTestHelpers.h"
 #include "ui/ColorSchemePalette.h"
 #include "ui/ConnectionController.h"
 #include "ui/StressPanel.h"
@@ -18,14 +19,10 @@
 
 using namespace lockscope;
 using namespace lockscope::ui;
+using test::child;
+using test::grabIfAsked;
 
 namespace {
-
-template <typename T>
-T* child(QWidget& parent, const char* name)
-{
-    return parent.findChild<T*>(QString::fromLatin1(name));
-}
 
 qreal barTotal(const QBarSeries* series)
 {
@@ -35,14 +32,6 @@ qreal barTotal(const QBarSeries* series)
             total += set->at(i);
     }
     return total;
-}
-
-// Saves what the panel looks like when LOCKSCOPE_GRAB_DIR is set (for people to look at).
-void grabIfAsked(QWidget& widget, const QString& name)
-{
-    const QString dir = qEnvironmentVariable("LOCKSCOPE_GRAB_DIR");
-    if (!dir.isEmpty())
-        widget.grab().save(dir + QLatin1Char('/') + name);
 }
 
 } // namespace

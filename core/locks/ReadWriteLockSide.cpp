@@ -1,0 +1,26 @@
+#include "locks/ReadWriteLockSide.h"
+
+#include "locks/RedissonNames.h"
+
+namespace lockscope {
+
+ReadWriteLockSide::ReadWriteLockSide(ConnectionOptions options, std::string name, HolderIdentity identity,
+    std::shared_ptr<LockWatchdog> watchdog)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+{
+}
+
+std::string ReadWriteLockSide::waitChannel() const
+{
+    return RedissonNames::readWriteChannel(name());
+}
+
+Result<RedisReply> ReadWriteLockSide::runScript(const RedisCommand& call)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return (*conn)->command(call);
+}
+
+} // namespace lockscope
