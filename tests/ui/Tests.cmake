@@ -9,6 +9,8 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_UiTranslations DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_LockTableModel DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_LockMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_ConnectionProfiles DIR ui LIBS lockscope_ui)
+  lockscope_add_test(tst_ConnectionManager DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_DesktopColorScheme DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
 
   # Runs the real `lockscope` binary: start-up, signals, the sandbox's lifetime, --screenshot.
