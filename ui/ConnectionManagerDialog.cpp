@@ -119,7 +119,7 @@ ConnectionManagerDialog::ConnectionManagerDialog(ProfileConnector& connector, QW
 
     const QString lastUsed = m_connector.store().lastUsedId();
     reload(lastUsed.isEmpty() ? ConnectionProfile::sandboxId() : lastUsed);
-    resize(860, 620);
+    resize(900, 760);
 }
 
 ConnectionManagerDialog::~ConnectionManagerDialog() = default;
@@ -206,7 +206,8 @@ void ConnectionManagerDialog::showSelected()
     m_form->setProfile(profile.value_or(ConnectionProfile {}));
     const PasswordVault& vault = m_connector.vault();
     m_form->setPasswordNote(vault.keyringUsable()
-            ? tr("Saved in the system keyring, never in LockScope's settings.")
+            ? tr("Saved in the system keyring, never in LockScope's settings. Without a keyring it is asked "
+                 "for when connecting and kept in memory only.")
             : tr("No system keyring (%1): the password is asked for when connecting and kept in memory "
                  "until LockScope quits.")
                   .arg(vault.keyringProblem()));

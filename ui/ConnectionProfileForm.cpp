@@ -85,12 +85,17 @@ QGroupBox* ConnectionProfileForm::createServerGroup()
                          "unix:///path/to/redis.sock[?db=N]<br>"
                          "redis+sentinel://host:port[,host:port…]/master[/db] — the master a sentinel "
                          "names</p>"));
-    form->addRow(tr("&URL:"), m_url);
     m_urlProblem->setObjectName(QStringLiteral("profileUrlProblem"));
     m_urlProblem->setWordWrap(true);
     m_urlProblem->setStyleSheet(QStringLiteral("color: #d93025;"));
     m_urlProblem->setVisible(false);
-    form->addRow(QString(), m_urlProblem);
+    auto* urlColumn = new QVBoxLayout;
+    urlColumn->setSpacing(2);
+    urlColumn->addWidget(m_url);
+    urlColumn->addWidget(m_urlProblem); // takes no room while the URL is fine
+    auto* urlLabel = new QLabel(tr("&URL:"), group);
+    urlLabel->setBuddy(m_url);
+    form->addRow(urlLabel, urlColumn);
 
     m_database->setObjectName(QStringLiteral("profileDatabase"));
     m_database->setRange(-1, 65535);
@@ -107,11 +112,16 @@ QGroupBox* ConnectionProfileForm::createServerGroup()
     m_password->setEchoMode(QLineEdit::Password);
     passwordRow->addWidget(m_hasPassword);
     passwordRow->addWidget(m_password, 1);
-    form->addRow(tr("&Password:"), passwordRow);
     m_passwordNote->setObjectName(QStringLiteral("profilePasswordNote"));
     m_passwordNote->setWordWrap(true);
     m_passwordNote->setForegroundRole(QPalette::PlaceholderText);
-    form->addRow(QString(), m_passwordNote);
+    auto* passwordColumn = new QVBoxLayout;
+    passwordColumn->setSpacing(2);
+    passwordColumn->addLayout(passwordRow);
+    passwordColumn->addWidget(m_passwordNote);
+    auto* passwordLabel = new QLabel(tr("&Password:"), group);
+    passwordLabel->setBuddy(m_hasPassword);
+    form->addRow(passwordLabel, passwordColumn);
     return group;
 }
 
