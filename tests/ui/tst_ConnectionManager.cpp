@@ -175,6 +175,50 @@ private Q_SLOTS:
         QCOMPARE(ConnectionProfileStore().lastUsedId(), saved.first().id);
     }
 
+    void theEmptyStateOpensTheConnections()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("locksEmptyConnections"));
+        QVERIFY(button);
+        QVERIFY(button->isVisible()); // nothing connected: the next step is offered
+        bool opened = false;
+        QTimer::singleShot(0, [&] {
+            auto* dialog = qobject_cast<ConnectionManagerDialog*>(QApplication::activeModalWidget());
+            opened = dialog != nullptr;
+            if (dialog)
+                dialog->reject();
+        });
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(opened);
+    }
+
+    void duplicatingAProfileCopiesItsSettings()
+    {
+        ConnectionProfile original = saveProfile(QStringLiteral("Orders"), urlOf(*m_server));
+        original.lockPatterns = {QStringLiteral("orders:*")};
+        original.pollIntervalSeconds = 9;
+        original.readOnly = true;
+        ConnectionProfileStore().save(original);
+        ConnectionController controller;
+        MainWindow window(controller);
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QVERIFY(dialog.selectProfile(original.id));
+            QTest::mouseClick(
+                dialog.findChild<QPushButton*>(QStringLiteral("duplicateConnectionButton")), Qt::LeftButton);
+            QCOMPARE(dialog.list()->currentItem()->text(), QStringLiteral("Orders (copy)"));
+        });
+        const QList<ConnectionProfile> saved = ConnectionProfileStore().profiles();
+        QCOMPARE(saved.size(), 2);
+        ConnectionProfile copy = saved[1];
+        QVERIFY(copy.id != original.id);
+        QCOMPARE(copy.name, QStringLiteral("Orders (copy)"));
+        copy.id = original.id;
+        copy.name = original.name;
+        QCOMPARE(copy, original);
+    }
+
     void testConnectionShowsWhatAnswersAndWhatFails()
     {
         const ConnectionProfile live = saveProfile(QStringLiteral("Live"), urlOf(*m_server));
