@@ -36,6 +36,9 @@ public:
     void read(const QString& profileId, QObject* context, ReadHandler done);
     // Keeps the password in memory for this session and writes it to the keyring when usable.
     void store(const QString& profileId, const QString& password);
+    // Forgets what this session knows (e.g. a typed password the server refused), so that the
+    // next read asks the keyring, or the user, again.
+    void forgetForSession(const QString& profileId) { m_session.remove(profileId); }
     // Forgets it here and in the keyring (the profile was removed, or needs no password).
     void forget(const QString& profileId);
 

@@ -35,6 +35,16 @@ ProfileConnector::ProfileConnector(ConnectionController& controller, QWidget* wi
     setObjectName(QStringLiteral("profileConnector"));
     connect(&m_controller, &ConnectionController::productionMarkChanged, this,
         &ProfileConnector::saveProductionMark);
+    connect(&m_controller, &ConnectionController::statusChanged, this, &ProfileConnector::handleStatus);
+}
+
+void ProfileConnector::handleStatus(const ConnectionStatus& status)
+{
+    const QString id = m_controller.profileId();
+    if (!status.authFailed || id.isEmpty())
+        return;
+    // The worker keeps retrying with the refused password; connecting again asks for another.
+    m_vault->forgetForSession(id);
 }
 
 ProfileConnector::~ProfileConnector() = default;

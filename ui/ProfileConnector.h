@@ -2,6 +2,7 @@
 
 #include "ui/ConnectionProfile.h"
 #include "ui/ConnectionProfileStore.h"
+#include "ui/ConnectionStatus.h"
 
 #include <QObject>
 #include <QPointer>
@@ -65,6 +66,7 @@ Q_SIGNALS:
 private:
     void open(const ConnectionProfile& profile, const QString& password);
     void saveProductionMark(bool production);
+    void handleStatus(const ConnectionStatus& status);
     std::optional<QString> ask(const ConnectionProfile& profile, const QString& reason) const;
 
     ConnectionController& m_controller;

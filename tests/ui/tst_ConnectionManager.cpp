@@ -341,6 +341,32 @@ private Q_SLOTS:
         QVERIFY(!m_settings.fileBytes().contains("s3same"));
     }
 
+    void aRefusedPasswordIsAskedForAgainOnTheNextConnect()
+    {
+        RedisServerConfig config;
+        config.extraArgs = {"--requirepass", "r1ght"};
+        auto server = test::startServer(config);
+        QVERIFY(server);
+        ConnectionProfile profile;
+        profile.name = QStringLiteral("Guarded");
+        profile.url = urlOf(*server);
+        profile.hasPassword = true;
+        profile = ConnectionProfileStore().save(profile);
+        ConnectionController controller;
+        MainWindow window(controller);
+        PromptAnswer prompt;
+        prompt.password = QStringLiteral("wr0ng");
+        window.connections()->setPasswordPrompt(prompt.prompt());
+        window.connections()->connectTo(profile.id);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.status().authFailed, 10000);
+        QCOMPARE(controller.status().state, ConnectionStatus::State::Unreachable);
+
+        prompt.password = QStringLiteral("r1ght");
+        window.connections()->connectTo(profile.id);
+        waitUntilWatching(controller);
+        QCOMPARE(prompt.asked, 2);
+    }
+
     void cancellingThePasswordPromptConnectsNothing()
     {
         ConnectionProfile profile;
