@@ -228,7 +228,8 @@ ConnectionProfile ConnectionManagerDialog::commit()
         profile = m_connector.store().save(profile);
     if (const auto password = m_form->enteredPassword()) {
         m_connector.vault().store(profile.id, *password);
-        m_form->passwordEdit()->clear();
+        // The form shows what was saved: no password in the URL field, none in the password field.
+        m_form->setProfile(profile);
     } else if (!profile.hasPassword && before->hasPassword) {
         m_connector.vault().forget(profile.id);
     }

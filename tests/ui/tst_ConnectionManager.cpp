@@ -294,6 +294,33 @@ private Q_SLOTS:
         QVERIFY2(!settings.contains("c0rrect-h0rse"), settings.constData());
     }
 
+    void aPasswordTypedIntoTheUrlMovesOutOfIt()
+    {
+        RedisServerConfig config;
+        config.extraArgs = {"--requirepass", "in-the-url"};
+        auto server = test::startServer(config);
+        QVERIFY(server);
+        ConnectionController controller;
+        MainWindow window(controller);
+        PromptAnswer prompt;
+        window.connections()->setPasswordPrompt(prompt.prompt());
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QTest::mouseClick(
+                dialog.findChild<QPushButton*>(QStringLiteral("addConnectionButton")), Qt::LeftButton);
+            dialog.form()->urlEdit()->selectAll();
+            QTest::keyClicks(dialog.form()->urlEdit(),
+                QStringLiteral("redis://:in-the-url@127.0.0.1:%1").arg(server->port()));
+            QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.testResult()->text().contains(QLatin1String("Connected")), 10000);
+            QCOMPARE(dialog.form()->urlEdit()->text(), urlOf(*server)); // shown without it once saved
+            QVERIFY(dialog.form()->passwordRequired()->isChecked());
+            QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
+        });
+        waitUntilWatching(controller);
+        QCOMPARE(prompt.asked, 0);
+        QVERIFY(!m_settings.fileBytes().contains("in-the-url"));
+    }
+
     void aPasswordProtectedServerAsksForThePasswordWhenConnecting()
     {
         RedisServerConfig config;
