@@ -111,6 +111,8 @@ ConnectionManagerDialog::ConnectionManagerDialog(ProfileConnector& connector, QW
     connect(m_list, &QListWidget::itemDoubleClicked, this, &ConnectionManagerDialog::connectSelected);
     connect(m_list, &QListWidget::currentItemChanged, this, &ConnectionManagerDialog::showSelected);
     connect(m_tester, &ConnectionTester::finished, this, &ConnectionManagerDialog::showTestResult);
+    connect(&m_connector.vault(), &PasswordVault::keyringFailed, this,
+        &ConnectionManagerDialog::updatePasswordNote);
     connect(m_form, &ConnectionProfileForm::edited, this, [this] {
         if (QListWidgetItem* item = m_list->currentItem(); item && item->data(idRole).toString() == m_shownId)
             item->setText(shownName(m_form->profile()));
@@ -204,6 +206,13 @@ void ConnectionManagerDialog::showSelected()
     const auto profile = m_connector.store().profile(id);
     m_shownId = profile ? id : QString();
     m_form->setProfile(profile.value_or(ConnectionProfile {}));
+    updatePasswordNote();
+    m_pages->setCurrentIndex(1);
+    updateButtons();
+}
+
+void ConnectionManagerDialog::updatePasswordNote()
+{
     const PasswordVault& vault = m_connector.vault();
     m_form->setPasswordNote(vault.keyringUsable()
             ? tr("Saved in the system keyring, never in LockScope's settings. Without a keyring it is asked "
@@ -211,8 +220,6 @@ void ConnectionManagerDialog::showSelected()
             : tr("No system keyring (%1): the password is asked for when connecting and kept in memory "
                  "until LockScope quits.")
                   .arg(vault.keyringProblem()));
-    m_pages->setCurrentIndex(1);
-    updateButtons();
 }
 
 ConnectionProfile ConnectionManagerDialog::commit()

@@ -55,6 +55,7 @@ private:
     // Saves the form into the store (and its password into the vault); returns the profile.
     ConnectionProfile commit();
     void showTestResult(bool ok, const QString& message);
+    void updatePasswordNote();
     void updateButtons();
 
     ProfileConnector& m_connector;
