@@ -9,6 +9,7 @@ packages=(
   qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
+  gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
 )
 
 missing=()

@@ -11,6 +11,7 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_LockMonitor DIR ui LIBS lockscope_ui Qt6::Widgets)
   lockscope_add_test(tst_ConnectionProfiles DIR ui LIBS lockscope_ui)
   lockscope_add_test(tst_ConnectionManager DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_PasswordVaultKeyring DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
   lockscope_add_test(tst_DesktopColorScheme DIR ui LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
 
   # Runs the real `lockscope` binary: start-up, signals, the sandbox's lifetime, --screenshot.
