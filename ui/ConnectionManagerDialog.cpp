@@ -115,7 +115,7 @@ ConnectionManagerDialog::ConnectionManagerDialog(ProfileConnector& connector, QW
         &ConnectionManagerDialog::updatePasswordNote);
     connect(m_form, &ConnectionProfileForm::edited, this, [this] {
         if (QListWidgetItem* item = m_list->currentItem(); item && item->data(idRole).toString() == m_shownId)
-            item->setText(shownName(m_form->profile()));
+            updateItem(item, m_form->profile());
         updateButtons();
     });
 
@@ -168,10 +168,24 @@ QListWidgetItem* ConnectionManagerDialog::addItem(const ConnectionProfile& profi
 {
     auto* item = new QListWidgetItem(shownName(profile), m_list);
     item->setData(idRole, profile.id);
-    item->setToolTip(profile.url);
-    item->setIcon(
-        QIcon::fromTheme(QStringLiteral("network-server"), style()->standardIcon(QStyle::SP_DriveNetIcon)));
+    updateItem(item, profile);
     return item;
+}
+
+void ConnectionManagerDialog::updateItem(QListWidgetItem* item, const ConnectionProfile& profile)
+{
+    item->setText(shownName(profile));
+    // Production connections stand out, as they do when an admin action asks for the lock's name.
+    item->setIcon(profile.production ? QIcon::fromTheme(
+                      QStringLiteral("dialog-warning"), style()->standardIcon(QStyle::SP_MessageBoxWarning))
+                                     : QIcon::fromTheme(QStringLiteral("network-server"),
+                                         style()->standardIcon(QStyle::SP_DriveNetIcon)));
+    QStringList tip {profile.url};
+    if (profile.production)
+        tip.append(tr("Production: admin actions ask for the lock's name"));
+    if (profile.readOnly)
+        tip.append(tr("Read-only: no admin actions"));
+    item->setToolTip(tip.join(QLatin1Char('\n')));
 }
 
 void ConnectionManagerDialog::reload(const QString& selectId)

@@ -50,6 +50,7 @@ protected:
 private:
     QWidget* createSandboxPage();
     QListWidgetItem* addItem(const ConnectionProfile& profile);
+    void updateItem(QListWidgetItem* item, const ConnectionProfile& profile);
     void reload(const QString& selectId);
     void showSelected();
     // Saves the form into the store (and its password into the vault); returns the profile.
