@@ -210,6 +210,7 @@ void ConnectionManagerDialog::showSelected()
     // The profile leaving the form is saved first.
     commit();
     const QString id = selectedId();
+    m_tester->discard(); // a result still coming belongs to the profile left
     m_testResult->clear();
     if (id.isEmpty() || id == ConnectionProfile::sandboxId()) {
         m_shownId = id;

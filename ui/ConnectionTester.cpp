@@ -46,6 +46,12 @@ ConnectionTester::~ConnectionTester()
     qDeleteAll(m_threads);
 }
 
+void ConnectionTester::discard()
+{
+    ++m_generation;
+    m_running = false;
+}
+
 void ConnectionTester::test(const ConnectionOptions& options)
 {
     const quint64 generation = ++m_generation;

@@ -23,6 +23,8 @@ public:
     ~ConnectionTester() override;
 
     void test(const ConnectionOptions& options);
+    // The running test's result is no longer wanted (e.g. another profile was selected).
+    void discard();
     bool isTesting() const { return m_running; }
 
 Q_SIGNALS:
