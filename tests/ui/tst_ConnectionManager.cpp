@@ -1,5 +1,6 @@
 #include "support/IsolatedSettings.h"
 #include "support/RedisTestServer.h"
+#include "support/TlsTestCertificates.h"
 #include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/ConnectionManagerDialog.h"
@@ -242,6 +243,43 @@ private Q_SLOTS:
             QVERIFY(dialog.testButton()->isEnabled());
         });
         QVERIFY(!controller.isOpen()); // testing connects nothing
+    }
+
+    void aTlsProfileUsesItsCertificateFiles()
+    {
+        auto certificates = test::TlsTestCertificates::create();
+        QVERIFY(certificates);
+        auto server = certificates->startServer(test::TlsTestCertificates::ClientCertificates::Required);
+        QVERIFY(server);
+        ConnectionController controller;
+        MainWindow window(controller);
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QTest::mouseClick(
+                dialog.findChild<QPushButton*>(QStringLiteral("addConnectionButton")), Qt::LeftButton);
+            ConnectionProfileForm* form = dialog.form();
+            form->urlEdit()->selectAll();
+            QTest::keyClicks(form->urlEdit(), QStringLiteral("rediss://127.0.0.1:%1").arg(server->port()));
+            auto type = [&](const char* field, const std::string& text) {
+                auto* edit = form->findChild<QLineEdit*>(QString::fromLatin1(field));
+                QVERIFY(edit && edit->isEnabled()); // TLS fields are on for rediss://
+                edit->selectAll();
+                QTest::keyClicks(edit, QString::fromStdString(text));
+            };
+            type("profileCaFile", certificates->untrustedCaFile());
+            type("profileCertFile", certificates->clientCertFile());
+            type("profileKeyFile", certificates->clientKeyFile());
+            QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.testResult()->text().startsWith(QStringLiteral("✘")), 10000);
+
+            type("profileCaFile", certificates->caFile());
+            QTest::mouseClick(dialog.testButton(), Qt::LeftButton);
+            QTRY_VERIFY_WITH_TIMEOUT(dialog.testResult()->text().contains(QLatin1String("Connected")), 10000);
+            QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
+        });
+        waitUntilWatching(controller);
+        const ConnectionProfile saved = ConnectionProfileStore().profiles().first();
+        QCOMPARE(saved.tlsCaFile, QString::fromStdString(certificates->caFile()));
+        QCOMPARE(saved.tlsKeyFile, QString::fromStdString(certificates->clientKeyFile()));
     }
 
     void theSandboxEntryGoesBackToTheSandbox()
