@@ -84,6 +84,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     const bool demoLocks = commandLine.demoLocks;
     connections->setSandboxStarter(
         [this, demoLocks](QString* error) { return startSandbox(error, demoLocks); });
+    m_window->sandboxAction()->setVisible(true);
     QString sandboxError;
     if (options) {
         m_controller->open(*options);

@@ -116,8 +116,10 @@ void MainWindow::createActions()
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
-    m_sandboxAction->setStatusTip(tr("Go back to the private redis-server LockScope started"));
+    m_sandboxAction->setStatusTip(
+        tr("Connect to the private redis-server LockScope runs on this computer (started when needed)"));
     m_sandboxAction->setVisible(false);
+    connect(m_sandboxAction, &QAction::triggered, m_connections, &ProfileConnector::connectSandbox);
 
     m_productionAction = new QAction(tr("Mark as &Production"), this);
     m_productionAction->setObjectName(QStringLiteral("productionAction"));
@@ -300,8 +302,6 @@ void MainWindow::offerSandbox(const QString& url)
     // A sandbox started by someone else (GuiStartup gives a starter of its own first).
     if (!m_connections->sandboxAvailable())
         m_connections->setSandboxStarter([url](QString*) { return std::optional<QString>(url); });
-    m_sandboxAction->disconnect(this);
-    connect(m_sandboxAction, &QAction::triggered, m_connections, &ProfileConnector::connectSandbox);
     m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
     m_sandboxAction->setVisible(true);
 }

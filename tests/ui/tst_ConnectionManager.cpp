@@ -594,6 +594,21 @@ private Q_SLOTS:
         QCOMPARE(startup.controller()->options().port, startup.sandbox()->port());
     }
 
+    void theSandboxStartsOnDemandAfterStartingWithAUrl()
+    {
+        GuiStartup startup;
+        QCOMPARE(startup.start({QStringLiteral("lockscope"), QStringLiteral("--url"), urlOf(*m_server)}),
+            std::nullopt);
+        QVERIFY(!startup.sandbox());
+        QVERIFY(startup.window()->sandboxAction()->isVisible());
+        startup.window()->sandboxAction()->trigger();
+        QVERIFY(startup.sandbox());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            startup.controller()->status().state, ConnectionStatus::State::Connected, 10000);
+        QCOMPARE(startup.controller()->options().port, startup.sandbox()->port());
+        QCOMPARE(startup.controller()->label(), QStringLiteral("sandbox"));
+    }
+
     void aReadOnlyProfileDisablesForceRelease()
     {
         setToken(*m_redis, "lock:readonly");
