@@ -6,8 +6,10 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
+  gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
 )
 
 missing=()

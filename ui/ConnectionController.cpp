@@ -50,6 +50,22 @@ ConnectionOptions ConnectionController::defaultOptions()
 void ConnectionController::open(const ConnectionOptions& options, const QString& label)
 {
     close();
+    m_profileId.clear();
+    openWith(options, label, std::nullopt);
+}
+
+void ConnectionController::openProfile(const ConnectionOptions& options, const QString& label,
+    const QString& profileId, bool production, const MonitorSettings& monitor)
+{
+    close();
+    m_profileId = profileId;
+    m_profileProduction = production;
+    openWith(options, label, monitor);
+}
+
+void ConnectionController::openWith(
+    const ConnectionOptions& options, const QString& label, std::optional<MonitorSettings> monitor)
+{
     ConnectionOptions workerOptions = options;
     // The worker paces reconnects itself (and reports each failure); the connection's own retry
     // loop would hold the worker silently for its whole budget.
@@ -89,7 +105,7 @@ void ConnectionController::open(const ConnectionOptions& options, const QString&
     connecting.readOnly = options.readOnly;
     updateStatus(connecting);
     m_thread->start();
-    m_monitor->open(workerOptions);
+    m_monitor->open(workerOptions, monitor);
     Q_EMIT opened(label);
     Q_EMIT productionMarkChanged(isProductionMarked());
 }
@@ -123,14 +139,21 @@ QString productionKey(const ConnectionOptions& options)
 
 bool ConnectionController::isProductionMarked() const
 {
-    return isOpen() && QSettings().value(productionKey(m_options), false).toBool();
+    if (!isOpen())
+        return false;
+    if (!m_profileId.isEmpty())
+        return m_profileProduction;
+    return QSettings().value(productionKey(m_options), false).toBool();
 }
 
 void ConnectionController::setProductionMarked(bool production)
 {
     if (!isOpen() || production == isProductionMarked())
         return;
-    QSettings().setValue(productionKey(m_options), production);
+    if (!m_profileId.isEmpty())
+        m_profileProduction = production; // the profile's owner saves it (ProfileConnector)
+    else
+        QSettings().setValue(productionKey(m_options), production);
     Q_EMIT productionMarkChanged(production);
 }
 

@@ -2,6 +2,7 @@
 
 #include "redis/ConnectionOptions.h"
 #include "ui/ConnectionStatus.h"
+#include "ui/MonitorSettings.h"
 #include "ui/ServerSummary.h"
 
 #include <QList>
@@ -9,6 +10,7 @@
 #include <QPointer>
 
 #include <chrono>
+#include <optional>
 
 class QThread;
 
@@ -35,6 +37,10 @@ public:
     // Closes any open connection, then connects to `options` on a fresh worker thread.
     // `label` names the connection for people ("sandbox"); empty for a plain URL.
     void open(const ConnectionOptions& options, const QString& label = {});
+    // Opens the connection of a saved profile (`profileId`): its own production mark instead of
+    // the one remembered per endpoint, and its own monitor settings.
+    void openProfile(const ConnectionOptions& options, const QString& label, const QString& profileId,
+        bool production, const MonitorSettings& monitor);
     // Stops the worker without waiting for it: a worker stuck on a server that does not answer
     // finishes (and is deleted) in the background once its timeout expires. Only the
     // destructor waits for retired workers.
@@ -47,11 +53,13 @@ public:
     LockMonitorController& monitor() const { return *m_monitor; }
     // What open() was last given: tools that open their own connections (stress, demo) use it.
     const ConnectionOptions& options() const { return m_options; }
-    // The "production" mark of the open connection (remembered per endpoint in QSettings):
-    // admin actions then ask for the lock's name to be typed.
+    // The "production" mark of the open connection (the profile's, or remembered per endpoint in
+    // QSettings): admin actions then ask for the lock's name to be typed.
     bool isProductionMarked() const;
     void setProductionMarked(bool production);
     QString label() const { return m_label; }
+    // The saved profile the open connection came from; empty for a URL or the sandbox.
+    QString profileId() const { return m_profileId; }
     const ConnectionStatus& status() const { return m_status; }
     const ServerSummary& summary() const { return m_summary; }
 
@@ -63,6 +71,8 @@ Q_SIGNALS:
     void productionMarkChanged(bool production);
 
 private:
+    void openWith(
+        const ConnectionOptions& options, const QString& label, std::optional<MonitorSettings> monitor);
     void updateStatus(const ConnectionStatus& status);
     void retire(QThread* thread);
 
@@ -73,6 +83,8 @@ private:
     quint64 m_generation = 0;
     std::chrono::milliseconds m_refreshInterval {2000};
     QString m_label;
+    QString m_profileId;
+    bool m_profileProduction = false;
     ConnectionOptions m_options;
     LockMonitorController* m_monitor;
     ConnectionStatus m_status;

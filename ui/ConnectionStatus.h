@@ -23,6 +23,7 @@ struct ConnectionStatus
     int failedAttempts = 0; // consecutive failures since the last success
     int retryInMs = 0; // when the worker tries again, after a failure
     bool readOnly = false; // the connection refuses every command that could write
+    bool authFailed = false; // the last attempt failed because the server refused the credentials
 
     bool operator==(const ConnectionStatus&) const = default;
 };

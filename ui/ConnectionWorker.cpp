@@ -74,6 +74,7 @@ void ConnectionWorker::succeed(const ServerSummary& summary)
     ConnectionStatus connected = m_status;
     connected.state = ConnectionStatus::State::Connected;
     connected.error.clear();
+    connected.authFailed = false;
     connected.failedAttempts = 0;
     connected.retryInMs = 0;
     publish(connected);
@@ -87,6 +88,7 @@ void ConnectionWorker::fail(const RedisError& error)
     failed.state = ConnectionStatus::State::Unreachable;
     failed.error = QString::fromStdString(error.message.empty() ? error.toString() : error.message);
     failed.failedAttempts = m_status.failedAttempts + 1;
+    failed.authFailed = error.kind == ErrorKind::AuthFailed;
     const auto delay = retryDelay(failed.failedAttempts);
     failed.retryInMs = static_cast<int>(delay.count());
     publish(failed);

@@ -9,6 +9,7 @@
 #include "ui/GuiCommandLine.h"
 #include "ui/LockMonitorView.h"
 #include "ui/MainWindow.h"
+#include "ui/ProfileConnector.h"
 #include "ui/ToolScreenshot.h"
 #include "ui/ToolWindows.h"
 #include "ui/UnixSignalWatcher.h"
@@ -82,34 +83,24 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     m_controller = std::make_unique<ConnectionController>();
     m_window = std::make_unique<MainWindow>(*m_controller);
 
+    ProfileConnector* connections = m_window->connections();
+    // The sandbox stays one choice away (File › Connections…) whatever was opened first.
+    const bool demoLocks = commandLine.demoLocks;
+    connections->setSandboxStarter(
+        [this, demoLocks](QString* error) { return startSandbox(error, demoLocks); });
+    m_window->sandboxAction()->setVisible(true);
     QString sandboxError;
-    if (!options) {
-        auto sandbox = RedisServerProcess::startSandbox();
-        if (sandbox) {
-            m_sandbox = std::move(sandbox.value());
-            printLine(stderr,
-                tr("lockscope: sandbox redis-server at %1 (pid %2)")
-                    .arg(QString::fromStdString(m_sandbox->url()))
-                    .arg(m_sandbox->pid()));
-            auto sandboxOptions = parseRedisUrl(m_sandbox->url(), ConnectionController::defaultOptions());
-            if (sandboxOptions) {
-                m_controller->open(*sandboxOptions, tr("sandbox"));
-                m_window->offerSandbox(QString::fromStdString(m_sandbox->url()));
-                m_window->offerDemoLocks(*sandboxOptions, commandLine.demoLocks);
-            } else {
-                sandboxError = QString::fromStdString(sandboxOptions.error().message);
-            }
-        } else {
-            sandboxError = QString::fromStdString(sandbox.error().message);
-        }
-    } else {
+    if (options) {
         m_controller->open(*options);
+    } else if (demoLocks || !connections->connectLastUsed()) { // --demo-locks means the sandbox
+        if (startSandbox(&sandboxError, demoLocks))
+            connections->connectSandbox();
     }
 
     m_window->show();
     if (!sandboxError.isEmpty()) {
         printLine(stderr, tr("lockscope: cannot start the sandbox: %1").arg(sandboxError));
-        m_window->showStartupError(tr("Cannot start the sandbox redis-server: %1\nUse File › Connect to URL… "
+        m_window->showStartupError(tr("Cannot start the sandbox redis-server: %1\nUse File › Connections… "
                                       "to open another server.")
                                        .arg(sandboxError));
     }
@@ -122,6 +113,28 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
             scheduleScreenshot(*commandLine.screenshotPath);
     }
     return std::nullopt;
+}
+
+std::optional<QString> GuiStartup::startSandbox(QString* error, bool demoLocksWithoutAsking)
+{
+    if (m_sandbox)
+        return QString::fromStdString(m_sandbox->url());
+    auto sandbox = RedisServerProcess::startSandbox();
+    if (!sandbox) {
+        *error = QString::fromStdString(sandbox.error().message);
+        return std::nullopt;
+    }
+    auto sandboxOptions = parseRedisUrl(sandbox.value()->url(), ConnectionController::defaultOptions());
+    if (!sandboxOptions) {
+        *error = QString::fromStdString(sandboxOptions.error().message);
+        return std::nullopt;
+    }
+    m_sandbox = std::move(sandbox.value());
+    const QString url = QString::fromStdString(m_sandbox->url());
+    printLine(stderr, tr("lockscope: sandbox redis-server at %1 (pid %2)").arg(url).arg(m_sandbox->pid()));
+    m_window->offerSandbox(url);
+    m_window->offerDemoLocks(*sandboxOptions, demoLocksWithoutAsking);
+    return url;
 }
 
 void GuiStartup::quitOnSignal(int signalNumber)

@@ -21,7 +21,8 @@ class MainWindow;
 class UnixSignalWatcher;
 
 // What `lockscope` does between QApplication and the event loop: reads the command line,
-// starts the sandbox redis-server when no server is given, opens the main window, and makes
+// opens the last used connection profile, or starts the sandbox redis-server when no server
+// is given and no profile was used last, opens the main window, and makes
 // SIGTERM/SIGINT quit cleanly. Its destructor closes the window, stops the worker thread and
 // then the sandbox, in that order.
 //
@@ -50,6 +51,8 @@ public:
     RedisServerProcess* sandbox() const { return m_sandbox.get(); }
 
 private:
+    // Starts the sandbox unless it runs, offers it in the window; returns its URL.
+    std::optional<QString> startSandbox(QString* error, bool demoLocksWithoutAsking);
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
     void scheduleDemoScreenshot(const QString& path);

@@ -60,17 +60,24 @@ void LockMonitorController::setCoalesceInterval(std::chrono::milliseconds interv
     m_flushTimer->setInterval(interval);
 }
 
-void LockMonitorController::open(const ConnectionOptions& options)
+void LockMonitorController::open(const ConnectionOptions& options, std::optional<MonitorSettings> settings)
 {
     close();
     m_options = options;
+    m_givenSettings = settings;
+    if (settings) {
+        m_settings = *settings;
+    } else {
+        m_settings = MonitorSettings {};
+        m_settings.pollInterval = m_pollInterval;
+    }
     const quint64 generation = ++m_generation;
     m_queue = std::make_shared<LockUpdateQueue>();
     m_cancel = std::make_shared<CancellationToken>();
 
     m_monitorThread = new QThread(this);
     m_monitorThread->setObjectName(QStringLiteral("lockscope-monitor"));
-    auto* monitor = new LockMonitorWorker(options, m_pollInterval, m_queue, m_cancel);
+    auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel);
     monitor->moveToThread(m_monitorThread);
     connect(m_monitorThread, &QThread::started, monitor, &LockMonitorWorker::run);
     // run() returns once cancelled; the thread then ends and takes the worker with it.
@@ -102,7 +109,7 @@ void LockMonitorController::open(const ConnectionOptions& options)
 
     MonitorStatus starting;
     starting.state = MonitorStatus::State::Starting;
-    starting.pollIntervalMs = m_pollInterval.count();
+    starting.pollIntervalMs = m_settings.pollInterval.count();
     updateStatus(starting);
     m_monitorThread->start();
     m_adminThread->start();
@@ -114,7 +121,7 @@ void LockMonitorController::relist()
         return;
     // The table stays as it is until the new listing replaces it.
     stopWorkers();
-    open(m_options);
+    open(m_options, m_givenSettings);
 }
 
 void LockMonitorController::close()

@@ -4,6 +4,7 @@
 #include "ui/LockAdminAction.h"
 #include "ui/LockKeysReport.h"
 #include "ui/LockUpdateBatch.h"
+#include "ui/MonitorSettings.h"
 #include "ui/MonitorStatus.h"
 
 #include <QList>
@@ -12,6 +13,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 
 class QThread;
 class QTimer;
@@ -37,7 +39,8 @@ public:
     explicit LockMonitorController(QObject* parent = nullptr);
     ~LockMonitorController() override;
 
-    void open(const ConnectionOptions& options);
+    // `settings` (a connection profile's) replace the defaults: no patterns, pollInterval().
+    void open(const ConnectionOptions& options, std::optional<MonitorSettings> settings = std::nullopt);
     // Lists every lock again (restarts the watcher): catches what notifications cannot map to a
     // lock, e.g. a LockScope semaphore created after the listing.
     void relist();
@@ -46,8 +49,11 @@ public:
     void close();
     bool isOpen() const { return m_monitorThread != nullptr; }
 
+    // The poll interval of connections opened without settings of their own.
     void setPollInterval(std::chrono::milliseconds interval) { m_pollInterval = interval; }
     std::chrono::milliseconds pollInterval() const { return m_pollInterval; }
+    // What the open connection's monitor uses.
+    const MonitorSettings& settings() const { return m_settings; }
     void setCoalesceInterval(std::chrono::milliseconds interval);
     // Where admin actions are logged ($LOCKSCOPE_AUDIT_LOG or the user's data directory).
     QString auditLogPath() const { return m_auditLogPath; }
@@ -80,6 +86,8 @@ private:
     std::chrono::milliseconds m_pollInterval {2000};
     QString m_auditLogPath;
     ConnectionOptions m_options;
+    std::optional<MonitorSettings> m_givenSettings; // as open() got them, for relist()
+    MonitorSettings m_settings;
     MonitorStatus m_status;
 };
 

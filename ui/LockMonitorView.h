@@ -57,6 +57,7 @@ public:
     QTableView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
+    LocksEmptyState* emptyState() const { return m_emptyState; }
     // The selected lock's key, or empty.
     QString selectedKey() const;
     // Selects the lock with this key (if shown); returns whether it is.

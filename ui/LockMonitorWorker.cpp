@@ -32,10 +32,10 @@ LockEventRecord::Type recordType(LockEvent::Type type)
 
 } // namespace
 
-LockMonitorWorker::LockMonitorWorker(ConnectionOptions options, std::chrono::milliseconds pollInterval,
+LockMonitorWorker::LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
     std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel)
     : m_options(std::move(options))
-    , m_pollInterval(pollInterval)
+    , m_settings(std::move(settings))
     , m_queue(std::move(queue))
     , m_cancel(std::move(cancel))
 {
@@ -78,7 +78,7 @@ void LockMonitorWorker::watchOnce()
 {
     MonitorStatus starting = m_status;
     starting.state = MonitorStatus::State::Starting;
-    starting.pollIntervalMs = m_pollInterval.count();
+    starting.pollIntervalMs = m_settings.pollInterval.count();
     m_status = starting;
     Q_EMIT statusChanged(m_status);
 
@@ -93,10 +93,15 @@ void LockMonitorWorker::watchOnce()
         targets.push_back(
             {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
     WatchOptions options;
-    options.pollInterval = m_pollInterval;
+    options.pollInterval = m_settings.pollInterval;
     // After a sentinel failover the connections follow the new master by themselves; start over
     // so that the table lists its locks under its own address.
     options.stopWhenAMasterMoves = true;
+    // The profile's patterns both limit what is listed and mark what matches as a lock.
+    for (const QString& pattern : std::as_const(m_settings.lockPatterns)) {
+        options.inspect.scan.patterns.push_back(pattern.toStdString());
+        options.inspect.lockPatterns.push_back(pattern.toStdString());
+    }
     LockWatcher watcher(targets, options);
     auto started = watcher.start();
     if (!started) {
@@ -118,7 +123,7 @@ void LockMonitorWorker::watchOnce()
     MonitorStatus watching;
     watching.state = MonitorStatus::State::Watching;
     watching.notifications = watcher.usesNotifications();
-    watching.pollIntervalMs = m_pollInterval.count();
+    watching.pollIntervalMs = m_settings.pollInterval.count();
     watching.description = QString::fromStdString(*started);
     m_status = watching;
     Q_EMIT statusChanged(m_status);

@@ -2,6 +2,7 @@
 
 #include "redis/ConnectionOptions.h"
 #include "ui/LockUpdateBatch.h"
+#include "ui/MonitorSettings.h"
 #include "ui/MonitorStatus.h"
 
 #include <QHash>
@@ -28,7 +29,7 @@ class LockMonitorWorker : public QObject
     Q_OBJECT
 
 public:
-    LockMonitorWorker(ConnectionOptions options, std::chrono::milliseconds pollInterval,
+    LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
         std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel);
     ~LockMonitorWorker() override;
 
@@ -52,7 +53,7 @@ private:
     void markQuietChange(LockUpdateBatch::Change& change);
 
     ConnectionOptions m_options;
-    std::chrono::milliseconds m_pollInterval;
+    MonitorSettings m_settings;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<const CancellationToken> m_cancel;
     // Per lock: what a person would call its state, and when its lease ends (epoch ms), as last

@@ -1,9 +1,11 @@
 #include "ui/LocksEmptyState.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QEvent>
 #include <QIcon>
 #include <QLabel>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace lockscope::ui {
@@ -13,6 +15,7 @@ LocksEmptyState::LocksEmptyState(QWidget* parent)
     , m_icon(new QLabel(this))
     , m_title(new QLabel(this))
     , m_body(new QLabel(this))
+    , m_connections(new QPushButton(this))
 {
     setObjectName(QStringLiteral("locksEmptyState"));
     setFrameShape(QFrame::StyledPanel);
@@ -38,9 +41,21 @@ LocksEmptyState::LocksEmptyState(QWidget* parent)
     layout->addWidget(m_icon);
     layout->addWidget(m_title);
     layout->addWidget(m_body);
+    m_connections->setObjectName(QStringLiteral("locksEmptyConnections"));
+    m_connections->setVisible(false);
+    layout->addWidget(m_connections, 0, Qt::AlignHCenter);
     layout->addStretch(2);
 
     updateIcon();
+    updateTexts();
+}
+
+void LocksEmptyState::setConnectionsAction(QAction* action)
+{
+    m_connections->disconnect();
+    connect(m_connections, &QPushButton::clicked, action, &QAction::trigger);
+    m_connections->setIcon(action->icon());
+    m_connectionsOffered = true;
     updateTexts();
 }
 
@@ -81,10 +96,16 @@ void LocksEmptyState::updateTexts()
         break;
     case ConnectionStatus::State::NotConnected:
         m_title->setText(tr("Not connected"));
-        m_body->setText(tr("Connect to a Redis server (File › Connect to URL…) to look for locks. The lock "
-                           "table appears here once locks are found."));
+        m_body->setText(
+            tr("Connect to a Redis server (File › Connections… or File › Connect to URL…) to look "
+               "for locks. The lock table appears here once locks are found."));
         break;
     }
+    m_connections->setText(tr("Open Connections…"));
+    // Waiting for a server, or none: another connection is a likely next step.
+    const bool offer
+        = m_state == ConnectionStatus::State::NotConnected || m_state == ConnectionStatus::State::Unreachable;
+    m_connections->setVisible(offer && m_connectionsOffered);
 }
 
 void LocksEmptyState::updateIcon()

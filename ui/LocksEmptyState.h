@@ -4,7 +4,9 @@
 
 #include <QFrame>
 
+class QAction;
 class QLabel;
+class QPushButton;
 
 namespace lockscope::ui {
 
@@ -16,6 +18,8 @@ class LocksEmptyState : public QFrame
 
 public:
     explicit LocksEmptyState(QWidget* parent = nullptr);
+    // Offers `action` (File › Connections…) as a button while there is no server to show.
+    void setConnectionsAction(QAction* action);
 
 public Q_SLOTS:
     // What to say depends on the connection: waiting for a server is not the same as a server
@@ -32,6 +36,8 @@ private:
     QLabel* m_icon;
     QLabel* m_title;
     QLabel* m_body;
+    QPushButton* m_connections;
+    bool m_connectionsOffered = false;
     ConnectionStatus::State m_state = ConnectionStatus::State::NotConnected;
     QString m_endpoint;
 };

@@ -2,12 +2,16 @@
 
 #include "redis/RedisUrl.h"
 #include "ui/ConnectionController.h"
+#include "ui/ConnectionManagerDialog.h"
+#include "ui/ConnectionProfile.h"
 #include "ui/ConnectionStatusBar.h"
 #include "ui/DemoLocksBanner.h"
 #include "ui/DemoLocksController.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
+#include "ui/LocksEmptyState.h"
+#include "ui/ProfileConnector.h"
 #include "ui/ServerSummaryPanel.h"
 #include "ui/ToolWindows.h"
 
@@ -42,6 +46,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
+    m_connections = new ProfileConnector(m_controller, this);
     createActions();
     createCentralArea();
     createMenus();
@@ -58,6 +63,9 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     connect(m_monitorView, &LockMonitorView::lockCountChanged, this, &MainWindow::showMonitor);
     connect(m_monitorView, &LockMonitorView::message, this,
         [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    connect(m_connections, &ProfileConnector::failed, this,
+        [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
     connect(&m_controller, &ConnectionController::productionMarkChanged, this, [this](bool production) {
         const QSignalBlocker block(m_productionAction);
         m_productionAction->setChecked(production);
@@ -86,6 +94,17 @@ void MainWindow::createActions()
                                    "redis+sentinel://)"));
     connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectToUrl);
 
+    m_connectionsAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("network-server"), style()->standardIcon(QStyle::SP_DirLinkIcon)),
+        tr("Co&nnections…"), this);
+    m_connectionsAction->setObjectName(QStringLiteral("connectionsAction"));
+    m_connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_connectionsAction->setStatusTip(tr("Manage saved connections and connect to one"));
+    m_connectionsAction->setToolTip(
+        tr("Saved connections: add, edit, test and connect (%1)")
+            .arg(m_connectionsAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::manageConnections);
+
     m_refreshAction = new QAction(
         QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
         tr("&Refresh Now"), this);
@@ -97,8 +116,10 @@ void MainWindow::createActions()
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
-    m_sandboxAction->setStatusTip(tr("Go back to the private redis-server LockScope started"));
+    m_sandboxAction->setStatusTip(
+        tr("Connect to the private redis-server LockScope runs on this computer (started when needed)"));
     m_sandboxAction->setVisible(false);
+    connect(m_sandboxAction, &QAction::triggered, m_connections, &ProfileConnector::connectSandbox);
 
     m_productionAction = new QAction(tr("Mark as &Production"), this);
     m_productionAction->setObjectName(QStringLiteral("productionAction"));
@@ -124,6 +145,7 @@ void MainWindow::createActions()
 void MainWindow::createMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectionsAction);
     file->addAction(m_connectAction);
     file->addAction(m_sandboxAction);
     file->addAction(m_productionAction);
@@ -158,6 +180,7 @@ void MainWindow::createToolBar()
     m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_toolBar->setMovable(false);
+    m_toolBar->addAction(m_connectionsAction);
     m_toolBar->addAction(m_connectAction);
     m_toolBar->addAction(m_refreshAction);
     m_toolBar->addSeparator();
@@ -242,25 +265,17 @@ void MainWindow::connectToUrl()
         QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
 }
 
+void MainWindow::manageConnections()
+{
+    ConnectionManagerDialog dialog(*m_connections, this);
+    if (!m_controller.profileId().isEmpty())
+        dialog.selectProfile(m_controller.profileId());
+    dialog.exec();
+}
+
 QString MainWindow::urlWithoutPassword(const QString& url)
 {
-    // The credentials sit between "scheme://" and the '@' that ends the authority (the last one
-    // before the first '/'), as parseRedisUrl reads them.
-    const qsizetype schemeEnd = url.indexOf(QStringLiteral("://"));
-    if (schemeEnd < 0)
-        return url.contains(QLatin1Char('@')) ? QString() : url;
-    const qsizetype authorityStart = schemeEnd + 3;
-    qsizetype authorityEnd = url.indexOf(QLatin1Char('/'), authorityStart);
-    if (authorityEnd < 0)
-        authorityEnd = url.size();
-    const qsizetype at = url.lastIndexOf(QLatin1Char('@'), authorityEnd - 1);
-    if (at < authorityStart)
-        return url;
-    const QString userInfo = url.mid(authorityStart, at - authorityStart);
-    // "user:password@" keeps the user; ":password@" keeps nothing; "user@" has no password.
-    const QString user = userInfo.section(QLatin1Char(':'), 0, 0);
-    return url.left(authorityStart) + (user.isEmpty() ? QString() : user + QLatin1Char('@'))
-        + url.mid(at + 1);
+    return ConnectionProfile::urlWithoutPassword(url);
 }
 
 QString MainWindow::openUrl(const QString& url)
@@ -284,12 +299,9 @@ void MainWindow::showAbout()
 
 void MainWindow::offerSandbox(const QString& url)
 {
-    m_sandboxAction->disconnect(this);
-    connect(m_sandboxAction, &QAction::triggered, this, [this, url] {
-        auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
-        if (options)
-            m_controller.open(*options, tr("sandbox"));
-    });
+    // A sandbox started by someone else (GuiStartup gives a starter of its own first).
+    if (!m_connections->sandboxAvailable())
+        m_connections->setSandboxStarter([url](QString*) { return std::optional<QString>(url); });
     m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
     m_sandboxAction->setVisible(true);
 }

@@ -16,6 +16,7 @@ class ConnectionStatusBar;
 class DemoLocksBanner;
 class DemoLocksController;
 class LockMonitorView;
+class ProfileConnector;
 class ServerSummaryPanel;
 
 // The application frame: menus, toolbar, the server summary beside the lock monitor, and the
@@ -30,6 +31,9 @@ public:
     ~MainWindow() override;
 
     QAction* connectAction() const { return m_connectAction; }
+    QAction* connectionsAction() const { return m_connectionsAction; }
+    // Saved connection profiles and the sandbox entry (see ConnectionManagerDialog).
+    ProfileConnector* connections() const { return m_connections; }
     QAction* refreshAction() const { return m_refreshAction; }
     QAction* sandboxAction() const { return m_sandboxAction; }
     QAction* productionAction() const { return m_productionAction; }
@@ -42,6 +46,8 @@ public:
 public Q_SLOTS:
     // Asks for a URL and connects to it; parse errors are shown, not connected to.
     void connectToUrl();
+    // File › Connections…: the connection manager.
+    void manageConnections();
     // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
     QString openUrl(const QString& url);
     void showAbout();
@@ -78,6 +84,8 @@ private:
     DemoLocksController* m_demoLocks = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_connectAction = nullptr;
+    QAction* m_connectionsAction = nullptr;
+    ProfileConnector* m_connections = nullptr;
     QAction* m_refreshAction = nullptr;
     QAction* m_sandboxAction = nullptr;
     QAction* m_productionAction = nullptr;

@@ -61,7 +61,11 @@ endif()
 
 # Dependencies: shared libraries found by dpkg-shlibdeps, plus the SVG icon engine plugin.
 execute_process(COMMAND dpkg-deb -f "${deb}" Depends OUTPUT_VARIABLE depends RESULT_VARIABLE rc)
-foreach(needed libqt6widgets6 libqt6svg6 libhiredis)
+set(neededPackages libqt6widgets6 libqt6svg6 libhiredis)
+if(EXPECT_KEYCHAIN) # built with QtKeychain: connection passwords in the system keyring
+  list(APPEND neededPackages libqt6keychain1)
+endif()
+foreach(needed ${neededPackages})
   if(NOT depends MATCHES "${needed}")
     message(FATAL_ERROR "Depends lacks ${needed}: ${depends}")
   endif()

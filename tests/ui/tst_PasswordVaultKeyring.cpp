@@ -1,0 +1,175 @@
+#include "support/IsolatedSettings.h"
+#include "support/RedisTestServer.h"
+#include "ui/ApplicationIdentity.h"
+#include "ui/ConnectionController.h"
+#include "ui/ConnectionProfileStore.h"
+#include "ui/MainWindow.h"
+#include "ui/PasswordVault.h"
+#include "ui/ProfileConnector.h"
+
+#include <QtTest>
+
+#include <QDBusConnection>
+#include <QDBusConnectionInterface>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+// Passwords in a real system keyring: gnome-keyring's Secret Service on a private session bus
+// (its own files in a temporary directory), reached through QtKeychain as on a desktop.
+// Skipped when LockScope was built without QtKeychain or the keyring daemon is not installed.
+class tst_PasswordVaultKeyring : public QObject
+{
+    Q_OBJECT
+
+    test::IsolatedSettings m_settings;
+    QTemporaryDir m_home;
+    QProcess m_bus;
+    QProcess m_keyring;
+
+    // Reads the password of `id` with a fresh vault (nothing in its memory), as after a restart.
+    static std::optional<QString> readBack(const QString& id)
+    {
+        PasswordVault vault;
+        bool answered = false;
+        std::optional<QString> result;
+        QObject context;
+        vault.read(id, &context, [&](std::optional<QString> password) {
+            answered = true;
+            result = password;
+        });
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(answered, 20000); }();
+        return result;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!PasswordVault::keyringBuiltIn())
+            QSKIP("built without QtKeychain (apt-get install qtkeychain-qt6-dev)");
+        if (QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon")).isEmpty())
+            QSKIP("gnome-keyring-daemon is not installed (apt-get install gnome-keyring)");
+        QVERIFY(m_settings.isValid());
+        QVERIFY(m_home.isValid());
+        ApplicationIdentity::apply();
+
+        // A bus without service directories: nothing on this machine is started by it.
+        QFile config(m_home.filePath(QStringLiteral("bus.conf")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
+                     " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                     "<busconfig>\n"
+                     "  <type>session</type>\n"
+                     "  <listen>unix:tmpdir=/tmp</listen>\n"
+                     "  <auth>EXTERNAL</auth>\n"
+                     "  <policy context=\"default\">\n"
+                     "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
+                     "    <allow eavesdrop=\"true\"/>\n"
+                     "    <allow own=\"*\"/>\n"
+                     "  </policy>\n"
+                     "</busconfig>\n");
+        config.close();
+        m_bus.start(QStringLiteral("dbus-daemon"),
+            {QStringLiteral("--config-file=") + config.fileName(), QStringLiteral("--nofork"),
+                QStringLiteral("--print-address")});
+        if (!m_bus.waitForStarted(5000))
+            QSKIP("dbus-daemon is not installed (apt-get install dbus)");
+        QTRY_VERIFY_WITH_TIMEOUT(m_bus.canReadLine(), 10000);
+        const QString address = QString::fromUtf8(m_bus.readLine()).trimmed();
+        QVERIFY(!address.isEmpty());
+
+        // The keyring keeps its files under this test's directory, unlocked with a throw-away
+        // password (it creates the login keyring on first use).
+        QDir(m_home.path()).mkpath(QStringLiteral("run"));
+        QFile::setPermissions(m_home.filePath(QStringLiteral("run")),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), address);
+        environment.insert(QStringLiteral("HOME"), m_home.path());
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
+        environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
+        environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_home.filePath(QStringLiteral("run")));
+        m_keyring.setProcessEnvironment(environment);
+        m_keyring.start(QStringLiteral("gnome-keyring-daemon"),
+            {QStringLiteral("--foreground"), QStringLiteral("--unlock"),
+                QStringLiteral("--components=secrets")});
+        QVERIFY(m_keyring.waitForStarted(5000));
+        m_keyring.write("keyring-for-tests\n");
+        m_keyring.closeWriteChannel();
+        QDBusConnection probe = QDBusConnection::connectToBus(address, QStringLiteral("probe"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            probe.interface()->isServiceRegistered(QStringLiteral("org.freedesktop.secrets")).value(), 10000);
+        QDBusConnection::disconnectFromBus(QStringLiteral("probe"));
+
+        // This process reaches the keyring as a desktop application would.
+        qputenv("DBUS_SESSION_BUS_ADDRESS", address.toUtf8());
+    }
+
+    void cleanupTestCase()
+    {
+        for (QProcess* process : {&m_keyring, &m_bus}) {
+            if (process->state() == QProcess::NotRunning)
+                continue;
+            process->terminate();
+            if (!process->waitForFinished(5000))
+                process->kill();
+        }
+    }
+
+    void aStoredPasswordIsReadBackFromTheKeyringAndNeverFromTheSettings()
+    {
+        PasswordVault vault;
+        vault.store(QStringLiteral("profile-1"), QStringLiteral("k3yring-only"));
+        // The write job is asynchronous: its result shows in a fresh vault.
+        std::optional<QString> read;
+        QTRY_VERIFY_WITH_TIMEOUT((read = readBack(QStringLiteral("profile-1"))).has_value(), 20000);
+        QVERIFY2(vault.keyringUsable(), qPrintable(vault.keyringProblem()));
+        QCOMPARE(*read, QStringLiteral("k3yring-only"));
+        QVERIFY(!m_settings.fileBytes().contains("k3yring-only"));
+    }
+
+    void aPasswordInTheKeyringConnectsWithoutAsking()
+    {
+        RedisServerConfig config;
+        config.extraArgs = {"--requirepass", "s3cret"};
+        auto server = test::startServer(config);
+        QVERIFY(server);
+        ConnectionProfile profile;
+        profile.name = QStringLiteral("Guarded");
+        profile.url = QString::fromStdString(server->url());
+        profile.hasPassword = true;
+        profile = ConnectionProfileStore().save(profile);
+        PasswordVault earlier; // e.g. the session that saved the profile
+        earlier.store(profile.id, QStringLiteral("s3cret"));
+        QTRY_VERIFY_WITH_TIMEOUT(readBack(profile.id).has_value(), 20000);
+
+        ConnectionController controller;
+        MainWindow window(controller);
+        int asked = 0;
+        window.connections()->setPasswordPrompt([&](QWidget*, const ConnectionProfile&, const QString&) {
+            ++asked;
+            return std::optional<QString>();
+        });
+        window.connections()->connectTo(profile.id);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 20000);
+        QCOMPARE(asked, 0);
+        QVERIFY(window.connections()->vault().keyringUsable());
+        QVERIFY(!m_settings.fileBytes().contains("s3cret"));
+    }
+
+    void forgettingAPasswordRemovesItFromTheKeyring()
+    {
+        PasswordVault vault;
+        vault.store(QStringLiteral("profile-3"), QStringLiteral("gone-soon"));
+        QTRY_VERIFY_WITH_TIMEOUT(readBack(QStringLiteral("profile-3")).has_value(), 20000);
+        vault.forget(QStringLiteral("profile-3"));
+        QTRY_VERIFY_WITH_TIMEOUT(!readBack(QStringLiteral("profile-3")).has_value(), 20000);
+        QVERIFY(vault.keyringUsable()); // "not found" is an answer, not a failure
+    }
+};
+
+QTEST_MAIN(tst_PasswordVaultKeyring)
+#include "tst_PasswordVaultKeyring.moc"
