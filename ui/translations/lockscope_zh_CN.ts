@@ -2,6 +2,29 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConnectionProfile</name>
+    <message>
+        <source>The profile has no server URL.</source>
+        <translation>该配置没有服务器 URL。</translation>
+    </message>
+    <message>
+        <source>The URL is not valid: %1</source>
+        <translation>URL 无效：%1</translation>
+    </message>
+    <message>
+        <source>TLS settings need a rediss:// URL.</source>
+        <translation>TLS 设置需要 rediss:// URL。</translation>
+    </message>
+    <message>
+        <source>A client certificate and its key go together.</source>
+        <translation>客户端证书与其私钥必须同时提供。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+</context>
+<context>
     <name>GuiCommandLine</name>
     <message>
         <source>Monitor and administer Redis distributed locks.
@@ -120,6 +143,22 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>--demo-locks fills the sandbox only; it cannot be used with --url</source>
         <translation>--demo-locks 只填充沙盒，不能与 --url 一起使用</translation>
+    </message>
+    <message>
+        <source>With --screenshot: run Tools › TOOL briefly (stress: a short stress test, demo: the first contention demo) and save its window instead of the main window.</source>
+        <translation>与 --screenshot 一起使用：短暂运行“工具 › TOOL”（stress：一次简短的压力测试；demo：第一个争用演示），并保存该窗口而不是主窗口。</translation>
+    </message>
+    <message>
+        <source>TOOL</source>
+        <translation>TOOL</translation>
+    </message>
+    <message>
+        <source>--screenshot-tool needs --screenshot FILE</source>
+        <translation>--screenshot-tool 需要配合 --screenshot FILE 使用</translation>
+    </message>
+    <message>
+        <source>--screenshot-tool expects stress or demo, got &apos;%1&apos;</source>
+        <translation>--screenshot-tool 应为 stress 或 demo，实际为“%1”</translation>
     </message>
 </context>
 <context>
@@ -295,6 +334,282 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <source>Live: polling every %1 (notifications off)</source>
         <translation>实时：每 %1 轮询一次（通知已关闭）</translation>
     </message>
+    <message>
+        <source>standalone</source>
+        <translation>单机</translation>
+    </message>
+    <message>
+        <source>sentinel master %1</source>
+        <translation>哨兵主节点 %1</translation>
+    </message>
+    <message>
+        <source>cluster, 1 master</source>
+        <translation>集群，1 个主节点</translation>
+    </message>
+    <message>
+        <source>cluster, %1 masters</source>
+        <translation>集群，%1 个主节点</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ConnectionManagerDialog</name>
+    <message>
+        <source>Unnamed connection</source>
+        <translation>未命名连接</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>D&amp;uplicate</source>
+        <translation>复制(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>删除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Connect</source>
+        <translation>连接(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Connections</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Add a connection</source>
+        <translation>添加连接</translation>
+    </message>
+    <message>
+        <source>Add a copy of the selected connection</source>
+        <translation>添加所选连接的副本</translation>
+    </message>
+    <message>
+        <source>Remove the selected connection (and its saved password)</source>
+        <translation>删除所选连接（及其保存的密码）</translation>
+    </message>
+    <message>
+        <source>Connect once with these settings and show what answers</source>
+        <translation>用这些设置连接一次并显示服务器的响应</translation>
+    </message>
+    <message>
+        <source>Sandbox (built-in)</source>
+        <translation>沙盒（内置）</translation>
+    </message>
+    <message>
+        <source>A private redis-server that LockScope starts on this computer (127.0.0.1 only) and stops when it quits. Nothing in it is kept: a safe place to try admin actions and the demo locks.</source>
+        <translation>LockScope 在本机启动的私有 redis-server（仅监听 127.0.0.1），退出时停止。其中的数据不会保留：可以放心尝试管理操作和演示锁。</translation>
+    </message>
+    <message>
+        <source>Production: admin actions ask for the lock&apos;s name</source>
+        <translation>生产环境：管理操作需要输入锁名</translation>
+    </message>
+    <message>
+        <source>Read-only: no admin actions</source>
+        <translation>只读：不可执行管理操作</translation>
+    </message>
+    <message>
+        <source>A private redis-server started by LockScope</source>
+        <translation>由 LockScope 启动的私有 redis-server</translation>
+    </message>
+    <message>
+        <source>Saved in the system keyring, never in LockScope&apos;s settings. Without a keyring it is asked for when connecting and kept in memory only.</source>
+        <translation>保存在系统密钥环中，绝不写入 LockScope 的设置。没有密钥环时，连接时询问密码，且只保存在内存中。</translation>
+    </message>
+    <message>
+        <source>No system keyring (%1): the password is asked for when connecting and kept in memory until LockScope quits.</source>
+        <translation>没有系统密钥环（%1）：连接时询问密码，并在 LockScope 退出前只保存在内存中。</translation>
+    </message>
+    <message>
+        <source>New connection</source>
+        <translation>新连接</translation>
+    </message>
+    <message>
+        <source>%1 (copy)</source>
+        <translation>%1（副本）</translation>
+    </message>
+    <message>
+        <source>Remove Connection</source>
+        <translation>删除连接</translation>
+    </message>
+    <message>
+        <source>Remove the connection “%1” and its saved password?</source>
+        <translation>删除连接“%1”及其保存的密码？</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>No password given.</source>
+        <translation>未提供密码。</translation>
+    </message>
+    <message>
+        <source>✔ Connected: %1</source>
+        <translation>✔ 已连接：%1</translation>
+    </message>
+    <message>
+        <source>✘ %1</source>
+        <translation>✘ %1</translation>
+    </message>
+    <message>
+        <source>This LockScope was started without a sandbox.</source>
+        <translation>此 LockScope 启动时没有沙盒。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ConnectionProfileForm</name>
+    <message>
+        <source>Required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>Verify the server&apos;s certificate</source>
+        <translation>验证服务器证书</translation>
+    </message>
+    <message>
+        <source>Read-only (no admin actions)</source>
+        <translation>只读（不可执行管理操作）</translation>
+    </message>
+    <message>
+        <source>Production (type the lock&apos;s name to confirm admin actions)</source>
+        <translation>生产环境（管理操作需输入锁名确认）</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>e.g. Orders (staging)</source>
+        <translation>例如：订单（预发布）</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;redis://[user@]host[:port][/db] — a standalone server, or any node of a cluster (the other masters are found by themselves)&lt;br&gt;rediss://… — the same over TLS&lt;br&gt;unix:///path/to/redis.sock[?db=N]&lt;br&gt;redis+sentinel://host:port[,host:port…]/master[/db] — the master a sentinel names&lt;/p&gt;</source>
+        <translation>&lt;p&gt;redis://[user@]host[:port][/db] — 单机服务器，或集群的任一节点（其他主节点会自动发现）&lt;br&gt;rediss://… — 同上，使用 TLS&lt;br&gt;unix:///path/to/redis.sock[?db=N]&lt;br&gt;redis+sentinel://host:port[,host:port…]/master[/db] — 哨兵指定的主节点&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;URL:</source>
+        <translation>&amp;URL：</translation>
+    </message>
+    <message>
+        <source>As in the URL</source>
+        <translation>与 URL 中相同</translation>
+    </message>
+    <message>
+        <source>&amp;Database:</source>
+        <translation>数据库(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>As in the URL, or none (default user)</source>
+        <translation>与 URL 中相同，或不指定（默认用户）</translation>
+    </message>
+    <message>
+        <source>U&amp;ser:</source>
+        <translation>用户(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Password:</source>
+        <translation>密码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Choose a file</source>
+        <translation>选择文件</translation>
+    </message>
+    <message>
+        <source>TLS (rediss:// URLs)</source>
+        <translation>TLS（rediss:// URL）</translation>
+    </message>
+    <message>
+        <source>The system&apos;s trusted certificates</source>
+        <translation>系统信任的证书</translation>
+    </message>
+    <message>
+        <source>CA certificates:</source>
+        <translation>CA 证书：</translation>
+    </message>
+    <message>
+        <source>CA Certificates</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Client certificate:</source>
+        <translation>客户端证书：</translation>
+    </message>
+    <message>
+        <source>Client Certificate</source>
+        <translation>客户端证书</translation>
+    </message>
+    <message>
+        <source>Client key:</source>
+        <translation>客户端私钥：</translation>
+    </message>
+    <message>
+        <source>Client Key</source>
+        <translation>客户端私钥</translation>
+    </message>
+    <message>
+        <source>The host in the URL</source>
+        <translation>URL 中的主机</translation>
+    </message>
+    <message>
+        <source>Server name:</source>
+        <translation>服务器名称：</translation>
+    </message>
+    <message>
+        <source>Turn off only for test servers: anyone on the way could pose as the server.</source>
+        <translation>仅对测试服务器关闭：否则通信路径上的任何人都可以冒充服务器。</translation>
+    </message>
+    <message>
+        <source>Monitoring and safety</source>
+        <translation>监控与安全</translation>
+    </message>
+    <message>
+        <source>One glob per line, e.g. locks:*
+Empty: every key, recognised by format</source>
+        <translation>每行一个通配模式，例如 locks:*
+留空：所有键，按格式识别</translation>
+    </message>
+    <message>
+        <source>Only keys matching these patterns are listed, and they count as locks even in a format LockScope does not know.</source>
+        <translation>只列出匹配这些模式的键；即使 LockScope 不认识其格式，它们也被视为锁。</translation>
+    </message>
+    <message>
+        <source>Lock &amp;keys:</source>
+        <translation>锁键(&amp;K)：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>How often the locks are listed again on servers without keyspace notifications.</source>
+        <translation>在没有键空间通知的服务器上，重新列出锁的间隔。</translation>
+    </message>
+    <message>
+        <source>Poll &amp;every:</source>
+        <translation>轮询间隔(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Unchanged (type to replace)</source>
+        <translation>未更改（输入以替换）</translation>
+    </message>
+    <message>
+        <source>None: the server asks for no password</source>
+        <translation>无：服务器不要求密码</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::ConnectionStatusBar</name>
@@ -339,6 +654,13 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>The lock monitor failed and retries by itself: %1</source>
         <translation>锁监视器出错，正在自动重试：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ConnectionTester</name>
+    <message>
+        <source>Redis %1, %2, round trip %3</source>
+        <translation>Redis %1，%2，往返 %3</translation>
     </message>
 </context>
 <context>
@@ -606,18 +928,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>lockscope：沙盒 redis-server 位于 %1（pid %2）</translation>
     </message>
     <message>
-        <source>sandbox</source>
-        <translation>沙盒</translation>
-    </message>
-    <message>
         <source>lockscope: cannot start the sandbox: %1</source>
         <translation>lockscope：无法启动沙盒：%1</translation>
-    </message>
-    <message>
-        <source>Cannot start the sandbox redis-server: %1
-Use File › Connect to URL… to open another server.</source>
-        <translation>无法启动沙盒 redis-server：%1
-请使用“文件 › 连接到 URL…”打开其他服务器。</translation>
     </message>
     <message>
         <source>lockscope: signal %1 received, quitting</source>
@@ -630,6 +942,16 @@ Use File › Connect to URL… to open another server.</source>
     <message>
         <source>lockscope: screenshot saved to %1</source>
         <translation>lockscope：截图已保存到 %1</translation>
+    </message>
+    <message>
+        <source>Cannot start the sandbox redis-server: %1
+Use File › Connections… to open another server.</source>
+        <translation>无法启动沙盒 redis-server：%1
+请使用“文件 › 连接…”打开其他服务器。</translation>
+    </message>
+    <message>
+        <source>lockscope: no screenshot: %1</source>
+        <translation>lockscope：未保存截图：%1</translation>
     </message>
 </context>
 <context>
@@ -1047,6 +1369,14 @@ Use File › Connect to URL… to open another server.</source>
         <source>gone when listing again</source>
         <translation>重新列出时已不存在</translation>
     </message>
+    <message>
+        <source>All states</source>
+        <translation>所有状态</translation>
+    </message>
+    <message>
+        <source>Show only the locks in one state (expiring follows the countdown)</source>
+        <translation>只显示某一状态的锁（“即将过期”跟随倒计时）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockMonitorWorker</name>
@@ -1229,8 +1559,12 @@ Recognised as %2 (confidence %3%): %4</source>
         <translation>未连接</translation>
     </message>
     <message>
-        <source>Connect to a Redis server (File › Connect to URL…) to look for locks. The lock table appears here once locks are found.</source>
-        <translation>请连接到 Redis 服务器（文件 › 连接到 URL…）以查找锁。发现锁后，锁列表将显示在这里。</translation>
+        <source>Connect to a Redis server (File › Connections… or File › Connect to URL…) to look for locks. The lock table appears here once locks are found.</source>
+        <translation>连接到 Redis 服务器（“文件 › 连接…”或“文件 › 连接到 URL…”）以查找锁。找到锁后，锁表会显示在这里。</translation>
+    </message>
+    <message>
+        <source>Open Connections…</source>
+        <translation>打开连接…</translation>
     </message>
 </context>
 <context>
@@ -1254,10 +1588,6 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>Connect to &amp;Sandbox</source>
         <translation>连接到沙盒(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Go back to the private redis-server LockScope started</source>
-        <translation>回到 LockScope 启动的私有 redis-server</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1324,10 +1654,6 @@ Recognised as %2 (confidence %3%): %4</source>
         <translation>&lt;h3&gt;LockScope %1&lt;/h3&gt;&lt;p&gt;监视和管理 Redis 分布式锁：谁持有哪把锁、持有多久、谁在等待，一目了然。&lt;/p&gt;&lt;p&gt;基于 Qt %2 构建。&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>sandbox</source>
-        <translation>沙盒</translation>
-    </message>
-    <message>
         <source>Connect to the sandbox at %1</source>
         <translation>连接到位于 %1 的沙盒</translation>
     </message>
@@ -1346,6 +1672,80 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>&amp;Lock</source>
         <translation>锁(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Co&amp;nnections…</source>
+        <translation>连接(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Manage saved connections and connect to one</source>
+        <translation>管理已保存的连接并连接其中之一</translation>
+    </message>
+    <message>
+        <source>Saved connections: add, edit, test and connect (%1)</source>
+        <translation>已保存的连接：添加、编辑、测试和连接（%1）</translation>
+    </message>
+    <message>
+        <source>Connect to the private redis-server LockScope runs on this computer (started when needed)</source>
+        <translation>连接到 LockScope 在本机运行的私有 redis-server（需要时启动）</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::PasswordVault</name>
+    <message>
+        <source>LockScope was built without system keyring support.</source>
+        <translation>此 LockScope 构建时未包含系统密钥环支持。</translation>
+    </message>
+    <message>
+        <source>The system keyring cannot be used: %1</source>
+        <translation>无法使用系统密钥环：%1</translation>
+    </message>
+    <message>
+        <source>The system keyring did not answer.</source>
+        <translation>系统密钥环没有响应。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ProfileConnector</name>
+    <message>
+        <source>Password for %1</source>
+        <translation>%1 的密码</translation>
+    </message>
+    <message>
+        <source>%1
+
+Password for %2:</source>
+        <translation>%1
+
+%2 的密码：</translation>
+    </message>
+    <message>
+        <source>The system keyring has no password for this connection.</source>
+        <translation>系统密钥环中没有此连接的密码。</translation>
+    </message>
+    <message>
+        <source>%1 The password is kept in memory until LockScope quits, never written to disk.</source>
+        <translation>%1 密码在 LockScope 退出前只保存在内存中，绝不写入磁盘。</translation>
+    </message>
+    <message>
+        <source>Not connected to %1: no password given.</source>
+        <translation>未连接到 %1：未提供密码。</translation>
+    </message>
+    <message>
+        <source>There is no saved connection with the id %1.</source>
+        <translation>没有 ID 为 %1 的已保存连接。</translation>
+    </message>
+    <message>
+        <source>The sandbox is not available.</source>
+        <translation>沙盒不可用。</translation>
+    </message>
+    <message>
+        <source>Cannot start the sandbox redis-server: %1</source>
+        <translation>无法启动沙盒 redis-server：%1</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>沙盒</translation>
     </message>
 </context>
 <context>
@@ -1721,7 +2121,22 @@ Recognised as %2 (confidence %3%): %4</source>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#c62828'&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::ToolScreenshot</name>
+    <message>
+        <source>no tool to run</source>
+        <translation>没有要运行的工具</translation>
+    </message>
+    <message>
+        <source>the stress test did not start: %1</source>
+        <translation>压力测试未启动：%1</translation>
+    </message>
+    <message>
+        <source>the contention demo did not start</source>
+        <translation>争用演示未启动</translation>
     </message>
 </context>
 <context>
