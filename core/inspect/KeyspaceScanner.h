@@ -28,10 +28,13 @@ struct ScanOptions
     std::vector<std::string> patterns;
     int count = 1000; // SCAN COUNT hint
     ReadLimits limits;
-    // Read every key's PTTL; the classifier turns this off and asks only for the keys it keeps.
+    // Read the PTTL of every key that `keep` accepts.
     bool readTtl = true;
     // Keys worth reading beyond their type (the classifier's: no lock format uses a plain list).
     KeyReader::ContentFilter wantContents;
+    // Keys worth handing on once read (the classifier's candidates). Applied where the keys are
+    // read, on the reader threads, so ordinary data costs neither a PTTL nor the caller's time.
+    KeyReader::KeepFilter keep;
     // More connections to the same node: batches are then read on them in parallel (see
     // ParallelKeyReader) while this scanner's own connection walks the cursor.
     std::vector<RedisConnection*> readers;

@@ -45,7 +45,7 @@ Candidacy LegacyTimestampRecognizer::isCandidate(const RawKey& key, const Recogn
 
 void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         const RawKey* key = context.keys->find(name);
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;

@@ -168,6 +168,21 @@ KeyReader::ContentFilter LockClassifier::contentFilter() const
     };
 }
 
+KeyReader::KeepFilter LockClassifier::candidateFilter() const
+{
+    // isCandidate reads only what begin() set (clock, user patterns), never the index or the
+    // subscriber counts, so calling it from the reader threads during the scan is safe.
+    return [this](const RawKey& key) {
+        if (LockNaming::isAuxiliaryKey(key.name))
+            return true;
+        for (const auto& recognizer : m_recognizers) {
+            if (recognizer->isCandidate(key, m_context) != Candidacy::No)
+                return true;
+        }
+        return false;
+    };
+}
+
 Status LockClassifier::addNamed(const std::vector<std::string>& names)
 {
     KeyReader reader(m_connection, m_options.limits);
@@ -222,7 +237,7 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
-    for (const auto& name : m_index.unclaimed()) {
+    for (const std::string& name : m_index.unclaimed()) {
         const RawKey* key = m_index.find(name);
         std::vector<std::string> related;
         for (const auto& recognizer : m_recognizers) {
@@ -242,8 +257,12 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
             }
         }
         for (auto& relatedName : related) {
-            // Auxiliary keys are always kept by addBatch: after a full scan, absent means absent.
-            if (sawEveryKey && LockNaming::isAuxiliaryKey(relatedName))
+            // After a full scan, a related key that the scan always keeps in the form its lock
+            // uses is absent if it is not in the index: auxiliary keys (addBatch keeps them
+            // all) and Redisson semaphore `{name}:timeout` zsets (every integer string asks).
+            if (sawEveryKey
+                && (LockNaming::isAuxiliaryKey(relatedName)
+                    || RedissonSemaphoreRecognizer::nameOfTimeoutKey(relatedName)))
                 continue;
             if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
                 wanted.insert(std::move(relatedName));
@@ -314,7 +333,7 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
     if (!related)
         return related.error();
     std::vector<std::string> channels;
-    for (const auto& name : m_index.unclaimed()) {
+    for (const std::string& name : m_index.unclaimed()) {
         for (auto& channel : channelsOf(*m_index.find(name)))
             channels.push_back(std::move(channel));
     }

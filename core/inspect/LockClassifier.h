@@ -45,6 +45,10 @@ public:
     // locks take any name), lists, sorted sets and sets only under the names lock formats use.
     // Safe to call from the scanner's reader threads (it reads only immutable state).
     KeyReader::ContentFilter contentFilter() const;
+    // Which read keys may be (part of) a lock: auxiliary keys and keys some recogniser wants,
+    // or might want once channel subscribers are known. addBatch decides on these alone, so
+    // the scanner's reader threads can drop the rest early. Thread-safe like contentFilter().
+    KeyReader::KeepFilter candidateFilter() const;
 
 private:
     Status probeChannels(const std::vector<std::string>& channels);

@@ -36,11 +36,11 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         }
         KeyspaceScanner scanner(*target.connection, target.node);
         ScanOptions scan = options.scan;
-        scan.readTtl = false; // only the kept keys' TTLs matter
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
+        scan.keep = classifier.candidateFilter(); // only the candidates' TTLs are read
         auto summary = scanner.scan(
-            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
+            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch)); });
         if (!summary) {
             result.failures.push_back({target.node, summary.error()});
             continue;

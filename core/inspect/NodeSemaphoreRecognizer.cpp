@@ -47,7 +47,7 @@ Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const Recognit
 
 void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         const RawKey* key = context.keys->find(name);
         if (!key || !isNodeSemaphore(*key))
             continue;

@@ -3,10 +3,11 @@
 namespace lockscope {
 
 ParallelKeyReader::ParallelKeyReader(const std::vector<RedisConnection*>& connections, ReadLimits limits,
-    bool withTtl, KeyReader::ContentFilter wantContents)
+    bool withTtl, KeyReader::ContentFilter wantContents, KeyReader::KeepFilter keep)
     : m_limits(limits)
     , m_withTtl(withTtl)
     , m_wantContents(std::move(wantContents))
+    , m_keep(std::move(keep))
 {
     for (RedisConnection* connection : connections)
         m_threads.emplace_back([this, connection] { work(connection); });
@@ -65,7 +66,7 @@ void ParallelKeyReader::work(RedisConnection* connection)
             names = std::move(m_jobs.front());
             m_jobs.pop_front();
         }
-        auto batch = reader.read(names, m_withTtl, m_wantContents);
+        auto batch = reader.read(names, m_withTtl, m_wantContents, m_keep);
         {
             std::lock_guard lock(m_mutex);
             m_results.push_back(std::move(batch));

@@ -18,7 +18,7 @@ class ParallelKeyReader
 {
 public:
     ParallelKeyReader(const std::vector<RedisConnection*>& connections, ReadLimits limits, bool withTtl,
-        KeyReader::ContentFilter wantContents = nullptr);
+        KeyReader::ContentFilter wantContents = nullptr, KeyReader::KeepFilter keep = nullptr);
     ~ParallelKeyReader(); // stops the workers after their current batch
     ParallelKeyReader(const ParallelKeyReader&) = delete;
     ParallelKeyReader& operator=(const ParallelKeyReader&) = delete;
@@ -36,6 +36,7 @@ private:
     ReadLimits m_limits;
     bool m_withTtl;
     KeyReader::ContentFilter m_wantContents;
+    KeyReader::KeepFilter m_keep;
     mutable std::mutex m_mutex;
     std::condition_variable m_jobReady;
     std::condition_variable m_resultReady;

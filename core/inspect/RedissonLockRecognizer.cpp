@@ -165,7 +165,7 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
 
 void RedissonLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         if (context.keys->isClaimed(name))
             continue;
         const RawKey* key = context.keys->find(name);

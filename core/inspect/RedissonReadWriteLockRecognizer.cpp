@@ -67,7 +67,7 @@ void RedissonReadWriteLockRecognizer::channels(const RawKey& key, std::vector<st
 void RedissonReadWriteLockRecognizer::recognize(
     RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         const RawKey* key = context.keys->find(name);
         if (!key || !isReadWriteHash(*key))
             continue;

@@ -59,7 +59,7 @@ void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::s
 
 void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         if (context.keys->isClaimed(name))
             continue;
         const RawKey* key = context.keys->find(name);

@@ -94,7 +94,7 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
 
 void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         const RawKey* key = context.keys->find(name);
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;

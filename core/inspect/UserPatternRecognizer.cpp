@@ -14,7 +14,7 @@ Candidacy UserPatternRecognizer::isCandidate(const RawKey& key, const Recognitio
 
 void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const std::string& name : context.keys->unclaimed()) {
         const GlobPattern* pattern = context.userPatternFor(name);
         const RawKey* key = context.keys->find(name);
         if (!pattern || !key)
