@@ -92,6 +92,7 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
         if (options.progress) {
             progress.keysSeen = summary.keysSeen;
             progress.keysRead = summary.keysRead;
+            progress.keysInFlight = parallel ? parallel->namesPending() : 0;
             options.progress(progress);
         }
     }
@@ -103,6 +104,7 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
             return handled.error();
     }
     if (options.progress) {
+        progress.keysInFlight = parallel ? parallel->namesPending() : 0;
         progress.finished = !summary.cancelled;
         options.progress(progress);
     }

@@ -18,6 +18,10 @@ struct ScanProgress
     size_t keysSeen = 0; // names SCAN returned so far on this node
     size_t keysRead = 0; // of them, read (matched the patterns and still existed)
     long long totalKeys = -1; // DBSIZE at the start, -1 when unknown
+    // Names handed to the reader threads and not read yet: bounded by a few SCAN pages per
+    // reader whatever the keyspace size (the scanner waits for the readers, it never queues
+    // the keyspace).
+    size_t keysInFlight = 0;
     bool finished = false;
 };
 

@@ -26,6 +26,8 @@ public:
     void submit(std::vector<std::string> names);
     // Batches submitted and not yet taken.
     size_t pending() const;
+    // Key names of those batches: what the readers hold besides what they return.
+    size_t namesPending() const;
     size_t workers() const { return m_threads.size(); }
     // Waits for the next finished batch (call only while pending() > 0).
     Result<std::vector<RawKey>> takeNext();
@@ -41,8 +43,9 @@ private:
     std::condition_variable m_jobReady;
     std::condition_variable m_resultReady;
     std::deque<std::vector<std::string>> m_jobs;
-    std::deque<Result<std::vector<RawKey>>> m_results;
+    std::deque<std::pair<size_t, Result<std::vector<RawKey>>>> m_results; // names read, keys kept
     size_t m_pending = 0;
+    size_t m_namesPending = 0;
     bool m_stopping = false;
     std::vector<std::thread> m_threads;
 };

@@ -1,5 +1,6 @@
 #include "inspect/KeyReader.h"
 #include "inspect/KeyspaceScanner.h"
+#include "inspect/LockClassifier.h"
 #include "inspect/LockInspector.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
@@ -232,6 +233,44 @@ private slots:
         auto keys = scanAll(*m_redis, two);
         QCOMPARE(keys.size(), size_t(2));
         QVERIFY(!findKey(keys, "b:1"));
+    }
+
+    void memoryFollowsTheLocksFoundNotTheKeysScanned()
+    {
+        // 20,000 ordinary keys and 10 locks. The scanner hands the readers a few SCAN pages at a
+        // time and waits for them (it never queues the keyspace), and the classifier keeps only
+        // the candidates: what stays in memory does not grow with the keys scanned.
+        QVERIFY(run({"EVAL",
+            "for i = 1, 20000 do redis.call('set', 'cache:' .. i, '{\"v\":' .. i .. '}') end", "0"}));
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(test::LockFormats::redissonLock(
+                *m_redis, "lock" + std::to_string(i), "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b", 1, 30000)
+                        .ok());
+        auto reader1 = test::connectTo(*m_server);
+        auto reader2 = test::connectTo(*m_server);
+        QVERIFY(reader1 && reader2);
+        LockClassifier classifier(*m_redis, "n");
+        QVERIFY(classifier.begin().ok());
+        ScanOptions options;
+        options.count = 100;
+        options.readers = {reader1.get(), reader2.get()};
+        options.wantContents = classifier.contentFilter();
+        options.keep = classifier.candidateFilter();
+        size_t mostInFlight = 0;
+        size_t seen = 0;
+        options.progress = [&](const ScanProgress& progress) {
+            mostInFlight = std::max(mostInFlight, progress.keysInFlight);
+            seen = progress.keysSeen;
+        };
+        KeyspaceScanner scanner(*m_redis, "n");
+        auto summary = scanner.scan(
+            options, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch)); });
+        QVERIFY(summary.ok());
+        QCOMPARE(seen, size_t(20010));
+        QVERIFY(mostInFlight > 0); // the readers were used
+        // Two batches per reader of a SCAN page each (COUNT is a hint: allow twice 100 keys).
+        QVERIFY2(mostInFlight <= 2 * 2 * 200, std::to_string(mostInFlight).c_str());
+        QCOMPARE(classifier.candidateCount(), size_t(10));
     }
 
     void reportsProgressAndStopsWhenCancelled()
