@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/ExpirySchedule.h"
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
 
@@ -36,6 +37,8 @@ struct WatchOptions
 // subscribes per master and re-reads only the lock a notified key belongs to; without them
 // (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
 // subscriber reconnects it re-lists everything, so nothing missed meanwhile stays unseen.
+// Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
+// (ExpirySchedule), which expires the key on the spot and reports it.
 class LockWatcher
 {
 public:
@@ -64,12 +67,18 @@ private:
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
+    // Re-reads the locks whose TTL has run out by now.
+    Status rereadDue(const EventHandler& onEvent);
+    // How long a wait may last before the next lock is due (at most `slice`).
+    std::chrono::milliseconds untilNextDue(std::chrono::milliseconds slice) const;
+    void schedule(const std::string& id, const LockSnapshot& lock);
 
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
     bool m_notifications = false;
     std::map<std::string, LockSnapshot> m_current; // node + '\n' + name -> last snapshot
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
+    ExpirySchedule m_expiries; // when each lock with a TTL is due
 };
 
 } // namespace lockscope
