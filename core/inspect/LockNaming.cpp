@@ -117,6 +117,23 @@ bool LockNaming::isAuxiliaryKey(std::string_view key)
 
 bool LockNaming::looksLikeLockName(std::string_view key)
 {
+    // Every lock word contains one of these; most names contain none, and are answered
+    // without building a lower-case copy (this runs for every string key scanned).
+    auto containsIgnoringCase = [key](std::string_view needle) {
+        for (size_t at = 0; at + needle.size() <= key.size(); ++at) {
+            size_t i = 0;
+            while (i < needle.size()
+                && std::tolower(static_cast<unsigned char>(key[at + i]))
+                    == static_cast<unsigned char>(needle[i]))
+                ++i;
+            if (i == needle.size())
+                return true;
+        }
+        return false;
+    };
+    if (!containsIgnoringCase("lock") && !containsIgnoringCase("lck") && !containsIgnoringCase("mutex")
+        && !containsIgnoringCase("semaphore"))
+        return false;
     const std::string name = lower(key);
     std::string word;
     for (size_t i = 0; i <= name.size(); ++i) {
