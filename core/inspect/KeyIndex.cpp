@@ -24,6 +24,18 @@ const RawKey* KeyIndex::find(const std::string& name) const
     return it == m_keys.end() ? nullptr : &it->second.key;
 }
 
+void KeyIndex::setTtl(const std::string& name, long long pttl)
+{
+    if (auto it = m_keys.find(name); it != m_keys.end())
+        it->second.key.pttl = pttl;
+}
+
+void KeyIndex::remove(const std::string& name)
+{
+    if (m_keys.erase(name) > 0)
+        m_orderStale = true;
+}
+
 void KeyIndex::claim(const std::string& name)
 {
     auto it = m_keys.find(name);

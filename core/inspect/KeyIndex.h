@@ -19,6 +19,8 @@ class KeyIndex
 public:
     void add(RawKey key);
     const RawKey* find(const std::string& name) const;
+    void setTtl(const std::string& name, long long pttl);
+    void remove(const std::string& name);
     bool contains(const std::string& name) const { return m_keys.count(name) != 0; }
     // Remembers that `name` was looked up and does not exist (so it is not read again).
     void markAbsent(const std::string& name) { m_absent.insert(name); }

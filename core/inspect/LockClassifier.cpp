@@ -138,14 +138,37 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
             }
         }
     }
-    if (!ttlsRead) {
-        KeyReader reader(m_connection, m_options.limits);
-        auto ttls = reader.readTtls(kept);
-        if (!ttls)
-            return ttls;
-    }
-    for (auto& key : kept)
+    for (auto& key : kept) {
+        if (!ttlsRead)
+            m_ttlPending.push_back(key.name);
         m_index.add(std::move(key));
+    }
+    return Done {};
+}
+
+Status LockClassifier::readPendingTtls()
+{
+    std::vector<RawKey> keys;
+    keys.reserve(m_ttlPending.size());
+    for (const auto& name : m_ttlPending) {
+        RawKey key;
+        key.name = name;
+        keys.push_back(std::move(key));
+    }
+    m_ttlPending.clear();
+    KeyReader reader(m_connection, m_options.limits);
+    std::set<std::string> asked;
+    for (const auto& key : keys)
+        asked.insert(key.name);
+    auto read = reader.readTtls(keys); // drops the keys that expired since they were read
+    if (!read)
+        return read;
+    for (const auto& key : keys) {
+        asked.erase(key.name);
+        m_index.setTtl(key.name, key.pttl);
+    }
+    for (const auto& gone : asked)
+        m_index.remove(gone);
     return Done {};
 }
 
@@ -329,6 +352,9 @@ void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
 
 Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
 {
+    auto ttls = readPendingTtls();
+    if (!ttls)
+        return ttls.error();
     auto related = readRelatedKeys(sawEveryKey);
     if (!related)
         return related.error();

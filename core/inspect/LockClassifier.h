@@ -33,7 +33,8 @@ public:
 
     // Reads the server clock and the blocked clients; call before adding keys.
     Status begin();
-    // Keys without their TTL read (ScanOptions::readTtl off) get it here if they are kept.
+    // Keys without their TTL read (ScanOptions::readTtl off) get it in finish() if they are
+    // kept: one pipelined round for all of them instead of a round trip per batch.
     Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
     Status addNamed(const std::vector<std::string>& names);
     // `sawEveryKey`: the keys came from a scan without patterns, so an auxiliary key (queue,
@@ -53,6 +54,7 @@ public:
 private:
     Status probeChannels(const std::vector<std::string>& channels);
     Status readRelatedKeys(bool sawEveryKey);
+    Status readPendingTtls();
     void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
     std::vector<std::string> channelsOf(const RawKey& key) const;
 
@@ -60,6 +62,7 @@ private:
     ClassifierOptions m_options;
     std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
     KeyIndex m_index;
+    std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;
 };
 

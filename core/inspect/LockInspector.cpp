@@ -38,9 +38,12 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         ScanOptions scan = options.scan;
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
-        scan.keep = classifier.candidateFilter(); // only the candidates' TTLs are read
+        scan.keep = classifier.candidateFilter();
+        // The candidates' TTLs are read in finish(), in one pipelined round: a PTTL round trip
+        // per batch would double the readers' round trips.
+        scan.readTtl = false;
         auto summary = scanner.scan(
-            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch)); });
+            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
         if (!summary) {
             result.failures.push_back({target.node, summary.error()});
             continue;

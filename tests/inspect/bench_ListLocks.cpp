@@ -159,7 +159,10 @@ return redis.call('dbsize'))LUA",
             const double cpuBefore = serverCpu();
             const std::clock_t clientBefore = std::clock();
             const auto started = std::chrono::steady_clock::now();
-            auto result = LockInspector::inspect({{"bench", redis.get(), readers}}, {});
+            InspectOptions options;
+            if (const char* count = std::getenv("BENCH_COUNT"))
+                options.scan.count = std::atoi(count);
+            auto result = LockInspector::inspect({{"bench", redis.get(), readers}}, options);
             const double listed = seconds(started);
             const double cpuUsed = serverCpu() - cpuBefore;
             const double clientUsed = double(std::clock() - clientBefore) / CLOCKS_PER_SEC;
