@@ -49,6 +49,9 @@ long long countBlockedPops(std::string_view clientList)
     return blocked;
 }
 
+// Kept keys whose TTLs are read in one pipelined round.
+constexpr size_t ttlRoundSize = 2000;
+
 } // namespace
 
 LockClassifier::LockClassifier(RedisConnection& connection, std::string node, ClassifierOptions options)
@@ -143,6 +146,10 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
             m_ttlPending.push_back(key.name);
         m_index.add(std::move(key));
     }
+    // TTLs are read a few thousand at a time: during a scan this thread mostly waits for the
+    // readers, so one pipelined round now and then costs nothing, and finish() has less left.
+    if (m_ttlPending.size() >= ttlRoundSize)
+        return readPendingTtls();
     return Done {};
 }
 
