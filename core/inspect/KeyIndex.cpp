@@ -1,5 +1,7 @@
 #include "inspect/KeyIndex.h"
 
+#include "inspect/LockNaming.h"
+
 #include <algorithm>
 
 namespace lockscope {
@@ -13,6 +15,8 @@ void KeyIndex::add(RawKey key)
         found->second.key = std::move(key);
         return;
     }
+    if (LockNaming::isAuxiliaryKey(key.name))
+        ++m_auxiliary;
     std::string name = key.name;
     m_keys.emplace(std::move(name), Entry {std::move(key), false});
     m_orderStale = true;
@@ -32,8 +36,11 @@ void KeyIndex::setTtl(const std::string& name, long long pttl)
 
 void KeyIndex::remove(const std::string& name)
 {
-    if (m_keys.erase(name) > 0)
-        m_orderStale = true;
+    if (m_keys.erase(name) == 0)
+        return;
+    m_orderStale = true;
+    if (LockNaming::isAuxiliaryKey(name))
+        --m_auxiliary;
 }
 
 void KeyIndex::claim(const std::string& name)

@@ -32,6 +32,9 @@ public:
     // valid until the next add().
     std::vector<std::reference_wrapper<const std::string>> unclaimed() const;
     size_t size() const { return m_keys.size(); }
+    // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,
+    // and then nothing needs looking up under those names.
+    bool hasAuxiliaryKeys() const { return m_auxiliary > 0; }
 
 private:
     struct Entry
@@ -45,6 +48,7 @@ private:
     std::unordered_set<std::string> m_absent;
     mutable std::vector<const std::pair<const std::string, Entry>*> m_order; // by name
     mutable bool m_orderStale = false;
+    size_t m_auxiliary = 0;
 };
 
 } // namespace lockscope

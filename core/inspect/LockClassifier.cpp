@@ -314,6 +314,8 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 
 void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
 {
+    if (!m_index.hasAuxiliaryKeys())
+        return; // every name looked up below is an auxiliary one
     for (auto& lock : locks) {
         const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
             || lock.kind == LockKind::ReadWrite;
