@@ -127,6 +127,43 @@ private slots:
         QCOMPARE(result.locks[0].name, std::string("real"));
     }
 
+    void keysOfAKnownFamilyCostOneCommandAndAWrongGuessStillReadsTheKey()
+    {
+        // Hashes under user:N and strings under cache:N: once the reader has seen the families,
+        // each key is read by the one command of its type, without TYPE.
+        QVERIFY(run({"EVAL",
+            "for i = 1, 400 do redis.call('hset', 'user:' .. i, 'name', 'u' .. i) "
+            "redis.call('set', 'cache:' .. i, 'v' .. i) end",
+            "0"}));
+        QVERIFY(run({"RPUSH", "user:401", "not", "a", "hash"})); // a user:N that is a list
+        KeyReader reader(*m_redis);
+        std::vector<std::string> first;
+        std::vector<std::string> second;
+        for (int i = 1; i <= 400; ++i) {
+            auto& half = i <= 200 ? first : second;
+            half.push_back("user:" + std::to_string(i));
+            half.push_back("cache:" + std::to_string(i));
+        }
+        second.push_back("user:401");
+        QVERIFY(reader.read(first).ok());
+        QVERIFY(run({"CONFIG", "RESETSTAT"}));
+        auto keys = reader.read(second);
+        QVERIFY(keys.ok());
+        QCOMPARE(keys->size(), size_t(401));
+        QCOMPARE(findKey(*keys, "user:300")->fields.front().second, std::string("u300"));
+        QCOMPARE(findKey(*keys, "cache:300")->value, std::string("v300"));
+        QCOMPARE(findKey(*keys, "user:401")->type, RawKey::Type::List); // guessed a hash: WRONGTYPE, TYPE
+        QCOMPARE(findKey(*keys, "user:401")->items.size(), size_t(3));
+        const std::string stats = m_redis->command({"INFO", "commandstats"})->text();
+        auto calls = [&](const std::string& command) {
+            const auto at = stats.find("cmdstat_" + command + ":calls=");
+            return at == std::string::npos ? 0LL : std::atoll(stats.c_str() + at + command.size() + 15);
+        };
+        QCOMPARE(calls("type"), 1LL); // only the list that broke its family's pattern
+        QCOMPARE(calls("hscan"), 201LL);
+        QCOMPARE(calls("getrange"), 200LL);
+    }
+
     void aKeyThatNoLongerExistsYieldsNoRow()
     {
         QVERIFY(run({"SET", "present", "1"}));
