@@ -26,7 +26,8 @@ Status ScanPager::request()
     if (m_inFlight || m_page || done)
         return Done {};
     auto sent = m_connection.send(m_scan);
-    if (!sent)
+    // A connection that broke is reconnected by collect(), which asks again.
+    if (!sent && sent.error().kind != ErrorKind::Disconnected)
         return sent;
     m_started = true;
     m_inFlight = true;
@@ -38,7 +39,12 @@ Status ScanPager::collect()
     if (!m_inFlight)
         return Done {};
     m_inFlight = false;
-    auto page = m_connection.readReply(m_connection.options().commandTimeout);
+    // The connection's command timeout, as command() applies it (zero or less: none).
+    const auto timeout = m_connection.options().commandTimeout;
+    auto page = m_connection.readReply(
+        timeout.count() > 0 ? std::optional<std::chrono::milliseconds>(timeout) : std::nullopt);
+    if (!page && page.error().kind == ErrorKind::Disconnected)
+        page = m_connection.command(m_scan); // reconnects; SCAN reads, so asking again is harmless
     if (!page) {
         m_connection.disconnect(); // a late reply must not answer the next command
         return page.error();

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 using namespace lockscope;
@@ -308,6 +309,29 @@ private slots:
         // Two batches per reader of a SCAN page each (COUNT is a hint: allow twice 100 keys).
         QVERIFY2(mostInFlight <= 2 * 2 * 200, std::to_string(mostInFlight).c_str());
         QCOMPARE(classifier.candidateCount(), size_t(10));
+    }
+
+    void aConnectionDroppedMidScanIsReconnectedAndTheWalkGoesOn()
+    {
+        QVERIFY(run({"EVAL", "for i = 1, 3000 do redis.call('set', 'k' .. i, i) end", "0"}));
+        auto scanning = test::connectTo(*m_server);
+        QVERIFY(scanning);
+        const long long id = scanning->command({"CLIENT", "ID"})->integer();
+        ScanOptions options;
+        options.count = 100;
+        bool killed = false;
+        options.progress = [&](const ScanProgress& progress) {
+            // The next page is already asked for: the connection drops with a SCAN in flight.
+            if (!killed && progress.keysSeen >= 1000)
+                killed = m_redis->command({"CLIENT", "KILL", "ID", std::to_string(id)}).ok();
+        };
+        auto keys = scanAll(*scanning, options);
+        QVERIFY(killed);
+        std::set<std::string> names;
+        for (const auto& key : keys)
+            names.insert(key.name);
+        QCOMPARE(names.size(), size_t(3000));
+        QVERIFY(scanning->reconnectCount() >= 1);
     }
 
     void reportsProgressAndStopsWhenCancelled()
