@@ -58,6 +58,13 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
             result.failures.push_back({target.node, locks.error()});
             continue;
         }
+        // Moved as a whole, or appended into room made once: a growing vector of snapshots
+        // would hold its old and new buffers at once.
+        if (result.locks.empty()) {
+            result.locks = std::move(*locks);
+            continue;
+        }
+        result.locks.reserve(result.locks.size() + locks->size());
         for (auto& lock : *locks)
             result.locks.push_back(std::move(lock));
     }
