@@ -122,31 +122,50 @@ KeyReader::Job KeyReader::firstJob(size_t key, const std::string& name) const
     return {key, mostlyOthers ? Step::Type : Step::Prefix, !mostlyOthers};
 }
 
-void KeyReader::appendCommands(const Job& job, const std::string& name, std::vector<RedisCommand>& out) const
+namespace {
+
+size_t commandsOf(KeyReaderStep step)
+{
+    return step == KeyReaderStep::ListHead || step == KeyReaderStep::ZSetHead ? 2 : 1;
+}
+
+// Overwrites a command slot kept from an earlier round: its strings keep their buffers, so a
+// batch of thousands of commands does not allocate them anew each time.
+void assign(RedisCommand& slot, std::initializer_list<std::string_view> args)
+{
+    slot.resize(args.size());
+    size_t i = 0;
+    for (std::string_view arg : args)
+        slot[i++].assign(arg);
+}
+
+} // namespace
+
+void KeyReader::writeCommands(const Job& job, const std::string& name, RedisCommand* slots) const
 {
     switch (job.step) {
     case Step::Type:
-        out.push_back({"TYPE", name});
+        assign(slots[0], {"TYPE", name});
         break;
     case Step::Prefix:
-        out.push_back({"GETRANGE", name, "0", m_lastByte});
+        assign(slots[0], {"GETRANGE", name, "0", m_lastByte});
         break;
     case Step::HashPage:
-        out.push_back({"HSCAN", name, "0", "COUNT", m_hashCount});
+        assign(slots[0], {"HSCAN", name, "0", "COUNT", m_hashCount});
         break;
     case Step::ListHead:
-        out.push_back({"LLEN", name});
-        out.push_back({"LRANGE", name, "0", std::to_string(m_limits.maxListItems - 1)});
+        assign(slots[0], {"LLEN", name});
+        assign(slots[1], {"LRANGE", name, "0", std::to_string(m_limits.maxListItems - 1)});
         break;
     case Step::ZSetHead:
-        out.push_back({"ZCARD", name});
-        out.push_back({"ZRANGE", name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
+        assign(slots[0], {"ZCARD", name});
+        assign(slots[1], {"ZRANGE", name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
         break;
     case Step::SetSize:
-        out.push_back({"SCARD", name});
+        assign(slots[0], {"SCARD", name});
         break;
     case Step::StringLength:
-        out.push_back({"STRLEN", name});
+        assign(slots[0], {"STRLEN", name});
         break;
     }
 }
@@ -160,25 +179,28 @@ Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& name
     for (size_t i = 0; i < names.size(); ++i)
         jobs.push_back(firstJob(i, names[i]));
     std::vector<Job> next;
-    std::vector<RedisCommand> commands;
     // A key takes at most four rounds (a wrong guess, TYPE, the read, STRLEN): the loop ends.
     while (!jobs.empty()) {
-        commands.clear();
-        commands.reserve(jobs.size());
+        size_t count = 0;
         for (const Job& job : jobs)
-            appendCommands(job, names[job.key], commands);
-        auto replies = run(commands);
+            count += commandsOf(job.step);
+        m_commands.resize(count);
+        count = 0;
+        for (const Job& job : jobs) {
+            writeCommands(job, names[job.key], &m_commands[count]);
+            count += commandsOf(job.step);
+        }
+        auto replies = run(m_commands);
         if (!replies)
             return replies.error();
         size_t at = 0;
         for (const Job& job : jobs) {
-            const size_t count = job.step == Step::ListHead || job.step == Step::ZSetHead ? 2 : 1;
-            if (at + count > replies->size())
+            if (at + commandsOf(job.step) > replies->size())
                 return makeError(ErrorKind::Protocol, "fewer replies than commands");
             auto handled = handle(job, &(*replies)[at], pass, next);
             if (!handled)
                 return handled.error();
-            at += count;
+            at += commandsOf(job.step);
         }
         jobs.swap(next);
         next.clear();

@@ -10,6 +10,18 @@
 
 namespace lockscope {
 
+// One step of reading a key: the command(s) it sends (see KeyReader).
+enum class KeyReaderStep
+{
+    Type,
+    Prefix, // GETRANGE
+    HashPage, // HSCAN 0
+    ListHead, // LLEN + LRANGE
+    ZSetHead, // ZCARD + ZRANGE
+    SetSize, // SCARD
+    StringLength, // STRLEN
+};
+
 // How much of one value the inspector reads. Lock keys are tiny; anything larger is ordinary
 // data, and reading it whole would cost memory and time for nothing.
 struct ReadLimits
@@ -49,16 +61,7 @@ public:
     Status readTtls(std::vector<RawKey>& keys);
 
 private:
-    enum class Step
-    {
-        Type,
-        Prefix, // GETRANGE
-        HashPage, // HSCAN 0
-        ListHead, // LLEN + LRANGE
-        ZSetHead, // ZCARD + ZRANGE
-        SetSize, // SCARD
-        StringLength, // STRLEN
-    };
+    using Step = KeyReaderStep;
     struct Job
     {
         size_t key; // index into the names being read
@@ -69,7 +72,8 @@ private:
 
     Result<std::vector<RedisReply>> run(const std::vector<RedisCommand>& commands);
     Job firstJob(size_t key, const std::string& name) const;
-    void appendCommands(const Job& job, const std::string& name, std::vector<RedisCommand>& out) const;
+    // Writes the job's one or two commands into `slots`.
+    void writeCommands(const Job& job, const std::string& name, RedisCommand* slots) const;
     // Applies a job's replies to its key; queues the key's next job, if any, in `next`.
     Status handle(const Job& job, const RedisReply* replies, Pass& pass, std::vector<Job>& next);
     Status continueLargeHash(RawKey& key, const std::string& name, std::string cursor, bool& valid);
@@ -79,6 +83,7 @@ private:
     std::string m_lastByte; // GETRANGE's end, maxStringBytes - 1
     std::string m_hashCount; // HSCAN's COUNT, maxHashFields
     NameShapeTypes m_shapes;
+    std::vector<RedisCommand> m_commands; // one round's commands, reused by the next
     // The mix seen by earlier read() calls: where most keys were strings, a name of no known
     // shape is read with GETRANGE first, otherwise with TYPE first.
     long long m_keysSeen = 0;
