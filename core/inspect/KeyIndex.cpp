@@ -58,18 +58,23 @@ bool KeyIndex::isClaimed(const std::string& name) const
     return it != m_keys.end() ? it->second.claimed : m_claimedElsewhere.count(name) != 0;
 }
 
+void KeyIndex::sortOrder() const
+{
+    if (!m_orderStale)
+        return;
+    // Map nodes do not move on rehash, so pointers to them stay valid until an add().
+    m_order.clear();
+    m_order.reserve(m_keys.size());
+    for (const auto& entry : m_keys)
+        m_order.push_back(&entry);
+    std::sort(
+        m_order.begin(), m_order.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+    m_orderStale = false;
+}
+
 std::vector<std::reference_wrapper<const std::string>> KeyIndex::unclaimed() const
 {
-    if (m_orderStale) {
-        // Map nodes do not move on rehash, so pointers to them stay valid until an add().
-        m_order.clear();
-        m_order.reserve(m_keys.size());
-        for (const auto& entry : m_keys)
-            m_order.push_back(&entry);
-        std::sort(
-            m_order.begin(), m_order.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
-        m_orderStale = false;
-    }
+    sortOrder();
     std::vector<std::reference_wrapper<const std::string>> names;
     names.reserve(m_order.size());
     for (const auto* entry : m_order) {
@@ -77,6 +82,18 @@ std::vector<std::reference_wrapper<const std::string>> KeyIndex::unclaimed() con
             names.emplace_back(entry->first);
     }
     return names;
+}
+
+std::vector<const RawKey*> KeyIndex::unclaimedKeys() const
+{
+    sortOrder();
+    std::vector<const RawKey*> keys;
+    keys.reserve(m_order.size());
+    for (const auto* entry : m_order) {
+        if (!entry->second.claimed)
+            keys.push_back(&entry->second.key);
+    }
+    return keys;
 }
 
 } // namespace lockscope

@@ -31,12 +31,16 @@ public:
     // Names of the keys nobody claimed yet, in name order (stable output). The references stay
     // valid until the next add().
     std::vector<std::reference_wrapper<const std::string>> unclaimed() const;
+    // The same keys themselves (a recogniser walking them needs no lookup per name).
+    std::vector<const RawKey*> unclaimedKeys() const;
     size_t size() const { return m_keys.size(); }
     // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,
     // and then nothing needs looking up under those names.
     bool hasAuxiliaryKeys() const { return m_auxiliary > 0; }
 
 private:
+    void sortOrder() const;
+
     struct Entry
     {
         RawKey key;

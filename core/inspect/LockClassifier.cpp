@@ -267,8 +267,8 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
-    for (const std::string& name : m_index.unclaimed()) {
-        const RawKey* key = m_index.find(name);
+    for (const RawKey* key : m_index.unclaimedKeys()) {
+        const std::string& name = key->name;
         std::vector<std::string> related;
         for (const auto& recognizer : m_recognizers) {
             if (recognizer->isCandidate(*key, m_context) != Candidacy::No)
@@ -368,8 +368,8 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
     if (!related)
         return related.error();
     std::vector<std::string> channels;
-    for (const std::string& name : m_index.unclaimed()) {
-        for (auto& channel : channelsOf(*m_index.find(name)))
+    for (const RawKey* key : m_index.unclaimedKeys()) {
+        for (auto& channel : channelsOf(*key))
             channels.push_back(std::move(channel));
     }
     auto probed = probeChannels(channels);
