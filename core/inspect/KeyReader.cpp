@@ -61,9 +61,20 @@ std::optional<std::string> appendHashPage(const RedisReply& page, RawKey& key, s
 
 } // namespace
 
+struct KeyReader::Pass
+{
+    const std::vector<std::string>& names;
+    const ContentFilter& wantContents;
+    std::vector<RawKey> keys; // one per name; a key's name is set once it is kept
+    std::vector<bool> alive; // false: gone, changed type, or not wanted
+    long long strings = 0;
+};
+
 KeyReader::KeyReader(RedisConnection& connection, ReadLimits limits)
     : m_connection(connection)
     , m_limits(limits)
+    , m_lastByte(std::to_string(std::max<size_t>(1, limits.maxStringBytes) - 1))
+    , m_hashCount(std::to_string(limits.maxHashFields))
 {
 }
 
@@ -96,110 +107,115 @@ Result<std::vector<RedisReply>> KeyReader::run(const std::vector<RedisCommand>& 
     return replies;
 }
 
-RawKey KeyReader::stringKey(const std::string& name, const RedisReply& prefix) const
+KeyReader::Job KeyReader::firstJob(size_t key, const std::string& name) const
 {
-    RawKey key;
-    key.name = name;
-    key.type = RawKey::Type::String;
-    key.value = prefix.text();
-    key.size = static_cast<long long>(key.value.size());
-    key.truncated = key.value.size() >= m_limits.maxStringBytes;
-    return key;
+    const auto guess = m_shapes.guess(name);
+    if (guess == RawKey::Type::String)
+        return {key, Step::Prefix, true};
+    if (guess == RawKey::Type::Hash)
+        return {key, Step::HashPage, true};
+    if (guess)
+        return {key, Step::Type, false}; // a list or set: only its type may matter
+    // No family known: GETRANGE reads a string in one command and costs any other type a
+    // WRONGTYPE and a TYPE; TYPE first costs every string a second command. Follow the mix.
+    const bool mostlyOthers = m_keysSeen > 0 && 2 * m_stringsSeen < m_keysSeen;
+    return {key, mostlyOthers ? Step::Type : Step::Prefix, !mostlyOthers};
 }
 
-Result<std::vector<RawKey>> KeyReader::read(
-    const std::vector<std::string>& names, bool withTtl, const ContentFilter& wantContents)
+namespace {
+
+size_t commandsOf(KeyReaderStep step)
 {
-    std::vector<RawKey> keys;
-    if (names.empty())
-        return keys;
-    keys.reserve(names.size() / 4);
-    // Which round comes first follows the mix seen so far: where most keys are strings (the
-    // usual cache), GETRANGE first reads a string in one command and costs the others a
-    // WRONGTYPE and a TYPE; where most are not, TYPE first costs every string a GETRANGE.
-    const bool typeFirst = m_keysSeen > 0 && 2 * m_stringsSeen < m_keysSeen;
-    const std::string lastByte = std::to_string(m_limits.maxStringBytes - 1);
-    std::vector<RedisCommand> round;
-    round.reserve(names.size());
-    std::vector<const std::string*> others; // not strings (or not known yet): need a TYPE
-    long long strings = 0;
-    if (typeFirst) {
-        others.reserve(names.size());
-        for (const auto& name : names)
-            others.push_back(&name);
-    } else {
-        // Round 1: GETRANGE alone. Strings are done with this one command; any other type
-        // answers WRONGTYPE and gets a TYPE in round 2.
-        for (const auto& name : names)
-            round.push_back({"GETRANGE", name, "0", lastByte});
-        auto prefixes = run(round);
-        if (!prefixes)
-            return prefixes.error();
-        for (size_t i = 0; i < names.size(); ++i) {
-            const RedisReply& prefix = prefixes->at(i);
-            if (prefix.isError()) {
-                others.push_back(&names[i]);
-                continue;
-            }
-            ++strings;
-            // An empty string, or a key that does not exist (GETRANGE answers "" for both): no lock.
-            if (!prefix.isString() || prefix.text().empty())
-                continue;
-            if (wantContents && !wantContents(names[i], RawKey::Type::String))
-                continue;
-            keys.push_back(stringKey(names[i], prefix));
-        }
-        round.clear();
+    return step == KeyReaderStep::ListHead || step == KeyReaderStep::ZSetHead ? 2 : 1;
+}
+
+// Overwrites a command slot kept from an earlier round: its strings keep their buffers, so a
+// batch of thousands of commands does not allocate them anew each time.
+void assign(RedisCommand& slot, std::initializer_list<std::string_view> args)
+{
+    slot.resize(args.size());
+    size_t i = 0;
+    for (std::string_view arg : args)
+        slot[i++].assign(arg);
+}
+
+} // namespace
+
+void KeyReader::writeCommands(const Job& job, const std::string& name, RedisCommand* slots) const
+{
+    switch (job.step) {
+    case Step::Type:
+        assign(slots[0], {"TYPE", name});
+        break;
+    case Step::Prefix:
+        assign(slots[0], {"GETRANGE", name, "0", m_lastByte});
+        break;
+    case Step::HashPage:
+        assign(slots[0], {"HSCAN", name, "0", "COUNT", m_hashCount});
+        break;
+    case Step::ListHead:
+        assign(slots[0], {"LLEN", name});
+        assign(slots[1], {"LRANGE", name, "0", std::to_string(m_limits.maxListItems - 1)});
+        break;
+    case Step::ZSetHead:
+        assign(slots[0], {"ZCARD", name});
+        assign(slots[1], {"ZRANGE", name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
+        break;
+    case Step::SetSize:
+        assign(slots[0], {"SCARD", name});
+        break;
+    case Step::StringLength:
+        assign(slots[0], {"STRLEN", name});
+        break;
     }
-    for (const auto* name : others)
-        round.push_back({"TYPE", *name});
-    auto types = run(round);
-    if (!types)
-        return types.error();
-    std::vector<const std::string*> typedStrings; // type-first: strings still to read
-    for (size_t i = 0; i < others.size(); ++i) {
-        const RedisReply& type = types->at(i);
-        if (!type.isStatus() || type.text() == "none")
-            continue; // gone
-        if (type.text() == "string") {
-            ++strings;
-            if (typeFirst && (!wantContents || wantContents(*others[i], RawKey::Type::String)))
-                typedStrings.push_back(others[i]);
-            continue; // GETRANGE first: it changed type between the rounds
+}
+
+Result<std::vector<RawKey>> KeyReader::read(const std::vector<std::string>& names, bool withTtl,
+    const ContentFilter& wantContents, const KeepFilter& keep)
+{
+    Pass pass {names, wantContents, std::vector<RawKey>(names.size()), std::vector<bool>(names.size(), true)};
+    std::vector<Job> jobs;
+    jobs.reserve(names.size());
+    for (size_t i = 0; i < names.size(); ++i)
+        jobs.push_back(firstJob(i, names[i]));
+    std::vector<Job> next;
+    // A key takes at most four rounds (a wrong guess, TYPE, the read, STRLEN): the loop ends.
+    while (!jobs.empty()) {
+        size_t count = 0;
+        for (const Job& job : jobs)
+            count += commandsOf(job.step);
+        m_commands.resize(count);
+        count = 0;
+        for (const Job& job : jobs) {
+            writeCommands(job, names[job.key], &m_commands[count]);
+            count += commandsOf(job.step);
         }
-        RawKey key;
-        key.type = typeFromName(type.text());
-        if (wantContents && !wantContents(*others[i], key.type))
-            continue;
-        key.name = *others[i];
-        keys.push_back(std::move(key));
-    }
-    if (!typedStrings.empty()) {
-        round.clear();
-        for (const auto* name : typedStrings)
-            round.push_back({"GETRANGE", *name, "0", lastByte});
-        auto prefixes = run(round);
-        if (!prefixes)
-            return prefixes.error();
-        for (size_t i = 0; i < typedStrings.size(); ++i) {
-            const RedisReply& prefix = prefixes->at(i);
-            // WRONGTYPE: it changed type since TYPE; empty: gone or empty. No row either way.
-            if (prefix.isString() && !prefix.text().empty())
-                keys.push_back(stringKey(*typedStrings[i], prefix));
+        auto replies = run(m_commands);
+        if (!replies)
+            return replies.error();
+        size_t at = 0;
+        for (const Job& job : jobs) {
+            if (at + commandsOf(job.step) > replies->size())
+                return makeError(ErrorKind::Protocol, "fewer replies than commands");
+            auto handled = handle(job, &(*replies)[at], pass, next);
+            if (!handled)
+                return handled.error();
+            at += commandsOf(job.step);
         }
+        jobs.swap(next);
+        next.clear();
     }
     m_keysSeen += static_cast<long long>(names.size());
-    m_stringsSeen += strings;
+    m_stringsSeen += pass.strings;
 
-    std::vector<bool> valid(keys.size(), true);
-    auto collections = readCollections(keys, valid);
-    if (!collections)
-        return collections.error();
     std::vector<RawKey> kept;
-    kept.reserve(keys.size());
-    for (size_t i = 0; i < keys.size(); ++i) {
-        if (valid[i])
-            kept.push_back(std::move(keys[i]));
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (!pass.alive[i])
+            continue;
+        RawKey& key = pass.keys[i];
+        key.name = names[i];
+        if (!keep || keep(key))
+            kept.push_back(std::move(key));
     }
     if (withTtl) {
         auto ttls = readTtls(kept);
@@ -209,125 +225,139 @@ Result<std::vector<RawKey>> KeyReader::read(
     return kept;
 }
 
-Status KeyReader::readCollections(std::vector<RawKey>& keys, std::vector<bool>& valid)
+Status KeyReader::handle(const Job& job, const RedisReply* replies, Pass& pass, std::vector<Job>& next)
 {
-    // One or two commands per key that needs a second round; `replyStart` says where its replies
-    // start (the second, if any, follows).
-    std::vector<RedisCommand> round;
-    std::vector<size_t> index;
-    std::vector<size_t> replyStart;
-    const std::string hashCount = std::to_string(m_limits.maxHashFields);
-    for (size_t i = 0; i < keys.size(); ++i) {
-        const RawKey& key = keys[i];
-        const size_t at = round.size();
+    const size_t i = job.key;
+    const std::string& name = pass.names[i];
+    RawKey& key = pass.keys[i];
+    const RedisReply& head = replies[0];
+    const bool two = job.step == Step::ListHead || job.step == Step::ZSetHead;
+    auto drop = [&] {
+        pass.alive[i] = false;
+        return Status(Done {});
+    };
+    auto wanted = [&](RawKey::Type type) { return !pass.wantContents || pass.wantContents(name, type); };
+    if (head.isError() || (two && replies[1].isError())) {
+        // WRONGTYPE: a guess that missed asks for the type; after TYPE it means the key changed.
+        if (!job.guessed)
+            return drop();
+        next.push_back({i, Step::Type, false});
+        return Done {};
+    }
+    switch (job.step) {
+    case Step::Type: {
+        if (!head.isStatus() || head.text() == "none")
+            return drop(); // gone
+        key.type = typeFromName(head.text());
+        m_shapes.learn(name, key.type);
+        if (key.type == RawKey::Type::String)
+            ++pass.strings;
+        if (!wanted(key.type))
+            return drop();
         switch (key.type) {
         case RawKey::Type::String:
-            if (!key.truncated)
-                continue;
-            round.push_back({"STRLEN", key.name});
+            next.push_back({i, Step::Prefix, false});
             break;
         case RawKey::Type::Hash:
-            round.push_back({"HSCAN", key.name, "0", "COUNT", hashCount});
+            next.push_back({i, Step::HashPage, false});
             break;
         case RawKey::Type::List:
-            round.push_back({"LLEN", key.name});
-            round.push_back({"LRANGE", key.name, "0", std::to_string(m_limits.maxListItems - 1)});
+            next.push_back({i, Step::ListHead, false});
             break;
         case RawKey::Type::ZSet:
-            round.push_back({"ZCARD", key.name});
-            round.push_back(
-                {"ZRANGE", key.name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
+            next.push_back({i, Step::ZSetHead, false});
             break;
         case RawKey::Type::Set:
-            round.push_back({"SCARD", key.name});
+            next.push_back({i, Step::SetSize, false});
             break;
         case RawKey::Type::Other:
-            continue;
+            break; // kept by its type alone (a stream under a user's lock pattern)
         }
-        index.push_back(i);
-        replyStart.push_back(at);
+        return Done {};
     }
-    auto replies = run(round);
-    if (!replies)
-        return replies.error();
-    static const RedisReply none;
-    for (size_t n = 0; n < index.size(); ++n) {
-        const size_t i = index[n];
-        RawKey& key = keys[i];
-        const size_t next = n + 1 < replyStart.size() ? replyStart[n + 1] : replies->size();
-        const RedisReply& head = replies->at(replyStart[n]);
-        const RedisReply& second = next - replyStart[n] > 1 ? replies->at(replyStart[n] + 1) : none;
-        // WRONGTYPE (the key changed type since TYPE) or any other error: drop the key.
-        if (head.isError() || second.isError()) {
-            valid[i] = false;
-            continue;
+    case Step::Prefix:
+        // GETRANGE answers "" for an empty string and for a key that does not exist: no lock.
+        if (!head.isString() || head.text().empty())
+            return drop();
+        if (job.guessed) {
+            m_shapes.learn(name, RawKey::Type::String);
+            ++pass.strings;
         }
-        switch (key.type) {
-        case RawKey::Type::String:
-            if (head.isInteger())
-                key.size = head.integer();
-            break;
-        case RawKey::Type::Hash: {
-            auto cursor = appendHashPage(head, key, static_cast<size_t>(m_limits.maxHashFields));
-            if (!cursor) {
-                valid[i] = false;
-                break;
-            }
-            key.size = static_cast<long long>(key.fields.size());
-            if (*cursor != "0" || key.truncated) {
-                bool stillValid = true;
-                auto more = continueLargeHash(key, *cursor, stillValid);
-                if (!more)
-                    return more;
-                valid[i] = stillValid;
-            }
-            break;
+        key.type = RawKey::Type::String;
+        if (!wanted(key.type))
+            return drop();
+        key.value = head.text();
+        key.size = static_cast<long long>(key.value.size());
+        key.truncated = key.value.size() >= m_limits.maxStringBytes;
+        if (key.truncated)
+            next.push_back({i, Step::StringLength, false});
+        return Done {};
+    case Step::HashPage: {
+        key.type = RawKey::Type::Hash;
+        auto cursor = appendHashPage(head, key, static_cast<size_t>(m_limits.maxHashFields));
+        // An empty first page: the key does not exist (a hash is never empty).
+        if (!cursor || (*cursor == "0" && key.fields.empty()))
+            return drop();
+        if (job.guessed)
+            m_shapes.learn(name, RawKey::Type::Hash);
+        if (!wanted(key.type))
+            return drop();
+        key.size = static_cast<long long>(key.fields.size());
+        if (*cursor != "0" || key.truncated) {
+            bool valid = true;
+            auto more = continueLargeHash(key, name, *cursor, valid);
+            if (!more)
+                return more;
+            pass.alive[i] = valid;
         }
-        case RawKey::Type::List:
-            if (!second.isArray()) {
-                valid[i] = false;
-                break;
-            }
-            key.size = head.isInteger() ? head.integer() : 0;
-            for (const auto& item : second.elements()) {
-                if (item.isString())
-                    key.items.push_back(item.text());
-            }
-            key.truncated = key.size > static_cast<long long>(key.items.size());
-            break;
-        case RawKey::Type::ZSet:
-            if (!second.isArray() || second.size() % 2 != 0) {
-                valid[i] = false;
-                break;
-            }
-            key.size = head.isInteger() ? head.integer() : 0;
-            for (size_t m = 0; m + 1 < second.size(); m += 2) {
-                auto score = parseScore(second.at(m + 1));
-                if (second.at(m).isString() && score)
-                    key.members.emplace_back(second.at(m).text(), *score);
-            }
-            key.truncated = key.size > static_cast<long long>(key.members.size());
-            break;
-        case RawKey::Type::Set:
-            key.size = head.isInteger() ? head.integer() : 0;
-            break;
-        case RawKey::Type::Other:
-            break;
-        }
-        // A collection that vanished between the rounds reads as empty: nothing to show.
-        if (key.size == 0)
-            valid[i] = false;
+        return Done {};
     }
+    case Step::ListHead: {
+        const RedisReply& range = replies[1];
+        if (!range.isArray())
+            return drop();
+        key.size = head.isInteger() ? head.integer() : 0;
+        for (const auto& item : range.elements()) {
+            if (item.isString())
+                key.items.push_back(item.text());
+        }
+        key.truncated = key.size > static_cast<long long>(key.items.size());
+        break;
+    }
+    case Step::ZSetHead: {
+        const RedisReply& range = replies[1];
+        if (!range.isArray() || range.size() % 2 != 0)
+            return drop();
+        key.size = head.isInteger() ? head.integer() : 0;
+        for (size_t m = 0; m + 1 < range.size(); m += 2) {
+            auto score = parseScore(range.at(m + 1));
+            if (range.at(m).isString() && score)
+                key.members.emplace_back(range.at(m).text(), *score);
+        }
+        key.truncated = key.size > static_cast<long long>(key.members.size());
+        break;
+    }
+    case Step::SetSize:
+        key.size = head.isInteger() ? head.integer() : 0;
+        break;
+    case Step::StringLength:
+        if (head.isInteger())
+            key.size = head.integer();
+        return Done {};
+    }
+    // A collection that vanished between the rounds reads as empty: nothing to show.
+    if (key.size == 0)
+        return drop();
     return Done {};
 }
 
-Status KeyReader::continueLargeHash(RawKey& key, std::string cursor, bool& valid)
+Status KeyReader::continueLargeHash(RawKey& key, const std::string& name, std::string cursor, bool& valid)
 {
     // HSCAN pages are bounded by COUNT (a hint, but Redis keeps close to it for hashtables), so a
     // hash with a million fields costs a few small round trips, not one huge reply.
     const size_t cap = static_cast<size_t>(m_limits.maxHashFields);
     while (cursor != "0" && key.fields.size() < cap) {
-        auto page = m_connection.command({"HSCAN", key.name, cursor, "COUNT", "200"});
+        auto page = m_connection.command({"HSCAN", name, cursor, "COUNT", "200"});
         if (!page) {
             if (page.error().kind == ErrorKind::ServerError) { // WRONGTYPE: it changed
                 valid = false;
@@ -335,19 +365,19 @@ Status KeyReader::continueLargeHash(RawKey& key, std::string cursor, bool& valid
             }
             return page.error();
         }
-        auto next = appendHashPage(*page, key, cap);
-        if (!next) {
+        auto more = appendHashPage(*page, key, cap);
+        if (!more) {
             valid = false;
             return Done {};
         }
-        cursor = *next;
+        cursor = *more;
     }
     if (cursor == "0" && !key.truncated) {
         key.size = static_cast<long long>(key.fields.size());
         return Done {};
     }
     key.truncated = true;
-    auto length = m_connection.command({"HLEN", key.name});
+    auto length = m_connection.command({"HLEN", name});
     if (!length)
         return length.error().kind == ErrorKind::ServerError ? Status(Done {}) : Status(length.error());
     key.size = length->isInteger() ? length->integer() : key.size;

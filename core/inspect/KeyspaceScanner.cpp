@@ -2,10 +2,10 @@
 
 #include "inspect/GlobPattern.h"
 #include "inspect/ParallelKeyReader.h"
+#include "inspect/ScanPager.h"
 #include "locks/DistributedLock.h"
 
 #include <optional>
-
 namespace lockscope {
 
 KeyspaceScanner::KeyspaceScanner(RedisConnection& connection, std::string nodeLabel)
@@ -40,63 +40,71 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     KeyReader reader(m_connection, options.limits);
     std::optional<ParallelKeyReader> parallel;
     if (!options.readers.empty())
-        parallel.emplace(options.readers, options.limits, options.readTtl, options.wantContents);
+        parallel.emplace(
+            options.readers, options.limits, options.readTtl, options.wantContents, options.keep);
     auto deliver = [&](Result<std::vector<RawKey>>&& batch) -> Status {
         if (!batch)
             return batch.error();
         summary.keysRead += batch->size();
         return onBatch(std::move(*batch));
     };
-    std::string cursor = "0";
-    do {
+    // The next SCAN page is on its way while this one is handed out (ScanPager). The reads and
+    // onBatch may use the connection, so the page in flight is collected before either does.
+    ScanPager pager(m_connection, options.count,
+        options.patterns.size() == 1 ? std::optional<std::string>(options.patterns.front()) : std::nullopt);
+    for (;;) {
         if (options.cancel && options.cancel->isCancelled()) {
             summary.cancelled = true;
             break;
         }
-        RedisCommand scan {"SCAN", cursor, "COUNT", std::to_string(std::max(1, options.count))};
-        if (options.patterns.size() == 1) {
-            scan.push_back("MATCH");
-            scan.push_back(options.patterns.front());
-        }
-        auto page = m_connection.command(scan);
+        auto page = pager.next();
         if (!page)
             return page.error();
-        if (!page->isArray() || page->size() != 2 || !page->at(0).isString() || !page->at(1).isArray())
-            return makeError(ErrorKind::Protocol, "SCAN replied with something other than [cursor, keys]");
-        cursor = page->at(0).text();
+        if (!*page)
+            break;
         std::vector<std::string> names;
-        for (const auto& element : page->at(1).elements()) {
-            if (!element.isString())
-                continue;
+        names.reserve((*page)->size());
+        for (auto& name : **page) {
             ++summary.keysSeen;
-            if (wanted(element.text()))
-                names.push_back(element.text());
+            if (wanted(name))
+                names.push_back(std::move(name));
         }
         if (!names.empty() && parallel) {
             parallel->submit(std::move(names));
             // Keep every reader busy with one batch and one queued, no more (bounded memory).
             while (parallel->pending() >= 2 * parallel->workers()) {
-                auto handled = deliver(parallel->takeNext());
+                auto batch = parallel->takeNext();
+                auto collected = pager.collect();
+                if (!collected)
+                    return collected.error();
+                auto handled = deliver(std::move(batch));
                 if (!handled)
                     return handled.error();
             }
         } else if (!names.empty()) {
-            auto handled = deliver(reader.read(names, options.readTtl, options.wantContents));
+            auto collected = pager.collect();
+            if (!collected)
+                return collected.error();
+            auto handled = deliver(reader.read(names, options.readTtl, options.wantContents, options.keep));
             if (!handled)
                 return handled.error();
         }
         if (options.progress) {
             progress.keysSeen = summary.keysSeen;
             progress.keysRead = summary.keysRead;
+            progress.keysInFlight = parallel ? parallel->namesPending() : 0;
             options.progress(progress);
         }
-    } while (cursor != "0");
+    }
+    if (auto collected = pager.collect(); !collected)
+        return collected.error();
     while (parallel && parallel->pending() > 0 && !summary.cancelled) {
         auto handled = deliver(parallel->takeNext());
         if (!handled)
             return handled.error();
     }
     if (options.progress) {
+        progress.keysInFlight = parallel ? parallel->namesPending() : 0;
         progress.finished = !summary.cancelled;
         options.progress(progress);
     }

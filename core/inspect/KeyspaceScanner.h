@@ -18,6 +18,10 @@ struct ScanProgress
     size_t keysSeen = 0; // names SCAN returned so far on this node
     size_t keysRead = 0; // of them, read (matched the patterns and still existed)
     long long totalKeys = -1; // DBSIZE at the start, -1 when unknown
+    // Names handed to the reader threads and not read yet: bounded by a few SCAN pages per
+    // reader whatever the keyspace size (the scanner waits for the readers, it never queues
+    // the keyspace).
+    size_t keysInFlight = 0;
     bool finished = false;
 };
 
@@ -28,10 +32,13 @@ struct ScanOptions
     std::vector<std::string> patterns;
     int count = 1000; // SCAN COUNT hint
     ReadLimits limits;
-    // Read every key's PTTL; the classifier turns this off and asks only for the keys it keeps.
+    // Read the PTTL of every key that `keep` accepts.
     bool readTtl = true;
     // Keys worth reading beyond their type (the classifier's: no lock format uses a plain list).
     KeyReader::ContentFilter wantContents;
+    // Keys worth handing on once read (the classifier's candidates). Applied where the keys are
+    // read, on the reader threads, so ordinary data costs neither a PTTL nor the caller's time.
+    KeyReader::KeepFilter keep;
     // More connections to the same node: batches are then read on them in parallel (see
     // ParallelKeyReader) while this scanner's own connection walks the cursor.
     std::vector<RedisConnection*> readers;

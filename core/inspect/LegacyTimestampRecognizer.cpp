@@ -45,8 +45,8 @@ Candidacy LegacyTimestampRecognizer::isCandidate(const RawKey& key, const Recogn
 
 void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
-        const RawKey* key = context.keys->find(name);
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;
         const long long expiry = *expiryMs(*key, context.nowMs);

@@ -49,6 +49,9 @@ long long countBlockedPops(std::string_view clientList)
     return blocked;
 }
 
+// Kept keys whose TTLs are read in one pipelined round.
+constexpr size_t ttlRoundSize = 2000;
+
 } // namespace
 
 LockClassifier::LockClassifier(RedisConnection& connection, std::string node, ClassifierOptions options)
@@ -138,14 +141,41 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
             }
         }
     }
-    if (!ttlsRead) {
-        KeyReader reader(m_connection, m_options.limits);
-        auto ttls = reader.readTtls(kept);
-        if (!ttls)
-            return ttls;
-    }
-    for (auto& key : kept)
+    for (auto& key : kept) {
+        if (!ttlsRead)
+            m_ttlPending.push_back(key.name);
         m_index.add(std::move(key));
+    }
+    // TTLs are read a few thousand at a time: during a scan this thread mostly waits for the
+    // readers, so one pipelined round now and then costs nothing, and finish() has less left.
+    if (m_ttlPending.size() >= ttlRoundSize)
+        return readPendingTtls();
+    return Done {};
+}
+
+Status LockClassifier::readPendingTtls()
+{
+    std::vector<RawKey> keys;
+    keys.reserve(m_ttlPending.size());
+    for (const auto& name : m_ttlPending) {
+        RawKey key;
+        key.name = name;
+        keys.push_back(std::move(key));
+    }
+    m_ttlPending.clear();
+    KeyReader reader(m_connection, m_options.limits);
+    std::set<std::string> asked;
+    for (const auto& key : keys)
+        asked.insert(key.name);
+    auto read = reader.readTtls(keys); // drops the keys that expired since they were read
+    if (!read)
+        return read;
+    for (const auto& key : keys) {
+        asked.erase(key.name);
+        m_index.setTtl(key.name, key.pttl);
+    }
+    for (const auto& gone : asked)
+        m_index.remove(gone);
     return Done {};
 }
 
@@ -164,6 +194,21 @@ KeyReader::ContentFilter LockClassifier::contentFilter() const
         if (type == RawKey::Type::ZSet)
             return name.starts_with("semaphore:") // redis-semaphore (node)
                 || RedissonSemaphoreRecognizer::nameOfTimeoutKey(name).has_value(); // {name}:timeout
+        return false;
+    };
+}
+
+KeyReader::KeepFilter LockClassifier::candidateFilter() const
+{
+    // isCandidate reads only what begin() set (clock, user patterns), never the index or the
+    // subscriber counts, so calling it from the reader threads during the scan is safe.
+    return [this](const RawKey& key) {
+        if (LockNaming::isAuxiliaryKey(key.name))
+            return true;
+        for (const auto& recognizer : m_recognizers) {
+            if (recognizer->isCandidate(key, m_context) != Candidacy::No)
+                return true;
+        }
         return false;
     };
 }
@@ -222,8 +267,8 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
-    for (const auto& name : m_index.unclaimed()) {
-        const RawKey* key = m_index.find(name);
+    for (const RawKey* key : m_index.unclaimedKeys()) {
+        const std::string& name = key->name;
         std::vector<std::string> related;
         for (const auto& recognizer : m_recognizers) {
             if (recognizer->isCandidate(*key, m_context) != Candidacy::No)
@@ -242,8 +287,12 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
             }
         }
         for (auto& relatedName : related) {
-            // Auxiliary keys are always kept by addBatch: after a full scan, absent means absent.
-            if (sawEveryKey && LockNaming::isAuxiliaryKey(relatedName))
+            // After a full scan, a related key that the scan always keeps in the form its lock
+            // uses is absent if it is not in the index: auxiliary keys (addBatch keeps them
+            // all) and Redisson semaphore `{name}:timeout` zsets (every integer string asks).
+            if (sawEveryKey
+                && (LockNaming::isAuxiliaryKey(relatedName)
+                    || RedissonSemaphoreRecognizer::nameOfTimeoutKey(relatedName)))
                 continue;
             if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
                 wanted.insert(std::move(relatedName));
@@ -265,6 +314,8 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 
 void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
 {
+    if (!m_index.hasAuxiliaryKeys())
+        return; // every name looked up below is an auxiliary one
     for (auto& lock : locks) {
         const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
             || lock.kind == LockKind::ReadWrite;
@@ -310,12 +361,15 @@ void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
 
 Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
 {
+    auto ttls = readPendingTtls();
+    if (!ttls)
+        return ttls.error();
     auto related = readRelatedKeys(sawEveryKey);
     if (!related)
         return related.error();
     std::vector<std::string> channels;
-    for (const auto& name : m_index.unclaimed()) {
-        for (auto& channel : channelsOf(*m_index.find(name)))
+    for (const RawKey* key : m_index.unclaimedKeys()) {
+        for (auto& channel : channelsOf(*key))
             channels.push_back(std::move(channel));
     }
     auto probed = probeChannels(channels);

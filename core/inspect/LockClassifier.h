@@ -33,7 +33,8 @@ public:
 
     // Reads the server clock and the blocked clients; call before adding keys.
     Status begin();
-    // Keys without their TTL read (ScanOptions::readTtl off) get it here if they are kept.
+    // Keys without their TTL read (ScanOptions::readTtl off) get it in finish() if they are
+    // kept: one pipelined round for all of them instead of a round trip per batch.
     Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
     Status addNamed(const std::vector<std::string>& names);
     // `sawEveryKey`: the keys came from a scan without patterns, so an auxiliary key (queue,
@@ -45,10 +46,15 @@ public:
     // locks take any name), lists, sorted sets and sets only under the names lock formats use.
     // Safe to call from the scanner's reader threads (it reads only immutable state).
     KeyReader::ContentFilter contentFilter() const;
+    // Which read keys may be (part of) a lock: auxiliary keys and keys some recogniser wants,
+    // or might want once channel subscribers are known. addBatch decides on these alone, so
+    // the scanner's reader threads can drop the rest early. Thread-safe like contentFilter().
+    KeyReader::KeepFilter candidateFilter() const;
 
 private:
     Status probeChannels(const std::vector<std::string>& channels);
     Status readRelatedKeys(bool sawEveryKey);
+    Status readPendingTtls();
     void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
     std::vector<std::string> channelsOf(const RawKey& key) const;
 
@@ -56,6 +62,7 @@ private:
     ClassifierOptions m_options;
     std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
     KeyIndex m_index;
+    std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;
 };
 

@@ -36,9 +36,12 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         }
         KeyspaceScanner scanner(*target.connection, target.node);
         ScanOptions scan = options.scan;
-        scan.readTtl = false; // only the kept keys' TTLs matter
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
+        scan.keep = classifier.candidateFilter();
+        // The candidates' TTLs are read in finish(), in one pipelined round: a PTTL round trip
+        // per batch would double the readers' round trips.
+        scan.readTtl = false;
         auto summary = scanner.scan(
             scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
         if (!summary) {
@@ -55,6 +58,13 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
             result.failures.push_back({target.node, locks.error()});
             continue;
         }
+        // Moved as a whole, or appended into room made once: a growing vector of snapshots
+        // would hold its old and new buffers at once.
+        if (result.locks.empty()) {
+            result.locks = std::move(*locks);
+            continue;
+        }
+        result.locks.reserve(result.locks.size() + locks->size());
         for (auto& lock : *locks)
             result.locks.push_back(std::move(lock));
     }

@@ -12,11 +12,18 @@ bool isHexDigit(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+// ASCII only, and inline: this runs for every character of every string key's name (the C
+// library's tolower is a locale-aware call).
+char lowerAscii(char c)
+{
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 std::string lower(std::string_view text)
 {
     std::string out(text);
     for (char& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        c = lowerAscii(c);
     return out;
 }
 
@@ -130,6 +137,21 @@ bool LockNaming::isAuxiliaryKey(std::string_view key)
 
 bool LockNaming::looksLikeLockName(std::string_view key)
 {
+    // Every lock word contains one of these; most names contain none, and are answered
+    // without building a lower-case copy (this runs for every string key scanned).
+    auto containsIgnoringCase = [key](std::string_view needle) {
+        for (size_t at = 0; at + needle.size() <= key.size(); ++at) {
+            size_t i = 0;
+            while (i < needle.size() && lowerAscii(key[at + i]) == needle[i])
+                ++i;
+            if (i == needle.size())
+                return true;
+        }
+        return false;
+    };
+    if (!containsIgnoringCase("lock") && !containsIgnoringCase("lck") && !containsIgnoringCase("mutex")
+        && !containsIgnoringCase("semaphore"))
+        return false;
     const std::string name = lower(key);
     std::string word;
     for (size_t i = 0; i <= name.size(); ++i) {

@@ -28,7 +28,8 @@ public:
     virtual std::string_view name() const = 0;
 
     // A cheap look at one scanned key: keep it for recognition? Keys nobody wants are dropped
-    // right away, which keeps memory bounded on big keyspaces.
+    // right away, which keeps memory bounded on big keyspaces. Called on the scanner's reader
+    // threads: it may read only the context's clock and user patterns, set before the scan.
     virtual Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const = 0;
     // Keys that complete a lock started by `key` (queue, timeout zset, rwlock_timeout keys...):
     // read by name when a pattern-limited scan did not see them.

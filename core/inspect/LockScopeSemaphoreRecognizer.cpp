@@ -28,7 +28,7 @@ void LockScopeSemaphoreRecognizer::recognize(
     RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::map<std::string, std::vector<std::string>> groups;
-    for (const auto& key : context.keys->unclaimed()) {
+    for (const std::string& key : context.keys->unclaimed()) {
         if (auto name = semaphoreName(key))
             groups[*name].push_back(key);
     }

@@ -6,6 +6,7 @@
 #include "inspect/RubySemaphoreRecognizer.h"
 #include "locks/DistributedLock.h"
 
+#include <algorithm>
 #include <thread>
 
 namespace lockscope {
@@ -155,6 +156,7 @@ Result<std::string> LockWatcher::start()
     for (auto& lock : baseline.locks) {
         const std::string id = idOf(lock.node, lock.name);
         m_seenAtMs[id] = seen;
+        schedule(id, lock);
         m_current.emplace(id, std::move(lock));
     }
     if (m_notifications)
@@ -176,11 +178,13 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
             expired ? LockEvent::Type::Expired : LockEvent::Type::Released, previous->second, at};
         m_current.erase(previous);
         m_seenAtMs.erase(id);
+        m_expiries.remove(id);
         onEvent(event);
         return;
     }
     LockSnapshot& lock = now.front();
     m_seenAtMs[id] = at;
+    schedule(id, lock);
     if (previous == m_current.end()) {
         m_current.emplace(id, lock);
         onEvent({LockEvent::Type::Appeared, lock, at});
@@ -190,6 +194,48 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     previous->second = lock;
     if (!same)
         onEvent({LockEvent::Type::Changed, lock, at});
+}
+
+void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
+{
+    if (!lock.ttlMs) {
+        m_expiries.remove(id);
+        return;
+    }
+    // A millisecond past the TTL: PTTL rounds down, and a read before the end finds it alive.
+    m_expiries.set(id, ExpirySchedule::Clock::now() + std::chrono::milliseconds(*lock.ttlMs + 1));
+}
+
+std::chrono::milliseconds LockWatcher::untilNextDue(std::chrono::milliseconds slice) const
+{
+    auto due = m_expiries.earliest();
+    if (!due)
+        return slice;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(*due - ExpirySchedule::Clock::now());
+    return std::clamp(left, std::chrono::milliseconds(1), slice);
+}
+
+Status LockWatcher::rereadDue(const EventHandler& onEvent)
+{
+    for (const auto& id : m_expiries.takeDue(ExpirySchedule::Clock::now())) {
+        auto lock = m_current.find(id);
+        if (lock == m_current.end())
+            continue;
+        const WatchTarget* target = nullptr;
+        for (const auto& candidate : m_targets) {
+            if (candidate.node == lock->second.node)
+                target = &candidate;
+        }
+        if (!target)
+            continue;
+        // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
+        // unnoticed) is simply due again at its new TTL.
+        const std::string key = lock->second.keys.empty() ? lock->second.name : lock->second.keys.front();
+        auto reread = this->reread(*target, key, true, onEvent);
+        if (!reread)
+            return reread;
+    }
+    return Done {};
 }
 
 Status LockWatcher::reread(
@@ -274,15 +320,22 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
             if (auto same = checkStillOnNodes(); !same)
                 return same;
             const auto until = std::chrono::steady_clock::now() + m_options.pollInterval;
-            while (!cancel.isCancelled() && std::chrono::steady_clock::now() < until)
+            while (!cancel.isCancelled() && std::chrono::steady_clock::now() < until) {
                 std::this_thread::sleep_for(
-                    std::min<std::chrono::milliseconds>(slice, m_options.pollInterval));
+                    untilNextDue(std::min<std::chrono::milliseconds>(slice, m_options.pollInterval)));
+                auto due = rereadDue(onEvent);
+                if (!due)
+                    return due;
+            }
             continue;
         }
         const auto wait = std::max<std::chrono::milliseconds>(
             std::chrono::milliseconds(5), slice / static_cast<long>(std::max<size_t>(1, m_targets.size())));
         for (auto& target : m_targets) {
-            auto message = target.subscriber->readReply(wait);
+            auto message = target.subscriber->readReply(untilNextDue(wait));
+            auto due = rereadDue(onEvent);
+            if (!due)
+                return due;
             if (!message) {
                 if (message.error().kind == ErrorKind::Timeout)
                     continue;

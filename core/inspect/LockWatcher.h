@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/ExpirySchedule.h"
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
 
@@ -40,6 +41,8 @@ struct WatchOptions
 // subscribes per master and re-reads only the lock a notified key belongs to; without them
 // (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
 // subscriber reconnects it re-lists everything, so nothing missed meanwhile stays unseen.
+// Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
+// (ExpirySchedule), which expires the key on the spot and reports it.
 class LockWatcher
 {
 public:
@@ -71,6 +74,11 @@ private:
     Status subscribe(WatchTarget& target);
     // An error when a connection is no longer where it was at first (see stopWhenAMasterMoves).
     Status checkStillOnNodes() const;
+    // Re-reads the locks whose TTL has run out by now.
+    Status rereadDue(const EventHandler& onEvent);
+    // How long a wait may last before the next lock is due (at most `slice`).
+    std::chrono::milliseconds untilNextDue(std::chrono::milliseconds slice) const;
+    void schedule(const std::string& id, const LockSnapshot& lock);
 
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
@@ -78,6 +86,7 @@ private:
     std::map<std::string, LockSnapshot> m_current; // node + '\n' + name -> last snapshot
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
+    ExpirySchedule m_expiries; // when each lock with a TTL is due
 };
 
 } // namespace lockscope

@@ -47,8 +47,8 @@ Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const Recognit
 
 void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
-        const RawKey* key = context.keys->find(name);
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (!key || !isNodeSemaphore(*key))
             continue;
         LockSnapshot lock;

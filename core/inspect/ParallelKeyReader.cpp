@@ -3,10 +3,11 @@
 namespace lockscope {
 
 ParallelKeyReader::ParallelKeyReader(const std::vector<RedisConnection*>& connections, ReadLimits limits,
-    bool withTtl, KeyReader::ContentFilter wantContents)
+    bool withTtl, KeyReader::ContentFilter wantContents, KeyReader::KeepFilter keep)
     : m_limits(limits)
     , m_withTtl(withTtl)
     , m_wantContents(std::move(wantContents))
+    , m_keep(std::move(keep))
 {
     for (RedisConnection* connection : connections)
         m_threads.emplace_back([this, connection] { work(connection); });
@@ -28,6 +29,7 @@ void ParallelKeyReader::submit(std::vector<std::string> names)
 {
     {
         std::lock_guard lock(m_mutex);
+        m_namesPending += names.size();
         m_jobs.push_back(std::move(names));
         ++m_pending;
     }
@@ -40,16 +42,23 @@ size_t ParallelKeyReader::pending() const
     return m_pending;
 }
 
+size_t ParallelKeyReader::namesPending() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_namesPending;
+}
+
 Result<std::vector<RawKey>> ParallelKeyReader::takeNext()
 {
     std::unique_lock lock(m_mutex);
     m_resultReady.wait(lock, [this] { return !m_results.empty() || m_pending == 0; });
     if (m_results.empty())
         return makeError(ErrorKind::Internal, "no batch is pending");
-    auto result = std::move(m_results.front());
+    auto [names, result] = std::move(m_results.front());
     m_results.pop_front();
     --m_pending;
-    return result;
+    m_namesPending -= names;
+    return std::move(result);
 }
 
 void ParallelKeyReader::work(RedisConnection* connection)
@@ -65,10 +74,10 @@ void ParallelKeyReader::work(RedisConnection* connection)
             names = std::move(m_jobs.front());
             m_jobs.pop_front();
         }
-        auto batch = reader.read(names, m_withTtl, m_wantContents);
+        auto batch = reader.read(names, m_withTtl, m_wantContents, m_keep);
         {
             std::lock_guard lock(m_mutex);
-            m_results.push_back(std::move(batch));
+            m_results.emplace_back(names.size(), std::move(batch));
         }
         m_resultReady.notify_one();
     }

@@ -18,7 +18,7 @@ class ParallelKeyReader
 {
 public:
     ParallelKeyReader(const std::vector<RedisConnection*>& connections, ReadLimits limits, bool withTtl,
-        KeyReader::ContentFilter wantContents = nullptr);
+        KeyReader::ContentFilter wantContents = nullptr, KeyReader::KeepFilter keep = nullptr);
     ~ParallelKeyReader(); // stops the workers after their current batch
     ParallelKeyReader(const ParallelKeyReader&) = delete;
     ParallelKeyReader& operator=(const ParallelKeyReader&) = delete;
@@ -26,6 +26,8 @@ public:
     void submit(std::vector<std::string> names);
     // Batches submitted and not yet taken.
     size_t pending() const;
+    // Key names of those batches: what the readers hold besides what they return.
+    size_t namesPending() const;
     size_t workers() const { return m_threads.size(); }
     // Waits for the next finished batch (call only while pending() > 0).
     Result<std::vector<RawKey>> takeNext();
@@ -36,12 +38,14 @@ private:
     ReadLimits m_limits;
     bool m_withTtl;
     KeyReader::ContentFilter m_wantContents;
+    KeyReader::KeepFilter m_keep;
     mutable std::mutex m_mutex;
     std::condition_variable m_jobReady;
     std::condition_variable m_resultReady;
     std::deque<std::vector<std::string>> m_jobs;
-    std::deque<Result<std::vector<RawKey>>> m_results;
+    std::deque<std::pair<size_t, Result<std::vector<RawKey>>>> m_results; // names read, keys kept
     size_t m_pending = 0;
+    size_t m_namesPending = 0;
     bool m_stopping = false;
     std::vector<std::thread> m_threads;
 };

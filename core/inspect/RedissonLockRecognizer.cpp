@@ -165,10 +165,10 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
 
 void RedissonLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (context.keys->isClaimed(name))
             continue;
-        const RawKey* key = context.keys->find(name);
         if (key && isLockHash(*key)) {
             out.push_back(snapshotFor(name, context));
             continue;

@@ -67,8 +67,8 @@ void RedissonReadWriteLockRecognizer::channels(const RawKey& key, std::vector<st
 void RedissonReadWriteLockRecognizer::recognize(
     RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
-        const RawKey* key = context.keys->find(name);
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (!key || !isReadWriteHash(*key))
             continue;
         LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, "Redisson");

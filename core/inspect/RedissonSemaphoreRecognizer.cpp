@@ -48,10 +48,10 @@ void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::s
 
 void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (context.keys->isClaimed(name))
             continue;
-        const RawKey* key = context.keys->find(name);
         if (!key || key->type != RawKey::Type::String)
             continue;
         auto permits = key->integerValue();

@@ -44,7 +44,7 @@ void RubySemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::st
 void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::set<std::string> names;
-    for (const auto& key : context.keys->unclaimed()) {
+    for (const std::string& key : context.keys->unclaimed()) {
         if (auto name = semaphoreName(key))
             names.insert(*name);
     }

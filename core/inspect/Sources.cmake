@@ -1,6 +1,7 @@
 list(APPEND lockscope_core_sources
   inspect/AdminResult.cpp
   inspect/AuditLog.cpp
+  inspect/ExpirySchedule.cpp
   inspect/ExtendLock.cpp
   inspect/ForceRelease.cpp
   inspect/ObservedLockScript.cpp
@@ -16,6 +17,7 @@ list(APPEND lockscope_core_sources
   inspect/LockInspector.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
+  inspect/NameShapeTypes.cpp
   inspect/NamedLockLookup.cpp
   inspect/LockScopeSemaphoreRecognizer.cpp
   inspect/LockSnapshot.cpp
@@ -24,6 +26,7 @@ list(APPEND lockscope_core_sources
   inspect/NodeSemaphoreRecognizer.cpp
   inspect/RawKey.cpp
   inspect/RecognitionContext.cpp
+  inspect/ScanPager.cpp
   inspect/ReleasePermit.cpp
   inspect/RemoveStaleWaiters.cpp
   inspect/RedissonHolderField.cpp

@@ -94,8 +94,8 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
 
 void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
-        const RawKey* key = context.keys->find(name);
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;
         const bool fenced

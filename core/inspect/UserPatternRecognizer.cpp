@@ -14,9 +14,9 @@ Candidacy UserPatternRecognizer::isCandidate(const RawKey& key, const Recognitio
 
 void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const auto& name : context.keys->unclaimed()) {
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
         const GlobPattern* pattern = context.userPatternFor(name);
-        const RawKey* key = context.keys->find(name);
         if (!pattern || !key)
             continue;
         LockSnapshot lock;

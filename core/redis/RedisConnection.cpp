@@ -4,9 +4,8 @@
 #include "redis/SocketTransport.h"
 #include "redis/TlsTransport.h"
 
-#include <hiredis/hiredis.h>
-
 #include <algorithm>
+#include <charconv>
 #include <thread>
 
 namespace lockscope {
@@ -26,26 +25,26 @@ Deadline deadlineAfter(std::chrono::milliseconds timeout)
     return Clock::now() + timeout;
 }
 
-Result<std::string> encode(const RedisCommand& args)
+// Appends the RESP form of one command to `out`, written in place: a pipeline of thousands of
+// commands must not cost allocations per command.
+Status appendEncoded(const RedisCommand& args, std::string& out)
 {
     if (args.empty())
         return makeError(ErrorKind::Usage, "empty command");
-    std::vector<const char*> argv;
-    std::vector<size_t> argvLen;
-    argv.reserve(args.size());
-    argvLen.reserve(args.size());
+    auto appendHeader = [&out](char kind, size_t count) {
+        char digits[24];
+        const auto end = std::to_chars(digits, digits + sizeof digits, count).ptr;
+        out += kind;
+        out.append(digits, end);
+        out += "\r\n";
+    };
+    appendHeader('*', args.size());
     for (const auto& arg : args) {
-        argv.push_back(arg.data());
-        argvLen.push_back(arg.size());
+        appendHeader('$', arg.size());
+        out += arg;
+        out += "\r\n";
     }
-    char* target = nullptr;
-    const int length
-        = redisFormatCommandArgv(&target, static_cast<int>(args.size()), argv.data(), argvLen.data());
-    if (length < 0 || !target)
-        return makeError(ErrorKind::Internal, "out of memory formatting a command");
-    std::string bytes(target, static_cast<size_t>(length));
-    redisFreeCommand(target);
-    return bytes;
+    return Done {};
 }
 
 bool isFatalForStream(ErrorKind kind)
@@ -235,10 +234,9 @@ Status RedisConnection::writeCommands(const std::vector<RedisCommand>& commands,
 {
     std::string buffer;
     for (const auto& command : commands) {
-        auto bytes = encode(command);
-        if (!bytes)
-            return bytes.error();
-        buffer += *bytes;
+        auto encoded = appendEncoded(command, buffer);
+        if (!encoded)
+            return encoded;
     }
     auto written = m_transport->writeAll(buffer.data(), buffer.size(), deadline);
     if (!written)
@@ -333,10 +331,9 @@ Result<std::vector<RedisReply>> RedisConnection::pipeline(const std::vector<Redi
         size_t end = next;
         while (end < commands.size() && end - next < pipelineSliceCommands
             && buffer.size() < pipelineSliceBytes) {
-            auto bytes = encode(commands[end]);
-            if (!bytes)
-                return bytes.error();
-            buffer += *bytes;
+            auto encoded = appendEncoded(commands[end], buffer);
+            if (!encoded)
+                return encoded.error();
             ++end;
         }
         const Deadline deadline = deadlineAfter(m_options.commandTimeout);

@@ -97,22 +97,40 @@ return redis.call('dbsize'))LUA",
             };
             return field("used_cpu_user") + field("used_cpu_sys");
         };
-        // Commands the server ran, by name (INFO commandstats), to show where the listing's
-        // server time goes.
-        auto commandCounts = [&] {
-            std::map<std::string, long long> counts;
+        // Commands the server ran, by name (INFO commandstats): calls and server microseconds, to
+        // show where the listing's server time goes.
+        auto commandStats = [&] {
+            std::map<std::string, std::pair<long long, long long>> stats;
             auto info = redis->command({"INFO", "commandstats"});
             const std::string text = info ? info->text() : "";
             size_t at = 0;
             while ((at = text.find("cmdstat_", at)) != std::string::npos) {
                 const auto colon = text.find(':', at);
                 const auto calls = text.find("calls=", colon);
-                if (colon == std::string::npos || calls == std::string::npos)
+                const auto usec = text.find("usec=", colon);
+                if (colon == std::string::npos || calls == std::string::npos || usec == std::string::npos)
                     break;
-                counts[text.substr(at + 8, colon - at - 8)] = std::atoll(text.c_str() + calls + 6);
-                at = calls;
+                stats[text.substr(at + 8, colon - at - 8)]
+                    = {std::atoll(text.c_str() + calls + 6), std::atoll(text.c_str() + usec + 5)};
+                at = usec;
             }
-            return counts;
+            return stats;
+        };
+        // "name=calls/usec ..." of what ran between two snapshots, and the total server usec.
+        auto commandsBetween = [](const auto& before, const auto& after, long long& totalUsec) {
+            std::string out;
+            totalUsec = 0;
+            for (const auto& [name, stat] : after) {
+                const auto was
+                    = before.count(name) ? before.at(name) : std::pair<long long, long long> {0, 0};
+                const long long calls = stat.first - was.first;
+                if (calls <= 0 || name == "info")
+                    continue;
+                totalUsec += stat.second - was.second;
+                out += " " + name + "=" + std::to_string(calls) + "/"
+                    + std::to_string(stat.second - was.second) + "us";
+            }
+            return out;
         };
         auto reader1 = test::connectTo(*server);
         auto reader2 = test::connectTo(*server);
@@ -125,34 +143,42 @@ return redis.call('dbsize'))LUA",
         double bestCli = 1e9;
         double bestList = 1e9;
         for (int round = 0; round < 3; ++round) {
+            const auto loopBefore = commandStats();
+            const std::clock_t loopClientBefore = std::clock();
             const double loop = scanLoop();
+            const double loopClient = double(std::clock() - loopClientBefore) / CLOCKS_PER_SEC;
+            long long loopUsec = 0;
+            commandsBetween(loopBefore, commandStats(), loopUsec);
             QVERIFY2(loop > 0, "the SCAN COUNT 1000 loop did not see 200,000 keys");
             bestLoop = std::min(bestLoop, loop);
             const double cli = cliScan();
             if (cli > 0)
                 bestCli = std::min(bestCli, cli);
 
-            const auto commandsBefore = commandCounts();
+            const auto commandsBefore = commandStats();
             const double cpuBefore = serverCpu();
             const std::clock_t clientBefore = std::clock();
             const auto started = std::chrono::steady_clock::now();
-            auto result = LockInspector::inspect({{"bench", redis.get(), readers}}, {});
+            InspectOptions options;
+            if (const char* count = std::getenv("BENCH_COUNT"))
+                options.scan.count = std::atoi(count);
+            auto result = LockInspector::inspect({{"bench", redis.get(), readers}}, options);
             const double listed = seconds(started);
             const double cpuUsed = serverCpu() - cpuBefore;
             const double clientUsed = double(std::clock() - clientBefore) / CLOCKS_PER_SEC;
             QVERIFY(result.failures.empty());
             QCOMPARE(result.locks.size(), size_t(20000));
             bestList = std::min(bestList, listed);
-            std::string commands;
-            for (const auto& [name, calls] : commandCounts()) {
-                const long long ran = calls - (commandsBefore.count(name) ? commandsBefore.at(name) : 0);
-                if (ran > 0 && name != "info")
-                    commands += " " + name + "=" + std::to_string(ran);
-            }
-            qInfo("round %d: server commands during the listing:%s", round + 1, commands.c_str());
-            qInfo("round %d: SCAN COUNT 1000 loop %.3f s; redis-cli --scan %.3f s; inspector list %.3f s "
-                  "(CPU: server %.3f s, inspector %.3f s)",
-                round + 1, loop, cli, listed, cpuUsed, clientUsed);
+            long long listUsec = 0;
+            const std::string commands = commandsBetween(commandsBefore, commandStats(), listUsec);
+            qInfo(
+                "round %d: server commands during the listing (calls/usec):%s", round + 1, commands.c_str());
+            qInfo("round %d: SCAN COUNT 1000 loop %.3f s (server commands %.3f s, client CPU %.3f s); "
+                  "redis-cli --scan %.3f s",
+                round + 1, loop, loopUsec / 1e6, loopClient, cli);
+            qInfo("round %d: inspector list %.3f s = %.2fx (server commands %.3f s, server CPU %.3f s, "
+                  "inspector CPU %.3f s)",
+                round + 1, listed, listed / loop, listUsec / 1e6, cpuUsed, clientUsed);
         }
         qInfo("best of 3: inspector list %.3f s = %.2fx the SCAN COUNT 1000 loop (%.3f s, target <= 3x)",
             bestList, bestList / bestLoop, bestLoop);

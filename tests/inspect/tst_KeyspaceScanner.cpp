@@ -1,5 +1,6 @@
 #include "inspect/KeyReader.h"
 #include "inspect/KeyspaceScanner.h"
+#include "inspect/LockClassifier.h"
 #include "inspect/LockInspector.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 using namespace lockscope;
@@ -118,6 +120,43 @@ private slots:
         QCOMPARE(result.locks[0].name, std::string("real"));
     }
 
+    void keysOfAKnownFamilyCostOneCommandAndAWrongGuessStillReadsTheKey()
+    {
+        // Hashes under user:N and strings under cache:N: once the reader has seen the families,
+        // each key is read by the one command of its type, without TYPE.
+        QVERIFY(run({"EVAL",
+            "for i = 1, 400 do redis.call('hset', 'user:' .. i, 'name', 'u' .. i) "
+            "redis.call('set', 'cache:' .. i, 'v' .. i) end",
+            "0"}));
+        QVERIFY(run({"RPUSH", "user:401", "not", "a", "hash"})); // a user:N that is a list
+        KeyReader reader(*m_redis);
+        std::vector<std::string> first;
+        std::vector<std::string> second;
+        for (int i = 1; i <= 400; ++i) {
+            auto& half = i <= 200 ? first : second;
+            half.push_back("user:" + std::to_string(i));
+            half.push_back("cache:" + std::to_string(i));
+        }
+        second.push_back("user:401");
+        QVERIFY(reader.read(first).ok());
+        QVERIFY(run({"CONFIG", "RESETSTAT"}));
+        auto keys = reader.read(second);
+        QVERIFY(keys.ok());
+        QCOMPARE(keys->size(), size_t(401));
+        QCOMPARE(findKey(*keys, "user:300")->fields.front().second, std::string("u300"));
+        QCOMPARE(findKey(*keys, "cache:300")->value, std::string("v300"));
+        QCOMPARE(findKey(*keys, "user:401")->type, RawKey::Type::List); // guessed a hash: WRONGTYPE, TYPE
+        QCOMPARE(findKey(*keys, "user:401")->items.size(), size_t(3));
+        const std::string stats = m_redis->command({"INFO", "commandstats"})->text();
+        auto calls = [&](const std::string& command) {
+            const auto at = stats.find("cmdstat_" + command + ":calls=");
+            return at == std::string::npos ? 0LL : std::atoll(stats.c_str() + at + command.size() + 15);
+        };
+        QCOMPARE(calls("type"), 1LL); // only the list that broke its family's pattern
+        QCOMPARE(calls("hscan"), 201LL);
+        QCOMPARE(calls("getrange"), 200LL);
+    }
+
     void aKeyThatNoLongerExistsYieldsNoRow()
     {
         QVERIFY(run({"SET", "present", "1"}));
@@ -224,6 +263,67 @@ private slots:
         auto keys = scanAll(*m_redis, two);
         QCOMPARE(keys.size(), size_t(2));
         QVERIFY(!findKey(keys, "b:1"));
+    }
+
+    void memoryFollowsTheLocksFoundNotTheKeysScanned()
+    {
+        // 20,000 ordinary keys and 10 locks. The scanner hands the readers a few SCAN pages at a
+        // time and waits for them (it never queues the keyspace), and the classifier keeps only
+        // the candidates: what stays in memory does not grow with the keys scanned.
+        QVERIFY(run({"EVAL",
+            "for i = 1, 20000 do redis.call('set', 'cache:' .. i, '{\"v\":' .. i .. '}') end", "0"}));
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(test::LockFormats::redissonLock(
+                *m_redis, "lock" + std::to_string(i), "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b", 1, 30000)
+                        .ok());
+        auto reader1 = test::connectTo(*m_server);
+        auto reader2 = test::connectTo(*m_server);
+        QVERIFY(reader1 && reader2);
+        LockClassifier classifier(*m_redis, "n");
+        QVERIFY(classifier.begin().ok());
+        ScanOptions options;
+        options.count = 100;
+        options.readers = {reader1.get(), reader2.get()};
+        options.wantContents = classifier.contentFilter();
+        options.keep = classifier.candidateFilter();
+        size_t mostInFlight = 0;
+        size_t seen = 0;
+        options.progress = [&](const ScanProgress& progress) {
+            mostInFlight = std::max(mostInFlight, progress.keysInFlight);
+            seen = progress.keysSeen;
+        };
+        KeyspaceScanner scanner(*m_redis, "n");
+        auto summary = scanner.scan(
+            options, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch)); });
+        QVERIFY(summary.ok());
+        QCOMPARE(seen, size_t(20010));
+        QVERIFY(mostInFlight > 0); // the readers were used
+        // Two batches per reader of a SCAN page each (COUNT is a hint: allow twice 100 keys).
+        QVERIFY2(mostInFlight <= 2 * 2 * 200, std::to_string(mostInFlight).c_str());
+        QCOMPARE(classifier.candidateCount(), size_t(10));
+    }
+
+    void aConnectionDroppedMidScanIsReconnectedAndTheWalkGoesOn()
+    {
+        QVERIFY(run({"EVAL", "for i = 1, 3000 do redis.call('set', 'k' .. i, i) end", "0"}));
+        auto scanning = test::connectTo(*m_server);
+        QVERIFY(scanning);
+        const long long id = scanning->command({"CLIENT", "ID"})->integer();
+        ScanOptions options;
+        options.count = 100;
+        bool killed = false;
+        options.progress = [&](const ScanProgress& progress) {
+            // The next page is already asked for: the connection drops with a SCAN in flight.
+            if (!killed && progress.keysSeen >= 1000)
+                killed = m_redis->command({"CLIENT", "KILL", "ID", std::to_string(id)}).ok();
+        };
+        auto keys = scanAll(*scanning, options);
+        QVERIFY(killed);
+        std::set<std::string> names;
+        for (const auto& key : keys)
+            names.insert(key.name);
+        QCOMPARE(names.size(), size_t(3000));
+        QVERIFY(scanning->reconnectCount() >= 1);
     }
 
     void reportsProgressAndStopsWhenCancelled()

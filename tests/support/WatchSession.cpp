@@ -1,0 +1,79 @@
+#include "support/WatchSession.h"
+
+#include "support/RedisTestServer.h"
+
+#include <QtGlobal>
+
+namespace lockscope::test {
+
+WatchSession::WatchSession(RedisServerProcess& server, WatchOptions options)
+{
+    m_connection = connectTo(server);
+    m_subscriber = connectTo(server);
+    m_watcher = std::make_unique<LockWatcher>(
+        std::vector<WatchTarget> {{"n", m_connection.get(), m_subscriber.get()}}, std::move(options));
+}
+
+WatchSession::~WatchSession()
+{
+    stop();
+}
+
+Result<std::string> WatchSession::start()
+{
+    if (!m_connection || !m_subscriber)
+        return makeError(ErrorKind::Disconnected, "could not connect to the test server");
+    auto started = m_watcher->start();
+    if (started)
+        m_thread = std::thread([this] {
+            auto ran = m_watcher->run(m_cancel, [this](const LockEvent& event) {
+                const auto at = Clock::now();
+                std::lock_guard lock(m_mutex);
+                m_events.push_back({event, at});
+            });
+            if (!ran)
+                qWarning("watcher stopped: %s", ran.error().toString().c_str());
+        });
+    return started;
+}
+
+void WatchSession::stop()
+{
+    m_cancel.cancel();
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+std::optional<WatchSession::Received> WatchSession::find(LockEvent::Type type, const std::string& name)
+{
+    std::lock_guard lock(m_mutex);
+    for (const auto& received : m_events) {
+        if (received.event.type == type && received.event.lock.name == name)
+            return received;
+    }
+    return std::nullopt;
+}
+
+std::optional<WatchSession::Received> WatchSession::waitFor(
+    LockEvent::Type type, const std::string& name, std::chrono::milliseconds timeout)
+{
+    const auto until = Clock::now() + timeout;
+    for (;;) {
+        if (auto found = find(type, name))
+            return found;
+        if (Clock::now() >= until)
+            return std::nullopt;
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
+
+size_t WatchSession::count(LockEvent::Type type, const std::string& name)
+{
+    std::lock_guard lock(m_mutex);
+    size_t n = 0;
+    for (const auto& received : m_events)
+        n += received.event.type == type && received.event.lock.name == name ? 1 : 0;
+    return n;
+}
+
+} // namespace lockscope::test
