@@ -75,8 +75,15 @@ local headDeadline = tonumber(redis.call('zscore', KEYS[3], head) or now);
 return {0, math.max(headDeadline - now, 0)};
 )lua";
 
-// Redisson's fair unlock. KEYS: name, queue, timeouts, channel prefix. ARGV: `0`, lease,
-// field. Where Redisson replies 1 for a lock that no longer exists, this replies nil (lost).
+// Redisson's fair unlock, and an in-process handoff: when the head of the queue is one of
+// this process's candidates (ARGV from 5 on: field, lease ms, grant channel for each), the
+// hold passes to it as the acquire script would give it (it leaves the queue, the others'
+// deadlines move up by threadWaitTime, a new fence) and the fence goes to its grant channel
+// instead of the unlock notice: {3, candidate index, fence}. Anyone else at the head gets the
+// notice, so the queue's order holds across processes.
+// KEYS: name, queue, timeouts, channel prefix, fence counter, waiter registry.
+// ARGV: `0`, lease ms, field, threadWaitTime ms, candidates. Where Redisson replies 1 for a
+// lock that no longer exists, this replies nil (lost).
 constexpr const char* unlockScript = R"lua(
 local t = redis.call('time');
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);
@@ -108,9 +115,26 @@ if (counter > 0) then
 end;
 redis.call('del', KEYS[1]);
 local nextWaiter = redis.call('lindex', KEYS[2], 0);
-if nextWaiter ~= false then
-    redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
+if nextWaiter == false then
+    return 1;
 end;
+for i = 5, #ARGV - 2, 3 do
+    if ARGV[i] == nextWaiter then
+        redis.call('lpop', KEYS[2]);
+        redis.call('zrem', KEYS[3], nextWaiter);
+        local keys = redis.call('zrange', KEYS[3], 0, -1);
+        for j = 1, #keys, 1 do
+            redis.call('zincrby', KEYS[3], -tonumber(ARGV[4]), keys[j]);
+        end;
+        redis.call('hset', KEYS[1], nextWaiter, 1);
+        redis.call('pexpire', KEYS[1], ARGV[i + 1]);
+        redis.call('zrem', KEYS[6], nextWaiter);
+        local fence = redis.call('incr', KEYS[5]);
+        redis.call('publish', ARGV[i + 2], fence);
+        return {3, math.floor((i - 2) / 3), fence};
+    end;
+end;
+redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
 return 1;
 )lua";
 
@@ -183,14 +207,25 @@ Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::millisec
 
 Result<RedisReply> FairLock::runUnlock(std::chrono::milliseconds lease)
 {
+    return runUnlockHandingOff(lease, {}, 0);
+}
+
+Result<RedisReply> FairLock::runUnlockHandingOff(
+    std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int)
+{
     auto conn = connection();
     if (!conn)
         return conn.error();
     static const LuaScript script(unlockScript);
+    std::vector<std::string> args {
+        "0", std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())};
+    auto tail = candidateArguments(candidates);
+    args.insert(args.end(), tail.begin(), tail.end());
     return script.run(**conn,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
-            RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()});
+            RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
+            WaiterRegistry::keyFor(name())},
+        args);
 }
 
 RedisCommand FairLock::renewalCommand(std::chrono::milliseconds lease) const

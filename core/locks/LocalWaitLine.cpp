@@ -36,6 +36,11 @@ LocalWaitLine::Turn::~Turn()
     m_line->leave(m_ticket);
 }
 
+std::function<void()> LocalWaitLine::Turn::leaver() const
+{
+    return [line = m_line, ticket = m_ticket] { line->leave(ticket); };
+}
+
 void LocalWaitLine::leave(std::uint64_t ticket)
 {
     std::lock_guard lock(m_mutex);

@@ -1,9 +1,9 @@
 #include "locks/RedissonHashLock.h"
 
+#include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
 
 namespace lockscope {
-
 namespace {
 using Clock = std::chrono::steady_clock;
 }
@@ -124,9 +124,39 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
             }
             turn = std::move(awaited.value());
         }
-        auto waited = m_subscriber.waitFor(
-            waitChannel(), [this, &options] { return tryAcquireOnce(options.lease); }, deadline,
-            options.cancel, &registry, holdOff);
+        std::shared_ptr<HandoffDesk> desk;
+        std::optional<HandoffDesk::SeatId> seat;
+        if (handsOffLocally()) {
+            desk = handoffDesk();
+            seat = desk->join(
+                m_name, holderField(), options.lease, turn ? turn->leaver() : std::function<void()>());
+        }
+        auto attempt = [&]() -> Result<Attempt> {
+            if (seat) {
+                auto given = resolveGrant(desk->markBusy(*seat));
+                if (!given || given->acquired)
+                    return given;
+            }
+            auto tried = tryAcquireOnce(options.lease);
+            if (seat && tried && !tried->acquired)
+                desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
+            return tried;
+        };
+        auto waited = m_subscriber.waitFor(waitChannel(), attempt, deadline, options.cancel, &registry,
+            holdOff, seat ? desk->grantChannelOf(*seat) : std::string());
+        if (seat) {
+            const bool acquired = waited && waited->outcome == AcquireOutcome::Acquired;
+            auto given = resolveGrant(desk->leave(*seat, acquired));
+            if (!acquired && (!given || given->acquired)) {
+                // A holder handed the lock over just as the wait ended: it is ours all the same.
+                if (!given)
+                    waited = given.error();
+                else
+                    waited = UnlockSubscriber::Ending {AcquireOutcome::Acquired, *given};
+            }
+        }
+        if (waited && waited->attempt.handedOver)
+            m_handedTurn = std::move(turn); // see m_handedTurn
         turn.reset(); // the next local waiter goes to the Redis level while we hold the lock
         if (waited && waited->outcome == AcquireOutcome::Acquired && acquireLeavesRegistry())
             registry.forget(); // the acquire script removed the entry
@@ -166,6 +196,60 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
     return result;
 }
 
+std::shared_ptr<HandoffDesk> RedissonHashLock::handoffDesk()
+{
+    if (!m_desk) {
+        m_desk = HandoffDesk::forKey(m_options.describe() + "|" + m_options.user + "|"
+            + std::to_string(m_options.database) + "|" + std::string(kind()) + "|" + m_name);
+    }
+    return m_desk;
+}
+
+Result<UnlockSubscriber::Attempt> RedissonHashLock::resolveGrant(const HandoffDesk::Grant& grant)
+{
+    if (grant.unknown)
+        return claimUnknownGrant();
+    Attempt attempt;
+    if (grant.granted) {
+        attempt.acquired = true;
+        attempt.fence = grant.fence;
+        attempt.count = 1;
+        attempt.handedOver = true;
+    }
+    return attempt;
+}
+
+Result<UnlockSubscriber::Attempt> RedissonHashLock::claimUnknownGrant()
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto replies = (*conn)->pipeline(
+        {{"HEXISTS", m_name, holderField()}, {"GET", RedissonNames::fenceCounter(m_name)}});
+    if (!replies)
+        return replies.error();
+    Attempt attempt;
+    if (replies->size() == 2 && (*replies)[0].toInteger() == 1) {
+        // We hold nothing ourselves (a waiter), so our field there is the handed-over hold.
+        attempt.acquired = true;
+        attempt.fence = (*replies)[1].toInteger();
+        attempt.count = 1;
+    }
+    return attempt;
+}
+
+std::vector<std::string> RedissonHashLock::candidateArguments(
+    const std::vector<HandoffDesk::Candidate>& candidates)
+{
+    std::vector<std::string> arguments;
+    for (const auto& candidate : candidates) {
+        arguments.push_back(candidate.field);
+        arguments.push_back(std::to_string(candidate.lease.count()));
+        arguments.push_back(candidate.grantChannel);
+    }
+    return arguments;
+}
+
 void RedissonHashLock::releaseRemainingHold()
 {
     while (m_count > 0) {
@@ -189,7 +273,31 @@ Result<HoldOutcome> RedissonHashLock::release()
 {
     if (m_count <= 0)
         return makeError(ErrorKind::Usage, "release() on " + m_name + " without a hold");
-    auto unlocked = runUnlock(m_lease);
+    m_handedTurn.reset();
+    std::shared_ptr<HandoffDesk> desk;
+    std::vector<HandoffDesk::Candidate> offered;
+    if (m_count == 1 && handsOffLocally()) {
+        desk = handoffDesk();
+        offered = desk->offer();
+    }
+    auto unlocked = desk ? runUnlockHandingOff(m_lease, offered, desk->handoffStreak()) : runUnlock(m_lease);
+    if (desk) {
+        std::optional<HandoffDesk::SeatId> chosen;
+        long long fence = 0;
+        if (unlocked && unlocked->isArray() && unlocked->size() == 3 && unlocked->at(0).toInteger() == 3) {
+            const auto index = unlocked->at(1).toInteger().value_or(0);
+            if (index >= 1 && index <= static_cast<long long>(offered.size()))
+                chosen = offered[static_cast<size_t>(index - 1)].seat;
+            fence = unlocked->at(2).toInteger().value_or(0);
+        }
+        desk->settle(offered, chosen, fence, !unlocked);
+        if (chosen) {
+            // The waiter holds it now; trying again at once could only fail.
+            m_courtesyUntil = Clock::now() + courtesyWindow;
+            endHold();
+            return HoldOutcome::Done;
+        }
+    }
     if (!unlocked)
         return unlocked.error();
     if (unlocked->isNil()) {

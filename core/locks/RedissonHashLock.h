@@ -1,6 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/HandoffDesk.h"
 #include "locks/HolderIdentity.h"
 #include "locks/LocalWaitLine.h"
 #include "locks/LockWatchdog.h"
@@ -25,6 +26,14 @@ namespace lockscope {
 // a waiter. So a client that loops release -> acquire does not grab the lock back ahead of
 // the waiter it just woke (barging), which starved every waiter in the stress benchmark.
 // A try-once acquire (wait = 0) is never held back.
+//
+// In-process handoff (kinds that say handsOffLocally()): a release that ends the hold while a
+// waiter of this process is ready at its HandoffDesk gives the lock to that waiter in the
+// unlock script itself (the waiter's field, count 1, its lease, a new fence, its registry
+// entry gone) and publishes the fence on the waiter's grant channel instead of the unlock
+// notice; the waiter's wait ends on that message. The kind's script decides whether a
+// candidate may take it (the fair lock: only its queue's head; the reentrant lock: bounded
+// when other processes wait, see ReentrantLock).
 //
 // Connections: a command connection (opened on first use) and, while waiting, the
 // subscription connection of its UnlockSubscriber. The watchdog is shared (LockWatchdog::
@@ -69,6 +78,18 @@ protected:
     // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise.
     virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const = 0;
     virtual std::string waitChannel() const = 0;
+    // The unlock with in-process handoff, for kinds that say handsOffLocally(): like runUnlock,
+    // and when the hold ends, it may give the lock to one of `candidates` (the ready waiters of
+    // this process, in the order they started waiting); then it replies {3, candidate's
+    // 1-based index, its fence}. `streak`: handoffs in a row before this one.
+    virtual Result<RedisReply> runUnlockHandingOff(
+        std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
+    {
+        (void)candidates;
+        (void)streak;
+        return runUnlock(lease);
+    }
+    virtual bool handsOffLocally() const { return false; }
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
     // True when the kind's acquire script removes the holder from the WaiterRegistry key
@@ -92,8 +113,17 @@ protected:
     // that cannot be released expires after its lease).
     void releaseRemainingHold();
 
+    // The ARGV tail that tells an unlock script the candidates: field, lease ms, grant channel
+    // for each.
+    static std::vector<std::string> candidateArguments(const std::vector<HandoffDesk::Candidate>& candidates);
+
 private:
     void endHold();
+    std::shared_ptr<HandoffDesk> handoffDesk();
+    // After the giver's script failed, the grant is unknown: the hash says whether we hold it.
+    Result<Attempt> claimUnknownGrant();
+    // What a wait learned from the desk when it stopped: a hold handed to it, if any.
+    Result<Attempt> resolveGrant(const HandoffDesk::Grant& grant);
 
     ConnectionOptions m_options;
     std::string m_name;
@@ -102,6 +132,12 @@ private:
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
     std::shared_ptr<LocalWaitLine> m_waitLine; // on first use, when waitsInLocalLine()
+    std::shared_ptr<HandoffDesk> m_desk; // on first use, when handsOffLocally()
+    // The LocalWaitLine turn of a wait that ended with a handoff: the giver moves the line on
+    // (HandoffDesk::Candidate::onGranted), so the new holder does not pay for waking the next
+    // waiter on its way out of acquire() (about 40 us here: the woken thread often preempts it).
+    // Kept until our release() only in case the giver has not done it yet.
+    std::unique_ptr<LocalWaitLine::Turn> m_handedTurn;
     std::mutex m_probeMutex;
     std::unique_ptr<RedisConnection> m_probe; // isHeld() only, under m_probeMutex
 

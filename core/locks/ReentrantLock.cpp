@@ -38,7 +38,11 @@ return 0;
 
 // Redisson's unlockInnerAsync with the same effects (HINCRBY -1, PEXPIRE or DEL + PUBLISH `0`),
 // replying {1, subscribers reached} when the hold ended, so release() knows whether it woke a
-// waiter (RedissonHashLock's courtesy). KEYS: name, channel. ARGV: `0`, lease ms, field.
+// waiter (RedissonHashLock's courtesy); or, given a candidate of this process (ARGV 5-7: its
+// field, lease, grant channel), the hold passes to it instead of the notice: {3, 1, fence}.
+// Not while other processes' waiters are subscribed (more subscribers than our one) and ARGV[4]
+// is `0`: see ReentrantLock::maxHandoffsPastOthers.
+// KEYS: name, channel, fence counter, waiter registry. ARGV: `0`, lease ms, field, `1`/`0`.
 constexpr const char* unlockScript = R"lua(
 if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
     return nil;
@@ -49,6 +53,14 @@ if (counter > 0) then
     return 0;
 end;
 redis.call('del', KEYS[1]);
+if #ARGV >= 7 and (ARGV[4] == '1' or redis.call('pubsub', 'numsub', KEYS[2])[2] <= 1) then
+    redis.call('hset', KEYS[1], ARGV[5], 1);
+    redis.call('pexpire', KEYS[1], ARGV[6]);
+    redis.call('zrem', KEYS[4], ARGV[5]);
+    local fence = redis.call('incr', KEYS[3]);
+    redis.call('publish', ARGV[7], fence);
+    return {3, 1, fence};
+end;
 return {1, redis.call('publish', KEYS[2], ARGV[1])};
 )lua";
 
@@ -104,12 +116,27 @@ Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::mil
 
 Result<RedisReply> ReentrantLock::runUnlock(std::chrono::milliseconds lease)
 {
+    return runUnlockHandingOff(lease, {}, 0);
+}
+
+Result<RedisReply> ReentrantLock::runUnlockHandingOff(
+    std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
+{
     auto conn = connection();
     if (!conn)
         return conn.error();
     static const LuaScript script(unlockScript);
-    return script.run(**conn, {name(), RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()});
+    std::vector<std::string> args {
+        "0", std::to_string(lease.count()), holderField(), streak < maxHandoffsPastOthers ? "1" : "0"};
+    if (!candidates.empty()) {
+        // The first to start waiting: in this process, the front of the LocalWaitLine.
+        auto tail = candidateArguments({candidates.front()});
+        args.insert(args.end(), tail.begin(), tail.end());
+    }
+    return script.run(**conn,
+        {name(), RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
+            WaiterRegistry::keyFor(name())},
+        args);
 }
 
 RedisCommand ReentrantLock::renewalCommand(std::chrono::milliseconds lease) const

@@ -15,6 +15,15 @@ namespace lockscope {
 // The acquire and unlock scripts are Redisson's, with the fencing INCR added and replies that
 // say whether the hold started, re-entered or found another holder (then: its pttl), and how
 // many subscribers an unlock notice reached (for RedissonHashLock's courtesy to waiters).
+//
+// In-process handoff (RedissonHashLock): a release hands the lock to the front of this
+// process's LocalWaitLine when it is ready. The trade-off between processes: a handoff
+// publishes no unlock notice, so waiters of other processes (LockScope or Redisson) are not
+// woken by it and only retry when the lease runs out. While they are subscribed, at most
+// maxHandoffsPastOthers handoffs in a row pass them over; the next release publishes the
+// notice as Redisson does and they race the local front for the lock (each such race they
+// may win, so they are not starved forever, but a busy process keeps most turns). Waiters of
+// one process are served in arrival order.
 class ReentrantLock : public RedissonHashLock
 {
 public:
@@ -31,10 +40,16 @@ public:
     // nil when not the holder.
     static const char* const redissonUnlockScript;
 
+    // Handoffs in a row that may pass over other processes' subscribed waiters.
+    static constexpr int maxHandoffsPastOthers = 8;
+
 protected:
     std::string holderField() const override { return identity().field(); }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
+    Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
+        const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
+    bool handsOffLocally() const override { return true; }
     RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
     std::string waitChannel() const override;
     bool acquireLeavesRegistry() const override { return true; }

@@ -1,0 +1,94 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// Where the waiters of one lock inside this process offer themselves for an in-process
+// handoff (RedissonHashLock): a holder that ends its hold while a local waiter is ready hands
+// the lock to it in its own unlock script (one atomic step: the hold ends and the waiter's
+// hold begins, in Redisson's format) and the script publishes the new hold's fence on the
+// waiter's own grant channel. The waiter, blocked on its subscription, learns it holds the
+// lock from that message: one round trip and one thread wake-up per handoff, where a release
+// followed by the waiter's own acquire costs two round trips and the same wake-up.
+//
+// A seat is offered only while its waiter is subscribed and not running an acquire script
+// (ready): a waiter that is not subscribed would miss the message, and one whose own script
+// is in flight would re-enter the hold it was just given. While an offer is in flight
+// (between the holder's offer() and settle()), the offered waiters that want to run a script
+// or leave wait for it to settle, so none of them ever misses a grant or stops waiting with a
+// hold it does not know about.
+class HandoffDesk
+{
+public:
+    using SeatId = std::uint64_t;
+
+    // One desk per key (server + kind + lock name) and process; it lives while someone uses it.
+    static std::shared_ptr<HandoffDesk> forKey(const std::string& key);
+
+    struct Candidate
+    {
+        SeatId seat = 0;
+        std::string field; // the waiter's hash field
+        std::chrono::milliseconds lease {0}; // the lease the waiter asked for
+        std::string grantChannel; // where the script publishes the new hold's fence
+        // Run by the giver, on its thread, once the handoff to this seat is done (the
+        // reentrant lock moves its LocalWaitLine on there: see LocalWaitLine::Turn::leaver).
+        std::function<void()> onGranted;
+    };
+
+    // What a seat learned when it stopped being ready.
+    struct Grant
+    {
+        bool granted = false; // a handoff made this seat the holder, with `fence`
+        bool unknown = false; // a handoff to this seat may have happened: the holder's script failed
+        long long fence = 0;
+    };
+
+    // The waiter's side. A seat starts busy; `grantChannel` is derived from the lock name,
+    // field and seat so that it is unique to this wait.
+    SeatId join(const std::string& lockName, const std::string& field, std::chrono::milliseconds lease,
+        std::function<void()> onGranted = {});
+    std::string grantChannelOf(SeatId seat) const;
+    void markReady(SeatId seat);
+    // Not ready any more (before running a script); waits out an offer in flight.
+    Grant markBusy(SeatId seat);
+    // The seat is gone. Unless `knowsItsGrant` (the grant message ended the wait), it first
+    // waits out an offer in flight, like markBusy, and returns what it learned.
+    Grant leave(SeatId seat, bool knowsItsGrant = false);
+
+    // The holder's side: every ready seat not already offered, in the order they joined, now
+    // offered; then settle() with the one the script chose (if any) and its fence. `failed`:
+    // the script's outcome is unknown (a connection error).
+    std::vector<Candidate> offer();
+    void settle(
+        const std::vector<Candidate>& offered, std::optional<SeatId> chosen, long long fence, bool failed);
+
+    // Consecutive handoffs, for the cross-process bound of the reentrant lock (ReentrantLock).
+    int handoffStreak() const;
+
+private:
+    struct Seat
+    {
+        Candidate candidate;
+        bool ready = false;
+        bool offered = false;
+        Grant grant;
+    };
+
+    mutable std::mutex m_mutex;
+    std::condition_variable m_settled;
+    std::map<SeatId, Seat> m_seats; // by id: join order
+    int m_streak = 0;
+};
+
+} // namespace lockscope
