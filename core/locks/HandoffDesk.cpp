@@ -128,6 +128,29 @@ void HandoffDesk::settle(
     }
 }
 
+void HandoffDesk::yieldUntil(std::chrono::steady_clock::time_point until)
+{
+    std::lock_guard lock(m_mutex);
+    m_yieldUntil = until;
+}
+
+std::optional<std::chrono::steady_clock::time_point> HandoffDesk::yieldingUntil() const
+{
+    std::lock_guard lock(m_mutex);
+    if (m_yieldUntil && *m_yieldUntil > std::chrono::steady_clock::now())
+        return m_yieldUntil;
+    return std::nullopt;
+}
+
+size_t HandoffDesk::readyCount() const
+{
+    std::lock_guard lock(m_mutex);
+    size_t ready = 0;
+    for (const auto& [id, seat] : m_seats)
+        ready += seat.ready && !seat.offered ? 1 : 0;
+    return ready;
+}
+
 int HandoffDesk::handoffStreak() const
 {
     std::lock_guard lock(m_mutex);

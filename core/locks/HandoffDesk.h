@@ -73,6 +73,13 @@ public:
     void settle(
         const std::vector<Candidate>& offered, std::optional<SeatId> chosen, long long fence, bool failed);
 
+    // After a release that passed the lock to other processes' waiters (by the unlock notice),
+    // this process's waiters hold back until `until`, so that one of those gets it.
+    void yieldUntil(std::chrono::steady_clock::time_point until);
+    std::optional<std::chrono::steady_clock::time_point> yieldingUntil() const;
+
+    // Seats a release would offer the lock to now.
+    size_t readyCount() const;
     // Consecutive handoffs, for the cross-process bound of the reentrant lock (ReentrantLock).
     int handoffStreak() const;
 
@@ -89,6 +96,7 @@ private:
     std::condition_variable m_settled;
     std::map<SeatId, Seat> m_seats; // by id: join order
     int m_streak = 0;
+    std::optional<std::chrono::steady_clock::time_point> m_yieldUntil;
 };
 
 } // namespace lockscope

@@ -137,6 +137,15 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
                 if (!given || given->acquired)
                     return given;
             }
+            if (seat) {
+                if (auto until = desk->yieldingUntil()) {
+                    // Another process's waiter was just woken to take its turn: let it.
+                    desk->markReady(*seat);
+                    Attempt later;
+                    later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
+                    return later;
+                }
+            }
             auto tried = tryAcquireOnce(options.lease);
             if (seat && tried && !tried->acquired)
                 desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
@@ -306,8 +315,14 @@ Result<HoldOutcome> RedissonHashLock::release()
     }
     const bool withReach = unlocked->isArray() && unlocked->size() == 2;
     const auto answer = withReach ? unlocked->at(0).toInteger() : unlocked->toInteger();
-    if (withReach && unlocked->at(1).toInteger().value_or(0) > 0)
+    const long long reached = withReach ? unlocked->at(1).toInteger().value_or(0) : 0;
+    if (reached > 0)
         m_courtesyUntil = Clock::now() + courtesyWindow;
+    if (desk && !offered.empty() && reached > 1) {
+        // A ready local waiter was passed over for waiters of other processes (the kind's
+        // bound on handoffs in a row): they get the notice, and this process holds back.
+        desk->yieldUntil(Clock::now() + courtesyWindow);
+    }
     if (!answer)
         return makeError(
             ErrorKind::Protocol, "unexpected reply to an unlock script: " + unlocked->describe());

@@ -61,6 +61,9 @@ public:
     // Re-entries of the current hold as this object counts them (0: not held).
     int holdCount() const { return m_count; }
     const HolderIdentity& identity() const { return m_identity; }
+    // Waiters of this lock in this process that a release would hand the lock to now (0 for
+    // kinds without in-process handoff): for tests and diagnostics.
+    size_t localWaitersReadyForHandoff() { return handsOffLocally() ? handoffDesk()->readyCount() : 0; }
 
 protected:
     RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,

@@ -19,11 +19,13 @@ namespace lockscope {
 // In-process handoff (RedissonHashLock): a release hands the lock to the front of this
 // process's LocalWaitLine when it is ready. The trade-off between processes: a handoff
 // publishes no unlock notice, so waiters of other processes (LockScope or Redisson) are not
-// woken by it and only retry when the lease runs out. While they are subscribed, at most
-// maxHandoffsPastOthers handoffs in a row pass them over; the next release publishes the
-// notice as Redisson does and they race the local front for the lock (each such race they
-// may win, so they are not starved forever, but a busy process keeps most turns). Waiters of
-// one process are served in arrival order.
+// woken by it and would only retry when the lease runs out. So while they are subscribed, at
+// most maxHandoffsPastOthers handoffs in a row pass them over; the next release publishes the
+// notice as Redisson does, and this process's waiters hold back for courtesyWindow, so one of
+// them takes the lock. A busy process still keeps about maxHandoffsPastOthers turns out of
+// every maxHandoffsPastOthers + 1 (fair between processes it is not; Redisson's own unfair
+// lock is not either), but nobody outside waits forever. Waiters of one process are served in
+// arrival order.
 class ReentrantLock : public RedissonHashLock
 {
 public:
