@@ -83,11 +83,13 @@ HandoffDesk::Grant HandoffDesk::leave(SeatId seat, bool knowsItsGrant)
     return grant;
 }
 
-std::vector<HandoffDesk::Candidate> HandoffDesk::offer()
+std::vector<HandoffDesk::Candidate> HandoffDesk::offer(size_t most)
 {
     std::vector<Candidate> offered;
     std::lock_guard lock(m_mutex);
     for (auto& [id, seat] : m_seats) {
+        if (offered.size() >= most)
+            break;
         if (seat.ready && !seat.offered) {
             seat.offered = true;
             offered.push_back(seat.candidate);

@@ -66,10 +66,11 @@ public:
     // waits out an offer in flight, like markBusy, and returns what it learned.
     Grant leave(SeatId seat, bool knowsItsGrant = false);
 
-    // The holder's side: every ready seat not already offered, in the order they joined, now
-    // offered; then settle() with the one the script chose (if any) and its fence. `failed`:
-    // the script's outcome is unknown (a connection error).
-    std::vector<Candidate> offer();
+    // The holder's side: up to `most` ready seats not already offered, the first to join first
+    // (for the fair lock: the first in its queue, as they queued in that order), now offered;
+    // then settle() with the one the script chose (if any) and its fence. `failed`: the
+    // script's outcome is unknown (a connection error).
+    std::vector<Candidate> offer(size_t most);
     void settle(
         const std::vector<Candidate>& offered, std::optional<SeatId> chosen, long long fence, bool failed);
 

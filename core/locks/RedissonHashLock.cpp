@@ -287,7 +287,7 @@ Result<HoldOutcome> RedissonHashLock::release()
     std::vector<HandoffDesk::Candidate> offered;
     if (m_count == 1 && handsOffLocally()) {
         desk = handoffDesk();
-        offered = desk->offer();
+        offered = desk->offer(handoffCandidates);
     }
     auto unlocked = desk ? runUnlockHandingOff(m_lease, offered, desk->handoffStreak()) : runUnlock(m_lease);
     if (desk) {

@@ -103,6 +103,10 @@ protected:
     // every waiter; not the fair lock, whose notice goes to the head of its queue only).
     virtual bool waitsInLocalLine() const { return false; }
 
+    // Ready local waiters a release offers to its unlock script: the first in line, and one
+    // more for the fair lock in case a refresh reordered its queue. More only cost time on the
+    // handoff path (each is copied, sent and compared).
+    static constexpr size_t handoffCandidates = 2;
     // How long after a release that woke waiters this object defers to them (see above).
     static constexpr std::chrono::milliseconds courtesyWindow {5};
 
