@@ -41,13 +41,10 @@ public:
     std::string_view kind() const override { return "fair"; }
 
 protected:
-    std::string holderField() const override { return identity().field(); }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
-    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
         const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
     bool handsOffLocally() const override { return true; }
-    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
     std::string waitChannel() const override;
     bool acquireLeavesRegistry() const override { return true; }
     Status abandonWait() override;

@@ -1,7 +1,7 @@
 #include "locks/ReadLock.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 
 namespace lockscope {
 
@@ -117,7 +117,7 @@ Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::millisec
     auto conn = connection();
     if (!conn)
         return conn.error();
-    return decodeAttempt((*conn)->command(scriptCall(acquireScript,
+    return decodeAttempt((*conn)->command(LuaScript::eval(acquireScript,
         {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
             RedissonNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), holderField() + ":write"})));
@@ -128,7 +128,7 @@ Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
     auto conn = connection();
     if (!conn)
         return conn.error();
-    return (*conn)->command(scriptCall(unlockScript,
+    return (*conn)->command(LuaScript::eval(unlockScript,
         {name(), RedissonNames::readWriteChannel(name()),
             RedissonNames::readTimeoutPrefix(name(), holderField()), RedissonNames::hashTagged(name())},
         {"0", holderField()}));
@@ -136,7 +136,7 @@ Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
 
 RedisCommand ReadLock::renewalCommand(std::chrono::milliseconds lease) const
 {
-    return scriptCall(renewScript, {name(), RedissonNames::hashTagged(name())},
+    return LuaScript::eval(renewScript, {name(), RedissonNames::hashTagged(name())},
         {std::to_string(lease.count()), holderField()});
 }
 

@@ -8,6 +8,28 @@ namespace {
 using Clock = std::chrono::steady_clock;
 }
 
+const char* const RedissonHashLock::handOverLua = R"lua(
+local function handOver(field, lease, channel, registry, fenceCounter)
+    redis.call('hset', KEYS[1], field, 1);
+    redis.call('pexpire', KEYS[1], lease);
+    redis.call('zrem', registry, field);
+    local fence = redis.call('incr', fenceCounter);
+    redis.call('publish', channel, fence);
+    return fence;
+end;
+)lua";
+
+const char* const RedissonHashLock::endOwnHoldLua = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
+    return nil;
+end;
+if (redis.call('hincrby', KEYS[1], ARGV[3], -1) > 0) then
+    redis.call('pexpire', KEYS[1], ARGV[2]);
+    return 0;
+end;
+redis.call('del', KEYS[1]);
+)lua";
+
 RedissonHashLock::RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
     std::shared_ptr<LockWatchdog> watchdog)
     : m_options(std::move(options))
@@ -34,6 +56,29 @@ Result<RedisConnection*> RedissonHashLock::connection()
         m_connection = std::move(connected.value());
     }
     return m_connection.get();
+}
+
+Result<RedisReply> RedissonHashLock::runScript(
+    const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return script.run(**conn, keys, args);
+}
+
+RedisCommand RedissonHashLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    // KEYS: name. ARGV: lease ms, field.
+    static const LuaScript script(R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;
+)lua");
+    // The watchdog sends it in a pipeline: EVAL, which cannot fail with NOSCRIPT.
+    return script.evalCommand({m_name}, {std::to_string(lease.count()), holderField()});
 }
 
 Result<UnlockSubscriber::Attempt> RedissonHashLock::decodeAttempt(const Result<RedisReply>& reply)
@@ -289,7 +334,9 @@ Result<HoldOutcome> RedissonHashLock::release()
         desk = handoffDesk();
         offered = desk->offer(handoffCandidates);
     }
-    auto unlocked = desk ? runUnlockHandingOff(m_lease, offered, desk->handoffStreak()) : runUnlock(m_lease);
+    auto unlocked = handsOffLocally()
+        ? runUnlockHandingOff(m_lease, offered, desk ? desk->handoffStreak() : 0)
+        : runUnlock(m_lease);
     if (desk) {
         std::optional<HandoffDesk::SeatId> chosen;
         long long fence = 0;

@@ -5,6 +5,7 @@
 #include "locks/HolderIdentity.h"
 #include "locks/LocalWaitLine.h"
 #include "locks/LockWatchdog.h"
+#include "locks/LuaScript.h"
 #include "locks/UnlockSubscriber.h"
 #include "redis/RedisConnection.h"
 
@@ -71,16 +72,17 @@ protected:
 
     using Attempt = UnlockSubscriber::Attempt;
 
-    // The field that marks our hold (what isHeld() looks for).
-    virtual std::string holderField() const = 0;
+    // The field that marks our hold (what isHeld() looks for): by default the identity's.
+    virtual std::string holderField() const { return m_identity.field(); }
     // One acquisition attempt: the kind's acquire script.
     virtual Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) = 0;
     // The kind's unlock script: 1 when the hash (or our hold) is gone, 0 when only decremented,
     // nil when the hold was not ours any more; or {1, subscribers the unlock notice reached}.
-    virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease) = 0;
-    // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise.
-    virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const = 0;
-    virtual std::string waitChannel() const = 0;
+    // Kinds that hand off locally define runUnlockHandingOff instead (this calls it then).
+    virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease)
+    {
+        return runUnlockHandingOff(lease, {}, 0);
+    }
     // The unlock with in-process handoff, for kinds that say handsOffLocally(): like runUnlock,
     // and when the hold ends, it may give the lock to one of `candidates` (the ready waiters of
     // this process, in the order they started waiting); then it replies {3, candidate's
@@ -88,10 +90,15 @@ protected:
     virtual Result<RedisReply> runUnlockHandingOff(
         std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
     {
+        (void)lease;
         (void)candidates;
         (void)streak;
-        return runUnlock(lease);
+        return makeError(ErrorKind::Internal, "lock kind " + std::string(kind()) + " has no unlock script");
     }
+    // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise. By default
+    // Redisson's renewExpirationAsync: PEXPIRE the hash while our field is in it.
+    virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const;
+    virtual std::string waitChannel() const = 0;
     virtual bool handsOffLocally() const { return false; }
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
@@ -115,11 +122,22 @@ protected:
     static Result<Attempt> decodeAttempt(const Result<RedisReply>& reply);
 
     Result<RedisConnection*> connection();
+    // Runs one of the kind's scripts on the command connection.
+    Result<RedisReply> runScript(
+        const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
     const ConnectionOptions& options() const { return m_options; }
     // For subclass destructors: releases every re-entry still held, ignoring errors (a hold
     // that cannot be released expires after its lease).
     void releaseRemainingHold();
 
+    // Lua shared by the unlock scripts of the kinds that hand off (put together in this order):
+    // handOverLua defines handOver(field, lease ms, grant channel, waiter registry key, fence
+    // counter key): `field` holds KEYS[1] (count 1, PEXPIRE lease), leaves the registry, and
+    // the new fence is published on the grant channel and returned. endOwnHoldLua (KEYS[1]
+    // name, ARGV[2] lease ms, ARGV[3] field) returns nil when the hold is not ours, 0 when only
+    // a re-entry ended (PEXPIRE lease), and goes on with the hash deleted when the hold ended.
+    static const char* const handOverLua;
+    static const char* const endOwnHoldLua;
     // The ARGV tail that tells an unlock script the candidates: field, lease ms, grant channel
     // for each.
     static std::vector<std::string> candidateArguments(const std::vector<HandoffDesk::Candidate>& candidates);

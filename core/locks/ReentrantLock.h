@@ -46,13 +46,10 @@ public:
     static constexpr int maxHandoffsPastOthers = 8;
 
 protected:
-    std::string holderField() const override { return identity().field(); }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
-    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
         const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
     bool handsOffLocally() const override { return true; }
-    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
     std::string waitChannel() const override;
     bool acquireLeavesRegistry() const override { return true; }
     bool waitsInLocalLine() const override { return true; }

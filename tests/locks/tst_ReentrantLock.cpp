@@ -1,6 +1,6 @@
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/ReentrantLock.h"
-#include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
@@ -281,9 +281,9 @@ private slots:
             ready();
             while (Clock::now() < giveUpAt) {
                 auto tried = (*conn)->command(
-                    scriptCall(ReentrantLock::redissonAcquireScript, {name}, {"30000", field}));
+                    LuaScript::eval(ReentrantLock::redissonAcquireScript, {name}, {"30000", field}));
                 if (tried && tried->isNil()) {
-                    (void)(*conn)->command(scriptCall(
+                    (void)(*conn)->command(LuaScript::eval(
                         ReentrantLock::redissonUnlockScript, {name, channel}, {"0", "30000", field}));
                     return 0;
                 }
@@ -480,14 +480,14 @@ private slots:
     void redissonsAcquireScriptBlocksLockScope()
     {
         const std::string redissonField = "9d1e0a44-7c1b-4a0e-8f5f-0c4b3d2a1e77:42";
-        auto taken = m_redis->command(
-            scriptCall(ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}));
+        auto taken = m_redis->command(LuaScript::eval(
+            ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}));
         QVERIFY(taken.ok() && taken->isNil()); // nil: Redisson acquired
         ReentrantLock lock(options(), "interop-script");
         QCOMPARE(lock.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
         // And Redisson re-enters its own hold, as it would.
         QVERIFY(m_redis
-                    ->command(scriptCall(
+                    ->command(LuaScript::eval(
                         ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}))
                     ->isNil());
         QCOMPARE(m_redis->command({"HGET", "interop-script", redissonField})->text(), std::string("2"));
@@ -498,20 +498,20 @@ private slots:
     {
         ReentrantLock lock(options(), "interop-ours");
         QVERIFY(lock.acquire(tryOnce(30s))->acquired());
-        auto refused = m_redis->command(scriptCall(ReentrantLock::redissonAcquireScript, {"interop-ours"},
-            {"30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
+        auto refused = m_redis->command(LuaScript::eval(ReentrantLock::redissonAcquireScript,
+            {"interop-ours"}, {"30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
         QVERIFY(refused.ok());
         QVERIFY(refused->isInteger()); // Redisson got the remaining TTL: blocked
         QVERIFY(refused->integer() > 25000);
         // Redisson's unlock from another thread id is refused too (nil).
-        auto notTheirs = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto notTheirs = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-ours", RedissonNames::lockChannel("interop-ours")},
             {"0", "30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
         QVERIFY(notTheirs.ok() && notTheirs->isNil());
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         // Redisson's unlock accepts a LockScope holder's field: same format.
         QVERIFY(lock.acquire(tryOnce())->acquired());
-        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto unlocked = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-ours", RedissonNames::lockChannel("interop-ours")}, {"0", "30000", lock.holderId()}));
         QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
         QCOMPARE(m_redis->command({"EXISTS", "interop-ours"})->integer(), 0LL);
@@ -521,7 +521,7 @@ private slots:
     {
         const std::string redissonField = "3c2b1a09-8f7e-4d6c-9b5a-493827161504:1";
         QVERIFY(m_redis
-                    ->command(scriptCall(
+                    ->command(LuaScript::eval(
                         ReentrantLock::redissonAcquireScript, {"interop-wake"}, {"60000", redissonField}))
                     ->isNil());
         ReentrantLock waiter(options(), "interop-wake");
@@ -533,7 +533,7 @@ private slots:
             eventually([&] { return subscribers(*m_redis, "redisson_lock__channel:{interop-wake}") == 1; }));
         std::this_thread::sleep_for(200ms);
         const auto unlockedAt = Clock::now();
-        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto unlocked = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-wake", "redisson_lock__channel:{interop-wake}"}, {"0", "60000", redissonField}));
         QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
         auto [acquired, at] = waiting.get();
