@@ -59,6 +59,22 @@ void HandoffDesk::markReady(SeatId seat)
         found->second.ready = true;
 }
 
+bool HandoffDesk::readyIfHeldHere(SeatId seat)
+{
+    std::lock_guard lock(m_mutex);
+    auto found = m_seats.find(seat);
+    if (!m_heldHere || found == m_seats.end() || found->second.grant.granted)
+        return false;
+    found->second.ready = true;
+    return true;
+}
+
+void HandoffDesk::noteHeldHere()
+{
+    std::lock_guard lock(m_mutex);
+    m_heldHere = true;
+}
+
 HandoffDesk::Grant HandoffDesk::markBusy(SeatId seat)
 {
     std::unique_lock lock(m_mutex);
@@ -87,6 +103,7 @@ std::vector<HandoffDesk::Candidate> HandoffDesk::offer(size_t most)
 {
     std::vector<Candidate> offered;
     std::lock_guard lock(m_mutex);
+    m_heldHere = false; // the hold ends with this release (or passes to a seat: settle)
     for (auto& [id, seat] : m_seats) {
         if (offered.size() >= most)
             break;
@@ -117,10 +134,12 @@ void HandoffDesk::settle(
                 seat.ready = false;
             }
         }
-        if (failed || !chosen)
+        if (failed || !chosen) {
             m_streak = 0;
-        else
+        } else {
             ++m_streak;
+            m_heldHere = true;
+        }
     }
     m_settled.notify_all();
     // Even when the new holder left already (it read its grant message first).

@@ -3,6 +3,8 @@
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
 
+#include <utility>
+
 namespace lockscope {
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -176,23 +178,32 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
             seat = desk->join(
                 m_name, holderField(), options.lease, turn ? turn->leaver() : std::function<void()>());
         }
+        bool subscribedJustNow = true;
         auto attempt = [&]() -> Result<Attempt> {
-            if (seat) {
-                auto given = resolveGrant(desk->markBusy(*seat));
-                if (!given || given->acquired)
-                    return given;
+            if (!seat)
+                return tryAcquireOnce(options.lease);
+            if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()
+                && desk->readyIfHeldHere(*seat)) {
+                // A holder of this process will offer us the lock when it releases (or publish
+                // the notice we now hear): no need to look. In case that hold is lost instead
+                // of released, look again later. (Not for the fair lock: its first look also
+                // renews its place in the queue.)
+                Attempt later;
+                later.retryAfter = quietRetry();
+                return later;
             }
-            if (seat) {
-                if (auto until = desk->yieldingUntil()) {
-                    // Another process's waiter was just woken to take its turn: let it.
-                    desk->markReady(*seat);
-                    Attempt later;
-                    later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
-                    return later;
-                }
+            auto given = resolveGrant(desk->markBusy(*seat));
+            if (!given || given->acquired)
+                return given;
+            if (auto until = desk->yieldingUntil()) {
+                // Another process's waiter was just woken to take its turn: let it.
+                desk->markReady(*seat);
+                Attempt later;
+                later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
+                return later;
             }
             auto tried = tryAcquireOnce(options.lease);
-            if (seat && tried && !tried->acquired)
+            if (tried && !tried->acquired)
                 desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
             return tried;
         };
@@ -244,6 +255,8 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         }
     }
     m_count = static_cast<int>(won.count);
+    if (handsOffLocally())
+        handoffDesk()->noteHeldHere();
     result.outcome = AcquireOutcome::Acquired;
     result.fence = m_fence;
     result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
