@@ -2,6 +2,7 @@
 
 #include "locks/RedissonNames.h"
 
+#include <algorithm>
 #include <atomic>
 
 namespace lockscope {
@@ -59,20 +60,22 @@ void HandoffDesk::markReady(SeatId seat)
         found->second.ready = true;
 }
 
-bool HandoffDesk::readyIfHeldHere(SeatId seat)
+std::optional<std::chrono::milliseconds> HandoffDesk::readyIfHeldHere(SeatId seat)
 {
     std::lock_guard lock(m_mutex);
     auto found = m_seats.find(seat);
-    if (!m_heldHere || found == m_seats.end() || found->second.grant.granted)
-        return false;
+    if (!m_heldHereUntil || found == m_seats.end() || found->second.grant.granted)
+        return std::nullopt;
     found->second.ready = true;
-    return true;
+    const auto left
+        = std::chrono::ceil<std::chrono::milliseconds>(*m_heldHereUntil - std::chrono::steady_clock::now());
+    return std::max(left, std::chrono::milliseconds(0));
 }
 
-void HandoffDesk::noteHeldHere()
+void HandoffDesk::noteHeldHere(std::chrono::milliseconds lease)
 {
     std::lock_guard lock(m_mutex);
-    m_heldHere = true;
+    m_heldHereUntil = std::chrono::steady_clock::now() + lease;
 }
 
 HandoffDesk::Grant HandoffDesk::markBusy(SeatId seat)
@@ -103,7 +106,7 @@ std::vector<HandoffDesk::Candidate> HandoffDesk::offer(size_t most)
 {
     std::vector<Candidate> offered;
     std::lock_guard lock(m_mutex);
-    m_heldHere = false; // the hold ends with this release (or passes to a seat: settle)
+    m_heldHereUntil.reset(); // the hold ends with this release (or passes to a seat: settle)
     for (auto& [id, seat] : m_seats) {
         if (offered.size() >= most)
             break;
@@ -138,7 +141,10 @@ void HandoffDesk::settle(
             m_streak = 0;
         } else {
             ++m_streak;
-            m_heldHere = true;
+            for (const auto& candidate : offered) {
+                if (candidate.seat == *chosen)
+                    m_heldHereUntil = std::chrono::steady_clock::now() + candidate.lease;
+            }
         }
     }
     m_settled.notify_all();

@@ -62,12 +62,13 @@ public:
     void markReady(SeatId seat);
     // Ready without looking at Redis, when a holder of this process holds the lock (noted by
     // noteHeldHere, not yet released): its release will offer the lock to this seat or
-    // publish the notice, which the seat's waiter, subscribed by now, hears. False otherwise:
-    // the waiter must run its acquire script (the lock may have been freed before it
-    // subscribed).
-    bool readyIfHeldHere(SeatId seat);
-    // A lock object of this process holds the lock now.
-    void noteHeldHere();
+    // publish the notice, which the seat's waiter, subscribed by now, hears. Returns how long
+    // that hold's lease has left (when to look anyway, in case it ends without a release), or
+    // nothing: then the waiter must run its acquire script (the lock may have been freed
+    // before it subscribed).
+    std::optional<std::chrono::milliseconds> readyIfHeldHere(SeatId seat);
+    // A lock object of this process holds the lock now, for `lease`.
+    void noteHeldHere(std::chrono::milliseconds lease);
     // Not ready any more (before running a script); waits out an offer in flight.
     Grant markBusy(SeatId seat);
     // The seat is gone. Unless `knowsItsGrant` (the grant message ended the wait), it first
@@ -105,7 +106,8 @@ private:
     std::condition_variable m_settled;
     std::map<SeatId, Seat> m_seats; // by id: join order
     int m_streak = 0;
-    bool m_heldHere = false; // until the holder's offer(): see readyIfHeldHere
+    // Until the holder's offer(): see readyIfHeldHere.
+    std::optional<std::chrono::steady_clock::time_point> m_heldHereUntil;
     std::optional<std::chrono::steady_clock::time_point> m_yieldUntil;
 };
 

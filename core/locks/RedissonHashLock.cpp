@@ -182,15 +182,15 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         auto attempt = [&]() -> Result<Attempt> {
             if (!seat)
                 return tryAcquireOnce(options.lease);
-            if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()
-                && desk->readyIfHeldHere(*seat)) {
-                // A holder of this process will offer us the lock when it releases (or publish
-                // the notice we now hear): no need to look. In case that hold is lost instead
-                // of released, look again later. (Not for the fair lock: its first look also
-                // renews its place in the queue.)
-                Attempt later;
-                later.retryAfter = quietRetry();
-                return later;
+            if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()) {
+                // While a holder of this process holds the lock, its release will offer it to us
+                // (or publish the notice we now hear): no need to look until its lease would
+                // run out. (Not for the fair lock: its first look renews its place in the queue.)
+                if (auto leaseLeft = desk->readyIfHeldHere(*seat)) {
+                    Attempt later;
+                    later.retryAfter = *leaseLeft;
+                    return later;
+                }
             }
             auto given = resolveGrant(desk->markBusy(*seat));
             if (!given || given->acquired)
@@ -256,7 +256,7 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
     }
     m_count = static_cast<int>(won.count);
     if (handsOffLocally())
-        handoffDesk()->noteHeldHere();
+        handoffDesk()->noteHeldHere(options.lease);
     result.outcome = AcquireOutcome::Acquired;
     result.fence = m_fence;
     result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);

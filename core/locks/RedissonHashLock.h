@@ -100,9 +100,6 @@ protected:
     virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const;
     virtual std::string waitChannel() const = 0;
     virtual bool handsOffLocally() const { return false; }
-    // How long a waiter that skipped its first look (a holder of this process will offer it the
-    // lock) waits before looking anyway, in case that hold ends without a release.
-    virtual std::chrono::milliseconds quietRetry() const { return std::chrono::milliseconds(1000); }
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
     // True when the kind's acquire script removes the holder from the WaiterRegistry key

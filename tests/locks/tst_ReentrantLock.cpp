@@ -255,6 +255,22 @@ private slots:
         QCOMPARE(m_redis->command({"EXISTS", "handoff-renewed"})->integer(), 0LL);
     }
 
+    void aLocalWaiterGetsALockWhoseLocalHolderLetItExpire()
+    {
+        // The waiter does not look while a holder of this process holds the lock (that
+        // holder's release would offer it); a hold that expires instead is still noticed.
+        ReentrantLock holder(options(), "handoff-expired");
+        QVERIFY(holder.acquire(tryOnce(300ms))->acquired());
+        ReentrantLock waiter(options(), "handoff-expired");
+        const auto started = Clock::now();
+        auto result = waiter.acquire(waitUpTo(10s));
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(Clock::now() - started < 5s);
+        QCOMPARE(m_redis->command({"HGET", "handoff-expired", waiter.holderId()})->text(), std::string("1"));
+        QCOMPARE(*holder.release(), HoldOutcome::Lost);
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
     void aRedissonWaiterInAnotherProcessIsNotPassedOverForever()
     {
         // Three local clients keep handing the lock to each other (lease 30 s, so a waiter
