@@ -171,57 +171,7 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
             }
             turn = std::move(awaited.value());
         }
-        std::shared_ptr<HandoffDesk> desk;
-        std::optional<HandoffDesk::SeatId> seat;
-        if (handsOffLocally()) {
-            desk = handoffDesk();
-            seat = desk->join(
-                m_name, holderField(), options.lease, turn ? turn->leaver() : std::function<void()>());
-        }
-        bool subscribedJustNow = true;
-        auto attempt = [&]() -> Result<Attempt> {
-            if (!seat)
-                return tryAcquireOnce(options.lease);
-            if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()) {
-                // While a holder of this process holds the lock, its release will offer it to us
-                // (or publish the notice we now hear): no need to look until its lease would
-                // run out. (Not for the fair lock: its first look renews its place in the queue.)
-                if (auto leaseLeft = desk->readyIfHeldHere(*seat)) {
-                    Attempt later;
-                    later.retryAfter = *leaseLeft;
-                    return later;
-                }
-            }
-            auto given = resolveGrant(desk->markBusy(*seat));
-            if (!given || given->acquired)
-                return given;
-            if (auto until = desk->yieldingUntil()) {
-                // Another process's waiter was just woken to take its turn: let it.
-                desk->markReady(*seat);
-                Attempt later;
-                later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
-                return later;
-            }
-            auto tried = tryAcquireOnce(options.lease);
-            if (tried && !tried->acquired)
-                desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
-            return tried;
-        };
-        auto waited = m_subscriber.waitFor(waitChannel(), attempt, deadline, options.cancel, &registry,
-            holdOff, seat ? desk->grantChannelOf(*seat) : std::string());
-        if (seat) {
-            const bool acquired = waited && waited->outcome == AcquireOutcome::Acquired;
-            auto given = resolveGrant(desk->leave(*seat, acquired));
-            if (!acquired && (!given || given->acquired)) {
-                // A holder handed the lock over just as the wait ended: it is ours all the same.
-                if (!given)
-                    waited = given.error();
-                else
-                    waited = UnlockSubscriber::Ending {AcquireOutcome::Acquired, *given};
-            }
-        }
-        if (waited && waited->attempt.handedOver)
-            m_handedTurn = std::move(turn); // see m_handedTurn
+        auto waited = waitSubscribed(options, deadline, holdOff, registry, turn);
         turn.reset(); // the next local waiter goes to the Redis level while we hold the lock
         if (waited && waited->outcome == AcquireOutcome::Acquired && acquireLeavesRegistry())
             registry.forget(); // the acquire script removed the entry
@@ -261,6 +211,65 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
     result.fence = m_fence;
     result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
     return result;
+}
+
+Result<UnlockSubscriber::Ending> RedissonHashLock::waitSubscribed(const AcquireOptions& options,
+    std::optional<std::chrono::steady_clock::time_point> deadline,
+    std::optional<std::chrono::steady_clock::time_point> holdOff, WaiterRegistry& registry,
+    std::unique_ptr<LocalWaitLine::Turn>& turn)
+{
+    std::shared_ptr<HandoffDesk> desk;
+    std::optional<HandoffDesk::SeatId> seat;
+    if (handsOffLocally()) {
+        desk = handoffDesk();
+        seat = desk->join(
+            m_name, holderField(), options.lease, turn ? turn->leaver() : std::function<void()>());
+    }
+    bool subscribedJustNow = true;
+    auto attempt = [&]() -> Result<Attempt> {
+        if (!seat)
+            return tryAcquireOnce(options.lease);
+        if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()) {
+            // While a holder of this process holds the lock, its release will offer it to us
+            // (or publish the notice we now hear): no need to look until its lease would
+            // run out. (Not for the fair lock: its first look renews its place in the queue.)
+            if (auto leaseLeft = desk->readyIfHeldHere(*seat)) {
+                Attempt later;
+                later.retryAfter = *leaseLeft;
+                return later;
+            }
+        }
+        auto given = resolveGrant(desk->markBusy(*seat));
+        if (!given || given->acquired)
+            return given;
+        if (auto until = desk->yieldingUntil()) {
+            // Another process's waiter was just woken to take its turn: let it.
+            desk->markReady(*seat);
+            Attempt later;
+            later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
+            return later;
+        }
+        auto tried = tryAcquireOnce(options.lease);
+        if (tried && !tried->acquired)
+            desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
+        return tried;
+    };
+    auto waited = m_subscriber.waitFor(waitChannel(), attempt, deadline, options.cancel, &registry, holdOff,
+        seat ? desk->grantChannelOf(*seat) : std::string());
+    if (seat) {
+        const bool acquired = waited && waited->outcome == AcquireOutcome::Acquired;
+        auto given = resolveGrant(desk->leave(*seat, acquired));
+        if (!acquired && (!given || given->acquired)) {
+            // A holder handed the lock over just as the wait ended: it is ours all the same.
+            if (!given)
+                waited = given.error();
+            else
+                waited = UnlockSubscriber::Ending {AcquireOutcome::Acquired, *given};
+        }
+    }
+    if (waited && waited->attempt.handedOver)
+        m_handedTurn = std::move(turn); // see m_handedTurn
+    return waited;
 }
 
 std::shared_ptr<HandoffDesk> RedissonHashLock::handoffDesk()

@@ -15,6 +15,8 @@
 
 namespace lockscope {
 
+class WaiterRegistry;
+
 // What the Redisson-format locks (reentrant, fair, read, write) share: a hash keyed by the lock
 // name whose fields are holders, re-entry counted inside one hold, waiting on an unlock channel
 // (UnlockSubscriber), renewal by a LockWatchdog, waiter registration. A subclass supplies the
@@ -145,6 +147,13 @@ protected:
 private:
     void endHold();
     std::shared_ptr<HandoffDesk> handoffDesk();
+    // The wait at the Redis level (UnlockSubscriber), as a seat at the HandoffDesk for kinds
+    // that hand off locally. `turn`: the LocalWaitLine turn, kept in m_handedTurn when the wait
+    // ends with a handoff.
+    Result<UnlockSubscriber::Ending> waitSubscribed(const AcquireOptions& options,
+        std::optional<std::chrono::steady_clock::time_point> deadline,
+        std::optional<std::chrono::steady_clock::time_point> holdOff, WaiterRegistry& registry,
+        std::unique_ptr<LocalWaitLine::Turn>& turn);
     // After the giver's script failed, the grant is unknown: the hash says whether we hold it.
     Result<Attempt> claimUnknownGrant();
     // What a wait learned from the desk when it stopped: a hold handed to it, if any.

@@ -112,6 +112,7 @@ void StressClient::run(const CancellationToken& stop)
         pause(m_parameters.hold, stop);
 
         const long long releasing = steadyNanos();
+        m_holds.record(releasing - holding);
         if (m_sectionBudget.fetch_sub(1, std::memory_order_relaxed) > 0)
             m_sections[lockIndex].push_back({holder, lock.fence(), holding, releasing});
         else

@@ -154,11 +154,15 @@ int main()
                 continue;
             rounds[kind].push_back({r->opsPerSecond / contendedLimit, r->fairnessJain,
                 r->handoff.p50Us / rttUs, static_cast<unsigned long long>(r->handoff.count), r->violations});
+            // A cycle is the hold as it happened plus the lock's own cost; the hold's overshoot
+            // is how late the sleeping holder got a CPU back (the machine, not the lock).
+            const double cycleUs = r->opsPerSecond > 0 ? 1e6 / r->opsPerSecond : 0;
             std::printf(
                 "  round %d %-10s %6.0f ops/s ratio %.2f | Jain %.3f | handoff p50 %.0f us = %.1f RTT | "
-                "violations %lld\n",
+                "violations %lld | held %.0f us mean, cycle - held = %.0f us = %.1f RTT\n",
                 round + 1, kind.c_str(), r->opsPerSecond, r->opsPerSecond / contendedLimit, r->fairnessJain,
-                r->handoff.p50Us, r->handoff.p50Us / rttUs, r->violations);
+                r->handoff.p50Us, r->handoff.p50Us / rttUs, r->violations, r->heldFor.meanUs,
+                cycleUs - r->heldFor.meanUs, (cycleUs - r->heldFor.meanUs) / rttUs);
         }
     }
     auto median = [](std::vector<double> values) {
