@@ -1,6 +1,7 @@
 #include "locks/HandoffDesk.h"
 
 #include "locks/RedissonNames.h"
+#include "locks/SharedPerKey.h"
 
 #include <algorithm>
 #include <atomic>
@@ -9,22 +10,7 @@ namespace lockscope {
 
 std::shared_ptr<HandoffDesk> HandoffDesk::forKey(const std::string& key)
 {
-    static std::mutex mutex;
-    static std::map<std::string, std::weak_ptr<HandoffDesk>> desks;
-    std::lock_guard lock(mutex);
-    // Drop desks nobody uses any more, so a process touching many lock names stays small.
-    for (auto it = desks.begin(); it != desks.end();) {
-        if (it->second.expired())
-            it = desks.erase(it);
-        else
-            ++it;
-    }
-    auto& slot = desks[key];
-    if (auto existing = slot.lock())
-        return existing;
-    auto created = std::make_shared<HandoffDesk>();
-    slot = created;
-    return created;
+    return sharedPerKey<HandoffDesk>(key);
 }
 
 HandoffDesk::SeatId HandoffDesk::join(const std::string& lockName, const std::string& field,

@@ -71,12 +71,18 @@ int main()
     connection.host = "127.0.0.1";
     connection.port = (*server)->port();
 
-    auto base = [&](const std::string& kind) {
+    // One run: `clients` on `locks` lock names, each hold `hold`, for `duration`.
+    auto base = [&](const std::string& kind, int clients, int locks, std::chrono::milliseconds hold,
+                    std::chrono::milliseconds duration) {
         StressParameters p;
         p.kind = kind;
         p.connection = connection;
         p.namePrefix = "bench:" + kind + ":";
         p.lease = 30000ms;
+        p.clients = clients;
+        p.locks = locks;
+        p.hold = hold;
+        p.duration = duration;
         return p;
     };
     auto present = [](const std::string& kind) { return LockFactory::find(kind) != nullptr; };
@@ -100,10 +106,7 @@ int main()
         setRps = std::max(setRps, *sample);
         baselineSamples += (baselineSamples.empty() ? "" : " ") + std::to_string(static_cast<long>(*sample));
         for (const auto& kind : singleKinds) {
-            auto p = base(kind);
-            p.clients = 1;
-            p.hold = 0ms;
-            p.duration = 1500ms;
+            auto p = base(kind, 1, 1, 0ms, 1500ms);
             if (auto r = stress(p); r && r->opsPerSecond > bestSingle[kind].opsPerSecond)
                 bestSingle[kind] = *r;
         }
@@ -144,11 +147,7 @@ int main()
         for (const auto& kind : contendedKinds) {
             if (!present(kind))
                 continue;
-            auto p = base(kind);
-            p.clients = 16;
-            p.locks = 1;
-            p.hold = 1ms;
-            p.duration = 3000ms;
+            auto p = base(kind, 16, 1, 1ms, 3000ms);
             auto r = stress(p);
             if (!r)
                 continue;
@@ -216,11 +215,7 @@ int main()
             std::printf("  %-10s skipped: read holds are shared by design\n", kind.c_str());
             continue;
         }
-        auto p = base(kind);
-        p.clients = 8;
-        p.locks = 2;
-        p.hold = 1ms;
-        p.duration = 2000ms;
+        auto p = base(kind, 8, 2, 1ms, 2000ms);
         if (kind == "redlock") {
             for (int i = 0; i < 3 && nodes.size() < 3; ++i) {
                 auto node = RedisServerProcess::startSandbox();
