@@ -2,7 +2,6 @@
 
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
 
 #include <algorithm>
@@ -11,14 +10,11 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's RedissonFairLock acquire script, with server time, fencing and the refresh of a
-// live waiter's deadline; a new holder's WaiterRegistry entry is removed in the same step.
-// KEYS: name, queue, timeouts, fence counter, waiter registry. ARGV: lease ms, field,
-// threadWaitTime ms. Replies {1, fence}, {2, count} or {0, ms until worth trying again}.
-constexpr const char* acquireScript = R"lua(
+// How Redisson's fair scripts begin: the time (here the server's), then the waiters at the
+// head of the queue whose deadline passed are dropped. KEYS[2]: queue, KEYS[3]: timeouts.
+constexpr const char* dropDeadHeads = R"lua(
 local t = redis.call('time');
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);
-local waitTime = tonumber(ARGV[3]);
 while true do
     local first = redis.call('lindex', KEYS[2], 0);
     if first == false then break; end;
@@ -30,6 +26,14 @@ while true do
         break;
     end;
 end;
+)lua";
+
+// Redisson's RedissonFairLock acquire script, with server time, fencing and the refresh of a
+// live waiter's deadline; a new holder's WaiterRegistry entry is removed in the same step.
+// KEYS: name, queue, timeouts, fence counter, waiter registry. ARGV: lease ms, field,
+// threadWaitTime ms. Replies {1, fence}, {2, count} or {0, ms until worth trying again}.
+constexpr const char* acquireBody = R"lua(
+local waitTime = tonumber(ARGV[3]);
 if (redis.call('exists', KEYS[1]) == 0)
     and ((redis.call('exists', KEYS[2]) == 0) or (redis.call('lindex', KEYS[2], 0) == ARGV[2])) then
     redis.call('lpop', KEYS[2]);
@@ -75,22 +79,16 @@ local headDeadline = tonumber(redis.call('zscore', KEYS[3], head) or now);
 return {0, math.max(headDeadline - now, 0)};
 )lua";
 
-// Redisson's fair unlock. KEYS: name, queue, timeouts, channel prefix. ARGV: `0`, lease,
-// field. Where Redisson replies 1 for a lock that no longer exists, this replies nil (lost).
-constexpr const char* unlockScript = R"lua(
-local t = redis.call('time');
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000);
-while true do
-    local first = redis.call('lindex', KEYS[2], 0);
-    if first == false then break; end;
-    local timeout = tonumber(redis.call('zscore', KEYS[3], first));
-    if timeout == nil or timeout <= now then
-        redis.call('zrem', KEYS[3], first);
-        redis.call('lpop', KEYS[2]);
-    else
-        break;
-    end;
-end;
+// Redisson's fair unlock, and an in-process handoff: when the head of the queue is one of
+// this process's candidates (ARGV from 5 on: field, lease ms, grant channel for each), the
+// hold passes to it as the acquire script would give it (it leaves the queue, the others'
+// deadlines move up by threadWaitTime, a new fence) and the fence goes to its grant channel
+// instead of the unlock notice: {3, candidate index, fence}. Anyone else at the head gets the
+// notice, so the queue's order holds across processes.
+// KEYS: name, queue, timeouts, channel prefix, fence counter, waiter registry.
+// ARGV: `0`, lease ms, field, threadWaitTime ms, candidates. Where Redisson replies 1 for a
+// lock that no longer exists, this replies nil (lost).
+constexpr const char* unlockIfGone = R"lua(
 if (redis.call('exists', KEYS[1]) == 0) then
     local nextWaiter = redis.call('lindex', KEYS[2], 0);
     if nextWaiter ~= false then
@@ -98,19 +96,25 @@ if (redis.call('exists', KEYS[1]) == 0) then
     end;
     return nil;
 end;
-if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
-    return nil;
-end;
-local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
-if (counter > 0) then
-    redis.call('pexpire', KEYS[1], ARGV[2]);
-    return 0;
-end;
-redis.call('del', KEYS[1]);
+)lua";
+
+constexpr const char* unlockTail = R"lua(
 local nextWaiter = redis.call('lindex', KEYS[2], 0);
-if nextWaiter ~= false then
-    redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
+if nextWaiter == false then
+    return 1;
 end;
+for i = 5, #ARGV - 2, 3 do
+    if ARGV[i] == nextWaiter then
+        redis.call('lpop', KEYS[2]);
+        redis.call('zrem', KEYS[3], nextWaiter);
+        local keys = redis.call('zrange', KEYS[3], 0, -1);
+        for j = 1, #keys, 1 do
+            redis.call('zincrby', KEYS[3], -tonumber(ARGV[4]), keys[j]);
+        end;
+        return {3, math.floor((i - 2) / 3), handOver(nextWaiter, ARGV[i + 1], ARGV[i + 2], KEYS[6], KEYS[5])};
+    end;
+end;
+redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
 return 1;
 )lua";
 
@@ -139,14 +143,6 @@ end;
 return 1;
 )lua";
 
-constexpr const char* renewScript = R"lua(
-if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
-    redis.call('pexpire', KEYS[1], ARGV[1]);
-    return 1;
-end;
-return 0;
-)lua";
-
 } // namespace
 
 FairLock::FairLock(ConnectionOptions options, std::string name, HolderIdentity identity,
@@ -163,12 +159,8 @@ FairLock::~FairLock()
 
 Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    // EVALSHA on the hot path: the server neither receives nor hashes the body on every call.
-    static const LuaScript script(acquireScript);
-    auto attempt = decodeAttempt(script.run(**conn,
+    static const LuaScript script(std::string(dropDeadHeads) + acquireBody);
+    auto attempt = decodeAttempt(runScript(script,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
             RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
         {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())}));
@@ -181,21 +173,20 @@ Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::millisec
     return attempt;
 }
 
-Result<RedisReply> FairLock::runUnlock(std::chrono::milliseconds lease)
+Result<RedisReply> FairLock::runUnlockHandingOff(
+    std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    static const LuaScript script(unlockScript);
-    return script.run(**conn,
+    static const LuaScript script(
+        std::string(dropDeadHeads) + handOverLua + unlockIfGone + endOwnHoldLua + unlockTail);
+    std::vector<std::string> args {
+        "0", std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())};
+    auto tail = candidateArguments(candidates);
+    args.insert(args.end(), tail.begin(), tail.end());
+    return runScript(script,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
-            RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()});
-}
-
-RedisCommand FairLock::renewalCommand(std::chrono::milliseconds lease) const
-{
-    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+            RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
+            WaiterRegistry::keyFor(name())},
+        args);
 }
 
 std::string FairLock::waitChannel() const
@@ -205,13 +196,11 @@ std::string FairLock::waitChannel() const
 
 Status FairLock::abandonWait()
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    auto left = (*conn)->command(scriptCall(leaveQueueScript,
+    static const LuaScript script(leaveQueueScript);
+    auto left = runScript(script,
         {RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()), name(),
             RedissonNames::lockChannel(name())},
-        {holderField(), std::to_string(m_threadWaitTime.count())}));
+        {holderField(), std::to_string(m_threadWaitTime.count())});
     if (!left)
         return left.error();
     return Done {};

@@ -23,6 +23,11 @@ namespace lockscope {
 // deadline, so a holder that keeps the lock longer than the waiters' deadlines drops live
 // Redisson waiters to the back; LockScope waiters keep their place, and a dead one is still
 // dropped once its last deadline passes.
+//
+// In-process handoff (RedissonHashLock): a release gives the lock straight to the head of the
+// queue when that head is a ready waiter of this process, in the unlock script; any other
+// head (another process, a Redisson client) gets the unlock notice as before. So the order of
+// the queue is kept exactly, across processes too.
 class FairLock : public RedissonHashLock
 {
 public:
@@ -36,10 +41,10 @@ public:
     std::string_view kind() const override { return "fair"; }
 
 protected:
-    std::string holderField() const override { return identity().field(); }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
-    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
-    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
+    Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
+        const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
+    bool handsOffLocally() const override { return true; }
     std::string waitChannel() const override;
     bool acquireLeavesRegistry() const override { return true; }
     Status abandonWait() override;

@@ -1,28 +1,14 @@
 #include "locks/LocalWaitLine.h"
 
+#include "locks/SharedPerKey.h"
+
 #include <algorithm>
-#include <map>
 
 namespace lockscope {
 
 std::shared_ptr<LocalWaitLine> LocalWaitLine::forKey(const std::string& key)
 {
-    static std::mutex mutex;
-    static std::map<std::string, std::weak_ptr<LocalWaitLine>> lines;
-    std::lock_guard lock(mutex);
-    // Drop lines nobody uses any more, so a process touching many lock names stays small.
-    for (auto it = lines.begin(); it != lines.end();) {
-        if (it->second.expired())
-            it = lines.erase(it);
-        else
-            ++it;
-    }
-    auto& slot = lines[key];
-    if (auto existing = slot.lock())
-        return existing;
-    auto created = std::make_shared<LocalWaitLine>();
-    slot = created;
-    return created;
+    return sharedPerKey<LocalWaitLine>(key);
 }
 
 LocalWaitLine::Turn::Turn(std::shared_ptr<LocalWaitLine> line, std::uint64_t ticket)
@@ -34,6 +20,11 @@ LocalWaitLine::Turn::Turn(std::shared_ptr<LocalWaitLine> line, std::uint64_t tic
 LocalWaitLine::Turn::~Turn()
 {
     m_line->leave(m_ticket);
+}
+
+std::function<void()> LocalWaitLine::Turn::leaver() const
+{
+    return [line = m_line, ticket = m_ticket] { line->leave(ticket); };
 }
 
 void LocalWaitLine::leave(std::uint64_t ticket)

@@ -35,6 +35,10 @@ public:
         ~Turn();
         Turn(const Turn&) = delete;
         Turn& operator=(const Turn&) = delete;
+        // Leaves the line from any thread (for a holder that hands the lock to this turn's
+        // waiter, so the next waiter moves up without the new holder paying for its wake-up);
+        // the destructor then has nothing left to do.
+        std::function<void()> leaver() const;
 
     private:
         std::shared_ptr<LocalWaitLine> m_line;

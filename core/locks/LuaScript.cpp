@@ -22,10 +22,14 @@ std::string sha1Hex(const std::string& text)
     return out;
 }
 
-RedisCommand evalCommand(const std::string& verb, const std::string& script,
+RedisCommand scriptCommand(std::string_view verb, std::string_view script,
     const std::vector<std::string>& keys, const std::vector<std::string>& args)
 {
-    RedisCommand command {verb, script, std::to_string(keys.size())};
+    RedisCommand command;
+    command.reserve(3 + keys.size() + args.size());
+    command.emplace_back(verb);
+    command.emplace_back(script);
+    command.push_back(std::to_string(keys.size()));
     command.insert(command.end(), keys.begin(), keys.end());
     command.insert(command.end(), args.begin(), args.end());
     return command;
@@ -42,11 +46,17 @@ Result<RedisReply> LuaScript::run(RedisConnection& connection, const std::vector
     const std::vector<std::string>& args) const
 {
     if (!m_sha1.empty()) {
-        auto reply = connection.command(evalCommand("EVALSHA", m_sha1, keys, args));
+        auto reply = connection.command(scriptCommand("EVALSHA", m_sha1, keys, args));
         if (reply || reply.error().message.rfind("NOSCRIPT", 0) != 0)
             return reply;
     }
-    return connection.command(evalCommand("EVAL", m_source, keys, args));
+    return connection.command(scriptCommand("EVAL", m_source, keys, args));
+}
+
+RedisCommand LuaScript::eval(
+    std::string_view source, const std::vector<std::string>& keys, const std::vector<std::string>& args)
+{
+    return scriptCommand("EVAL", source, keys, args);
 }
 
 } // namespace lockscope

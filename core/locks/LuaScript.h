@@ -3,12 +3,17 @@
 #include "redis/RedisConnection.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lockscope {
 
-// A Lua script sent by its SHA1 (EVALSHA) and, when the server does not know it yet (NOSCRIPT,
-// after a restart or SCRIPT FLUSH), once in full with EVAL, which also caches it there.
+// A Lua script and the ways to send it. run() sends it by its SHA1 (EVALSHA) and, when the
+// server does not know it yet (NOSCRIPT, after a restart or SCRIPT FLUSH), once in full with
+// EVAL, which also caches it there: the hot paths of the locks, where the server then neither
+// receives nor hashes the body on every call. evalCommand() is the full EVAL, for commands that
+// cannot retry a NOSCRIPT: inside a pipeline, or stored to be sent later (the watchdog's
+// renewals); eval() the same for a script text built at run time.
 // Stateless after construction: one instance may serve every connection and thread.
 class LuaScript
 {
@@ -21,6 +26,14 @@ public:
 
     Result<RedisReply> run(RedisConnection& connection, const std::vector<std::string>& keys,
         const std::vector<std::string>& args) const;
+    RedisCommand evalCommand(const std::vector<std::string>& keys, const std::vector<std::string>& args) const
+    {
+        return eval(m_source, keys, args);
+    }
+
+    // EVAL <source> <numkeys> <keys...> <args...>
+    static RedisCommand eval(
+        std::string_view source, const std::vector<std::string>& keys, const std::vector<std::string>& args);
 
 private:
     std::string m_source;

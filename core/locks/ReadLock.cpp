@@ -1,7 +1,7 @@
 #include "locks/ReadLock.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 
 namespace lockscope {
 
@@ -108,23 +108,25 @@ ReadLock::~ReadLock()
 
 Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    return decodeAttempt(runScript(scriptCall(acquireScript,
+    static const LuaScript script(acquireScript);
+    return decodeAttempt(runScript(script,
         {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
             RedissonNames::fenceCounter(name())},
-        {std::to_string(lease.count()), holderField(), holderField() + ":write"})));
+        {std::to_string(lease.count()), holderField(), holderField() + ":write"}));
 }
 
 Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
 {
-    return runScript(scriptCall(unlockScript,
+    static const LuaScript script(unlockScript);
+    return runScript(script,
         {name(), RedissonNames::readWriteChannel(name()),
             RedissonNames::readTimeoutPrefix(name(), holderField()), RedissonNames::hashTagged(name())},
-        {"0", holderField()}));
+        {"0", holderField()});
 }
 
 RedisCommand ReadLock::renewalCommand(std::chrono::milliseconds lease) const
 {
-    return scriptCall(renewScript, {name(), RedissonNames::hashTagged(name())},
+    return LuaScript::eval(renewScript, {name(), RedissonNames::hashTagged(name())},
         {std::to_string(lease.count()), holderField()});
 }
 

@@ -15,12 +15,4 @@ std::string ReadWriteLockSide::waitChannel() const
     return RedissonNames::readWriteChannel(name());
 }
 
-Result<RedisReply> ReadWriteLockSide::runScript(const RedisCommand& call)
-{
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    return (*conn)->command(call);
-}
-
 } // namespace lockscope

@@ -5,8 +5,8 @@
 namespace lockscope {
 
 // What the two sides of Redisson's RReadWriteLock (ReadLock, WriteLock) share beyond
-// RedissonHashLock: one hash, one unlock channel for both sides, and scripts run on the lock's
-// command connection. Each side supplies its own scripts and its destructor's release.
+// RedissonHashLock: one hash, one unlock channel for both sides. Each side supplies its own
+// scripts and its destructor's release.
 class ReadWriteLockSide : public RedissonHashLock
 {
 public:
@@ -18,8 +18,6 @@ protected:
     // Readers and writers wait on the same channel: a read unlock may admit a writer and a
     // write unlock the readers.
     std::string waitChannel() const final;
-    // Runs one of the side's script calls on the command connection.
-    Result<RedisReply> runScript(const RedisCommand& call);
 };
 
 } // namespace lockscope

@@ -1,12 +1,36 @@
 #include "locks/RedissonHashLock.h"
 
+#include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
 
-namespace lockscope {
+#include <utility>
 
+namespace lockscope {
 namespace {
 using Clock = std::chrono::steady_clock;
 }
+
+const char* const RedissonHashLock::handOverLua = R"lua(
+local function handOver(field, lease, channel, registry, fenceCounter)
+    redis.call('hset', KEYS[1], field, 1);
+    redis.call('pexpire', KEYS[1], lease);
+    redis.call('zrem', registry, field);
+    local fence = redis.call('incr', fenceCounter);
+    redis.call('publish', channel, fence);
+    return fence;
+end;
+)lua";
+
+const char* const RedissonHashLock::endOwnHoldLua = R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
+    return nil;
+end;
+if (redis.call('hincrby', KEYS[1], ARGV[3], -1) > 0) then
+    redis.call('pexpire', KEYS[1], ARGV[2]);
+    return 0;
+end;
+redis.call('del', KEYS[1]);
+)lua";
 
 RedissonHashLock::RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
     std::shared_ptr<LockWatchdog> watchdog)
@@ -34,6 +58,29 @@ Result<RedisConnection*> RedissonHashLock::connection()
         m_connection = std::move(connected.value());
     }
     return m_connection.get();
+}
+
+Result<RedisReply> RedissonHashLock::runScript(
+    const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return script.run(**conn, keys, args);
+}
+
+RedisCommand RedissonHashLock::renewalCommand(std::chrono::milliseconds lease) const
+{
+    // KEYS: name. ARGV: lease ms, field.
+    static const LuaScript script(R"lua(
+if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
+    redis.call('pexpire', KEYS[1], ARGV[1]);
+    return 1;
+end;
+return 0;
+)lua");
+    // The watchdog sends it in a pipeline: EVAL, which cannot fail with NOSCRIPT.
+    return script.evalCommand({m_name}, {std::to_string(lease.count()), holderField()});
 }
 
 Result<UnlockSubscriber::Attempt> RedissonHashLock::decodeAttempt(const Result<RedisReply>& reply)
@@ -124,9 +171,7 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
             }
             turn = std::move(awaited.value());
         }
-        auto waited = m_subscriber.waitFor(
-            waitChannel(), [this, &options] { return tryAcquireOnce(options.lease); }, deadline,
-            options.cancel, &registry, holdOff);
+        auto waited = waitSubscribed(options, deadline, holdOff, registry, turn);
         turn.reset(); // the next local waiter goes to the Redis level while we hold the lock
         if (waited && waited->outcome == AcquireOutcome::Acquired && acquireLeavesRegistry())
             registry.forget(); // the acquire script removed the entry
@@ -160,10 +205,125 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         }
     }
     m_count = static_cast<int>(won.count);
+    if (handsOffLocally())
+        handoffDesk()->noteHeldHere(options.lease);
     result.outcome = AcquireOutcome::Acquired;
     result.fence = m_fence;
     result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
     return result;
+}
+
+Result<UnlockSubscriber::Ending> RedissonHashLock::waitSubscribed(const AcquireOptions& options,
+    std::optional<std::chrono::steady_clock::time_point> deadline,
+    std::optional<std::chrono::steady_clock::time_point> holdOff, WaiterRegistry& registry,
+    std::unique_ptr<LocalWaitLine::Turn>& turn)
+{
+    std::shared_ptr<HandoffDesk> desk;
+    std::optional<HandoffDesk::SeatId> seat;
+    if (handsOffLocally()) {
+        desk = handoffDesk();
+        seat = desk->join(
+            m_name, holderField(), options.lease, turn ? turn->leaver() : std::function<void()>());
+    }
+    bool subscribedJustNow = true;
+    auto attempt = [&]() -> Result<Attempt> {
+        if (!seat)
+            return tryAcquireOnce(options.lease);
+        if (std::exchange(subscribedJustNow, false) && waitsInLocalLine()) {
+            // While a holder of this process holds the lock, its release will offer it to us
+            // (or publish the notice we now hear): no need to look until its lease would
+            // run out. (Not for the fair lock: its first look renews its place in the queue.)
+            if (auto leaseLeft = desk->readyIfHeldHere(*seat)) {
+                Attempt later;
+                later.retryAfter = *leaseLeft;
+                return later;
+            }
+        }
+        auto given = resolveGrant(desk->markBusy(*seat));
+        if (!given || given->acquired)
+            return given;
+        if (auto until = desk->yieldingUntil()) {
+            // Another process's waiter was just woken to take its turn: let it.
+            desk->markReady(*seat);
+            Attempt later;
+            later.retryAfter = std::chrono::ceil<std::chrono::milliseconds>(*until - Clock::now());
+            return later;
+        }
+        auto tried = tryAcquireOnce(options.lease);
+        if (tried && !tried->acquired)
+            desk->markReady(*seat); // subscribed, no script in flight: a holder may hand over
+        return tried;
+    };
+    auto waited = m_subscriber.waitFor(waitChannel(), attempt, deadline, options.cancel, &registry, holdOff,
+        seat ? desk->grantChannelOf(*seat) : std::string());
+    if (seat) {
+        const bool acquired = waited && waited->outcome == AcquireOutcome::Acquired;
+        auto given = resolveGrant(desk->leave(*seat, acquired));
+        if (!acquired && (!given || given->acquired)) {
+            // A holder handed the lock over just as the wait ended: it is ours all the same.
+            if (!given)
+                waited = given.error();
+            else
+                waited = UnlockSubscriber::Ending {AcquireOutcome::Acquired, *given};
+        }
+    }
+    if (waited && waited->attempt.handedOver)
+        m_handedTurn = std::move(turn); // see m_handedTurn
+    return waited;
+}
+
+std::shared_ptr<HandoffDesk> RedissonHashLock::handoffDesk()
+{
+    if (!m_desk) {
+        m_desk = HandoffDesk::forKey(m_options.describe() + "|" + m_options.user + "|"
+            + std::to_string(m_options.database) + "|" + std::string(kind()) + "|" + m_name);
+    }
+    return m_desk;
+}
+
+Result<UnlockSubscriber::Attempt> RedissonHashLock::resolveGrant(const HandoffDesk::Grant& grant)
+{
+    if (grant.unknown)
+        return claimUnknownGrant();
+    Attempt attempt;
+    if (grant.granted) {
+        attempt.acquired = true;
+        attempt.fence = grant.fence;
+        attempt.count = 1;
+        attempt.handedOver = true;
+    }
+    return attempt;
+}
+
+Result<UnlockSubscriber::Attempt> RedissonHashLock::claimUnknownGrant()
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto replies = (*conn)->pipeline(
+        {{"HEXISTS", m_name, holderField()}, {"GET", RedissonNames::fenceCounter(m_name)}});
+    if (!replies)
+        return replies.error();
+    Attempt attempt;
+    if (replies->size() == 2 && (*replies)[0].toInteger() == 1) {
+        // We hold nothing ourselves (a waiter), so our field there is the handed-over hold.
+        attempt.acquired = true;
+        attempt.fence = (*replies)[1].toInteger();
+        attempt.count = 1;
+    }
+    return attempt;
+}
+
+std::vector<std::string> RedissonHashLock::candidateArguments(
+    const std::vector<HandoffDesk::Candidate>& candidates)
+{
+    std::vector<std::string> arguments;
+    for (const auto& candidate : candidates) {
+        arguments.push_back(candidate.field);
+        arguments.push_back(std::to_string(candidate.lease.count()));
+        arguments.push_back(candidate.grantChannel);
+    }
+    return arguments;
 }
 
 void RedissonHashLock::releaseRemainingHold()
@@ -189,7 +349,33 @@ Result<HoldOutcome> RedissonHashLock::release()
 {
     if (m_count <= 0)
         return makeError(ErrorKind::Usage, "release() on " + m_name + " without a hold");
-    auto unlocked = runUnlock(m_lease);
+    m_handedTurn.reset();
+    std::shared_ptr<HandoffDesk> desk;
+    std::vector<HandoffDesk::Candidate> offered;
+    if (m_count == 1 && handsOffLocally()) {
+        desk = handoffDesk();
+        offered = desk->offer(handoffCandidates);
+    }
+    auto unlocked = handsOffLocally()
+        ? runUnlockHandingOff(m_lease, offered, desk ? desk->handoffStreak() : 0)
+        : runUnlock(m_lease);
+    if (desk) {
+        std::optional<HandoffDesk::SeatId> chosen;
+        long long fence = 0;
+        if (unlocked && unlocked->isArray() && unlocked->size() == 3 && unlocked->at(0).toInteger() == 3) {
+            const auto index = unlocked->at(1).toInteger().value_or(0);
+            if (index >= 1 && index <= static_cast<long long>(offered.size()))
+                chosen = offered[static_cast<size_t>(index - 1)].seat;
+            fence = unlocked->at(2).toInteger().value_or(0);
+        }
+        desk->settle(offered, chosen, fence, !unlocked);
+        if (chosen) {
+            // The waiter holds it now; trying again at once could only fail.
+            m_courtesyUntil = Clock::now() + courtesyWindow;
+            endHold();
+            return HoldOutcome::Done;
+        }
+    }
     if (!unlocked)
         return unlocked.error();
     if (unlocked->isNil()) {
@@ -198,8 +384,14 @@ Result<HoldOutcome> RedissonHashLock::release()
     }
     const bool withReach = unlocked->isArray() && unlocked->size() == 2;
     const auto answer = withReach ? unlocked->at(0).toInteger() : unlocked->toInteger();
-    if (withReach && unlocked->at(1).toInteger().value_or(0) > 0)
+    const long long reached = withReach ? unlocked->at(1).toInteger().value_or(0) : 0;
+    if (reached > 0)
         m_courtesyUntil = Clock::now() + courtesyWindow;
+    if (desk && !offered.empty() && reached > 1) {
+        // A ready local waiter was passed over for waiters of other processes (the kind's
+        // bound on handoffs in a row): they get the notice, and this process holds back.
+        desk->yieldUntil(Clock::now() + courtesyWindow);
+    }
     if (!answer)
         return makeError(
             ErrorKind::Protocol, "unexpected reply to an unlock script: " + unlocked->describe());

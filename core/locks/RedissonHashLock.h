@@ -1,9 +1,11 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/HandoffDesk.h"
 #include "locks/HolderIdentity.h"
 #include "locks/LocalWaitLine.h"
 #include "locks/LockWatchdog.h"
+#include "locks/LuaScript.h"
 #include "locks/UnlockSubscriber.h"
 #include "redis/RedisConnection.h"
 
@@ -12,6 +14,8 @@
 #include <string>
 
 namespace lockscope {
+
+class WaiterRegistry;
 
 // What the Redisson-format locks (reentrant, fair, read, write) share: a hash keyed by the lock
 // name whose fields are holders, re-entry counted inside one hold, waiting on an unlock channel
@@ -25,6 +29,14 @@ namespace lockscope {
 // a waiter. So a client that loops release -> acquire does not grab the lock back ahead of
 // the waiter it just woke (barging), which starved every waiter in the stress benchmark.
 // A try-once acquire (wait = 0) is never held back.
+//
+// In-process handoff (kinds that say handsOffLocally()): a release that ends the hold while a
+// waiter of this process is ready at its HandoffDesk gives the lock to that waiter in the
+// unlock script itself (the waiter's field, count 1, its lease, a new fence, its registry
+// entry gone) and publishes the fence on the waiter's grant channel instead of the unlock
+// notice; the waiter's wait ends on that message. The kind's script decides whether a
+// candidate may take it (the fair lock: only its queue's head; the reentrant lock: bounded
+// when other processes wait, see ReentrantLock).
 //
 // Connections: a command connection (opened on first use) and, while waiting, the
 // subscription connection of its UnlockSubscriber. The watchdog is shared (LockWatchdog::
@@ -52,6 +64,9 @@ public:
     // Re-entries of the current hold as this object counts them (0: not held).
     int holdCount() const { return m_count; }
     const HolderIdentity& identity() const { return m_identity; }
+    // Waiters of this lock in this process that a release would hand the lock to now (0 for
+    // kinds without in-process handoff): for tests and diagnostics.
+    size_t localWaitersReadyForHandoff() { return handsOffLocally() ? handoffDesk()->readyCount() : 0; }
 
 protected:
     RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
@@ -59,16 +74,34 @@ protected:
 
     using Attempt = UnlockSubscriber::Attempt;
 
-    // The field that marks our hold (what isHeld() looks for).
-    virtual std::string holderField() const = 0;
+    // The field that marks our hold (what isHeld() looks for): by default the identity's.
+    virtual std::string holderField() const { return m_identity.field(); }
     // One acquisition attempt: the kind's acquire script.
     virtual Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) = 0;
     // The kind's unlock script: 1 when the hash (or our hold) is gone, 0 when only decremented,
     // nil when the hold was not ours any more; or {1, subscribers the unlock notice reached}.
-    virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease) = 0;
-    // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise.
-    virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const = 0;
+    // Kinds that hand off locally define runUnlockHandingOff instead (this calls it then).
+    virtual Result<RedisReply> runUnlock(std::chrono::milliseconds lease)
+    {
+        return runUnlockHandingOff(lease, {}, 0);
+    }
+    // The unlock with in-process handoff, for kinds that say handsOffLocally(): like runUnlock,
+    // and when the hold ends, it may give the lock to one of `candidates` (the ready waiters of
+    // this process, in the order they started waiting); then it replies {3, candidate's
+    // 1-based index, its fence}. `streak`: handoffs in a row before this one.
+    virtual Result<RedisReply> runUnlockHandingOff(
+        std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
+    {
+        (void)lease;
+        (void)candidates;
+        (void)streak;
+        return makeError(ErrorKind::Internal, "lock kind " + std::string(kind()) + " has no unlock script");
+    }
+    // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise. By default
+    // Redisson's renewExpirationAsync: PEXPIRE the hash while our field is in it.
+    virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const;
     virtual std::string waitChannel() const = 0;
+    virtual bool handsOffLocally() const { return false; }
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
     // True when the kind's acquire script removes the holder from the WaiterRegistry key
@@ -79,6 +112,10 @@ protected:
     // every waiter; not the fair lock, whose notice goes to the head of its queue only).
     virtual bool waitsInLocalLine() const { return false; }
 
+    // Ready local waiters a release offers to its unlock script: the first in line, and one
+    // more for the fair lock in case a refresh reordered its queue. More only cost time on the
+    // handoff path (each is copied, sent and compared).
+    static constexpr size_t handoffCandidates = 2;
     // How long after a release that woke waiters this object defers to them (see above).
     static constexpr std::chrono::milliseconds courtesyWindow {5};
 
@@ -87,13 +124,40 @@ protected:
     static Result<Attempt> decodeAttempt(const Result<RedisReply>& reply);
 
     Result<RedisConnection*> connection();
+    // Runs one of the kind's scripts on the command connection.
+    Result<RedisReply> runScript(
+        const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
     const ConnectionOptions& options() const { return m_options; }
     // For subclass destructors: releases every re-entry still held, ignoring errors (a hold
     // that cannot be released expires after its lease).
     void releaseRemainingHold();
 
+    // Lua shared by the unlock scripts of the kinds that hand off (put together in this order):
+    // handOverLua defines handOver(field, lease ms, grant channel, waiter registry key, fence
+    // counter key): `field` holds KEYS[1] (count 1, PEXPIRE lease), leaves the registry, and
+    // the new fence is published on the grant channel and returned. endOwnHoldLua (KEYS[1]
+    // name, ARGV[2] lease ms, ARGV[3] field) returns nil when the hold is not ours, 0 when only
+    // a re-entry ended (PEXPIRE lease), and goes on with the hash deleted when the hold ended.
+    static const char* const handOverLua;
+    static const char* const endOwnHoldLua;
+    // The ARGV tail that tells an unlock script the candidates: field, lease ms, grant channel
+    // for each.
+    static std::vector<std::string> candidateArguments(const std::vector<HandoffDesk::Candidate>& candidates);
+
 private:
     void endHold();
+    std::shared_ptr<HandoffDesk> handoffDesk();
+    // The wait at the Redis level (UnlockSubscriber), as a seat at the HandoffDesk for kinds
+    // that hand off locally. `turn`: the LocalWaitLine turn, kept in m_handedTurn when the wait
+    // ends with a handoff.
+    Result<UnlockSubscriber::Ending> waitSubscribed(const AcquireOptions& options,
+        std::optional<std::chrono::steady_clock::time_point> deadline,
+        std::optional<std::chrono::steady_clock::time_point> holdOff, WaiterRegistry& registry,
+        std::unique_ptr<LocalWaitLine::Turn>& turn);
+    // After the giver's script failed, the grant is unknown: the hash says whether we hold it.
+    Result<Attempt> claimUnknownGrant();
+    // What a wait learned from the desk when it stopped: a hold handed to it, if any.
+    Result<Attempt> resolveGrant(const HandoffDesk::Grant& grant);
 
     ConnectionOptions m_options;
     std::string m_name;
@@ -102,6 +166,12 @@ private:
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
     std::shared_ptr<LocalWaitLine> m_waitLine; // on first use, when waitsInLocalLine()
+    std::shared_ptr<HandoffDesk> m_desk; // on first use, when handsOffLocally()
+    // The LocalWaitLine turn of a wait that ended with a handoff: the giver moves the line on
+    // (HandoffDesk::Candidate::onGranted), so the new holder does not pay for waking the next
+    // waiter on its way out of acquire() (about 40 us here: the woken thread often preempts it).
+    // Kept until our release() only in case the giver has not done it yet.
+    std::unique_ptr<LocalWaitLine::Turn> m_handedTurn;
     std::mutex m_probeMutex;
     std::unique_ptr<RedisConnection> m_probe; // isHeld() only, under m_probeMutex
 

@@ -2,7 +2,6 @@
 
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
 
 namespace lockscope {
@@ -27,28 +26,17 @@ end;
 return {0, redis.call('pttl', KEYS[1])};
 )lua";
 
-// Redisson's renewExpirationAsync.
-constexpr const char* renewScript = R"lua(
-if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
-    redis.call('pexpire', KEYS[1], ARGV[1]);
-    return 1;
-end;
-return 0;
-)lua";
-
 // Redisson's unlockInnerAsync with the same effects (HINCRBY -1, PEXPIRE or DEL + PUBLISH `0`),
 // replying {1, subscribers reached} when the hold ended, so release() knows whether it woke a
-// waiter (RedissonHashLock's courtesy). KEYS: name, channel. ARGV: `0`, lease ms, field.
-constexpr const char* unlockScript = R"lua(
-if (redis.call('hexists', KEYS[1], ARGV[3]) == 0) then
-    return nil;
+// waiter (RedissonHashLock's courtesy); or, given a candidate of this process (ARGV 5-7: its
+// field, lease, grant channel), the hold passes to it instead of the notice: {3, 1, fence}.
+// Not while other processes' waiters are subscribed (more subscribers than our one) and ARGV[4]
+// is `0`: see ReentrantLock::maxHandoffsPastOthers.
+// KEYS: name, channel, fence counter, waiter registry. ARGV: `0`, lease ms, field, `1`/`0`.
+constexpr const char* unlockTail = R"lua(
+if #ARGV >= 7 and (ARGV[4] == '1' or redis.call('pubsub', 'numsub', KEYS[2])[2] <= 1) then
+    return {3, 1, handOver(ARGV[5], ARGV[6], ARGV[7], KEYS[4], KEYS[3])};
 end;
-local counter = redis.call('hincrby', KEYS[1], ARGV[3], -1);
-if (counter > 0) then
-    redis.call('pexpire', KEYS[1], ARGV[2]);
-    return 0;
-end;
-redis.call('del', KEYS[1]);
 return {1, redis.call('publish', KEYS[2], ARGV[1])};
 )lua";
 
@@ -92,29 +80,27 @@ ReentrantLock::~ReentrantLock()
 
 Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    // EVALSHA on the hot path: the server neither receives nor hashes the body on every call.
     static const LuaScript script(acquireScript);
     return decodeAttempt(
-        script.run(**conn, {name(), RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
+        runScript(script, {name(), RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
             {std::to_string(lease.count()), holderField()}));
 }
 
-Result<RedisReply> ReentrantLock::runUnlock(std::chrono::milliseconds lease)
+Result<RedisReply> ReentrantLock::runUnlockHandingOff(
+    std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
 {
-    auto conn = connection();
-    if (!conn)
-        return conn.error();
-    static const LuaScript script(unlockScript);
-    return script.run(**conn, {name(), RedissonNames::lockChannel(name())},
-        {"0", std::to_string(lease.count()), holderField()});
-}
-
-RedisCommand ReentrantLock::renewalCommand(std::chrono::milliseconds lease) const
-{
-    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+    static const LuaScript script(std::string(handOverLua) + endOwnHoldLua + unlockTail);
+    std::vector<std::string> args {
+        "0", std::to_string(lease.count()), holderField(), streak < maxHandoffsPastOthers ? "1" : "0"};
+    if (!candidates.empty()) {
+        // The first to start waiting: in this process, the front of the LocalWaitLine.
+        auto tail = candidateArguments({candidates.front()});
+        args.insert(args.end(), tail.begin(), tail.end());
+    }
+    return runScript(script,
+        {name(), RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
+            WaiterRegistry::keyFor(name())},
+        args);
 }
 
 std::string ReentrantLock::waitChannel() const

@@ -15,6 +15,17 @@ namespace lockscope {
 // The acquire and unlock scripts are Redisson's, with the fencing INCR added and replies that
 // say whether the hold started, re-entered or found another holder (then: its pttl), and how
 // many subscribers an unlock notice reached (for RedissonHashLock's courtesy to waiters).
+//
+// In-process handoff (RedissonHashLock): a release hands the lock to the front of this
+// process's LocalWaitLine when it is ready. The trade-off between processes: a handoff
+// publishes no unlock notice, so waiters of other processes (LockScope or Redisson) are not
+// woken by it and would only retry when the lease runs out. So while they are subscribed, at
+// most maxHandoffsPastOthers handoffs in a row pass them over; the next release publishes the
+// notice as Redisson does, and this process's waiters hold back for courtesyWindow, so one of
+// them takes the lock. A busy process still keeps about maxHandoffsPastOthers turns out of
+// every maxHandoffsPastOthers + 1 (fair between processes it is not; Redisson's own unfair
+// lock is not either), but nobody outside waits forever. Waiters of one process are served in
+// arrival order.
 class ReentrantLock : public RedissonHashLock
 {
 public:
@@ -31,11 +42,14 @@ public:
     // nil when not the holder.
     static const char* const redissonUnlockScript;
 
+    // Handoffs in a row that may pass over other processes' subscribed waiters.
+    static constexpr int maxHandoffsPastOthers = 8;
+
 protected:
-    std::string holderField() const override { return identity().field(); }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
-    Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
-    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
+    Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
+        const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
+    bool handsOffLocally() const override { return true; }
     std::string waitChannel() const override;
     bool acquireLeavesRegistry() const override { return true; }
     bool waitsInLocalLine() const override { return true; }

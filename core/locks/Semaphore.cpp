@@ -1,7 +1,7 @@
 #include "locks/Semaphore.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
 
 #include <algorithm>
@@ -184,7 +184,7 @@ Result<Semaphore::Reclaimed> Semaphore::runReclaim()
     auto conn = connection();
     if (!conn)
         return conn.error();
-    auto reply = (*conn)->command(scriptCall(
+    auto reply = (*conn)->command(LuaScript::eval(
         withNow(reclaimBody), keys(), {std::to_string(m_permits), std::to_string(m_unleasedGrace.count())}));
     if (!reply)
         return reply.error();
@@ -233,7 +233,7 @@ Result<long long> Semaphore::leaseToken(const std::string& token, std::chrono::m
     if (!conn)
         return conn.error();
     auto leased = (*conn)->command(
-        scriptCall(withNow(leaseBody), keys(), {token, holderId(), std::to_string(lease.count())}));
+        LuaScript::eval(withNow(leaseBody), keys(), {token, holderId(), std::to_string(lease.count())}));
     if (!leased)
         return leased.error();
     if (!leased->isInteger())
@@ -302,7 +302,7 @@ Result<AcquireResult> Semaphore::acquire(const AcquireOptions& options)
                         m_watchdog = LockWatchdog::sharedFor(m_options);
                     m_renewal = std::make_shared<RenewalState>(m_renewalHandler);
                     m_watchId = m_watchdog->watch(LockWatchdog::Renewal {
-                        scriptCall(withNow(renewBody), keys(),
+                        LuaScript::eval(withNow(renewBody), keys(),
                             {*m_token, holderId(), std::to_string(options.lease.count())}),
                         options.lease, options.maxRenewals, m_renewal});
                 }
@@ -342,7 +342,7 @@ Result<HoldOutcome> Semaphore::release()
     auto conn = connection();
     if (!conn)
         return conn.error();
-    auto released = (*conn)->command(scriptCall(withNow(releaseBody), keys(), {*m_token, holderId()}));
+    auto released = (*conn)->command(LuaScript::eval(withNow(releaseBody), keys(), {*m_token, holderId()}));
     if (!released)
         return released.error();
     const auto answer = released->toInteger();
@@ -361,7 +361,7 @@ Result<HoldOutcome> Semaphore::extend(std::chrono::milliseconds lease)
     if (!conn)
         return conn.error();
     auto renewed = (*conn)->command(
-        scriptCall(withNow(renewBody), keys(), {*m_token, holderId(), std::to_string(lease.count())}));
+        LuaScript::eval(withNow(renewBody), keys(), {*m_token, holderId(), std::to_string(lease.count())}));
     if (!renewed)
         return renewed.error();
     if (renewed->toInteger() != 1) {
@@ -382,7 +382,7 @@ Result<bool> Semaphore::isHeld()
             return connected.error();
         m_probe = std::move(connected.value());
     }
-    auto checked = m_probe->command(scriptCall(withNow(checkBody), keys(), {*m_token, holderId()}));
+    auto checked = m_probe->command(LuaScript::eval(withNow(checkBody), keys(), {*m_token, holderId()}));
     if (!checked)
         return checked.error();
     return checked->toInteger() == 1;

@@ -17,6 +17,7 @@ list(APPEND lockscope_core_sources
   locks/LockWatchdog.cpp
   locks/UnlockSubscriber.cpp
   locks/LocalWaitLine.cpp
+  locks/HandoffDesk.cpp
   locks/RedissonHashLock.cpp
   locks/ReentrantLock.cpp
   locks/FairLock.cpp

@@ -25,7 +25,7 @@ UnlockSubscriber::UnlockSubscriber(ConnectionOptions options)
 
 UnlockSubscriber::~UnlockSubscriber() = default;
 
-Status UnlockSubscriber::sendSubscribe(const std::string& channel)
+Status UnlockSubscriber::sendSubscribe()
 {
     if (!m_connection) {
         auto connected = RedisConnection::connect(m_options);
@@ -33,7 +33,9 @@ Status UnlockSubscriber::sendSubscribe(const std::string& channel)
             return connected.error();
         m_connection = std::move(connected.value());
     }
-    auto sent = m_connection->send({"SUBSCRIBE", channel});
+    RedisCommand command {"SUBSCRIBE"};
+    command.insert(command.end(), m_channels.begin(), m_channels.end());
+    auto sent = m_connection->send(command);
     if (!sent) {
         m_connection.reset();
         return sent.error();
@@ -41,7 +43,7 @@ Status UnlockSubscriber::sendSubscribe(const std::string& channel)
     return Done {};
 }
 
-Status UnlockSubscriber::awaitSubscribed(const std::string& channel)
+Status UnlockSubscriber::awaitSubscribed()
 {
     if (!m_connection)
         return makeError(ErrorKind::Disconnected, "the subscription connection is gone");
@@ -57,43 +59,51 @@ Status UnlockSubscriber::awaitSubscribed(const std::string& channel)
             m_connection.reset();
             return RedisError::fromServerReply(reply->text());
         }
-        if (isPush(*reply, "subscribe", channel))
+        // The confirmations come in the order of the channels: the last one confirms them all.
+        if (isPush(*reply, "subscribe", m_channels.back()))
             return Done {};
         // Anything else is what an earlier wait left unread (its UNSUBSCRIBE confirmation, late
         // messages): skip it.
     }
 }
 
-Status UnlockSubscriber::subscribe(const std::string& channel)
+Status UnlockSubscriber::subscribe()
 {
-    auto sent = sendSubscribe(channel);
+    auto sent = sendSubscribe();
     if (!sent)
         return sent;
-    return awaitSubscribed(channel);
+    return awaitSubscribed();
 }
 
-void UnlockSubscriber::unsubscribeLater(const std::string& channel)
+void UnlockSubscriber::unsubscribeLater()
 {
-    if (m_connection && !m_connection->send({"UNSUBSCRIBE", channel}))
+    RedisCommand command {"UNSUBSCRIBE"};
+    command.insert(command.end(), m_channels.begin(), m_channels.end());
+    if (m_connection && !m_connection->send(command))
         m_connection.reset(); // state unknown: start afresh next time
 }
 
 Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& channel,
     const AttemptFunction& attempt, std::optional<Clock::time_point> deadline,
-    const CancellationToken* cancel, WaiterRegistry* registry, std::optional<Clock::time_point> holdOffUntil)
+    const CancellationToken* cancel, WaiterRegistry* registry, std::optional<Clock::time_point> holdOffUntil,
+    const std::string& grantChannel)
 {
-    auto sent = sendSubscribe(channel);
+    m_channels = {channel};
+    if (!grantChannel.empty())
+        m_channels.push_back(grantChannel);
+    auto sent = sendSubscribe();
     if (!sent)
         return sent.error();
     if (registry) {
         // On the command connection, while the SUBSCRIBE is on its way: one round trip for both.
-        auto entered = registry->enter();
+        // A waiter that queued in a LocalWaitLine is registered already: no round trip then.
+        auto entered = registry->refreshIfDue();
         if (!entered) {
-            unsubscribeLater(channel);
+            unsubscribeLater();
             return entered.error();
         }
     }
-    auto subscribed = awaitSubscribed(channel);
+    auto subscribed = awaitSubscribed();
     if (!subscribed)
         return subscribed.error();
     Ending ending;
@@ -103,11 +113,11 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
         if (attemptNow) {
             auto tried = attempt();
             if (!tried) {
-                unsubscribeLater(channel);
+                unsubscribeLater();
                 return tried.error();
             }
             if (tried->acquired) {
-                unsubscribeLater(channel);
+                unsubscribeLater();
                 ending.outcome = AcquireOutcome::Acquired;
                 ending.attempt = std::move(tried.value());
                 return ending;
@@ -121,13 +131,13 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
         // Block on the channel until a message, the holder's TTL, the deadline, or a cancel.
         for (;;) {
             if (cancel && cancel->isCancelled()) {
-                unsubscribeLater(channel);
+                unsubscribeLater();
                 ending.outcome = AcquireOutcome::Cancelled;
                 return ending;
             }
             const auto now = Clock::now();
             if (deadline && now >= *deadline) {
-                unsubscribeLater(channel);
+                unsubscribeLater();
                 ending.outcome = AcquireOutcome::TimedOut;
                 return ending;
             }
@@ -145,13 +155,24 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
             if (reply) {
                 if (isPush(*reply, "message", channel))
                     break; // an unlock notice: try again at once
+                if (!grantChannel.empty() && isPush(*reply, "message", grantChannel)) {
+                    if (auto fence = reply->at(2).toInteger()) {
+                        unsubscribeLater();
+                        ending.outcome = AcquireOutcome::Acquired;
+                        ending.attempt.acquired = true;
+                        ending.attempt.fence = *fence;
+                        ending.attempt.count = 1;
+                        ending.attempt.handedOver = true;
+                        return ending;
+                    }
+                }
                 continue;
             }
             if (reply.error().kind != ErrorKind::Timeout) {
                 // The subscription connection broke: resubscribe, then try again (an unlock
                 // notice may have been lost with it).
                 m_connection.reset();
-                auto again = subscribe(channel);
+                auto again = subscribe();
                 if (!again)
                     return again.error();
                 break;
@@ -159,7 +180,7 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
             if (registry) {
                 auto refreshed = registry->refreshIfDue();
                 if (!refreshed) {
-                    unsubscribeLater(channel);
+                    unsubscribeLater();
                     return refreshed.error();
                 }
             }

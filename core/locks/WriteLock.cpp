@@ -1,7 +1,7 @@
 #include "locks/WriteLock.h"
 
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/ScriptCall.h"
 
 namespace lockscope {
 
@@ -60,14 +60,6 @@ end;
 return nil;
 )lua";
 
-constexpr const char* renewScript = R"lua(
-if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
-    redis.call('pexpire', KEYS[1], ARGV[1]);
-    return 1;
-end;
-return 0;
-)lua";
-
 } // namespace
 
 WriteLock::~WriteLock()
@@ -77,19 +69,16 @@ WriteLock::~WriteLock()
 
 Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    return decodeAttempt(runScript(scriptCall(acquireScript, {name(), RedissonNames::fenceCounter(name())},
-        {std::to_string(lease.count()), holderField()})));
+    static const LuaScript script(acquireScript);
+    return decodeAttempt(runScript(script, {name(), RedissonNames::fenceCounter(name())},
+        {std::to_string(lease.count()), holderField()}));
 }
 
 Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)
 {
-    return runScript(scriptCall(unlockScript, {name(), RedissonNames::readWriteChannel(name())},
-        {"1", std::to_string(lease.count()), holderField()}));
-}
-
-RedisCommand WriteLock::renewalCommand(std::chrono::milliseconds lease) const
-{
-    return scriptCall(renewScript, {name()}, {std::to_string(lease.count()), holderField()});
+    static const LuaScript script(unlockScript);
+    return runScript(script, {name(), RedissonNames::readWriteChannel(name())},
+        {"1", std::to_string(lease.count()), holderField()});
 }
 
 } // namespace lockscope

@@ -20,7 +20,6 @@ protected:
     std::string holderField() const override { return identity().field() + ":write"; }
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlock(std::chrono::milliseconds lease) override;
-    RedisCommand renewalCommand(std::chrono::milliseconds lease) const override;
 };
 
 } // namespace lockscope

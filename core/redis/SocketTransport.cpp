@@ -21,7 +21,9 @@ int remainingMs(Deadline deadline)
 {
     if (!deadline)
         return -1;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now()).count();
+    // Rounded up: poll() counts whole milliseconds, and rounding a deadline 0.9 ms away down to
+    // 0 turned every short wait into a busy loop until the deadline.
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(*deadline - Clock::now()).count();
     return left <= 0 ? 0 : static_cast<int>(std::min<long long>(left, 1 << 30));
 }
 

@@ -46,6 +46,7 @@ public:
     long long acquisitions() const { return m_acquisitions.load(std::memory_order_relaxed); }
     // After run() returned: everything it recorded.
     const LatencyHistogram& handoffs() const { return m_handoff; }
+    const LatencyHistogram& holds() const { return m_holds; }
     const std::map<std::string, long long>& errors() const { return m_errors; }
     // Sections per lock index.
     const std::vector<std::vector<CriticalSection>>& sections() const { return m_sections; }
@@ -70,6 +71,7 @@ private:
     std::atomic<long long> m_acquisitions {0};
     std::atomic<long long> m_errorCount {0};
     LatencyHistogram m_handoff;
+    LatencyHistogram m_holds;
     std::vector<std::vector<CriticalSection>> m_sections;
     long long m_unrecorded = 0;
 };

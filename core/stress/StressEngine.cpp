@@ -147,6 +147,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     result.elapsedSeconds = elapsed;
     result.stoppedEarly = stoppedEarly;
     LatencyHistogram handoffs;
+    LatencyHistogram holds;
     std::vector<MutualExclusionChecker> checkers(static_cast<size_t>(m_parameters.locks));
     for (const auto& client : clients) {
         auto snapshot = client->snapshot();
@@ -154,6 +155,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         result.perClientAcquisitions.push_back(snapshot.acquisitions);
         result.acquireHistogram.merge(snapshot.acquireWait);
         handoffs.merge(client->handoffs());
+        holds.merge(client->holds());
         for (const auto& [kind, count] : client->errors())
             result.errors[kind] += count;
         result.sectionsUnchecked += client->unrecordedSections();
@@ -165,6 +167,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     result.opsPerSecond = elapsed > 0 ? static_cast<double>(result.acquisitions) / elapsed : 0;
     result.acquireWait = LatencySummary::of(result.acquireHistogram);
     result.handoff = LatencySummary::of(handoffs);
+    result.heldFor = LatencySummary::of(holds);
     result.fairnessJain = StressResult::jainIndex(result.perClientAcquisitions);
     result.cpuMicrosPerAcquisition = result.acquisitions > 0
         ? static_cast<double>(cpuUsed) / 1000.0 / static_cast<double>(result.acquisitions)

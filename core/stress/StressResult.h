@@ -30,6 +30,10 @@ struct StressResult
     // From a holder starting its release to the next holder holding, counted when that next
     // holder was already waiting and is another client.
     LatencySummary handoff;
+    // The holds as they happened, from acquired to release sent: the asked hold plus how late
+    // the sleeping holder woke up. Lets a reader split a cycle into the hold and the lock's own
+    // cost (a busy machine wakes sleepers late, which is no cost of the lock).
+    LatencySummary heldFor;
     std::vector<long long> perClientAcquisitions;
     // Jain's index over per-client acquisitions: 1 = all equal, 1/n = one client got them all.
     double fairnessJain = 0;

@@ -10,6 +10,7 @@ lockscope_add_test(tst_NaiveLock DIR locks)
 lockscope_add_test(tst_RedlockLock DIR locks)
 lockscope_add_test(tst_LockFactory DIR locks)
 lockscope_add_test(tst_PollingWait DIR locks)
+lockscope_add_test(tst_HandoffDesk DIR locks)
 
 # Suites that run the real lockscope-cli binary in separate processes.
 foreach(suite tst_LockCommand tst_MutualExclusion)

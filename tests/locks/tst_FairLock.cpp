@@ -156,6 +156,84 @@ private slots:
                     .ok());
     }
 
+    void releaseHandsTheLockToTheLocalHeadOfTheQueue()
+    {
+        // In-process handoff: the head of the queue is a ready waiter of this process, so the
+        // unlock script makes it the holder (its field, count 1, a new fence, out of the queue;
+        // the one behind moves up) and publishes the unlock notice to nobody.
+        FairLock holder(options(), "fair-handoff");
+        auto held = holder.acquire(waitUpTo(0ms));
+        QVERIFY(held.ok() && held->acquired());
+        FairLock first(options(), "fair-handoff");
+        FairLock second(options(), "fair-handoff");
+        auto firstWaiting = std::async(std::launch::async, [&] { return first.acquire(waitUpTo(20s)); });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
+        auto secondWaiting = std::async(std::launch::async, [&] { return second.acquire(waitUpTo(20s)); });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 2; }));
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        const std::string firstChannel = RedissonNames::lockChannel("fair-handoff") + ":" + first.holderId();
+        QVERIFY(listener->send({"SUBSCRIBE", firstChannel}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto firstResult = firstWaiting.get();
+        QVERIFY(firstResult.ok() && firstResult->acquired());
+        QCOMPARE(firstResult->fence, std::optional<long long>(*held->fence + 1));
+        QCOMPARE(first.holdCount(), 1);
+        QCOMPARE(m_redis->command({"HGET", "fair-handoff", first.holderId()})->text(), std::string("1"));
+        auto queue = m_redis->command({"LRANGE", RedissonNames::fairQueue("fair-handoff"), "0", "-1"});
+        QCOMPARE(queue->size(), size_t(1));
+        QCOMPARE(queue->at(0).text(), second.holderId());
+        QCOMPARE(listener->readReply(200ms).error().kind, ErrorKind::Timeout);
+
+        QCOMPARE(*first.release(), HoldOutcome::Done);
+        auto secondResult = secondWaiting.get();
+        QVERIFY(secondResult.ok() && secondResult->acquired());
+        QCOMPARE(secondResult->fence, std::optional<long long>(*held->fence + 2));
+        QCOMPARE(*second.release(), HoldOutcome::Done);
+        QCOMPARE(queueLength("fair-handoff"), 0LL);
+        QCOMPARE(m_redis->command({"EXISTS", "fair-handoff"})->integer(), 0LL);
+    }
+
+    void aRedissonHeadOfTheQueueIsNotPassedOverByAHandoff()
+    {
+        // The head is a Redisson thread, a local waiter is ready behind it: the release wakes
+        // the head, as Redisson's would, and leaves the lock free for it.
+        FairLock holder(options(), "fair-handoff-redisson", HolderIdentity::next(), nullptr, 300ms);
+        QVERIFY(holder.acquire(waitUpTo(0ms))->acquired());
+        const std::string redissonWaiter = "0f1e2d3c-4b5a-4968-8776-655443322110:4";
+        const std::string queueKey = RedissonNames::fairQueue("fair-handoff-redisson");
+        const std::string timeoutKey = RedissonNames::fairTimeouts("fair-handoff-redisson");
+        QVERIFY(m_redis->command({"RPUSH", queueKey, redissonWaiter}).ok());
+        QVERIFY(m_redis->command({"ZADD", timeoutKey, std::to_string(epochMillis() + 60000), redissonWaiter})
+                    .ok());
+        FairLock local(options(), "fair-handoff-redisson", HolderIdentity::next(), nullptr, 300ms);
+        auto waiting = std::async(std::launch::async, [&] { return local.acquire(waitUpTo(20s)); });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        const std::string channel
+            = RedissonNames::lockChannel("fair-handoff-redisson") + ":" + redissonWaiter;
+        QVERIFY(listener->send({"SUBSCRIBE", channel}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto notice = listener->readReply(5s);
+        QVERIFY(notice.ok());
+        QCOMPARE(notice->at(2).text(), std::string("0"));
+        QCOMPARE(m_redis->command({"EXISTS", "fair-handoff-redisson"})->integer(), 0LL);
+        QCOMPARE(m_redis->command({"LINDEX", queueKey, "0"})->text(), redissonWaiter);
+        QCOMPARE(waiting.wait_for(300ms), std::future_status::timeout);
+
+        // The Redisson thread gives up its place: the local waiter's next refresh takes the lock.
+        QVERIFY(m_redis->command({"LREM", queueKey, "0", redissonWaiter}).ok());
+        QVERIFY(m_redis->command({"ZREM", timeoutKey, redissonWaiter}).ok());
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QCOMPARE(*local.release(), HoldOutcome::Done);
+    }
+
     void waiterThatGivesUpLeavesTheQueue()
     {
         FairLock holder(options(), "fair-giveup");

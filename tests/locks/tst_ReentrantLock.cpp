@@ -1,7 +1,8 @@
+#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/ReentrantLock.h"
-#include "locks/ScriptCall.h"
 #include "locks/WaiterRegistry.h"
+#include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -179,6 +180,143 @@ private slots:
         QCOMPARE(m_redis->command({"EXISTS", "shared-wait"})->integer(), 0LL);
     }
 
+    void releaseHandsTheLockToAReadyLocalWaiterInOneStep()
+    {
+        // In-process handoff: the unlock script makes the waiter the holder (its own field,
+        // count 1, its lease, the next fence, its registry entry gone) and publishes no notice.
+        ReentrantLock holder(options(), "handoff");
+        auto held = holder.acquire(tryOnce());
+        QVERIFY(held.ok() && held->acquired());
+        ReentrantLock waiter(options(), "handoff");
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s, 7000ms)); });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
+        auto listener = test::connectTo(*m_server);
+        QVERIFY(listener);
+        QVERIFY(listener->send({"SUBSCRIBE", RedissonNames::lockChannel("handoff")}).ok());
+        QVERIFY(listener->readReply(5s).ok());
+
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QCOMPARE(result->fence, std::optional<long long>(*held->fence + 1));
+        QCOMPARE(waiter.holdCount(), 1);
+        QCOMPARE(m_redis->command({"HLEN", "handoff"})->integer(), 1LL);
+        QCOMPARE(m_redis->command({"HGET", "handoff", waiter.holderId()})->text(), std::string("1"));
+        const long long ttl = m_redis->command({"PTTL", "handoff"})->integer();
+        QVERIFY2(ttl > 5000 && ttl <= 7000, std::to_string(ttl).c_str());
+        QCOMPARE(m_redis->command({"ZCARD", WaiterRegistry::keyFor("handoff")})->integer(), 0LL);
+        QCOMPARE(listener->readReply(200ms).error().kind, ErrorKind::Timeout);
+
+        QCOMPARE(*waiter.release(), HoldOutcome::Done); // nobody waits: Redisson's notice again
+        auto notice = listener->readReply(5s);
+        QVERIFY(notice.ok());
+        QCOMPARE(notice->at(2).text(), std::string("0"));
+        QCOMPARE(m_redis->command({"EXISTS", "handoff"})->integer(), 0LL);
+    }
+
+    void theWatchdogRenewsAHandedOverHold()
+    {
+        ReentrantLock holder(options(), "handoff-renewed");
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        ReentrantLock waiter(options(), "handoff-renewed");
+        auto waiting = std::async(std::launch::async, [&] {
+            auto renewed = waitUpTo(20s, 600ms);
+            renewed.watchdog = true;
+            return waiter.acquire(renewed);
+        });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        std::this_thread::sleep_for(1500ms); // two and a half leases
+        QCOMPARE(m_redis->command({"HGET", "handoff-renewed", waiter.holderId()})->text(), std::string("1"));
+        QVERIFY(waiter.renewalState());
+        QVERIFY(waiter.renewalState()->renewals() >= 2);
+        QVERIFY(!waiter.renewalFailed());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+        QCOMPARE(m_redis->command({"EXISTS", "handoff-renewed"})->integer(), 0LL);
+    }
+
+    void aLocalWaiterGetsALockWhoseLocalHolderLetItExpire()
+    {
+        // The waiter does not look while a holder of this process holds the lock (that
+        // holder's release would offer it); a hold that expires instead is still noticed.
+        ReentrantLock holder(options(), "handoff-expired");
+        QVERIFY(holder.acquire(tryOnce(300ms))->acquired());
+        ReentrantLock waiter(options(), "handoff-expired");
+        const auto started = Clock::now();
+        auto result = waiter.acquire(waitUpTo(10s));
+        QVERIFY(result.ok() && result->acquired());
+        QVERIFY(Clock::now() - started < 5s);
+        QCOMPARE(m_redis->command({"HGET", "handoff-expired", waiter.holderId()})->text(), std::string("1"));
+        QCOMPARE(*holder.release(), HoldOutcome::Lost);
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void aRedissonWaiterInAnotherProcessIsNotPassedOverForever()
+    {
+        // Three local clients keep handing the lock to each other (lease 30 s, so a waiter
+        // that only retried when the lease runs out would wait 30 s; the child gives up at 15). A Redisson
+        // client in another process waits for the unlock notice; after maxHandoffsPastOthers handoffs a
+        // release publishes it and the Redisson client races for the lock, and wins one.
+        const std::string name = "handoff-redisson";
+        const std::string channel = RedissonNames::lockChannel(name);
+        const ConnectionOptions connection = options();
+        auto redisson = test::ForkedChild::start([&](const std::function<void()>& ready) {
+            auto conn = RedisConnection::connect(connection);
+            auto subscription = RedisConnection::connect(connection);
+            if (!conn || !subscription)
+                return 2;
+            const std::string field = "5b4a3928-1706-4f5e-9d8c-7b6a59483726:1";
+            const auto giveUpAt = Clock::now() + 15s;
+            while ((*conn)->command({"EXISTS", name})->integer() == 0) {
+                if (Clock::now() > giveUpAt)
+                    return 3;
+                std::this_thread::sleep_for(5ms);
+            }
+            if (!(*subscription)->send({"SUBSCRIBE", channel}) || !(*subscription)->readReply(5s))
+                return 4;
+            ready();
+            while (Clock::now() < giveUpAt) {
+                auto tried = (*conn)->command(
+                    LuaScript::eval(ReentrantLock::redissonAcquireScript, {name}, {"30000", field}));
+                if (tried && tried->isNil()) {
+                    (void)(*conn)->command(LuaScript::eval(
+                        ReentrantLock::redissonUnlockScript, {name, channel}, {"0", "30000", field}));
+                    return 0;
+                }
+                // Like Redisson: wait for the notice, or the holder's TTL (about 30 s).
+                (void)(*subscription)->readReply(25s);
+            }
+            return 1;
+        });
+        QVERIFY(redisson);
+        std::atomic<bool> stop {false};
+        std::atomic<long long> localHolds {0};
+        std::vector<std::thread> locals;
+        for (int i = 0; i < 3; ++i) {
+            locals.emplace_back([&] {
+                ReentrantLock lock(options(), name);
+                while (!stop) {
+                    auto acquired = lock.acquire(waitUpTo(20s));
+                    if (!acquired || !acquired->acquired())
+                        continue;
+                    ++localHolds;
+                    std::this_thread::sleep_for(10ms); // long enough for the next to be ready
+                    (void)lock.release();
+                }
+            });
+        }
+        QVERIFY(redisson->waitUntilReady(10s));
+        const int status = redisson->wait();
+        stop = true;
+        for (auto& local : locals)
+            local.join();
+        QCOMPARE(status, 0);
+        QVERIFY(localHolds > 0);
+        QCOMPARE(m_redis->command({"EXISTS", name})->integer(), 0LL);
+    }
+
     void waitingForAHolderThatDiesEndsWhenItsLeaseRunsOut()
     {
         // A holder that never unlocks (no message will come): the waiter retries at its TTL.
@@ -340,14 +478,14 @@ private slots:
     void redissonsAcquireScriptBlocksLockScope()
     {
         const std::string redissonField = "9d1e0a44-7c1b-4a0e-8f5f-0c4b3d2a1e77:42";
-        auto taken = m_redis->command(
-            scriptCall(ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}));
+        auto taken = m_redis->command(LuaScript::eval(
+            ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}));
         QVERIFY(taken.ok() && taken->isNil()); // nil: Redisson acquired
         ReentrantLock lock(options(), "interop-script");
         QCOMPARE(lock.acquire(tryOnce())->outcome, AcquireOutcome::TimedOut);
         // And Redisson re-enters its own hold, as it would.
         QVERIFY(m_redis
-                    ->command(scriptCall(
+                    ->command(LuaScript::eval(
                         ReentrantLock::redissonAcquireScript, {"interop-script"}, {"30000", redissonField}))
                     ->isNil());
         QCOMPARE(m_redis->command({"HGET", "interop-script", redissonField})->text(), std::string("2"));
@@ -358,20 +496,20 @@ private slots:
     {
         ReentrantLock lock(options(), "interop-ours");
         QVERIFY(lock.acquire(tryOnce(30s))->acquired());
-        auto refused = m_redis->command(scriptCall(ReentrantLock::redissonAcquireScript, {"interop-ours"},
-            {"30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
+        auto refused = m_redis->command(LuaScript::eval(ReentrantLock::redissonAcquireScript,
+            {"interop-ours"}, {"30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
         QVERIFY(refused.ok());
         QVERIFY(refused->isInteger()); // Redisson got the remaining TTL: blocked
         QVERIFY(refused->integer() > 25000);
         // Redisson's unlock from another thread id is refused too (nil).
-        auto notTheirs = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto notTheirs = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-ours", RedissonNames::lockChannel("interop-ours")},
             {"0", "30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
         QVERIFY(notTheirs.ok() && notTheirs->isNil());
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         // Redisson's unlock accepts a LockScope holder's field: same format.
         QVERIFY(lock.acquire(tryOnce())->acquired());
-        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto unlocked = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-ours", RedissonNames::lockChannel("interop-ours")}, {"0", "30000", lock.holderId()}));
         QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
         QCOMPARE(m_redis->command({"EXISTS", "interop-ours"})->integer(), 0LL);
@@ -381,7 +519,7 @@ private slots:
     {
         const std::string redissonField = "3c2b1a09-8f7e-4d6c-9b5a-493827161504:1";
         QVERIFY(m_redis
-                    ->command(scriptCall(
+                    ->command(LuaScript::eval(
                         ReentrantLock::redissonAcquireScript, {"interop-wake"}, {"60000", redissonField}))
                     ->isNil());
         ReentrantLock waiter(options(), "interop-wake");
@@ -393,7 +531,7 @@ private slots:
             eventually([&] { return subscribers(*m_redis, "redisson_lock__channel:{interop-wake}") == 1; }));
         std::this_thread::sleep_for(200ms);
         const auto unlockedAt = Clock::now();
-        auto unlocked = m_redis->command(scriptCall(ReentrantLock::redissonUnlockScript,
+        auto unlocked = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
             {"interop-wake", "redisson_lock__channel:{interop-wake}"}, {"0", "60000", redissonField}));
         QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
         auto [acquired, at] = waiting.get();
