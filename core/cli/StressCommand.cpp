@@ -8,8 +8,8 @@
 #include "stress/StressResultJson.h"
 
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <ostream>
 
 namespace lockscope {

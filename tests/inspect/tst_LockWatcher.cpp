@@ -20,7 +20,6 @@ using test::WatchSession;
 namespace {
 const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
-
 } // namespace
 
 class tst_LockWatcher : public test::RedisTestCase
