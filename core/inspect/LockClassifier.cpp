@@ -1,5 +1,6 @@
 #include "inspect/LockClassifier.h"
 
+#include "inspect/BlockedPopCensus.h"
 #include "inspect/LegacyTimestampRecognizer.h"
 #include "inspect/LockNaming.h"
 #include "inspect/LockScopeSemaphoreRecognizer.h"
@@ -18,36 +19,6 @@
 namespace lockscope {
 
 namespace {
-
-// Clients waiting in a blocking list pop, from CLIENT LIST lines "... flags=b ... cmd=blpop ...".
-long long countBlockedPops(std::string_view clientList)
-{
-    long long blocked = 0;
-    size_t start = 0;
-    while (start < clientList.size()) {
-        size_t end = clientList.find('\n', start);
-        if (end == std::string_view::npos)
-            end = clientList.size();
-        const std::string_view line = clientList.substr(start, end - start);
-        start = end + 1;
-        auto valueOf = [&](std::string_view field) -> std::string_view {
-            const std::string needle = " " + std::string(field) + "=";
-            size_t at = line.find(needle);
-            if (at == std::string_view::npos)
-                return {};
-            at += needle.size();
-            const size_t stop = line.find(' ', at);
-            return line.substr(at, stop == std::string_view::npos ? std::string_view::npos : stop - at);
-        };
-        const std::string_view command = valueOf("cmd");
-        const std::string_view flags = valueOf("flags");
-        const bool popping = command == "blpop" || command == "brpop" || command == "blmove"
-            || command == "brpoplpush" || command == "blmpop";
-        if (popping && flags.find('b') != std::string_view::npos)
-            ++blocked;
-    }
-    return blocked;
-}
 
 // Kept keys whose TTLs are read in one pipelined round.
 constexpr size_t ttlRoundSize = 2000;
@@ -87,9 +58,12 @@ Status LockClassifier::begin()
     if (!time->isArray() || !seconds || !micros)
         return makeError(ErrorKind::Protocol, "TIME replied with something other than [seconds, micros]");
     m_context.nowMs = *seconds * 1000 + *micros / 1000;
-    // CLIENT LIST may be refused by an ACL; then BLPOP waiters are simply unknown.
-    if (auto clients = m_connection.command({"CLIENT", "LIST"}); clients && clients->isString())
-        m_context.blpopClients = countBlockedPops(clients->text());
+    if (m_options.blockedPops) {
+        m_context.blpopClients = m_options.blockedPops->count(m_connection);
+    } else {
+        BlockedPopCensus fresh(std::chrono::milliseconds(0));
+        m_context.blpopClients = fresh.count(m_connection);
+    }
     return Done {};
 }
 

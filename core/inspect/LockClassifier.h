@@ -11,11 +11,15 @@
 
 namespace lockscope {
 
+class BlockedPopCensus;
+
 struct ClassifierOptions
 {
     std::vector<std::string> userPatterns; // globs whose keys are locks whatever they hold
     ReadLimits limits;
     size_t channelsPerNumsub = 500; // channels per PUBSUB NUMSUB command
+    // Where begin() gets the count of clients blocked in list pops; null: a fresh CLIENT LIST.
+    BlockedPopCensus* blockedPops = nullptr;
 };
 
 // Turns the keys of one node into locks. Feed it the scanner's batches (addBatch), or named

@@ -15,6 +15,7 @@ ClassifierOptions classifierOptions(const InspectOptions& options)
     ClassifierOptions classifier;
     classifier.userPatterns = options.lockPatterns;
     classifier.limits = options.scan.limits;
+    classifier.blockedPops = options.blockedPops;
     return classifier;
 }
 

@@ -9,6 +9,8 @@
 
 namespace lockscope {
 
+class BlockedPopCensus;
+
 // One master to inspect: its connection and the label shown as the lock's node (host:port).
 // Standalone: one target. Cluster: one target per master (SCAN sees only its own node).
 struct InspectTarget
@@ -32,6 +34,9 @@ struct InspectOptions
 {
     ScanOptions scan; // SCAN patterns, batch size, read limits, cancellation, progress
     std::vector<std::string> lockPatterns; // the user's "these keys are locks" globs
+    // Lets repeated inspections share one CLIENT LIST reading (see BlockedPopCensus); null: each
+    // inspection reads its own.
+    BlockedPopCensus* blockedPops = nullptr;
 };
 
 struct NodeFailure

@@ -252,7 +252,10 @@ Status LockWatcher::reread(
     }
     auto names = LockInspector::candidateKeysFor(name);
     names.push_back(key);
-    auto found = LockInspector::inspectKeys({target.node, target.connection}, names, m_options.inspect);
+    InspectOptions inspect = m_options.inspect;
+    inspect.blockedPops
+        = &m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
+    auto found = LockInspector::inspectKeys({target.node, target.connection}, names, inspect);
     if (!found)
         return found.error();
     std::vector<LockSnapshot> matching;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/BlockedPopCensus.h"
 #include "inspect/ExpirySchedule.h"
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
@@ -87,6 +88,8 @@ private:
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due
+    // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
+    std::map<std::string, BlockedPopCensus> m_blockedPops;
 };
 
 } // namespace lockscope

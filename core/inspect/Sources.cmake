@@ -1,6 +1,7 @@
 list(APPEND lockscope_core_sources
   inspect/AdminResult.cpp
   inspect/AuditLog.cpp
+  inspect/BlockedPopCensus.cpp
   inspect/ExpirySchedule.cpp
   inspect/ExtendLock.cpp
   inspect/ForceRelease.cpp

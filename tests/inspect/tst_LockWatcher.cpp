@@ -102,6 +102,35 @@ private slots:
         QCOMPARE(session.count(LockEvent::Type::Expired, "long:0"), size_t(0));
     }
 
+    void aBurstOfChangesAsksTheServerForItsClientListAtMostOnceASecond()
+    {
+        // Every re-read looks for clients blocked in list pops, which only CLIENT LIST shows and
+        // which costs the server in proportion to its clients: twenty changes in a row must not
+        // cost twenty CLIENT LISTs.
+        WatchSession session(*m_server, {});
+        QVERIFY(session.start().ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+        QVERIFY(session.waitFor(LockEvent::Type::Appeared, "burst", std::chrono::milliseconds(5000)));
+        QVERIFY(run({"CONFIG", "RESETSTAT"}));
+        const auto started = std::chrono::steady_clock::now();
+        for (int reentry = 0; reentry < 20; ++reentry) {
+            const size_t before = session.count(LockEvent::Type::Changed, "burst");
+            QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok()); // re-enters
+            QTRY_VERIFY_WITH_TIMEOUT(session.count(LockEvent::Type::Changed, "burst") > before, 5000);
+        }
+        const auto seconds
+            = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - started)
+                  .count();
+        auto stats = m_redis->command({"INFO", "commandstats"});
+        QVERIFY(stats.ok());
+        const std::string text = stats->text();
+        const size_t at = text.find("cmdstat_client|list:calls=");
+        const long long clientLists = at == std::string::npos ? 0 : std::atoll(text.c_str() + at + 26);
+        QVERIFY2(clientLists <= seconds + 1,
+            ("CLIENT LIST calls: " + std::to_string(clientLists) + " in " + std::to_string(seconds) + " s")
+                .c_str());
+    }
+
     void waitersJoiningAFairQueueAreAChange()
     {
         QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
