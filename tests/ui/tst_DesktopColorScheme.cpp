@@ -1,6 +1,8 @@
 #include "ui/ColorSchemePalette.h"
 #include "ui/DesktopColorScheme.h"
 
+#include "support/PrivateSessionBus.h"
+
 #include <QtTest>
 
 #include <QApplication>
@@ -49,8 +51,7 @@ class tst_DesktopColorScheme : public QObject
 {
     Q_OBJECT
 
-    QTemporaryDir m_busDir;
-    QProcess m_daemon;
+    lockscope::test::PrivateSessionBus m_bus;
     QString m_address;
     PortalSettings m_portal;
 
@@ -60,32 +61,12 @@ private slots:
     void initTestCase()
     {
         qunsetenv("LOCKSCOPE_COLOR_SCHEME");
-        // A private bus without service directories: nothing on this machine (a real portal, if
-        // installed) may be started by it.
-        QVERIFY(m_busDir.isValid());
-        QFile config(m_busDir.filePath(QStringLiteral("bus.conf")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
-                     " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
-                     "<busconfig>\n"
-                     "  <type>session</type>\n"
-                     "  <listen>unix:tmpdir=/tmp</listen>\n"
-                     "  <auth>EXTERNAL</auth>\n"
-                     "  <policy context=\"default\">\n"
-                     "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
-                     "    <allow eavesdrop=\"true\"/>\n"
-                     "    <allow own=\"*\"/>\n"
-                     "  </policy>\n"
-                     "</busconfig>\n");
-        config.close();
-        m_daemon.start(QStringLiteral("dbus-daemon"),
-            {QStringLiteral("--config-file=") + config.fileName(), QStringLiteral("--nofork"),
-                QStringLiteral("--print-address")});
-        if (!m_daemon.waitForStarted(5000))
+        // A private bus: nothing on this machine (a real portal, if installed) may be started by it.
+        const auto bus = m_bus.start();
+        if (bus == lockscope::test::PrivateSessionBus::Outcome::NotInstalled)
             QSKIP("dbus-daemon is not installed (apt-get install dbus)");
-        QTRY_VERIFY_WITH_TIMEOUT(m_daemon.canReadLine(), 10000);
-        m_address = QString::fromUtf8(m_daemon.readLine()).trimmed();
-        QVERIFY(!m_address.isEmpty());
+        QVERIFY2(bus == lockscope::test::PrivateSessionBus::Outcome::Started, qPrintable(m_bus.error()));
+        m_address = m_bus.address();
     }
 
     void cleanupTestCase()
@@ -93,8 +74,7 @@ private slots:
         // Connections made with connectToBus are private: they must be closed by name.
         for (const char* name : {"no-portal", "portal", "reader", "follower", "palette"})
             QDBusConnection::disconnectFromBus(QString::fromLatin1(name));
-        m_daemon.terminate();
-        m_daemon.waitForFinished(5000);
+        m_bus.stop();
     }
 
     void knowsNoPreferenceWithoutAPortal()

@@ -1,4 +1,5 @@
 #include "support/IsolatedSettings.h"
+#include "support/PrivateSessionBus.h"
 #include "support/RedisTestServer.h"
 #include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
@@ -27,7 +28,7 @@ class tst_PasswordVaultKeyring : public QObject
 
     test::IsolatedSettings m_settings;
     QTemporaryDir m_home;
-    QProcess m_bus;
+    test::PrivateSessionBus m_bus;
     QProcess m_keyring;
 
     // Reads the password of `id` with a fresh vault (nothing in its memory), as after a restart.
@@ -56,30 +57,12 @@ private Q_SLOTS:
         QVERIFY(m_home.isValid());
         ApplicationIdentity::apply();
 
-        // A bus without service directories: nothing on this machine is started by it.
-        QFile config(m_home.filePath(QStringLiteral("bus.conf")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
-                     " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
-                     "<busconfig>\n"
-                     "  <type>session</type>\n"
-                     "  <listen>unix:tmpdir=/tmp</listen>\n"
-                     "  <auth>EXTERNAL</auth>\n"
-                     "  <policy context=\"default\">\n"
-                     "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
-                     "    <allow eavesdrop=\"true\"/>\n"
-                     "    <allow own=\"*\"/>\n"
-                     "  </policy>\n"
-                     "</busconfig>\n");
-        config.close();
-        m_bus.start(QStringLiteral("dbus-daemon"),
-            {QStringLiteral("--config-file=") + config.fileName(), QStringLiteral("--nofork"),
-                QStringLiteral("--print-address")});
-        if (!m_bus.waitForStarted(5000))
+        // A bus of this test's own: nothing on this machine is started by it.
+        const auto bus = m_bus.start();
+        if (bus == test::PrivateSessionBus::Outcome::NotInstalled)
             QSKIP("dbus-daemon is not installed (apt-get install dbus)");
-        QTRY_VERIFY_WITH_TIMEOUT(m_bus.canReadLine(), 10000);
-        const QString address = QString::fromUtf8(m_bus.readLine()).trimmed();
-        QVERIFY(!address.isEmpty());
+        QVERIFY2(bus == test::PrivateSessionBus::Outcome::Started, qPrintable(m_bus.error()));
+        const QString address = m_bus.address();
 
         // The keyring keeps its files under this test's directory, unlocked with a throw-away
         // password (it creates the login keyring on first use).
@@ -110,13 +93,12 @@ private Q_SLOTS:
 
     void cleanupTestCase()
     {
-        for (QProcess* process : {&m_keyring, &m_bus}) {
-            if (process->state() == QProcess::NotRunning)
-                continue;
-            process->terminate();
-            if (!process->waitForFinished(5000))
-                process->kill();
+        if (m_keyring.state() != QProcess::NotRunning) {
+            m_keyring.terminate();
+            if (!m_keyring.waitForFinished(5000))
+                m_keyring.kill();
         }
+        m_bus.stop();
     }
 
     void aStoredPasswordIsReadBackFromTheKeyringAndNeverFromTheSettings()
