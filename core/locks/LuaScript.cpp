@@ -22,16 +22,18 @@ std::string sha1Hex(const std::string& text)
     return out;
 }
 
-RedisCommand scriptCommand(std::string_view verb, std::string_view script,
-    const std::vector<std::string>& keys, const std::vector<std::string>& args)
+RedisCommand scriptCommand(std::string_view verb, std::string_view script, std::vector<std::string> keys,
+    std::vector<std::string> args)
 {
     RedisCommand command;
     command.reserve(3 + keys.size() + args.size());
     command.emplace_back(verb);
     command.emplace_back(script);
     command.push_back(std::to_string(keys.size()));
-    command.insert(command.end(), keys.begin(), keys.end());
-    command.insert(command.end(), args.begin(), args.end());
+    for (auto& key : keys)
+        command.push_back(std::move(key));
+    for (auto& arg : args)
+        command.push_back(std::move(arg));
     return command;
 }
 } // namespace
@@ -42,15 +44,18 @@ LuaScript::LuaScript(std::string source)
 {
 }
 
-Result<RedisReply> LuaScript::run(RedisConnection& connection, const std::vector<std::string>& keys,
-    const std::vector<std::string>& args) const
+Result<RedisReply> LuaScript::run(
+    RedisConnection& connection, std::vector<std::string> keys, std::vector<std::string> args) const
 {
+    RedisCommand command = scriptCommand("EVALSHA", m_sha1, std::move(keys), std::move(args));
     if (!m_sha1.empty()) {
-        auto reply = connection.command(scriptCommand("EVALSHA", m_sha1, keys, args));
+        auto reply = connection.command(command);
         if (reply || reply.error().message.rfind("NOSCRIPT", 0) != 0)
             return reply;
     }
-    return connection.command(scriptCommand("EVAL", m_source, keys, args));
+    command[0] = "EVAL";
+    command[1] = m_source;
+    return connection.command(command);
 }
 
 RedisCommand LuaScript::eval(

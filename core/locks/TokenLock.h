@@ -11,12 +11,12 @@ namespace lockscope {
 
 // The `token` kind: the SET page's pattern (seed 002) and the format of redis-py's Lock and
 // node-redlock, so those clients and LockScope exclude each other on the same name:
-//   acquire  SET <name> <token> NX PX <lease>   (in a Lua call that also INCRs the fence)
+//   acquire  SET <name> <token> NX PX <lease>   (in a MULTI/EXEC that also INCRs the fence)
 //   release  delete only if the value is still our token   (compare-and-delete)
 //   extend   PEXPIRE only if the value is still our token  (compare-and-pexpire)
 // The token is 32 lowercase hex digits of 16 random bytes, new for every acquisition, so a
 // late release of an old hold can never delete a newer one. The fencing counter is
-// `lockscope:fence:{<name>}` (FencingCounter), incremented in the same script as the SET: every
+// `lockscope:fence:{<name>}` (FencingCounter), incremented in the same transaction as the SET: every
 // hold gets a number above all earlier holds', even across holders that crashed.
 // The hold lasts `lease` unless extended; a holder that dies leaves it to expire.
 class TokenLock final : public DistributedLock
@@ -40,6 +40,8 @@ public:
 
     // The scripts, shared with RedlockLock which runs them on every node.
     // acquire: KEYS name, fence counter; ARGV token, lease ms -> the new fence, or nil if held.
+    // (Redlock's acquire; it leaves a corrupt counter's lock unset, where the single-master
+    // acquire, a transaction, sets it and gives it back.)
     static const LuaScript& acquireScript();
     // release: KEYS name; ARGV token -> 1 deleted, 0 not ours.
     static const LuaScript& releaseScript();

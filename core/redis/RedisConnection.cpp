@@ -17,6 +17,7 @@ constexpr size_t readChunk = 64 * 1024;
 // other waits on it.
 constexpr size_t pipelineSliceBytes = 256 * 1024;
 constexpr size_t pipelineSliceCommands = 1024;
+constexpr size_t keptWriteBufferBytes = pipelineSliceBytes + 64 * 1024;
 
 Deadline deadlineAfter(std::chrono::milliseconds timeout)
 {
@@ -230,18 +231,27 @@ Status RedisConnection::refuseIfWriting(const RedisCommand& args) const
     return Done {};
 }
 
-Status RedisConnection::writeCommands(const std::vector<RedisCommand>& commands, Deadline deadline)
+Status RedisConnection::writeCommands(std::span<const RedisCommand> commands, Deadline deadline)
 {
-    std::string buffer;
+    m_writeBuffer.clear();
     for (const auto& command : commands) {
-        auto encoded = appendEncoded(command, buffer);
+        auto encoded = appendEncoded(command, m_writeBuffer);
         if (!encoded)
             return encoded;
     }
-    auto written = m_transport->writeAll(buffer.data(), buffer.size(), deadline);
+    auto written = m_transport->writeAll(m_writeBuffer.data(), m_writeBuffer.size(), deadline);
+    releaseLargeWriteBuffer();
     if (!written)
         markBroken();
     return written;
+}
+
+void RedisConnection::releaseLargeWriteBuffer()
+{
+    // The buffer is kept between commands so a command costs no allocation; one huge command
+    // (a 500 MB SET) must not keep its size for the connection's life.
+    if (m_writeBuffer.capacity() > keptWriteBufferBytes)
+        std::string().swap(m_writeBuffer);
 }
 
 Result<RedisReply> RedisConnection::receive(Deadline deadline)
@@ -276,7 +286,7 @@ Result<RedisReply> RedisConnection::roundTrip(const RedisCommand& args, std::chr
     if (!ready)
         return ready.error();
     const Deadline deadline = deadlineAfter(timeout);
-    auto written = writeCommands({args}, deadline);
+    auto written = writeCommands({&args, 1}, deadline);
     if (!written)
         return written.error();
     auto reply = receive(deadline);
@@ -327,17 +337,18 @@ Result<std::vector<RedisReply>> RedisConnection::pipeline(const std::vector<Redi
     size_t next = 0;
     while (next < commands.size()) {
         // One slice: write it whole, then read its replies.
-        std::string buffer;
+        m_writeBuffer.clear();
         size_t end = next;
         while (end < commands.size() && end - next < pipelineSliceCommands
-            && buffer.size() < pipelineSliceBytes) {
-            auto encoded = appendEncoded(commands[end], buffer);
+            && m_writeBuffer.size() < pipelineSliceBytes) {
+            auto encoded = appendEncoded(commands[end], m_writeBuffer);
             if (!encoded)
                 return encoded.error();
             ++end;
         }
         const Deadline deadline = deadlineAfter(m_options.commandTimeout);
-        auto written = m_transport->writeAll(buffer.data(), buffer.size(), deadline);
+        auto written = m_transport->writeAll(m_writeBuffer.data(), m_writeBuffer.size(), deadline);
+        releaseLargeWriteBuffer();
         if (!written) {
             markBroken();
             return written.error();
@@ -364,7 +375,7 @@ Status RedisConnection::send(const RedisCommand& args)
         if (!ready)
             return ready.error();
     }
-    return writeCommands({args}, deadlineAfter(m_options.commandTimeout));
+    return writeCommands({&args, 1}, deadlineAfter(m_options.commandTimeout));
 }
 
 Result<RedisReply> RedisConnection::readReply(std::optional<std::chrono::milliseconds> timeout)

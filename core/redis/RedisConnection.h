@@ -9,6 +9,8 @@
 
 #include <memory>
 #include <optional>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace lockscope {
@@ -59,7 +61,8 @@ private:
     Status open();
     Status handshake(Deadline deadline);
     Status refuseIfWriting(const RedisCommand& args) const;
-    Status writeCommands(const std::vector<RedisCommand>& commands, Deadline deadline);
+    Status writeCommands(std::span<const RedisCommand> commands, Deadline deadline);
+    void releaseLargeWriteBuffer();
     Result<RedisReply> receive(Deadline deadline);
     Result<RedisReply> roundTrip(const RedisCommand& args, std::chrono::milliseconds timeout);
     void markBroken();
@@ -68,6 +71,7 @@ private:
     std::unique_ptr<Transport> m_transport;
     ReplyReader m_reader;
     std::vector<char> m_readBuffer;
+    std::string m_writeBuffer;
     std::chrono::milliseconds m_nextDelay {};
     int m_reconnects = 0;
     bool m_everConnected = false;
