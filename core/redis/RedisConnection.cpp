@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstring>
 #include <thread>
 
 namespace lockscope {
@@ -27,24 +28,35 @@ Deadline deadlineAfter(std::chrono::milliseconds timeout)
 }
 
 // Appends the RESP form of one command to `out`, written in place: a pipeline of thousands of
-// commands must not cost allocations per command.
+// commands must not cost allocations per command. The size is worked out first so that the
+// buffer grows at most once and the bytes are copied, not appended a piece at a time.
 Status appendEncoded(const RedisCommand& args, std::string& out)
 {
     if (args.empty())
         return makeError(ErrorKind::Usage, "empty command");
-    auto appendHeader = [&out](char kind, size_t count) {
-        char digits[24];
-        const auto end = std::to_chars(digits, digits + sizeof digits, count).ptr;
-        out += kind;
-        out.append(digits, end);
-        out += "\r\n";
+    constexpr size_t headerRoom = 1 + 20 + 2; // kind, a 64-bit count, CRLF
+    size_t room = headerRoom;
+    for (const auto& arg : args)
+        room += headerRoom + arg.size() + 2;
+    const size_t start = out.size();
+    out.resize(start + room);
+    char* at = out.data() + start;
+    auto header = [&at](char kind, size_t count) {
+        *at++ = kind;
+        at = std::to_chars(at, at + 20, count).ptr;
+        *at++ = '\r';
+        *at++ = '\n';
     };
-    appendHeader('*', args.size());
+    header('*', args.size());
     for (const auto& arg : args) {
-        appendHeader('$', arg.size());
-        out += arg;
-        out += "\r\n";
+        header('$', arg.size());
+        if (!arg.empty())
+            std::memcpy(at, arg.data(), arg.size());
+        at += arg.size();
+        *at++ = '\r';
+        *at++ = '\n';
     }
+    out.resize(static_cast<size_t>(at - out.data()));
     return Done {};
 }
 

@@ -151,6 +151,7 @@ Status SocketTransport::writeAll(const char* data, size_t size, Deadline deadlin
         const ssize_t n = ::send(m_fd, data + written, size - written, MSG_NOSIGNAL);
         if (n > 0) {
             written += static_cast<size_t>(n);
+            m_replyPending = true;
             continue;
         }
         if (n < 0 && errno == EINTR)
@@ -168,6 +169,14 @@ Status SocketTransport::writeAll(const char* data, size_t size, Deadline deadlin
 
 Result<size_t> SocketTransport::readSome(char* buffer, size_t capacity, Deadline deadline)
 {
+    // Right after a command went out its reply is a round trip away: a recv() now would only
+    // say EAGAIN, so the first read waits in poll() and saves that system call.
+    if (m_replyPending && m_fd >= 0) {
+        m_replyPending = false;
+        auto ready = waitForFd(m_fd, false, deadline);
+        if (!ready)
+            return ready.error();
+    }
     for (;;) {
         if (m_fd < 0)
             return makeError(ErrorKind::Disconnected, "connection is closed");

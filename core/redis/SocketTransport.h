@@ -29,6 +29,8 @@ private:
     {
     }
     int m_fd = -1;
+    // Bytes were written since the last read: the next read starts by waiting for the reply.
+    bool m_replyPending = false;
 };
 
 } // namespace lockscope
