@@ -1,6 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/CliRun.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -11,21 +12,18 @@ using namespace lockscope;
 using test::CliRun;
 using test::runCli;
 
-class tst_CliPing : public QObject
+class tst_CliPing : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
     std::unique_ptr<RedisServerProcess> m_aclServer;
 
-private slots:
-    void initTestCase()
+    void initSuite() override
     {
-        m_server = test::startServer();
-        QVERIFY(m_server);
         m_aclServer = test::startServer(test::aclWithOnlyUser("ops", "opspw"));
         QVERIFY(m_aclServer);
     }
 
+private slots:
     void printsVersionRoleTopologyAndRoundTrip()
     {
         auto run = runCli({"--url", m_server->url(), "ping"});

@@ -1,3 +1,4 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -5,18 +6,14 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-class tst_RedisConnection : public QObject
+class tst_RedisConnection : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
     std::unique_ptr<RedisServerProcess> m_aclServer;
 
-private slots:
-    void initTestCase()
+    void initSuite() override
     {
-        m_server = test::startServer();
-        QVERIFY(m_server);
         RedisServerConfig acl;
         // redis-server joins the words after --user into one ACL rule line.
         acl.extraArgs = {"--user", "default", "on", ">adminpw", "~*", "&*", "+@all", "--user", "reader", "on",
@@ -25,12 +22,9 @@ private slots:
         QVERIFY(m_aclServer);
     }
 
-    void cleanupTestCase()
-    {
-        m_server.reset();
-        m_aclServer.reset();
-    }
+    void cleanupSuite() override { m_aclServer.reset(); }
 
+private slots:
     void setsTheClientNameForItsRole()
     {
         ConnectionOptions options;

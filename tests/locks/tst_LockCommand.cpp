@@ -2,6 +2,7 @@
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -31,11 +32,9 @@ bool processGone(qint64 pid)
 
 } // namespace
 
-class tst_LockCommand : public QObject
+class tst_LockCommand : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_admin;
     QTemporaryDir m_dir;
     int m_counter = 0;
 
@@ -56,27 +55,22 @@ class tst_LockCommand : public QObject
     }
     bool exists(const std::string& key)
     {
-        auto reply = m_admin->command({"EXISTS", key});
+        auto reply = m_redis->command({"EXISTS", key});
         return reply && reply->integer() == 1;
     }
     std::string get(const std::string& key)
     {
-        auto reply = m_admin->command({"GET", key});
+        auto reply = m_redis->command({"GET", key});
         return reply && reply->isString() ? reply->text() : std::string("<nil>");
     }
     QString path(const QString& file) const { return m_dir.filePath(file); }
-
-private slots:
-    void initTestCase()
+    void initSuite() override
     {
         QVERIFY(QFileInfo(cliPath).isExecutable());
         QVERIFY(m_dir.isValid());
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_admin = test::connectTo(*m_server);
-        QVERIFY(m_admin);
     }
 
+private slots:
     void theDefaultKindIsRedissonCompatibleReentrant()
     {
         const auto name = freshName();
@@ -168,9 +162,9 @@ private slots:
                     QString("trap 'echo TERM > %1; kill $!; exit 9' TERM; sleep 30 & wait").arg(marker)}));
         QVERIFY(eventually([&] { return exists(name); }, 5000ms));
         if (how == "del")
-            QVERIFY(m_admin->command({"DEL", name}));
+            QVERIFY(m_redis->command({"DEL", name}));
         else
-            QVERIFY(m_admin->command({"PEXPIRE", name, "1"}));
+            QVERIFY(m_redis->command({"PEXPIRE", name, "1"}));
         QVERIFY(cli.waitForFinished(10000));
         QCOMPARE(cli.exitCode(), 70);
         const QString err = cli.readAllStandardError();
@@ -205,14 +199,14 @@ private slots:
         start(cli, lockArgs(name, {"--kind", "token", "--wait", "20000"}, {"true"}));
         QVERIFY(eventually(
             [&] {
-                auto count = m_admin->command({"ZCARD", waiters});
+                auto count = m_redis->command({"ZCARD", waiters});
                 return count && count->integer() == 1;
             },
             5000ms));
         QCOMPARE(*holder.release(), HoldOutcome::Done);
         QVERIFY(cli.waitForFinished(10000));
         QCOMPARE(cli.exitCode(), 0);
-        auto count = m_admin->command({"ZCARD", waiters});
+        auto count = m_redis->command({"ZCARD", waiters});
         QVERIFY(count);
         QCOMPARE(count->integer(), 0LL);
     }
@@ -230,7 +224,7 @@ private slots:
         start(cli, lockArgs(name, {"--kind", "token"}, {"touch", path("ran-after-signal")})); // waits forever
         QVERIFY(eventually(
             [&] {
-                auto count = m_admin->command({"ZCARD", waiters});
+                auto count = m_redis->command({"ZCARD", waiters});
                 return count && count->integer() == 1;
             },
             5000ms));
@@ -238,7 +232,7 @@ private slots:
         QVERIFY(cli.waitForFinished(5000));
         QCOMPARE(cli.exitCode(), 128 + SIGTERM);
         QVERIFY(!QFile::exists(path("ran-after-signal")));
-        QCOMPARE(m_admin->command({"ZCARD", waiters})->integer(), 0LL);
+        QCOMPARE(m_redis->command({"ZCARD", waiters})->integer(), 0LL);
         QCOMPARE(get(name), holder.holderId());
     }
 

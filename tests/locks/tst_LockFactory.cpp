@@ -1,31 +1,24 @@
 #include "locks/LockFactory.h"
-#include "support/RedisTestServer.h"
+#include "support/RedisTestCase.h"
 
 #include <QtTest>
 
 using namespace lockscope;
 
-class tst_LockFactory : public QObject
+class tst_LockFactory : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
 
     LockSpec specFor(const std::string& kind)
     {
         LockSpec spec;
         spec.kind = kind;
         spec.name = "factory-" + kind;
-        spec.connection = test::optionsFor(*m_server);
+        spec.connection = options();
         return spec;
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
     void createsEachKnownKindByName_data()
     {
         QTest::addColumn<QString>("kind");

@@ -1,5 +1,6 @@
 #include "locks/ExpiryClock.h"
 #include "locks/PollingWait.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -9,29 +10,25 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-class tst_PollingWait : public QObject
+class tst_PollingWait : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
+    // The connection the waits under test use (m_redis checks what they left in Redis).
     std::unique_ptr<RedisConnection> m_connection;
-    std::unique_ptr<RedisConnection> m_admin;
 
     long long waitersOf(const std::string& name)
     {
-        auto count = m_admin->command({"ZCARD", WaiterRegistry::keyFor(name)});
+        auto count = m_redis->command({"ZCARD", WaiterRegistry::keyFor(name)});
         return count ? count->integer() : -1;
     }
 
-private slots:
-    void initTestCase()
+    void initSuite() override
     {
-        m_server = test::startServer();
-        QVERIFY(m_server);
         m_connection = test::connectTo(*m_server);
-        m_admin = test::connectTo(*m_server);
-        QVERIFY(m_connection && m_admin);
+        QVERIFY(m_connection);
     }
 
+private slots:
     void aZeroWaitTriesOnceAndNeverRegisters()
     {
         WaiterRegistry registration(*m_connection, "pw-once", "me");

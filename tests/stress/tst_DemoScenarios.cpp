@@ -2,7 +2,7 @@
 #include "cli/ExitCode.h"
 #include "locks/LockFactory.h"
 #include "stress/DemoCatalog.h"
-#include "support/RedisTestServer.h"
+#include "support/RedisTestCase.h"
 
 #include <QtTest>
 
@@ -10,10 +10,9 @@
 
 using namespace lockscope;
 
-class tst_DemoScenarios : public QObject
+class tst_DemoScenarios : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
 
     // Plays a scenario headless and checks that its expected outcome happened.
     void expectOutcome(const std::string& name)
@@ -27,7 +26,7 @@ class tst_DemoScenarios : public QObject
         }
         DemoTimeline timeline;
         DemoContext context;
-        context.connection = test::optionsFor(*m_server);
+        context.connection = options();
         context.keyPrefix = "demo-test:" + name + ":";
         auto outcome = scenario->run(context, timeline);
         QVERIFY2(outcome, outcome ? "" : outcome.error().message.c_str());
@@ -36,19 +35,13 @@ class tst_DemoScenarios : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
     void naiveRaceShowsTheDoubleAcquisition()
     {
         expectOutcome("naive-race");
         // The story is seed 000's: both contenders' SETNX after DEL succeed.
         DemoTimeline timeline;
         DemoContext context;
-        context.connection = test::optionsFor(*m_server);
+        context.connection = options();
         QVERIFY(DemoCatalog::find("naive-race")->run(context, timeline));
         const auto text = QString::fromStdString(timeline.toText());
         QVERIFY(text.contains("C3      crashed holding the lock"));

@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/CliRun.h"
-#include "support/RedisTestServer.h"
+#include "support/RedisTestCase.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -31,18 +31,11 @@ void* sigintDisposition()
 }
 } // namespace
 
-class tst_StressCommand : public QObject
+class tst_StressCommand : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
     void jsonHasEveryFieldWithSensibleValues()
     {
         auto run = runCli({"--url", m_server->url(), "stress", "--kind", "token", "--clients", "3", "--locks",

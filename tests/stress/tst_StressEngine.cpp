@@ -1,5 +1,6 @@
 #include "locks/LockFactory.h"
 #include "stress/StressEngine.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -10,16 +11,15 @@
 using namespace lockscope;
 using namespace std::chrono_literals;
 
-class tst_StressEngine : public QObject
+class tst_StressEngine : public test::RedisTestCase
 {
     Q_OBJECT
-    std::unique_ptr<RedisServerProcess> m_server;
 
     StressParameters parametersFor(const std::string& kind, const std::string& prefix)
     {
         StressParameters p;
         p.kind = kind;
-        p.connection = test::optionsFor(*m_server);
+        p.connection = options();
         p.namePrefix = "stress-test:" + prefix + ":";
         return p;
     }
@@ -42,12 +42,6 @@ class tst_StressEngine : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
     void theCheckerFindsViolationsOfTheNaiveKind()
     {
         // Leases far shorter than the holds: every waiter finds the holder's lock "expired",

@@ -30,10 +30,12 @@ void RedisTestCase::initTestCase()
     QVERIFY(m_server);
     m_redis = connectTo(*m_server);
     QVERIFY(m_redis);
+    initSuite();
 }
 
 void RedisTestCase::cleanupTestCase()
 {
+    cleanupSuite();
     m_redis.reset();
     m_server.reset();
 }

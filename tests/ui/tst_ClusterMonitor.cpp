@@ -1,19 +1,18 @@
 #include "redis/ClusterSlots.h"
 #include "support/ClusterTestSetup.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/LockActionDialog.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QAction>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QTableView>
 
 using namespace lockscope;
@@ -35,6 +34,7 @@ class tst_ClusterMonitor : public QObject
 {
     Q_OBJECT
 
+    test::GuiTestEnvironment m_environment;
     std::unique_ptr<test::ClusterTestSetup> m_cluster;
 
     ConnectionOptions options() const
@@ -70,9 +70,6 @@ class tst_ClusterMonitor : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
         auto cluster = test::ClusterTestSetup::start(3);
         QVERIFY2(cluster.ok(), cluster.ok() ? "" : cluster.error().toString().c_str());
         m_cluster = std::move(cluster.value());

@@ -1,6 +1,8 @@
 #include "sandbox/FreePort.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "ui/ConnectionController.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -26,21 +28,13 @@ ConnectionOptions guiOptionsFor(const RedisServerProcess& server)
 
 } // namespace
 
-class tst_ConnectionController : public QObject
+class tst_ConnectionController : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
+    test::GuiTestEnvironment m_environment;
 
 private slots:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void doesItsRedisIoOnAWorkerThread()
     {
         ConnectionController controller;

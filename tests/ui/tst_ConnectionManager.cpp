@@ -1,7 +1,6 @@
-#include "support/IsolatedSettings.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/TlsTestCertificates.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/ConnectionManagerDialog.h"
 #include "ui/ConnectionProfileForm.h"
@@ -14,6 +13,7 @@
 #include "ui/MainWindow.h"
 #include "ui/PasswordVault.h"
 #include "ui/ProfileConnector.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -86,13 +86,11 @@ struct PromptAnswer
 
 // The connection manager: saved profiles in the dialog, their passwords, and what each
 // profile's settings do to the monitor, against real redis-server processes.
-class tst_ConnectionManager : public QObject
+class tst_ConnectionManager : public test::RedisTestCase
 {
     Q_OBJECT
 
-    test::IsolatedSettings m_settings;
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
+    test::GuiTestEnvironment m_environment;
 
     ConnectionProfile saveProfile(const QString& name, const QString& url)
     {
@@ -115,22 +113,6 @@ class tst_ConnectionManager : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        ApplicationIdentity::apply();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void init()
     {
         QSettings().clear();
@@ -327,7 +309,7 @@ private Q_SLOTS:
         waitUntilWatching(controller);
         QCOMPARE(prompt.asked, 0);
         QVERIFY(ConnectionProfileStore().profiles().first().hasPassword);
-        const QByteArray settings = m_settings.fileBytes();
+        const QByteArray settings = m_environment.settings().fileBytes();
         QVERIFY(settings.contains(QByteArray::number(server->port()))); // the profile is there
         QVERIFY2(!settings.contains("c0rrect-h0rse"), settings.constData());
     }
@@ -356,7 +338,7 @@ private Q_SLOTS:
         });
         waitUntilWatching(controller);
         QCOMPARE(prompt.asked, 0);
-        QVERIFY(!m_settings.fileBytes().contains("in-the-url"));
+        QVERIFY(!m_environment.settings().fileBytes().contains("in-the-url"));
     }
 
     void aPasswordProtectedServerAsksForThePasswordWhenConnecting()
@@ -403,7 +385,7 @@ private Q_SLOTS:
         window.connections()->connectTo(profile.id);
         waitUntilWatching(controller);
         QCOMPARE(prompt.asked, 1);
-        QVERIFY(!m_settings.fileBytes().contains("s3same"));
+        QVERIFY(!m_environment.settings().fileBytes().contains("s3same"));
     }
 
     void aRefusedPasswordIsAskedForAgainOnTheNextConnect()

@@ -1,7 +1,6 @@
-#include "support/IsolatedSettings.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionProfile.h"
 #include "ui/ConnectionProfileStore.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -47,15 +46,9 @@ class tst_ConnectionProfiles : public QObject
 {
     Q_OBJECT
 
-    test::IsolatedSettings m_settings;
+    test::GuiTestEnvironment m_environment;
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        ApplicationIdentity::apply();
-    }
-
     void init() { QSettings().clear(); }
 
     void profilesRoundTripThroughTheStore()
@@ -118,7 +111,7 @@ private Q_SLOTS:
 
         QCOMPARE(saved.url, QStringLiteral("redis://monitor@orders.example:6379/2"));
         QCOMPARE(ConnectionProfileStore().profile(saved.id)->url, saved.url);
-        const QByteArray bytes = m_settings.fileBytes();
+        const QByteArray bytes = m_environment.settings().fileBytes();
         QVERIFY(bytes.contains("orders.example"));
         QVERIFY(!bytes.contains("Tr0ub4dor"));
     }

@@ -1,3 +1,4 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
 #include "ui/ConnectionController.h"
@@ -17,11 +18,9 @@ using namespace lockscope::ui;
 using test::child;
 using test::grabIfAsked;
 
-class tst_ContentionDemoView : public QObject
+class tst_ContentionDemoView : public test::RedisTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<RedisServerProcess> m_server;
 
     bool runScenario(ContentionDemoView& view, const QString& scenario)
     {
@@ -35,14 +34,6 @@ class tst_ContentionDemoView : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void offersTheSevenScenarios()
     {
         ContentionDemoView view;

@@ -1,8 +1,8 @@
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/GuiStartup.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -33,13 +33,9 @@ class tst_GuiStartup : public QObject
 {
     Q_OBJECT
 
-private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-    }
+    test::GuiTestEnvironment m_environment;
 
+private slots:
     void startsTheSandboxAndConnectsToIt()
     {
         GuiStartup startup;

@@ -1,19 +1,19 @@
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/LockDetailPane.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
-#include <QSettings>
 #include <QTableView>
 
 using namespace lockscope;
@@ -21,12 +21,11 @@ using namespace lockscope::ui;
 
 // "Copy Lock Name" and "Copy Lock Details" (Lock menu, context menu, Ctrl+C in the table): what
 // lands on the clipboard for a lock read from a real server.
-class tst_LockCopyActions : public QObject
+class tst_LockCopyActions : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
+    test::GuiTestEnvironment m_environment;
 
     QString keyOf(const QString& name) const
     {
@@ -45,23 +44,6 @@ class tst_LockCopyActions : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void init()
     {
         QVERIFY(m_redis->command({"FLUSHALL"}));

@@ -1,17 +1,17 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/LockFilterProxyModel.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
-#include <QSettings>
 #include <QTableView>
 
 using namespace lockscope;
@@ -33,12 +33,11 @@ int shownRowOf(const QAbstractItemModel& shown, const QString& name)
 // A lock's state follows the local countdown: once its lease is within a few seconds of the
 // end it is "expiring", and the table sorted or filtered by state moves it there by itself,
 // while Redis reports nothing new.
-class tst_LockCountdown : public QObject
+class tst_LockCountdown : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
+    test::GuiTestEnvironment m_environment;
 
     void openAndWait(ConnectionController& controller, MainWindow& window)
     {
@@ -55,23 +54,6 @@ class tst_LockCountdown : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
-    }
-
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
     void init() { QVERIFY(m_redis->command({"FLUSHALL"})); }
 
     void sortedByStateALockMovesWhenItTurnsExpiringWithoutARedisUpdate()

@@ -1,6 +1,6 @@
 #include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/DemoLocksBanner.h"
 #include "ui/LockActionDialog.h"
@@ -10,6 +10,7 @@
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -91,12 +91,11 @@ struct PaintCounter : QObject
 
 } // namespace
 
-class tst_LockMonitor : public QObject
+class tst_LockMonitor : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
-    std::unique_ptr<RedisConnection> m_redis;
+    test::GuiTestEnvironment m_environment;
     QTemporaryDir m_dir;
 
     ConnectionOptions options(bool readOnly = false) const
@@ -122,26 +121,13 @@ class tst_LockMonitor : public QObject
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
     }
 
-private Q_SLOTS:
-    void initTestCase()
+    void initSuite() override
     {
         QVERIFY(m_dir.isValid());
         qputenv("LOCKSCOPE_AUDIT_LOG", auditLogPath().toUtf8());
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-        m_redis = test::connectTo(*m_server);
-        QVERIFY(m_redis);
     }
 
-    void cleanupTestCase()
-    {
-        m_redis.reset();
-        m_server.reset();
-    }
-
+private Q_SLOTS:
     void init() { QVERIFY(m_redis->command({"FLUSHALL"})); }
 
     void aLockCreatedInRedisAppearsWithinASecond()

@@ -1,15 +1,15 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/MainWindow.h"
 #include "ui/StatusTexts.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QLabel>
-#include <QSettings>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -49,11 +49,11 @@ struct ResumeOnExit
 
 } // namespace
 
-class tst_MainWindow : public QObject
+class tst_MainWindow : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
+    test::GuiTestEnvironment m_environment;
 
     static ConnectionOptions guiOptionsFor(const RedisServerProcess& server)
     {
@@ -67,17 +67,6 @@ class tst_MainWindow : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void showsTheServerVersionAndStandaloneTopology()
     {
         const QString version = serverVersion(*m_server);

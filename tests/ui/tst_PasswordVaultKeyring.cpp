@@ -1,12 +1,11 @@
-#include "support/IsolatedSettings.h"
 #include "support/PrivateSessionBus.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/ConnectionProfileStore.h"
 #include "ui/MainWindow.h"
 #include "ui/PasswordVault.h"
 #include "ui/ProfileConnector.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -26,7 +25,7 @@ class tst_PasswordVaultKeyring : public QObject
 {
     Q_OBJECT
 
-    test::IsolatedSettings m_settings;
+    test::GuiTestEnvironment m_environment;
     QTemporaryDir m_home;
     test::PrivateSessionBus m_bus;
     QProcess m_keyring;
@@ -53,9 +52,7 @@ private Q_SLOTS:
             QSKIP("built without QtKeychain (apt-get install qtkeychain-qt6-dev)");
         if (QStandardPaths::findExecutable(QStringLiteral("gnome-keyring-daemon")).isEmpty())
             QSKIP("gnome-keyring-daemon is not installed (apt-get install gnome-keyring)");
-        QVERIFY(m_settings.isValid());
         QVERIFY(m_home.isValid());
-        ApplicationIdentity::apply();
 
         // A bus of this test's own: nothing on this machine is started by it.
         const auto bus = m_bus.start();
@@ -110,7 +107,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT((read = readBack(QStringLiteral("profile-1"))).has_value(), 20000);
         QVERIFY2(vault.keyringUsable(), qPrintable(vault.keyringProblem()));
         QCOMPARE(*read, QStringLiteral("k3yring-only"));
-        QVERIFY(!m_settings.fileBytes().contains("k3yring-only"));
+        QVERIFY(!m_environment.settings().fileBytes().contains("k3yring-only"));
     }
 
     void aPasswordInTheKeyringConnectsWithoutAsking()
@@ -139,7 +136,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 20000);
         QCOMPARE(asked, 0);
         QVERIFY(window.connections()->vault().keyringUsable());
-        QVERIFY(!m_settings.fileBytes().contains("s3cret"));
+        QVERIFY(!m_environment.settings().fileBytes().contains("s3cret"));
     }
 
     void forgettingAPasswordRemovesItFromTheKeyring()

@@ -1,16 +1,15 @@
 #include "support/RedisTestServer.h"
 #include "support/SentinelTestSetup.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/LockMonitorController.h"
 #include "ui/LockMonitorView.h"
 #include "ui/LockTableModel.h"
 #include "ui/MainWindow.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QLabel>
-#include <QSettings>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -50,6 +49,7 @@ class tst_SentinelMonitor : public QObject
 {
     Q_OBJECT
 
+    test::GuiTestEnvironment m_environment;
     std::unique_ptr<test::SentinelTestSetup> m_setup;
 
     ConnectionOptions options() const
@@ -77,9 +77,6 @@ class tst_SentinelMonitor : public QObject
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
         m_setup = test::SentinelTestSetup::start();
         QVERIFY(m_setup);
     }

@@ -1,3 +1,4 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
 #include "ui/ColorSchemePalette.h"
@@ -36,11 +37,9 @@ qreal barTotal(const QBarSeries* series)
 
 } // namespace
 
-class tst_StressPanel : public QObject
+class tst_StressPanel : public test::RedisTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<RedisServerProcess> m_server;
 
     void configure(StressPanel& panel, const QString& kind, int clients, int seconds, int holdMs, int leaseMs)
     {
@@ -64,14 +63,6 @@ class tst_StressPanel : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void startIsOfferedOnlyWithAConnection()
     {
         StressPanel panel;

@@ -1,5 +1,5 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ApplicationIdentity.h"
 #include "ui/ConnectionController.h"
 #include "ui/ContentionDemoView.h"
 #include "ui/MainWindow.h"
@@ -7,24 +7,24 @@
 #include "ui/TimelinePlayer.h"
 #include "ui/ToolScreenshot.h"
 #include "ui/ToolWindows.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
 #include <QBarSeries>
 #include <QBarSet>
 #include <QLineSeries>
-#include <QSettings>
 
 using namespace lockscope;
 using namespace lockscope::ui;
 
 // What `lockscope --screenshot FILE --screenshot-tool stress|demo` waits for before the picture:
 // the tool's window after a real run, showing its result.
-class tst_ToolScreenshot : public QObject
+class tst_ToolScreenshot : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
+    test::GuiTestEnvironment m_environment;
 
     // Runs `tool` the way the screenshot does and returns the window it reported.
     QWidget* readyWindow(
@@ -45,17 +45,6 @@ class tst_ToolScreenshot : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        ApplicationIdentity::apply();
-        QSettings().clear();
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void theStressPanelIsReadyAfterAShortRunWithChartData()
     {
         ConnectionController controller;

@@ -1,9 +1,11 @@
+#include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "ui/ConnectionController.h"
 #include "ui/ContentionDemoView.h"
 #include "ui/MainWindow.h"
 #include "ui/StressPanel.h"
 #include "ui/ToolWindows.h"
+#include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
@@ -16,11 +18,11 @@
 using namespace lockscope;
 using namespace lockscope::ui;
 
-class tst_ToolWindows : public QObject
+class tst_ToolWindows : public test::RedisTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<RedisServerProcess> m_server;
+    test::GuiTestEnvironment m_environment;
 
     static QAction* toolsAction(MainWindow& window, const char* name)
     {
@@ -35,15 +37,6 @@ class tst_ToolWindows : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        m_server = test::startServer();
-        QVERIFY(m_server);
-    }
-
-    void cleanupTestCase() { m_server.reset(); }
-
     void theToolsMenuComesBeforeHelp()
     {
         ConnectionController controller;
