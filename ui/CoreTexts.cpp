@@ -66,6 +66,13 @@ QString CoreTexts::holderMode(const QString& mode)
     return mode;
 }
 
+QString CoreTexts::library(const QString& library)
+{
+    if (library == QLatin1String("unknown"))
+        return tr("unknown", "library");
+    return library;
+}
+
 QString CoreTexts::waiterSource(const QString& source)
 {
     if (source == QLatin1String("fair-queue"))

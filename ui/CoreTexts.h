@@ -25,6 +25,8 @@ public:
 
     // "exclusive", "read", "write", "permit": how a holder holds the lock.
     static QString holderMode(const QString& mode);
+    // The library a lock was recognised as: a name, or "unknown" when the format says nothing more.
+    static QString library(const QString& library);
     // "fair-queue", "lockscope-registry": where a waiter was found.
     static QString waiterSource(const QString& source);
     static QString errorKind(ErrorKind kind);

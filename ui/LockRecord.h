@@ -38,7 +38,7 @@ struct LockRecord
     QString key; // node + '\n' + raw name: unique across masters
     QString name; // escaped for display
     LockKind kind = LockKind::Token;
-    QString library;
+    QString library; // in the GUI's language ("unknown" translated)
     QString reason; // in the GUI's language, like stuckReason and notes
     double confidence = 0.0;
     QString node;

@@ -133,6 +133,20 @@ private Q_SLOTS:
         QCOMPARE(controller.monitor().status().description, QStringLiteral("通过键空间通知监视"));
     }
 
+    void wordsTheCoreKeepsAsCodesAreTranslatedByMeaning()
+    {
+        QCOMPARE(CoreTexts::holderMode(QStringLiteral("read")), QStringLiteral("读"));
+        QCOMPARE(CoreTexts::waiterSource(QStringLiteral("fair-queue")), QStringLiteral("公平队列"));
+        QCOMPARE(CoreTexts::library(QStringLiteral("unknown")), QStringLiteral("未知"));
+        QCOMPARE(CoreTexts::library(QStringLiteral("Redisson")), QStringLiteral("Redisson"));
+        QCOMPARE(CoreTexts::stressErrorName(QStringLiteral("lost")), QStringLiteral("持有已丢失"));
+        QCOMPARE(
+            CoreTexts::stressErrorName(QStringLiteral("connection refused")), QStringLiteral("连接被拒绝"));
+        // The kind is LockScope's word; the message is what the system or Redis said.
+        QCOMPARE(CoreTexts::error({ErrorKind::AuthFailed, "WRONGPASS invalid username-password pair"}),
+            QStringLiteral("认证失败：WRONGPASS invalid username-password pair"));
+    }
+
     void aDemoStepIsLaidOutLikeTheCliButInChinese()
     {
         DemoTimeline::Step step;

@@ -134,6 +134,11 @@
         <source>acquire timed out</source>
         <translation>获取超时</translation>
     </message>
+    <message>
+        <source>unknown</source>
+        <comment>library</comment>
+        <translation>未知</translation>
+    </message>
 </context>
 <context>
     <name>DemoScenario</name>
