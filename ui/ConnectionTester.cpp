@@ -2,6 +2,7 @@
 
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
+#include "ui/CoreTexts.h"
 #include "ui/ServerSummary.h"
 #include "ui/StatusTexts.h"
 
@@ -19,10 +20,10 @@ std::pair<bool, QString> attempt(ConnectionOptions options)
     options.reconnect.budget = std::chrono::milliseconds(0); // one attempt: the user waits for it
     auto connection = RedisConnection::connect(options);
     if (!connection)
-        return {false, QString::fromStdString(connection.error().toString())};
+        return {false, CoreTexts::error(connection.error())};
     auto info = ServerProbe::probe(**connection, 3);
     if (!info)
-        return {false, QString::fromStdString(info.error().toString())};
+        return {false, CoreTexts::error(info.error())};
     const ServerSummary summary = ServerSummary::fromProbe(*info, -1);
     QString text
         = ConnectionTester::tr("Redis %1, %2, round trip %3")

@@ -2,6 +2,7 @@
 
 #include "locks/DistributedLock.h"
 #include "stress/DemoCatalog.h"
+#include "ui/CoreTexts.h"
 #include "ui/DemoStage.h"
 #include "ui/DemoWorker.h"
 #include "ui/TimelinePlayer.h"
@@ -42,8 +43,8 @@ ContentionDemoView::ContentionDemoView(QWidget* parent)
     m_scenario->setObjectName(QStringLiteral("scenarioCombo"));
     const auto scenarios = DemoCatalog::all();
     for (size_t i = 0; i < scenarios.size(); ++i)
-        m_scenario->addItem(
-            tr("%1. %2").arg(i + 1).arg(fromView(scenarios[i]->title())), fromView(scenarios[i]->name()));
+        m_scenario->addItem(tr("%1. %2").arg(i + 1).arg(CoreTexts::translated(scenarios[i]->title())),
+            fromView(scenarios[i]->name()));
     top->addWidget(new QLabel(tr("Scenario:")));
     top->addWidget(m_scenario, 1);
     m_runButton = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run Scenario"));
@@ -175,7 +176,8 @@ void ContentionDemoView::showScenarioDescription()
     auto scenario = DemoCatalog::find(m_scenario->currentData().toString().toStdString());
     if (!scenario)
         return;
-    m_expectation->setText(tr("<b>Expected:</b> %1").arg(fromView(scenario->expectation()).toHtmlEscaped()));
+    m_expectation->setText(
+        tr("<b>Expected:</b> %1").arg(CoreTexts::translated(scenario->expectation()).toHtmlEscaped()));
 }
 
 void ContentionDemoView::run()
@@ -235,7 +237,7 @@ void ContentionDemoView::showPlayback()
         delete m_narration->takeItem(m_narration->count() - 1);
     while (m_narration->count() < shown) {
         const auto& step = steps[static_cast<size_t>(m_narration->count())];
-        auto* item = new QListWidgetItem(QString::fromStdString(DemoTimeline::format(step)));
+        auto* item = new QListWidgetItem(CoreTexts::demoStep(step));
         item->setToolTip(item->text());
         m_narration->addItem(item);
     }
@@ -265,8 +267,8 @@ void ContentionDemoView::updateVerdict()
         m_verdict->setStyleSheet(style + QStringLiteral("background: #c62828; color: white;"));
     } else if (m_outcome && atEnd) {
         m_verdict->setText(m_outcome->asExpected
-                ? tr("✔ Expected outcome reached: %1").arg(QString::fromStdString(m_outcome->verdict))
-                : tr("✘ Expected outcome NOT reached: %1").arg(QString::fromStdString(m_outcome->verdict)));
+                ? tr("✔ Expected outcome reached: %1").arg(CoreTexts::translated(m_outcome->verdict))
+                : tr("✘ Expected outcome NOT reached: %1").arg(CoreTexts::translated(m_outcome->verdict)));
         m_verdict->setStyleSheet(style
             + (m_outcome->asExpected ? QStringLiteral("background: #2e7d32; color: white;")
                                      : QStringLiteral("background: #c62828; color: white;")));

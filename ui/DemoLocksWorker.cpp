@@ -1,6 +1,7 @@
 #include "ui/DemoLocksWorker.h"
 
 #include "sandbox/DemoLockSeeder.h"
+#include "ui/CoreTexts.h"
 
 namespace lockscope::ui {
 
@@ -15,7 +16,7 @@ void DemoLocksWorker::seed()
 {
     auto made = m_seeder->seed();
     if (!made) {
-        Q_EMIT failed(QString::fromStdString(made.error().toString()));
+        Q_EMIT failed(CoreTexts::error(made.error()));
         return;
     }
     QStringList locks;

@@ -1,5 +1,7 @@
 #include "ui/DemoStage.h"
 
+#include "ui/CoreTexts.h"
+
 #include <QPainter>
 #include <QPainterPath>
 #include <QtMath>
@@ -97,10 +99,11 @@ void DemoStage::showSteps(const std::vector<DemoTimeline::Step>& steps, int show
 void DemoStage::apply(const DemoTimeline::Step& step, bool current)
 {
     const QString actor = QString::fromStdString(step.actor);
-    const QString text = QString::fromStdString(step.text);
+    // The picture is read from the core's English words; the caption shows them translated.
+    const QString text = QString::fromStdString(step.text.english());
     const DemoStepReading reading = DemoStepReading::of(actor, text);
     if (current)
-        m_caption = QString::fromStdString(DemoTimeline::format(step)).simplified(); // one line
+        m_caption = CoreTexts::demoStep(step).simplified(); // one line
 
     if (reading.role == DemoStepReading::Role::Node) {
         if (!m_nodes.contains(actor))

@@ -1,5 +1,6 @@
 #include "ui/LockActionDialog.h"
 
+#include "ui/CoreTexts.h"
 #include "ui/LockAdminTexts.h"
 #include "ui/LockKindTexts.h"
 
@@ -43,12 +44,14 @@ LockActionDialog::LockActionDialog(
     form->addRow(tr("Node:"), new QLabel(lock.node, this));
     QStringList holders;
     for (const auto& holder : lock.holders)
-        holders.append(holder.clientUuid.isEmpty()
-                ? tr("%1 (×%2, %3)").arg(holder.owner).arg(holder.count).arg(holder.mode)
-                : tr("client %1, thread %2 (×%3, %4)")
-                      .arg(holder.clientUuid, holder.threadId)
-                      .arg(holder.count)
-                      .arg(holder.mode));
+        holders.append(holder.clientUuid.isEmpty() ? tr("%1 (×%2, %3)")
+                                                         .arg(holder.owner)
+                                                         .arg(holder.count)
+                                                         .arg(CoreTexts::holderMode(holder.mode))
+                                                   : tr("client %1, thread %2 (×%3, %4)")
+                                                         .arg(holder.clientUuid, holder.threadId)
+                                                         .arg(holder.count)
+                                                         .arg(CoreTexts::holderMode(holder.mode)));
     auto* holderLabel = new QLabel(holders.isEmpty() ? tr("nobody") : holders.join(QLatin1Char('\n')), this);
     holderLabel->setObjectName(QStringLiteral("holderLabel"));
     holderLabel->setTextFormat(Qt::PlainText);

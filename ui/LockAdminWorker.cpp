@@ -6,6 +6,7 @@
 #include "inspect/KeyReader.h"
 #include "inspect/MasterConnections.h"
 #include "inspect/RemoveStaleWaiters.h"
+#include "ui/CoreTexts.h"
 #include "ui/LockAdminTexts.h"
 
 #include <QDateTime>
@@ -110,7 +111,7 @@ RedisConnection* LockAdminWorker::connectionFor(const QString& node, QString& er
     if (!m_masters) {
         auto masters = MasterConnections::open(m_options);
         if (!masters) {
-            error = QString::fromStdString(masters.error().toString());
+            error = CoreTexts::error(masters.error());
             return nullptr;
         }
         m_masters = std::make_unique<MasterConnections>(std::move(masters.value()));
@@ -161,13 +162,13 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
         }();
         if (result) {
             report.outcome = outcomeOf(result->outcome);
-            report.message = QString::fromStdString(result->message);
+            report.message = CoreTexts::translated(result->message);
             entry.result = std::string(adminOutcomeName(result->outcome));
             if (result->outcome != AdminOutcome::Done
                 || request.action != LockAdminRequest::Action::ForceRelease)
                 entry.after = entry.before; // what Redis holds is re-read by the monitor
         } else {
-            error = QString::fromStdString(result.error().toString());
+            error = CoreTexts::error(result.error());
         }
     }
     if (report.outcome == LockAdminReport::Outcome::Failed) {
@@ -178,7 +179,7 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
         report.message = LockAdminTexts::outcomeName(report.outcome);
     AuditLog log(m_auditLogPath);
     if (auto appended = log.append(entry); !appended)
-        report.auditError = QString::fromStdString(appended.error().toString());
+        report.auditError = CoreTexts::error(appended.error());
     Q_EMIT performed(report);
 }
 
@@ -196,7 +197,7 @@ void LockAdminWorker::readKeys(const LockRecord& lock)
     KeyReader reader(*connection);
     auto keys = reader.read(lock.snapshot->keys);
     if (!keys) {
-        report.error = QString::fromStdString(keys.error().toString());
+        report.error = CoreTexts::error(keys.error());
     } else {
         for (const auto& key : *keys)
             report.keys.append({escaped(key.name, 512), typeName(key.type), key.pttl, contentsOf(key)});

@@ -1,5 +1,6 @@
 #include "ui/LockDetailPane.h"
 
+#include "ui/CoreTexts.h"
 #include "ui/LockEventLogModel.h"
 #include "ui/LockKindTexts.h"
 #include "ui/LockTableModel.h"
@@ -112,7 +113,7 @@ void LockDetailPane::render()
             lines.append(html(tr("client UUID: %1").arg(holder.clientUuid)));
             lines.append(html(tr("thread: %1").arg(holder.threadId)));
         }
-        QString facts = tr("mode %1 · count %2").arg(holder.mode).arg(holder.count);
+        QString facts = tr("mode %1 · count %2").arg(CoreTexts::holderMode(holder.mode)).arg(holder.count);
         if (holder.expiresAtMs >= 0)
             facts += tr(" · expires %1").arg(moment(holder.expiresAtMs));
         lines.append(html(facts));
@@ -133,7 +134,7 @@ void LockDetailPane::render()
         if (waiter.deadlineMs >= 0 && waiter.deadlineMs < now)
             deadline += QStringLiteral(" <span style=\"color:#d03030\">%1</span>").arg(html(tr("(stale)")));
         out += QStringLiteral("<p><tt>%1</tt><br>%2 · %3</p>")
-                   .arg(html(waiter.owner), deadline, html(waiter.source));
+                   .arg(html(waiter.owner), deadline, html(CoreTexts::waiterSource(waiter.source)));
     }
     for (const QString& note : lock.notes)
         out += QStringLiteral("<p><i>%1</i></p>").arg(html(note));

@@ -3,6 +3,7 @@
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 #include "locks/DistributedLock.h"
+#include "ui/CoreTexts.h"
 #include "ui/LockUpdateQueue.h"
 
 #include <QDateTime>
@@ -85,7 +86,7 @@ void LockMonitorWorker::watchOnce()
     // One extra connection per master carries the keyspace subscription.
     auto masters = MasterConnections::open(m_options, 1);
     if (!masters) {
-        fail(QString::fromStdString(masters.error().toString()));
+        fail(CoreTexts::error(masters.error()));
         return;
     }
     std::vector<WatchTarget> targets;
@@ -105,7 +106,7 @@ void LockMonitorWorker::watchOnce()
     LockWatcher watcher(targets, options);
     auto started = watcher.start();
     if (!started) {
-        fail(QString::fromStdString(started.error().toString()));
+        fail(CoreTexts::error(started.error()));
         return;
     }
     LockUpdateBatch listing;
@@ -124,7 +125,7 @@ void LockMonitorWorker::watchOnce()
     watching.state = MonitorStatus::State::Watching;
     watching.notifications = watcher.usesNotifications();
     watching.pollIntervalMs = m_settings.pollInterval.count();
-    watching.description = QString::fromStdString(*started);
+    watching.description = CoreTexts::translated(*started);
     m_status = watching;
     Q_EMIT statusChanged(m_status);
 
@@ -143,7 +144,7 @@ void LockMonitorWorker::watchOnce()
         push(std::move(batch));
     });
     if (!ran && !m_cancel->isCancelled())
-        fail(QString::fromStdString(ran.error().toString()));
+        fail(CoreTexts::error(ran.error()));
 }
 
 QString LockMonitorWorker::signatureOf(const LockRecord& lock)

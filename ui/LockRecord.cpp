@@ -1,6 +1,7 @@
 #include "ui/LockRecord.h"
 
 #include "redis/RedisReply.h"
+#include "ui/CoreTexts.h"
 
 #include <algorithm>
 
@@ -26,8 +27,8 @@ LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtM
     record.key = keyFor(snapshot.node, snapshot.name);
     record.name = escaped(snapshot.name);
     record.kind = snapshot.kind;
-    record.library = QString::fromStdString(snapshot.library);
-    record.reason = QString::fromStdString(snapshot.reason);
+    record.library = CoreTexts::library(QString::fromStdString(snapshot.library));
+    record.reason = CoreTexts::translated(snapshot.reason);
     record.confidence = snapshot.confidence;
     record.node = QString::fromStdString(snapshot.node);
     for (const auto& key : snapshot.keys)
@@ -52,9 +53,9 @@ LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtM
     record.fence = snapshot.fence ? *snapshot.fence : -1;
     record.permitsAvailable = snapshot.permitsAvailable ? *snapshot.permitsAvailable : -1;
     record.stuck = snapshot.stuck;
-    record.stuckReason = QString::fromStdString(snapshot.stuckReason);
+    record.stuckReason = CoreTexts::translated(snapshot.stuckReason);
     for (const auto& note : snapshot.notes)
-        record.notes.append(QString::fromStdString(note));
+        record.notes.append(CoreTexts::translated(note));
     record.snapshot = std::make_shared<const LockSnapshot>(snapshot);
     return record;
 }
@@ -92,7 +93,7 @@ QString LockRecord::holdersText() const
     for (const auto& holder : holders) {
         QString part = holder.owner;
         if (holder.mode != QLatin1String("exclusive") && !holder.mode.isEmpty())
-            part += QStringLiteral(" (%1)").arg(holder.mode);
+            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(holder.mode));
         parts.append(part);
     }
     return parts.join(QStringLiteral(", "));

@@ -18,7 +18,7 @@ struct HolderRecord
     QString clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
     QString threadId; // Redisson: the thread half
     qint64 count = 1;
-    QString mode;
+    QString mode; // the core's word (exclusive, read, write, permit): CoreTexts::holderMode
     qint64 expiresAtMs = -1; // epoch ms; -1: not stored per holder
 };
 
@@ -26,7 +26,7 @@ struct WaiterRecord
 {
     QString owner;
     qint64 deadlineMs = -1; // epoch ms; -1: no deadline known
-    QString source;
+    QString source; // the core's word (fair-queue...): CoreTexts::waiterSource
 };
 
 // One lock as the GUI shows it: plain Qt values converted from a core LockSnapshot on the
@@ -38,8 +38,8 @@ struct LockRecord
     QString key; // node + '\n' + raw name: unique across masters
     QString name; // escaped for display
     LockKind kind = LockKind::Token;
-    QString library;
-    QString reason;
+    QString library; // in the GUI's language ("unknown" translated)
+    QString reason; // in the GUI's language, like stuckReason and notes
     double confidence = 0.0;
     QString node;
     QStringList keys; // escaped Redis key names

@@ -104,7 +104,7 @@ void ServerSummaryPanel::showSummary(const ServerSummary& summary)
 {
     m_version->setText(summary.version.isEmpty() ? noValue : summary.version);
     m_role->setText(summary.role.isEmpty() ? noValue : summary.role);
-    m_topology->setText(summary.topology);
+    m_topology->setText(StatusTexts::topologyKind(summary.topologyKind));
     QStringList masters;
     for (const auto& master : summary.clusterMasters)
         masters.append(tr("%1 (%n slots)", nullptr, master.slotCount).arg(master.node));

@@ -80,6 +80,19 @@ QString StatusTexts::topology(const ServerSummary& summary)
     return summary.topology;
 }
 
+QString StatusTexts::topologyKind(ServerSummary::Topology kind)
+{
+    switch (kind) {
+    case ServerSummary::Topology::Standalone:
+        return tr("standalone");
+    case ServerSummary::Topology::SentinelMaster:
+        return tr("sentinel master");
+    case ServerSummary::Topology::Cluster:
+        return tr("cluster");
+    }
+    return {};
+}
+
 QString StatusTexts::roundTrip(qint64 micros)
 {
     return tr("%1 ms").arg(QLocale().toString(micros / 1000.0, 'f', 2));

@@ -25,6 +25,8 @@ public:
     // The topology in a few words for the status bar: "standalone", "cluster, 3 masters",
     // "sentinel master 10.0.0.5:6379" (where the sentinel's master is now).
     static QString topology(const ServerSummary& summary);
+    // Just the kind, for the summary panel: "standalone", "sentinel master", "cluster".
+    static QString topologyKind(ServerSummary::Topology kind);
     static QString roundTrip(qint64 micros);
     // "Retrying in 2 s (attempt 3)" after a failure.
     static QString retryNote(const ConnectionStatus& status);

@@ -5,6 +5,7 @@
 #include "redis/RedisUrl.h"
 #include "stress/StressResultJson.h"
 #include "ui/ColorSchemePalette.h"
+#include "ui/CoreTexts.h"
 #include "ui/StressWorker.h"
 
 #include <QBarCategoryAxis>
@@ -173,9 +174,7 @@ QWidget* StressPanel::createSettings()
         const QString name = QString::fromUtf8(kind.name.data(), static_cast<qsizetype>(kind.name.size()));
         const QString label = kind.unsafe ? tr("%1 (UNSAFE)").arg(name) : name;
         m_kind->addItem(label, name);
-        m_kind->setItemData(m_kind->count() - 1,
-            QString::fromUtf8(kind.description.data(), static_cast<qsizetype>(kind.description.size())),
-            Qt::ToolTipRole);
+        m_kind->setItemData(m_kind->count() - 1, CoreTexts::translated(kind.description), Qt::ToolTipRole);
     }
     m_kind->setCurrentIndex(m_kind->findData(
         QString::fromLatin1(LockFactory::defaultKind.data(), LockFactory::defaultKind.size())));
@@ -510,7 +509,7 @@ void StressPanel::showResult(const StressResult& result)
 
     QStringList errors;
     for (const auto& [kind, count] : result.errors)
-        errors << tr("%1 × %L2").arg(QString::fromStdString(kind)).arg(count);
+        errors << tr("%1 × %L2").arg(CoreTexts::stressErrorName(QString::fromStdString(kind))).arg(count);
     QString text
         = tr("<b>%1</b>, %n client(s)", nullptr, result.clients).arg(QString::fromStdString(result.kind));
     text += tr(", %n lock(s)", nullptr, result.locks);
@@ -529,7 +528,7 @@ void StressPanel::showResult(const StressResult& result)
         += QStringLiteral("<br>") + tr("CPU per acquisition: %1").arg(micros(result.cpuMicrosPerAcquisition));
     text += QStringLiteral("<br>")
         + (errors.isEmpty() ? tr("Errors: none") : tr("Errors: %1").arg(errors.join(QStringLiteral(", "))));
-    const QString checker = QString::fromStdString(result.checkerSummary);
+    const QString checker = CoreTexts::translated(result.checkerSummary);
     if (!checker.isEmpty()) {
         // The findings list raw clock values: the first lines say enough, the tooltip has all.
         constexpr qsizetype shown = 160;
@@ -704,9 +703,7 @@ void StressPanel::updateKindHint()
 {
     const QString kind = m_kind->currentData().toString();
     const LockKindInfo* info = LockFactory::find(kind.toStdString());
-    QString hint = info
-        ? QString::fromUtf8(info->description.data(), static_cast<qsizetype>(info->description.size()))
-        : QString();
+    QString hint = info ? CoreTexts::translated(info->description) : QString();
     if (info && info->unsafe)
         hint = tr("<span style='color:#c62828'><b>%1</b></span>").arg(hint.toHtmlEscaped());
     m_kindHint->setText(hint);

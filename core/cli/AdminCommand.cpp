@@ -83,7 +83,7 @@ std::string describeLock(const LockSnapshot& lock)
     return escapeBytes(lock.name, 80) + " (" + std::string(lockKindName(lock.kind)) + ", " + lock.library
         + ") on " + lock.node + ", held by " + describeHolders(lock)
         + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
-        + (lock.stuck ? ", stuck: " + lock.stuckReason : "");
+        + (lock.stuck ? ", stuck: " + lock.stuckReason.english() : "");
 }
 
 // The shared part: arguments, read-only refusal, connection, lookup. Returns the found lock or
@@ -164,7 +164,7 @@ int finish(const std::string& command, const CliOptions& options, AuditLog& audi
     AuditEntry entry {
         0, options.connection.describe(), found.target.node, name, command, found.lock, std::nullopt, ""};
     entry.after = reread(found, name);
-    entry.result = result ? std::string(adminOutcomeName(result->outcome)) + ": " + result->message
+    entry.result = result ? std::string(adminOutcomeName(result->outcome)) + ": " + result->message.english()
                           : "error: " + result.error().toString();
     if (auto logged = audit.append(entry); !logged)
         err << "lockscope-cli: warning: " << logged.error().message << "\n";
@@ -173,7 +173,7 @@ int finish(const std::string& command, const CliOptions& options, AuditLog& audi
         return exitCodeFor(result.error().kind);
     }
     (result->outcome == AdminOutcome::Done ? out : err)
-        << escapeBytes(name, 80) << ": " << result->message << "\n";
+        << escapeBytes(name, 80) << ": " << result->message.english() << "\n";
     return result->outcome == AdminOutcome::Done ? ExitOk : ExitNotDone;
 }
 

@@ -80,9 +80,8 @@ std::string CliOptions::usage()
           "lock kinds (--kind):\n";
     for (const auto& kind : LockFactory::kinds()) {
         text += "  " + std::string(kind.name)
-            + std::string(kind.name.size() < 10 ? 10 - kind.name.size() : 1, ' ')
-            + std::string(kind.description) + (kind.name == LockFactory::defaultKind ? " (default)" : "")
-            + "\n";
+            + std::string(kind.name.size() < 10 ? 10 - kind.name.size() : 1, ' ') + kind.description.english()
+            + (kind.name == LockFactory::defaultKind ? " (default)" : "") + "\n";
     }
     return text;
 }

@@ -14,8 +14,8 @@ int DemoCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     if (args.size() == 1 && args[0] == "--list") {
         int number = 1;
         for (const auto& scenario : DemoCatalog::all()) {
-            out << number++ << "  " << scenario->name() << "\n     " << scenario->title()
-                << "\n     expected: " << scenario->expectation() << "\n";
+            out << number++ << "  " << scenario->name() << "\n     " << scenario->title().english()
+                << "\n     expected: " << scenario->expectation().english() << "\n";
             if (auto kinds = scenario->checkKinds(); !kinds)
                 out << "     (unavailable: " << kinds.error().message << ")\n";
         }
@@ -31,7 +31,8 @@ int DemoCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         return ExitUsage;
     }
 
-    out << scenario->title() << "\nexpected: " << scenario->expectation() << "\n\n" << std::flush;
+    out << scenario->title().english() << "\nexpected: " << scenario->expectation().english() << "\n\n"
+        << std::flush;
     DemoTimeline timeline([&](const DemoTimeline::Step& step) {
         out << DemoTimeline::format(step) << "\n" << std::flush;
     });
@@ -42,7 +43,7 @@ int DemoCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << "lockscope-cli demo " << scenario->name() << ": " << outcome.error().message << "\n";
         return exitCodeFor(outcome.error().kind);
     }
-    out << "\noutcome: " << outcome->verdict << "\n"
+    out << "\noutcome: " << outcome->verdict.english() << "\n"
         << (outcome->asExpected ? "as expected\n" : "NOT as expected\n");
     return outcome->asExpected ? ExitOk : unexpectedOutcomeExitCode;
 }

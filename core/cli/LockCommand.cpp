@@ -321,8 +321,8 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     }
     const std::string& name = request->spec.name;
     if (const auto* info = LockFactory::find(request->spec.kind); info && info->unsafe)
-        err << "lockscope-cli: warning: the " << info->name << " kind is UNSAFE: " << info->description
-            << "\n";
+        err << "lockscope-cli: warning: the " << info->name
+            << " kind is UNSAFE: " << info->description.english() << "\n";
     auto lock = LockFactory::create(request->spec);
     if (!lock) {
         err << "lockscope-cli: lock '" << name << "': " << lock.error().message << "\n";

@@ -75,7 +75,7 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
     out << locks.size() << (locks.size() == 1 ? " lock" : " locks") << "\n";
     for (const auto& lock : locks) {
         if (lock.stuck)
-            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason << "\n";
+            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.english() << "\n";
     }
 }
 

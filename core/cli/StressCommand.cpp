@@ -190,7 +190,7 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
             out << ", " << r.sectionsUnchecked << " unchecked";
         out << ")\n";
         if (!r.checkerSummary.empty())
-            out << "    " << r.checkerSummary << "\n";
+            out << "    " << r.checkerSummary.english() << "\n";
     }
     out << "  errors           " << r.errorCount();
     for (const auto& [kind, count] : r.errors)

@@ -115,7 +115,8 @@ int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream
         err << "lockscope-cli: " << started.error().toString() << "\n";
         return exitCodeFor(started.error().kind);
     }
-    err << "lockscope-cli: " << *started << "; " << watcher.locks().size() << " lock(s) now\n" << std::flush;
+    err << "lockscope-cli: " << started->english() << "; " << watcher.locks().size() << " lock(s) now\n"
+        << std::flush;
 
     SignalCancellation interrupt;
     long long events = 0;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/UserText.h"
+
 #include <string>
 #include <string_view>
 
@@ -17,7 +19,7 @@ enum class AdminOutcome
 struct AdminResult
 {
     AdminOutcome outcome = AdminOutcome::NothingThere;
-    std::string message; // one line for people
+    UserText message; // one line for people
     long long notified = 0; // clients that received the unlock notice
 };
 

@@ -52,8 +52,10 @@ Result<AdminResult> ExtendLock::extend(
     auto code = reply->toInteger();
     if (!code)
         return makeError(ErrorKind::Protocol, "the extend script replied " + reply->describe());
-    return ObservedLockScript::result(*code, "extended to " + std::to_string(ttl.count()) + " ms",
-        "nothing to extend: the lock is gone", "not extended: the lock changed since it was observed");
+    return ObservedLockScript::result(*code,
+        UserText(LOCKSCOPE_TEXT("ExtendLock", "extended to %1 ms"), static_cast<long long>(ttl.count())),
+        UserText(LOCKSCOPE_TEXT("ExtendLock", "nothing to extend: the lock is gone")),
+        UserText(LOCKSCOPE_TEXT("ExtendLock", "not extended: the lock changed since it was observed")));
 }
 
 } // namespace lockscope

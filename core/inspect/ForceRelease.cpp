@@ -58,12 +58,13 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
     auto notified = reply->at(1).toInteger();
     if (!reply->isArray() || !state0 || !notified)
         return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
-    std::string released = "released";
-    if (!channel.empty())
-        released += "; " + std::to_string(*notified) + " waiting client(s) notified";
+    UserText released = channel.empty()
+        ? UserText(LOCKSCOPE_TEXT("ForceRelease", "released"))
+        : UserText(LOCKSCOPE_TEXT("ForceRelease", "released; %1 waiting client(s) notified"), *notified);
     auto result = ObservedLockScript::result(*state0, std::move(released),
-        "nothing to release: the lock is gone already",
-        "not released: the lock changed since it was observed (a new holder?)");
+        UserText(LOCKSCOPE_TEXT("ForceRelease", "nothing to release: the lock is gone already")),
+        UserText(LOCKSCOPE_TEXT(
+            "ForceRelease", "not released: the lock changed since it was observed (a new holder?)")));
     result.notified = *notified;
     return result;
 }

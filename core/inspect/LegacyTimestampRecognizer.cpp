@@ -55,16 +55,17 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         lock.kind = LockKind::Legacy;
         lock.library = "SETNX timestamp (legacy)";
         lock.confidence = 0.75;
-        lock.reason
-            = "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)";
+        lock.reason = UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
+            "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)"));
         lock.node = context.node;
         lock.keys.push_back(name);
         context.keys->claim(name);
         lock.observedValue = key->value;
         lock.ttlMs = key->ttlMs();
         if (expiry < context.nowMs) {
-            lock.markStuck("its timestamp passed " + std::to_string((context.nowMs - expiry) / 1000)
-                + " s ago; nobody recovered it (GETSET) yet");
+            lock.markStuck(UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
+                                        "its timestamp passed %1 s ago; nobody recovered it (GETSET) yet"),
+                (context.nowMs - expiry) / 1000));
         } else {
             LockHolder holder;
             holder.owner = "(legacy locks carry no owner id)";

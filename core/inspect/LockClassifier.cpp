@@ -324,8 +324,9 @@ void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
                 lock.waiters.push_back(std::move(waiter));
             }
             if (stale > 0)
-                lock.notes.push_back(
-                    std::to_string(stale) + " stale LockScope waiter registration(s) (dead waiters)");
+                lock.notes.emplace_back(LOCKSCOPE_TEXT("LockClassifier",
+                                            "%1 stale LockScope waiter registration(s) (dead waiters)"),
+                    stale);
             // Registered LockScope waiters also subscribe to Redisson channels: do not add twice.
             lock.waiterCount
                 = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));

@@ -38,7 +38,8 @@ void LockScopeSemaphoreRecognizer::recognize(
         lock.kind = LockKind::Semaphore;
         lock.library = "LockScope";
         lock.confidence = 0.9;
-        lock.reason = "keys under lockscope:semaphore:{name}: LockScope semaphore";
+        lock.reason = UserText(LOCKSCOPE_TEXT(
+            "LockScopeSemaphoreRecognizer", "keys under lockscope:semaphore:{name}: LockScope semaphore"));
         lock.node = context.node;
         for (const auto& keyName : keys) {
             const RawKey* key = context.keys->find(keyName);

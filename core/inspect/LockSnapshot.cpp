@@ -21,10 +21,11 @@ std::string_view lockKindName(LockKind kind)
     return "unknown";
 }
 
-void LockSnapshot::markStuck(std::string why)
+void LockSnapshot::markStuck(UserText why)
 {
     if (stuck) {
-        stuckReason += "; " + why;
+        stuckReason
+            = UserText(LOCKSCOPE_TEXT("LockSnapshot", "%1; %2"), std::move(stuckReason), std::move(why));
         return;
     }
     stuck = true;

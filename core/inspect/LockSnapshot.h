@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/UserText.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -46,7 +48,7 @@ struct LockSnapshot
     LockKind kind = LockKind::Token;
     std::string library; // Redisson, redis-py, node-redlock, LockScope, ...
     double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
-    std::string reason; // why it was recognised, in words
+    UserText reason; // why it was recognised, in words
     std::string node; // host:port of the master holding the keys
     std::vector<std::string> keys; // every Redis key that makes this lock (raw bytes)
     std::optional<long long> ttlMs; // of the key that carries the lease; nullopt: no TTL
@@ -57,13 +59,14 @@ struct LockSnapshot
     std::optional<long long> fence;
     std::optional<long long> permitsAvailable; // semaphores that store their free permits
     bool stuck = false;
-    std::string stuckReason;
-    std::vector<std::string> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
+    UserText stuckReason;
+    std::vector<UserText> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
     // The lock key's string value as read (token and legacy locks): admin actions act only if
     // Redis still holds exactly this.
     std::optional<std::string> observedValue;
 
-    void markStuck(std::string why);
+    // Stuck for `why`; a second reason is added after a semicolon.
+    void markStuck(UserText why);
 };
 
 } // namespace lockscope

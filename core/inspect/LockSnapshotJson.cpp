@@ -9,7 +9,7 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.key("kind").string(lockKindName(lock.kind));
     json.key("library").string(lock.library);
     json.key("confidence").number(lock.confidence);
-    json.key("reason").string(lock.reason);
+    json.key("reason").string(lock.reason.english());
     json.key("node").string(lock.node);
     json.key("keys").beginArray();
     for (const auto& key : lock.keys)
@@ -43,10 +43,10 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.key("fence").optionalNumber(lock.fence);
     json.key("permits_available").optionalNumber(lock.permitsAvailable);
     json.key("stuck").boolean(lock.stuck);
-    json.key("stuck_reason").string(lock.stuckReason);
+    json.key("stuck_reason").string(lock.stuckReason.english());
     json.key("notes").beginArray();
     for (const auto& note : lock.notes)
-        json.string(note);
+        json.string(note.english());
     json.endArray();
     json.endObject();
 }

@@ -98,22 +98,24 @@ Status LockWatcher::subscribe(WatchTarget& target)
     return Done {};
 }
 
-Result<std::string> LockWatcher::start()
+Result<UserText> LockWatcher::start()
 {
     m_notifications = !m_options.forcePolling;
-    std::string why;
+    UserText why;
     for (auto& target : m_targets) {
         if (!m_notifications)
             break;
         if (!target.subscriber) {
             m_notifications = false;
-            why = "no subscriber connection";
+            why = UserText(LOCKSCOPE_TEXT("LockWatcher", "no subscriber connection"));
             break;
         }
         auto config = target.connection->command({"CONFIG", "GET", "notify-keyspace-events"});
         if (!config || !config->isArray() || config->size() < 2) {
             m_notifications = false;
-            why = "CONFIG GET notify-keyspace-events is not allowed on " + target.node;
+            why = UserText(
+                LOCKSCOPE_TEXT("LockWatcher", "CONFIG GET notify-keyspace-events is not allowed on %1"),
+                target.node);
             break;
         }
         const std::string flags = config->at(1).text();
@@ -121,20 +123,24 @@ Result<std::string> LockWatcher::start()
             continue;
         if (!m_options.enableNotifications) {
             m_notifications = false;
-            why = "notify-keyspace-events is '" + flags + "' on " + target.node
-                + " (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)";
+            why = UserText(
+                LOCKSCOPE_TEXT("LockWatcher",
+                    "notify-keyspace-events is '%1' on %2 (enable with --enable-notifications, i.e. "
+                    "CONFIG SET notify-keyspace-events KEA)"),
+                flags, target.node);
             break;
         }
         auto set = target.connection->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
         if (!set) {
             m_notifications = false;
-            why = "CONFIG SET notify-keyspace-events was refused on " + target.node + ": "
-                + set.error().message;
+            why = UserText(
+                LOCKSCOPE_TEXT("LockWatcher", "CONFIG SET notify-keyspace-events was refused on %1: %2"),
+                target.node, set.error().message);
             break;
         }
     }
     if (m_options.forcePolling)
-        why = "polling was asked for";
+        why = UserText(LOCKSCOPE_TEXT("LockWatcher", "polling was asked for"));
     if (m_notifications) {
         for (auto& target : m_targets) {
             auto subscribed = subscribe(target);
@@ -160,9 +166,10 @@ Result<std::string> LockWatcher::start()
         m_current.emplace(id, std::move(lock));
     }
     if (m_notifications)
-        return std::string("watching through keyspace notifications");
-    return "keyspace notifications unavailable (" + why + "): polling every "
-        + std::to_string(m_options.pollInterval.count()) + " ms";
+        return UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"));
+    return UserText(
+        LOCKSCOPE_TEXT("LockWatcher", "keyspace notifications unavailable (%1): polling every %2 ms"),
+        std::move(why), static_cast<long long>(m_options.pollInterval.count()));
 }
 
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,

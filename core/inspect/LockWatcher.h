@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/UserText.h"
 #include "inspect/BlockedPopCensus.h"
 #include "inspect/ExpirySchedule.h"
 #include "inspect/LockEvent.h"
@@ -53,7 +54,7 @@ public:
 
     // Decides the mode (and enables notifications if asked and allowed), lists the current
     // locks as the baseline. Describes the mode in one line for people.
-    Result<std::string> start();
+    Result<UserText> start();
     bool usesNotifications() const { return m_notifications; }
     const std::vector<LockSnapshot> locks() const;
 

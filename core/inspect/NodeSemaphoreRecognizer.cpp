@@ -56,7 +56,8 @@ void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         lock.kind = LockKind::Semaphore;
         lock.library = "redis-semaphore";
         lock.confidence = 0.9;
-        lock.reason = "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)";
+        lock.reason = UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
+            "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)"));
         lock.node = context.node;
         lock.keys.push_back(name);
         context.keys->claim(name);
@@ -77,8 +78,10 @@ void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
             lock.holders.push_back(std::move(holder));
         }
         if (key->truncated)
-            lock.notes.push_back("more permits than the read limit: only the oldest are shown");
-        lock.notes.push_back("waiters poll: redis-semaphore keeps no waiter list in Redis");
+            lock.notes.emplace_back(LOCKSCOPE_TEXT(
+                "NodeSemaphoreRecognizer", "more permits than the read limit: only the oldest are shown"));
+        lock.notes.emplace_back(LOCKSCOPE_TEXT(
+            "NodeSemaphoreRecognizer", "waiters poll: redis-semaphore keeps no waiter list in Redis"));
         out.push_back(std::move(lock));
     }
 }

@@ -42,7 +42,7 @@ RedisCommand ObservedLockScript::call(const std::string& actionLua, const Observ
 }
 
 AdminResult ObservedLockScript::result(
-    long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage)
+    long long state, UserText doneMessage, UserText goneMessage, UserText changedMessage)
 {
     AdminResult result;
     if (state == 1) {

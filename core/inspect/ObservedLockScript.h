@@ -25,7 +25,7 @@ public:
     // The result of an action from the state unchanged() returned (1 acted, 0 the key is gone,
     // -1 it changed), with the message for that outcome.
     static AdminResult result(
-        long long state, std::string doneMessage, std::string goneMessage, std::string changedMessage);
+        long long state, UserText doneMessage, UserText goneMessage, UserText changedMessage);
 };
 
 } // namespace lockscope

@@ -112,12 +112,14 @@ void RedissonLockRecognizer::addFairQueue(LockSnapshot& lock, RecognitionContext
         lock.waiters.push_back(std::move(waiter));
     }
     if ((queue && queue->truncated) || (timeouts && timeouts->truncated))
-        lock.notes.push_back("fair queue longer than the read limit: only its head is shown");
+        lock.notes.emplace_back(LOCKSCOPE_TEXT(
+            "RedissonLockRecognizer", "fair queue longer than the read limit: only its head is shown"));
     lock.waiterCount = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));
     if (overdue > 0)
-        lock.markStuck(std::to_string(overdue)
-            + " fair-queue waiter(s) past their deadline (a crashed client's entry blocks the queue until "
-              "Redisson prunes it)");
+        lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                                    "%1 fair-queue waiter(s) past their deadline (a crashed client's entry "
+                                    "blocks the queue until Redisson prunes it)"),
+            overdue));
 }
 
 LockSnapshot RedissonLockRecognizer::snapshotFor(
@@ -142,24 +144,30 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
         if (nodeRedisson)
             lock.library = "node-redisson";
         lock.confidence = 0.95;
-        lock.reason = "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "
-                      "(LockScope's reentrant kind writes the same)";
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "
+            "(LockScope's reentrant kind writes the same)"));
         if (!lock.ttlMs) {
             // Redisson always sets a lease: without one this is a dead hold, or not a lock at all.
             lock.confidence = 0.6;
-            lock.markStuck("no TTL: Redisson always sets a lease, so nothing renews or frees this hold");
+            lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                "no TTL: Redisson always sets a lease, so nothing renews or frees this hold")));
         }
         lock.waiterCount = context.subscribers(channelFor(lockName));
         if (lock.waiterCount > 0)
-            lock.notes.push_back(std::to_string(lock.waiterCount)
-                + " client(s) subscribed to the unlock channel (clients, not threads)");
+            lock.notes.emplace_back(
+                LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                    "%1 client(s) subscribed to the unlock channel (clients, not threads)"),
+                lock.waiterCount);
     } else {
         lock.confidence = 0.9;
-        lock.reason = "Redisson fair-lock queue without a lock hash: the lock is free, these waiters remain";
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "Redisson fair-lock queue without a lock hash: the lock is free, these waiters remain"));
     }
     addFairQueue(lock, context);
     if (lock.kind == LockKind::Fair && !lock.holders.empty())
-        lock.reason = "Redisson RFairLock: lock hash with redisson_lock_queue/redisson_lock_timeout";
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "Redisson RFairLock: lock hash with redisson_lock_queue/redisson_lock_timeout"));
     return lock;
 }
 

@@ -74,7 +74,10 @@ void RedissonReadWriteLockRecognizer::recognize(
         LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, "Redisson");
         lock.confidence = 0.95;
         const std::string mode = *key->field("mode");
-        lock.reason = "hash with mode=" + mode + " and <client-uuid>:<thread> holds: Redisson RReadWriteLock";
+        lock.reason
+            = UserText(LOCKSCOPE_TEXT("RedissonReadWriteLockRecognizer",
+                           "hash with mode=%1 and <client-uuid>:<thread> holds: Redisson RReadWriteLock"),
+                mode);
         for (const auto& [field, value] : key->fields) {
             auto holder = RedissonHolderField::parse(field, value);
             if (!holder)
@@ -94,11 +97,14 @@ void RedissonReadWriteLockRecognizer::recognize(
             }
         }
         if (!lock.ttlMs)
-            lock.markStuck("no TTL: Redisson always sets a lease, so nothing renews or frees this hold");
+            lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                "no TTL: Redisson always sets a lease, so nothing renews or frees this hold")));
         lock.waiterCount = context.subscribers(channelFor(name));
         if (lock.waiterCount > 0)
-            lock.notes.push_back(std::to_string(lock.waiterCount)
-                + " client(s) subscribed to the rwlock channel (clients, not threads)");
+            lock.notes.emplace_back(
+                LOCKSCOPE_TEXT("RedissonReadWriteLockRecognizer",
+                    "%1 client(s) subscribed to the rwlock channel (clients, not threads)"),
+                lock.waiterCount);
         out.push_back(std::move(lock));
     }
 }

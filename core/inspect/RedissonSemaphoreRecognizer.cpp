@@ -72,8 +72,9 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
             lock.keys.push_back(timeoutName);
             context.keys->claim(timeoutName);
             lock.confidence = 0.9;
-            lock.reason = "integer permits with a {name}:timeout zset of permit expiries: Redisson "
-                          "RPermitExpirableSemaphore";
+            lock.reason = UserText(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                "integer permits with a {name}:timeout zset of permit expiries: Redisson "
+                "RPermitExpirableSemaphore"));
             long long expired = 0;
             for (const auto& [permit, expiry] : timeouts->members) {
                 LockHolder holder;
@@ -86,15 +87,21 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
                 lock.holders.push_back(std::move(holder));
             }
             if (expired > 0)
-                lock.notes.push_back(std::to_string(expired)
-                    + " permit(s) past their expiry: Redisson returns them on the next acquire");
+                lock.notes.emplace_back(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                                            "%1 permit(s) past their expiry: Redisson returns them on "
+                                            "the next acquire"),
+                    expired);
         } else {
             lock.confidence = 0.7;
-            lock.reason = "integer string with " + std::to_string(waiting) + " subscriber(s) on "
-                + channelFor(name) + ": Redisson RSemaphore (who holds permits is not stored in Redis)";
+            lock.reason = UserText(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                                       "integer string with %1 subscriber(s) on %2: Redisson RSemaphore (who "
+                                       "holds permits is not stored in Redis)"),
+                waiting, channelFor(name));
         }
         if (waiting > 0)
-            lock.notes.push_back(std::to_string(waiting) + " client(s) wait on the semaphore channel");
+            lock.notes.emplace_back(
+                LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer", "%1 client(s) wait on the semaphore channel"),
+                waiting);
         out.push_back(std::move(lock));
     }
 }

@@ -76,10 +76,12 @@ Result<AdminResult> ReleasePermit::release(
     AdminResult result;
     if (reply->integer() > 0) {
         result.outcome = AdminOutcome::Done;
-        result.message = std::to_string(reply->integer()) + " permit(s) given back";
+        result.message
+            = UserText(LOCKSCOPE_TEXT("ReleasePermit", "%1 permit(s) given back"), reply->integer());
     } else {
         result.outcome = AdminOutcome::HolderChanged;
-        result.message = "not released: the holder no longer has that permit";
+        result.message
+            = UserText(LOCKSCOPE_TEXT("ReleasePermit", "not released: the holder no longer has that permit"));
     }
     return result;
 }

@@ -39,7 +39,8 @@ Result<AdminResult> RemoveStaleWaiters::remove(RedisConnection& connection, cons
         return makeError(ErrorKind::Protocol, "the prune script replied " + reply->describe());
     AdminResult result;
     result.outcome = reply->integer() > 0 ? AdminOutcome::Done : AdminOutcome::NothingThere;
-    result.message = std::to_string(reply->integer()) + " stale waiter(s) removed";
+    result.message
+        = UserText(LOCKSCOPE_TEXT("RemoveStaleWaiters", "%1 stale waiter(s) removed"), reply->integer());
     return result;
 }
 

@@ -64,7 +64,8 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         lock.kind = LockKind::Semaphore;
         lock.library = "redis-semaphore (ruby)";
         lock.confidence = 0.9;
-        lock.reason = "SEMAPHORE:<name>:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)";
+        lock.reason = UserText(LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+            "SEMAPHORE:<name>:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)"));
         lock.node = context.node;
         for (std::string_view part : parts) {
             const std::string key = keyFor(name, part);
@@ -94,12 +95,18 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
                 continue;
             if (found == 1) {
                 lock.waiterCount = context.blpopClients;
-                lock.notes.push_back(std::to_string(context.blpopClients)
-                    + " client(s) blocked in BLPOP on this node, counted here because this is the only "
-                      "BLPOP-based semaphore (CLIENT LIST does not name the key)");
+                lock.notes.emplace_back(
+                    LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+                        "%1 client(s) blocked in BLPOP on this node, counted here because "
+                        "this is the only BLPOP-based semaphore (CLIENT LIST does not name "
+                        "the key)"),
+                    context.blpopClients);
             } else {
-                lock.notes.push_back(std::to_string(context.blpopClients)
-                    + " client(s) blocked in BLPOP on this node; CLIENT LIST does not say on which key");
+                lock.notes.emplace_back(
+                    LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+                        "%1 client(s) blocked in BLPOP on this node; CLIENT LIST does not "
+                        "say on which key"),
+                    context.blpopClients);
             }
         }
     }

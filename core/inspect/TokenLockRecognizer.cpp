@@ -58,18 +58,23 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     const bool hasTtl = key.ttlMs().has_value();
     const RawKey* fence = context.keys->find(LockNaming::lockscopeFenceKey(key.name));
     if (fence && fence->integerValue() && LockNaming::isHex(value, 32))
-        return Verdict {
-            "LockScope", 0.95, "32 hex token with a lockscope:fence counter: LockScope token lock"};
+        return Verdict {"LockScope", 0.95,
+            UserText(LOCKSCOPE_TEXT(
+                "TokenLockRecognizer", "32 hex token with a lockscope:fence counter: LockScope token lock"))};
     if (key.name.starts_with("mutex:") && LockNaming::isUuidV4(value))
-        return Verdict {
-            "redis-semaphore", 0.9, "mutex:<name> holding a UUIDv4: redis-semaphore (node) Mutex"};
+        return Verdict {"redis-semaphore", 0.9,
+            UserText(LOCKSCOPE_TEXT(
+                "TokenLockRecognizer", "mutex:<name> holding a UUIDv4: redis-semaphore (node) Mutex"))};
     if (auto minted = LockNaming::uuid1HexTimeMs(value)) {
         // A UUIDv1 carries the moment it was made; a lock token was made recently.
         if (*minted > context.nowMs - 366 * dayMs && *minted < context.nowMs + dayMs) {
             const long long ageS = (context.nowMs - *minted) / 1000;
             return Verdict {"redis-py", lockName ? 0.9 : 0.8,
-                "uuid1().hex minted " + std::to_string(ageS) + " s ago: redis-py Lock"
-                    + (hasTtl ? "" : " (no TTL: timeout=None)")};
+                hasTtl ? UserText(
+                    LOCKSCOPE_TEXT("TokenLockRecognizer", "uuid1().hex minted %1 s ago: redis-py Lock"), ageS)
+                       : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                                      "uuid1().hex minted %1 s ago: redis-py Lock (no TTL: timeout=None)"),
+                           ageS)};
         }
     }
     if (!lockName)
@@ -77,19 +82,26 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     if (LockNaming::isHex(value, 32)) {
         if (hasTtl)
             return Verdict {"node-redlock", 0.7,
-                "32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py's uuid1 values "
-                "would "
-                "carry a timestamp)"};
-        return Verdict {"unknown", 0.5, "32 hex chars without a TTL under a lock-like name: a token lock"};
+                UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                    "32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py's uuid1 "
+                    "values "
+                    "would carry a timestamp)"))};
+        return Verdict {"unknown", 0.5,
+            UserText(LOCKSCOPE_TEXT(
+                "TokenLockRecognizer", "32 hex chars without a TTL under a lock-like name: a token lock"))};
     }
     if (value.size() == 20 && LockNaming::isAlnum(value))
-        return Verdict {
-            "redis-plus-plus", 0.6, "20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex"};
+        return Verdict {"redis-plus-plus", 0.6,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex"))};
     if (LockNaming::isUuid(value))
-        return Verdict {"unknown", 0.6, "a UUID under a lock-like name: a token lock"};
+        return Verdict {"unknown", 0.6,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "a UUID under a lock-like name: a token lock"))};
     return Verdict {"unknown", hasTtl ? 0.55 : 0.45,
-        std::string("a random-looking token under a lock-like name") + (hasTtl ? " with a TTL" : "")
-            + ": a SET NX token lock"};
+        hasTtl ? UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+            "a random-looking token under a lock-like name with a TTL: a SET NX token lock"))
+               : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                   "a random-looking token under a lock-like name: a SET NX token lock"))};
 }
 
 void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const

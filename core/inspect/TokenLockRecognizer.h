@@ -26,7 +26,7 @@ private:
     {
         std::string library;
         double confidence = 0;
-        std::string reason;
+        UserText reason;
     };
     std::optional<Verdict> judge(const RawKey& key, const RecognitionContext& context) const;
 };

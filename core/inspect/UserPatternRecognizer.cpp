@@ -23,7 +23,7 @@ void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<L
         lock.name = name;
         lock.library = "unknown";
         lock.confidence = 1.0;
-        lock.reason = "user pattern '" + pattern->text() + "'";
+        lock.reason = UserText(LOCKSCOPE_TEXT("UserPatternRecognizer", "user pattern '%1'"), pattern->text());
         lock.node = context.node;
         lock.keys.push_back(name);
         context.keys->claim(name);
@@ -60,7 +60,8 @@ void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<L
             if (auto expiry = LegacyTimestampRecognizer::expiryMs(*key, context.nowMs)) {
                 lock.kind = LockKind::Legacy;
                 if (*expiry < context.nowMs)
-                    lock.markStuck("its timestamp has passed");
+                    lock.markStuck(
+                        UserText(LOCKSCOPE_TEXT("UserPatternRecognizer", "its timestamp has passed")));
             } else if (auto permits = key->integerValue()) {
                 lock.kind = LockKind::Semaphore;
                 lock.permitsAvailable = *permits;

@@ -44,7 +44,9 @@ const std::vector<KindEntry>& entries()
 {
     static const std::vector<KindEntry> table = {
         {{"legacy",
-             "SETNX with an expiry timestamp, GETSET takeover (seed 000); no owner identity, no fencing",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "SETNX with an expiry timestamp, GETSET takeover (seed 000); no owner identity, no "
+                 "fencing")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 auto connection = connectFor(spec);
@@ -54,7 +56,9 @@ const std::vector<KindEntry>& entries()
                     *connection, spec.name, LegacyLock::Options {clockOf(spec)}));
             }},
         {{"naive",
-             "UNSAFE: SETNX, then DEL + SETNX of an expired lock; two clients can both hold it (demo only)",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "UNSAFE: SETNX, then DEL + SETNX of an expired lock; two clients can both hold it (demo "
+                 "only)")),
              true},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 auto connection = connectFor(spec);
@@ -66,7 +70,9 @@ const std::vector<KindEntry>& entries()
                     std::make_unique<NaiveLock>(*connection, spec.name, options));
             }},
         {{"token",
-             "SET NX PX with a random token, Lua compare-and-delete; redis-py / node-redlock format, fenced",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "SET NX PX with a random token, Lua compare-and-delete; redis-py / node-redlock format, "
+                 "fenced")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 auto connection = connectFor(spec);
@@ -75,31 +81,42 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(std::make_unique<TokenLock>(*connection, spec.name));
             }},
         {{"reentrant",
-             "Redisson RLock format: hash of <uuid>:<thread> -> count, watchdog renewal, pub/sub wake-up, "
-             "fenced",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "Redisson RLock format: hash of <uuid>:<thread> -> count, watchdog renewal, pub/sub "
+                 "wake-up, "
+                 "fenced")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<ReentrantLock>(spec.connection, spec.name));
             }},
-        {{"fair", "Redisson RFairLock format: FIFO queue with deadlines, head waiter woken, fenced", false},
+        {{"fair",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "Redisson RFairLock format: FIFO queue with deadlines, head waiter woken, fenced")),
+             false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<FairLock>(spec.connection, spec.name));
             }},
-        {{"read", "Redisson RReadWriteLock, shared read mode: many readers, no writer", false},
+        {{"read",
+             UserText(LOCKSCOPE_TEXT(
+                 "LockFactory", "Redisson RReadWriteLock, shared read mode: many readers, no writer")),
+             false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<ReadLock>(spec.connection, spec.name));
             }},
-        {{"write", "Redisson RReadWriteLock, exclusive write mode", false},
+        {{"write", UserText(LOCKSCOPE_TEXT("LockFactory", "Redisson RReadWriteLock, exclusive write mode")),
+             false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<WriteLock>(spec.connection, spec.name));
             }},
         {{"semaphore",
-             "counting semaphore of N permits (--permits): BLMOVE-blocked waiters, leased permits come back, "
-             "fenced",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "counting semaphore of N permits (--permits): BLMOVE-blocked waiters, leased permits come "
+                 "back, "
+                 "fenced")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 if (spec.permits < 1)
@@ -107,7 +124,10 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<Semaphore>(spec.connection, spec.name, spec.permits));
             }},
-        {{"redlock", "the token lock on N independent masters (--nodes), majority quorum, fenced", false},
+        {{"redlock",
+             UserText(LOCKSCOPE_TEXT("LockFactory",
+                 "the token lock on N independent masters (--nodes), majority quorum, fenced")),
+             false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 if (spec.nodes.empty())
                     return makeError(

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/UserText.h"
 #include "locks/DistributedLock.h"
 #include "redis/ConnectionOptions.h"
 
@@ -24,7 +25,7 @@ struct LockSpec
 struct LockKindInfo
 {
     std::string_view name;
-    std::string_view description;
+    UserText description;
     bool unsafe = false; // breaks mutual exclusion on purpose (naive): never offer it as a default
 };
 

@@ -18,10 +18,10 @@ std::optional<long long> parseNumber(const std::string& text)
     return value;
 }
 
-std::string describe(const CriticalSection& section)
+UserText describe(const CriticalSection& section)
 {
-    return section.holder + " (fence " + (section.fence ? std::to_string(*section.fence) : "-") + ", "
-        + std::to_string(section.start) + ".." + std::to_string(section.end) + ")";
+    return UserText(LOCKSCOPE_TEXT("MutualExclusionChecker", "%1 (fence %2, %3..%4)"), section.holder,
+        section.fence ? std::to_string(*section.fence) : "-", section.start, section.end);
 }
 } // namespace
 
@@ -115,17 +115,25 @@ MutualExclusionReport MutualExclusionChecker::check() const
 
 std::string MutualExclusionReport::summary() const
 {
-    std::string text = std::to_string(sections) + " sections, " + std::to_string(overlaps.size())
-        + " overlaps, " + std::to_string(fenceRegressions.size()) + " fence regressions, "
-        + std::to_string(problems.size()) + " problems";
+    return summaryText().english();
+}
+
+UserText MutualExclusionReport::summaryText() const
+{
+    UserText text(LOCKSCOPE_TEXT("MutualExclusionChecker",
+                      "%1 sections, %2 overlaps, %3 fence regressions, %4 problems"),
+        sections, overlaps.size(), fenceRegressions.size(), problems.size());
     constexpr size_t shown = 3;
     for (size_t i = 0; i < overlaps.size() && i < shown; ++i)
-        text += "\n  overlap: " + describe(overlaps[i].first) + " and " + describe(overlaps[i].second);
+        text = UserText(LOCKSCOPE_TEXT("MutualExclusionChecker", "%1\n  overlap: %2 and %3"), std::move(text),
+            describe(overlaps[i].first), describe(overlaps[i].second));
     for (size_t i = 0; i < fenceRegressions.size() && i < shown; ++i)
-        text += "\n  fence regression: " + describe(fenceRegressions[i].earlier) + " then "
-            + describe(fenceRegressions[i].later);
+        text = UserText(LOCKSCOPE_TEXT("MutualExclusionChecker", "%1\n  fence regression: %2 then %3"),
+            std::move(text), describe(fenceRegressions[i].earlier), describe(fenceRegressions[i].later));
+    // Problems are about a history file's lines, which only the CLI reads: they stay as written.
     for (size_t i = 0; i < problems.size() && i < shown; ++i)
-        text += "\n  problem: " + problems[i];
+        text = UserText(
+            LOCKSCOPE_TEXT("MutualExclusionChecker", "%1\n  problem: %2"), std::move(text), problems[i]);
     return text;
 }
 

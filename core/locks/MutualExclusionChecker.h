@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/UserText.h"
 #include "redis/Result.h"
 
 #include <optional>
@@ -42,7 +43,8 @@ struct MutualExclusionReport
     bool fencesIncrease() const { return fenceRegressions.empty(); }
     bool ok() const { return exclusive() && fencesIncrease(); }
     // Counts and the first few findings, for test failures and the stress report.
-    std::string summary() const;
+    std::string summary() const; // summaryText() in English
+    UserText summaryText() const;
 };
 
 // Judges a history of critical sections: did any two overlap, and did fences strictly increase

@@ -7,7 +7,7 @@
 namespace lockscope {
 
 DemoScenario::DemoScenario(
-    std::string name, std::string title, std::string expectation, std::vector<std::string> requiredKinds)
+    std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds)
     : m_name(std::move(name))
     , m_title(std::move(title))
     , m_expectation(std::move(expectation))
@@ -51,7 +51,8 @@ Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::str
         text += (text.empty() ? "" : " ") + std::string(part);
     auto reply = connection.command(command);
     if (!reply) {
-        timeline.step(actor, text + " -> error: " + reply.error().message);
+        timeline.step(
+            actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> error: %2"), text, reply.error().message));
         return reply;
     }
     std::string shown;
@@ -63,7 +64,7 @@ Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::str
         shown = reply->text();
     else
         shown = reply->describe(80);
-    timeline.step(actor, text + " -> " + shown);
+    timeline.step(actor, UserText::verbatim(text + " -> " + shown)); // a command and Redis's reply
     return reply;
 }
 

@@ -24,7 +24,7 @@ struct DemoContext
 struct DemoOutcome
 {
     bool asExpected = false; // the scenario's expected outcome happened
-    std::string verdict; // one line saying what happened
+    UserText verdict; // one line saying what happened
 };
 
 // One contention demo (issue 6): a short story played by real clients against a real Redis,
@@ -36,8 +36,8 @@ public:
     virtual ~DemoScenario() = default;
 
     std::string_view name() const { return m_name; } // the CLI's SCENARIO: "naive-race"
-    std::string_view title() const { return m_title; }
-    std::string_view expectation() const { return m_expectation; } // the outcome it must show
+    const UserText& title() const { return m_title; }
+    const UserText& expectation() const { return m_expectation; } // the outcome it must show
     // Lock kinds it needs from the LockFactory.
     const std::vector<std::string>& requiredKinds() const { return m_requiredKinds; }
 
@@ -50,8 +50,8 @@ public:
 
 protected:
     // What a scenario says about itself is plain data, given once by each scenario.
-    DemoScenario(std::string name, std::string title, std::string expectation,
-        std::vector<std::string> requiredKinds = {});
+    DemoScenario(
+        std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds = {});
 
     // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
     static Result<std::unique_ptr<RedisConnection>> connectAs(
@@ -72,8 +72,8 @@ protected:
 
 private:
     std::string m_name;
-    std::string m_title;
-    std::string m_expectation;
+    UserText m_title;
+    UserText m_expectation;
     std::vector<std::string> m_requiredKinds;
 };
 

@@ -10,10 +10,10 @@ DemoTimeline::DemoTimeline(Listener listener)
 {
 }
 
-void DemoTimeline::step(const std::string& actor, const std::string& text)
+void DemoTimeline::step(const std::string& actor, UserText text)
 {
-    Step step {
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(), actor, text};
+    Step step {std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(), actor,
+        std::move(text)};
     // The listener runs under the lock so that steps from several threads print in order.
     std::lock_guard guard(m_mutex);
     m_steps.push_back(step);
@@ -29,14 +29,19 @@ std::vector<DemoTimeline::Step> DemoTimeline::steps() const
 
 std::string DemoTimeline::format(const Step& step)
 {
+    return format(step, step.text.english());
+}
+
+std::string DemoTimeline::format(const Step& step, const std::string& text)
+{
     char stamp[32];
     std::snprintf(stamp, sizeof stamp, "[+%7.3f s] ", step.seconds);
     if (step.actor == "--")
-        return stamp + step.text;
+        return stamp + text;
     std::string actor = step.actor;
     if (actor.size() < 7)
         actor.resize(7, ' ');
-    return stamp + actor + " " + step.text;
+    return stamp + actor + " " + text;
 }
 
 std::string DemoTimeline::toText() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/UserText.h"
+
 #include <chrono>
 #include <functional>
 #include <mutex>
@@ -21,17 +23,20 @@ public:
     {
         double seconds = 0; // since the timeline started
         std::string actor; // "C1", "checker", "--" for narration
-        std::string text;
+        UserText text; // in English for the CLI; the GUI translates it
     };
     using Listener = std::function<void(const Step&)>;
 
     explicit DemoTimeline(Listener listener = {});
 
-    void step(const std::string& actor, const std::string& text);
-    void narrate(const std::string& text) { step("--", text); }
+    void step(const std::string& actor, UserText text);
+    void narrate(UserText text) { step("--", std::move(text)); }
 
     std::vector<Step> steps() const;
+    // "[+  1.234 s] C1      SETNX lock.foo 17... -> 1", in English.
     static std::string format(const Step& step);
+    // The same layout around any text: the GUI passes the step's text translated.
+    static std::string format(const Step& step, const std::string& text);
     std::string toText() const;
 
 private:

@@ -18,9 +18,12 @@ const std::vector<std::string> actors = {"G", "W1", "W2", "W3"};
 } // namespace
 
 FairVsUnfairScenario::FairVsUnfairScenario()
-    : DemoScenario("fair-vs-unfair", "Fair vs unfair: starvation, then FIFO",
-        "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get the "
-        "lock in the order they queued and G no more than its share",
+    : DemoScenario("fair-vs-unfair",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "Fair vs unfair: starvation, then FIFO")),
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+            "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get "
+            "the "
+            "lock in the order they queued and G no more than its share")),
         {"token", "fair"})
 {
 }
@@ -68,7 +71,8 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
             if (index == 0 && first) {
                 // G holds until every waiter has queued behind it.
                 greedyHolds = true;
-                timeline.step(actor, "acquired " + spec.name + " first");
+                timeline.step(
+                    actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired %1 first"), spec.name));
                 while (!waitersQueued && !stop.isCancelled())
                     std::this_thread::sleep_for(std::chrono::milliseconds(5));
             } else {
@@ -85,12 +89,13 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     for (size_t i = 1; i < actors.size(); ++i) {
         threads.emplace_back(client, i);
-        timeline.step(actors[i], "starts waiting");
+        timeline.step(actors[i], UserText(LOCKSCOPE_TEXT("DemoScenario", "starts waiting")));
         sleepFor(context, queueGap);
     }
     timeline.step("G",
-        "releases and immediately asks again, " + std::to_string(contention.count())
-            + " ms of contention begins (each hold " + std::to_string(hold.count()) + " ms)");
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+                     "releases and immediately asks again, %1 ms of contention begins (each hold %2 ms)"),
+            static_cast<long long>(contention.count()), static_cast<long long>(hold.count())));
     waitersQueued = true;
     sleepFor(context, contention);
     stop.cancel();
@@ -119,7 +124,9 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     std::string firstOnes;
     for (size_t i = 0; i < order.size() && i < 8; ++i)
         firstOnes += (firstOnes.empty() ? "" : " ") + order[i];
-    timeline.step("counts", kind + ": " + shares + " acquisitions; order: " + firstOnes + " ...");
+    timeline.step("counts",
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "%1: %2 acquisitions; order: %3 ..."), kind, shares, firstOnes));
     return round;
 }
 
@@ -127,11 +134,13 @@ Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTi
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    timeline.narrate("Round 1: the unfair `token` kind (waiters poll with back-off).");
+    timeline.narrate(UserText(
+        LOCKSCOPE_TEXT("DemoScenario", "Round 1: the unfair `token` kind (waiters poll with back-off).")));
     auto unfair = playRound(context, timeline, "token");
     if (!unfair)
         return unfair.error();
-    timeline.narrate("Round 2: the `fair` kind (a FIFO queue of waiters).");
+    timeline.narrate(
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the `fair` kind (a FIFO queue of waiters).")));
     auto fair = playRound(context, timeline, "fair");
     if (!fair)
         return fair.error();
@@ -144,12 +153,16 @@ Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTi
     const bool fairShare = fair->greedyShare <= 0.4;
     DemoOutcome outcome;
     outcome.asExpected = starved && fifo && fairShare;
-    outcome.verdict = "unfair: G took " + std::to_string(static_cast<int>(unfair->greedyShare * 100))
-        + "% of the acquisitions, the least-served client "
-        + std::to_string(static_cast<int>(unfair->leastServedShare * 100)) + "% of a fair share"
-        + (starved ? " (starved)" : " (no starvation seen)")
-        + "; fair: " + (fifo ? "the waiters got it in queue order" : "NOT in queue order") + ", G took "
-        + std::to_string(static_cast<int>(fair->greedyShare * 100)) + "%";
+    outcome.verdict
+        = UserText(LOCKSCOPE_TEXT("DemoScenario",
+                       "unfair: G took %1% of the acquisitions, the least-served client %2% of a fair "
+                       "share %3; fair: %4, G took %5%"),
+            static_cast<int>(unfair->greedyShare * 100), static_cast<int>(unfair->leastServedShare * 100),
+            starved ? UserText(LOCKSCOPE_TEXT("DemoScenario", "(starved)"))
+                    : UserText(LOCKSCOPE_TEXT("DemoScenario", "(no starvation seen)")),
+            fifo ? UserText(LOCKSCOPE_TEXT("DemoScenario", "the waiters got it in queue order"))
+                 : UserText(LOCKSCOPE_TEXT("DemoScenario", "NOT in queue order")),
+            static_cast<int>(fair->greedyShare * 100));
     return outcome;
 }
 

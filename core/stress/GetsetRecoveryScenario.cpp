@@ -17,8 +17,11 @@ bool expired(const RedisReply& reply, long long now)
 } // namespace
 
 GetsetRecoveryScenario::GetsetRecoveryScenario()
-    : DemoScenario("getset-recovery", "The SETNX + GETSET recovery (seed 000, C4 and C5)",
-        "exactly one of C4 and C5 acquires the expired lock, staged and in a real race", {"legacy"})
+    : DemoScenario("getset-recovery",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "The SETNX + GETSET recovery (seed 000, C4 and C5)")),
+        UserText(LOCKSCOPE_TEXT(
+            "DemoScenario", "exactly one of C4 and C5 acquires the expired lock, staged and in a real race")),
+        {"legacy"})
 {
 }
 
@@ -34,10 +37,11 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
     if (!c5)
         return c5.error();
 
-    timeline.narrate("Staged: C3 died holding " + key + "; its timestamp has passed.");
+    timeline.narrate(UserText(
+        LOCKSCOPE_TEXT("DemoScenario", "Staged: C3 died holding %1; its timestamp has passed."), key));
     if (auto set = narrated(timeline, "C3", **c4, {"SET", key, std::to_string(epochMillis() - 1000)}); !set)
         return set.error();
-    timeline.step("C3", "crashed holding the lock");
+    timeline.step("C3", UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed holding the lock")));
 
     const std::string c4Expiry = std::to_string(epochMillis() + 30000);
     const std::string c5Expiry = std::to_string(epochMillis() + 30001);
@@ -51,8 +55,9 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
         if (!stored)
             return stored.error();
         if (!expired(*stored, epochMillis()))
-            return DemoOutcome {false, std::string(actor) + " did not find an expired timestamp"};
-        timeline.step(actor, "sees the lock expired: tries GETSET");
+            return DemoOutcome {false,
+                UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 did not find an expired timestamp"), actor)};
+        timeline.step(actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "sees the lock expired: tries GETSET")));
     }
     // C5 is faster: its GETSET returns C3's expired timestamp; C4's returns C5's fresh one.
     int stagedWinners = 0;
@@ -63,18 +68,22 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
             return old.error();
         if (expired(*old, epochMillis())) {
             ++stagedWinners;
-            timeline.step(actor, "the old value was still expired: holds the lock");
+            timeline.step(actor,
+                UserText(LOCKSCOPE_TEXT("DemoScenario", "the old value was still expired: holds the lock")));
         } else {
-            timeline.step(actor, "the old value is a fresh timestamp: someone was faster; start over");
+            timeline.step(actor,
+                UserText(LOCKSCOPE_TEXT(
+                    "DemoScenario", "the old value is a fresh timestamp: someone was faster; start over")));
         }
     }
     if (auto set = narrated(timeline, "C4", **c4, {"SETNX", key, c4Expiry}); !set)
         return set.error();
-    timeline.step("C4", "the lock is held and not expired: waits");
+    timeline.step("C4", UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is held and not expired: waits")));
     (void)narrated(timeline, "C5", **c5, {"DEL", key});
 
     // The same race for real: two legacy locks, released at the same instant.
-    timeline.narrate("Real race: two `legacy` locks on a freshly expired key, started together.");
+    timeline.narrate(UserText(LOCKSCOPE_TEXT(
+        "DemoScenario", "Real race: two `legacy` locks on a freshly expired key, started together.")));
     if (auto set = (*c4)->command({"SET", key, std::to_string(epochMillis() - 1000)}); !set)
         return set.error();
     std::vector<std::unique_ptr<DistributedLock>> locks;
@@ -105,16 +114,22 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
             return results[i]->error();
         const bool won = (*results[i])->acquired();
         racedWinners += won ? 1 : 0;
-        timeline.step(actor, won ? "acquired the lock" : "did not acquire the lock");
+        timeline.step(actor,
+            won ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock"))
+                : UserText(LOCKSCOPE_TEXT("DemoScenario", "did not acquire the lock")));
     }
     for (auto& lock : locks)
         (void)lock->release();
 
     DemoOutcome outcome;
     outcome.asExpected = stagedWinners == 1 && racedWinners == 1;
-    outcome.verdict = "winners: " + std::to_string(stagedWinners) + " in the staged race, "
-        + std::to_string(racedWinners) + " in the real race"
-        + (outcome.asExpected ? ": exactly one each time" : " (expected exactly one)");
+    outcome.verdict = outcome.asExpected
+        ? UserText(LOCKSCOPE_TEXT("DemoScenario",
+                       "winners: %1 in the staged race, %2 in the real race: exactly one each time"),
+            stagedWinners, racedWinners)
+        : UserText(LOCKSCOPE_TEXT("DemoScenario",
+                       "winners: %1 in the staged race, %2 in the real race (expected exactly one)"),
+            stagedWinners, racedWinners);
     return outcome;
 }
 

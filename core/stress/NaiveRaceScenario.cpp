@@ -10,8 +10,10 @@ constexpr long long leaseMillis = 300;
 }
 
 NaiveRaceScenario::NaiveRaceScenario()
-    : DemoScenario("naive-race", "The naive DEL + SETNX recovery race (seed 000)",
-        "C1 and C2 both acquire the lock; the checker reports their critical sections overlap")
+    : DemoScenario("naive-race",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "The naive DEL + SETNX recovery race (seed 000)")),
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+            "C1 and C2 both acquire the lock; the checker reports their critical sections overlap")))
 {
 }
 
@@ -29,16 +31,20 @@ Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimel
         return cleared.error();
 
     timeline.narrate(
-        "The naive kind: SETNX " + key + " <expiry>; an expired lock is DELeted, then SETNX again.");
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+                     "The naive kind: SETNX %1 <expiry>; an expired lock is DELeted, then SETNX again."),
+            key));
     auto c3Set
         = narrated(timeline, "C3", **c3, {"SETNX", key, std::to_string(epochMillis() + leaseMillis + 1)});
     if (!c3Set)
         return c3Set.error();
     c3.value().reset();
-    timeline.step("C3", "crashed holding the lock (it will never DEL it)");
+    timeline.step(
+        "C3", UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed holding the lock (it will never DEL it)")));
     if (!sleepFor(context, std::chrono::milliseconds(leaseMillis + 150)))
         return makeError(ErrorKind::Usage, "cancelled");
-    timeline.narrate("C3's timestamp is now in the past: the lock has expired, but the key is still there.");
+    timeline.narrate(UserText(LOCKSCOPE_TEXT("DemoScenario",
+        "C3's timestamp is now in the past: the lock has expired, but the key is still there.")));
 
     // Both contenders try, fail, and read the same expired timestamp.
     const std::string c1Expiry = std::to_string(epochMillis() + 30000);
@@ -54,9 +60,11 @@ Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimel
             return stored.error();
         const auto expiry = stored->isString() ? ExpiryClock::parseExpiry(stored->text()) : std::nullopt;
         if (!expiry || *expiry > epochMillis())
-            return DemoOutcome {false, std::string(actor) + " did not find an expired timestamp"};
-        timeline.step(
-            actor, "sees the timestamp expired " + std::to_string(epochMillis() - *expiry) + " ms ago");
+            return DemoOutcome {false,
+                UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 did not find an expired timestamp"), actor)};
+        timeline.step(actor,
+            UserText(LOCKSCOPE_TEXT("DemoScenario", "sees the timestamp expired %1 ms ago"),
+                epochMillis() - *expiry));
     }
 
     MutualExclusionChecker checker;
@@ -70,42 +78,54 @@ Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimel
     const bool c1Holds = c1Got->isInteger() && c1Got->integer() == 1;
     if (c1Holds) {
         c1Start = steadyNanos();
-        timeline.step("C1", "holds the lock, enters its critical section");
+        timeline.step(
+            "C1", UserText(LOCKSCOPE_TEXT("DemoScenario", "holds the lock, enters its critical section")));
     }
     if (auto del = narrated(timeline, "C2", **c2, {"DEL", key}); !del)
         return del.error();
-    timeline.step("C2", "has just deleted C1's fresh lock, believing it was C3's expired one");
+    timeline.step("C2",
+        UserText(LOCKSCOPE_TEXT(
+            "DemoScenario", "has just deleted C1's fresh lock, believing it was C3's expired one")));
     auto c2Got = narrated(timeline, "C2", **c2, {"SETNX", key, c2Expiry});
     if (!c2Got)
         return c2Got.error();
     const bool c2Holds = c2Got->isInteger() && c2Got->integer() == 1;
     if (c2Holds) {
         c2Start = steadyNanos();
-        timeline.step("C2", "holds the lock, enters its critical section");
+        timeline.step(
+            "C2", UserText(LOCKSCOPE_TEXT("DemoScenario", "holds the lock, enters its critical section")));
     }
     sleepFor(context, std::chrono::milliseconds(100));
     if (c1Holds) {
         checker.record({"C1", std::nullopt, c1Start, steadyNanos()});
-        timeline.step("C1", "leaves its critical section");
+        timeline.step("C1", UserText(LOCKSCOPE_TEXT("DemoScenario", "leaves its critical section")));
         auto released = narrated(timeline, "C1", **c1, {"DEL", key});
         if (released && released->isInteger() && released->integer() == 1 && c2Holds)
-            timeline.step("C1", "that DEL removed C2's lock: a naive lock has no owner identity");
+            timeline.step("C1",
+                UserText(LOCKSCOPE_TEXT(
+                    "DemoScenario", "that DEL removed C2's lock: a naive lock has no owner identity")));
     }
     if (c2Holds) {
         checker.record({"C2", std::nullopt, c2Start, steadyNanos()});
-        timeline.step("C2", "leaves its critical section");
+        timeline.step("C2", UserText(LOCKSCOPE_TEXT("DemoScenario", "leaves its critical section")));
         (void)narrated(timeline, "C2", **c2, {"DEL", key});
     }
 
     const auto report = checker.check();
-    timeline.step("checker", report.summary());
+    timeline.step("checker", report.summaryText());
     DemoOutcome outcome;
     outcome.asExpected = c1Holds && c2Holds && !report.exclusive();
+    const auto held = [](bool holds) {
+        return holds ? UserText(LOCKSCOPE_TEXT("DemoScenario", "held"))
+                     : UserText(LOCKSCOPE_TEXT("DemoScenario", "did not hold"));
+    };
     outcome.verdict = outcome.asExpected
-        ? "double acquisition: C1 and C2 both held " + key + " at the same time"
-        : "no double acquisition observed (C1 " + std::string(c1Holds ? "held" : "did not hold") + ", C2 "
-            + (c2Holds ? "held" : "did not hold") + ", " + std::to_string(report.overlaps.size())
-            + " overlaps)";
+        ? UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "double acquisition: C1 and C2 both held %1 at the same time"),
+            key)
+        : UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "no double acquisition observed (C1 %1, C2 %2, %3 overlaps)"),
+            held(c1Holds), held(c2Holds), report.overlaps.size());
     return outcome;
 }
 

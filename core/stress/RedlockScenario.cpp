@@ -6,8 +6,11 @@
 namespace lockscope {
 
 RedlockScenario::RedlockScenario()
-    : DemoScenario("redlock", "Redlock on 5 nodes: a majority or nothing",
-        "the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down", {"redlock"})
+    : DemoScenario("redlock",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "Redlock on 5 nodes: a majority or nothing")),
+        UserText(LOCKSCOPE_TEXT(
+            "DemoScenario", "the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down")),
+        {"redlock"})
 {
 }
 
@@ -35,17 +38,18 @@ Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimelin
         node.commandTimeout = std::chrono::milliseconds(2000);
         node.reconnect.budget = std::chrono::milliseconds(0);
         spec.nodes.push_back(node);
-        timeline.step(
-            "N" + std::to_string(i + 1), "sandbox redis-server up on 127.0.0.1:" + std::to_string(node.port));
+        timeline.step("N" + std::to_string(i + 1),
+            UserText(LOCKSCOPE_TEXT("DemoScenario", "sandbox redis-server up on 127.0.0.1:%1"), node.port));
         servers.push_back(std::move(server.value()));
     }
 
     bool asExpected = true;
-    std::string verdict;
+    UserText verdict;
     for (int down = 0; down <= 3; ++down) {
         if (down > 0) {
             servers[static_cast<size_t>(down - 1)]->stop();
-            timeline.step("N" + std::to_string(down), "stopped (" + std::to_string(down) + " of 5 down)");
+            timeline.step("N" + std::to_string(down),
+                UserText(LOCKSCOPE_TEXT("DemoScenario", "stopped (%1 of 5 down)"), down));
         }
         auto lock = LockFactory::create(spec);
         if (!lock)
@@ -56,25 +60,30 @@ Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimelin
         once.cancel = context.cancel;
         auto acquired = (*lock)->acquire(once);
         const bool got = acquired && acquired->acquired();
-        std::string how;
+        UserText how;
         if (!acquired)
-            how = "refused: " + acquired.error().message;
+            how = UserText(LOCKSCOPE_TEXT("DemoScenario", "refused: %1"), acquired.error().message);
         else if (got)
-            how = "acquired on a majority (fence "
-                + (acquired->fence ? std::to_string(*acquired->fence) : "-") + ")";
+            how = UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired on a majority (fence %1)"),
+                acquired->fence ? std::to_string(*acquired->fence) : "-");
         else
-            how = "refused: no majority";
-        timeline.step("C1", "with " + std::to_string(down) + " of 5 nodes down: " + how);
+            how = UserText(LOCKSCOPE_TEXT("DemoScenario", "refused: no majority"));
+        timeline.step("C1",
+            UserText(LOCKSCOPE_TEXT("DemoScenario", "with %1 of 5 nodes down: %2"), down, std::move(how)));
         if (got) {
             auto released = (*lock)->release();
             timeline.step("C1",
-                released ? "released on every node it could reach"
-                         : "release failed: " + released.error().message);
+                released ? UserText(LOCKSCOPE_TEXT("DemoScenario", "released on every node it could reach"))
+                         : UserText(
+                             LOCKSCOPE_TEXT("DemoScenario", "release failed: %1"), released.error().message));
         }
         const bool expected = down < 3 ? got : !got;
         asExpected = asExpected && expected;
-        verdict += (verdict.empty() ? "" : ", ") + std::to_string(down)
-            + " down: " + (got ? "acquired" : "refused");
+        UserText round = got ? UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 down: acquired"), down)
+                             : UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 down: refused"), down);
+        verdict = verdict.empty()
+            ? std::move(round)
+            : UserText(LOCKSCOPE_TEXT("DemoScenario", "%1, %2"), std::move(verdict), std::move(round));
     }
     for (auto& server : servers)
         server->stop();

@@ -179,7 +179,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         result.overlaps += static_cast<long long>(report.overlaps.size());
         result.fenceRegressions += static_cast<long long>(report.fenceRegressions.size());
         if (!report.ok() && result.checkerSummary.empty())
-            result.checkerSummary = m_parameters.lockName(static_cast<int>(l)) + ": " + report.summary();
+            result.checkerSummary = UserText(LOCKSCOPE_TEXT("StressEngine", "%1: %2"),
+                m_parameters.lockName(static_cast<int>(l)), report.summaryText());
     }
     result.violations = result.overlaps + result.fenceRegressions;
     return result;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/UserText.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
 
@@ -48,7 +49,7 @@ struct StressResult
     long long fenceRegressions = 0;
     long long sectionsChecked = 0;
     long long sectionsUnchecked = 0; // beyond maxRecordedSections
-    std::string checkerSummary; // the first findings, for humans
+    UserText checkerSummary; // the first findings, for humans
 
     // Redis errors by ErrorKind name, plus "lost" (release found the hold gone) and
     // "timed_out" (an acquire gave up, which only kinds with a wait limit do).

@@ -9,9 +9,13 @@ constexpr auto lease = std::chrono::milliseconds(1200);
 }
 
 WatchdogScenario::WatchdogScenario()
-    : DemoScenario("watchdog", "A long job kept alive by the watchdog, then its holder dies",
-        "the lock stays held for three leases while the holder lives, and frees within one lease after it "
-        "dies",
+    : DemoScenario("watchdog",
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "A long job kept alive by the watchdog, then its holder dies")),
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+            "the lock stays held for three leases while the holder lives, and frees within one lease after "
+            "it "
+            "dies")),
         {"reentrant"})
 {
 }
@@ -33,9 +37,9 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     if (!c1)
         return c1.error();
     timeline.step("C1",
-        "acquired " + spec.name + " with a " + std::to_string(lease.count())
-            + " ms lease and the watchdog on (process " + std::to_string((*c1)->pid())
-            + "); starts a long job");
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+                     "acquired %1 with a %2 ms lease and the watchdog on (process %3); starts a long job"),
+            spec.name, static_cast<long long>(lease.count()), static_cast<long long>((*c1)->pid())));
 
     // Watch the lock for three leases: the watchdog must keep it there all the time.
     bool heldThroughout = true;
@@ -48,16 +52,18 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
         const long long left = pttl->isInteger() ? pttl->integer() : -2;
         if (left <= 0) {
             heldThroughout = false;
-            timeline.step(
-                "observer", "the lock is gone while its holder lives (PTTL " + std::to_string(left) + ")");
+            timeline.step("observer",
+                UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is gone while its holder lives (PTTL %1)"),
+                    left));
             break;
         }
         if (std::chrono::steady_clock::now() >= nextReport) {
             const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - jobStart);
             timeline.step("observer",
-                "after " + std::to_string(elapsed.count()) + " ms still held, PTTL " + std::to_string(left)
-                    + " ms (renewed by the watchdog)");
+                UserText(LOCKSCOPE_TEXT(
+                             "DemoScenario", "after %1 ms still held, PTTL %2 ms (renewed by the watchdog)"),
+                    static_cast<long long>(elapsed.count()), left));
             nextReport += lease / 2;
         }
         if (!sleepFor(context, std::chrono::milliseconds(50)))
@@ -66,7 +72,9 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
 
     (*c1)->crash();
     const auto died = std::chrono::steady_clock::now();
-    timeline.step("C1", "killed (SIGKILL) in the middle of the job: no release, no more renewals");
+    timeline.step("C1",
+        UserText(LOCKSCOPE_TEXT(
+            "DemoScenario", "killed (SIGKILL) in the middle of the job: no release, no more renewals")));
     bool freed = false;
     while (std::chrono::steady_clock::now() - died < 3 * lease) {
         auto exists = (*observer)->command({"EXISTS", spec.name});
@@ -81,9 +89,12 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     }
     const auto freedAfter
         = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - died);
+    const long long freedAfterMs = freedAfter.count();
     timeline.step("observer",
-        freed ? "the lock freed " + std::to_string(freedAfter.count()) + " ms after the holder died"
-              : "the lock is still there " + std::to_string(freedAfter.count()) + " ms later");
+        freed
+            ? UserText(
+                LOCKSCOPE_TEXT("DemoScenario", "the lock freed %1 ms after the holder died"), freedAfterMs)
+            : UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is still there %1 ms later"), freedAfterMs));
 
     auto c2 = LockFactory::create(spec);
     if (!c2)
@@ -94,7 +105,9 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     auto taken = (*c2)->acquire(once);
     if (!taken)
         return taken.error();
-    timeline.step("C2", taken->acquired() ? "acquired the lock" : "could not acquire the lock");
+    timeline.step("C2",
+        taken->acquired() ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock"))
+                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "could not acquire the lock")));
     if (taken->acquired())
         (void)(*c2)->release();
 
@@ -102,12 +115,14 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     // "Within one lease", with 300 ms for polling and a busy machine.
     const bool withinLease = freed && freedAfter <= lease + std::chrono::milliseconds(300);
     outcome.asExpected = heldThroughout && withinLease && taken->acquired();
-    outcome.verdict = std::string(heldThroughout ? "held for three leases by the watchdog"
-                                                 : "NOT held throughout the job")
-        + "; "
-        + (withinLease ? "freed " + std::to_string(freedAfter.count()) + " ms after the holder died"
-                       : "NOT freed within one lease of the holder's death")
-        + (taken->acquired() ? "; C2 got it" : "; C2 did not get it");
+    outcome.verdict = UserText(LOCKSCOPE_TEXT("DemoScenario", "%1; %2; %3"),
+        heldThroughout ? UserText(LOCKSCOPE_TEXT("DemoScenario", "held for three leases by the watchdog"))
+                       : UserText(LOCKSCOPE_TEXT("DemoScenario", "NOT held throughout the job")),
+        withinLease
+            ? UserText(LOCKSCOPE_TEXT("DemoScenario", "freed %1 ms after the holder died"), freedAfterMs)
+            : UserText(LOCKSCOPE_TEXT("DemoScenario", "NOT freed within one lease of the holder's death")),
+        taken->acquired() ? UserText(LOCKSCOPE_TEXT("DemoScenario", "C2 got it"))
+                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "C2 did not get it")));
     return outcome;
 }
 

@@ -1,4 +1,5 @@
 lockscope_add_test(tst_RedisUrl)
+lockscope_add_test(tst_UserText)
 lockscope_add_test(tst_ReplyReader)
 lockscope_add_test(tst_CommandPolicy)
 lockscope_add_test(tst_RedisConnection)

@@ -234,7 +234,7 @@ private slots:
         QCOMPARE(locks[0].holders.size(), size_t(1));
         QCOMPARE(locks[0].holders[0].owner, token);
         QVERIFY(locks[0].ttlMs.has_value());
-        QVERIFY(!locks[0].reason.empty());
+        QVERIFY(!locks[0].reason.english().empty());
     }
 
     void redisPyLockWithoutTimeoutHasNoTtl()
@@ -255,7 +255,7 @@ private slots:
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].library, std::string("node-redlock"));
         QVERIFY(locks[0].confidence < 0.9);
-        QVERIFY(QString::fromStdString(locks[0].reason).contains("32 hex"));
+        QVERIFY(QString::fromStdString(locks[0].reason.english()).contains("32 hex"));
     }
 
     void redisSemaphoreMutexIsAUuidV4UnderMutexPrefix()
@@ -398,7 +398,7 @@ private slots:
         auto locks = listLocks(*m_redis, {"guards:*"});
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].name, std::string("guards:payroll"));
-        QVERIFY(QString::fromStdString(locks[0].reason).startsWith("user pattern"));
+        QVERIFY(QString::fromStdString(locks[0].reason.english()).startsWith("user pattern"));
         QCOMPARE(locks[0].holders[0].owner, std::string("worker-7"));
     }
 

@@ -20,7 +20,7 @@ class tst_OrdinaryData : public test::RedisTestCase
         if (!result.failures.empty())
             return 999;
         for (const auto& lock : result.locks)
-            qWarning("unexpected lock: %s (%s)", lock.name.c_str(), lock.reason.c_str());
+            qWarning("unexpected lock: %s (%s)", lock.name.c_str(), lock.reason.english().c_str());
         return result.locks.size();
     }
 

@@ -52,7 +52,7 @@ private slots:
         QVERIFY(run({"ZADD", "lockscope:waiters:{shared}", std::to_string(now - 5000), "dead",
             std::to_string(now + 5000), "alive"}));
         auto result = RemoveStaleWaiters::remove(*m_redis, *observe("shared"));
-        QCOMPARE(result->message, std::string("1 stale waiter(s) removed"));
+        QCOMPARE(result->message.english(), std::string("1 stale waiter(s) removed"));
         QCOMPARE(m_redis->command({"ZCARD", "lockscope:waiters:{shared}"})->integer(), 1LL);
     }
 
@@ -67,7 +67,7 @@ private slots:
         QVERIFY(seen);
         auto result = ReleasePermit::release(*m_redis, *seen, multi);
         QCOMPARE(result->outcome, AdminOutcome::Done);
-        QCOMPARE(result->message, std::string("2 permit(s) given back"));
+        QCOMPARE(result->message.english(), std::string("2 permit(s) given back"));
         QCOMPARE(m_redis->command({"ZCARD", "semaphore:api"})->integer(), 1LL);
         QCOMPARE(ReleasePermit::release(*m_redis, *seen, multi)->outcome, AdminOutcome::HolderChanged);
     }

@@ -36,7 +36,7 @@ private slots:
         const auto* info = LockFactory::find("naive");
         QVERIFY(info);
         QVERIFY(info->unsafe);
-        QVERIFY(std::string(info->description).find("UNSAFE") != std::string::npos);
+        QVERIFY(info->description.english().find("UNSAFE") != std::string::npos);
         QVERIFY(LockFactory::defaultKind != "naive");
     }
 

@@ -30,7 +30,7 @@ class tst_DemoScenarios : public test::RedisTestCase
         context.keyPrefix = "demo-test:" + name + ":";
         auto outcome = scenario->run(context, timeline);
         QVERIFY2(outcome, outcome ? "" : outcome.error().message.c_str());
-        QVERIFY2(outcome->asExpected, (outcome->verdict + "\n" + timeline.toText()).c_str());
+        QVERIFY2(outcome->asExpected, (outcome->verdict.english() + "\n" + timeline.toText()).c_str());
         QVERIFY(!timeline.steps().empty());
     }
 

@@ -24,17 +24,18 @@ Result<std::string> WatchSession::start()
     if (!m_connection || !m_subscriber)
         return makeError(ErrorKind::Disconnected, "could not connect to the test server");
     auto started = m_watcher->start();
-    if (started)
-        m_thread = std::thread([this] {
-            auto ran = m_watcher->run(m_cancel, [this](const LockEvent& event) {
-                const auto at = Clock::now();
-                std::lock_guard lock(m_mutex);
-                m_events.push_back({event, at});
-            });
-            if (!ran)
-                qWarning("watcher stopped: %s", ran.error().toString().c_str());
+    if (!started)
+        return started.error();
+    m_thread = std::thread([this] {
+        auto ran = m_watcher->run(m_cancel, [this](const LockEvent& event) {
+            const auto at = Clock::now();
+            std::lock_guard lock(m_mutex);
+            m_events.push_back({event, at});
         });
-    return started;
+        if (!ran)
+            qWarning("watcher stopped: %s", ran.error().toString().c_str());
+    });
+    return started->english();
 }
 
 void WatchSession::stop()

@@ -1,5 +1,5 @@
 # Fails when a user-visible string of the GUI has no Simplified Chinese translation: runs lupdate
-# over ui/ into a scratch copy of the shipped .ts file (the shipped file is never touched) and
+# over ui/ and core/ (the core's LOCKSCOPE_TEXT templates, which the GUI shows) into a scratch copy of the shipped .ts file (the shipped file is never touched) and
 # lists the messages lupdate leaves "unfinished". The fix is
 # `cmake --build <dir> --target update_translations`, then translating what it added.
 # Inputs: -DSOURCE_DIR=<repository root> -DLUPDATE=<lupdate binary> -DWORK_DIR=<scratch folder>
@@ -11,7 +11,8 @@ file(MAKE_DIRECTORY "${WORK_DIR}")
 file(COPY_FILE "${shipped}" "${scratch}")
 
 execute_process(
-  COMMAND "${LUPDATE}" "${SOURCE_DIR}/ui" -extensions cpp,h -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/core" -locations none -no-obsolete -silent -ts "${scratch}"
+  COMMAND "${LUPDATE}" "${SOURCE_DIR}/ui" "${SOURCE_DIR}/core" -extensions cpp,h
+          -tr-function-alias QT_TRANSLATE_NOOP+=LOCKSCOPE_TEXT -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/core" -locations none -no-obsolete -silent -ts "${scratch}"
   RESULT_VARIABLE status
   OUTPUT_VARIABLE output
   ERROR_VARIABLE output)

@@ -43,6 +43,13 @@ if(LOCKSCOPE_BUILD_GUI)
   lockscope_add_test(tst_ToolScreenshot DIR ui LIBS lockscope_ui_testsupport Qt6::Widgets Qt6::Charts)
 endif()
 
+# The core's sentences (recognition reasons, demo narration...) in the GUI's language, and the
+# CLI's English left alone by the translation.
+if(LOCKSCOPE_BUILD_GUI)
+  lockscope_add_test(tst_CoreTextTranslations DIR ui LIBS lockscope_ui Qt6::Widgets)
+  lockscope_add_test(tst_CliStaysEnglish DIR ui LIBS lockscope_ui lockscope_cli)
+endif()
+
 # Every tr() string of the GUI is translated into Simplified Chinese (lupdate into a scratch copy).
 if(LOCKSCOPE_BUILD_GUI)
   add_test(NAME ui_translations_complete

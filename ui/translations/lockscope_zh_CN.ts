@@ -25,6 +25,591 @@
     </message>
 </context>
 <context>
+    <name>CoreTexts</name>
+    <message>
+        <source>exclusive</source>
+        <translation>独占</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写</translation>
+    </message>
+    <message>
+        <source>permit</source>
+        <translation>许可</translation>
+    </message>
+    <message>
+        <source>fair queue</source>
+        <translation>公平队列</translation>
+    </message>
+    <message>
+        <source>LockScope waiter registry</source>
+        <translation>LockScope 等待者登记</translation>
+    </message>
+    <message>
+        <source>usage</source>
+        <translation>用法错误</translation>
+    </message>
+    <message>
+        <source>connection refused</source>
+        <translation>连接被拒绝</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>连接已断开</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>认证失败</translation>
+    </message>
+    <message>
+        <source>no permission</source>
+        <translation>无权限</translation>
+    </message>
+    <message>
+        <source>TLS handshake failed</source>
+        <translation>TLS 握手失败</translation>
+    </message>
+    <message>
+        <source>TLS verification failed</source>
+        <translation>TLS 校验失败</translation>
+    </message>
+    <message>
+        <source>refused by read-only mode</source>
+        <translation>被只读模式拒绝</translation>
+    </message>
+    <message>
+        <source>read-only replica</source>
+        <translation>只读副本</translation>
+    </message>
+    <message>
+        <source>server loading</source>
+        <translation>服务器正在加载数据</translation>
+    </message>
+    <message>
+        <source>cross-slot</source>
+        <translation>跨槽</translation>
+    </message>
+    <message>
+        <source>cluster redirect</source>
+        <translation>集群重定向</translation>
+    </message>
+    <message>
+        <source>reply too large</source>
+        <translation>回复过大</translation>
+    </message>
+    <message>
+        <source>protocol error</source>
+        <translation>协议错误</translation>
+    </message>
+    <message>
+        <source>server error</source>
+        <translation>服务器错误</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>hold lost</source>
+        <translation>持有已丢失</translation>
+    </message>
+    <message>
+        <source>acquire timed out</source>
+        <translation>获取超时</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <comment>library</comment>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>DemoScenario</name>
+    <message>
+        <source>%1 -&gt; error: %2</source>
+        <translation>%1 -&gt; 错误：%2</translation>
+    </message>
+    <message>
+        <source>Fair vs unfair: starvation, then FIFO</source>
+        <translation>公平与不公平：先是饥饿，然后是先进先出</translation>
+    </message>
+    <message>
+        <source>under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get the lock in the order they queued and G no more than its share</source>
+        <translation>在不公平类型下，G 拿走至少一半的获取次数；在 `fair` 类型下，等待者按排队顺序拿到锁，G 不超过它应得的份额</translation>
+    </message>
+    <message>
+        <source>acquired %1 first</source>
+        <translation>率先获取了 %1</translation>
+    </message>
+    <message>
+        <source>starts waiting</source>
+        <translation>开始等待</translation>
+    </message>
+    <message>
+        <source>releases and immediately asks again, %1 ms of contention begins (each hold %2 ms)</source>
+        <translation>释放后立即再次请求，%1 毫秒的争用开始（每次持有 %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>%1: %2 acquisitions; order: %3 ...</source>
+        <translation>%1：获取次数 %2；顺序：%3 ...</translation>
+    </message>
+    <message>
+        <source>Round 1: the unfair `token` kind (waiters poll with back-off).</source>
+        <translation>第 1 轮：不公平的 `token` 类型（等待者以退避方式轮询）。</translation>
+    </message>
+    <message>
+        <source>Round 2: the `fair` kind (a FIFO queue of waiters).</source>
+        <translation>第 2 轮：`fair` 类型（等待者排成先进先出队列）。</translation>
+    </message>
+    <message>
+        <source>unfair: G took %1% of the acquisitions, the least-served client %2% of a fair share %3; fair: %4, G took %5%</source>
+        <translation>不公平：G 拿走了 %1% 的获取次数，获得最少的客户端只得到公平份额的 %2%%3；公平：%4，G 拿走了 %5%</translation>
+    </message>
+    <message>
+        <source>(starved)</source>
+        <translation>（饥饿）</translation>
+    </message>
+    <message>
+        <source>(no starvation seen)</source>
+        <translation>（未见饥饿）</translation>
+    </message>
+    <message>
+        <source>the waiters got it in queue order</source>
+        <translation>等待者按排队顺序拿到了锁</translation>
+    </message>
+    <message>
+        <source>NOT in queue order</source>
+        <translation>未按排队顺序</translation>
+    </message>
+    <message>
+        <source>A GC pause past the lease, with and without fencing</source>
+        <translation>GC 停顿超过租约：有无栅栏令牌的对比</translation>
+    </message>
+    <message>
+        <source>without fencing C1&apos;s late write corrupts the resource; with fencing it is rejected</source>
+        <translation>没有栅栏令牌时，C1 迟到的写入破坏了资源；有栅栏令牌时，该写入被拒绝</translation>
+    </message>
+    <message>
+        <source>acquired %1 (lease %2 ms, fence %3), reads the resource, prepares its write</source>
+        <translation>获取了 %1（租约 %2 毫秒，栅栏令牌 %3），读取资源，准备写入</translation>
+    </message>
+    <message>
+        <source>stop-the-world GC pause...</source>
+        <translation>全停顿（stop-the-world）GC 暂停……</translation>
+    </message>
+    <message>
+        <source>acquired the expired lock (fence %1)</source>
+        <translation>获取了已过期的锁（栅栏令牌 %1）</translation>
+    </message>
+    <message>
+        <source>writes &quot;%1&quot; with fence %2 -&gt; accepted</source>
+        <translation>以栅栏令牌 %2 写入“%1” -&gt; 已接受</translation>
+    </message>
+    <message>
+        <source>writes &quot;%1&quot; with fence %2 -&gt; rejected</source>
+        <translation>以栅栏令牌 %2 写入“%1” -&gt; 被拒绝</translation>
+    </message>
+    <message>
+        <source>released the lock</source>
+        <translation>释放了锁</translation>
+    </message>
+    <message>
+        <source>wakes up from the pause, still believing it holds the lock</source>
+        <translation>从停顿中醒来，仍以为自己持有锁</translation>
+    </message>
+    <message>
+        <source>writes &quot;%1&quot; with fence %2 -&gt; ACCEPTED</source>
+        <translation>以栅栏令牌 %2 写入“%1” -&gt; 被接受！</translation>
+    </message>
+    <message>
+        <source>writes &quot;%1&quot; with fence %2 -&gt; rejected (fence below the highest seen)</source>
+        <translation>以栅栏令牌 %2 写入“%1” -&gt; 被拒绝（栅栏令牌低于已见过的最大值）</translation>
+    </message>
+    <message>
+        <source>release -&gt; lost: the lease had expired</source>
+        <translation>释放 -&gt; 已失去：租约已过期</translation>
+    </message>
+    <message>
+        <source>release -&gt; done</source>
+        <translation>释放 -&gt; 完成</translation>
+    </message>
+    <message>
+        <source>holds &quot;%1&quot;</source>
+        <translation>存有“%1”</translation>
+    </message>
+    <message>
+        <source>Round 1: the resource ignores fencing tokens.</source>
+        <translation>第 1 轮：资源忽略栅栏令牌。</translation>
+    </message>
+    <message>
+        <source>Round 2: the resource checks fencing tokens.</source>
+        <translation>第 2 轮：资源检查栅栏令牌。</translation>
+    </message>
+    <message>
+        <source>without fencing the stale write was %1; with fencing it was %2</source>
+        <translation>没有栅栏令牌时，过期写入%1；有栅栏令牌时，它%2</translation>
+    </message>
+    <message>
+        <source>applied (corruption)</source>
+        <translation>被应用（数据损坏）</translation>
+    </message>
+    <message>
+        <source>not applied</source>
+        <translation>未被应用</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>被拒绝</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>被应用</translation>
+    </message>
+    <message>
+        <source>The SETNX + GETSET recovery (seed 000, C4 and C5)</source>
+        <translation>SETNX + GETSET 恢复（seed 000，C4 和 C5）</translation>
+    </message>
+    <message>
+        <source>exactly one of C4 and C5 acquires the expired lock, staged and in a real race</source>
+        <translation>无论是编排的竞争还是真实的竞争，C4 和 C5 中都恰好只有一个获取到过期的锁</translation>
+    </message>
+    <message>
+        <source>Staged: C3 died holding %1; its timestamp has passed.</source>
+        <translation>编排：C3 持有 %1 时死亡；它的时间戳已过。</translation>
+    </message>
+    <message>
+        <source>crashed holding the lock</source>
+        <translation>持有锁时崩溃</translation>
+    </message>
+    <message>
+        <source>%1 did not find an expired timestamp</source>
+        <translation>%1 没有发现过期的时间戳</translation>
+    </message>
+    <message>
+        <source>sees the lock expired: tries GETSET</source>
+        <translation>发现锁已过期：尝试 GETSET</translation>
+    </message>
+    <message>
+        <source>the old value was still expired: holds the lock</source>
+        <translation>旧值仍是过期的：持有锁</translation>
+    </message>
+    <message>
+        <source>the old value is a fresh timestamp: someone was faster; start over</source>
+        <translation>旧值是新的时间戳：有人更快；重新开始</translation>
+    </message>
+    <message>
+        <source>the lock is held and not expired: waits</source>
+        <translation>锁被持有且未过期：等待</translation>
+    </message>
+    <message>
+        <source>Real race: two `legacy` locks on a freshly expired key, started together.</source>
+        <translation>真实竞争：两把 `legacy` 锁同时争抢一个刚过期的键。</translation>
+    </message>
+    <message>
+        <source>acquired the lock</source>
+        <translation>获取了锁</translation>
+    </message>
+    <message>
+        <source>did not acquire the lock</source>
+        <translation>没有获取到锁</translation>
+    </message>
+    <message>
+        <source>winners: %1 in the staged race, %2 in the real race: exactly one each time</source>
+        <translation>获胜者：编排竞争中 %1 个，真实竞争中 %2 个：每次恰好一个</translation>
+    </message>
+    <message>
+        <source>winners: %1 in the staged race, %2 in the real race (expected exactly one)</source>
+        <translation>获胜者：编排竞争中 %1 个，真实竞争中 %2 个（预期恰好一个）</translation>
+    </message>
+    <message>
+        <source>The naive DEL + SETNX recovery race (seed 000)</source>
+        <translation>朴素的 DEL + SETNX 恢复竞争（seed 000）</translation>
+    </message>
+    <message>
+        <source>C1 and C2 both acquire the lock; the checker reports their critical sections overlap</source>
+        <translation>C1 和 C2 都获取了锁；检查器报告它们的临界区重叠</translation>
+    </message>
+    <message>
+        <source>The naive kind: SETNX %1 &lt;expiry&gt;; an expired lock is DELeted, then SETNX again.</source>
+        <translation>朴素类型：SETNX %1 &lt;过期时间&gt;；过期的锁先被 DEL 删除，然后再次 SETNX。</translation>
+    </message>
+    <message>
+        <source>crashed holding the lock (it will never DEL it)</source>
+        <translation>持有锁时崩溃（它永远不会 DEL 这个键）</translation>
+    </message>
+    <message>
+        <source>C3&apos;s timestamp is now in the past: the lock has expired, but the key is still there.</source>
+        <translation>C3 的时间戳已经过去：锁已过期，但键仍然存在。</translation>
+    </message>
+    <message>
+        <source>sees the timestamp expired %1 ms ago</source>
+        <translation>发现时间戳已在 %1 毫秒前过期</translation>
+    </message>
+    <message>
+        <source>holds the lock, enters its critical section</source>
+        <translation>持有锁，进入临界区</translation>
+    </message>
+    <message>
+        <source>has just deleted C1&apos;s fresh lock, believing it was C3&apos;s expired one</source>
+        <translation>刚刚删除了 C1 新加的锁，还以为删的是 C3 过期的那把</translation>
+    </message>
+    <message>
+        <source>leaves its critical section</source>
+        <translation>离开临界区</translation>
+    </message>
+    <message>
+        <source>that DEL removed C2&apos;s lock: a naive lock has no owner identity</source>
+        <translation>这次 DEL 删除了 C2 的锁：朴素锁没有持有者身份</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>持有了锁</translation>
+    </message>
+    <message>
+        <source>did not hold</source>
+        <translation>没有持有锁</translation>
+    </message>
+    <message>
+        <source>double acquisition: C1 and C2 both held %1 at the same time</source>
+        <translation>重复获取：C1 和 C2 同时持有 %1</translation>
+    </message>
+    <message>
+        <source>no double acquisition observed (C1 %1, C2 %2, %3 overlaps)</source>
+        <translation>未观察到重复获取（C1 %1，C2 %2，%3 次重叠）</translation>
+    </message>
+    <message>
+        <source>Redlock on 5 nodes: a majority or nothing</source>
+        <translation>5 个节点上的 Redlock：要么多数，要么全无</translation>
+    </message>
+    <message>
+        <source>the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down</source>
+        <translation>5 个节点中宕机 0、1、2 个时锁能获取，宕机 3 个时被拒绝</translation>
+    </message>
+    <message>
+        <source>sandbox redis-server up on 127.0.0.1:%1</source>
+        <translation>沙盒 redis-server 已在 127.0.0.1:%1 启动</translation>
+    </message>
+    <message>
+        <source>stopped (%1 of 5 down)</source>
+        <translation>已停止（5 个中 %1 个宕机）</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>acquired on a majority (fence %1)</source>
+        <translation>在多数节点上获取成功（栅栏令牌 %1）</translation>
+    </message>
+    <message>
+        <source>refused: no majority</source>
+        <translation>被拒绝：未达多数</translation>
+    </message>
+    <message>
+        <source>with %1 of 5 nodes down: %2</source>
+        <translation>5 个节点中 %1 个宕机时：%2</translation>
+    </message>
+    <message>
+        <source>released on every node it could reach</source>
+        <translation>在所有能连上的节点上释放了锁</translation>
+    </message>
+    <message>
+        <source>release failed: %1</source>
+        <translation>释放失败：%1</translation>
+    </message>
+    <message>
+        <source>%1 down: acquired</source>
+        <translation>%1 个宕机：获取成功</translation>
+    </message>
+    <message>
+        <source>%1 down: refused</source>
+        <translation>%1 个宕机：被拒绝</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>A token-lock holder crashes: the lease frees the lock</source>
+        <translation>令牌锁的持有者崩溃：租约释放了锁</translation>
+    </message>
+    <message>
+        <source>C2 cannot take the lock while the dead C1&apos;s lease runs, then gets it within the lease, with a higher fence</source>
+        <translation>已死的 C1 的租约未到期时，C2 拿不到锁；之后在一个租约内拿到锁，且栅栏令牌更大</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; OK (process %2, fence %3)</source>
+        <translation>%1 -&gt; OK（进程 %2，栅栏令牌 %3）</translation>
+    </message>
+    <message>
+        <source>tries once: acquired (!)</source>
+        <translation>尝试一次：获取成功（！）</translation>
+    </message>
+    <message>
+        <source>tries once: refused, C1 holds it</source>
+        <translation>尝试一次：被拒绝，C1 持有锁</translation>
+    </message>
+    <message>
+        <source>crashed (SIGKILL) holding the lock; PTTL %1 ms left</source>
+        <translation>持有锁时崩溃（SIGKILL）；PTTL 还剩 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>waits for the lock</source>
+        <translation>等待锁</translation>
+    </message>
+    <message>
+        <source>acquired the lock after %1 ms, fence %2</source>
+        <translation>等待 %1 毫秒后获取了锁，栅栏令牌 %2</translation>
+    </message>
+    <message>
+        <source>gave up after %1 ms</source>
+        <translation>等待 %1 毫秒后放弃</translation>
+    </message>
+    <message>
+        <source>the dead holder&apos;s lease expired and C2 got the lock after %1 ms with a higher fence</source>
+        <translation>已死持有者的租约到期，C2 在 %1 毫秒后拿到了锁，栅栏令牌更大</translation>
+    </message>
+    <message>
+        <source>C2 took a live lock; </source>
+        <translation>C2 拿走了仍然有效的锁；</translation>
+    </message>
+    <message>
+        <source>C2 never got the lock; </source>
+        <translation>C2 始终没有拿到锁；</translation>
+    </message>
+    <message>
+        <source>C2 waited longer than the lease; </source>
+        <translation>C2 等待的时间超过了租约；</translation>
+    </message>
+    <message>
+        <source>the fence did not rise</source>
+        <translation>栅栏令牌没有增大</translation>
+    </message>
+    <message>
+        <source>%1%2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>unexpected: %1</source>
+        <translation>出乎预期：%1</translation>
+    </message>
+    <message>
+        <source>A long job kept alive by the watchdog, then its holder dies</source>
+        <translation>看门狗让长任务一直持有锁，随后持有者死亡</translation>
+    </message>
+    <message>
+        <source>the lock stays held for three leases while the holder lives, and frees within one lease after it dies</source>
+        <translation>持有者存活时锁持续被持有三个租约之久，持有者死亡后锁在一个租约内释放</translation>
+    </message>
+    <message>
+        <source>acquired %1 with a %2 ms lease and the watchdog on (process %3); starts a long job</source>
+        <translation>以 %2 毫秒租约并开启看门狗获取了 %1（进程 %3）；开始一个长任务</translation>
+    </message>
+    <message>
+        <source>the lock is gone while its holder lives (PTTL %1)</source>
+        <translation>持有者还活着，锁却不见了（PTTL %1）</translation>
+    </message>
+    <message>
+        <source>after %1 ms still held, PTTL %2 ms (renewed by the watchdog)</source>
+        <translation>%1 毫秒后仍被持有，PTTL %2 毫秒（由看门狗续期）</translation>
+    </message>
+    <message>
+        <source>killed (SIGKILL) in the middle of the job: no release, no more renewals</source>
+        <translation>在任务进行中被杀死（SIGKILL）：没有释放，也不再续期</translation>
+    </message>
+    <message>
+        <source>the lock freed %1 ms after the holder died</source>
+        <translation>持有者死亡 %1 毫秒后锁被释放</translation>
+    </message>
+    <message>
+        <source>the lock is still there %1 ms later</source>
+        <translation>%1 毫秒后锁仍然存在</translation>
+    </message>
+    <message>
+        <source>could not acquire the lock</source>
+        <translation>无法获取锁</translation>
+    </message>
+    <message>
+        <source>%1; %2; %3</source>
+        <translation>%1；%2；%3</translation>
+    </message>
+    <message>
+        <source>held for three leases by the watchdog</source>
+        <translation>看门狗让锁持续持有了三个租约</translation>
+    </message>
+    <message>
+        <source>NOT held throughout the job</source>
+        <translation>任务期间锁未能一直被持有</translation>
+    </message>
+    <message>
+        <source>freed %1 ms after the holder died</source>
+        <translation>持有者死亡 %1 毫秒后释放</translation>
+    </message>
+    <message>
+        <source>NOT freed within one lease of the holder&apos;s death</source>
+        <translation>持有者死亡后一个租约内未释放</translation>
+    </message>
+    <message>
+        <source>C2 got it</source>
+        <translation>C2 拿到了锁</translation>
+    </message>
+    <message>
+        <source>C2 did not get it</source>
+        <translation>C2 没有拿到锁</translation>
+    </message>
+</context>
+<context>
+    <name>ExtendLock</name>
+    <message>
+        <source>extended to %1 ms</source>
+        <translation>已延长到 %1 毫秒</translation>
+    </message>
+    <message>
+        <source>nothing to extend: the lock is gone</source>
+        <translation>无可延长：锁已不存在</translation>
+    </message>
+    <message>
+        <source>not extended: the lock changed since it was observed</source>
+        <translation>未延长：锁自观察以来已变化</translation>
+    </message>
+</context>
+<context>
+    <name>ForceRelease</name>
+    <message>
+        <source>released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>released; %1 waiting client(s) notified</source>
+        <translation>已释放；已通知 %1 个等待的客户端</translation>
+    </message>
+    <message>
+        <source>nothing to release: the lock is gone already</source>
+        <translation>无可释放：锁已不存在</translation>
+    </message>
+    <message>
+        <source>not released: the lock changed since it was observed (a new holder?)</source>
+        <translation>未释放：锁自观察以来已变化（有新持有者？）</translation>
+    </message>
+</context>
+<context>
     <name>GuiCommandLine</name>
     <message>
         <source>Monitor and administer Redis distributed locks.
@@ -162,6 +747,17 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LegacyTimestampRecognizer</name>
+    <message>
+        <source>a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)</source>
+        <translation>像锁的名称下存着接近当前时间的 Unix 时间戳：旧式 SETNX 锁（值 = 过期时间）</translation>
+    </message>
+    <message>
+        <source>its timestamp passed %1 s ago; nobody recovered it (GETSET) yet</source>
+        <translation>它的时间戳已在 %1 秒前过去；尚无人接管（GETSET）</translation>
+    </message>
+</context>
+<context>
     <name>LockAdminTexts</name>
     <message>
         <source>Force-release</source>
@@ -190,6 +786,52 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>LockClassifier</name>
+    <message>
+        <source>%1 stale LockScope waiter registration(s) (dead waiters)</source>
+        <translation>%1 条失效的 LockScope 等待者登记（已死的等待者）</translation>
+    </message>
+</context>
+<context>
+    <name>LockFactory</name>
+    <message>
+        <source>SETNX with an expiry timestamp, GETSET takeover (seed 000); no owner identity, no fencing</source>
+        <translation>SETNX 存过期时间戳，GETSET 接管（seed 000）；没有持有者身份，没有栅栏令牌</translation>
+    </message>
+    <message>
+        <source>UNSAFE: SETNX, then DEL + SETNX of an expired lock; two clients can both hold it (demo only)</source>
+        <translation>不安全：SETNX，锁过期后 DEL + SETNX；两个客户端可能同时持有（仅供演示）</translation>
+    </message>
+    <message>
+        <source>SET NX PX with a random token, Lua compare-and-delete; redis-py / node-redlock format, fenced</source>
+        <translation>SET NX PX 存随机令牌，Lua 比较后删除；redis-py / node-redlock 格式，带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Redisson RLock format: hash of &lt;uuid&gt;:&lt;thread&gt; -&gt; count, watchdog renewal, pub/sub wake-up, fenced</source>
+        <translation>Redisson RLock 格式：&lt;uuid&gt;:&lt;thread&gt; -&gt; 计数 的哈希，看门狗续期，pub/sub 唤醒，带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Redisson RFairLock format: FIFO queue with deadlines, head waiter woken, fenced</source>
+        <translation>Redisson RFairLock 格式：带截止时间的先进先出队列，唤醒队首等待者，带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>Redisson RReadWriteLock, shared read mode: many readers, no writer</source>
+        <translation>Redisson RReadWriteLock，共享读模式：多个读者，没有写者</translation>
+    </message>
+    <message>
+        <source>Redisson RReadWriteLock, exclusive write mode</source>
+        <translation>Redisson RReadWriteLock，独占写模式</translation>
+    </message>
+    <message>
+        <source>counting semaphore of N permits (--permits): BLMOVE-blocked waiters, leased permits come back, fenced</source>
+        <translation>含 N 个许可的计数信号量（--permits）：等待者阻塞在 BLMOVE 上，带租约的许可会收回，带栅栏令牌</translation>
+    </message>
+    <message>
+        <source>the token lock on N independent masters (--nodes), majority quorum, fenced</source>
+        <translation>在 N 个独立主节点（--nodes）上的令牌锁，多数派法定人数，带栅栏令牌</translation>
     </message>
 </context>
 <context>
@@ -248,6 +890,95 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LockScopeSemaphoreRecognizer</name>
+    <message>
+        <source>keys under lockscope:semaphore:{name}: LockScope semaphore</source>
+        <translation>lockscope:semaphore:{name} 下的键：LockScope 信号量</translation>
+    </message>
+</context>
+<context>
+    <name>LockSnapshot</name>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+</context>
+<context>
+    <name>LockWatcher</name>
+    <message>
+        <source>no subscriber connection</source>
+        <translation>没有订阅连接</translation>
+    </message>
+    <message>
+        <source>CONFIG GET notify-keyspace-events is not allowed on %1</source>
+        <translation>%1 上不允许执行 CONFIG GET notify-keyspace-events</translation>
+    </message>
+    <message>
+        <source>notify-keyspace-events is &apos;%1&apos; on %2 (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)</source>
+        <translation>%2 上的 notify-keyspace-events 为“%1”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events KEA）</translation>
+    </message>
+    <message>
+        <source>CONFIG SET notify-keyspace-events was refused on %1: %2</source>
+        <translation>%1 拒绝了 CONFIG SET notify-keyspace-events：%2</translation>
+    </message>
+    <message>
+        <source>polling was asked for</source>
+        <translation>已要求使用轮询</translation>
+    </message>
+    <message>
+        <source>watching through keyspace notifications</source>
+        <translation>通过键空间通知监视</translation>
+    </message>
+    <message>
+        <source>keyspace notifications unavailable (%1): polling every %2 ms</source>
+        <translation>键空间通知不可用（%1）：每 %2 毫秒轮询一次</translation>
+    </message>
+</context>
+<context>
+    <name>MutualExclusionChecker</name>
+    <message>
+        <source>%1 (fence %2, %3..%4)</source>
+        <translation>%1（栅栏令牌 %2，%3..%4）</translation>
+    </message>
+    <message>
+        <source>%1 sections, %2 overlaps, %3 fence regressions, %4 problems</source>
+        <translation>%1 个临界区，%2 次重叠，%3 次栅栏令牌回退，%4 个问题</translation>
+    </message>
+    <message>
+        <source>%1
+  overlap: %2 and %3</source>
+        <translation>%1
+  重叠：%2 与 %3</translation>
+    </message>
+    <message>
+        <source>%1
+  fence regression: %2 then %3</source>
+        <translation>%1
+  栅栏令牌回退：先 %2，后 %3</translation>
+    </message>
+    <message>
+        <source>%1
+  problem: %2</source>
+        <translation>%1
+  问题：%2</translation>
+    </message>
+</context>
+<context>
+    <name>NodeSemaphoreRecognizer</name>
+    <message>
+        <source>semaphore:&lt;name&gt; zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)</source>
+        <translation>semaphore:&lt;name&gt; 有序集合，成员为 UUIDv4 许可，分值为毫秒时间戳：redis-semaphore（node）</translation>
+    </message>
+    <message>
+        <source>more permits than the read limit: only the oldest are shown</source>
+        <translation>许可数超过读取上限：只显示最早的那些</translation>
+    </message>
+    <message>
+        <source>waiters poll: redis-semaphore keeps no waiter list in Redis</source>
+        <translation>等待者靠轮询：redis-semaphore 不在 Redis 中保存等待者列表</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 ns</source>
@@ -264,6 +995,100 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1 s</source>
         <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RedissonLockRecognizer</name>
+    <message>
+        <source>fair queue longer than the read limit: only its head is shown</source>
+        <translation>公平队列长度超过读取上限：只显示队首部分</translation>
+    </message>
+    <message>
+        <source>%1 fair-queue waiter(s) past their deadline (a crashed client&apos;s entry blocks the queue until Redisson prunes it)</source>
+        <translation>%1 个公平队列等待者已过截止时间（崩溃客户端的条目会阻塞队列，直到 Redisson 清理它）</translation>
+    </message>
+    <message>
+        <source>hash field &lt;client-uuid&gt;:&lt;thread&gt; holding a reentry count: Redisson RLock format (LockScope&apos;s reentrant kind writes the same)</source>
+        <translation>哈希字段 &lt;client-uuid&gt;:&lt;thread&gt; 存放重入计数：Redisson RLock 格式（LockScope 的 reentrant 类型写入相同格式）</translation>
+    </message>
+    <message>
+        <source>no TTL: Redisson always sets a lease, so nothing renews or frees this hold</source>
+        <translation>没有 TTL：Redisson 总会设置租约，因此没有任何东西会续期或释放这次持有</translation>
+    </message>
+    <message>
+        <source>%1 client(s) subscribed to the unlock channel (clients, not threads)</source>
+        <translation>%1 个客户端订阅了解锁频道（是客户端，而非线程）</translation>
+    </message>
+    <message>
+        <source>Redisson fair-lock queue without a lock hash: the lock is free, these waiters remain</source>
+        <translation>Redisson 公平锁队列，但没有锁哈希：锁是空闲的，这些等待者还留着</translation>
+    </message>
+    <message>
+        <source>Redisson RFairLock: lock hash with redisson_lock_queue/redisson_lock_timeout</source>
+        <translation>Redisson RFairLock：锁哈希加 redisson_lock_queue/redisson_lock_timeout</translation>
+    </message>
+</context>
+<context>
+    <name>RedissonReadWriteLockRecognizer</name>
+    <message>
+        <source>hash with mode=%1 and &lt;client-uuid&gt;:&lt;thread&gt; holds: Redisson RReadWriteLock</source>
+        <translation>含 mode=%1 和 &lt;client-uuid&gt;:&lt;thread&gt; 持有者的哈希：Redisson RReadWriteLock</translation>
+    </message>
+    <message>
+        <source>%1 client(s) subscribed to the rwlock channel (clients, not threads)</source>
+        <translation>%1 个客户端订阅了读写锁频道（是客户端，而非线程）</translation>
+    </message>
+</context>
+<context>
+    <name>RedissonSemaphoreRecognizer</name>
+    <message>
+        <source>integer permits with a {name}:timeout zset of permit expiries: Redisson RPermitExpirableSemaphore</source>
+        <translation>整数许可数加上记录许可过期时间的 {name}:timeout 有序集合：Redisson RPermitExpirableSemaphore</translation>
+    </message>
+    <message>
+        <source>%1 permit(s) past their expiry: Redisson returns them on the next acquire</source>
+        <translation>%1 个许可已过期：Redisson 会在下次获取时收回它们</translation>
+    </message>
+    <message>
+        <source>integer string with %1 subscriber(s) on %2: Redisson RSemaphore (who holds permits is not stored in Redis)</source>
+        <translation>整数字符串，%2 上有 %1 个订阅者：Redisson RSemaphore（Redis 中不保存谁持有许可）</translation>
+    </message>
+    <message>
+        <source>%1 client(s) wait on the semaphore channel</source>
+        <translation>%1 个客户端在信号量频道上等待</translation>
+    </message>
+</context>
+<context>
+    <name>ReleasePermit</name>
+    <message>
+        <source>%1 permit(s) given back</source>
+        <translation>已归还 %1 个许可</translation>
+    </message>
+    <message>
+        <source>not released: the holder no longer has that permit</source>
+        <translation>未释放：持有者已不再拥有该许可</translation>
+    </message>
+</context>
+<context>
+    <name>RemoveStaleWaiters</name>
+    <message>
+        <source>%1 stale waiter(s) removed</source>
+        <translation>已移除 %1 个失效的等待者</translation>
+    </message>
+</context>
+<context>
+    <name>RubySemaphoreRecognizer</name>
+    <message>
+        <source>SEMAPHORE:&lt;name&gt;:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)</source>
+        <translation>SEMAPHORE:&lt;name&gt;:AVAILABLE/GRABBED/EXISTS 键：redis-semaphore（ruby）</translation>
+    </message>
+    <message>
+        <source>%1 client(s) blocked in BLPOP on this node, counted here because this is the only BLPOP-based semaphore (CLIENT LIST does not name the key)</source>
+        <translation>此节点上有 %1 个客户端阻塞在 BLPOP 上；因为这是唯一基于 BLPOP 的信号量，所以计在这里（CLIENT LIST 不会指明键）</translation>
+    </message>
+    <message>
+        <source>%1 client(s) blocked in BLPOP on this node; CLIENT LIST does not say on which key</source>
+        <translation>此节点上有 %1 个客户端阻塞在 BLPOP 上；CLIENT LIST 不会说明在哪个键上</translation>
     </message>
 </context>
 <context>
@@ -349,6 +1174,75 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>cluster, %1 masters</source>
         <translation>集群，%1 个主节点</translation>
+    </message>
+    <message>
+        <source>sentinel master</source>
+        <translation>哨兵主节点</translation>
+    </message>
+    <message>
+        <source>cluster</source>
+        <translation>集群</translation>
+    </message>
+</context>
+<context>
+    <name>StressEngine</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>TokenLockRecognizer</name>
+    <message>
+        <source>32 hex token with a lockscope:fence counter: LockScope token lock</source>
+        <translation>32 位十六进制令牌，带 lockscope:fence 计数器：LockScope 令牌锁</translation>
+    </message>
+    <message>
+        <source>mutex:&lt;name&gt; holding a UUIDv4: redis-semaphore (node) Mutex</source>
+        <translation>mutex:&lt;name&gt; 存放 UUIDv4：redis-semaphore（node）Mutex</translation>
+    </message>
+    <message>
+        <source>uuid1().hex minted %1 s ago: redis-py Lock</source>
+        <translation>%1 秒前生成的 uuid1().hex：redis-py Lock</translation>
+    </message>
+    <message>
+        <source>uuid1().hex minted %1 s ago: redis-py Lock (no TTL: timeout=None)</source>
+        <translation>%1 秒前生成的 uuid1().hex：redis-py Lock（没有 TTL：timeout=None）</translation>
+    </message>
+    <message>
+        <source>32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py&apos;s uuid1 values would carry a timestamp)</source>
+        <translation>像锁的名称下存着 32 个十六进制字符并带 PX TTL：node-redlock（redis-py 的 uuid1 值会带时间戳）</translation>
+    </message>
+    <message>
+        <source>32 hex chars without a TTL under a lock-like name: a token lock</source>
+        <translation>像锁的名称下存着 32 个十六进制字符且没有 TTL：令牌锁</translation>
+    </message>
+    <message>
+        <source>20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex</source>
+        <translation>像锁的名称下存着 20 个字母数字字符：redis-plus-plus RedMutex</translation>
+    </message>
+    <message>
+        <source>a UUID under a lock-like name: a token lock</source>
+        <translation>像锁的名称下存着 UUID：令牌锁</translation>
+    </message>
+    <message>
+        <source>a random-looking token under a lock-like name with a TTL: a SET NX token lock</source>
+        <translation>像锁的名称下存着看似随机的令牌并带 TTL：SET NX 令牌锁</translation>
+    </message>
+    <message>
+        <source>a random-looking token under a lock-like name: a SET NX token lock</source>
+        <translation>像锁的名称下存着看似随机的令牌：SET NX 令牌锁</translation>
+    </message>
+</context>
+<context>
+    <name>UserPatternRecognizer</name>
+    <message>
+        <source>user pattern &apos;%1&apos;</source>
+        <translation>用户模式“%1”</translation>
+    </message>
+    <message>
+        <source>its timestamp has passed</source>
+        <translation>它的时间戳已过</translation>
     </message>
 </context>
 <context>
