@@ -22,7 +22,7 @@ std::mt19937_64& generator()
 // much as a round trip's worth of user CPU, and a stress client takes a new token per hold.
 struct RandomPool
 {
-    std::array<unsigned char, 512> bytes {};
+    std::array<unsigned char, 4096> bytes {};
     size_t used = bytes.size();
 };
 

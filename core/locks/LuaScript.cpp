@@ -47,15 +47,25 @@ LuaScript::LuaScript(std::string source)
 Result<RedisReply> LuaScript::run(
     RedisConnection& connection, std::vector<std::string> keys, std::vector<std::string> args) const
 {
-    RedisCommand command = scriptCommand("EVALSHA", m_sha1, std::move(keys), std::move(args));
+    return runPrepared(connection, scriptCommand("EVALSHA", m_sha1, std::move(keys), std::move(args)));
+}
+
+RedisCommand LuaScript::prepare(std::vector<std::string> keys, std::vector<std::string> args) const
+{
+    return scriptCommand("EVALSHA", m_sha1, std::move(keys), std::move(args));
+}
+
+Result<RedisReply> LuaScript::runPrepared(RedisConnection& connection, const RedisCommand& prepared) const
+{
     if (!m_sha1.empty()) {
-        auto reply = connection.command(command);
+        auto reply = connection.command(prepared);
         if (reply || reply.error().message.rfind("NOSCRIPT", 0) != 0)
             return reply;
     }
-    command[0] = "EVAL";
-    command[1] = m_source;
-    return connection.command(command);
+    RedisCommand full = prepared;
+    full[0] = "EVAL";
+    full[1] = m_source;
+    return connection.command(full);
 }
 
 RedisCommand LuaScript::eval(

@@ -27,6 +27,10 @@ public:
     // Taken by value: the hot paths pass fresh lists, moved into the command instead of copied.
     Result<RedisReply> run(
         RedisConnection& connection, std::vector<std::string> keys, std::vector<std::string> args) const;
+    // For a call made again and again: the EVALSHA command built once, its arguments then
+    // changed in place (prepared[3 + keys + i] is argument i), and run like run() does.
+    RedisCommand prepare(std::vector<std::string> keys, std::vector<std::string> args) const;
+    Result<RedisReply> runPrepared(RedisConnection& connection, const RedisCommand& prepared) const;
     RedisCommand evalCommand(const std::vector<std::string>& keys, const std::vector<std::string>& args) const
     {
         return eval(m_source, keys, args);

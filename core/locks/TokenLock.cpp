@@ -50,6 +50,10 @@ TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string na
     , m_name(std::move(name))
     , m_fenceKey(FencingCounter::keyFor(m_name))
     , m_token(HolderToken::generate())
+    // Built once: each attempt only writes its token and lease into them (no allocation when
+    // the new values fit where the old ones were).
+    , m_acquireBatch {{"MULTI"}, {"SET", m_name, m_token, "NX", "PX", "0"}, {"INCR", m_fenceKey}, {"EXEC"}}
+    , m_releaseCall(releaseScript().prepare({m_name}, {m_token}))
 {
 }
 
@@ -66,8 +70,10 @@ Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
     // atomic (no holder can come between our SET and our INCR, so every hold's number is above
     // all earlier holds'), and cheaper for the server than a script. An attempt that finds the
     // lock held still takes a number; the numbers only need to grow, not to be consecutive.
-    auto replies = m_connection->pipeline({{"MULTI"},
-        {"SET", m_name, m_token, "NX", "PX", std::to_string(lease.count())}, {"INCR", m_fenceKey}, {"EXEC"}});
+    RedisCommand& set = m_acquireBatch[1];
+    set[2] = m_token;
+    set[5] = std::to_string(lease.count());
+    auto replies = m_connection->pipeline(m_acquireBatch);
     if (!replies)
         return replies.error();
     if (replies->size() != 4)
@@ -80,12 +86,12 @@ Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
     const RedisReply& exec = (*replies)[3];
     if (!exec.isArray() || exec.size() != 2)
         return makeError(ErrorKind::Protocol, "token lock acquire: EXEC returned " + exec.describe());
-    const RedisReply& set = exec.at(0);
+    const RedisReply& setReply = exec.at(0);
     const RedisReply& incr = exec.at(1);
-    if (set.isNil())
+    if (setReply.isNil())
         return false;
-    if (!set.isStatus() || set.text() != "OK")
-        return makeError(ErrorKind::Protocol, "token lock acquire: SET returned " + set.describe());
+    if (!setReply.isStatus() || setReply.text() != "OK")
+        return makeError(ErrorKind::Protocol, "token lock acquire: SET returned " + setReply.describe());
     if (!incr.isInteger()) {
         // The counter holds something that is not a number: the lock is ours but has no valid
         // fence. Handing it out unfenced would break the promise, so it is given back at once.
@@ -122,7 +128,8 @@ Result<HoldOutcome> TokenLock::release()
     std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
-    auto reply = releaseScript().run(*m_connection, {m_name}, {m_token});
+    m_releaseCall[releaseTokenIndex] = m_token;
+    auto reply = releaseScript().runPrepared(*m_connection, m_releaseCall);
     if (!reply)
         return reply.error();
     const bool deleted = reply->isInteger() && reply->integer() == 1;

@@ -56,6 +56,11 @@ private:
     std::string m_name;
     std::string m_fenceKey;
     std::string m_token;
+    // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC.
+    std::vector<RedisCommand> m_acquireBatch;
+    // EVALSHA <sha> 1 <name> <token>
+    RedisCommand m_releaseCall;
+    static constexpr size_t releaseTokenIndex = 4;
     bool m_holding = false;
     std::optional<long long> m_fence;
     // Serialises the connection's use: isHeld() may be asked from another thread.

@@ -1,5 +1,7 @@
 #include "redis/ReplyReader.h"
 
+#include "redis/SimpleReplyScanner.h"
+
 #include <hiredis/read.h>
 
 #include <memory>
@@ -16,6 +18,8 @@ struct ReplyReader::BuildState
 };
 
 namespace {
+
+constexpr size_t keptPendingBytes = 1024 * 1024;
 
 // hiredis hands us each value with its position in the parent array; we build the tree in
 // place. Parent arrays are sized once (createArray), so element addresses stay stable.
@@ -117,6 +121,8 @@ void ReplyReader::reset()
     if (m_reader)
         redisReaderFree(m_reader);
     delete m_state;
+    m_pending.clear();
+    m_pendingPos = 0;
     m_state = new BuildState;
     m_state->limits = m_limits;
     m_reader = redisReaderCreateWithFunctions(&replyFunctions);
@@ -127,15 +133,66 @@ Status ReplyReader::feed(const char* data, size_t size)
 {
     if (!m_reader)
         return makeError(ErrorKind::Internal, "out of memory creating the reply parser");
+    // While hiredis has nothing buffered or half-built, new bytes wait here for the scanner;
+    // once something has gone to hiredis, what follows must too, to keep the order.
+    if (hiredisIdle()) {
+        dropConsumedPending();
+        m_pending.append(data, size);
+        return Done {};
+    }
     if (redisReaderFeed(m_reader, data, size) != REDIS_OK)
         return makeError(ErrorKind::Internal, "out of memory buffering a reply");
     return Done {};
+}
+
+void ReplyReader::dropConsumedPending()
+{
+    if (m_pendingPos == m_pending.size()) {
+        // After one large reply the buffer would keep its size for the connection's life.
+        if (m_pending.capacity() > keptPendingBytes)
+            std::string().swap(m_pending);
+        m_pending.clear();
+        m_pendingPos = 0;
+    } else if (m_pendingPos > keptPendingBytes / 16) {
+        m_pending.erase(0, m_pendingPos);
+        m_pendingPos = 0;
+    }
+}
+
+bool ReplyReader::hiredisIdle() const
+{
+    // Nothing buffered, and no reply begun: hiredis's stack is either empty or holds only the
+    // root task it sets up when asked for a reply with nothing to read (type not read yet).
+    return m_reader->pos == m_reader->len
+        && (m_reader->ridx == -1 || (m_reader->ridx == 0 && m_reader->rstack[0].type < 0));
 }
 
 Result<std::optional<RedisReply>> ReplyReader::next()
 {
     if (!m_reader)
         return makeError(ErrorKind::Internal, "out of memory creating the reply parser");
+    if (m_pendingPos < m_pending.size()) {
+        const std::string_view unread(m_pending.data() + m_pendingPos, m_pending.size() - m_pendingPos);
+        auto scanned = SimpleReplyScanner::scan(unread, m_limits);
+        switch (scanned.outcome) {
+        case SimpleReplyScanner::Outcome::Reply:
+            m_pendingPos += scanned.consumed;
+            return std::optional<RedisReply>(std::move(scanned.reply));
+        case SimpleReplyScanner::Outcome::NeedMore:
+            return std::optional<RedisReply>();
+        case SimpleReplyScanner::Outcome::TooLarge:
+            return makeError(ErrorKind::ReplyTooLarge,
+                "reply larger than the limit of " + std::to_string(m_limits.maxReplyBytes) + " bytes");
+        case SimpleReplyScanner::Outcome::NotSimple:
+            if (redisReaderFeed(m_reader, unread.data(), unread.size()) != REDIS_OK)
+                return makeError(ErrorKind::Internal, "out of memory buffering a reply");
+            m_pendingPos = m_pending.size();
+            dropConsumedPending();
+            break;
+        }
+    } else if (hiredisIdle()) {
+        return std::optional<RedisReply>();
+    }
     void* object = nullptr;
     if (redisReaderGetReply(m_reader, &object) != REDIS_OK) {
         if (m_state->limitExceeded)
@@ -156,7 +213,7 @@ Result<std::optional<RedisReply>> ReplyReader::next()
 
 size_t ReplyReader::bufferedBytes() const
 {
-    return m_reader ? m_reader->len - m_reader->pos : 0;
+    return (m_reader ? m_reader->len - m_reader->pos : 0) + (m_pending.size() - m_pendingPos);
 }
 
 } // namespace lockscope

@@ -5,6 +5,7 @@
 #include "redis/Result.h"
 
 #include <optional>
+#include <string>
 
 struct redisReader;
 
@@ -12,7 +13,8 @@ namespace lockscope {
 
 // RESP2 parsing with hiredis's redisReader, building RedisReply trees directly and enforcing
 // ReplyLimits while it does: a reply that claims more elements or bytes than allowed fails
-// before anything that large is allocated.
+// before anything that large is allocated. Simple replies (status, error, integer, nil, bulk
+// string) that arrive while hiredis is idle are read by SimpleReplyScanner instead.
 class ReplyReader
 {
 public:
@@ -32,7 +34,14 @@ public:
     struct BuildState;
 
 private:
+    bool hiredisIdle() const;
+    void dropConsumedPending();
+
     ReplyLimits m_limits;
+    // Received bytes not handed to hiredis (yet): simple replies are read from here directly
+    // (SimpleReplyScanner). Consumed up to m_pendingPos.
+    std::string m_pending;
+    size_t m_pendingPos = 0;
     redisReader* m_reader = nullptr;
     BuildState* m_state = nullptr;
 };

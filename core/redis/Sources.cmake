@@ -11,6 +11,7 @@ list(APPEND lockscope_core_sources
   redis/RedisUrl.cpp
   redis/ReplyReader.cpp
   redis/SentinelResolver.cpp
+  redis/SimpleReplyScanner.cpp
   redis/SigpipeBlocker.cpp
   redis/ServerProbe.cpp
   redis/SocketTransport.cpp

@@ -6,11 +6,20 @@
 // times and quote medians: the contended runs depend on how soon each woken thread gets a CPU.
 
 #include "locks/LockFactory.h"
+#include "locks/TokenLock.h"
+#include "redis/RedisConnection.h"
 #include "sandbox/RedisServerProcess.h"
 #include "stress/StressEngine.h"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -41,6 +50,78 @@ std::optional<double> redisBenchmarkSetRps(int port)
         return std::nullopt;
     }
     return std::strtod(output.c_str() + at + 5, nullptr);
+}
+
+// The floor under the token kind's single-client cycle: its exact commands (the MULTI/EXEC
+// acquire and the EVALSHA release) sent by the least a client can do, a blocking socket with a
+// fixed request and no parsing beyond counting reply lines, for `duration`. What separates the
+// stress engine from this is LockScope's own cost; what separates this from the two-SET limit is
+// the server's (a transaction and a script cost it more than two SETs).
+std::optional<double> rawTokenCyclesPerSecond(int port, std::chrono::milliseconds duration)
+{
+    auto admin = RedisConnection::connect([&] {
+        ConnectionOptions options;
+        options.host = "127.0.0.1";
+        options.port = port;
+        return options;
+    }());
+    if (!admin || !(*admin)->command({"SCRIPT", "LOAD", TokenLock::releaseScript().source()}))
+        return std::nullopt;
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return std::nullopt;
+    const int one = 1;
+    ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    auto encode = [](const std::vector<std::string>& args) {
+        std::string out = "*" + std::to_string(args.size()) + "\r\n";
+        for (const auto& arg : args)
+            out += "$" + std::to_string(arg.size()) + "\r\n" + arg + "\r\n";
+        return out;
+    };
+    const std::string name = "bench:raw:token", token = "0123456789abcdef0123456789abcdef";
+    const std::string acquire = encode({"MULTI"}) + encode({"SET", name, token, "NX", "PX", "30000"})
+        + encode({"INCR", "lockscope:fence:{" + name + "}"}) + encode({"EXEC"});
+    const std::string release = encode({"EVALSHA", TokenLock::releaseScript().sha1(), "1", name, token});
+    // Sends one request and reads until its reply has `lines` CRLFs; false on any surprise.
+    char buffer[4096];
+    auto exchange = [&](const std::string& request, int lines, const char* mustContain) {
+        if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) != static_cast<ssize_t>(request.size()))
+            return false;
+        size_t got = 0;
+        int seen = 0;
+        while (seen < lines) {
+            const ssize_t n = ::recv(fd, buffer + got, sizeof buffer - got - 1, 0);
+            if (n <= 0)
+                return false;
+            for (ssize_t i = 0; i < n; ++i)
+                seen += buffer[got + static_cast<size_t>(i)] == '\n';
+            got += static_cast<size_t>(n);
+        }
+        buffer[got] = 0;
+        return std::strstr(buffer, mustContain) != nullptr;
+    };
+    long long cycles = 0;
+    const auto started = std::chrono::steady_clock::now();
+    const auto until = started + duration;
+    bool ok = true;
+    while (ok && std::chrono::steady_clock::now() < until) {
+        // +OK +QUEUED +QUEUED *2 +OK :<fence>, then :1 (deleted).
+        ok = exchange(acquire, 6, "*2\r\n+OK\r\n:") && exchange(release, 1, ":1\r\n");
+        cycles += ok ? 1 : 0;
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    ::close(fd);
+    if (!ok)
+        return std::nullopt;
+    return cycles / seconds;
 }
 
 std::optional<StressResult> stress(StressParameters p)
@@ -101,6 +182,8 @@ int main()
     std::map<std::string, StressResult> bestSingle;
     std::map<std::string, std::vector<double>> pairedRatios;
     std::string baselineSamples;
+    double bestFloor = 0;
+    std::vector<double> floorRatios;
     for (int round = 0; round < singleRounds; ++round) {
         const auto sample = redisBenchmarkSetRps(connection.port);
         if (!sample || *sample <= 0) {
@@ -109,6 +192,10 @@ int main()
         }
         setRps = std::max(setRps, *sample);
         baselineSamples += (baselineSamples.empty() ? "" : " ") + std::to_string(static_cast<long>(*sample));
+        if (const auto floor = rawTokenCyclesPerSecond(connection.port, 1500ms)) {
+            bestFloor = std::max(bestFloor, *floor);
+            floorRatios.push_back(*floor / (*sample / 2));
+        }
         for (const auto& kind : singleKinds) {
             auto p = base(kind, 1, 1, 0ms, 1500ms);
             auto r = stress(p);
@@ -129,6 +216,11 @@ int main()
         baselineSamples.c_str(), rttUs, setRps / 2);
 
     std::printf("\n1) one client, acquire+release cycles/s vs the two-round-trip limit (target >= 0.90)\n");
+    if (bestFloor > 0)
+        std::printf("  %-10s %8.0f cycles/s (best of %d)  ratio %.2f        (median %.2f): the token kind's "
+                    "commands from a "
+                    "bare blocking socket, the floor any client of this server has\n",
+            "raw floor", bestFloor, singleRounds, bestFloor / (setRps / 2), median(floorRatios));
     for (const std::string kind : {"token", "reentrant"}) {
         if (!present(kind)) {
             std::printf("  %-10s skipped: not in this build's LockFactory\n", kind.c_str());

@@ -2,6 +2,9 @@
 
 #include <QtTest>
 
+#include <string>
+#include <vector>
+
 using namespace lockscope;
 
 namespace {
@@ -14,6 +17,25 @@ RedisReply readOne(ReplyReader& reader, std::string_view bytes)
     if (!next || !next->has_value())
         return RedisReply::error(next ? "incomplete" : next.error().message);
     return std::move(**next);
+}
+// Every reply `reader` can give after `bytes` arrive in pieces of `piece` bytes, described.
+std::vector<std::string> readAll(ReplyReader& reader, std::string_view bytes, size_t piece)
+{
+    std::vector<std::string> replies;
+    for (size_t at = 0; at < bytes.size(); at += piece) {
+        const auto part = bytes.substr(at, piece);
+        if (!reader.feed(part.data(), part.size()))
+            return {"feed failed"};
+        for (;;) {
+            auto next = reader.next();
+            if (!next)
+                return {"error: " + next.error().message};
+            if (!next->has_value())
+                break;
+            replies.push_back((*next)->describe());
+        }
+    }
+    return replies;
 }
 } // namespace
 
@@ -101,6 +123,46 @@ private slots:
         auto next = reader.next();
         QVERIFY(!next.ok());
         QVERIFY(next.error().kind == ErrorKind::Protocol);
+    }
+
+    void readsTheSameRepliesHoweverTheStreamIsCut()
+    {
+        // Simple replies are read without hiredis while it is idle, arrays with it: the cut
+        // between the two paths must never change a reply or its order.
+        using namespace std::string_literals;
+        const std::string stream = "+OK\r\n:42\r\n-ERR no\r\n$-1\r\n$4\r\na\r\n\0\r\n"s
+            + "*3\r\n+QUEUED\r\n:-7\r\n$0\r\n\r\n:1\r\n*-1\r\n+PONG\r\n$5\r\nhello\r\n";
+        const std::vector<std::string> expected {"OK", "(integer) 42", "(error) ERR no", "(nil)",
+            "\"a\\r\\n\\x00\"", "[QUEUED, (integer) -7, \"\"]", "(integer) 1", "(nil)", "PONG", "\"hello\""};
+        ReplyReader whole({});
+        QCOMPARE(readAll(whole, stream, stream.size()), expected);
+        for (size_t piece = 1; piece < stream.size(); ++piece) {
+            ReplyReader reader({});
+            QCOMPARE(readAll(reader, stream, piece), expected);
+        }
+    }
+
+    void refusesAStatusLineLongerThanTheByteLimitBeforeItEnds()
+    {
+        ReplyLimits limits;
+        limits.maxReplyBytes = 1024;
+        ReplyReader reader(limits);
+        const std::string line = "+" + std::string(2048, 'x');
+        QVERIFY(reader.feed(line.data(), line.size()).ok());
+        auto next = reader.next();
+        QVERIFY(!next.ok());
+        QVERIFY(next.error().kind == ErrorKind::ReplyTooLarge);
+    }
+
+    void refusesABulkStringLongerThanTheByteLimitFromItsHeader()
+    {
+        ReplyLimits limits;
+        limits.maxReplyBytes = 1024;
+        ReplyReader reader(limits);
+        QVERIFY(reader.feed("$2048\r\n", 7).ok());
+        auto next = reader.next();
+        QVERIFY(!next.ok());
+        QVERIFY(next.error().kind == ErrorKind::ReplyTooLarge);
     }
 
     void describeEscapesControlBytes()

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "redis/RedisReply.h"
+
+#include <string_view>
+
+namespace lockscope {
+
+// Reads the replies that make up nearly every round trip of a lock (+OK, :1, -ERR, $-1, a
+// short bulk string) straight from the received bytes, without hiredis's task stack and heap
+// objects. Anything else (arrays, malformed or unusual input) is left to hiredis, which keeps the
+// final word on what is valid: this only ever accepts input hiredis would accept the same way.
+class SimpleReplyScanner
+{
+public:
+    enum class Outcome
+    {
+        Reply, // `reply` is complete and took `consumed` bytes
+        NeedMore, // a simple reply has started but its end has not arrived
+        NotSimple, // hand these bytes to hiredis
+        TooLarge, // a bulk string or line longer than the limit: fail before buffering it
+    };
+    struct Scan
+    {
+        Outcome outcome = Outcome::NotSimple;
+        RedisReply reply;
+        size_t consumed = 0;
+    };
+
+    static Scan scan(std::string_view bytes, const ReplyLimits& limits);
+};
+
+} // namespace lockscope
