@@ -214,6 +214,13 @@ QWidget* StressPanel::createSettings()
     m_watchdog->setToolTip(
         tr("Kinds with a watchdog renew their holds; without it, the hold must stay below the lease"));
     form->addRow(QString(), m_watchdog);
+    m_fenced = new QCheckBox(tr("Fencing counter"));
+    m_fenced->setObjectName(QStringLiteral("fencedCheck"));
+    m_fenced->setChecked(true);
+    m_fenced->setToolTip(
+        tr("token only: number every hold from a counter key per lock; off, a plain SET NX PX "
+           "as redis-py and node-redlock do, leaving no counter key behind"));
+    form->addRow(QString(), m_fenced);
     m_nodes = new QLineEdit;
     m_nodes->setObjectName(QStringLiteral("nodesEdit"));
     m_nodes->setPlaceholderText(tr("redis://127.0.0.1:7001, redis://…"));
@@ -403,6 +410,7 @@ std::optional<StressParameters> StressPanel::parametersFromForm(QString& error) 
     parameters.duration = std::chrono::seconds(m_duration->value());
     parameters.permits = m_permits->value();
     parameters.watchdog = m_watchdog->isChecked();
+    parameters.fenced = parameters.kind != "token" || m_fenced->isChecked();
     parameters.connection = *m_connection;
     // The controller's connection retries silently; a stress client should fail plainly.
     parameters.connection.reconnect.budget = std::chrono::milliseconds(0);
@@ -697,6 +705,7 @@ void StressPanel::updateControls()
     m_nodes->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("redlock"));
     m_permits->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
     m_watchdog->setEnabled(!running);
+    m_fenced->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("token"));
 }
 
 void StressPanel::updateKindHint()

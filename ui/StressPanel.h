@@ -104,6 +104,7 @@ private:
     QSpinBox* m_duration = nullptr;
     QSpinBox* m_permits = nullptr;
     QCheckBox* m_watchdog = nullptr;
+    QCheckBox* m_fenced = nullptr;
     QLineEdit* m_nodes = nullptr;
     QPushButton* m_startButton = nullptr;
     QPushButton* m_stopButton = nullptr;

@@ -58,6 +58,10 @@ Result<LockRequest> parseRequest(const CliOptions& options)
             request.spec.serverTime = true;
             continue;
         }
+        if (arg == "--no-fence") {
+            request.spec.fenced = false;
+            continue;
+        }
         if (arg != "--kind" && arg != "--lease" && arg != "--wait" && arg != "--permits" && arg != "--nodes")
             return usageError("unknown lock option '" + arg + "' (COMMAND goes after --)");
         if (i + 1 >= args.size())
@@ -99,6 +103,8 @@ Result<LockRequest> parseRequest(const CliOptions& options)
         return usageError("--permits is only for the semaphore kind, not " + kind);
     if (request.spec.serverTime && kind != "legacy" && kind != "naive")
         return usageError("--server-time is only for the legacy and naive kinds, not " + kind);
+    if (!request.spec.fenced && kind != "token")
+        return usageError("--no-fence is only for the token kind, not " + kind);
     request.command.assign(args.begin() + static_cast<long>(std::min(i, args.size())), args.end());
     if (request.command.empty())
         return usageError("lock needs a COMMAND after --: lock NAME [options] -- COMMAND [ARGS...]");

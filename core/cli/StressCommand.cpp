@@ -48,6 +48,10 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             p.serverTime = true;
             continue;
         }
+        if (arg == "--no-fence") {
+            p.fenced = false;
+            continue;
+        }
         static const char* const valued[] = {"--kind", "--clients", "--locks", "--hold-ms", "--think-ms",
             "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits"};
         bool known = false;
@@ -162,10 +166,10 @@ std::string fixed(double value, int decimals = 1)
 
 void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
 {
-    out << "stress: kind " << r.kind << (unsafe ? " (UNSAFE, demo only)" : "") << ", " << r.clients
-        << " clients, " << r.locks << " lock(s), hold " << r.hold.count() << " ms, think " << r.think.count()
-        << " ms, lease " << r.lease.count() << " ms"
-        << (r.stoppedEarly ? "  [stopped early: partial result]" : "") << "\n";
+    out << "stress: kind " << r.kind << (r.fenced ? "" : " (no fence)")
+        << (unsafe ? " (UNSAFE, demo only)" : "") << ", " << r.clients << " clients, " << r.locks
+        << " lock(s), hold " << r.hold.count() << " ms, think " << r.think.count() << " ms, lease "
+        << r.lease.count() << " ms" << (r.stoppedEarly ? "  [stopped early: partial result]" : "") << "\n";
     out << "  elapsed          " << fixed(r.elapsedSeconds, 2) << " s\n";
     out << "  acquisitions     " << r.acquisitions << " (" << fixed(r.opsPerSecond) << " /s)\n";
     out << "  acquire wait     p50 " << fixed(r.acquireWait.p50Us) << " us, p90 "

@@ -78,7 +78,8 @@ const std::vector<KindEntry>& entries()
                 auto connection = connectFor(spec);
                 if (!connection)
                     return connection.error();
-                return std::unique_ptr<DistributedLock>(std::make_unique<TokenLock>(*connection, spec.name));
+                return std::unique_ptr<DistributedLock>(std::make_unique<TokenLock>(
+                    *connection, spec.name, spec.fenced ? TokenLock::Fencing::On : TokenLock::Fencing::Off));
             }},
         {{"reentrant",
              UserText(LOCKSCOPE_TEXT("LockFactory",

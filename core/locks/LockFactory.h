@@ -20,6 +20,9 @@ struct LockSpec
     std::vector<ConnectionOptions> nodes; // redlock: the independent masters
     int permits = 1; // semaphore
     bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
+    // token: take a fencing number per acquisition from a counter key of its own; off, a plain
+    // SET NX PX as redis-py and node-redlock do (no counter key left in Redis, no fence).
+    bool fenced = true;
 };
 
 struct LockKindInfo

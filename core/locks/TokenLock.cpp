@@ -45,11 +45,12 @@ return 0
     return script;
 }
 
-TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name)
+TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing)
     : m_connection(std::move(connection))
     , m_name(std::move(name))
     , m_fenceKey(FencingCounter::keyFor(m_name))
     , m_token(HolderToken::generate())
+    , m_fencing(fencing)
     // Built once: each attempt only writes its token and lease into them (no allocation when
     // the new values fit where the old ones were).
     , m_acquireBatch {{"MULTI"}, {"SET", m_name, m_token, "NX", "PX", "0"}, {"INCR", m_fenceKey}, {"EXEC"}}
@@ -64,8 +65,26 @@ void TokenLock::forgetHold()
     m_token = HolderToken::generate();
 }
 
+Result<bool> TokenLock::tryOnceUnfenced(std::chrono::milliseconds lease)
+{
+    RedisCommand& set = m_acquireBatch[1];
+    set[2] = m_token;
+    set[5] = std::to_string(lease.count());
+    auto reply = m_connection->command(set);
+    if (!reply)
+        return reply.error();
+    if (reply->isNil())
+        return false;
+    if (!reply->isStatus() || reply->text() != "OK")
+        return makeError(ErrorKind::Protocol, "token lock acquire: SET returned " + reply->describe());
+    m_holding = true;
+    return true;
+}
+
 Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
 {
+    if (m_fencing == Fencing::Off)
+        return tryOnceUnfenced(lease);
     // SET NX PX and the fence's INCR in one MULTI/EXEC, written in one piece: one round trip,
     // atomic (no holder can come between our SET and our INCR, so every hold's number is above
     // all earlier holds'), and cheaper for the server than a script. An attempt that finds the

@@ -24,8 +24,17 @@ class TokenLock final : public DistributedLock
 public:
     static constexpr std::string_view kindName = "token";
 
+    // Fencing::Off acquires with a plain SET NX PX and no counter: a counter key per lock name
+    // stays in Redis for good (it must, to keep growing), which users of many short-lived names
+    // may not want; their holds then have no fence.
+    enum class Fencing
+    {
+        On,
+        Off
+    };
+
     // The connection must not be used by another thread while this lock uses it.
-    TokenLock(std::shared_ptr<RedisConnection> connection, std::string name);
+    TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing = Fencing::On);
 
     std::string_view kind() const override { return kindName; }
     const std::string& name() const override { return m_name; }
@@ -50,13 +59,15 @@ public:
 
 private:
     Result<bool> tryOnce(std::chrono::milliseconds lease);
+    Result<bool> tryOnceUnfenced(std::chrono::milliseconds lease);
     void forgetHold();
 
     std::shared_ptr<RedisConnection> m_connection;
     std::string m_name;
     std::string m_fenceKey;
     std::string m_token;
-    // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC.
+    Fencing m_fencing;
+    // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC; unfenced, the SET alone.
     std::vector<RedisCommand> m_acquireBatch;
     // EVALSHA <sha> 1 <name> <token>
     RedisCommand m_releaseCall;

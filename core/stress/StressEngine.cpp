@@ -57,6 +57,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
             spec.connection.clientRole = "stress";
             spec.nodes = m_parameters.nodes;
             spec.serverTime = m_parameters.serverTime;
+            spec.fenced = m_parameters.fenced;
             spec.permits = m_parameters.permits;
             auto lock = LockFactory::create(spec);
             if (!lock)
@@ -139,6 +140,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
 
     StressResult result;
     result.kind = m_parameters.kind;
+    result.fenced = m_parameters.fenced;
     result.clients = m_parameters.clients;
     result.locks = m_parameters.locks;
     result.hold = m_parameters.hold;

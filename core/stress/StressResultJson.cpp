@@ -9,6 +9,7 @@ std::string StressResultJson::toJson(const StressResult& result)
     JsonWriter json;
     json.beginObject();
     json.key("kind").value(result.kind);
+    json.key("fenced").value(result.fenced);
     json.key("clients").value(result.clients);
     json.key("locks").value(result.locks);
     json.key("hold_ms").value(static_cast<long long>(result.hold.count()));

@@ -133,11 +133,18 @@ private slots:
         QCOMPARE(cli.exitCode(), 0);
     }
 
+    void kindsWithoutFencingLeaveTheFenceVariableUnset_data()
+    {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("legacy") << QStringList {"--kind", "legacy"};
+        QTest::newRow("token --no-fence") << QStringList {"--kind", "token", "--no-fence"};
+    }
+
     void kindsWithoutFencingLeaveTheFenceVariableUnset()
     {
+        QFETCH(QStringList, options);
         QProcess cli;
-        start(cli,
-            lockArgs(freshName(), {"--kind", "legacy"}, {"sh", "-c", "echo \"${LOCKSCOPE_FENCE-unset}\""}));
+        start(cli, lockArgs(freshName(), options, {"sh", "-c", "echo \"${LOCKSCOPE_FENCE-unset}\""}));
         QVERIFY(cli.waitForFinished(10000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(QString(cli.readAllStandardOutput()).trimmed(), QString("unset"));
@@ -295,6 +302,7 @@ private slots:
             << QStringList {"--kind", "token", "--nodes", "redis://127.0.0.1:1"};
         QTest::newRow("--permits with token") << QStringList {"--permits", "3"};
         QTest::newRow("--server-time with token") << QStringList {"--server-time"};
+        QTest::newRow("--no-fence with reentrant") << QStringList {"--kind", "reentrant", "--no-fence"};
     }
 
     void optionsOfOtherKindsAreUsageErrors()

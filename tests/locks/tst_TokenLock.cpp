@@ -91,6 +91,34 @@ private slots:
         QCOMPARE(get(FencingCounter::keyFor(name)), std::to_string(previous));
     }
 
+    void withoutFencingItWritesThePlainTokenAndNoCounter()
+    {
+        const auto name = freshName();
+        TokenLock lock(connection(), name, TokenLock::Fencing::Off);
+        auto result = lock.acquire(tryOnce(5000ms));
+        QVERIFY(result && result->acquired());
+        QVERIFY(!result->fence.has_value());
+        QVERIFY(!lock.fence().has_value());
+        QCOMPARE(get(name), lock.holderId());
+        QCOMPARE(get(FencingCounter::keyFor(name)), std::string("<nil>"));
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QCOMPARE(get(name), std::string("<nil>"));
+    }
+
+    void withoutFencingItStillExcludesAnotherHolder()
+    {
+        const auto name = freshName();
+        TokenLock first(connection(), name, TokenLock::Fencing::Off);
+        TokenLock second(connection(), name, TokenLock::Fencing::Off);
+        QVERIFY(first.acquire(tryOnce())->acquired());
+        auto refused = second.acquire(tryOnce());
+        QVERIFY(refused);
+        QVERIFY(!refused->acquired());
+        QCOMPARE(*first.release(), HoldOutcome::Done);
+        QVERIFY(second.acquire(tryOnce())->acquired());
+        QCOMPARE(*second.release(), HoldOutcome::Done);
+    }
+
     void aRedisPyStyleLockBlocksLockScope()
     {
         // redis-py: SET name uuid1().hex NX PX timeout (32 hex, 13th character '1').

@@ -50,6 +50,7 @@ private slots:
                  "cpu_us_per_acquisition", "per_client_acquisitions", "errors_by_type"})
             QVERIFY2(json.contains(field), field);
         QCOMPARE(json["kind"].toString(), QString("token"));
+        QCOMPARE(json["fenced"].toBool(false), true);
         QCOMPARE(json["clients"].toInt(), 3);
         QCOMPARE(json["locks"].toInt(), 2);
         QVERIFY(json["acquisitions"].toDouble() > 0);
@@ -61,6 +62,28 @@ private slots:
         QCOMPARE(json["errors"].toInt(), 0);
         QVERIFY(json["cpu_us_per_acquisition"].toDouble() > 0);
         QCOMPARE(json["per_client_acquisitions"].toArray().size(), 3);
+    }
+
+    void aTokenRunWithoutFencingLeavesNoCounterKeysAndStillExcludes()
+    {
+        auto run = runCli({"--url", m_server->url(), "stress", "--kind", "token", "--no-fence", "--clients",
+            "4", "--locks", "1", "--hold-ms", "1", "--duration", "1", "--prefix", "cli-nofence:", "--json"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(json["fenced"].toBool(true), false);
+        QVERIFY(json["acquisitions"].toDouble() > 0);
+        QCOMPARE(json["violations"].toInt(), 0);
+        auto counters = m_redis->command({"EXISTS", "lockscope:fence:{cli-nofence:0}"});
+        QVERIFY(counters);
+        QCOMPARE(counters->integer(), 0LL);
+    }
+
+    void fencingCanBeTurnedOffForTheTokenKindOnly()
+    {
+        auto run = runCli(
+            {"--url", m_server->url(), "stress", "--kind", "reentrant", "--no-fence", "--duration", "1"});
+        QCOMPARE(run.code, int(ExitUsage));
+        QVERIFY2(run.err.contains("token kind only"), qPrintable(run.err));
     }
 
     void printsAReadableSummaryAndProgressOnStderr()

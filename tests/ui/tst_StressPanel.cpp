@@ -9,6 +9,7 @@
 
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -137,6 +138,26 @@ private Q_SLOTS:
         QVERIFY2(violations->text().contains(QStringLiteral("violation")), qPrintable(violations->text()));
         QVERIFY(violations->styleSheet().contains(QStringLiteral("#c62828")));
         grabIfAsked(panel, QStringLiteral("lockscope-stress-naive.png"));
+    }
+
+    void fencingIsOfferedForTheTokenKindAndCanBeTurnedOff()
+    {
+        StressPanel panel;
+        configure(panel, QStringLiteral("reentrant"), 2, 1, 1, 30000);
+        auto* fenced = child<QCheckBox>(panel, "fencedCheck");
+        QVERIFY(!fenced->isEnabled());
+        configure(panel, QStringLiteral("token"), 2, 1, 1, 30000);
+        QVERIFY(fenced->isEnabled());
+        fenced->setChecked(false);
+        QVERIFY(run({"DEL", "lockscope:fence:{lockscope:stress:0}"})); // left by the fenced runs above
+        QVERIFY(runToEnd(panel, 60000));
+        QVERIFY(panel.lastResult());
+        QVERIFY(!panel.lastResult()->fenced);
+        QVERIFY(panel.lastResult()->acquisitions > 0);
+        QCOMPARE(panel.lastResult()->violations, 0LL);
+        auto counter = m_redis->command({"EXISTS", "lockscope:fence:{lockscope:stress:0}"});
+        QVERIFY(counter);
+        QCOMPARE(counter->integer(), 0LL);
     }
 
     void theResultIsSavedAsJson()

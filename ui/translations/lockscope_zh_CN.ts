@@ -3017,6 +3017,14 @@ Password for %2:</source>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
+    <message>
+        <source>Fencing counter</source>
+        <translation>栅栏计数器</translation>
+    </message>
+    <message>
+        <source>token only: number every hold from a counter key per lock; off, a plain SET NX PX as redis-py and node-redlock do, leaving no counter key behind</source>
+        <translation>仅限 token：每次持有从每个锁各自的计数器键取一个栅栏令牌编号；关闭后像 redis-py 和 node-redlock 那样使用普通的 SET NX PX，不留下计数器键</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::ToolScreenshot</name>
