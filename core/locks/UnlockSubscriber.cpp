@@ -107,7 +107,9 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
     if (!subscribed)
         return subscribed.error();
     Ending ending;
-    std::optional<Clock::time_point> retryAt = holdOffUntil;
+    // When to run the acquire script again without a message; `never` until a script says.
+    constexpr Clock::time_point never = Clock::time_point::max();
+    Clock::time_point retryAt = holdOffUntil.value_or(never);
     bool attemptNow = !holdOffUntil;
     for (;;) {
         if (attemptNow) {
@@ -122,7 +124,7 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
                 ending.attempt = std::move(tried.value());
                 return ending;
             }
-            retryAt.reset();
+            retryAt = never;
             if (tried->retryAfter.count() >= 0)
                 retryAt = Clock::now() + tried->retryAfter;
         }
@@ -141,13 +143,12 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
                 ending.outcome = AcquireOutcome::TimedOut;
                 return ending;
             }
-            if (retryAt && now >= *retryAt)
+            if (now >= retryAt)
                 break;
             auto until = now + checkInterval;
             if (deadline)
                 until = std::min(until, *deadline);
-            if (retryAt)
-                until = std::min(until, *retryAt);
+            until = std::min(until, retryAt);
             // Rounded up: a slice that ends before `until` would only spin once more.
             const auto slice = std::max(
                 std::chrono::ceil<std::chrono::milliseconds>(until - now), std::chrono::milliseconds(1));
