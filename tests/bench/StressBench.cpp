@@ -196,35 +196,43 @@ int main()
     double bestFloor = 0;
     std::vector<double> floorRatios;
     for (int round = 0; round < singleRounds; ++round) {
-        const auto sample = redisBenchmarkSetRps(connection.port);
-        if (!sample || *sample <= 0) {
-            std::cerr << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
-            return 1;
+        // The runs of a round, the baseline among them, take turns going first: on this VM how
+        // fast a round trip is drifts within seconds, and a fixed order would favour whoever
+        // always comes first. A round's ratios use that round's baseline.
+        const size_t floorRun = variants.size(), baselineRun = variants.size() + 1,
+                     runs = variants.size() + 2;
+        std::optional<double> sample, floor;
+        std::map<std::string, double> roundOps;
+        for (size_t turn = 0; turn < runs; ++turn) {
+            const size_t which = (turn + static_cast<size_t>(round)) % runs;
+            if (which == baselineRun) {
+                sample = redisBenchmarkSetRps(connection.port);
+                if (!sample || *sample <= 0) {
+                    std::cerr << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
+                    return 1;
+                }
+            } else if (which == floorRun) {
+                floor = rawTokenCyclesPerSecond(connection.port, 1500ms);
+            } else {
+                const Variant& variant = variants[which];
+                auto p = base(variant.kind, 1, 1, 0ms, 1500ms);
+                p.fenced = variant.fenced;
+                auto r = stress(p);
+                if (!r)
+                    continue;
+                roundOps[variant.label] = r->opsPerSecond;
+                if (r->opsPerSecond > bestSingle[variant.label].opsPerSecond)
+                    bestSingle[variant.label] = *r;
+            }
         }
         setRps = std::max(setRps, *sample);
         baselineSamples += (baselineSamples.empty() ? "" : " ") + std::to_string(static_cast<long>(*sample));
-        // The runs of a round take turns going first: on this VM how fast a round trip is
-        // drifts within seconds, and a fixed order would favour whoever always comes first.
-        const size_t runs = variants.size() + 1;
-        for (size_t turn = 0; turn < runs; ++turn) {
-            const size_t which = (turn + static_cast<size_t>(round)) % runs;
-            if (which == variants.size()) {
-                if (const auto floor = rawTokenCyclesPerSecond(connection.port, 1500ms)) {
-                    bestFloor = std::max(bestFloor, *floor);
-                    floorRatios.push_back(*floor / (*sample / 2));
-                }
-                continue;
-            }
-            const Variant& variant = variants[which];
-            auto p = base(variant.kind, 1, 1, 0ms, 1500ms);
-            p.fenced = variant.fenced;
-            auto r = stress(p);
-            if (!r)
-                continue;
-            pairedRatios[variant.label].push_back(r->opsPerSecond / (*sample / 2));
-            if (r->opsPerSecond > bestSingle[variant.label].opsPerSecond)
-                bestSingle[variant.label] = *r;
+        if (floor) {
+            bestFloor = std::max(bestFloor, *floor);
+            floorRatios.push_back(*floor / (*sample / 2));
         }
+        for (const auto& [label, ops] : roundOps)
+            pairedRatios[label].push_back(ops / (*sample / 2));
     }
     auto median = [](std::vector<double> values) {
         std::sort(values.begin(), values.end());
