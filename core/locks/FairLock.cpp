@@ -88,8 +88,8 @@ return {0, math.max(headDeadline - now, 0)};
 // grant channel instead of the unlock notice: {3, candidate index, fence}. Anyone else at the
 // head gets the notice, so the queue's order holds across processes.
 // KEYS: name, queue, timeouts, channel prefix, fence counter, waiter registry.
-// ARGV: `0`, lease ms, field, threadWaitTime ms, fencing `1`/`0`, candidates. Where Redisson replies 1 for a
-// lock that no longer exists, this replies nil (lost).
+// ARGV: `0`, lease ms, field, threadWaitTime ms, fencing `1`/`0`, candidates. Where Redisson
+// replies 1 for a lock that no longer exists, this replies nil (lost).
 constexpr const char* unlockIfGone = R"lua(
 if (redis.call('exists', KEYS[1]) == 0) then
     local nextWaiter = redis.call('lindex', KEYS[2], 0);
