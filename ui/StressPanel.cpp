@@ -218,8 +218,9 @@ QWidget* StressPanel::createSettings()
     m_fenced->setObjectName(QStringLiteral("fencedCheck"));
     m_fenced->setChecked(true);
     m_fenced->setToolTip(
-        tr("token only: number every hold from a counter key per lock; off, a plain SET NX PX "
-           "as redis-py and node-redlock do, leaving no counter key behind"));
+        tr("token, reentrant, fair, read and write: number every hold from a counter key per lock; "
+           "off, no counter key is left behind (token: a plain SET NX PX as redis-py and "
+           "node-redlock do; the Redisson kinds: only what Redisson itself writes)"));
     form->addRow(QString(), m_fenced);
     m_nodes = new QLineEdit;
     m_nodes->setObjectName(QStringLiteral("nodesEdit"));
@@ -410,7 +411,7 @@ std::optional<StressParameters> StressPanel::parametersFromForm(QString& error) 
     parameters.duration = std::chrono::seconds(m_duration->value());
     parameters.permits = m_permits->value();
     parameters.watchdog = m_watchdog->isChecked();
-    parameters.fenced = parameters.kind != "token" || m_fenced->isChecked();
+    parameters.fenced = LockFactory::noFenceRefusal(parameters.kind).has_value() || m_fenced->isChecked();
     parameters.connection = *m_connection;
     // The controller's connection retries silently; a stress client should fail plainly.
     parameters.connection.reconnect.budget = std::chrono::milliseconds(0);
@@ -705,7 +706,8 @@ void StressPanel::updateControls()
     m_nodes->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("redlock"));
     m_permits->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
     m_watchdog->setEnabled(!running);
-    m_fenced->setEnabled(!running && m_kind->currentData().toString() == QStringLiteral("token"));
+    m_fenced->setEnabled(
+        !running && !LockFactory::noFenceRefusal(m_kind->currentData().toString().toStdString()));
 }
 
 void StressPanel::updateKindHint()

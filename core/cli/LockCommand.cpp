@@ -103,8 +103,10 @@ Result<LockRequest> parseRequest(const CliOptions& options)
         return usageError("--permits is only for the semaphore kind, not " + kind);
     if (request.spec.serverTime && kind != "legacy" && kind != "naive")
         return usageError("--server-time is only for the legacy and naive kinds, not " + kind);
-    if (!request.spec.fenced && kind != "token")
-        return usageError("--no-fence is only for the token kind, not " + kind);
+    if (!request.spec.fenced) {
+        if (auto refusal = LockFactory::noFenceRefusal(kind))
+            return usageError("--no-fence: " + *refusal);
+    }
     request.command.assign(args.begin() + static_cast<long>(std::min(i, args.size())), args.end());
     if (request.command.empty())
         return usageError("lock needs a COMMAND after --: lock NAME [options] -- COMMAND [ARGS...]");

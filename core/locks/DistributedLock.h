@@ -50,7 +50,8 @@ struct AcquireResult
 {
     AcquireOutcome outcome = AcquireOutcome::TimedOut;
     // The fencing token of this hold: strictly increasing across holders of the name.
-    // nullopt for kinds without fencing (legacy, naive).
+    // nullopt for kinds without fencing (legacy, naive) and locks whose fencing is off
+    // (LockSpec::fenced).
     std::optional<long long> fence;
     std::chrono::microseconds waited {};
     bool acquired() const { return outcome == AcquireOutcome::Acquired; }

@@ -28,10 +28,12 @@ while true do
 end;
 )lua";
 
-// Redisson's RedissonFairLock acquire script, with server time, fencing and the refresh of a
-// live waiter's deadline; a new holder's WaiterRegistry entry is removed in the same step.
+// Redisson's RedissonFairLock acquire script, with server time, fencing (when on) and the
+// refresh of a live waiter's deadline; a new holder's WaiterRegistry entry is removed in the
+// same step. After RedissonHashLock::newFenceLua.
 // KEYS: name, queue, timeouts, fence counter, waiter registry. ARGV: lease ms, field,
-// threadWaitTime ms. Replies {1, fence}, {2, count} or {0, ms until worth trying again}.
+// threadWaitTime ms, fencing `1`/`0`. Replies {1, fence or nil}, {2, count} or {0, ms until
+// worth trying again}.
 constexpr const char* acquireBody = R"lua(
 local waitTime = tonumber(ARGV[3]);
 if (redis.call('exists', KEYS[1]) == 0)
@@ -45,7 +47,7 @@ if (redis.call('exists', KEYS[1]) == 0)
     redis.call('hset', KEYS[1], ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
     redis.call('zrem', KEYS[5], ARGV[2]);
-    return {1, redis.call('incr', KEYS[4])};
+    return {1, newFence(KEYS[4], ARGV[4])};
 end;
 if redis.call('hexists', KEYS[1], ARGV[2]) == 1 then
     local count = redis.call('hincrby', KEYS[1], ARGV[2], 1);
@@ -80,14 +82,14 @@ return {0, math.max(headDeadline - now, 0)};
 )lua";
 
 // Redisson's fair unlock, and an in-process handoff: when the head of the queue is one of
-// this process's candidates (ARGV from 5 on: field, lease ms, grant channel for each), the
+// this process's candidates (ARGV from 6 on: field, lease ms, grant channel for each), the
 // hold passes to it as the acquire script would give it (it leaves the queue, the others'
-// deadlines move up by threadWaitTime, a new fence) and the fence goes to its grant channel
-// instead of the unlock notice: {3, candidate index, fence}. Anyone else at the head gets the
-// notice, so the queue's order holds across processes.
+// deadlines move up by threadWaitTime, a new fence when fenced) and the fence goes to its
+// grant channel instead of the unlock notice: {3, candidate index, fence}. Anyone else at the
+// head gets the notice, so the queue's order holds across processes.
 // KEYS: name, queue, timeouts, channel prefix, fence counter, waiter registry.
-// ARGV: `0`, lease ms, field, threadWaitTime ms, candidates. Where Redisson replies 1 for a
-// lock that no longer exists, this replies nil (lost).
+// ARGV: `0`, lease ms, field, threadWaitTime ms, fencing `1`/`0`, candidates. Where Redisson
+// replies 1 for a lock that no longer exists, this replies nil (lost).
 constexpr const char* unlockIfGone = R"lua(
 if (redis.call('exists', KEYS[1]) == 0) then
     local nextWaiter = redis.call('lindex', KEYS[2], 0);
@@ -103,7 +105,7 @@ local nextWaiter = redis.call('lindex', KEYS[2], 0);
 if nextWaiter == false then
     return 1;
 end;
-for i = 5, #ARGV - 2, 3 do
+for i = 6, #ARGV - 2, 3 do
     if ARGV[i] == nextWaiter then
         redis.call('lpop', KEYS[2]);
         redis.call('zrem', KEYS[3], nextWaiter);
@@ -111,7 +113,8 @@ for i = 5, #ARGV - 2, 3 do
         for j = 1, #keys, 1 do
             redis.call('zincrby', KEYS[3], -tonumber(ARGV[4]), keys[j]);
         end;
-        return {3, math.floor((i - 2) / 3), handOver(nextWaiter, ARGV[i + 1], ARGV[i + 2], KEYS[6], KEYS[5])};
+        return {3, math.floor((i - 3) / 3),
+            handOver(nextWaiter, ARGV[i + 1], ARGV[i + 2], KEYS[6], KEYS[5], ARGV[5])};
     end;
 end;
 redis.call('publish', KEYS[4] .. ':' .. nextWaiter, ARGV[1]);
@@ -146,8 +149,8 @@ return 1;
 } // namespace
 
 FairLock::FairLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog, std::chrono::milliseconds threadWaitTime)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+    std::shared_ptr<LockWatchdog> watchdog, std::chrono::milliseconds threadWaitTime, Fencing fencing)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing)
     , m_threadWaitTime(std::max(threadWaitTime, std::chrono::milliseconds(30)))
 {
 }
@@ -159,11 +162,12 @@ FairLock::~FairLock()
 
 Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(std::string(dropDeadHeads) + acquireBody);
+    static const LuaScript script(std::string(newFenceLua) + dropDeadHeads + acquireBody);
     auto attempt = decodeAttempt(runScript(script,
         {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
             RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
-        {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())}));
+        {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count()),
+            fencingArgument()}));
     if (attempt && !attempt->acquired) {
         // Come back before our deadline to keep our place, even without a message.
         const auto refresh = m_threadWaitTime / 3;
@@ -177,9 +181,9 @@ Result<RedisReply> FairLock::runUnlockHandingOff(
     std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int)
 {
     static const LuaScript script(
-        std::string(dropDeadHeads) + handOverLua + unlockIfGone + endOwnHoldLua + unlockTail);
-    std::vector<std::string> args {
-        "0", std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count())};
+        std::string(newFenceLua) + dropDeadHeads + handOverLua + unlockIfGone + endOwnHoldLua + unlockTail);
+    std::vector<std::string> args {"0", std::to_string(lease.count()), holderField(),
+        std::to_string(m_threadWaitTime.count()), fencingArgument()};
     auto tail = candidateArguments(candidates);
     args.insert(args.end(), tail.begin(), tail.end());
     return runScript(script,

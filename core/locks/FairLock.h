@@ -14,7 +14,8 @@ namespace lockscope {
 //   acquire or unlock script, as Redisson does); a joining waiter's deadline is the previous
 //   waiter's (or the lock's expiry) plus threadWaitTime;
 // - unlock publishes `0` only to the head waiter: `redisson_lock__channel:{<name>}:<field>`;
-// - fencing: `redisson_lock_token:{<name>}`, INCR when a hold starts.
+// - fencing: `redisson_lock_token:{<name>}`, INCR when a hold starts; not written at all with
+//   Fencing::Off (as Redisson's RFairLock), and holds have no fence.
 // Times are the server's (TIME), where Redisson passes its client clock.
 //
 // One LockScope addition, compatible with Redisson clients sharing the queue: a waiter that is
@@ -35,7 +36,7 @@ public:
 
     FairLock(ConnectionOptions options, std::string name, HolderIdentity identity = HolderIdentity::next(),
         std::shared_ptr<LockWatchdog> watchdog = nullptr,
-        std::chrono::milliseconds threadWaitTime = defaultThreadWaitTime);
+        std::chrono::milliseconds threadWaitTime = defaultThreadWaitTime, Fencing fencing = Fencing::On);
     ~FairLock() override;
 
     std::string_view kind() const override { return "fair"; }

@@ -104,8 +104,8 @@ std::vector<HandoffDesk::Candidate> HandoffDesk::offer(size_t most)
     return offered;
 }
 
-void HandoffDesk::settle(
-    const std::vector<Candidate>& offered, std::optional<SeatId> chosen, long long fence, bool failed)
+void HandoffDesk::settle(const std::vector<Candidate>& offered, std::optional<SeatId> chosen,
+    std::optional<long long> fence, bool failed)
 {
     {
         std::lock_guard lock(m_mutex);

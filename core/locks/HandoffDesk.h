@@ -40,7 +40,7 @@ public:
         SeatId seat = 0;
         std::string field; // the waiter's hash field
         std::chrono::milliseconds lease {0}; // the lease the waiter asked for
-        std::string grantChannel; // where the script publishes the new hold's fence
+        std::string grantChannel; // where the script publishes the new hold's fence (or '')
         // Run by the giver, on its thread, once the handoff to this seat is done (the
         // reentrant lock moves its LocalWaitLine on there: see LocalWaitLine::Turn::leaver).
         std::function<void()> onGranted;
@@ -51,7 +51,7 @@ public:
     {
         bool granted = false; // a handoff made this seat the holder, with `fence`
         bool unknown = false; // a handoff to this seat may have happened: the holder's script failed
-        long long fence = 0;
+        std::optional<long long> fence; // none when the lock is unfenced
     };
 
     // The waiter's side. A seat starts busy; `grantChannel` is derived from the lock name,
@@ -80,8 +80,8 @@ public:
     // then settle() with the one the script chose (if any) and its fence. `failed`: the
     // script's outcome is unknown (a connection error).
     std::vector<Candidate> offer(size_t most);
-    void settle(
-        const std::vector<Candidate>& offered, std::optional<SeatId> chosen, long long fence, bool failed);
+    void settle(const std::vector<Candidate>& offered, std::optional<SeatId> chosen,
+        std::optional<long long> fence, bool failed);
 
     // After a release that passed the lock to other processes' waiters (by the unlock notice),
     // this process's waiters hold back until `until`, so that one of those gets it.

@@ -34,6 +34,11 @@ Result<std::shared_ptr<RedisConnection>> connectFor(const LockSpec& spec)
     return std::shared_ptr<RedisConnection>(std::move(connection.value()));
 }
 
+Fencing fencingOf(const LockSpec& spec)
+{
+    return spec.fenced ? Fencing::On : Fencing::Off;
+}
+
 ExpiryClock::Source clockOf(const LockSpec& spec)
 {
     return spec.serverTime ? ExpiryClock::Source::Server : ExpiryClock::Source::Client;
@@ -78,8 +83,8 @@ const std::vector<KindEntry>& entries()
                 auto connection = connectFor(spec);
                 if (!connection)
                     return connection.error();
-                return std::unique_ptr<DistributedLock>(std::make_unique<TokenLock>(
-                    *connection, spec.name, spec.fenced ? TokenLock::Fencing::On : TokenLock::Fencing::Off));
+                return std::unique_ptr<DistributedLock>(
+                    std::make_unique<TokenLock>(*connection, spec.name, fencingOf(spec)));
             }},
         {{"reentrant",
              UserText(LOCKSCOPE_TEXT("LockFactory",
@@ -88,30 +93,30 @@ const std::vector<KindEntry>& entries()
                  "fenced")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
-                return std::unique_ptr<DistributedLock>(
-                    std::make_unique<ReentrantLock>(spec.connection, spec.name));
+                return std::unique_ptr<DistributedLock>(std::make_unique<ReentrantLock>(
+                    spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
         {{"fair",
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "Redisson RFairLock format: FIFO queue with deadlines, head waiter woken, fenced")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
-                return std::unique_ptr<DistributedLock>(
-                    std::make_unique<FairLock>(spec.connection, spec.name));
+                return std::unique_ptr<DistributedLock>(std::make_unique<FairLock>(spec.connection, spec.name,
+                    HolderIdentity::next(), nullptr, FairLock::defaultThreadWaitTime, fencingOf(spec)));
             }},
         {{"read",
              UserText(LOCKSCOPE_TEXT(
                  "LockFactory", "Redisson RReadWriteLock, shared read mode: many readers, no writer")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
-                return std::unique_ptr<DistributedLock>(
-                    std::make_unique<ReadLock>(spec.connection, spec.name));
+                return std::unique_ptr<DistributedLock>(std::make_unique<ReadLock>(
+                    spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
         {{"write", UserText(LOCKSCOPE_TEXT("LockFactory", "Redisson RReadWriteLock, exclusive write mode")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
-                return std::unique_ptr<DistributedLock>(
-                    std::make_unique<WriteLock>(spec.connection, spec.name));
+                return std::unique_ptr<DistributedLock>(std::make_unique<WriteLock>(
+                    spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
         {{"semaphore",
              UserText(LOCKSCOPE_TEXT("LockFactory",
@@ -173,6 +178,17 @@ std::string LockFactory::knownKindNames()
         names += info.name;
     }
     return names;
+}
+
+std::optional<std::string> LockFactory::noFenceRefusal(std::string_view kind)
+{
+    if (kind == "token" || kind == "reentrant" || kind == "fair" || kind == "read" || kind == "write")
+        return std::nullopt;
+    if (kind == "legacy" || kind == "naive")
+        return "the " + std::string(kind) + " kind has no fence to turn off";
+    // The semaphore and redlock always fence: turning their counters off is not offered (yet).
+    return "fencing can be turned off for the token, reentrant, fair, read and write kinds only, not "
+        + std::string(kind);
 }
 
 Result<std::unique_ptr<DistributedLock>> LockFactory::create(const LockSpec& spec)

@@ -5,6 +5,7 @@
 #include "redis/ConnectionOptions.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,8 +21,10 @@ struct LockSpec
     std::vector<ConnectionOptions> nodes; // redlock: the independent masters
     int permits = 1; // semaphore
     bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
-    // token: take a fencing number per acquisition from a counter key of its own; off, a plain
-    // SET NX PX as redis-py and node-redlock do (no counter key left in Redis, no fence).
+    // token, reentrant, fair, read, write: take a fencing number per acquisition from a counter
+    // key of its own; off, no counter key is written (the token lock: a plain SET NX PX as
+    // redis-py and node-redlock do; the Redisson kinds: as Redisson's own locks), and holds have
+    // no fence. The other kinds cannot turn it off (see noFenceRefusal).
     bool fenced = true;
 };
 
@@ -43,6 +46,9 @@ public:
     static const LockKindInfo* find(std::string_view kind);
     // "legacy, naive, token, redlock": for messages.
     static std::string knownKindNames();
+    // Why LockSpec::fenced = false does not apply to `kind` (a message for a usage error), or
+    // nothing when it does (token, reentrant, fair, read, write).
+    static std::optional<std::string> noFenceRefusal(std::string_view kind);
     // Connects (the redlock kind connects lazily, per attempt) and builds the lock; an unknown
     // kind or missing parameters are Usage errors.
     static Result<std::unique_ptr<DistributedLock>> create(const LockSpec& spec);

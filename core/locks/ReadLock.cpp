@@ -7,9 +7,11 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's RedissonReadLock.tryLockInnerAsync, plus fencing when this reader's hold starts.
-// KEYS: name, timeout prefix, fence counter. ARGV: lease ms, reader field, writer field.
-constexpr const char* acquireScript = R"lua(
+// Redisson's RedissonReadLock.tryLockInnerAsync, plus fencing (when on) when this reader's
+// hold starts. After RedissonHashLock::newFenceLua.
+// KEYS: name, timeout prefix, fence counter. ARGV: lease ms, reader field, writer field,
+// fencing `1`/`0`.
+constexpr const char* acquireBody = R"lua(
 local mode = redis.call('hget', KEYS[1], 'mode');
 if (mode == false) then
     redis.call('hset', KEYS[1], 'mode', 'read');
@@ -17,7 +19,7 @@ if (mode == false) then
     redis.call('set', KEYS[2] .. ':1', 1);
     redis.call('pexpire', KEYS[2] .. ':1', ARGV[1]);
     redis.call('pexpire', KEYS[1], ARGV[1]);
-    return {1, redis.call('incr', KEYS[3])};
+    return {1, newFence(KEYS[3], ARGV[4])};
 end;
 if (mode == 'read') or (mode == 'write' and redis.call('hexists', KEYS[1], ARGV[3]) == 1) then
     local ind = redis.call('hincrby', KEYS[1], ARGV[2], 1);
@@ -27,7 +29,7 @@ if (mode == 'read') or (mode == 'write' and redis.call('hexists', KEYS[1], ARGV[
     local remainTime = redis.call('pttl', KEYS[1]);
     redis.call('pexpire', KEYS[1], math.max(remainTime, ARGV[1]));
     if ind == 1 then
-        return {1, redis.call('incr', KEYS[3])};
+        return {1, newFence(KEYS[3], ARGV[4])};
     end;
     return {2, ind};
 end;
@@ -108,11 +110,11 @@ ReadLock::~ReadLock()
 
 Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(acquireScript);
+    static const LuaScript script(std::string(newFenceLua) + acquireBody);
     return decodeAttempt(runScript(script,
         {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
             RedissonNames::fenceCounter(name())},
-        {std::to_string(lease.count()), holderField(), holderField() + ":write"}));
+        {std::to_string(lease.count()), holderField(), holderField() + ":write", fencingArgument()}));
 }
 
 Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)

@@ -13,7 +13,8 @@ namespace lockscope {
 //   with the lease, so that one reader's expired holds stop counting while others live on.
 // - channel `redisson_rwlock:{<name>}`: `0` after the last read unlock, `1` after a write
 //   unlock; readers and writers both wait on it.
-// - fencing: `redisson_lock_token:{<name>}`, INCR when this reader's hold starts.
+// - fencing: `redisson_lock_token:{<name>}`, INCR when this reader's hold starts; not written
+//   at all with Fencing::Off (as Redisson's RReadWriteLock), and holds have no fence.
 // Many readers hold together; a reader waits while someone else writes; the writer's own
 // identity may read while it writes (and keep reading after releasing the write: downgrade).
 class ReadLock : public ReadWriteLockSide

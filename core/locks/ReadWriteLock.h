@@ -12,7 +12,8 @@ class ReadWriteLock
 {
 public:
     ReadWriteLock(ConnectionOptions options, std::string name,
-        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr);
+        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr,
+        Fencing fencing = Fencing::On);
 
     ReadLock& readLock() { return m_read; }
     WriteLock& writeLock() { return m_write; }

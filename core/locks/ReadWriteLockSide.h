@@ -12,7 +12,8 @@ class ReadWriteLockSide : public RedissonHashLock
 public:
     // Public so that the sides can inherit it; the class itself stays abstract.
     ReadWriteLockSide(ConnectionOptions options, std::string name,
-        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr);
+        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr,
+        Fencing fencing = Fencing::On);
 
 protected:
     // Readers and writers wait on the same channel: a read unlock may admit a writer and a

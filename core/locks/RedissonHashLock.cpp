@@ -10,13 +10,22 @@ namespace {
 using Clock = std::chrono::steady_clock;
 }
 
+const char* const RedissonHashLock::newFenceLua = R"lua(
+local function newFence(fenceCounter, fencing)
+    if fencing == '1' then
+        return redis.call('incr', fenceCounter);
+    end;
+    return false;
+end;
+)lua";
+
 const char* const RedissonHashLock::handOverLua = R"lua(
-local function handOver(field, lease, channel, registry, fenceCounter)
+local function handOver(field, lease, channel, registry, fenceCounter, fencing)
     redis.call('hset', KEYS[1], field, 1);
     redis.call('pexpire', KEYS[1], lease);
     redis.call('zrem', registry, field);
-    local fence = redis.call('incr', fenceCounter);
-    redis.call('publish', channel, fence);
+    local fence = newFence(fenceCounter, fencing);
+    redis.call('publish', channel, fence or '');
     return fence;
 end;
 )lua";
@@ -33,11 +42,12 @@ redis.call('del', KEYS[1]);
 )lua";
 
 RedissonHashLock::RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog)
+    std::shared_ptr<LockWatchdog> watchdog, Fencing fencing)
     : m_options(std::move(options))
     , m_name(std::move(name))
     , m_identity(std::move(identity))
     , m_watchdog(std::move(watchdog))
+    , m_fencing(fencing)
     , m_subscriber(m_options)
 {
 }
@@ -89,13 +99,16 @@ Result<UnlockSubscriber::Attempt> RedissonHashLock::decodeAttempt(const Result<R
         return reply.error();
     const auto status = reply->at(0).toInteger();
     const auto value = reply->at(1).toInteger();
-    if (!reply->isArray() || reply->size() != 2 || !status || !value)
+    // A new hold of an unfenced lock has no fence: {1, nil}.
+    const bool unfencedStart = status == 1 && reply->at(1).isNil();
+    if (!reply->isArray() || reply->size() != 2 || !status || (!value && !unfencedStart))
         return makeError(ErrorKind::Protocol, "unexpected reply to an acquire script: " + reply->describe());
     Attempt attempt;
     switch (*status) {
     case 1:
         attempt.acquired = true;
-        attempt.fence = *value;
+        attempt.startedHold = true;
+        attempt.fence = value;
         attempt.count = 1;
         break;
     case 2:
@@ -190,7 +203,7 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         won = waited->attempt;
     }
 
-    if (won.fence || m_count == 0) {
+    if (won.startedHold || m_count == 0) {
         // A new hold (or ours expired and was taken afresh): start its renewal.
         endHold();
         m_fence = won.fence;
@@ -276,7 +289,8 @@ std::shared_ptr<HandoffDesk> RedissonHashLock::handoffDesk()
 {
     if (!m_desk) {
         m_desk = HandoffDesk::forKey(m_options.describe() + "|" + m_options.user + "|"
-            + std::to_string(m_options.database) + "|" + std::string(kind()) + "|" + m_name);
+            + std::to_string(m_options.database) + "|" + std::string(kind())
+            + (m_fencing == Fencing::On ? "|" : "|unfenced|") + m_name);
     }
     return m_desk;
 }
@@ -288,6 +302,7 @@ Result<UnlockSubscriber::Attempt> RedissonHashLock::resolveGrant(const HandoffDe
     Attempt attempt;
     if (grant.granted) {
         attempt.acquired = true;
+        attempt.startedHold = true;
         attempt.fence = grant.fence;
         attempt.count = 1;
         attempt.handedOver = true;
@@ -300,15 +315,19 @@ Result<UnlockSubscriber::Attempt> RedissonHashLock::claimUnknownGrant()
     auto conn = connection();
     if (!conn)
         return conn.error();
-    auto replies = (*conn)->pipeline(
-        {{"HEXISTS", m_name, holderField()}, {"GET", RedissonNames::fenceCounter(m_name)}});
+    std::vector<RedisCommand> commands {{"HEXISTS", m_name, holderField()}};
+    if (m_fencing == Fencing::On)
+        commands.push_back({"GET", RedissonNames::fenceCounter(m_name)});
+    auto replies = (*conn)->pipeline(commands);
     if (!replies)
         return replies.error();
     Attempt attempt;
-    if (replies->size() == 2 && (*replies)[0].toInteger() == 1) {
+    if (replies->size() == commands.size() && (*replies)[0].toInteger() == 1) {
         // We hold nothing ourselves (a waiter), so our field there is the handed-over hold.
         attempt.acquired = true;
-        attempt.fence = (*replies)[1].toInteger();
+        attempt.startedHold = true;
+        if (m_fencing == Fencing::On)
+            attempt.fence = (*replies)[1].toInteger();
         attempt.count = 1;
     }
     return attempt;
@@ -361,12 +380,12 @@ Result<HoldOutcome> RedissonHashLock::release()
         : runUnlock(m_lease);
     if (desk) {
         std::optional<HandoffDesk::SeatId> chosen;
-        long long fence = 0;
+        std::optional<long long> fence; // none when unfenced
         if (unlocked && unlocked->isArray() && unlocked->size() == 3 && unlocked->at(0).toInteger() == 3) {
             const auto index = unlocked->at(1).toInteger().value_or(0);
             if (index >= 1 && index <= static_cast<long long>(offered.size()))
                 chosen = offered[static_cast<size_t>(index - 1)].seat;
-            fence = unlocked->at(2).toInteger().value_or(0);
+            fence = unlocked->at(2).toInteger();
         }
         desk->settle(offered, chosen, fence, !unlocked);
         if (chosen) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/Fencing.h"
 #include "locks/HandoffDesk.h"
 #include "locks/HolderIdentity.h"
 #include "locks/LocalWaitLine.h"
@@ -38,6 +39,12 @@ class WaiterRegistry;
 // candidate may take it (the fair lock: only its queue's head; the reentrant lock: bounded
 // when other processes wait, see ReentrantLock).
 //
+// Fencing (Fencing.h): on, a hold that starts INCRs `redisson_lock_token:{<name>}` (RFencedLock's
+// counter) in the same script and that number is its fence; off, the scripts leave that key
+// alone, as Redisson's RLock, RFairLock and RReadWriteLock do, and holds have no fence. Each
+// script is told by an argument; a handoff only goes between lock objects of the same setting
+// (their HandoffDesk is per setting), so a fenced waiter always gets a fence.
+//
 // Connections: a command connection (opened on first use) and, while waiting, the
 // subscription connection of its UnlockSubscriber. The watchdog is shared (LockWatchdog::
 // sharedFor the same server) unless one is passed in.
@@ -70,7 +77,7 @@ public:
 
 protected:
     RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-        std::shared_ptr<LockWatchdog> watchdog);
+        std::shared_ptr<LockWatchdog> watchdog, Fencing fencing);
 
     using Attempt = UnlockSubscriber::Attempt;
 
@@ -88,7 +95,7 @@ protected:
     // The unlock with in-process handoff, for kinds that say handsOffLocally(): like runUnlock,
     // and when the hold ends, it may give the lock to one of `candidates` (the ready waiters of
     // this process, in the order they started waiting); then it replies {3, candidate's
-    // 1-based index, its fence}. `streak`: handoffs in a row before this one.
+    // 1-based index, its fence (nil when unfenced)}. `streak`: handoffs in a row before this one.
     virtual Result<RedisReply> runUnlockHandingOff(
         std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
     {
@@ -120,7 +127,7 @@ protected:
     static constexpr std::chrono::milliseconds courtesyWindow {5};
 
     // Decodes the {status, value} reply of LockScope's acquire scripts: {1, fence} started a
-    // hold, {2, count} re-entered, {0, pttl} held by someone else.
+    // hold (fence nil when unfenced), {2, count} re-entered, {0, pttl} held by someone else.
     static Result<Attempt> decodeAttempt(const Result<RedisReply>& reply);
 
     Result<RedisConnection*> connection();
@@ -128,14 +135,22 @@ protected:
     Result<RedisReply> runScript(
         const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
     const ConnectionOptions& options() const { return m_options; }
+    Fencing fencing() const { return m_fencing; }
+    // The flag argument the scripts pass to newFence: `1` fenced, `0` not.
+    std::string fencingArgument() const { return m_fencing == Fencing::On ? "1" : "0"; }
     // For subclass destructors: releases every re-entry still held, ignoring errors (a hold
     // that cannot be released expires after its lease).
     void releaseRemainingHold();
 
-    // Lua shared by the unlock scripts of the kinds that hand off (put together in this order):
-    // handOverLua defines handOver(field, lease ms, grant channel, waiter registry key, fence
-    // counter key): `field` holds KEYS[1] (count 1, PEXPIRE lease), leaves the registry, and
-    // the new fence is published on the grant channel and returned. endOwnHoldLua (KEYS[1]
+    // newFenceLua defines newFence(fence counter key, fencing argument): with `1`, INCRs the
+    // counter and returns the new fence; otherwise touches nothing and returns false (a nil
+    // in the reply). Every script that starts holds begins with it.
+    static const char* const newFenceLua;
+    // Lua shared by the unlock scripts of the kinds that hand off (put together in this order,
+    // after newFenceLua): handOverLua defines handOver(field, lease ms, grant channel, waiter
+    // registry key, fence counter key, fencing argument): `field` holds KEYS[1] (count 1,
+    // PEXPIRE lease), leaves the registry, and the new fence (newFence) is published on the
+    // grant channel (an empty message when unfenced) and returned. endOwnHoldLua (KEYS[1]
     // name, ARGV[2] lease ms, ARGV[3] field) returns nil when the hold is not ours, 0 when only
     // a re-entry ended (PEXPIRE lease), and goes on with the hash deleted when the hold ended.
     static const char* const handOverLua;
@@ -163,6 +178,7 @@ private:
     std::string m_name;
     HolderIdentity m_identity;
     std::shared_ptr<LockWatchdog> m_watchdog;
+    Fencing m_fencing;
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
     std::shared_ptr<LocalWaitLine> m_waitLine; // on first use, when waitsInLocalLine()

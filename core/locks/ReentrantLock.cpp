@@ -8,15 +8,16 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's tryLockInnerAsync, plus RFencedLock's INCR when a hold starts, and the holder's
-// WaiterRegistry entry removed in the same step (no extra round trip after a wait).
-// KEYS: name, fence counter, waiter registry. ARGV: lease ms, field.
-constexpr const char* acquireScript = R"lua(
+// Redisson's tryLockInnerAsync, plus RFencedLock's INCR when a hold starts (when fenced), and
+// the holder's WaiterRegistry entry removed in the same step (no extra round trip after a
+// wait). After RedissonHashLock::newFenceLua.
+// KEYS: name, fence counter, waiter registry. ARGV: lease ms, field, fencing `1`/`0`.
+constexpr const char* acquireBody = R"lua(
 if (redis.call('exists', KEYS[1]) == 0) then
     redis.call('hincrby', KEYS[1], ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
     redis.call('zrem', KEYS[3], ARGV[2]);
-    return {1, redis.call('incr', KEYS[2])};
+    return {1, newFence(KEYS[2], ARGV[3])};
 end;
 if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
     local count = redis.call('hincrby', KEYS[1], ARGV[2], 1);
@@ -28,14 +29,15 @@ return {0, redis.call('pttl', KEYS[1])};
 
 // Redisson's unlockInnerAsync with the same effects (HINCRBY -1, PEXPIRE or DEL + PUBLISH `0`),
 // replying {1, subscribers reached} when the hold ended, so release() knows whether it woke a
-// waiter (RedissonHashLock's courtesy); or, given a candidate of this process (ARGV 5-7: its
+// waiter (RedissonHashLock's courtesy); or, given a candidate of this process (ARGV 6-8: its
 // field, lease, grant channel), the hold passes to it instead of the notice: {3, 1, fence}.
 // Not while other processes' waiters are subscribed (more subscribers than our one) and ARGV[4]
 // is `0`: see ReentrantLock::maxHandoffsPastOthers.
-// KEYS: name, channel, fence counter, waiter registry. ARGV: `0`, lease ms, field, `1`/`0`.
+// KEYS: name, channel, fence counter, waiter registry. ARGV: `0`, lease ms, field, `1`/`0`
+// (may pass others), fencing `1`/`0`.
 constexpr const char* unlockTail = R"lua(
-if #ARGV >= 7 and (ARGV[4] == '1' or redis.call('pubsub', 'numsub', KEYS[2])[2] <= 1) then
-    return {3, 1, handOver(ARGV[5], ARGV[6], ARGV[7], KEYS[4], KEYS[3])};
+if #ARGV >= 8 and (ARGV[4] == '1' or redis.call('pubsub', 'numsub', KEYS[2])[2] <= 1) then
+    return {3, 1, handOver(ARGV[6], ARGV[7], ARGV[8], KEYS[4], KEYS[3], ARGV[5])};
 end;
 return {1, redis.call('publish', KEYS[2], ARGV[1])};
 )lua";
@@ -68,8 +70,8 @@ return nil;
 )lua";
 
 ReentrantLock::ReentrantLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog))
+    std::shared_ptr<LockWatchdog> watchdog, Fencing fencing)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing)
 {
 }
 
@@ -80,18 +82,18 @@ ReentrantLock::~ReentrantLock()
 
 Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(acquireScript);
+    static const LuaScript script(std::string(newFenceLua) + acquireBody);
     return decodeAttempt(
         runScript(script, {name(), RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
-            {std::to_string(lease.count()), holderField()}));
+            {std::to_string(lease.count()), holderField(), fencingArgument()}));
 }
 
 Result<RedisReply> ReentrantLock::runUnlockHandingOff(
     std::chrono::milliseconds lease, const std::vector<HandoffDesk::Candidate>& candidates, int streak)
 {
-    static const LuaScript script(std::string(handOverLua) + endOwnHoldLua + unlockTail);
-    std::vector<std::string> args {
-        "0", std::to_string(lease.count()), holderField(), streak < maxHandoffsPastOthers ? "1" : "0"};
+    static const LuaScript script(std::string(newFenceLua) + handOverLua + endOwnHoldLua + unlockTail);
+    std::vector<std::string> args {"0", std::to_string(lease.count()), holderField(),
+        streak < maxHandoffsPastOthers ? "1" : "0", fencingArgument()};
     if (!candidates.empty()) {
         // The first to start waiting: in this process, the front of the LocalWaitLine.
         auto tail = candidateArguments({candidates.front()});

@@ -11,7 +11,8 @@ namespace lockscope {
 // - HASH `<name>`: field `<clientUUID>:<threadId>` -> re-entry count; PEXPIRE = lease.
 // - unlock notice: PUBLISH `redisson_lock__channel:{<name>}` `0` when the hold ends.
 // - fencing: STRING `redisson_lock_token:{<name>}` (RFencedLock's counter), INCR in the same
-//   script when a hold starts; re-entries keep the hold's token.
+//   script when a hold starts; re-entries keep the hold's token. With Fencing::Off, not
+//   written at all (as Redisson's RLock), and holds have no fence.
 // The acquire and unlock scripts are Redisson's, with the fencing INCR added and replies that
 // say whether the hold started, re-entered or found another holder (then: its pttl), and how
 // many subscribers an unlock notice reached (for RedissonHashLock's courtesy to waiters).
@@ -30,7 +31,8 @@ class ReentrantLock : public RedissonHashLock
 {
 public:
     ReentrantLock(ConnectionOptions options, std::string name,
-        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr);
+        HolderIdentity identity = HolderIdentity::next(), std::shared_ptr<LockWatchdog> watchdog = nullptr,
+        Fencing fencing = Fencing::On);
     ~ReentrantLock() override;
 
     std::string_view kind() const override { return "reentrant"; }

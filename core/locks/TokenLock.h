@@ -1,6 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
+#include "locks/Fencing.h"
 #include "locks/LuaScript.h"
 #include "redis/RedisConnection.h"
 
@@ -24,14 +25,8 @@ class TokenLock final : public DistributedLock
 public:
     static constexpr std::string_view kindName = "token";
 
-    // Fencing::Off acquires with a plain SET NX PX and no counter: a counter key per lock name
-    // stays in Redis for good (it must, to keep growing), which users of many short-lived names
-    // may not want; their holds then have no fence.
-    enum class Fencing
-    {
-        On,
-        Off
-    };
+    // Fencing::Off acquires with a plain SET NX PX and no counter (see Fencing.h).
+    using Fencing = lockscope::Fencing;
 
     // The connection must not be used by another thread while this lock uses it.
     TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing = Fencing::On);

@@ -157,11 +157,14 @@ Result<UnlockSubscriber::Ending> UnlockSubscriber::waitFor(const std::string& ch
                 if (isPush(*reply, "message", channel))
                     break; // an unlock notice: try again at once
                 if (!grantChannel.empty() && isPush(*reply, "message", grantChannel)) {
-                    if (auto fence = reply->at(2).toInteger()) {
+                    // The fence, or an empty message for an unfenced lock's hold.
+                    const auto fence = reply->at(2).toInteger();
+                    if (fence || (reply->at(2).isString() && reply->at(2).text().empty())) {
                         unsubscribeLater();
                         ending.outcome = AcquireOutcome::Acquired;
                         ending.attempt.acquired = true;
-                        ending.attempt.fence = *fence;
+                        ending.attempt.startedHold = true;
+                        ending.attempt.fence = fence;
                         ending.attempt.count = 1;
                         ending.attempt.handedOver = true;
                         return ending;

@@ -26,7 +26,7 @@ class WaiterRegistry;
 // connection, so both round trips overlap.
 //
 // A wait may also listen on a grant channel of its own (HandoffDesk): a message there carries
-// the fence of a hold that a holder of this process handed to this waiter in its unlock
+// the fence (empty when unfenced) of a hold that a holder of this process handed to this waiter in its unlock
 // script, so the wait ends with the lock without running an acquire script.
 class UnlockSubscriber
 {
@@ -34,7 +34,8 @@ public:
     struct Attempt
     {
         bool acquired = false;
-        std::optional<long long> fence; // set when this attempt started a new hold
+        bool startedHold = false; // this attempt started a new hold (not a re-entry)
+        std::optional<long long> fence; // the new hold's fence, when its lock is fenced
         long long count = 0; // re-entry count after the attempt, when acquired
         bool handedOver = false; // acquired by a holder's handoff (HandoffDesk), not by a script of ours
         // When to try again without a message: the holder's remaining TTL (or, for the fair

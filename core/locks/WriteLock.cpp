@@ -7,15 +7,16 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's RedissonWriteLock.tryLockInnerAsync, plus fencing when the hold starts.
-// KEYS: name, fence counter. ARGV: lease ms, writer field.
-constexpr const char* acquireScript = R"lua(
+// Redisson's RedissonWriteLock.tryLockInnerAsync, plus fencing (when on) when the hold starts.
+// After RedissonHashLock::newFenceLua. KEYS: name, fence counter. ARGV: lease ms, writer
+// field, fencing `1`/`0`.
+constexpr const char* acquireBody = R"lua(
 local mode = redis.call('hget', KEYS[1], 'mode');
 if (mode == false) then
     redis.call('hset', KEYS[1], 'mode', 'write');
     redis.call('hset', KEYS[1], ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
-    return {1, redis.call('incr', KEYS[2])};
+    return {1, newFence(KEYS[2], ARGV[3])};
 end;
 if (mode == 'write') then
     if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then
@@ -69,9 +70,9 @@ WriteLock::~WriteLock()
 
 Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(acquireScript);
+    static const LuaScript script(std::string(newFenceLua) + acquireBody);
     return decodeAttempt(runScript(script, {name(), RedissonNames::fenceCounter(name())},
-        {std::to_string(lease.count()), holderField()}));
+        {std::to_string(lease.count()), holderField(), fencingArgument()}));
 }
 
 Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)

@@ -1,5 +1,7 @@
 #include "stress/StressParameters.h"
 
+#include "locks/LockFactory.h"
+
 namespace lockscope {
 
 Status StressParameters::validate() const
@@ -25,8 +27,10 @@ Status StressParameters::validate() const
         return usage("iterations cannot be negative");
     if (iterations == 0 && duration.count() <= 0)
         return usage("give a positive duration or an iteration count");
-    if (!fenced && kind != "token")
-        return usage("fencing can be turned off for the token kind only, not " + kind);
+    if (!fenced) {
+        if (auto refusal = LockFactory::noFenceRefusal(kind))
+            return usage(*refusal);
+    }
     if (progressInterval.count() <= 0)
         return usage("the progress interval must be positive");
     return Done {};

@@ -27,7 +27,7 @@ struct StressParameters
     // Keep holds alive while held (kinds with a watchdog); off: hold must stay below lease.
     bool watchdog = false;
     bool serverTime = false; // legacy, naive: judge expiry by Redis TIME
-    bool fenced = true; // token: off, plain SET NX PX without a fencing counter (LockSpec::fenced)
+    bool fenced = true; // off: no fencing counter key (LockSpec::fenced; token and Redisson kinds)
     int permits = 1; // semaphore
     ConnectionOptions connection;
     std::vector<ConnectionOptions> nodes; // redlock

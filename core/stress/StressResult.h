@@ -16,7 +16,7 @@ namespace lockscope {
 struct StressResult
 {
     std::string kind;
-    bool fenced = true; // false: a token run without fencing counters (--no-fence)
+    bool fenced = true; // false: a run without fencing counters (--no-fence)
     int clients = 0;
     int locks = 0;
     std::chrono::milliseconds hold {};

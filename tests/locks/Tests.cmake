@@ -1,6 +1,7 @@
 lockscope_add_test(tst_ReentrantLock DIR locks TIMEOUT 120)
 lockscope_add_test(tst_LockWatchdog DIR locks TIMEOUT 120)
 lockscope_add_test(tst_FairLock DIR locks TIMEOUT 120)
+lockscope_add_test(tst_UnfencedRedissonLocks DIR locks TIMEOUT 120)
 lockscope_add_test(tst_ReadWriteLock DIR locks TIMEOUT 120)
 lockscope_add_test(tst_Semaphore DIR locks TIMEOUT 120)
 lockscope_add_test(tst_MutualExclusionChecker DIR locks)

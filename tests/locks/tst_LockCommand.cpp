@@ -1,4 +1,5 @@
 #include "locks/FencingCounter.h"
+#include "locks/RedissonNames.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
@@ -138,16 +139,23 @@ private slots:
         QTest::addColumn<QStringList>("options");
         QTest::newRow("legacy") << QStringList {"--kind", "legacy"};
         QTest::newRow("token --no-fence") << QStringList {"--kind", "token", "--no-fence"};
+        QTest::newRow("reentrant --no-fence") << QStringList {"--kind", "reentrant", "--no-fence"};
+        QTest::newRow("fair --no-fence") << QStringList {"--kind", "fair", "--no-fence"};
+        QTest::newRow("write --no-fence") << QStringList {"--kind", "write", "--no-fence"};
     }
 
     void kindsWithoutFencingLeaveTheFenceVariableUnset()
     {
         QFETCH(QStringList, options);
+        const std::string name = freshName();
         QProcess cli;
-        start(cli, lockArgs(freshName(), options, {"sh", "-c", "echo \"${LOCKSCOPE_FENCE-unset}\""}));
+        start(cli, lockArgs(name, options, {"sh", "-c", "echo \"${LOCKSCOPE_FENCE-unset}\""}));
         QVERIFY(cli.waitForFinished(10000));
         QCOMPARE(cli.exitCode(), 0);
         QCOMPARE(QString(cli.readAllStandardOutput()).trimmed(), QString("unset"));
+        // Nor is a fencing counter left behind, in either format.
+        QVERIFY(!exists(FencingCounter::keyFor(name)));
+        QVERIFY(!exists(RedissonNames::fenceCounter(name)));
     }
 
     void aLockLostWhileTheCommandRunsTerminatesIt_data()
@@ -302,7 +310,10 @@ private slots:
             << QStringList {"--kind", "token", "--nodes", "redis://127.0.0.1:1"};
         QTest::newRow("--permits with token") << QStringList {"--permits", "3"};
         QTest::newRow("--server-time with token") << QStringList {"--server-time"};
-        QTest::newRow("--no-fence with reentrant") << QStringList {"--kind", "reentrant", "--no-fence"};
+        QTest::newRow("--no-fence with semaphore")
+            << QStringList {"--kind", "semaphore", "--permits", "2", "--no-fence"};
+        QTest::newRow("--no-fence with legacy (no fence to turn off)")
+            << QStringList {"--kind", "legacy", "--no-fence"};
     }
 
     void optionsOfOtherKindsAreUsageErrors()

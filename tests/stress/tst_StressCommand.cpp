@@ -78,12 +78,50 @@ private slots:
         QCOMPARE(counters->integer(), 0LL);
     }
 
-    void fencingCanBeTurnedOffForTheTokenKindOnly()
+    void aReentrantRunWithoutFencingLeavesNoCounterKeysAndStillExcludes()
+    {
+        auto run = runCli({"--url", m_server->url(), "stress", "--kind", "reentrant", "--no-fence",
+            "--clients", "4", "--locks", "1", "--hold-ms", "1", "--duration", "1", "--prefix",
+            "cli-nofence-reentrant:", "--json"});
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(json["kind"].toString(), QString("reentrant"));
+        QCOMPARE(json["fenced"].toBool(true), false);
+        QVERIFY(json["acquisitions"].toDouble() > 0);
+        QCOMPARE(json["violations"].toInt(), 0);
+        QCOMPARE(json["errors"].toInt(), 0);
+        auto counters = m_redis->command({"EXISTS", "redisson_lock_token:{cli-nofence-reentrant:0}"});
+        QVERIFY(counters);
+        QCOMPARE(counters->integer(), 0LL);
+    }
+
+    void fencingCannotBeTurnedOffForTheSemaphoreOrRedlock_data()
+    {
+        QTest::addColumn<QStringList>("kindOptions");
+        QTest::newRow("semaphore") << QStringList {"--kind", "semaphore", "--permits", "2"};
+        QTest::newRow("redlock") << QStringList {"--kind", "redlock", "--nodes", "redis://127.0.0.1:1"};
+    }
+
+    void fencingCannotBeTurnedOffForTheSemaphoreOrRedlock()
+    {
+        QFETCH(QStringList, kindOptions);
+        std::vector<std::string> args {"--url", m_server->url(), "stress"};
+        for (const QString& option : kindOptions)
+            args.push_back(option.toStdString());
+        args.insert(args.end(), {"--no-fence", "--duration", "1"});
+        auto run = runCli(args);
+        QCOMPARE(run.code, int(ExitUsage));
+        QVERIFY2(run.err.contains("fencing can be turned off for the token, reentrant, fair, read and write "
+                                  "kinds only"),
+            qPrintable(run.err));
+    }
+
+    void theLegacyKindHasNoFenceToTurnOff()
     {
         auto run = runCli(
-            {"--url", m_server->url(), "stress", "--kind", "reentrant", "--no-fence", "--duration", "1"});
+            {"--url", m_server->url(), "stress", "--kind", "legacy", "--no-fence", "--duration", "1"});
         QCOMPARE(run.code, int(ExitUsage));
-        QVERIFY2(run.err.contains("token kind only"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("has no fence to turn off"), qPrintable(run.err));
     }
 
     void printsAReadableSummaryAndProgressOnStderr()

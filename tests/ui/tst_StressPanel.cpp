@@ -140,13 +140,42 @@ private Q_SLOTS:
         grabIfAsked(panel, QStringLiteral("lockscope-stress-naive.png"));
     }
 
-    void fencingIsOfferedForTheTokenKindAndCanBeTurnedOff()
+    void fencingIsOfferedForTheKindsThatCanTurnItOff()
+    {
+        StressPanel panel;
+        auto* fenced = child<QCheckBox>(panel, "fencedCheck");
+        for (const char* kind : {"legacy", "naive", "semaphore", "redlock"}) {
+            configure(panel, QString::fromLatin1(kind), 2, 1, 1, 30000);
+            QVERIFY2(!fenced->isEnabled(), kind);
+        }
+        for (const char* kind : {"token", "reentrant", "fair", "read", "write"}) {
+            configure(panel, QString::fromLatin1(kind), 2, 1, 1, 30000);
+            QVERIFY2(fenced->isEnabled(), kind);
+        }
+    }
+
+    void aReentrantRunWithoutTheFencingCounterLeavesNoCounterKey()
     {
         StressPanel panel;
         configure(panel, QStringLiteral("reentrant"), 2, 1, 1, 30000);
         auto* fenced = child<QCheckBox>(panel, "fencedCheck");
-        QVERIFY(!fenced->isEnabled());
+        fenced->setChecked(false);
+        QVERIFY(run({"DEL", "redisson_lock_token:{lockscope:stress:0}"})); // left by fenced runs above
+        QVERIFY(runToEnd(panel, 60000));
+        QVERIFY(panel.lastResult());
+        QVERIFY(!panel.lastResult()->fenced);
+        QVERIFY(panel.lastResult()->acquisitions > 0);
+        QCOMPARE(panel.lastResult()->violations, 0LL);
+        auto counter = m_redis->command({"EXISTS", "redisson_lock_token:{lockscope:stress:0}"});
+        QVERIFY(counter);
+        QCOMPARE(counter->integer(), 0LL);
+    }
+
+    void aTokenRunWithoutTheFencingCounterLeavesNoCounterKey()
+    {
+        StressPanel panel;
         configure(panel, QStringLiteral("token"), 2, 1, 1, 30000);
+        auto* fenced = child<QCheckBox>(panel, "fencedCheck");
         QVERIFY(fenced->isEnabled());
         fenced->setChecked(false);
         QVERIFY(run({"DEL", "lockscope:fence:{lockscope:stress:0}"})); // left by the fenced runs above

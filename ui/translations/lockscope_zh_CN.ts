@@ -3022,8 +3022,8 @@ Password for %2:</source>
         <translation>栅栏计数器</translation>
     </message>
     <message>
-        <source>token only: number every hold from a counter key per lock; off, a plain SET NX PX as redis-py and node-redlock do, leaving no counter key behind</source>
-        <translation>仅限 token：每次持有从每个锁各自的计数器键取一个栅栏令牌编号；关闭后像 redis-py 和 node-redlock 那样使用普通的 SET NX PX，不留下计数器键</translation>
+        <source>token, reentrant, fair, read and write: number every hold from a counter key per lock; off, no counter key is left behind (token: a plain SET NX PX as redis-py and node-redlock do; the Redisson kinds: only what Redisson itself writes)</source>
+        <translation>token、reentrant、fair、read 和 write：每次持有从每个锁各自的计数器键取一个栅栏令牌编号；关闭后不留下计数器键（token：像 redis-py 和 node-redlock 那样使用普通的 SET NX PX；Redisson 各类锁：只写 Redisson 自己写的键）</translation>
     </message>
 </context>
 <context>
