@@ -182,12 +182,13 @@ int main()
         bool fenced = true;
     };
     std::vector<Variant> variants;
-    for (const Variant& variant : {Variant {"token", "token", true},
-             Variant {"token --no-fence", "token", false}, Variant {"reentrant", "reentrant", true}}) {
+    for (const Variant& variant :
+        {Variant {"token", "token", true}, Variant {"token --no-fence", "token", false},
+            Variant {"reentrant", "reentrant", true}, Variant {"reentrant --no-fence", "reentrant", false}}) {
         if (present(variant.kind))
             variants.push_back(variant);
         else
-            std::printf("  %-16s skipped: not in this build's LockFactory\n", variant.label.c_str());
+            std::printf("  %-20s skipped: not in this build's LockFactory\n", variant.label.c_str());
     }
     double setRps = 0;
     std::map<std::string, StressResult> bestSingle;
@@ -245,18 +246,18 @@ int main()
 
     std::printf("\n1) one client, acquire+release cycles/s vs the two-round-trip limit (target >= 0.90)\n");
     if (bestFloor > 0)
-        std::printf("  %-16s %8.0f cycles/s (best of %d)  ratio %.2f        (median %.2f): the fenced token "
+        std::printf("  %-20s %8.0f cycles/s (best of %d)  ratio %.2f        (median %.2f): the fenced token "
                     "kind's commands from a bare blocking socket, the floor any client has here\n",
             "raw floor", bestFloor, singleRounds, bestFloor / (setRps / 2), median(floorRatios));
     for (const auto& variant : variants) {
         const auto& r = bestSingle[variant.label];
         const double ratio = r.opsPerSecond / (setRps / 2);
-        std::printf("  %-16s %8.0f cycles/s (best of %d)  ratio %.2f  %s  (median of the rounds' own ratios "
+        std::printf("  %-20s %8.0f cycles/s (best of %d)  ratio %.2f  %s  (median of the rounds' own ratios "
                     "%.2f; cpu %.1f us/acquisition)\n",
             variant.label.c_str(), r.opsPerSecond, singleRounds, ratio, verdict(ratio >= 0.9),
             median(pairedRatios[variant.label]), r.cpuMicrosPerAcquisition);
         if (variant.label == "token" && bestFloor > 0 && r.opsPerSecond > 0)
-            std::printf("  %-16s %.2f of the raw floor: LockScope's own cost %.1f us per cycle\n", "",
+            std::printf("  %-20s %.2f of the raw floor: LockScope's own cost %.1f us per cycle\n", "",
                 r.opsPerSecond / bestFloor, 1e6 / r.opsPerSecond - 1e6 / bestFloor);
     }
 
