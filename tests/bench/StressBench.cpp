@@ -5,6 +5,7 @@
 // it always exits 0 unless it could not measure at all. On a shared machine, run it several
 // times and quote medians: the contended runs depend on how soon each woken thread gets a CPU.
 
+#include "locks/FencingCounter.h"
 #include "locks/LockFactory.h"
 #include "locks/TokenLock.h"
 #include "redis/RedisConnection.h"
@@ -88,7 +89,7 @@ std::optional<double> rawTokenCyclesPerSecond(int port, std::chrono::millisecond
     };
     const std::string name = "bench:raw:token", token = "0123456789abcdef0123456789abcdef";
     const std::string acquire = encode({"MULTI"}) + encode({"SET", name, token, "NX", "PX", "30000"})
-        + encode({"INCR", "lockscope:fence:{" + name + "}"}) + encode({"EXEC"});
+        + encode({"INCR", FencingCounter::keyFor(name)}) + encode({"EXEC"});
     const std::string release = encode({"EVALSHA", TokenLock::releaseScript().sha1(), "1", name, token});
     // Sends one request and reads until its reply has `lines` CRLFs; false on any surprise.
     char buffer[4096];
