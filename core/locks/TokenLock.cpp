@@ -92,17 +92,18 @@ Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
     RedisCommand& set = m_acquireBatch[1];
     set[2] = m_token;
     set[5] = std::to_string(lease.count());
-    auto replies = m_connection->pipeline(m_acquireBatch);
-    if (!replies)
-        return replies.error();
-    if (replies->size() != 4)
+    std::vector<RedisReply>& replies = m_acquireReplies;
+    auto sent = m_connection->pipeline(m_acquireBatch, replies);
+    if (!sent)
+        return sent.error();
+    if (replies.size() != 4)
         return makeError(ErrorKind::Protocol, "token lock acquire: MULTI/EXEC answered out of step");
     // A command refused while queueing (out of memory, ACL) aborts the whole transaction.
-    for (const RedisReply& reply : *replies) {
+    for (const RedisReply& reply : replies) {
         if (reply.isError())
             return RedisError::fromServerReply(reply.text());
     }
-    const RedisReply& exec = (*replies)[3];
+    const RedisReply& exec = replies[3];
     if (!exec.isArray() || exec.size() != 2)
         return makeError(ErrorKind::Protocol, "token lock acquire: EXEC returned " + exec.describe());
     const RedisReply& setReply = exec.at(0);

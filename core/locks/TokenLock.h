@@ -64,6 +64,7 @@ private:
     Fencing m_fencing;
     // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC; unfenced, the SET alone.
     std::vector<RedisCommand> m_acquireBatch;
+    std::vector<RedisReply> m_acquireReplies; // kept: its capacity serves every attempt
     // EVALSHA <sha> 1 <name> <token>
     RedisCommand m_releaseCall;
     static constexpr size_t releaseTokenIndex = 4;

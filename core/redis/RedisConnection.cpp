@@ -19,6 +19,8 @@ constexpr size_t readChunk = 64 * 1024;
 constexpr size_t pipelineSliceBytes = 256 * 1024;
 constexpr size_t pipelineSliceCommands = 1024;
 constexpr size_t keptWriteBufferBytes = pipelineSliceBytes + 64 * 1024;
+// See ensureConnected().
+constexpr auto peerProbeQuietPeriod = std::chrono::milliseconds(2);
 
 Deadline deadlineAfter(std::chrono::milliseconds timeout)
 {
@@ -197,6 +199,13 @@ Status RedisConnection::handshake(Deadline deadline)
 
 Status RedisConnection::ensureConnected()
 {
+    // Before a command goes out, a server that has closed the connection (its idle timeout, a
+    // restart) is noticed by a probe, and the command goes to a new connection instead of being
+    // lost to the old one. A connection that answered within the last 2 ms is not probed: the
+    // probe is a system call, a lock's round trips come back to back, and the server closing in
+    // those 2 ms is the same race as its closing between the probe and the send.
+    if (m_transport && Clock::now() - m_lastReplyAt < peerProbeQuietPeriod)
+        return Done {};
     if (m_transport && !m_transport->peerClosed())
         return Done {};
     if (m_transport) {
@@ -274,8 +283,10 @@ Result<RedisReply> RedisConnection::receive(Deadline deadline)
             markBroken();
             return next.error();
         }
-        if (next->has_value())
+        if (next->has_value()) {
+            m_lastReplyAt = Clock::now();
             return std::move(**next);
+        }
         if (!m_transport)
             return makeError(ErrorKind::Disconnected, "not connected to " + endpoint());
         auto n = m_transport->readSome(m_readBuffer.data(), m_readBuffer.size(), deadline);
@@ -336,6 +347,16 @@ Result<RedisReply> RedisConnection::command(
 
 Result<std::vector<RedisReply>> RedisConnection::pipeline(const std::vector<RedisCommand>& commands)
 {
+    std::vector<RedisReply> replies;
+    auto done = pipeline(commands, replies);
+    if (!done)
+        return done.error();
+    return replies;
+}
+
+Status RedisConnection::pipeline(const std::vector<RedisCommand>& commands, std::vector<RedisReply>& replies)
+{
+    replies.clear();
     for (const auto& command : commands) {
         auto allowed = refuseIfWriting(command);
         if (!allowed)
@@ -344,7 +365,6 @@ Result<std::vector<RedisReply>> RedisConnection::pipeline(const std::vector<Redi
     auto ready = ensureConnected();
     if (!ready)
         return ready.error();
-    std::vector<RedisReply> replies;
     replies.reserve(commands.size());
     size_t next = 0;
     while (next < commands.size()) {
@@ -374,7 +394,7 @@ Result<std::vector<RedisReply>> RedisConnection::pipeline(const std::vector<Redi
             replies.push_back(std::move(reply.value()));
         }
     }
-    return replies;
+    return Done {};
 }
 
 Status RedisConnection::send(const RedisCommand& args)

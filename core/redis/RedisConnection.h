@@ -34,6 +34,9 @@ public:
     Result<RedisReply> command(
         const RedisCommand& args, std::optional<std::chrono::milliseconds> timeout = {});
     Result<std::vector<RedisReply>> pipeline(const std::vector<RedisCommand>& commands);
+    // The same into `replies` (cleared first), for a caller that sends one batch again and
+    // again and keeps its vector.
+    Status pipeline(const std::vector<RedisCommand>& commands, std::vector<RedisReply>& replies);
 
     Status send(const RedisCommand& args);
     // Waits for the next reply or pushed message; Timeout leaves the connection usable.
@@ -73,6 +76,7 @@ private:
     std::vector<char> m_readBuffer;
     std::string m_writeBuffer;
     std::chrono::milliseconds m_nextDelay {};
+    Clock::time_point m_lastReplyAt {}; // see ensureConnected()
     int m_reconnects = 0;
     bool m_everConnected = false;
 };

@@ -30,9 +30,19 @@ bool parseInteger(std::string_view text, long long& value)
     return error == std::errc() && end == text.data() + text.size();
 }
 
-} // namespace
+using Scan = SimpleReplyScanner::Scan;
+using Outcome = SimpleReplyScanner::Outcome;
 
-SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const ReplyLimits& limits)
+Scan needMore(std::string_view bytes, const ReplyLimits& limits)
+{
+    Scan result;
+    result.outcome = bytes.size() > limits.maxReplyBytes ? Outcome::TooLarge : Outcome::NeedMore;
+    return result;
+}
+
+// One reply that is not an array. `textBytes` grows by the bytes of its text, as the hiredis
+// path charges them against the reply's byte limit.
+Scan scanScalar(std::string_view bytes, const ReplyLimits& limits, size_t& textBytes)
 {
     Scan result;
     if (bytes.empty()) {
@@ -41,12 +51,10 @@ SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const 
     }
     const char type = bytes[0];
     if (type != '+' && type != '-' && type != ':' && type != '$')
-        return result; // arrays and anything unknown: hiredis's
+        return result; // arrays and anything unknown: the caller's or hiredis's
     const size_t end = lineEnd(bytes, 1);
-    if (end == std::string_view::npos) {
-        result.outcome = bytes.size() > limits.maxReplyBytes ? Outcome::TooLarge : Outcome::NeedMore;
-        return result;
-    }
+    if (end == std::string_view::npos)
+        return needMore(bytes, limits);
     const std::string_view line = bytes.substr(1, end - 1);
     const size_t afterLine = end + 2;
     if (line.size() > limits.maxReplyBytes) {
@@ -56,9 +64,11 @@ SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const 
     switch (type) {
     case '+':
         result.reply = RedisReply::status(std::string(line));
+        textBytes += line.size();
         break;
     case '-':
         result.reply = RedisReply::error(std::string(line));
+        textBytes += line.size();
         break;
     case ':': {
         long long value = 0;
@@ -80,13 +90,12 @@ SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const 
             return result;
         }
         const size_t size = static_cast<size_t>(length);
-        if (bytes.size() < afterLine + size + 2) {
-            result.outcome = Outcome::NeedMore;
-            return result;
-        }
+        if (bytes.size() < afterLine + size + 2)
+            return needMore(bytes, limits);
         if (bytes[afterLine + size] != '\r' || bytes[afterLine + size + 1] != '\n')
             return result; // not terminated as it should be: let hiredis judge
         result.reply = RedisReply::string(std::string(bytes.substr(afterLine, size)));
+        textBytes += size;
         result.outcome = Outcome::Reply;
         result.consumed = afterLine + size + 2;
         return result;
@@ -95,6 +104,63 @@ SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const 
     result.outcome = Outcome::Reply;
     result.consumed = afterLine;
     return result;
+}
+
+// A flat array: every element a scalar. A nested array, or more elements than a lock's
+// replies ever have, is hiredis's (which then also enforces the element limit).
+Scan scanFlatArray(std::string_view bytes, const ReplyLimits& limits)
+{
+    Scan result;
+    const size_t end = lineEnd(bytes, 1);
+    if (end == std::string_view::npos)
+        return bytes.size() > 32 ? result : needMore(bytes, limits); // a count is never that long
+    long long count = 0;
+    if (!parseInteger(bytes.substr(1, end - 1), count) || count < -1
+        || count > static_cast<long long>(SimpleReplyScanner::flatArrayMostElements)
+        || static_cast<unsigned long long>(count) > limits.maxElements)
+        return result;
+    size_t at = end + 2;
+    if (count == -1) {
+        result.reply = RedisReply::nil();
+        result.outcome = Outcome::Reply;
+        result.consumed = at;
+        return result;
+    }
+    const auto elements = static_cast<size_t>(count);
+    size_t chargedBytes = elements * sizeof(RedisReply);
+    std::vector<RedisReply> items;
+    items.reserve(elements);
+    for (size_t i = 0; i < elements; ++i) {
+        auto item = scanScalar(bytes.substr(at), limits, chargedBytes);
+        if (item.outcome == Outcome::NeedMore)
+            return needMore(bytes, limits);
+        if (item.outcome != Outcome::Reply)
+            return item; // NotSimple (nested, unknown) or TooLarge, as hiredis would find
+        if (chargedBytes > limits.maxReplyBytes) {
+            result.outcome = Outcome::TooLarge;
+            return result;
+        }
+        items.push_back(std::move(item.reply));
+        at += item.consumed;
+    }
+    if (chargedBytes > limits.maxReplyBytes) {
+        result.outcome = Outcome::TooLarge;
+        return result;
+    }
+    result.reply = RedisReply::array(std::move(items));
+    result.outcome = Outcome::Reply;
+    result.consumed = at;
+    return result;
+}
+
+} // namespace
+
+SimpleReplyScanner::Scan SimpleReplyScanner::scan(std::string_view bytes, const ReplyLimits& limits)
+{
+    if (!bytes.empty() && bytes[0] == '*')
+        return scanFlatArray(bytes, limits);
+    size_t textBytes = 0;
+    return scanScalar(bytes, limits, textBytes);
 }
 
 } // namespace lockscope

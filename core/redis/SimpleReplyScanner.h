@@ -8,9 +8,11 @@
 namespace lockscope {
 
 // Reads the replies that make up nearly every round trip of a lock (+OK, :1, -ERR, $-1, a
-// short bulk string) straight from the received bytes, without hiredis's task stack and heap
-// objects. Anything else (arrays, malformed or unusual input) is left to hiredis, which keeps the
-// final word on what is valid: this only ever accepts input hiredis would accept the same way.
+// short bulk string, and flat arrays of those such as EXEC's) straight from the received bytes,
+// without hiredis's task stack, its copy of the bytes and its heap objects. Anything else
+// (nested or long arrays, malformed or unusual input) is left to hiredis, which keeps the final
+// word on what is valid: this only ever accepts input hiredis would accept the same way, and
+// charges the same elements and bytes against the ReplyLimits.
 class SimpleReplyScanner
 {
 public:
@@ -27,6 +29,10 @@ public:
         RedisReply reply;
         size_t consumed = 0;
     };
+
+    // Longer arrays go to hiredis: a lock's replies have a handful of elements, and an array
+    // still arriving is scanned again from its start each time more bytes come.
+    static constexpr size_t flatArrayMostElements = 16;
 
     static Scan scan(std::string_view bytes, const ReplyLimits& limits);
 };

@@ -116,6 +116,38 @@ private slots:
         QVERIFY(next.error().kind == ErrorKind::ReplyTooLarge);
     }
 
+    void readsATransactionsRepliesWholeAndInOrder()
+    {
+        // A fenced token acquire: MULTI, SET NX PX, INCR, EXEC, all in one packet.
+        ReplyReader reader({});
+        const std::string bytes = "+OK\r\n+QUEUED\r\n+QUEUED\r\n*2\r\n$-1\r\n:17\r\n";
+        QCOMPARE(readAll(reader, bytes, bytes.size()),
+            (std::vector<std::string> {"OK", "QUEUED", "QUEUED", "[(nil), (integer) 17]"}));
+    }
+
+    void refusesAShortArrayWhoseElementsAddUpPastTheByteLimit()
+    {
+        ReplyLimits limits;
+        limits.maxReplyBytes = 1024;
+        ReplyReader reader(limits);
+        std::string reply = "*8\r\n";
+        for (int i = 0; i < 8; ++i)
+            reply += "$100\r\n" + std::string(100, 'x') + "\r\n";
+        QVERIFY(reader.feed(reply.data(), reply.size()).ok());
+        auto next = reader.next();
+        QVERIFY(!next.ok());
+        QVERIFY(next.error().kind == ErrorKind::ReplyTooLarge);
+    }
+
+    void reportsGarbageInsideAnArrayAsAProtocolError()
+    {
+        ReplyReader reader({});
+        QVERIFY(reader.feed("*2\r\n:1\r\n?what\r\n", 18).ok());
+        auto next = reader.next();
+        QVERIFY(!next.ok());
+        QVERIFY(next.error().kind == ErrorKind::Protocol);
+    }
+
     void reportsGarbageAsAProtocolError()
     {
         ReplyReader reader({});
@@ -131,9 +163,11 @@ private slots:
         // between the two paths must never change a reply or its order.
         using namespace std::string_literals;
         const std::string stream = "+OK\r\n:42\r\n-ERR no\r\n$-1\r\n$4\r\na\r\n\0\r\n"s
-            + "*3\r\n+QUEUED\r\n:-7\r\n$0\r\n\r\n:1\r\n*-1\r\n+PONG\r\n$5\r\nhello\r\n";
+            + "*3\r\n+QUEUED\r\n:-7\r\n$0\r\n\r\n:1\r\n*-1\r\n+PONG\r\n$5\r\nhello\r\n"
+            + "*2\r\n*1\r\n:3\r\n$2\r\nhi\r\n*0\r\n*2\r\n+OK\r\n:9\r\n";
         const std::vector<std::string> expected {"OK", "(integer) 42", "(error) ERR no", "(nil)",
-            "\"a\\r\\n\\x00\"", "[QUEUED, (integer) -7, \"\"]", "(integer) 1", "(nil)", "PONG", "\"hello\""};
+            "\"a\\r\\n\\x00\"", "[QUEUED, (integer) -7, \"\"]", "(integer) 1", "(nil)", "PONG", "\"hello\"",
+            "[[(integer) 3], \"hi\"]", "[]", "[OK, (integer) 9]"};
         ReplyReader whole({});
         QCOMPARE(readAll(whole, stream, stream.size()), expected);
         for (size_t piece = 1; piece < stream.size(); ++piece) {
