@@ -186,11 +186,10 @@ Result<RedisReply> FairLock::runUnlockHandingOff(
         std::to_string(m_threadWaitTime.count()), fencingArgument()};
     auto tail = candidateArguments(candidates);
     args.insert(args.end(), tail.begin(), tail.end());
-    return runScript(script,
-        {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
-            RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
-            WaiterRegistry::keyFor(name())},
-        args);
+    const std::vector<std::string> keys {name(), RedissonNames::fairQueue(name()),
+        RedissonNames::fairTimeouts(name()), RedissonNames::lockChannel(name()),
+        RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
+    return candidates.empty() ? runScript(script, keys, args) : runHandingOverScript(script, keys, args);
 }
 
 std::string FairLock::waitChannel() const

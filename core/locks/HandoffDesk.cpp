@@ -121,17 +121,17 @@ void HandoffDesk::settle(const std::vector<Candidate>& offered, std::optional<Se
                 seat.grant.granted = true;
                 seat.grant.fence = fence;
                 seat.ready = false;
+                // Only while its seat is here: a new holder that read its grant message first
+                // has left, notes its hold itself (noteHeldHere) and may even have released it
+                // by now; a note from us would then claim a hold that is over, and the next
+                // waiter would sleep through the free lock until that lease ran out.
+                m_heldHereUntil = std::chrono::steady_clock::now() + candidate.lease;
             }
         }
-        if (failed || !chosen) {
+        if (failed || !chosen)
             m_streak = 0;
-        } else {
+        else
             ++m_streak;
-            for (const auto& candidate : offered) {
-                if (candidate.seat == *chosen)
-                    m_heldHereUntil = std::chrono::steady_clock::now() + candidate.lease;
-            }
-        }
     }
     m_settled.notify_all();
     // Even when the new holder left already (it read its grant message first).

@@ -79,6 +79,33 @@ Result<RedisReply> RedissonHashLock::runScript(
     return script.run(**conn, keys, args);
 }
 
+Result<RedisReply> RedissonHashLock::runHandingOverScript(
+    const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args)
+{
+    // Redis writes the replies and messages of one event-loop turn last-in, first-out: the
+    // client that got output last is written to first. Alone, the script's reply to us would
+    // come last and so go out before the grant it publishes to the waiter, and our thread,
+    // woken first, would compete for a CPU with the new holder's wake-up (the handoff this
+    // measures). A PING in front puts us in that queue before the script runs, behind the
+    // waiter: on 2 cores the handoff's median dropped from about 190 to 130 us (reentrant) and
+    // from 230 to 180 us (fair) with 16 clients on one lock. Should a server order
+    // its writes otherwise, only this gain is lost.
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    auto replies = (*conn)->pipeline({{"PING"}, script.prepare(keys, args)});
+    if (!replies)
+        return replies.error();
+    if (replies->size() != 2)
+        return makeError(ErrorKind::Protocol, "an unlock script answered out of step");
+    RedisReply& reply = (*replies)[1];
+    if (!reply.isError())
+        return std::move(reply);
+    if (reply.text().rfind("NOSCRIPT", 0) == 0) // the server forgot the script: send it whole
+        return (*conn)->command(script.evalCommand(keys, args));
+    return RedisError::fromServerReply(reply.text());
+}
+
 RedisCommand RedissonHashLock::renewalCommand(std::chrono::milliseconds lease) const
 {
     // KEYS: name. ARGV: lease ms, field.

@@ -134,6 +134,10 @@ protected:
     // Runs one of the kind's scripts on the command connection.
     Result<RedisReply> runScript(
         const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
+    // The same for an unlock that hands the lock to a waiter of this process, whose thread
+    // should get the news before ours gets the reply; see the definition.
+    Result<RedisReply> runHandingOverScript(
+        const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
     const ConnectionOptions& options() const { return m_options; }
     Fencing fencing() const { return m_fencing; }
     // The flag argument the scripts pass to newFence: `1` fenced, `0` not.

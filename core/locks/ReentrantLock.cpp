@@ -99,10 +99,9 @@ Result<RedisReply> ReentrantLock::runUnlockHandingOff(
         auto tail = candidateArguments({candidates.front()});
         args.insert(args.end(), tail.begin(), tail.end());
     }
-    return runScript(script,
-        {name(), RedissonNames::lockChannel(name()), RedissonNames::fenceCounter(name()),
-            WaiterRegistry::keyFor(name())},
-        args);
+    const std::vector<std::string> keys {name(), RedissonNames::lockChannel(name()),
+        RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
+    return candidates.empty() ? runScript(script, keys, args) : runHandingOverScript(script, keys, args);
 }
 
 std::string ReentrantLock::waitChannel() const

@@ -244,7 +244,7 @@ int main()
     std::printf(
         "\n2) 16 clients, one lock, hold 1 ms: ops/s vs 1/(1 ms + 2 RTT) (target >= 0.85),\n"
         "   Jain (reentrant >= 0.90, fair >= 0.98), handoff p50 <= 3 RTT;\n"
-        "   three rounds of 3 s each, the kinds in turn, redis-benchmark before each round (unpinned,\n"
+        "   five rounds of 2 s each, the kinds in turn, redis-benchmark before each round (unpinned,\n"
         "   like these runs); each round is judged against the round trip measured so far; the\n"
         "   verdict is on the median round\n");
     struct Round
@@ -257,7 +257,8 @@ int main()
     };
     std::map<std::string, std::vector<Round>> rounds;
     const std::vector<std::string> contendedKinds {"reentrant", "fair", "token"};
-    for (int round = 0; round < 3; ++round) {
+    constexpr int contendedRounds = 5;
+    for (int round = 0; round < contendedRounds; ++round) {
         if (round > 0) {
             sampleRoundTrip();
             updateRoundTrip();
@@ -268,7 +269,7 @@ int main()
         for (const auto& kind : contendedKinds) {
             if (!present(kind))
                 continue;
-            auto p = base(kind, 16, 1, 1ms, 3000ms);
+            auto p = base(kind, 16, 1, 1ms, 2000ms);
             auto r = stress(p);
             if (!r)
                 continue;

@@ -120,6 +120,25 @@ private slots:
         QVERIFY(desk.readyIfHeldHere(other));
     }
 
+    void aLateSettleDoesNotNoteAHoldItsNewHolderAlreadyEnded()
+    {
+        // The grant message can reach the new holder before the giver reads its own reply: the
+        // new holder leaves, notes its hold, and releases it before the giver settles.
+        HandoffDesk desk;
+        const auto first = desk.join("lock", "a:1", 30000ms);
+        const auto next = desk.join("lock", "b:1", 30000ms);
+        desk.markReady(first);
+        auto offered = desk.offer(2);
+        QCOMPARE(offered.size(), size_t(1));
+        (void)desk.leave(first, true);
+        desk.noteHeldHere(30000ms);
+        QVERIFY(desk.offer(2).empty()); // its release: the next seat is not ready yet
+
+        desk.settle(offered, first, 7, false);
+        // Nothing holds the lock: the next seat must look at Redis, not sleep out a lease.
+        QVERIFY(!desk.readyIfHeldHere(next));
+    }
+
     void consecutiveHandoffsAreCountedUntilAReleaseHandsNothingOver()
     {
         HandoffDesk desk;

@@ -214,6 +214,27 @@ private slots:
         QCOMPARE(m_redis->command({"EXISTS", "handoff"})->integer(), 0LL);
     }
 
+    void aHandoffStillHappensAfterTheServerForgotItsScripts()
+    {
+        // The handing-over unlock goes out as EVALSHA behind a PING; NOSCRIPT there must fall
+        // back to the whole script, not lose the release or the waiter.
+        ReentrantLock holder(options(), "handoff-flushed");
+        auto held = holder.acquire(tryOnce());
+        QVERIFY(held.ok() && held->acquired());
+        ReentrantLock waiter(options(), "handoff-flushed");
+        auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s, 7000ms)); });
+        QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
+        QVERIFY(m_redis->command({"SCRIPT", "FLUSH"}).ok());
+
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        auto result = waiting.get();
+        QVERIFY(result.ok() && result->acquired());
+        QCOMPARE(result->fence, std::optional<long long>(*held->fence + 1));
+        QCOMPARE(m_redis->command({"HGET", "handoff-flushed", waiter.holderId()})->text(), std::string("1"));
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+        QCOMPARE(m_redis->command({"EXISTS", "handoff-flushed"})->integer(), 0LL);
+    }
+
     void theWatchdogRenewsAHandedOverHold()
     {
         ReentrantLock holder(options(), "handoff-renewed");
