@@ -103,7 +103,11 @@ Result<RedisReply> RedissonHashLock::runHandingOverScript(
         return std::move(reply);
     if (reply.text().rfind("NOSCRIPT", 0) == 0) // the server forgot the script: send it whole
         return (*conn)->command(script.evalCommand(keys, args));
-    return RedisError::fromServerReply(reply.text());
+    RedisError error = RedisError::fromServerReply(reply.text());
+    if (error.kind == ErrorKind::ReadOnlyReplica
+        && m_options.topology == ConnectionOptions::Topology::Sentinel)
+        (*conn)->disconnect(); // as command() does: the next call asks the sentinels for the master
+    return error;
 }
 
 RedisCommand RedissonHashLock::renewalCommand(std::chrono::milliseconds lease) const
