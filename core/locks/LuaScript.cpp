@@ -59,7 +59,7 @@ Result<RedisReply> LuaScript::runPrepared(RedisConnection& connection, const Red
 {
     if (!m_sha1.empty()) {
         auto reply = connection.command(prepared);
-        if (reply || reply.error().message.rfind("NOSCRIPT", 0) != 0)
+        if (reply || !isNoScript(reply.error().message))
             return reply;
     }
     RedisCommand full = prepared;

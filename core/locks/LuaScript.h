@@ -36,6 +36,10 @@ public:
         return eval(m_source, keys, args);
     }
 
+    // True for the error a server gives an EVALSHA of a script it does not know (after a
+    // restart or SCRIPT FLUSH): the caller then sends the whole script.
+    static bool isNoScript(std::string_view errorText) { return errorText.rfind("NOSCRIPT", 0) == 0; }
+
     // EVAL <source> <numkeys> <keys...> <args...>
     static RedisCommand eval(
         std::string_view source, const std::vector<std::string>& keys, const std::vector<std::string>& args);

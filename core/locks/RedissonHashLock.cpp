@@ -101,7 +101,7 @@ Result<RedisReply> RedissonHashLock::runHandingOverScript(
     RedisReply& reply = (*replies)[1];
     if (!reply.isError())
         return std::move(reply);
-    if (reply.text().rfind("NOSCRIPT", 0) == 0) // the server forgot the script: send it whole
+    if (LuaScript::isNoScript(reply.text())) // the server forgot the script: send it whole
         return (*conn)->command(script.evalCommand(keys, args));
     RedisError error = RedisError::fromServerReply(reply.text());
     if (error.kind == ErrorKind::ReadOnlyReplica

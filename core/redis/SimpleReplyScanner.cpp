@@ -128,6 +128,10 @@ Scan scanFlatArray(std::string_view bytes, const ReplyLimits& limits)
     }
     const auto elements = static_cast<size_t>(count);
     size_t chargedBytes = elements * sizeof(RedisReply);
+    if (chargedBytes > limits.maxReplyBytes) {
+        result.outcome = Outcome::TooLarge;
+        return result;
+    }
     std::vector<RedisReply> items;
     items.reserve(elements);
     for (size_t i = 0; i < elements; ++i) {
@@ -142,10 +146,6 @@ Scan scanFlatArray(std::string_view bytes, const ReplyLimits& limits)
         }
         items.push_back(std::move(item.reply));
         at += item.consumed;
-    }
-    if (chargedBytes > limits.maxReplyBytes) {
-        result.outcome = Outcome::TooLarge;
-        return result;
     }
     result.reply = RedisReply::array(std::move(items));
     result.outcome = Outcome::Reply;
