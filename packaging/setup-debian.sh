@@ -6,9 +6,11 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libqt6opengl6-dev # Qt6Charts' CMake package requires Qt6OpenGL (a Recommends we do not install)
   qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
+  file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
 )
 
