@@ -2,9 +2,9 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
-#include "inspect/AuditLog.h"
-#include "inspect/ExtendLock.h"
-#include "inspect/ForceRelease.h"
+#include "inspect/admin/AuditLog.h"
+#include "inspect/admin/ExtendLock.h"
+#include "inspect/admin/ForceRelease.h"
 #include "inspect/MasterConnections.h"
 #include "inspect/NamedLockLookup.h"
 #include "redis/RedisReply.h"

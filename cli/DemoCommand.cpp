@@ -2,7 +2,7 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
-#include "stress/DemoCatalog.h"
+#include "demo/DemoCatalog.h"
 
 #include <ostream>
 

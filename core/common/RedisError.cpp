@@ -1,4 +1,4 @@
-#include "redis/RedisError.h"
+#include "common/RedisError.h"
 
 namespace lockscope {
 

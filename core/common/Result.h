@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/RedisError.h"
+#include "common/RedisError.h"
 
 #include <cassert>
 #include <utility>

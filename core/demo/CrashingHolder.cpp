@@ -1,4 +1,4 @@
-#include "stress/CrashingHolder.h"
+#include "demo/CrashingHolder.h"
 
 #include <cerrno>
 #include <csignal>

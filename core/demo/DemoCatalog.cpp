@@ -1,12 +1,12 @@
-#include "stress/DemoCatalog.h"
+#include "demo/DemoCatalog.h"
 
-#include "stress/FairVsUnfairScenario.h"
-#include "stress/FencingScenario.h"
-#include "stress/GetsetRecoveryScenario.h"
-#include "stress/NaiveRaceScenario.h"
-#include "stress/RedlockScenario.h"
-#include "stress/TokenCrashScenario.h"
-#include "stress/WatchdogScenario.h"
+#include "demo/FairVsUnfairScenario.h"
+#include "demo/FencingScenario.h"
+#include "demo/GetsetRecoveryScenario.h"
+#include "demo/NaiveRaceScenario.h"
+#include "demo/RedlockScenario.h"
+#include "demo/TokenCrashScenario.h"
+#include "demo/WatchdogScenario.h"
 
 #include <string>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stress/DemoScenario.h"
+#include "demo/DemoScenario.h"
 
 #include <memory>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "stress/DemoScenario.h"
+#include "demo/DemoScenario.h"
 
 #include "locks/LockFactory.h"
 

@@ -4,8 +4,8 @@
 #include "locks/LockFactory.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
-#include "redis/Result.h"
-#include "stress/DemoTimeline.h"
+#include "common/Result.h"
+#include "demo/DemoTimeline.h"
 
 #include <memory>
 #include <string>

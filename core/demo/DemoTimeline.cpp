@@ -1,4 +1,4 @@
-#include "stress/DemoTimeline.h"
+#include "demo/DemoTimeline.h"
 
 #include <cstdio>
 

@@ -1,4 +1,4 @@
-#include "stress/FairVsUnfairScenario.h"
+#include "demo/FairVsUnfairScenario.h"
 
 #include "locks/LockFactory.h"
 

@@ -1,4 +1,4 @@
-#include "stress/FencedResource.h"
+#include "demo/FencedResource.h"
 
 namespace lockscope {
 

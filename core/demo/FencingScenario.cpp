@@ -1,7 +1,7 @@
-#include "stress/FencingScenario.h"
+#include "demo/FencingScenario.h"
 
 #include "locks/LockFactory.h"
-#include "stress/FencedResource.h"
+#include "demo/FencedResource.h"
 
 namespace lockscope {
 

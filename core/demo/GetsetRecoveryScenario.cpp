@@ -1,4 +1,4 @@
-#include "stress/GetsetRecoveryScenario.h"
+#include "demo/GetsetRecoveryScenario.h"
 
 #include "locks/ExpiryClock.h"
 #include "locks/LockFactory.h"

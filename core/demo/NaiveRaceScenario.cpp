@@ -1,4 +1,4 @@
-#include "stress/NaiveRaceScenario.h"
+#include "demo/NaiveRaceScenario.h"
 
 #include "locks/ExpiryClock.h"
 #include "locks/MutualExclusionChecker.h"

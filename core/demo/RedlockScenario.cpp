@@ -1,4 +1,4 @@
-#include "stress/RedlockScenario.h"
+#include "demo/RedlockScenario.h"
 
 #include "locks/LockFactory.h"
 #include "sandbox/RedisServerProcess.h"

@@ -1,6 +1,6 @@
-#include "stress/TokenCrashScenario.h"
+#include "demo/TokenCrashScenario.h"
 
-#include "stress/CrashingHolder.h"
+#include "demo/CrashingHolder.h"
 
 namespace lockscope {
 

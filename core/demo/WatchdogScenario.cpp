@@ -1,6 +1,6 @@
-#include "stress/WatchdogScenario.h"
+#include "demo/WatchdogScenario.h"
 
-#include "stress/CrashingHolder.h"
+#include "demo/CrashingHolder.h"
 
 namespace lockscope {
 

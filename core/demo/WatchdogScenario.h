@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stress/DemoScenario.h"
+#include "demo/DemoScenario.h"
 
 namespace lockscope {
 

@@ -4,7 +4,7 @@
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisReply.h"
 #include "redis/ReplyReader.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 #include "redis/Transport.h"
 
 #include <memory>

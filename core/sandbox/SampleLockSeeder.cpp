@@ -1,4 +1,4 @@
-#include "sandbox/DemoLockSeeder.h"
+#include "sandbox/SampleLockSeeder.h"
 
 #include "locks/HolderIdentity.h"
 #include "locks/LockFactory.h"

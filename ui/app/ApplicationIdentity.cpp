@@ -1,6 +1,6 @@
-#include "ui/ApplicationIdentity.h"
+#include "app/ApplicationIdentity.h"
 
-#include "ui/UiTranslations.h"
+#include "app/UiTranslations.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -1,6 +1,6 @@
-#include "ui/ConnectionStatusBar.h"
+#include "app/ConnectionStatusBar.h"
 
-#include "ui/StatusTexts.h"
+#include "connection/StatusTexts.h"
 
 #include <QLabel>
 #include <QPainter>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/ConnectionStatus.h"
-#include "ui/MonitorStatus.h"
-#include "ui/ServerSummary.h"
+#include "connection/ConnectionStatus.h"
+#include "connection/MonitorStatus.h"
+#include "connection/ServerSummary.h"
 
 #include <QStatusBar>
 

@@ -1,7 +1,7 @@
-#include "ui/GuiCommandLine.h"
+#include "app/GuiCommandLine.h"
 
 #include "redis/RedisUrl.h"
-#include "ui/ConnectionController.h"
+#include "connection/ConnectionController.h"
 
 #include <QCommandLineParser>
 

@@ -1,9 +1,9 @@
-#include "ui/ToolScreenshot.h"
+#include "app/ToolScreenshot.h"
 
-#include "ui/ConnectionController.h"
-#include "ui/ContentionDemoView.h"
-#include "ui/StressPanel.h"
-#include "ui/ToolWindows.h"
+#include "connection/ConnectionController.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "tools/stress/StressPanel.h"
+#include "app/ToolWindows.h"
 
 #include <QLabel>
 #include <QTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/GuiCommandLine.h"
+#include "app/GuiCommandLine.h"
 
 #include <QObject>
 #include <QPointer>

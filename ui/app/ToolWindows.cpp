@@ -1,8 +1,8 @@
-#include "ui/ToolWindows.h"
+#include "app/ToolWindows.h"
 
-#include "ui/ConnectionController.h"
-#include "ui/ContentionDemoView.h"
-#include "ui/StressPanel.h"
+#include "connection/ConnectionController.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "tools/stress/StressPanel.h"
 
 #include <QAction>
 #include <QMainWindow>

@@ -1,4 +1,4 @@
-#include "ui/UiTranslations.h"
+#include "app/UiTranslations.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

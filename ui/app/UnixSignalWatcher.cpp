@@ -1,4 +1,4 @@
-#include "ui/UnixSignalWatcher.h"
+#include "app/UnixSignalWatcher.h"
 
 #include <QSocketNotifier>
 

@@ -1,6 +1,6 @@
-#include "ui/ColorSchemePalette.h"
+#include "common/ColorSchemePalette.h"
 
-#include "ui/DesktopColorScheme.h"
+#include "common/DesktopColorScheme.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,4 +1,4 @@
-#include "ui/CoreTexts.h"
+#include "common/CoreTexts.h"
 
 #include <QList>
 

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/UserText.h"
-#include "redis/RedisError.h"
-#include "stress/DemoTimeline.h"
+#include "common/RedisError.h"
+#include "demo/DemoTimeline.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "ui/DesktopColorScheme.h"
+#include "common/DesktopColorScheme.h"
 
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "stress/DemoScenario.h"
-#include "stress/DemoTimeline.h"
+#include "demo/DemoScenario.h"
+#include "demo/DemoTimeline.h"
 #include "stress/StressProgress.h"
 #include "stress/StressResult.h"
 

@@ -1,7 +1,7 @@
-#include "ui/ConnectionController.h"
+#include "connection/ConnectionController.h"
 
-#include "ui/ConnectionWorker.h"
-#include "ui/LockMonitorController.h"
+#include "connection/ConnectionWorker.h"
+#include "monitor/LockMonitorController.h"
 
 #include <QSettings>
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "ui/ConnectionStatus.h"
-#include "ui/MonitorSettings.h"
-#include "ui/ServerSummary.h"
+#include "connection/ConnectionStatus.h"
+#include "connection/MonitorSettings.h"
+#include "connection/ServerSummary.h"
 
 #include <QList>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "ui/ConnectionWorker.h"
+#include "connection/ConnectionWorker.h"
 
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"

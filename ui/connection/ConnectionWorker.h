@@ -1,8 +1,8 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "ui/ConnectionStatus.h"
-#include "ui/ServerSummary.h"
+#include "connection/ConnectionStatus.h"
+#include "connection/ServerSummary.h"
 
 #include <QObject>
 

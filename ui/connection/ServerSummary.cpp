@@ -1,4 +1,4 @@
-#include "ui/ServerSummary.h"
+#include "connection/ServerSummary.h"
 
 #include "redis/ServerProbe.h"
 

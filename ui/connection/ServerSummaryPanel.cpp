@@ -1,6 +1,6 @@
-#include "ui/ServerSummaryPanel.h"
+#include "connection/ServerSummaryPanel.h"
 
-#include "ui/StatusTexts.h"
+#include "connection/StatusTexts.h"
 
 #include <QFormLayout>
 #include <QLabel>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/ConnectionStatus.h"
-#include "ui/ServerSummary.h"
+#include "connection/ConnectionStatus.h"
+#include "connection/ServerSummary.h"
 
 #include <QGroupBox>
 

@@ -1,4 +1,4 @@
-#include "ui/StatusTexts.h"
+#include "connection/StatusTexts.h"
 
 #include <QLocale>
 

@@ -1,4 +1,4 @@
-#include "ui/LockActivityChart.h"
+#include "monitor/LockActivityChart.h"
 
 #include <QChart>
 #include <QDateTime>

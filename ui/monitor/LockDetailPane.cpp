@@ -1,9 +1,9 @@
-#include "ui/LockDetailPane.h"
+#include "monitor/LockDetailPane.h"
 
-#include "ui/CoreTexts.h"
-#include "ui/LockEventLogModel.h"
-#include "ui/LockKindTexts.h"
-#include "ui/LockTableModel.h"
+#include "common/CoreTexts.h"
+#include "monitor/LockEventLogModel.h"
+#include "monitor/LockKindTexts.h"
+#include "monitor/LockTableModel.h"
 
 #include <QDateTime>
 #include <QEvent>

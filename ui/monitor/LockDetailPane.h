@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/LockKeysReport.h"
-#include "ui/LockRecord.h"
-#include "ui/LockUpdateBatch.h"
+#include "monitor/LockKeysReport.h"
+#include "monitor/LockRecord.h"
+#include "monitor/LockUpdateBatch.h"
 
 #include <QTextBrowser>
 

@@ -1,4 +1,4 @@
-#include "ui/LockEventLogModel.h"
+#include "monitor/LockEventLogModel.h"
 
 #include <QBrush>
 #include <QColor>

@@ -1,6 +1,6 @@
-#include "ui/LockFilterProxyModel.h"
+#include "monitor/LockFilterProxyModel.h"
 
-#include "ui/LockTableModel.h"
+#include "monitor/LockTableModel.h"
 
 namespace lockscope::ui {
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inspect/LockSnapshot.h"
-#include "ui/LockRecord.h"
+#include "monitor/LockRecord.h"
 
 #include <QSortFilterProxyModel>
 

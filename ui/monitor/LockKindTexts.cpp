@@ -1,4 +1,4 @@
-#include "ui/LockKindTexts.h"
+#include "monitor/LockKindTexts.h"
 
 namespace lockscope::ui {
 

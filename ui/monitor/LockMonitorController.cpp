@@ -1,10 +1,10 @@
-#include "ui/LockMonitorController.h"
+#include "monitor/LockMonitorController.h"
 
-#include "inspect/AuditLog.h"
+#include "inspect/admin/AuditLog.h"
 #include "locks/DistributedLock.h"
-#include "ui/LockAdminWorker.h"
-#include "ui/LockMonitorWorker.h"
-#include "ui/LockUpdateQueue.h"
+#include "monitor/admin/LockAdminWorker.h"
+#include "monitor/LockMonitorWorker.h"
+#include "monitor/LockUpdateQueue.h"
 
 #include <QProcessEnvironment>
 #include <QThread>

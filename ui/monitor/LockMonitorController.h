@@ -1,11 +1,11 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "ui/LockAdminAction.h"
-#include "ui/LockKeysReport.h"
-#include "ui/LockUpdateBatch.h"
-#include "ui/MonitorSettings.h"
-#include "ui/MonitorStatus.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockKeysReport.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorSettings.h"
+#include "connection/MonitorStatus.h"
 
 #include <QList>
 #include <QObject>

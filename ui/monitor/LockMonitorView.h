@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ui/ConnectionStatus.h"
-#include "ui/LockAdminAction.h"
-#include "ui/LockUpdateBatch.h"
-#include "ui/MonitorStatus.h"
+#include "connection/ConnectionStatus.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorStatus.h"
 
 #include <QHash>
 #include <QWidget>

@@ -1,10 +1,10 @@
-#include "ui/LockMonitorWorker.h"
+#include "monitor/LockMonitorWorker.h"
 
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 #include "locks/DistributedLock.h"
-#include "ui/CoreTexts.h"
-#include "ui/LockUpdateQueue.h"
+#include "common/CoreTexts.h"
+#include "monitor/LockUpdateQueue.h"
 
 #include <QDateTime>
 

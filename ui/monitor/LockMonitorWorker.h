@@ -1,9 +1,9 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "ui/LockUpdateBatch.h"
-#include "ui/MonitorSettings.h"
-#include "ui/MonitorStatus.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorSettings.h"
+#include "connection/MonitorStatus.h"
 
 #include <QHash>
 #include <QObject>

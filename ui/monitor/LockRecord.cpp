@@ -1,7 +1,7 @@
-#include "ui/LockRecord.h"
+#include "monitor/LockRecord.h"
 
 #include "redis/RedisReply.h"
-#include "ui/CoreTexts.h"
+#include "common/CoreTexts.h"
 
 #include <algorithm>
 

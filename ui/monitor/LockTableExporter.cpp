@@ -1,8 +1,8 @@
-#include "ui/LockTableExporter.h"
+#include "monitor/LockTableExporter.h"
 
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
-#include "ui/LockTableModel.h"
+#include "monitor/LockTableModel.h"
 
 #include <QCoreApplication>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "ui/LockTableModel.h"
+#include "monitor/LockTableModel.h"
 
-#include "ui/LockKindTexts.h"
+#include "monitor/LockKindTexts.h"
 
 #include <QBrush>
 #include <QColor>

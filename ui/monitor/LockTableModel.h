@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/LockRecord.h"
-#include "ui/LockUpdateBatch.h"
+#include "monitor/LockRecord.h"
+#include "monitor/LockUpdateBatch.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

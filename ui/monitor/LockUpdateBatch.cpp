@@ -1,4 +1,4 @@
-#include "ui/LockUpdateBatch.h"
+#include "monitor/LockUpdateBatch.h"
 
 namespace lockscope::ui {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/LockRecord.h"
+#include "monitor/LockRecord.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,4 +1,4 @@
-#include "ui/LockUpdateQueue.h"
+#include "monitor/LockUpdateQueue.h"
 
 namespace lockscope::ui {
 

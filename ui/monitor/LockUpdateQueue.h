@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/LockUpdateBatch.h"
+#include "monitor/LockUpdateBatch.h"
 
 #include <mutex>
 

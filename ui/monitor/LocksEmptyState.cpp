@@ -1,4 +1,4 @@
-#include "ui/LocksEmptyState.h"
+#include "monitor/LocksEmptyState.h"
 
 #include <QAction>
 #include <QApplication>

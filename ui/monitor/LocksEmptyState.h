@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/ConnectionStatus.h"
+#include "connection/ConnectionStatus.h"
 
 #include <QFrame>
 

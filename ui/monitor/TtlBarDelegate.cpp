@@ -1,6 +1,6 @@
-#include "ui/TtlBarDelegate.h"
+#include "monitor/TtlBarDelegate.h"
 
-#include "ui/LockTableModel.h"
+#include "monitor/LockTableModel.h"
 
 #include <QApplication>
 #include <QPainter>

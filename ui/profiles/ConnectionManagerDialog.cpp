@@ -1,9 +1,9 @@
-#include "ui/ConnectionManagerDialog.h"
+#include "profiles/ConnectionManagerDialog.h"
 
-#include "ui/ConnectionProfileForm.h"
-#include "ui/ConnectionTester.h"
-#include "ui/PasswordVault.h"
-#include "ui/ProfileConnector.h"
+#include "profiles/ConnectionProfileForm.h"
+#include "profiles/ConnectionTester.h"
+#include "profiles/PasswordVault.h"
+#include "profiles/ProfileConnector.h"
 
 #include <QDialogButtonBox>
 #include <QHBoxLayout>

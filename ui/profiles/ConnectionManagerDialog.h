@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/ConnectionProfile.h"
+#include "profiles/ConnectionProfile.h"
 
 #include <QDialog>
 

@@ -1,7 +1,7 @@
-#include "ui/ConnectionProfile.h"
+#include "profiles/ConnectionProfile.h"
 
 #include "redis/RedisUrl.h"
-#include "ui/ConnectionController.h"
+#include "connection/ConnectionController.h"
 
 #include <QUuid>
 

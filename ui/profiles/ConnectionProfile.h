@@ -1,8 +1,8 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "redis/Result.h"
-#include "ui/MonitorSettings.h"
+#include "common/Result.h"
+#include "connection/MonitorSettings.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "ui/ConnectionProfileForm.h"
+#include "profiles/ConnectionProfileForm.h"
 
 #include "redis/RedisUrl.h"
 

@@ -1,4 +1,4 @@
-#include "ui/ConnectionProfileStore.h"
+#include "profiles/ConnectionProfileStore.h"
 
 #include <QSettings>
 

@@ -1,10 +1,10 @@
-#include "ui/ConnectionTester.h"
+#include "profiles/ConnectionTester.h"
 
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
-#include "ui/CoreTexts.h"
-#include "ui/ServerSummary.h"
-#include "ui/StatusTexts.h"
+#include "common/CoreTexts.h"
+#include "connection/ServerSummary.h"
+#include "connection/StatusTexts.h"
 
 #include <QCoreApplication>
 #include <QPointer>

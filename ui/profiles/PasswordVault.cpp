@@ -1,4 +1,4 @@
-#include "ui/PasswordVault.h"
+#include "profiles/PasswordVault.h"
 
 #include <QPointer>
 #include <QTimer>

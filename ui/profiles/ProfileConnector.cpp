@@ -1,8 +1,8 @@
-#include "ui/ProfileConnector.h"
+#include "profiles/ProfileConnector.h"
 
 #include "redis/RedisUrl.h"
-#include "ui/ConnectionController.h"
-#include "ui/PasswordVault.h"
+#include "connection/ConnectionController.h"
+#include "profiles/PasswordVault.h"
 
 #include <QInputDialog>
 #include <QLineEdit>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ui/ConnectionProfile.h"
-#include "ui/ConnectionProfileStore.h"
-#include "ui/ConnectionStatus.h"
+#include "profiles/ConnectionProfile.h"
+#include "profiles/ConnectionProfileStore.h"
+#include "connection/ConnectionStatus.h"
 
 #include <QObject>
 #include <QPointer>

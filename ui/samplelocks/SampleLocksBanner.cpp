@@ -1,4 +1,4 @@
-#include "ui/DemoLocksBanner.h"
+#include "samplelocks/SampleLocksBanner.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
-#include "ui/DemoLocksController.h"
+#include "samplelocks/SampleLocksController.h"
 
-#include "ui/DemoLocksWorker.h"
+#include "samplelocks/SampleLocksWorker.h"
 
 #include <QThread>
 

@@ -1,7 +1,7 @@
-#include "ui/DemoLocksWorker.h"
+#include "samplelocks/SampleLocksWorker.h"
 
-#include "sandbox/DemoLockSeeder.h"
-#include "ui/CoreTexts.h"
+#include "sandbox/SampleLockSeeder.h"
+#include "common/CoreTexts.h"
 
 namespace lockscope::ui {
 

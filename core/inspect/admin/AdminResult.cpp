@@ -1,4 +1,4 @@
-#include "inspect/AdminResult.h"
+#include "inspect/admin/AdminResult.h"
 
 namespace lockscope {
 

@@ -1,4 +1,4 @@
-#include "inspect/AuditLog.h"
+#include "inspect/admin/AuditLog.h"
 
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"

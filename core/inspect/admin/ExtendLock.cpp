@@ -1,4 +1,4 @@
-#include "inspect/ExtendLock.h"
+#include "inspect/admin/ExtendLock.h"
 
 #include "inspect/ObservedLockScript.h"
 #include "inspect/ObservedLockState.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/AdminResult.h"
+#include "inspect/admin/AdminResult.h"
 #include "inspect/LockSnapshot.h"
 #include "redis/RedisConnection.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/ForceRelease.h"
+#include "inspect/admin/ForceRelease.h"
 
 #include "inspect/LockNaming.h"
 #include "inspect/ObservedLockScript.h"

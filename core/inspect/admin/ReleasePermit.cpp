@@ -1,8 +1,8 @@
-#include "inspect/ReleasePermit.h"
+#include "inspect/admin/ReleasePermit.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/RedissonSemaphoreRecognizer.h"
-#include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 
 namespace lockscope {
 

@@ -1,4 +1,4 @@
-#include "inspect/RemoveStaleWaiters.h"
+#include "inspect/admin/RemoveStaleWaiters.h"
 
 #include "inspect/LockNaming.h"
 

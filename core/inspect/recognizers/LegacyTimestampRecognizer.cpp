@@ -1,4 +1,4 @@
-#include "inspect/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/LegacyTimestampRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

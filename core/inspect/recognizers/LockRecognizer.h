@@ -2,7 +2,7 @@
 
 #include "inspect/LockSnapshot.h"
 #include "inspect/RawKey.h"
-#include "inspect/RecognitionContext.h"
+#include "inspect/recognizers/RecognitionContext.h"
 
 #include <string>
 #include <string_view>

@@ -1,4 +1,4 @@
-#include "inspect/LockScopeSemaphoreRecognizer.h"
+#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
 #include <cmath>
 #include <map>

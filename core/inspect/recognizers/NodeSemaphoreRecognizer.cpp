@@ -1,4 +1,4 @@
-#include "inspect/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/RecognitionContext.h"
+#include "inspect/recognizers/RecognitionContext.h"
 
 namespace lockscope {
 

@@ -1,4 +1,4 @@
-#include "inspect/RedissonHolderField.h"
+#include "inspect/recognizers/RedissonHolderField.h"
 
 #include "inspect/LockNaming.h"
 

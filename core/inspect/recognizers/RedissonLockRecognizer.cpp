@@ -1,7 +1,7 @@
-#include "inspect/RedissonLockRecognizer.h"
+#include "inspect/recognizers/RedissonLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/RedissonHolderField.h"
+#include "inspect/recognizers/RedissonHolderField.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
-#include "inspect/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/RedissonHolderField.h"
+#include "inspect/recognizers/RedissonHolderField.h"
 
 namespace lockscope {
 

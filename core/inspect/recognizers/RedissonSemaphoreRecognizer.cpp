@@ -1,4 +1,4 @@
-#include "inspect/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 
 #include <array>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/LockRecognizer.h"
+#include "inspect/recognizers/LockRecognizer.h"
 
 #include <optional>
 

@@ -1,4 +1,4 @@
-#include "inspect/TokenLockRecognizer.h"
+#include "inspect/recognizers/TokenLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

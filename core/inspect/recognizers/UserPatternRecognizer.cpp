@@ -1,6 +1,6 @@
-#include "inspect/UserPatternRecognizer.h"
+#include "inspect/recognizers/UserPatternRecognizer.h"
 
-#include "inspect/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/LegacyTimestampRecognizer.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "locks/LockFactory.h"
-#include "stress/DemoCatalog.h"
+#include "demo/DemoCatalog.h"
 #include "support/RedisTestCase.h"
 
 #include <QtTest>

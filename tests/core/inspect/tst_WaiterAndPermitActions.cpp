@@ -1,5 +1,5 @@
-#include "inspect/ReleasePermit.h"
-#include "inspect/RemoveStaleWaiters.h"
+#include "inspect/admin/ReleasePermit.h"
+#include "inspect/admin/RemoveStaleWaiters.h"
 #include "support/LockFormats.h"
 #include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"

@@ -1,5 +1,5 @@
 #include "inspect/LockInspector.h"
-#include "sandbox/DemoLockSeeder.h"
+#include "sandbox/SampleLockSeeder.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 

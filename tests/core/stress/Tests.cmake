@@ -1,7 +1,5 @@
-lockscope_add_test(tst_LatencyHistogram DIR stress)
-lockscope_add_test(tst_StressEngine DIR stress)
-lockscope_add_test(tst_StressCommand DIR stress LIBS lockscope_cli)
-lockscope_add_test(tst_DemoScenarios DIR stress LIBS lockscope_cli)
+lockscope_add_test(tst_LatencyHistogram DIR core/stress)
+lockscope_add_test(tst_StressEngine DIR core/stress)
 
 # `cmake --build <dir> --target bench`: a measurement (ratios against redis-benchmark in the
 # same run), not a test; never part of `all` or of ctest.

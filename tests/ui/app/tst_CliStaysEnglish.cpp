@@ -2,7 +2,7 @@
 #include "cli/ExitCode.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
-#include "ui/UiTranslations.h"
+#include "app/UiTranslations.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

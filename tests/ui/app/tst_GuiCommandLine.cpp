@@ -1,4 +1,4 @@
-#include "ui/GuiCommandLine.h"
+#include "app/GuiCommandLine.h"
 
 #include <QtTest>
 

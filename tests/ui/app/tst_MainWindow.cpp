@@ -1,8 +1,8 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ConnectionController.h"
-#include "ui/MainWindow.h"
-#include "ui/StatusTexts.h"
+#include "connection/ConnectionController.h"
+#include "app/MainWindow.h"
+#include "connection/StatusTexts.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

@@ -1,10 +1,10 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ConnectionController.h"
-#include "ui/ContentionDemoView.h"
-#include "ui/MainWindow.h"
-#include "ui/StressPanel.h"
-#include "ui/ToolWindows.h"
+#include "connection/ConnectionController.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "app/MainWindow.h"
+#include "tools/stress/StressPanel.h"
+#include "app/ToolWindows.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

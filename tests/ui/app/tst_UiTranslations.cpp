@@ -1,7 +1,7 @@
-#include "ui/ConnectionController.h"
-#include "ui/MainWindow.h"
-#include "ui/StatusTexts.h"
-#include "ui/UiTranslations.h"
+#include "connection/ConnectionController.h"
+#include "app/MainWindow.h"
+#include "connection/StatusTexts.h"
+#include "app/UiTranslations.h"
 
 #include <QtTest>
 

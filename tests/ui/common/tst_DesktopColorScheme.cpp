@@ -1,5 +1,5 @@
-#include "ui/ColorSchemePalette.h"
-#include "ui/DesktopColorScheme.h"
+#include "common/ColorSchemePalette.h"
+#include "common/DesktopColorScheme.h"
 
 #include "support/PrivateSessionBus.h"
 

@@ -1,7 +1,7 @@
 #include "sandbox/FreePort.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ConnectionController.h"
+#include "connection/ConnectionController.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "ui/ConnectionWorker.h"
-#include "ui/ServerSummary.h"
+#include "connection/ConnectionWorker.h"
+#include "connection/ServerSummary.h"
 
 #include <QtTest>
 

@@ -1,11 +1,11 @@
 #include "redis/ClusterSlots.h"
 #include "support/ClusterTestSetup.h"
-#include "ui/ConnectionController.h"
-#include "ui/LockActionDialog.h"
-#include "ui/LockMonitorController.h"
-#include "ui/LockMonitorView.h"
-#include "ui/LockTableModel.h"
-#include "ui/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "monitor/admin/LockActionDialog.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

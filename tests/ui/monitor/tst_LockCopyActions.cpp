@@ -1,12 +1,12 @@
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "ui/ConnectionController.h"
-#include "ui/LockDetailPane.h"
-#include "ui/LockMonitorController.h"
-#include "ui/LockMonitorView.h"
-#include "ui/LockTableModel.h"
-#include "ui/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "monitor/LockDetailPane.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
-#include "ui/LockActivityChart.h"
-#include "ui/LockEventLogModel.h"
-#include "ui/LockFilterProxyModel.h"
-#include "ui/LockTableExporter.h"
-#include "ui/LockTableModel.h"
+#include "monitor/LockActivityChart.h"
+#include "monitor/LockEventLogModel.h"
+#include "monitor/LockFilterProxyModel.h"
+#include "monitor/LockTableExporter.h"
+#include "monitor/LockTableModel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

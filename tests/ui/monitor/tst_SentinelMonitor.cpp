@@ -1,10 +1,10 @@
 #include "support/RedisTestServer.h"
 #include "support/SentinelTestSetup.h"
-#include "ui/ConnectionController.h"
-#include "ui/LockMonitorController.h"
-#include "ui/LockMonitorView.h"
-#include "ui/LockTableModel.h"
-#include "ui/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

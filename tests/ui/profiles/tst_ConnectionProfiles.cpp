@@ -1,5 +1,5 @@
-#include "ui/ConnectionProfile.h"
-#include "ui/ConnectionProfileStore.h"
+#include "profiles/ConnectionProfile.h"
+#include "profiles/ConnectionProfileStore.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

@@ -1,8 +1,8 @@
-#include "ui/LockActionDialog.h"
+#include "monitor/admin/LockActionDialog.h"
 
-#include "ui/CoreTexts.h"
-#include "ui/LockAdminTexts.h"
-#include "ui/LockKindTexts.h"
+#include "common/CoreTexts.h"
+#include "monitor/admin/LockAdminTexts.h"
+#include "monitor/LockKindTexts.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

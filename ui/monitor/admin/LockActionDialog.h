@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/LockAdminAction.h"
+#include "monitor/admin/LockAdminAction.h"
 
 #include <QDialog>
 

@@ -1,4 +1,4 @@
-#include "ui/LockAdminTexts.h"
+#include "monitor/admin/LockAdminTexts.h"
 
 namespace lockscope::ui {
 

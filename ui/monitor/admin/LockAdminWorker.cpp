@@ -1,13 +1,13 @@
-#include "ui/LockAdminWorker.h"
+#include "monitor/admin/LockAdminWorker.h"
 
-#include "inspect/AuditLog.h"
-#include "inspect/ExtendLock.h"
-#include "inspect/ForceRelease.h"
+#include "inspect/admin/AuditLog.h"
+#include "inspect/admin/ExtendLock.h"
+#include "inspect/admin/ForceRelease.h"
 #include "inspect/KeyReader.h"
 #include "inspect/MasterConnections.h"
-#include "inspect/RemoveStaleWaiters.h"
-#include "ui/CoreTexts.h"
-#include "ui/LockAdminTexts.h"
+#include "inspect/admin/RemoveStaleWaiters.h"
+#include "common/CoreTexts.h"
+#include "monitor/admin/LockAdminTexts.h"
 
 #include <QDateTime>
 

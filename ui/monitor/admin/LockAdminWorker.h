@@ -1,8 +1,8 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "ui/LockAdminAction.h"
-#include "ui/LockKeysReport.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockKeysReport.h"
 
 #include <QObject>
 

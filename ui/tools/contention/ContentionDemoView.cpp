@@ -1,11 +1,11 @@
-#include "ui/ContentionDemoView.h"
+#include "tools/contention/ContentionDemoView.h"
 
 #include "locks/DistributedLock.h"
-#include "stress/DemoCatalog.h"
-#include "ui/CoreTexts.h"
-#include "ui/DemoStage.h"
-#include "ui/DemoWorker.h"
-#include "ui/TimelinePlayer.h"
+#include "demo/DemoCatalog.h"
+#include "common/CoreTexts.h"
+#include "tools/contention/DemoStage.h"
+#include "tools/contention/DemoWorker.h"
+#include "tools/contention/TimelinePlayer.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

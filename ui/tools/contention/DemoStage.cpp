@@ -1,6 +1,6 @@
-#include "ui/DemoStage.h"
+#include "tools/contention/DemoStage.h"
 
-#include "ui/CoreTexts.h"
+#include "common/CoreTexts.h"
 
 #include <QPainter>
 #include <QPainterPath>

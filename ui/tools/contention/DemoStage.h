@@ -1,7 +1,7 @@
 #pragma once
 
-#include "stress/DemoTimeline.h"
-#include "ui/DemoStepReading.h"
+#include "demo/DemoTimeline.h"
+#include "tools/contention/DemoStepReading.h"
 
 #include <QMap>
 #include <QStringList>

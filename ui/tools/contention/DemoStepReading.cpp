@@ -1,4 +1,4 @@
-#include "ui/DemoStepReading.h"
+#include "tools/contention/DemoStepReading.h"
 
 #include <QRegularExpression>
 

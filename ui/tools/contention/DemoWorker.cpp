@@ -1,6 +1,6 @@
-#include "ui/DemoWorker.h"
+#include "tools/contention/DemoWorker.h"
 
-#include "stress/DemoCatalog.h"
+#include "demo/DemoCatalog.h"
 
 namespace lockscope::ui {
 

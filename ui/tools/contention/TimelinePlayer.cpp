@@ -1,4 +1,4 @@
-#include "ui/TimelinePlayer.h"
+#include "tools/contention/TimelinePlayer.h"
 
 #include <QTimer>
 

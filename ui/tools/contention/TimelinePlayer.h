@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stress/DemoTimeline.h"
+#include "demo/DemoTimeline.h"
 
 #include <QObject>
 

@@ -1,12 +1,12 @@
-#include "ui/StressPanel.h"
+#include "tools/stress/StressPanel.h"
 
 #include "locks/DistributedLock.h"
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
 #include "stress/StressResultJson.h"
-#include "ui/ColorSchemePalette.h"
-#include "ui/CoreTexts.h"
-#include "ui/StressWorker.h"
+#include "common/ColorSchemePalette.h"
+#include "common/CoreTexts.h"
+#include "tools/stress/StressWorker.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

@@ -2,7 +2,7 @@
 
 #include "redis/ConnectionOptions.h"
 #include "stress/StressParameters.h"
-#include "ui/StressMetaTypes.h"
+#include "common/StressMetaTypes.h"
 
 #include <QWidget>
 

@@ -1,4 +1,4 @@
-#include "ui/StressWorker.h"
+#include "tools/stress/StressWorker.h"
 
 #include "stress/StressEngine.h"
 

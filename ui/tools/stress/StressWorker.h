@@ -1,7 +1,7 @@
 #pragma once
 
 #include "stress/StressParameters.h"
-#include "ui/StressMetaTypes.h"
+#include "common/StressMetaTypes.h"
 
 #include <QObject>
 

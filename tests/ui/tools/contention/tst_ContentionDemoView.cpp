@@ -1,10 +1,10 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
-#include "ui/ConnectionController.h"
-#include "ui/ContentionDemoView.h"
-#include "ui/DemoStage.h"
-#include "ui/TimelinePlayer.h"
+#include "connection/ConnectionController.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "tools/contention/DemoStage.h"
+#include "tools/contention/TimelinePlayer.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
-#include "ui/ColorSchemePalette.h"
-#include "ui/ConnectionController.h"
-#include "ui/StressPanel.h"
+#include "common/ColorSchemePalette.h"
+#include "connection/ConnectionController.h"
+#include "tools/stress/StressPanel.h"
 
 #include <QtTest>
 
