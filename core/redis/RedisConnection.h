@@ -52,7 +52,6 @@ public:
     const ConnectionOptions& options() const { return m_options; }
     // Where this connection actually goes (for a sentinel-resolved master, the master).
     std::string endpoint() const;
-    void setReadOnly(bool readOnly) { m_options.readOnly = readOnly; }
 
     // Connects to an explicit host and port with the credentials and TLS settings of `options`
     // (used for cluster nodes and resolved masters).
