@@ -40,18 +40,18 @@ Status run(RedisConnection& connection, const std::vector<RedisCommand>& command
 
 } // namespace
 
-DemoLockSeeder::DemoLockSeeder(ConnectionOptions options)
+SampleLockSeeder::SampleLockSeeder(ConnectionOptions options)
     : m_options(std::move(options))
 {
     m_options.clientRole = "demo";
 }
 
-DemoLockSeeder::~DemoLockSeeder()
+SampleLockSeeder::~SampleLockSeeder()
 {
     stop();
 }
 
-std::string DemoLockSeeder::randomHex(size_t length)
+std::string SampleLockSeeder::randomHex(size_t length)
 {
     static const char digits[] = "0123456789abcdef";
     std::string out(length, '0');
@@ -60,7 +60,7 @@ std::string DemoLockSeeder::randomHex(size_t length)
     return out;
 }
 
-std::string DemoLockSeeder::uuid1Hex(long long epochMs)
+std::string SampleLockSeeder::uuid1Hex(long long epochMs)
 {
     // 100 ns intervals since 1582-10-15, version 1, RFC 4122 variant, random node.
     const unsigned long long ticks
@@ -72,7 +72,7 @@ std::string DemoLockSeeder::uuid1Hex(long long epochMs)
     return std::string(head) + randomHex(12);
 }
 
-Result<std::vector<std::string>> DemoLockSeeder::seed()
+Result<std::vector<std::string>> SampleLockSeeder::seed()
 {
     auto connection = RedisConnection::connect(m_options);
     if (!connection)
@@ -85,7 +85,7 @@ Result<std::vector<std::string>> DemoLockSeeder::seed()
     return made;
 }
 
-Status DemoLockSeeder::hold(const std::string& kind, const std::string& name, std::chrono::milliseconds lease,
+Status SampleLockSeeder::hold(const std::string& kind, const std::string& name, std::chrono::milliseconds lease,
     bool watchdog, int permits)
 {
     LockSpec spec;
@@ -104,12 +104,12 @@ Status DemoLockSeeder::hold(const std::string& kind, const std::string& name, st
     if (!acquired)
         return acquired.error();
     if (!acquired->acquired())
-        return makeError(ErrorKind::Usage, "demo lock " + name + " is held by someone else already");
+        return makeError(ErrorKind::Usage, "sample lock " + name + " is held by someone else already");
     m_held.push_back(std::move(*lock));
     return Done {};
 }
 
-void DemoLockSeeder::queueWaiter(const std::string& kind, const std::string& name)
+void SampleLockSeeder::queueWaiter(const std::string& kind, const std::string& name)
 {
     // A waiter blocks in acquire() until stop() cancels it: that is what puts it in the queue.
     m_waiters.emplace_back([this, kind, name, options = m_options] {
@@ -130,7 +130,7 @@ void DemoLockSeeder::queueWaiter(const std::string& kind, const std::string& nam
     });
 }
 
-Status DemoLockSeeder::holdOwnLocks(std::vector<std::string>& made)
+Status SampleLockSeeder::holdOwnLocks(std::vector<std::string>& made)
 {
     struct Own
     {
@@ -159,7 +159,7 @@ Status DemoLockSeeder::holdOwnLocks(std::vector<std::string>& made)
     return Done {};
 }
 
-Status DemoLockSeeder::writeForeignLocks(RedisConnection& connection, std::vector<std::string>& made)
+Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vector<std::string>& made)
 {
     const long long now = epochMs();
     const std::string javaClient = HolderIdentity::randomUuid();
@@ -223,7 +223,7 @@ Status DemoLockSeeder::writeForeignLocks(RedisConnection& connection, std::vecto
     return run(connection, commands);
 }
 
-void DemoLockSeeder::stop()
+void SampleLockSeeder::stop()
 {
     m_cancel.cancel();
     for (auto& waiter : m_waiters)

@@ -19,15 +19,15 @@ class RedisConnection;
 // legacy SETNX pattern leave them (see shared/reference/lock-formats.md), with TTLs so that the
 // table counts down and some expire. The held locks stay held until stop() (or destruction),
 // which cancels the waiters and releases everything it still holds.
-class DemoLockSeeder
+class SampleLockSeeder
 {
 public:
-    explicit DemoLockSeeder(ConnectionOptions options);
-    ~DemoLockSeeder();
-    DemoLockSeeder(const DemoLockSeeder&) = delete;
-    DemoLockSeeder& operator=(const DemoLockSeeder&) = delete;
+    explicit SampleLockSeeder(ConnectionOptions options);
+    ~SampleLockSeeder();
+    SampleLockSeeder(const SampleLockSeeder&) = delete;
+    SampleLockSeeder& operator=(const SampleLockSeeder&) = delete;
 
-    // Writes and takes the demo locks; returns the names made, in words ("orders (LockScope
+    // Writes and takes the sample locks; returns the names made, in words ("orders (LockScope
     // reentrant)"). Stops at the first Redis error (what was made so far stays).
     Result<std::vector<std::string>> seed();
     void stop();

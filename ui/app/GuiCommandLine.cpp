@@ -1,7 +1,7 @@
 #include "app/GuiCommandLine.h"
 
 #include "redis/RedisUrl.h"
-#include "connection/ConnectionController.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QCommandLineParser>
 
@@ -62,10 +62,11 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         tr("With --screenshot: run Tools › TOOL briefly (stress: a short stress test, demo: the first "
            "contention demo) and save its window instead of the main window."),
         tr("TOOL"));
-    const QCommandLineOption demoLocks(QStringLiteral("demo-locks"),
-        tr("Fill the sandbox with demo locks of every kind without asking (sandbox only)."));
+    // --demo-locks: the name of earlier versions, still understood.
+    const QCommandLineOption sampleLocks(QStringList {QStringLiteral("sample-locks"), QStringLiteral("demo-locks")},
+        tr("Fill the sandbox with sample locks of every kind without asking (sandbox only)."));
     parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
-        connectTimeout, commandTimeout, screenshot, screenshotTool, demoLocks});
+        connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks});
 
     GuiCommandLine commandLine;
     auto fail = [&commandLine](const QString& message) {
@@ -101,9 +102,9 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         else
             return fail(tr("--screenshot-tool expects stress or demo, got '%1'").arg(tool));
     }
-    commandLine.demoLocks = parser.isSet(demoLocks);
-    if (commandLine.demoLocks && parser.isSet(url))
-        return fail(tr("--demo-locks fills the sandbox only; it cannot be used with --url"));
+    commandLine.sampleLocks = parser.isSet(sampleLocks);
+    if (commandLine.sampleLocks && parser.isSet(url))
+        return fail(tr("--sample-locks fills the sandbox only; it cannot be used with --url"));
 
     const QList<QCommandLineOption> needingUrl {user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName,
         tlsInsecure, readOnly, connectTimeout, commandTimeout};
@@ -115,7 +116,7 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
         return commandLine;
     }
 
-    auto parsed = parseRedisUrl(parser.value(url).toStdString(), ConnectionController::defaultOptions());
+    auto parsed = parseRedisUrl(parser.value(url).toStdString(), GuiConnectionDefaults::options());
     if (!parsed)
         return fail(QString::fromStdString(parsed.error().message));
     ConnectionOptions options = *parsed;

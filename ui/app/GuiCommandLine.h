@@ -30,7 +30,7 @@ public:
         Demo, // Tools › Contention Demo, after a scenario, showing its verdict
     };
     ScreenshotTool screenshotTool = ScreenshotTool::None;
-    bool demoLocks = false; // --demo-locks: fill the sandbox with demo locks without asking
+    bool sampleLocks = false; // --sample-locks: fill the sandbox with sample locks without asking
 
     // `arguments` with the program name first; `environment` supplies --password-env.
     static GuiCommandLine parse(const QStringList& arguments, const QProcessEnvironment& environment);

@@ -13,6 +13,7 @@
 #include "app/ToolScreenshot.h"
 #include "app/ToolWindows.h"
 #include "app/UnixSignalWatcher.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QApplication>
 #include <QTableView>
@@ -32,7 +33,7 @@ constexpr int exitCannotCreate = 73;
 constexpr int screenshotDeadlineMs = 20000;
 // Time for the layout to settle after the first summary arrived.
 constexpr int screenshotSettleMs = 700;
-// Time for the monitor to show freshly seeded demo locks (one notification batch or more).
+// Time for the monitor to show freshly seeded sample locks (one notification batch or more).
 constexpr int demoSettleMs = 1500;
 // A tool's run (a few seconds of stress test, or a demo scenario) on a busy machine.
 constexpr int toolScreenshotDeadlineMs = 120000;
@@ -85,15 +86,15 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
 
     ProfileConnector* connections = m_window->connections();
     // The sandbox stays one choice away (File › Connections…) whatever was opened first.
-    const bool demoLocks = commandLine.demoLocks;
+    const bool sampleLocks = commandLine.sampleLocks;
     connections->setSandboxStarter(
-        [this, demoLocks](QString* error) { return startSandbox(error, demoLocks); });
+        [this, sampleLocks](QString* error) { return startSandbox(error, sampleLocks); });
     m_window->sandboxAction()->setVisible(true);
     QString sandboxError;
     if (options) {
         m_controller->open(*options);
-    } else if (demoLocks || !connections->connectLastUsed()) { // --demo-locks means the sandbox
-        if (startSandbox(&sandboxError, demoLocks))
+    } else if (sampleLocks || !connections->connectLastUsed()) { // --sample-locks means the sandbox
+        if (startSandbox(&sandboxError, sampleLocks))
             connections->connectSandbox();
     }
 
@@ -107,7 +108,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     if (commandLine.screenshotPath) {
         if (commandLine.screenshotTool != GuiCommandLine::ScreenshotTool::None)
             scheduleToolScreenshot(*commandLine.screenshotPath, commandLine.screenshotTool);
-        else if (commandLine.demoLocks && m_sandbox)
+        else if (commandLine.sampleLocks && m_sandbox)
             scheduleDemoScreenshot(*commandLine.screenshotPath);
         else
             scheduleScreenshot(*commandLine.screenshotPath);
@@ -115,7 +116,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     return std::nullopt;
 }
 
-std::optional<QString> GuiStartup::startSandbox(QString* error, bool demoLocksWithoutAsking)
+std::optional<QString> GuiStartup::startSandbox(QString* error, bool sampleLocksWithoutAsking)
 {
     if (m_sandbox)
         return QString::fromStdString(m_sandbox->url());
@@ -124,7 +125,7 @@ std::optional<QString> GuiStartup::startSandbox(QString* error, bool demoLocksWi
         *error = QString::fromStdString(sandbox.error().message);
         return std::nullopt;
     }
-    auto sandboxOptions = parseRedisUrl(sandbox.value()->url(), ConnectionController::defaultOptions());
+    auto sandboxOptions = parseRedisUrl(sandbox.value()->url(), GuiConnectionDefaults::options());
     if (!sandboxOptions) {
         *error = QString::fromStdString(sandboxOptions.error().message);
         return std::nullopt;
@@ -133,7 +134,7 @@ std::optional<QString> GuiStartup::startSandbox(QString* error, bool demoLocksWi
     const QString url = QString::fromStdString(m_sandbox->url());
     printLine(stderr, tr("lockscope: sandbox redis-server at %1 (pid %2)").arg(url).arg(m_sandbox->pid()));
     m_window->offerSandbox(url);
-    m_window->offerDemoLocks(*sandboxOptions, demoLocksWithoutAsking);
+    m_window->offerSampleLocks(*sandboxOptions, sampleLocksWithoutAsking);
     return url;
 }
 
@@ -164,14 +165,14 @@ void GuiStartup::scheduleScreenshot(const QString& path)
 
 void GuiStartup::scheduleDemoScreenshot(const QString& path)
 {
-    // Waits for the demo locks, then for the monitor to show them, selects the first one so that
+    // Waits for the sample locks, then for the monitor to show them, selects the first one so that
     // the detail pane has something to show, and lets its keys arrive.
-    auto* demo = m_window->findChild<DemoLocksController*>();
+    auto* demo = m_window->findChild<SampleLocksController*>();
     if (!demo) {
         scheduleScreenshot(path);
         return;
     }
-    connect(demo, &DemoLocksController::seeded, this, [this, path] {
+    connect(demo, &SampleLocksController::seeded, this, [this, path] {
         QTimer::singleShot(demoSettleMs, this, [this, path] {
             // The stuck fair lock shows the most: holders, a dead waiter, its keys.
             QTableView* table = m_window->monitorView()->table();
@@ -184,7 +185,7 @@ void GuiStartup::scheduleDemoScreenshot(const QString& path)
             QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
         });
     });
-    connect(demo, &DemoLocksController::failed, this, [this, path] { saveScreenshot(path); });
+    connect(demo, &SampleLocksController::failed, this, [this, path] { saveScreenshot(path); });
     QTimer::singleShot(screenshotDeadlineMs, this, [this, path] { saveScreenshot(path); });
 }
 

@@ -52,7 +52,7 @@ public:
 
 private:
     // Starts the sandbox unless it runs, offers it in the window; returns its URL.
-    std::optional<QString> startSandbox(QString* error, bool demoLocksWithoutAsking);
+    std::optional<QString> startSandbox(QString* error, bool sampleLocksWithoutAsking);
     void quitOnSignal(int signalNumber);
     void scheduleScreenshot(const QString& path);
     void scheduleDemoScreenshot(const QString& path);

@@ -14,6 +14,7 @@
 #include "profiles/ProfileConnector.h"
 #include "connection/ServerSummaryPanel.h"
 #include "app/ToolWindows.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QAction>
 #include <QApplication>
@@ -43,7 +44,9 @@ const QString lastUrlKey = QStringLiteral("connection/lastUrl");
 MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     : QMainWindow(parent)
     , m_controller(controller)
+    , m_monitor(new LockMonitorController)
 {
+    m_monitor->follow(m_controller);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
     m_connections = new ProfileConnector(m_controller, this);
@@ -53,13 +56,16 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
     createToolBar();
     m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
+    // Parented only now, so that it is the last of the children created so far: Qt deletes
+    // children in order, and the views holding a reference to the monitor go first.
+    m_monitor->setParent(this);
     m_statusBar = new ConnectionStatusBar(this);
     setStatusBar(m_statusBar);
 
     connect(&m_controller, &ConnectionController::statusChanged, this, &MainWindow::showStatus);
     connect(&m_controller, &ConnectionController::summaryRefreshed, this, &MainWindow::showSummary);
     connect(&m_controller, &ConnectionController::opened, this, &MainWindow::updateTitle);
-    connect(&m_controller.monitor(), &LockMonitorController::statusChanged, this, &MainWindow::showMonitor);
+    connect(m_monitor, &LockMonitorController::statusChanged, this, &MainWindow::showMonitor);
     connect(m_monitorView, &LockMonitorView::lockCountChanged, this, &MainWindow::showMonitor);
     connect(m_monitorView, &LockMonitorView::message, this,
         [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
@@ -112,7 +118,7 @@ void MainWindow::createActions()
     m_refreshAction->setShortcut(QKeySequence::Refresh);
     m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary and list every lock again"));
     connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
-    connect(m_refreshAction, &QAction::triggered, this, [this] { m_controller.monitor().relist(); });
+    connect(m_refreshAction, &QAction::triggered, this, [this] { m_monitor->relist(); });
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
@@ -207,9 +213,9 @@ void MainWindow::createCentralArea()
     summaryLayout->addStretch(1);
     summaryColumn->setMinimumWidth(230);
     summaryColumn->setMaximumWidth(360);
-    m_monitorView = new LockMonitorView(m_controller.monitor(), splitter);
-    m_demoBanner = new DemoLocksBanner(m_monitorView);
-    m_monitorView->insertBanner(m_demoBanner);
+    m_monitorView = new LockMonitorView(*m_monitor, splitter);
+    m_sampleLocksBanner = new SampleLocksBanner(m_monitorView);
+    m_monitorView->insertBanner(m_sampleLocksBanner);
     splitter->addWidget(summaryColumn);
     splitter->addWidget(m_monitorView);
     splitter->setStretchFactor(0, 0);
@@ -237,7 +243,7 @@ void MainWindow::showSummary(const ServerSummary& summary)
 
 void MainWindow::showMonitor()
 {
-    m_statusBar->showMonitor(m_controller.monitor().status(), m_monitorView->lockModel()->rowCount());
+    m_statusBar->showMonitor(m_monitor->status(), m_monitorView->lockModel()->rowCount());
 }
 
 void MainWindow::updateTitle()
@@ -280,7 +286,7 @@ QString MainWindow::urlWithoutPassword(const QString& url)
 
 QString MainWindow::openUrl(const QString& url)
 {
-    auto options = parseRedisUrl(url.toStdString(), ConnectionController::defaultOptions());
+    auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
     if (!options)
         return QString::fromStdString(options.error().message);
     m_controller.open(*options);
@@ -306,25 +312,25 @@ void MainWindow::offerSandbox(const QString& url)
     m_sandboxAction->setVisible(true);
 }
 
-void MainWindow::offerDemoLocks(const ConnectionOptions& options, bool withoutAsking)
+void MainWindow::offerSampleLocks(const ConnectionOptions& options, bool withoutAsking)
 {
-    if (!m_demoLocks) {
-        m_demoLocks = new DemoLocksController(this);
-        connect(m_demoLocks, &DemoLocksController::seeded, m_demoBanner, &DemoLocksBanner::showSeeded);
+    if (!m_sampleLocks) {
+        m_sampleLocks = new SampleLocksController(this);
+        connect(m_sampleLocks, &SampleLocksController::seeded, m_sampleLocksBanner, &SampleLocksBanner::showSeeded);
         // Notifications cannot map every part of a new LockScope semaphore to its lock: list again.
-        connect(m_demoLocks, &DemoLocksController::seeded, this, [this] { m_controller.monitor().relist(); });
-        connect(m_demoLocks, &DemoLocksController::failed, m_demoBanner, &DemoLocksBanner::showFailed);
+        connect(m_sampleLocks, &SampleLocksController::seeded, this, [this] { m_monitor->relist(); });
+        connect(m_sampleLocks, &SampleLocksController::failed, m_sampleLocksBanner, &SampleLocksBanner::showFailed);
     }
-    m_demoBanner->disconnect(this);
-    connect(m_demoBanner, &DemoLocksBanner::accepted, this, [this, options] {
-        m_demoBanner->showSeeding();
-        m_demoLocks->seed(options);
+    m_sampleLocksBanner->disconnect(this);
+    connect(m_sampleLocksBanner, &SampleLocksBanner::accepted, this, [this, options] {
+        m_sampleLocksBanner->showSeeding();
+        m_sampleLocks->seed(options);
     });
     if (withoutAsking) {
-        m_demoBanner->showSeeding();
-        m_demoLocks->seed(options);
-    } else if (DemoLocksBanner::offerWanted()) {
-        m_demoBanner->showOffer();
+        m_sampleLocksBanner->showSeeding();
+        m_sampleLocks->seed(options);
+    } else if (SampleLocksBanner::offerWanted()) {
+        m_sampleLocksBanner->showOffer();
     }
 }
 

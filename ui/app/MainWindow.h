@@ -13,8 +13,9 @@ namespace lockscope::ui {
 
 class ConnectionController;
 class ConnectionStatusBar;
-class DemoLocksBanner;
-class DemoLocksController;
+class SampleLocksBanner;
+class SampleLocksController;
+class LockMonitorController;
 class LockMonitorView;
 class ProfileConnector;
 class ServerSummaryPanel;
@@ -38,6 +39,8 @@ public:
     QAction* sandboxAction() const { return m_sandboxAction; }
     QAction* productionAction() const { return m_productionAction; }
     LockMonitorView* monitorView() const { return m_monitorView; }
+    // The lock monitor of the controller's connection (opened and closed with it).
+    LockMonitorController& monitor() const { return *m_monitor; }
 
     // The URL as it may be remembered on disk: any password removed (passwords are never
     // written to disk). Empty when the URL cannot be cleaned safely.
@@ -56,10 +59,10 @@ public Q_SLOTS:
     void offerSandbox(const QString& url);
     // Shows an error that happened before any connection (e.g. the sandbox did not start).
     void showStartupError(const QString& message);
-    // The sandbox at `options` is in use: offer to fill it with demo locks (a banner, unless the
+    // The sandbox at `options` is in use: offer to fill it with sample locks (a banner, unless the
     // user said not to offer again), or fill it at once when `withoutAsking`.
-    void offerDemoLocks(const ConnectionOptions& options, bool withoutAsking = false);
-    DemoLocksBanner* demoLocksBanner() const { return m_demoBanner; }
+    void offerSampleLocks(const ConnectionOptions& options, bool withoutAsking = false);
+    SampleLocksBanner* sampleLocksBanner() const { return m_sampleLocksBanner; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -77,11 +80,12 @@ private:
     void saveSettings() const;
 
     ConnectionController& m_controller;
+    LockMonitorController* m_monitor = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;
     ConnectionStatusBar* m_statusBar = nullptr;
-    DemoLocksBanner* m_demoBanner = nullptr;
-    DemoLocksController* m_demoLocks = nullptr;
+    SampleLocksBanner* m_sampleLocksBanner = nullptr;
+    SampleLocksController* m_sampleLocks = nullptr;
     QToolBar* m_toolBar = nullptr;
     QAction* m_connectAction = nullptr;
     QAction* m_connectionsAction = nullptr;

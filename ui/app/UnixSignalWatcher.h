@@ -20,9 +20,6 @@ public:
     UnixSignalWatcher(std::initializer_list<int> signalNumbers, QObject* parent = nullptr);
     ~UnixSignalWatcher() override;
 
-    // False when the socket pair or a handler could not be set up (then signals act as before).
-    bool isWatching() const { return m_notifier != nullptr; }
-
 Q_SIGNALS:
     void signalReceived(int signalNumber);
 

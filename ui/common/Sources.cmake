@@ -2,4 +2,5 @@ list(APPEND lockscope_ui_sources
   common/ColorSchemePalette.cpp
   common/CoreTexts.cpp
   common/DesktopColorScheme.cpp
+  common/GuiConnectionDefaults.cpp
 )

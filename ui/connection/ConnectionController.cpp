@@ -1,7 +1,6 @@
 #include "connection/ConnectionController.h"
 
 #include "connection/ConnectionWorker.h"
-#include "monitor/LockMonitorController.h"
 
 #include <QSettings>
 
@@ -22,7 +21,6 @@ void registerMetaTypes()
 
 ConnectionController::ConnectionController(QObject* parent)
     : QObject(parent)
-    , m_monitor(new LockMonitorController(this))
 {
     registerMetaTypes();
 }
@@ -30,21 +28,10 @@ ConnectionController::ConnectionController(QObject* parent)
 ConnectionController::~ConnectionController()
 {
     close();
-    delete m_monitor; // waits for its own threads
     // A QThread may not be destroyed while it runs; each wait is bounded by the connection's
     // timeouts.
     for (QThread* thread : std::as_const(m_retiredThreads))
         thread->wait();
-}
-
-ConnectionOptions ConnectionController::defaultOptions()
-{
-    using namespace std::chrono_literals;
-    ConnectionOptions options;
-    options.clientRole = "gui";
-    options.connectTimeout = 3s;
-    options.commandTimeout = 5s;
-    return options;
 }
 
 void ConnectionController::open(const ConnectionOptions& options, const QString& label)
@@ -105,7 +92,7 @@ void ConnectionController::openWith(
     connecting.readOnly = options.readOnly;
     updateStatus(connecting);
     m_thread->start();
-    m_monitor->open(workerOptions, monitor);
+    Q_EMIT openedWith(workerOptions, monitor);
     Q_EMIT opened(label);
     Q_EMIT productionMarkChanged(isProductionMarked());
 }
@@ -116,7 +103,7 @@ void ConnectionController::close()
         return;
     ++m_generation;
     retire(m_thread);
-    m_monitor->close();
+    Q_EMIT closed();
     m_thread = nullptr;
     m_worker = nullptr;
     ConnectionStatus closed;

@@ -17,7 +17,6 @@ class QThread;
 namespace lockscope::ui {
 
 class ConnectionWorker;
-class LockMonitorController;
 
 // The GUI's handle on one Redis connection. It lives on the GUI thread and never talks to
 // Redis itself: it owns a QThread running a ConnectionWorker, and relays the worker's results,
@@ -29,10 +28,6 @@ class ConnectionController : public QObject
 public:
     explicit ConnectionController(QObject* parent = nullptr);
     ~ConnectionController() override;
-
-    // The options the GUI starts from before a URL is applied: timeouts short enough that a
-    // dead server is reported within seconds.
-    static ConnectionOptions defaultOptions();
 
     // Closes any open connection, then connects to `options` on a fresh worker thread.
     // `label` names the connection for people ("sandbox"); empty for a plain URL.
@@ -49,8 +44,6 @@ public:
     void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
 
     bool isOpen() const { return m_thread != nullptr; }
-    // The lock monitor of the open connection (opened and closed with it).
-    LockMonitorController& monitor() const { return *m_monitor; }
     // What open() was last given: tools that open their own connections (stress, demo) use it.
     const ConnectionOptions& options() const { return m_options; }
     // The "production" mark of the open connection (the profile's, or remembered per endpoint in
@@ -67,7 +60,14 @@ Q_SIGNALS:
     void statusChanged(const lockscope::ui::ConnectionStatus& status);
     void summaryRefreshed(const lockscope::ui::ServerSummary& summary);
     void refreshStarted(QThread* ioThread);
+    // The connection to `workerOptions` opened, just before opened(label): what follows the
+    // connection with connections of its own (the lock monitor, see LockMonitorController::follow)
+    // opens them here. `monitor` is the profile's monitor settings, nullopt for a URL or the sandbox.
+    void openedWith(const lockscope::ConnectionOptions& workerOptions,
+        const std::optional<lockscope::ui::MonitorSettings>& monitor);
     void opened(const QString& label);
+    // The connection closed (or is replaced by the next open()).
+    void closed();
     void productionMarkChanged(bool production);
 
 private:
@@ -86,7 +86,6 @@ private:
     QString m_profileId;
     bool m_profileProduction = false;
     ConnectionOptions m_options;
-    LockMonitorController* m_monitor;
     ConnectionStatus m_status;
     ServerSummary m_summary;
 };

@@ -24,7 +24,6 @@ public:
     void setKindFilter(std::optional<LockKind> kind);
     void setNodeFilter(const QString& node); // empty: all nodes
     void setStateFilter(std::optional<LockRecord::State> state);
-    QString textFilter() const { return m_text; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;

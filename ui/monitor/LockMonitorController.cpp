@@ -1,4 +1,5 @@
 #include "monitor/LockMonitorController.h"
+#include "connection/ConnectionController.h"
 
 #include "inspect/admin/AuditLog.h"
 #include "locks/DistributedLock.h"
@@ -55,9 +56,13 @@ LockMonitorController::~LockMonitorController()
         thread->wait();
 }
 
-void LockMonitorController::setCoalesceInterval(std::chrono::milliseconds interval)
+void LockMonitorController::follow(const ConnectionController& connection)
 {
-    m_flushTimer->setInterval(interval);
+    connect(&connection, &ConnectionController::openedWith, this,
+        [this](const ConnectionOptions& options, const std::optional<MonitorSettings>& settings) {
+            open(options, settings);
+        });
+    connect(&connection, &ConnectionController::closed, this, &LockMonitorController::close);
 }
 
 void LockMonitorController::open(const ConnectionOptions& options, std::optional<MonitorSettings> settings)

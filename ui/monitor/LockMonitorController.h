@@ -24,6 +24,7 @@ class CancellationToken;
 
 namespace lockscope::ui {
 
+class ConnectionController;
 class LockAdminWorker;
 class LockUpdateQueue;
 
@@ -48,13 +49,14 @@ public:
     // background (its commands time out); only the destructor waits.
     void close();
     bool isOpen() const { return m_monitorThread != nullptr; }
+    // Opens and closes with `connection` from now on (the connection knows nothing of the monitor).
+    void follow(const ConnectionController& connection);
 
     // The poll interval of connections opened without settings of their own.
     void setPollInterval(std::chrono::milliseconds interval) { m_pollInterval = interval; }
     std::chrono::milliseconds pollInterval() const { return m_pollInterval; }
     // What the open connection's monitor uses.
     const MonitorSettings& settings() const { return m_settings; }
-    void setCoalesceInterval(std::chrono::milliseconds interval);
     // Where admin actions are logged ($LOCKSCOPE_AUDIT_LOG or the user's data directory).
     QString auditLogPath() const { return m_auditLogPath; }
 

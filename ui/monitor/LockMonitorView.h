@@ -53,7 +53,6 @@ public:
     LockTableModel* lockModel() const { return m_locks; }
     LockFilterProxyModel* proxyModel() const { return m_proxy; }
     LockEventLogModel* eventLog() const { return m_events; }
-    LockActivityChart* activityChart() const { return m_activity; }
     QTableView* table() const { return m_table; }
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
@@ -69,7 +68,7 @@ public:
     using DialogHook = std::function<bool(LockActionDialog&)>;
     void setDialogHook(DialogHook hook) { m_dialogHook = std::move(hook); }
 
-    // Puts a banner (e.g. the demo-locks offer) above the table.
+    // Puts a banner (e.g. the sample-locks offer) above the table.
     void insertBanner(QWidget* banner);
 
     QByteArray saveSplitterState() const;

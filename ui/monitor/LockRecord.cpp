@@ -99,22 +99,4 @@ QString LockRecord::holdersText() const
     return parts.join(QStringLiteral(", "));
 }
 
-bool LockRecord::sameContents(const LockRecord& other) const
-{
-    auto sameHolders = [](const QList<HolderRecord>& a, const QList<HolderRecord>& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
-            return x.owner == y.owner && x.count == y.count && x.mode == y.mode
-                && x.expiresAtMs == y.expiresAtMs;
-        });
-    };
-    auto sameWaiters = [](const QList<WaiterRecord>& a, const QList<WaiterRecord>& b) {
-        return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-            [](const auto& x, const auto& y) { return x.owner == y.owner && x.deadlineMs == y.deadlineMs; });
-    };
-    return kind == other.kind && library == other.library && ttlMs == other.ttlMs
-        && readAtMs == other.readAtMs && waiterCount == other.waiterCount && fence == other.fence
-        && stuck == other.stuck && permitsAvailable == other.permitsAvailable && keys == other.keys
-        && sameHolders(holders, other.holders) && sameWaiters(waiters, other.waiters);
-}
-
 } // namespace lockscope::ui

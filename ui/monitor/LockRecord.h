@@ -75,8 +75,6 @@ struct LockRecord
     // The largest reentrancy count among the holders (1 for a plain hold, 0 without holders).
     qint64 reentrancy() const;
     QString holdersText() const;
-    // Same holders, counts, waiters, TTL and state: whether a row needs repainting.
-    bool sameContents(const LockRecord& other) const;
 };
 
 } // namespace lockscope::ui

@@ -138,7 +138,7 @@ QWidget* ConnectionManagerDialog::createSandboxPage()
     auto* body
         = new QLabel(tr("A private redis-server that LockScope starts on this computer (127.0.0.1 only) and "
                         "stops when it quits. Nothing in it is kept: a safe place to try admin actions "
-                        "and the demo locks."),
+                        "and the sample locks."),
             page);
     body->setWordWrap(true);
     layout->addWidget(title);

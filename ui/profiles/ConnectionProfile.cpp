@@ -1,7 +1,7 @@
 #include "profiles/ConnectionProfile.h"
 
 #include "redis/RedisUrl.h"
-#include "connection/ConnectionController.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QUuid>
 
@@ -45,7 +45,7 @@ Result<ConnectionOptions> ConnectionProfile::toOptions(const QString& password) 
     auto usage = [](const QString& message) { return makeError(ErrorKind::Usage, message.toStdString()); };
     if (url.trimmed().isEmpty())
         return usage(tr("The profile has no server URL."));
-    auto parsed = parseRedisUrl(url.trimmed().toStdString(), ConnectionController::defaultOptions());
+    auto parsed = parseRedisUrl(url.trimmed().toStdString(), GuiConnectionDefaults::options());
     if (!parsed)
         return usage(tr("The URL is not valid: %1").arg(QString::fromStdString(parsed.error().message)));
     ConnectionOptions options = *parsed;

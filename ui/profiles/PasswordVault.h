@@ -27,8 +27,6 @@ public:
     // Built in, and not failed in this session.
     bool keyringUsable() const;
     QString keyringProblem() const { return m_keyringProblem; }
-    // How long a keyring job may take before it counts as not answering.
-    void setKeyringTimeout(int ms) { m_keyringTimeoutMs = ms; }
 
     // The password of `profileId`: from memory, else from the keyring. `done` gets nothing when
     // neither has it (then ask the user); it is not called once `context` is gone.
@@ -53,7 +51,7 @@ private:
 
     QHash<QString, QString> m_session;
     QString m_keyringProblem; // empty while the keyring is usable
-    int m_keyringTimeoutMs = 20000;
+    int m_keyringTimeoutMs = 20000; // how long a keyring job may take before it counts as not answering
 };
 
 } // namespace lockscope::ui

@@ -3,6 +3,7 @@
 #include "redis/RedisUrl.h"
 #include "connection/ConnectionController.h"
 #include "profiles/PasswordVault.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QInputDialog>
 #include <QLineEdit>
@@ -130,7 +131,7 @@ bool ProfileConnector::connectSandbox()
                                       : tr("Cannot start the sandbox redis-server: %1").arg(error));
         return false;
     }
-    auto options = parseRedisUrl(url->toStdString(), ConnectionController::defaultOptions());
+    auto options = parseRedisUrl(url->toStdString(), GuiConnectionDefaults::options());
     if (!options) {
         Q_EMIT failed(QString::fromStdString(options.error().message));
         return false;

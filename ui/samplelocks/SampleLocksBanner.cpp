@@ -10,32 +10,33 @@ namespace lockscope::ui {
 
 namespace {
 
+// The key of earlier versions, kept so that a "don't offer again" stays remembered.
 const QString offerKey = QStringLiteral("sandbox/offerDemoLocks");
 
 } // namespace
 
-DemoLocksBanner::DemoLocksBanner(QWidget* parent)
+SampleLocksBanner::SampleLocksBanner(QWidget* parent)
     : QFrame(parent)
     , m_text(new QLabel(this))
-    , m_add(new QPushButton(tr("Add Demo Locks"), this))
+    , m_add(new QPushButton(tr("Add Sample Locks"), this))
     , m_close(new QPushButton(tr("Not Now"), this))
     , m_dontAsk(new QCheckBox(tr("Don't offer again"), this))
 {
-    setObjectName(QStringLiteral("demoLocksBanner"));
+    setObjectName(QStringLiteral("sampleLocksBanner"));
     setFrameShape(QFrame::StyledPanel);
     setAutoFillBackground(true);
     setBackgroundRole(QPalette::AlternateBase);
     m_text->setWordWrap(true);
-    m_text->setObjectName(QStringLiteral("demoLocksText"));
-    m_add->setObjectName(QStringLiteral("addDemoLocksButton"));
-    m_close->setObjectName(QStringLiteral("closeDemoLocksButton"));
-    m_dontAsk->setObjectName(QStringLiteral("dontOfferDemoLocks"));
+    m_text->setObjectName(QStringLiteral("sampleLocksText"));
+    m_add->setObjectName(QStringLiteral("addSampleLocksButton"));
+    m_close->setObjectName(QStringLiteral("closeSampleLocksButton"));
+    m_dontAsk->setObjectName(QStringLiteral("dontOfferSampleLocks"));
     auto* layout = new QHBoxLayout(this);
     layout->addWidget(m_text, 1);
     layout->addWidget(m_dontAsk);
     layout->addWidget(m_add);
     layout->addWidget(m_close);
-    connect(m_add, &QPushButton::clicked, this, &DemoLocksBanner::accepted);
+    connect(m_add, &QPushButton::clicked, this, &SampleLocksBanner::accepted);
     connect(m_close, &QPushButton::clicked, this, [this] {
         if (m_dontAsk->isVisible() && m_dontAsk->isChecked())
             setOfferWanted(false);
@@ -44,20 +45,20 @@ DemoLocksBanner::DemoLocksBanner(QWidget* parent)
     hide();
 }
 
-bool DemoLocksBanner::offerWanted()
+bool SampleLocksBanner::offerWanted()
 {
     return QSettings().value(offerKey, true).toBool();
 }
 
-void DemoLocksBanner::setOfferWanted(bool wanted)
+void SampleLocksBanner::setOfferWanted(bool wanted)
 {
     QSettings().setValue(offerKey, wanted);
 }
 
-void DemoLocksBanner::showOffer()
+void SampleLocksBanner::showOffer()
 {
     m_text->setText(
-        tr("This is LockScope's own sandbox server, and it is empty. Fill it with demo locks of every "
+        tr("This is LockScope's own sandbox server, and it is empty. Fill it with sample locks of every "
            "kind — LockScope's own, plus Redisson, redis-py, node-redlock and redis-semaphore "
            "formats — to see the monitor at work?"));
     m_add->setVisible(true);
@@ -67,18 +68,18 @@ void DemoLocksBanner::showOffer()
     show();
 }
 
-void DemoLocksBanner::showSeeding()
+void SampleLocksBanner::showSeeding()
 {
-    m_text->setText(tr("Adding demo locks…"));
+    m_text->setText(tr("Adding sample locks…"));
     m_add->setEnabled(false);
     m_dontAsk->setVisible(false);
     show();
 }
 
-void DemoLocksBanner::showSeeded(const QStringList& locks)
+void SampleLocksBanner::showSeeded(const QStringList& locks)
 {
     m_text->setText(
-        tr("Added %n demo lock(s). Some expire within a minute; LockScope's fair lock has two "
+        tr("Added %n sample lock(s). Some expire within a minute; LockScope's fair lock has two "
            "waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, "
            "or try Force-Release (Delete).",
             nullptr, int(locks.size())));
@@ -89,9 +90,9 @@ void DemoLocksBanner::showSeeded(const QStringList& locks)
     show();
 }
 
-void DemoLocksBanner::showFailed(const QString& error)
+void SampleLocksBanner::showFailed(const QString& error)
 {
-    m_text->setText(tr("Could not add the demo locks: %1").arg(error));
+    m_text->setText(tr("Could not add the sample locks: %1").arg(error));
     m_add->setVisible(true);
     m_add->setEnabled(true);
     m_add->setText(tr("Try Again"));

@@ -8,15 +8,15 @@ class QPushButton;
 
 namespace lockscope::ui {
 
-// A non-modal offer above the lock table when the sandbox is in use: fill it with demo locks
+// A non-modal offer above the lock table when the sandbox is in use: fill it with sample locks
 // of every kind? "Don't offer again" is remembered (QSettings) by whoever shows the banner.
 // After seeding it says what was made, and can be closed.
-class DemoLocksBanner : public QFrame
+class SampleLocksBanner : public QFrame
 {
     Q_OBJECT
 
 public:
-    explicit DemoLocksBanner(QWidget* parent = nullptr);
+    explicit SampleLocksBanner(QWidget* parent = nullptr);
 
     static bool offerWanted();
     static void setOfferWanted(bool wanted);

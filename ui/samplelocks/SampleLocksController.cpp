@@ -6,34 +6,34 @@
 
 namespace lockscope::ui {
 
-DemoLocksController::DemoLocksController(QObject* parent)
+SampleLocksController::SampleLocksController(QObject* parent)
     : QObject(parent)
 {
 }
 
-DemoLocksController::~DemoLocksController()
+SampleLocksController::~SampleLocksController()
 {
     stop();
 }
 
-void DemoLocksController::seed(const ConnectionOptions& options)
+void SampleLocksController::seed(const ConnectionOptions& options)
 {
     stop();
     m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("lockscope-demo"));
-    ConnectionOptions demoOptions = options;
-    demoOptions.readOnly = false;
-    auto* worker = new DemoLocksWorker(demoOptions);
+    m_thread->setObjectName(QStringLiteral("lockscope-sample-locks"));
+    ConnectionOptions seederOptions = options;
+    seederOptions.readOnly = false;
+    auto* worker = new SampleLocksWorker(seederOptions);
     worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::started, worker, &DemoLocksWorker::seed);
+    connect(m_thread, &QThread::started, worker, &SampleLocksWorker::seed);
     // Deleted on its own thread: the seeder releases its locks there.
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(worker, &DemoLocksWorker::seeded, this, &DemoLocksController::seeded);
-    connect(worker, &DemoLocksWorker::failed, this, &DemoLocksController::failed);
+    connect(worker, &SampleLocksWorker::seeded, this, &SampleLocksController::seeded);
+    connect(worker, &SampleLocksWorker::failed, this, &SampleLocksController::failed);
     m_thread->start();
 }
 
-void DemoLocksController::stop()
+void SampleLocksController::stop()
 {
     if (!m_thread)
         return;

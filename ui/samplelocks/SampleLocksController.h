@@ -9,16 +9,16 @@ class QThread;
 
 namespace lockscope::ui {
 
-// Fills the sandbox with demo locks (core DemoLockSeeder) on its own thread and keeps the
+// Fills the sandbox with sample locks (core SampleLockSeeder) on its own thread and keeps the
 // locks it holds alive there until it is destroyed or stop() is called: the seeder's waiters
 // block and its watchdogs renew, none of which may touch the GUI thread.
-class DemoLocksController : public QObject
+class SampleLocksController : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit DemoLocksController(QObject* parent = nullptr);
-    ~DemoLocksController() override;
+    explicit SampleLocksController(QObject* parent = nullptr);
+    ~SampleLocksController() override;
 
     void seed(const ConnectionOptions& options);
     // Releases what the seeder holds and ends its thread (waits for it).

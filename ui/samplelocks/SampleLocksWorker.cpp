@@ -5,14 +5,14 @@
 
 namespace lockscope::ui {
 
-DemoLocksWorker::DemoLocksWorker(ConnectionOptions options)
-    : m_seeder(std::make_unique<DemoLockSeeder>(std::move(options)))
+SampleLocksWorker::SampleLocksWorker(ConnectionOptions options)
+    : m_seeder(std::make_unique<SampleLockSeeder>(std::move(options)))
 {
 }
 
-DemoLocksWorker::~DemoLocksWorker() = default;
+SampleLocksWorker::~SampleLocksWorker() = default;
 
-void DemoLocksWorker::seed()
+void SampleLocksWorker::seed()
 {
     auto made = m_seeder->seed();
     if (!made) {

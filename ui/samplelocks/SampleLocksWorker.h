@@ -8,20 +8,20 @@
 #include <memory>
 
 namespace lockscope {
-class DemoLockSeeder;
+class SampleLockSeeder;
 }
 
 namespace lockscope::ui {
 
-// Owns the DemoLockSeeder on the demo thread; destroying it (on that thread) releases what the
+// Owns the SampleLockSeeder on the seeding thread; destroying it (on that thread) releases what the
 // seeder holds.
-class DemoLocksWorker : public QObject
+class SampleLocksWorker : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit DemoLocksWorker(ConnectionOptions options);
-    ~DemoLocksWorker() override;
+    explicit SampleLocksWorker(ConnectionOptions options);
+    ~SampleLocksWorker() override;
 
 public Q_SLOTS:
     void seed();
@@ -31,7 +31,7 @@ Q_SIGNALS:
     void failed(const QString& error);
 
 private:
-    std::unique_ptr<DemoLockSeeder> m_seeder;
+    std::unique_ptr<SampleLockSeeder> m_seeder;
 };
 
 } // namespace lockscope::ui

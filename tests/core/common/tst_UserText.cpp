@@ -5,7 +5,7 @@
 using namespace lockscope;
 
 // A UserText is what the core says to people: the CLI prints its English, the GUI translates
-// its template and arguments (tests/ui/tst_CoreTextTranslations).
+// its template and arguments (tests/ui/common/tst_CoreTextTranslations).
 class tst_UserText : public QObject
 {
     Q_OBJECT

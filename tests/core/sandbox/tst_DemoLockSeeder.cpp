@@ -22,14 +22,14 @@ std::map<std::string, LockSnapshot> listLocks(RedisConnection& connection)
 
 } // namespace
 
-class tst_DemoLockSeeder : public test::RedisTestCase
+class tst_SampleLockSeeder : public test::RedisTestCase
 {
     Q_OBJECT
 
 private Q_SLOTS:
     void seedsLocksOfEveryKindAndLibraryThatTheInspectorRecognises()
     {
-        DemoLockSeeder seeder(test::optionsFor(*m_server));
+        SampleLockSeeder seeder(test::optionsFor(*m_server));
         auto made = seeder.seed();
         QVERIFY2(made, made ? "" : made.error().toString().c_str());
         QVERIFY(made->size() >= 15);
@@ -79,5 +79,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_DemoLockSeeder)
-#include "tst_DemoLockSeeder.moc"
+QTEST_GUILESS_MAIN(tst_SampleLockSeeder)
+#include "tst_SampleLockSeeder.moc"

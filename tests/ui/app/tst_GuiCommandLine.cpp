@@ -81,12 +81,19 @@ private slots:
             GuiCommandLine::ScreenshotTool::Demo);
     }
 
-    void fillsTheSandboxWithDemoLocksWhenAsked()
+    void fillsTheSandboxWithSampleLocksWhenAsked()
     {
-        QVERIFY(!parse({}).demoLocks);
-        const auto commandLine = parse({"--demo-locks", "--screenshot", "/tmp/x.png"});
-        QVERIFY(commandLine.demoLocks);
+        QVERIFY(!parse({}).sampleLocks);
+        const auto commandLine = parse({"--sample-locks", "--screenshot", "/tmp/x.png"});
+        QVERIFY(commandLine.sampleLocks);
         QVERIFY(!commandLine.connection);
+        QVERIFY(!commandLine.exitCode);
+    }
+
+    void understandsTheEarlierNameDemoLocks()
+    {
+        const auto commandLine = parse({"--demo-locks"});
+        QVERIFY(commandLine.sampleLocks);
         QVERIFY(!commandLine.exitCode);
     }
 
@@ -104,7 +111,7 @@ private slots:
             << QStringList {"--url", "redis://h", "--password-env", "NOPE"};
         QTest::newRow("timeout not a number") << QStringList {"--url", "redis://h", "--timeout", "soon"};
         QTest::newRow("timeout zero") << QStringList {"--url", "redis://h", "--connect-timeout", "0"};
-        QTest::newRow("demo locks on a real server") << QStringList {"--url", "redis://h", "--demo-locks"};
+        QTest::newRow("sample locks on a real server") << QStringList {"--url", "redis://h", "--sample-locks"};
         QTest::newRow("screenshot tool without --screenshot") << QStringList {"--screenshot-tool", "stress"};
         QTest::newRow("unknown screenshot tool")
             << QStringList {"--screenshot", "/tmp/x.png", "--screenshot-tool", "charts"};

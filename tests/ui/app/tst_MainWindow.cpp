@@ -4,6 +4,7 @@
 #include "app/MainWindow.h"
 #include "connection/StatusTexts.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -57,7 +58,7 @@ class tst_MainWindow : public test::RedisTestCase
 
     static ConnectionOptions guiOptionsFor(const RedisServerProcess& server)
     {
-        return test::optionsFor(server, ConnectionController::defaultOptions());
+        return test::optionsFor(server, GuiConnectionDefaults::options());
     }
 
     static QToolButton* toolButtonFor(MainWindow& window, QAction* action)

@@ -8,6 +8,7 @@
 #include "app/ToolScreenshot.h"
 #include "app/ToolWindows.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -37,7 +38,7 @@ class tst_ToolScreenshot : public test::RedisTestCase
         QSignalSpy ready(&screenshot, &ToolScreenshot::ready);
         QSignalSpy failed(&screenshot, &ToolScreenshot::failed);
         screenshot.start();
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         if (!QTest::qWaitFor([&] { return !ready.isEmpty() || !failed.isEmpty(); }, 120000)
             || ready.isEmpty())
             return nullptr;

@@ -6,6 +6,7 @@
 #include "tools/stress/StressPanel.h"
 #include "app/ToolWindows.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -53,7 +54,7 @@ private Q_SLOTS:
     {
         ConnectionController controller;
         MainWindow window(controller);
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         toolsAction(window, "stressAction")->trigger();
         toolsAction(window, "demoAction")->trigger();
         auto* panel = window.findChild<StressPanel*>();

@@ -14,6 +14,7 @@
 #include "app/MainWindow.h"
 #include "tools/contention/TimelinePlayer.h"
 #include "app/UiTranslations.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -50,10 +51,10 @@ class tst_CoreTextTranslations : public QObject
     // The detail pane's text for `name`, once the monitor of a window on the test server lists it.
     QString detailsOf(MainWindow& window, ConnectionController& controller, const QString& name)
     {
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         LockMonitorView* view = window.monitorView();
         if (!QTest::qWaitFor([&] { return view->lockModel()->rowOf(keyOf(name)) >= 0; }, 10000))
-            return QStringLiteral("(not listed: %1)").arg(controller.monitor().status().error);
+            return QStringLiteral("(not listed: %1)").arg(window.monitor().status().error);
         if (!view->selectLock(keyOf(name)))
             return QStringLiteral("(cannot select)");
         return view->detailPane()->toPlainText();
@@ -128,9 +129,9 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 10000);
-        QCOMPARE(controller.monitor().status().description, QStringLiteral("通过键空间通知监视"));
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
+        QCOMPARE(window.monitor().status().description, QStringLiteral("通过键空间通知监视"));
     }
 
     void wordsTheCoreKeepsAsCodesAreTranslatedByMeaning()
@@ -165,7 +166,7 @@ private Q_SLOTS:
         ContentionDemoView view;
         view.resize(1200, 760);
         view.show();
-        view.setConnection(test::optionsFor(*m_server, ConnectionController::defaultOptions()),
+        view.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
             QStringLiteral("test server"));
         QVERIFY(view.selectScenario(QStringLiteral("getset-recovery")));
         QCOMPARE(child<QComboBox>(view, "scenarioCombo")->currentText(),

@@ -3,6 +3,7 @@
 #include "support/RedisTestServer.h"
 #include "connection/ConnectionController.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -23,7 +24,7 @@ struct ResumeOnExit
 
 ConnectionOptions guiOptionsFor(const RedisServerProcess& server)
 {
-    return test::optionsFor(server, ConnectionController::defaultOptions());
+    return test::optionsFor(server, GuiConnectionDefaults::options());
 }
 
 } // namespace
@@ -97,7 +98,7 @@ private slots:
 
     void reportsAServerThatIsNotThereAndKeepsTrying()
     {
-        ConnectionOptions options = ConnectionController::defaultOptions();
+        ConnectionOptions options = GuiConnectionDefaults::options();
         options.port = pickFreePort();
         QVERIFY(options.port > 0);
         ConnectionController controller;

@@ -7,6 +7,7 @@
 #include "monitor/LockTableModel.h"
 #include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -39,7 +40,7 @@ class tst_ClusterMonitor : public QObject
 
     ConnectionOptions options() const
     {
-        return m_cluster->seedOptions(ConnectionController::defaultOptions());
+        return m_cluster->seedOptions(GuiConnectionDefaults::options());
     }
 
     // A lock name whose slot lives on master `index` (as the cluster says).
@@ -60,10 +61,10 @@ class tst_ClusterMonitor : public QObject
             + QString::fromStdString(name);
     }
 
-    static void openAndWait(ConnectionController& controller, const ConnectionOptions& options)
+    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 20000);
     }
 
@@ -88,7 +89,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         QTRY_COMPARE_WITH_TIMEOUT(
             statusText(window, "statusTopology"), QStringLiteral("cluster, 3 masters"), 10000);
         const QString masters = statusText(window, "serverClusterMasters");
@@ -102,7 +103,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QList<QString> keys;
         for (size_t i = 0; i < m_cluster->size(); ++i) {
@@ -136,7 +137,7 @@ private Q_SLOTS:
         QVERIFY(!name.empty());
         QVERIFY(m_cluster->direct(last).command(
             {"SET", name, "0a2c1e7a7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(last, name);
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 10000);

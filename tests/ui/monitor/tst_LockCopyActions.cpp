@@ -8,6 +8,7 @@
 #include "monitor/LockTableModel.h"
 #include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -36,8 +37,8 @@ class tst_LockCopyActions : public test::RedisTestCase
     void openWithSelected(ConnectionController& controller, MainWindow& window, const QString& name)
     {
         window.show();
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 10000);
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowOf(keyOf(name)) >= 0, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
         QVERIFY(window.monitorView()->selectLock(keyOf(name)));

@@ -7,6 +7,7 @@
 #include "monitor/LockTableModel.h"
 #include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -42,8 +43,8 @@ class tst_LockCountdown : public test::RedisTestCase
     void openAndWait(ConnectionController& controller, MainWindow& window)
     {
         window.show();
-        controller.open(test::optionsFor(*m_server, ConnectionController::defaultOptions()));
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 10000);
+        controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
     }
 
     // A token lock whose lease ends in `ttlMs`.
@@ -75,7 +76,7 @@ private Q_SLOTS:
         const QAbstractItemModel& shown = *view->table()->model();
         QCOMPARE(shownRowOf(shown, QStringLiteral("lock:short")), 0);
 
-        QSignalSpy batches(&controller.monitor(), &LockMonitorController::batchReady);
+        QSignalSpy batches(&window.monitor(), &LockMonitorController::batchReady);
         QTRY_COMPARE_WITH_TIMEOUT(shownRowOf(shown, QStringLiteral("lock:short")), 2, 15000);
         QCOMPARE(shown.index(2, LockTableModel::StateColumn).data().toString(),
             LockTableModel::stateName(LockRecord::State::Expiring));
@@ -96,7 +97,7 @@ private Q_SLOTS:
         setLock("lock:later", 120000);
         QTRY_COMPARE_WITH_TIMEOUT(view->lockModel()->rowCount(), 2, 5000);
         QCOMPARE(view->proxyModel()->rowCount(), 0);
-        QSignalSpy batches(&controller.monitor(), &LockMonitorController::batchReady);
+        QSignalSpy batches(&window.monitor(), &LockMonitorController::batchReady);
         QTRY_COMPARE_WITH_TIMEOUT(view->proxyModel()->rowCount(), 1, 15000);
         QCOMPARE(view->proxyModel()->index(0, LockTableModel::NameColumn).data().toString(),
             QStringLiteral("lock:soon"));

@@ -11,6 +11,7 @@
 #include "monitor/LockTableModel.h"
 #include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -100,7 +101,7 @@ class tst_LockMonitor : public test::RedisTestCase
 
     ConnectionOptions options(bool readOnly = false) const
     {
-        ConnectionOptions result = test::optionsFor(*m_server, ConnectionController::defaultOptions());
+        ConnectionOptions result = test::optionsFor(*m_server, GuiConnectionDefaults::options());
         result.readOnly = readOnly;
         return result;
     }
@@ -114,10 +115,10 @@ class tst_LockMonitor : public test::RedisTestCase
     }
 
     // Opens a window on the test server and waits until the monitor lists the locks.
-    static void openAndWait(ConnectionController& controller, const ConnectionOptions& options)
+    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
     }
 
@@ -135,15 +136,15 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QCOMPARE(locks->rowCount(), 0);
 
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "orders", test::LockFormats::uuidV4(), 42, 30000));
         QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("orders"))) >= 0,
-            qPrintable(controller.monitor().status().description + QLatin1Char('|')
-                + controller.monitor().status().error
-                + QString::number(int(controller.monitor().status().state))),
+            qPrintable(window.monitor().status().description + QLatin1Char('|')
+                + window.monitor().status().error
+                + QString::number(int(window.monitor().status().state))),
             1000);
         const int row = locks->rowOf(keyOf(*m_server, QStringLiteral("orders")));
         QCOMPARE(locks->index(row, LockTableModel::KindColumn).data(LockTableModel::KindRole).toInt(),
@@ -163,7 +164,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         setToken("lock:report", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         const QString key = keyOf(*m_server, QStringLiteral("lock:report"));
         QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 5000);
@@ -194,7 +195,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         setToken("lock:short", "f81d4fae7dec11d0a76500a0c91e6bf6", 1500);
         const QString key = keyOf(*m_server, QStringLiteral("lock:short"));
@@ -212,7 +213,7 @@ private Q_SLOTS:
         window.show();
         const std::string uuid = test::LockFormats::uuidV4();
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "payments", uuid, 7, 60000));
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("payments"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
@@ -247,7 +248,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         setToken("lock:prod", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         controller.setProductionMarked(true);
         QVERIFY(window.productionAction()->isChecked());
         LockMonitorView* view = window.monitorView();
@@ -271,7 +272,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(
             test::LockFormats::redissonLock(*m_redis, "shipments", test::LockFormats::uuidV4(), 3, 20000));
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("shipments"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
@@ -306,7 +307,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("billing"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
@@ -323,18 +324,18 @@ private Q_SLOTS:
         QCOMPARE(m_redis->command({"HEXISTS", "billing", holder})->integer(), 1LL); // the holder keeps it
     }
 
-    void theSandboxOffersDemoLocksAndRemembersDontOfferAgain()
+    void theSandboxOffersSampleLocksAndRemembersDontOfferAgain()
     {
-        DemoLocksBanner::setOfferWanted(true);
+        SampleLocksBanner::setOfferWanted(true);
         {
             ConnectionController controller;
             MainWindow window(controller);
             window.show();
-            openAndWait(controller, options());
-            window.offerDemoLocks(options());
-            DemoLocksBanner* banner = window.demoLocksBanner();
+            openAndWait(controller, window, options());
+            window.offerSampleLocks(options());
+            SampleLocksBanner* banner = window.sampleLocksBanner();
             QVERIFY(banner->isVisible());
-            banner->findChild<QPushButton*>(QStringLiteral("addDemoLocksButton"))->click();
+            banner->findChild<QPushButton*>(QStringLiteral("addSampleLocksButton"))->click();
             // LockScope's own locks and the other libraries' formats, all in the table.
             QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowCount() >= 15, 15000);
             LockTableModel* locks = window.monitorView()->lockModel();
@@ -349,19 +350,19 @@ private Q_SLOTS:
             ConnectionController controller;
             MainWindow window(controller);
             window.show();
-            window.offerDemoLocks(options());
-            DemoLocksBanner* banner = window.demoLocksBanner();
+            window.offerSampleLocks(options());
+            SampleLocksBanner* banner = window.sampleLocksBanner();
             QVERIFY(banner->isVisible());
-            banner->findChild<QCheckBox*>(QStringLiteral("dontOfferDemoLocks"))->setChecked(true);
-            banner->findChild<QPushButton*>(QStringLiteral("closeDemoLocksButton"))->click();
+            banner->findChild<QCheckBox*>(QStringLiteral("dontOfferSampleLocks"))->setChecked(true);
+            banner->findChild<QPushButton*>(QStringLiteral("closeSampleLocksButton"))->click();
             QVERIFY(!banner->isVisible());
         }
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        window.offerDemoLocks(options());
-        QVERIFY(!window.demoLocksBanner()->isVisible());
-        DemoLocksBanner::setOfferWanted(true);
+        window.offerSampleLocks(options());
+        QVERIFY(!window.sampleLocksBanner()->isVisible());
+        SampleLocksBanner::setOfferWanted(true);
     }
 
     void aReadOnlyConnectionDisablesForceReleaseAndSaysWhy()
@@ -370,7 +371,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         setToken("lock:ro", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
-        openAndWait(controller, options(true));
+        openAndWait(controller, window, options(true));
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:ro"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
@@ -391,7 +392,7 @@ private Q_SLOTS:
         window.show();
         QVERIFY(QTest::qWaitForWindowActive(&window));
         setToken("lock:keep", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:keep"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
@@ -427,10 +428,10 @@ private Q_SLOTS:
         auto server = test::startServer(quiet);
         QVERIFY(server);
         ConnectionController controller;
-        controller.monitor().setPollInterval(1000ms);
         MainWindow window(controller);
+        window.monitor().setPollInterval(1000ms);
         window.show();
-        openAndWait(controller, test::optionsFor(*server, ConnectionController::defaultOptions()));
+        openAndWait(controller, window, test::optionsFor(*server, GuiConnectionDefaults::options()));
         QTRY_COMPARE_WITH_TIMEOUT(window.findChild<QLabel*>(QStringLiteral("statusLiveUpdates"))->text(),
             QStringLiteral("Live: polling every 1 s (notifications off)"), 5000);
         auto redis = test::connectTo(*server);
@@ -448,7 +449,7 @@ private Q_SLOTS:
         window.show();
         setToken("lock:alpha", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "beta", test::LockFormats::uuidV4(), 1, 60000));
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         QTRY_COMPARE_WITH_TIMEOUT(view->lockModel()->rowCount(), 2, 5000);
         QTest::keyClicks(view->filterEdit(), QStringLiteral("alp"));

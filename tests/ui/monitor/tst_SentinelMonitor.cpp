@@ -6,6 +6,7 @@
 #include "monitor/LockTableModel.h"
 #include "app/MainWindow.h"
 #include "ui/support/GuiTestEnvironment.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -55,17 +56,17 @@ class tst_SentinelMonitor : public QObject
     ConnectionOptions options() const
     {
         ConnectionOptions options = m_setup->options();
-        const ConnectionOptions gui = ConnectionController::defaultOptions();
+        const ConnectionOptions gui = GuiConnectionDefaults::options();
         options.clientRole = gui.clientRole;
         options.connectTimeout = gui.connectTimeout;
         options.commandTimeout = gui.commandTimeout;
         return options;
     }
 
-    static void openAndWait(ConnectionController& controller, const ConnectionOptions& options)
+    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 20000);
     }
 
@@ -88,7 +89,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         const QString expected = QStringLiteral("sentinel master %1").arg(addressOf(m_setup->master()));
         QTRY_COMPARE_WITH_TIMEOUT(statusText(window, "statusTopology"), expected, 10000);
         const QString endpoint = statusText(window, "statusEndpoint");
@@ -104,7 +105,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QTRY_VERIFY_WITH_TIMEOUT(
             locks->rowOf(lockKey(m_setup->master(), QStringLiteral("lock:sentinel"))) >= 0, 10000);
@@ -121,7 +122,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.show();
-        openAndWait(controller, options());
+        openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QTRY_VERIFY_WITH_TIMEOUT(
             locks->rowOf(lockKey(m_setup->master(), QStringLiteral("lock:before"))) >= 0, 10000);
@@ -135,7 +136,7 @@ private Q_SLOTS:
         // The table now lists the locks of the new master, under its address.
         QTRY_VERIFY2_WITH_TIMEOUT(
             locks->rowOf(lockKey(m_setup->replica(), QStringLiteral("lock:before"))) >= 0,
-            qPrintable(describe(*locks, controller.monitor().status())), 30000);
+            qPrintable(describe(*locks, window.monitor().status())), 30000);
         auto newMaster = test::connectTo(m_setup->replica());
         QVERIFY(newMaster);
         QVERIFY(

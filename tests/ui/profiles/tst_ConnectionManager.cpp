@@ -100,10 +100,10 @@ class tst_ConnectionManager : public test::RedisTestCase
         return ConnectionProfileStore().save(profile);
     }
 
-    static void waitUntilWatching(ConnectionController& controller)
+    static void waitUntilWatching(ConnectionController& controller, const MainWindow& window)
     {
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(controller.monitor().status().state, MonitorStatus::State::Watching, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
     }
 
     void setToken(RedisConnection& redis, const std::string& key)
@@ -146,7 +146,7 @@ private Q_SLOTS:
             QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
         });
 
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         const QList<ConnectionProfile> saved = ConnectionProfileStore().profiles();
         QCOMPARE(saved.size(), 1);
         QCOMPARE(saved.first().name, QStringLiteral("Invoices"));
@@ -258,7 +258,7 @@ private Q_SLOTS:
             QTRY_VERIFY_WITH_TIMEOUT(dialog.testResult()->text().contains(QLatin1String("Connected")), 10000);
             QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
         });
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         const ConnectionProfile saved = ConnectionProfileStore().profiles().first();
         QCOMPARE(saved.tlsCaFile, QString::fromStdString(certificates->caFile()));
         QCOMPARE(saved.tlsKeyFile, QString::fromStdString(certificates->clientKeyFile()));
@@ -273,7 +273,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.offerSandbox(urlOf(*sandbox));
         window.connections()->connectTo(other.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
 
         withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
             QVERIFY(dialog.selectProfile(ConnectionProfile::sandboxId()));
@@ -306,7 +306,7 @@ private Q_SLOTS:
             QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
         });
 
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QCOMPARE(prompt.asked, 0);
         QVERIFY(ConnectionProfileStore().profiles().first().hasPassword);
         const QByteArray settings = m_environment.settings().fileBytes();
@@ -336,7 +336,7 @@ private Q_SLOTS:
             QVERIFY(dialog.form()->passwordRequired()->isChecked());
             QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
         });
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QCOMPARE(prompt.asked, 0);
         QVERIFY(!m_environment.settings().fileBytes().contains("in-the-url"));
     }
@@ -372,7 +372,7 @@ private Q_SLOTS:
         prompt.password = QStringLiteral("s3same");
         window.connections()->setPasswordPrompt(prompt.prompt());
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
 
         QCOMPARE(prompt.asked, 1);
         QVERIFY2(!prompt.reason.isEmpty(), "the prompt says why it asks");
@@ -383,7 +383,7 @@ private Q_SLOTS:
         // Kept for the session: connecting again asks no more.
         controller.close();
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QCOMPARE(prompt.asked, 1);
         QVERIFY(!m_environment.settings().fileBytes().contains("s3same"));
     }
@@ -410,7 +410,7 @@ private Q_SLOTS:
 
         prompt.password = QStringLiteral("r1ght");
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QCOMPARE(prompt.asked, 2);
     }
 
@@ -445,7 +445,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
 
         LockTableModel* locks = window.monitorView()->lockModel();
         QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:billing:1"))) >= 0, 5000);
@@ -470,7 +470,7 @@ private Q_SLOTS:
         ConnectionController controller;
         MainWindow window(controller);
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QTRY_VERIFY_WITH_TIMEOUT(
             window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("jobs:nightly"))) >= 0,
             5000);
@@ -492,9 +492,9 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
 
-        QVERIFY(!controller.monitor().status().notifications);
+        QVERIFY(!window.monitor().status().notifications);
         QTRY_COMPARE_WITH_TIMEOUT(window.findChild<QLabel*>(QStringLiteral("statusLiveUpdates"))->text(),
             QStringLiteral("Live: polling every 3 s (notifications off)"), 5000);
     }
@@ -509,7 +509,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
         QVERIFY(controller.isProductionMarked());
         QVERIFY(window.productionAction()->isChecked());
 
@@ -556,7 +556,7 @@ private Q_SLOTS:
         GuiStartup startup;
         QCOMPARE(startup.start({QStringLiteral("lockscope")}), std::nullopt);
         QVERIFY(!startup.sandbox()); // the saved connection, not the sandbox
-        waitUntilWatching(*startup.controller());
+        waitUntilWatching(*startup.controller(), *startup.window());
         QCOMPARE(startup.controller()->profileId(), profile.id);
         QTRY_VERIFY_WITH_TIMEOUT(startup.window()->monitorView()->lockModel()->rowOf(
                                      keyOf(*m_server, QStringLiteral("lock:reopened")))
@@ -601,7 +601,7 @@ private Q_SLOTS:
         MainWindow window(controller);
         window.show();
         window.connections()->connectTo(profile.id);
-        waitUntilWatching(controller);
+        waitUntilWatching(controller, window);
 
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:readonly"));

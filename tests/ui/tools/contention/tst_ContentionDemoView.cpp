@@ -1,10 +1,10 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
-#include "connection/ConnectionController.h"
 #include "tools/contention/ContentionDemoView.h"
 #include "tools/contention/DemoStage.h"
 #include "tools/contention/TimelinePlayer.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -24,7 +24,7 @@ class tst_ContentionDemoView : public test::RedisTestCase
 
     bool runScenario(ContentionDemoView& view, const QString& scenario)
     {
-        view.setConnection(test::optionsFor(*m_server, ConnectionController::defaultOptions()),
+        view.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
             QStringLiteral("test server"));
         if (!view.selectScenario(scenario))
             return false;

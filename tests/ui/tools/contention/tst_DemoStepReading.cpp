@@ -10,7 +10,7 @@ Q_DECLARE_METATYPE(DemoStepReading::Action)
 Q_DECLARE_METATYPE(DemoStepReading::Role)
 
 // The animated demo reads the core's narration back into states; these are the phrases the
-// scenarios use (core/stress/*Scenario.cpp).
+// scenarios use (core/demo/*Scenario.cpp).
 class tst_DemoStepReading : public QObject
 {
     Q_OBJECT

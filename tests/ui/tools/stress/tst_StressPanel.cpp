@@ -2,8 +2,8 @@
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
 #include "common/ColorSchemePalette.h"
-#include "connection/ConnectionController.h"
 #include "tools/stress/StressPanel.h"
+#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -44,7 +44,7 @@ class tst_StressPanel : public test::RedisTestCase
 
     void configure(StressPanel& panel, const QString& kind, int clients, int seconds, int holdMs, int leaseMs)
     {
-        panel.setConnection(test::optionsFor(*m_server, ConnectionController::defaultOptions()),
+        panel.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
             QStringLiteral("test server"));
         auto* kinds = child<QComboBox>(panel, "kindCombo");
         kinds->setCurrentIndex(kinds->findData(kind));
