@@ -22,7 +22,7 @@ std::map<std::string, LockSnapshot> listLocks(RedisConnection& connection)
 
 } // namespace
 
-class tst_SampleLockSeeder : public test::RedisTestCase
+class tst_DemoLockSeeder : public test::RedisTestCase
 {
     Q_OBJECT
 
@@ -79,5 +79,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_SampleLockSeeder)
-#include "tst_SampleLockSeeder.moc"
+QTEST_GUILESS_MAIN(tst_DemoLockSeeder)
+#include "tst_DemoLockSeeder.moc"
