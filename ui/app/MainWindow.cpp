@@ -86,7 +86,12 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The monitor is deleted with the children, after this window's own members: what it
+    // announces while closing must not reach the half-destroyed window.
+    m_monitor->disconnect(this);
+}
 
 void MainWindow::createActions()
 {
