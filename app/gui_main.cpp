@@ -1,5 +1,5 @@
-#include "ui/ApplicationIdentity.h"
-#include "ui/GuiStartup.h"
+#include "app/ApplicationIdentity.h"
+#include "app/GuiStartup.h"
 
 #include <QApplication>
 

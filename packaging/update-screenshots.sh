@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates the README's pictures in docs/screenshots/ with the real GUI, offscreen, against
 # the sandbox redis-server it starts (and stops) itself:
-#   monitor.png  the lock monitor filled with demo locks of every library
+#   monitor.png  the lock monitor filled with sample locks of every library
 #   demo.png     Tools › Contention Demo after the first scenario, showing its verdict
 #   stress.png   Tools › Stress Test after a short run (charts with real data)
 # Usage: packaging/update-screenshots.sh [path/to/lockscope]   (default: build/app/lockscope)
@@ -31,7 +31,7 @@ shoot() {
     "$gui" --screenshot "$out/$name" "$@"
 }
 
-shoot monitor.png --demo-locks
+shoot monitor.png --sample-locks
 shoot demo.png --screenshot-tool demo
 shoot stress.png --screenshot-tool stress
 ls -l "$out"

@@ -1,5 +1,6 @@
 list(APPEND lockscope_core_sources
   common/EscapeSequence.cpp
   common/JsonWriter.cpp
+  common/RedisError.cpp
   common/UserText.cpp
 )

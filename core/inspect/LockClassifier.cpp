@@ -1,16 +1,16 @@
 #include "inspect/LockClassifier.h"
 
 #include "inspect/BlockedPopCensus.h"
-#include "inspect/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/LegacyTimestampRecognizer.h"
 #include "inspect/LockNaming.h"
-#include "inspect/LockScopeSemaphoreRecognizer.h"
-#include "inspect/NodeSemaphoreRecognizer.h"
-#include "inspect/RedissonLockRecognizer.h"
-#include "inspect/RedissonReadWriteLockRecognizer.h"
-#include "inspect/RedissonSemaphoreRecognizer.h"
-#include "inspect/RubySemaphoreRecognizer.h"
-#include "inspect/TokenLockRecognizer.h"
-#include "inspect/UserPatternRecognizer.h"
+#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
+#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonLockRecognizer.h"
+#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/TokenLockRecognizer.h"
+#include "inspect/recognizers/UserPatternRecognizer.h"
 
 #include <chrono>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inspect/KeyReader.h"
-#include "inspect/LockRecognizer.h"
+#include "inspect/recognizers/LockRecognizer.h"
 #include "inspect/LockSnapshot.h"
 #include "redis/RedisConnection.h"
 

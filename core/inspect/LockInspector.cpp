@@ -2,7 +2,7 @@
 
 #include "inspect/LockClassifier.h"
 #include "inspect/LockNaming.h"
-#include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 
 #include <algorithm>
 

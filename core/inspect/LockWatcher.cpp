@@ -2,8 +2,8 @@
 
 #include "inspect/GlobPattern.h"
 #include "inspect/LockNaming.h"
-#include "inspect/RedissonSemaphoreRecognizer.h"
-#include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 #include "locks/DistributedLock.h"
 
 #include <algorithm>

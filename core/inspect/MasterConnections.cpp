@@ -25,7 +25,6 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
         masters.m_masters.push_back(std::move(master));
         return masters;
     }
-    masters.m_cluster = true;
     for (const auto& master : info->clusterMasters) {
         auto connection = RedisConnection::connectTo(options, master.node);
         if (!connection)

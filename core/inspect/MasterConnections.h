@@ -20,7 +20,6 @@ public:
     std::vector<InspectTarget> targets() const;
     // The connection of the node labelled `node`, or nullptr.
     RedisConnection* connectionFor(const std::string& node) const;
-    bool isCluster() const { return m_cluster; }
 
 private:
     struct Master
@@ -30,7 +29,6 @@ private:
         std::vector<std::unique_ptr<RedisConnection>> readers;
     };
     std::vector<Master> m_masters;
-    bool m_cluster = false;
 };
 
 } // namespace lockscope

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/AdminResult.h"
+#include "inspect/admin/AdminResult.h"
 #include "inspect/ObservedLockState.h"
 #include "redis/CommandPolicy.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inspect/LockSnapshot.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <string>
 #include <utility>

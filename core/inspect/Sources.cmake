@@ -1,10 +1,6 @@
 list(APPEND lockscope_core_sources
-  inspect/AdminResult.cpp
-  inspect/AuditLog.cpp
   inspect/BlockedPopCensus.cpp
   inspect/ExpirySchedule.cpp
-  inspect/ExtendLock.cpp
-  inspect/ForceRelease.cpp
   inspect/ObservedLockScript.cpp
   inspect/ObservedLockState.cpp
   inspect/ParallelKeyReader.cpp
@@ -12,7 +8,6 @@ list(APPEND lockscope_core_sources
   inspect/KeyIndex.cpp
   inspect/KeyReader.cpp
   inspect/KeyspaceScanner.cpp
-  inspect/LegacyTimestampRecognizer.cpp
   inspect/LockClassifier.cpp
   inspect/LockEvent.cpp
   inspect/LockInspector.cpp
@@ -20,21 +15,12 @@ list(APPEND lockscope_core_sources
   inspect/MasterConnections.cpp
   inspect/NameShapeTypes.cpp
   inspect/NamedLockLookup.cpp
-  inspect/LockScopeSemaphoreRecognizer.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp
   inspect/LockWatcher.cpp
-  inspect/NodeSemaphoreRecognizer.cpp
   inspect/RawKey.cpp
-  inspect/RecognitionContext.cpp
   inspect/ScanPager.cpp
-  inspect/ReleasePermit.cpp
-  inspect/RemoveStaleWaiters.cpp
-  inspect/RedissonHolderField.cpp
-  inspect/RedissonLockRecognizer.cpp
-  inspect/RedissonReadWriteLockRecognizer.cpp
-  inspect/RedissonSemaphoreRecognizer.cpp
-  inspect/RubySemaphoreRecognizer.cpp
-  inspect/TokenLockRecognizer.cpp
-  inspect/UserPatternRecognizer.cpp
 )
+# Each subfolder lists its own sources.
+include(${CMAKE_CURRENT_LIST_DIR}/recognizers/Sources.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/admin/Sources.cmake)

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "redis/Result.h"
+#include "common/CancellationToken.h"
+#include "common/Result.h"
 
 #include <atomic>
 #include <chrono>
@@ -10,17 +11,6 @@
 #include <string_view>
 
 namespace lockscope {
-
-// Lets another thread stop a wait in progress (a GUI "stop" button, a CLI signal handler).
-class CancellationToken
-{
-public:
-    void cancel() { m_cancelled.store(true, std::memory_order_release); }
-    bool isCancelled() const { return m_cancelled.load(std::memory_order_acquire); }
-
-private:
-    std::atomic<bool> m_cancelled {false};
-};
 
 struct AcquireOptions
 {

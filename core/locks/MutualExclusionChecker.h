@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/UserText.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <optional>
 #include <string>

@@ -5,7 +5,7 @@
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisReply.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <array>
 #include <cstdint>

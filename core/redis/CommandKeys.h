@@ -1,7 +1,7 @@
 #pragma once
 
 #include "redis/CommandPolicy.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <cstdint>
 #include <optional>

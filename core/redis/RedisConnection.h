@@ -4,7 +4,7 @@
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisReply.h"
 #include "redis/ReplyReader.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 #include "redis/Transport.h"
 
 #include <memory>
@@ -52,7 +52,6 @@ public:
     const ConnectionOptions& options() const { return m_options; }
     // Where this connection actually goes (for a sentinel-resolved master, the master).
     std::string endpoint() const;
-    void setReadOnly(bool readOnly) { m_options.readOnly = readOnly; }
 
     // Connects to an explicit host and port with the credentials and TLS settings of `options`
     // (used for cluster nodes and resolved masters).

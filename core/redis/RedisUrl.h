@@ -1,7 +1,7 @@
 #pragma once
 
 #include "redis/ConnectionOptions.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <string_view>
 

@@ -2,7 +2,7 @@
 
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisReply.h"
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <optional>
 #include <string>

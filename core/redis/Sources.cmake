@@ -6,7 +6,6 @@ list(APPEND lockscope_core_sources
   redis/CommandPolicy.cpp
   redis/ConnectionOptions.cpp
   redis/RedisConnection.cpp
-  redis/RedisError.cpp
   redis/RedisReply.cpp
   redis/RedisUrl.cpp
   redis/ReplyReader.cpp

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "redis/Result.h"
+#include "common/Result.h"
 
 #include <chrono>
 #include <memory>

@@ -1,5 +1,5 @@
 list(APPEND lockscope_core_sources
-  sandbox/DemoLockSeeder.cpp
+  sandbox/SampleLockSeeder.cpp
   sandbox/FreePort.cpp
   sandbox/RedisServerProcess.cpp
 )

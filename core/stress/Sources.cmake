@@ -1,19 +1,7 @@
 list(APPEND lockscope_core_sources
-  stress/CrashingHolder.cpp
-  stress/DemoCatalog.cpp
-  stress/DemoScenario.cpp
-  stress/DemoTimeline.cpp
-  stress/FairVsUnfairScenario.cpp
-  stress/FencedResource.cpp
-  stress/FencingScenario.cpp
-  stress/GetsetRecoveryScenario.cpp
   stress/LatencyHistogram.cpp
-  stress/NaiveRaceScenario.cpp
-  stress/RedlockScenario.cpp
   stress/StressClient.cpp
   stress/StressEngine.cpp
   stress/StressParameters.cpp
   stress/StressResultJson.cpp
-  stress/TokenCrashScenario.cpp
-  stress/WatchdogScenario.cpp
 )

@@ -1,26 +1,116 @@
-# Fails when a source file includes against the direction app -> ui -> core:
-# core must include neither Qt nor ui/ headers; ui must not include hiredis or OpenSSL.
-file(GLOB_RECURSE core_files "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp")
-file(GLOB_RECURSE ui_files "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp")
-set(violations "")
-foreach(file IN LISTS core_files)
-  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include")
-  foreach(line IN LISTS lines)
-    if(line MATCHES "<Q[A-Za-z]+>|<Qt[A-Za-z]*/|\"ui/|\\.\\./ui/|\"app/")
-      list(APPEND violations "${file}: ${line}")
+# Fails when a source file includes against the dependency direction app -> {cli, ui} -> core,
+# or across the folders of ui/ against their own direction. The rules are the two tables below;
+# a folder that no row covers is an error too, so that a new folder gets its rule.
+# Input: -DSOURCE_DIR=<a tree with core/, cli/, ui/, app/> (the repository, or a test's copy).
+cmake_minimum_required(VERSION 3.25)
+
+# Which folders the files of a folder may include from (quoted includes, resolved to the file
+# they name). A row covers its folder and every folder beneath it; the longest match wins.
+set(allowed_dependencies
+  "core                 -> core"
+  "cli                  -> core cli"
+  "ui/common            -> core ui/common"
+  "ui/connection        -> core ui/common ui/connection"
+  "ui/profiles          -> core ui/common ui/connection ui/profiles"
+  "ui/monitor           -> core ui/common ui/connection ui/monitor"
+  "ui/samplelocks       -> core ui/common ui/connection ui/samplelocks"
+  "ui/tools/stress      -> core ui/common ui/connection ui/tools/stress"
+  "ui/tools/contention  -> core ui/common ui/connection ui/tools/contention"
+  "ui/app               -> core ui"
+  "app                  -> core cli ui"
+)
+# Which system headers a folder must not include: the core and the CLI are plain C++ (no Qt),
+# and the GUI reaches Redis only through the core (no hiredis, no OpenSSL).
+set(forbidden_system_includes
+  "core  -> <Q[A-Za-z]+>|<Qt[A-Za-z]*/"
+  "cli   -> <Q[A-Za-z]+>|<Qt[A-Za-z]*/"
+  "ui    -> hiredis|openssl/"
+)
+# Where an include is looked up from a folder, after the including file's own folder: each
+# target's include directories (core/ for lockscope_core, ui/ for lockscope_ui, the root for
+# lockscope_cli's "cli/..."). Every module root comes last for everyone, so that an include of a
+# folder a target cannot even see (core including "cli/..." or "monitor/...") is still recognised
+# and reported.
+set(include_roots
+  "core  -> core"
+  "cli   -> core ."
+  "ui    -> ui core"
+  "app   -> ui core ."
+)
+
+# The value of the row of `table` whose key is the longest prefix (by folder) of `folder`.
+function(lookup table folder out)
+  set(best_length -1)
+  set(best "")
+  set(found FALSE)
+  foreach(row IN LISTS ${table})
+    string(REGEX MATCH "^([^ ]+) +-> *(.*)$" _ "${row}")
+    set(key "${CMAKE_MATCH_1}")
+    set(value "${CMAKE_MATCH_2}")
+    string(LENGTH "${key}" length)
+    if((folder STREQUAL key OR folder MATCHES "^${key}/") AND length GREATER best_length)
+      set(best_length ${length})
+      set(best "${value}")
+      set(found TRUE)
     endif()
   endforeach()
-endforeach()
-foreach(file IN LISTS ui_files)
-  file(STRINGS "${file}" lines REGEX "^[ \t]*#[ \t]*include")
+  set(${out} "${best}" PARENT_SCOPE)
+  set(${out}_FOUND ${found} PARENT_SCOPE)
+endfunction()
+
+file(GLOB_RECURSE sources RELATIVE "${SOURCE_DIR}"
+  "${SOURCE_DIR}/core/*.h" "${SOURCE_DIR}/core/*.cpp"
+  "${SOURCE_DIR}/cli/*.h" "${SOURCE_DIR}/cli/*.cpp"
+  "${SOURCE_DIR}/ui/*.h" "${SOURCE_DIR}/ui/*.cpp"
+  "${SOURCE_DIR}/app/*.h" "${SOURCE_DIR}/app/*.cpp")
+set(violations "")
+foreach(file IN LISTS sources)
+  get_filename_component(folder "${file}" DIRECTORY)
+  lookup(allowed_dependencies "${folder}" allowed)
+  if(NOT allowed_FOUND)
+    list(APPEND violations "${file}: no rule for folder ${folder} in tests/architecture/CheckDependencies.cmake")
+    continue()
+  endif()
+  string(REPLACE " " ";" allowed "${allowed}")
+  lookup(forbidden_system_includes "${folder}" forbidden)
+  lookup(include_roots "${folder}" roots)
+  string(REPLACE " " ";" roots "${roots}")
+
+  file(STRINGS "${SOURCE_DIR}/${file}" lines REGEX "^[ \t]*#[ \t]*include")
   foreach(line IN LISTS lines)
-    if(line MATCHES "hiredis|openssl/|\"app/|\\.\\./app/")
+    if(forbidden AND line MATCHES "${forbidden}")
       list(APPEND violations "${file}: ${line}")
+      continue()
+    endif()
+    if(NOT line MATCHES "#[ \t]*include[ \t]*\"([^\"]+)\"")
+      continue()
+    endif()
+    set(included "${CMAKE_MATCH_1}")
+    set(target "")
+    foreach(root IN ITEMS "${folder}" ${roots} ui core .)
+      if(EXISTS "${SOURCE_DIR}/${root}/${included}")
+        file(RELATIVE_PATH target "${SOURCE_DIR}" "${SOURCE_DIR}/${root}/${included}")
+        break()
+      endif()
+    endforeach()
+    if(NOT target) # generated (moc) or a system header in quotes
+      continue()
+    endif()
+    get_filename_component(target_folder "${target}" DIRECTORY)
+    set(permitted FALSE)
+    foreach(allowed_folder IN LISTS allowed)
+      if(target_folder STREQUAL allowed_folder OR target_folder MATCHES "^${allowed_folder}/")
+        set(permitted TRUE)
+      endif()
+    endforeach()
+    if(NOT permitted)
+      list(JOIN allowed ", " allowed_text)
+      list(APPEND violations "${file}: ${line} (${folder} may use only ${allowed_text})")
     endif()
   endforeach()
 endforeach()
 if(violations)
   list(JOIN violations "\n  " text)
-  message(FATAL_ERROR "includes against the dependency direction app -> ui -> core:\n  ${text}")
+  message(FATAL_ERROR "includes against the dependency direction (app -> {cli, ui} -> core; ui's folders):\n  ${text}")
 endif()
-message(STATUS "dependency direction app -> ui -> core holds")
+message(STATUS "dependency direction app -> {cli, ui} -> core holds, and ui's folders keep theirs")

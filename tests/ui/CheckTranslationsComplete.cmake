@@ -12,7 +12,7 @@ file(COPY_FILE "${shipped}" "${scratch}")
 
 execute_process(
   COMMAND "${LUPDATE}" "${SOURCE_DIR}/ui" "${SOURCE_DIR}/core" -extensions cpp,h
-          -tr-function-alias QT_TRANSLATE_NOOP+=LOCKSCOPE_TEXT -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/core" -locations none -no-obsolete -silent -ts "${scratch}"
+          -tr-function-alias QT_TRANSLATE_NOOP+=LOCKSCOPE_TEXT -I "${SOURCE_DIR}" -I "${SOURCE_DIR}/core" -I "${SOURCE_DIR}/ui" -locations none -no-obsolete -silent -ts "${scratch}"
   RESULT_VARIABLE status
   OUTPUT_VARIABLE output
   ERROR_VARIABLE output)

@@ -722,12 +722,12 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>--%1 需要毫秒数（1-86400000），实际为 &apos;%2&apos;</translation>
     </message>
     <message>
-        <source>Fill the sandbox with demo locks of every kind without asking (sandbox only).</source>
-        <translation>不经询问，直接在沙盒中填入各类演示锁（仅限沙盒）。</translation>
+        <source>Fill the sandbox with sample locks of every kind without asking (sandbox only).</source>
+        <translation>不经询问，直接在沙盒中填入各类示例锁（仅限沙盒）。</translation>
     </message>
     <message>
-        <source>--demo-locks fills the sandbox only; it cannot be used with --url</source>
-        <translation>--demo-locks 只填充沙盒，不能与 --url 一起使用</translation>
+        <source>--sample-locks fills the sandbox only; it cannot be used with --url</source>
+        <translation>--sample-locks 只填充沙盒，不能与 --url 一起使用</translation>
     </message>
     <message>
         <source>With --screenshot: run Tools › TOOL briefly (stress: a short stress test, demo: the first contention demo) and save its window instead of the main window.</source>
@@ -1296,8 +1296,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>沙盒（内置）</translation>
     </message>
     <message>
-        <source>A private redis-server that LockScope starts on this computer (127.0.0.1 only) and stops when it quits. Nothing in it is kept: a safe place to try admin actions and the demo locks.</source>
-        <translation>LockScope 在本机启动的私有 redis-server（仅监听 127.0.0.1），退出时停止。其中的数据不会保留：可以放心尝试管理操作和演示锁。</translation>
+        <source>A private redis-server that LockScope starts on this computer (127.0.0.1 only) and stops when it quits. Nothing in it is kept: a safe place to try admin actions and the sample locks.</source>
+        <translation>LockScope 在本机启动的私有 redis-server（仅监听 127.0.0.1），退出时停止。其中的数据不会保留：可以放心尝试管理操作和示例锁。</translation>
     </message>
     <message>
         <source>Production: admin actions ask for the lock&apos;s name</source>
@@ -1653,10 +1653,10 @@ Empty: every key, recognised by format</source>
     </message>
 </context>
 <context>
-    <name>lockscope::ui::DemoLocksBanner</name>
+    <name>lockscope::ui::SampleLocksBanner</name>
     <message>
-        <source>Add Demo Locks</source>
-        <translation>添加演示锁</translation>
+        <source>Add Sample Locks</source>
+        <translation>添加示例锁</translation>
     </message>
     <message>
         <source>Not Now</source>
@@ -1667,17 +1667,17 @@ Empty: every key, recognised by format</source>
         <translation>不再提示</translation>
     </message>
     <message>
-        <source>This is LockScope&apos;s own sandbox server, and it is empty. Fill it with demo locks of every kind — LockScope&apos;s own, plus Redisson, redis-py, node-redlock and redis-semaphore formats — to see the monitor at work?</source>
-        <translation>这是 LockScope 自己的沙盒服务器，目前是空的。要填入各类演示锁（LockScope 自己的锁，以及 Redisson、redis-py、node-redlock 和 redis-semaphore 格式的锁）来看看监视器如何工作吗？</translation>
+        <source>This is LockScope&apos;s own sandbox server, and it is empty. Fill it with sample locks of every kind — LockScope&apos;s own, plus Redisson, redis-py, node-redlock and redis-semaphore formats — to see the monitor at work?</source>
+        <translation>这是 LockScope 自己的沙盒服务器，目前是空的。要填入各类示例锁（LockScope 自己的锁，以及 Redisson、redis-py、node-redlock 和 redis-semaphore 格式的锁）来看看监视器如何工作吗？</translation>
     </message>
     <message>
-        <source>Adding demo locks…</source>
-        <translation>正在添加演示锁…</translation>
+        <source>Adding sample locks…</source>
+        <translation>正在添加示例锁…</translation>
     </message>
     <message numerus="yes">
-        <source>Added %n demo lock(s). Some expire within a minute; LockScope&apos;s fair lock has two waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, or try Force-Release (Delete).</source>
+        <source>Added %n sample lock(s). Some expire within a minute; LockScope&apos;s fair lock has two waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, or try Force-Release (Delete).</source>
         <translation>
-            <numerusform>已添加 %n 把演示锁。有些会在一分钟内过期；LockScope 的公平锁有两个等待者；report:nightly 被一个失效的等待者卡住。选中一把锁查看详情，或试试强制释放（Delete）。</numerusform>
+            <numerusform>已添加 %n 把示例锁。有些会在一分钟内过期；LockScope 的公平锁有两个等待者；report:nightly 被一个失效的等待者卡住。选中一把锁查看详情，或试试强制释放（Delete）。</numerusform>
         </translation>
     </message>
     <message>
@@ -1685,8 +1685,8 @@ Empty: every key, recognised by format</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <source>Could not add the demo locks: %1</source>
-        <translation>无法添加演示锁：%1</translation>
+        <source>Could not add the sample locks: %1</source>
+        <translation>无法添加示例锁：%1</translation>
     </message>
     <message>
         <source>Try Again</source>

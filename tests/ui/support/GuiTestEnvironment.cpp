@@ -1,6 +1,6 @@
 #include "ui/support/GuiTestEnvironment.h"
 
-#include "ui/ApplicationIdentity.h"
+#include "app/ApplicationIdentity.h"
 
 #include <QtGlobal>
 

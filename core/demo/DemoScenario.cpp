@@ -1,0 +1,111 @@
+#include "demo/DemoScenario.h"
+
+#include "locks/LockFactory.h"
+
+#include <thread>
+
+namespace lockscope {
+
+DemoScenario::DemoScenario(
+    std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds)
+    : m_name(std::move(name))
+    , m_title(std::move(title))
+    , m_expectation(std::move(expectation))
+    , m_requiredKinds(std::move(requiredKinds))
+{
+}
+
+Result<std::unique_ptr<RedisConnection>> DemoScenario::connectAs(
+    const DemoContext& context, const std::string& actor)
+{
+    ConnectionOptions options = context.connection;
+    options.clientRole = "demo:" + actor;
+    return RedisConnection::connect(options);
+}
+
+Result<std::unique_ptr<RedisConnection>> DemoScenario::connectClearing(
+    const DemoContext& context, const std::string& actor, const std::string& key)
+{
+    auto connection = connectAs(context, actor);
+    if (!connection)
+        return connection;
+    if (auto cleared = (*connection)->command({"DEL", key}); !cleared)
+        return cleared.error();
+    return connection;
+}
+
+LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, std::string name)
+{
+    LockSpec spec;
+    spec.kind = std::move(kind);
+    spec.name = std::move(name);
+    spec.connection = context.connection;
+    return spec;
+}
+
+Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::string& actor,
+    RedisConnection& connection, const RedisCommand& command)
+{
+    std::string text;
+    for (const auto& part : command)
+        text += (text.empty() ? "" : " ") + std::string(part);
+    auto reply = connection.command(command);
+    if (!reply) {
+        timeline.step(
+            actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> error: %2"), text, reply.error().message));
+        return reply;
+    }
+    std::string shown;
+    if (reply->isInteger())
+        shown = std::to_string(reply->integer());
+    else if (reply->isNil())
+        shown = "(nil)";
+    else if (reply->isString() || reply->isStatus())
+        shown = reply->text();
+    else
+        shown = reply->describe(80);
+    timeline.step(actor, UserText::verbatim(text + " -> " + shown)); // a command and Redis's reply
+    return reply;
+}
+
+long long DemoScenario::epochMillis()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+long long DemoScenario::steadyNanos()
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+bool DemoScenario::sleepFor(const DemoContext& context, std::chrono::milliseconds duration)
+{
+    const auto until = std::chrono::steady_clock::now() + duration;
+    while (std::chrono::steady_clock::now() < until) {
+        if (context.cancel && context.cancel->isCancelled())
+            return false;
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(
+            until - std::chrono::steady_clock::now(), std::chrono::milliseconds(10)));
+    }
+    return !(context.cancel && context.cancel->isCancelled());
+}
+
+Status DemoScenario::checkKinds() const
+{
+    std::string missing;
+    for (const auto& kind : requiredKinds()) {
+        if (!LockFactory::find(kind))
+            missing += (missing.empty() ? "" : ", ") + kind;
+    }
+    if (missing.empty())
+        return Done {};
+    return makeError(ErrorKind::NotFound,
+        "scenario '" + std::string(name()) + "' needs the lock kind(s) " + missing
+            + ", which this build does not have (known kinds: " + LockFactory::knownKindNames() + ")");
+}
+
+} // namespace lockscope

@@ -1,0 +1,80 @@
+#pragma once
+
+#include "locks/DistributedLock.h"
+#include "locks/LockFactory.h"
+#include "redis/ConnectionOptions.h"
+#include "redis/RedisConnection.h"
+#include "common/Result.h"
+#include "demo/DemoTimeline.h"
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lockscope {
+
+struct DemoContext
+{
+    ConnectionOptions connection; // the connected (or sandbox) Redis the story plays on
+    std::string keyPrefix = "lockscope:demo:"; // lock names are <keyPrefix><name>
+    const CancellationToken* cancel = nullptr;
+};
+
+struct DemoOutcome
+{
+    bool asExpected = false; // the scenario's expected outcome happened
+    UserText verdict; // one line saying what happened
+};
+
+// One contention demo (issue 6): a short story played by real clients against a real Redis,
+// orchestrated step by step so that it tells the same story every time, narrated on a
+// DemoTimeline, and judged at the end against the outcome it is meant to show.
+class DemoScenario
+{
+public:
+    virtual ~DemoScenario() = default;
+
+    std::string_view name() const { return m_name; } // the CLI's SCENARIO: "naive-race"
+    const UserText& title() const { return m_title; }
+    const UserText& expectation() const { return m_expectation; } // the outcome it must show
+    // Lock kinds it needs from the LockFactory.
+    const std::vector<std::string>& requiredKinds() const { return m_requiredKinds; }
+
+    // Redis errors and missing kinds are errors; an outcome that did not happen is a
+    // DemoOutcome with asExpected false.
+    virtual Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) = 0;
+
+    // A NotFound error naming the required kinds this build's LockFactory lacks, if any.
+    Status checkKinds() const;
+
+protected:
+    // What a scenario says about itself is plain data, given once by each scenario.
+    DemoScenario(
+        std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds = {});
+
+    // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
+    static Result<std::unique_ptr<RedisConnection>> connectAs(
+        const DemoContext& context, const std::string& actor);
+    // connectAs, then DEL `key`: a story that watches a lock starts with none left by a
+    // previous run.
+    static Result<std::unique_ptr<RedisConnection>> connectClearing(
+        const DemoContext& context, const std::string& actor, const std::string& key);
+    // A lock of `kind` named `name` on the story's server.
+    static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
+    // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply.
+    static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
+        RedisConnection& connection, const RedisCommand& command);
+    static long long epochMillis();
+    static long long steadyNanos();
+    // Sleeps, but returns early (false) when the context's cancellation fires.
+    static bool sleepFor(const DemoContext& context, std::chrono::milliseconds duration);
+
+private:
+    std::string m_name;
+    UserText m_title;
+    UserText m_expectation;
+    std::vector<std::string> m_requiredKinds;
+};
+
+} // namespace lockscope

@@ -1,0 +1,125 @@
+#include "demo/FencingScenario.h"
+
+#include "locks/LockFactory.h"
+#include "demo/FencedResource.h"
+
+namespace lockscope {
+
+namespace {
+constexpr auto lease = std::chrono::milliseconds(400);
+
+std::string fenceText(std::optional<long long> fence)
+{
+    return fence ? std::to_string(*fence) : std::string("none");
+}
+} // namespace
+
+FencingScenario::FencingScenario()
+    : DemoScenario("fencing",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "A GC pause past the lease, with and without fencing")),
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+            "without fencing C1's late write corrupts the resource; with fencing it is rejected")),
+        {"token"})
+{
+}
+
+Result<bool> FencingScenario::playRound(
+    const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
+{
+    const LockSpec spec = lockSpec(context, "token", lockName);
+    auto c1 = LockFactory::create(spec);
+    if (!c1)
+        return c1.error();
+    auto c2 = LockFactory::create(spec);
+    if (!c2)
+        return c2.error();
+
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = std::chrono::milliseconds(5000);
+    options.cancel = context.cancel;
+    auto first = (*c1)->acquire(options);
+    if (!first)
+        return first.error();
+    if (!first->acquired())
+        return makeError(ErrorKind::Timeout, "C1 could not acquire " + lockName);
+    timeline.step("C1",
+        UserText(LOCKSCOPE_TEXT("DemoScenario",
+                     "acquired %1 (lease %2 ms, fence %3), reads the resource, prepares its write"),
+            lockName, static_cast<long long>(lease.count()), fenceText(first->fence)));
+    timeline.step("C1", UserText(LOCKSCOPE_TEXT("DemoScenario", "stop-the-world GC pause...")));
+
+    // While C1 is paused its lease runs out; C2 waits for the lock and gets it.
+    options.wait = lease + std::chrono::milliseconds(3000);
+    auto second = (*c2)->acquire(options);
+    if (!second)
+        return second.error();
+    if (!second->acquired())
+        return makeError(ErrorKind::Timeout, "C2 could not acquire " + lockName + " after C1's lease");
+    timeline.step("C2",
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the expired lock (fence %1)"),
+            fenceText(second->fence)));
+    const bool c2Wrote = resource.write("C2", "C2's value", second->fence);
+    timeline.step("C2",
+        c2Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> accepted"),
+            "C2's value", fenceText(second->fence))
+                : UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> rejected"),
+                    "C2's value", fenceText(second->fence)));
+    auto c2Released = (*c2)->release();
+    if (!c2Released)
+        return c2Released.error();
+    timeline.step("C2", UserText(LOCKSCOPE_TEXT("DemoScenario", "released the lock")));
+
+    timeline.step("C1",
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "wakes up from the pause, still believing it holds the lock")));
+    const bool c1Wrote = resource.write("C1", "C1's stale value", first->fence);
+    timeline.step("C1",
+        c1Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> ACCEPTED"),
+            "C1's stale value", fenceText(first->fence))
+                : UserText(LOCKSCOPE_TEXT("DemoScenario",
+                               "writes \"%1\" with fence %2 -> rejected (fence below the highest seen)"),
+                    "C1's stale value", fenceText(first->fence)));
+    auto c1Released = (*c1)->release();
+    if (!c1Released)
+        return c1Released.error();
+    timeline.step("C1",
+        *c1Released == HoldOutcome::Lost
+            ? UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> lost: the lease had expired"))
+            : UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> done")));
+    timeline.step("resource", UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
+    return c1Wrote;
+}
+
+Result<DemoOutcome> FencingScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    if (auto kinds = checkKinds(); !kinds)
+        return kinds.error();
+    timeline.narrate(
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: the resource ignores fencing tokens.")));
+    FencedResource unfenced(false);
+    auto staleAcceptedUnfenced = playRound(context, timeline, unfenced, context.keyPrefix + "fencing-off");
+    if (!staleAcceptedUnfenced)
+        return staleAcceptedUnfenced.error();
+    const bool corrupted = *staleAcceptedUnfenced && unfenced.value() == "C1's stale value";
+
+    timeline.narrate(
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the resource checks fencing tokens.")));
+    FencedResource fenced(true);
+    auto staleAcceptedFenced = playRound(context, timeline, fenced, context.keyPrefix + "fencing-on");
+    if (!staleAcceptedFenced)
+        return staleAcceptedFenced.error();
+    const bool protectedByFence = !*staleAcceptedFenced && fenced.value() == "C2's value";
+
+    DemoOutcome outcome;
+    outcome.asExpected = corrupted && protectedByFence;
+    outcome.verdict = UserText(
+        LOCKSCOPE_TEXT("DemoScenario", "without fencing the stale write was %1; with fencing it was %2"),
+        corrupted ? UserText(LOCKSCOPE_TEXT("DemoScenario", "applied (corruption)"))
+                  : UserText(LOCKSCOPE_TEXT("DemoScenario", "not applied")),
+        protectedByFence ? UserText(LOCKSCOPE_TEXT("DemoScenario", "rejected"))
+                         : UserText(LOCKSCOPE_TEXT("DemoScenario", "applied")));
+    return outcome;
+}
+
+} // namespace lockscope

@@ -1,0 +1,14 @@
+list(APPEND lockscope_core_sources
+  demo/CrashingHolder.cpp
+  demo/DemoCatalog.cpp
+  demo/DemoScenario.cpp
+  demo/DemoTimeline.cpp
+  demo/FairVsUnfairScenario.cpp
+  demo/FencedResource.cpp
+  demo/FencingScenario.cpp
+  demo/GetsetRecoveryScenario.cpp
+  demo/NaiveRaceScenario.cpp
+  demo/RedlockScenario.cpp
+  demo/TokenCrashScenario.cpp
+  demo/WatchdogScenario.cpp
+)

@@ -1,0 +1,85 @@
+#include "inspect/admin/AuditLog.h"
+
+#include "common/JsonWriter.h"
+#include "inspect/LockSnapshotJson.h"
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <unistd.h>
+
+namespace lockscope {
+
+AuditLog::AuditLog(std::string path)
+    : m_path(std::move(path))
+{
+}
+
+std::string AuditLog::defaultPath(const std::map<std::string, std::string>& environment)
+{
+    auto value = [&](const char* name) -> std::string {
+        auto it = environment.find(name);
+        return it == environment.end() ? std::string() : it->second;
+    };
+    if (auto explicitPath = value("LOCKSCOPE_AUDIT_LOG"); !explicitPath.empty())
+        return explicitPath;
+    if (auto data = value("XDG_DATA_HOME"); !data.empty())
+        return data + "/lockscope/audit.log";
+    if (auto home = value("HOME"); !home.empty())
+        return home + "/.local/share/lockscope/audit.log";
+    return "lockscope-audit.log";
+}
+
+std::string AuditLog::toJsonLine(const AuditEntry& entry)
+{
+    long long timeMs = entry.timeMs;
+    if (timeMs == 0)
+        timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::system_clock::now().time_since_epoch())
+                     .count();
+    JsonWriter json;
+    json.beginObject();
+    json.key("time_ms").number(timeMs);
+    json.key("connection").string(entry.connection);
+    json.key("node").string(entry.node);
+    json.key("lock").string(entry.lock);
+    json.key("action").string(entry.action);
+    json.key("before");
+    if (entry.before)
+        LockSnapshotJson::write(json, *entry.before);
+    else
+        json.null();
+    json.key("after");
+    if (entry.after)
+        LockSnapshotJson::write(json, *entry.after);
+    else
+        json.null();
+    json.key("result").string(entry.result);
+    json.endObject();
+    return json.text() + "\n";
+}
+
+Status AuditLog::append(const AuditEntry& entry)
+{
+    std::error_code ignored;
+    const std::filesystem::path path(m_path);
+    if (path.has_parent_path())
+        std::filesystem::create_directories(path.parent_path(), ignored);
+    const int fd = ::open(m_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return makeError(
+            ErrorKind::Internal, "cannot open the audit log " + m_path + ": " + std::strerror(errno));
+    // One write(2) per line with O_APPEND: concurrent writers do not interleave lines.
+    const std::string line = toJsonLine(entry);
+    const ssize_t written = ::write(fd, line.data(), line.size());
+    const int writeErrno = errno;
+    ::close(fd);
+    if (written != static_cast<ssize_t>(line.size()))
+        return makeError(
+            ErrorKind::Internal, "cannot write the audit log " + m_path + ": " + std::strerror(writeErrno));
+    return Done {};
+}
+
+} // namespace lockscope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "inspect/LockSnapshot.h"
+#include "common/Result.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace lockscope {
+
+struct AuditEntry
+{
+    long long timeMs = 0; // epoch ms; 0: now
+    std::string connection; // where (ConnectionOptions::describe(), never a password)
+    std::string node;
+    std::string lock;
+    std::string action; // release, extend, ...
+    std::optional<LockSnapshot> before; // what the user saw
+    std::optional<LockSnapshot> after; // what Redis held afterwards (nullopt: gone)
+    std::string result; // released, holder changed, refused: read-only, ...
+};
+
+// Appends every admin action as one JSON line (time, connection, node, lock, action, before,
+// after, result) to an audit file in the user's data directory, creating it as needed.
+class AuditLog
+{
+public:
+    explicit AuditLog(std::string path);
+    // $LOCKSCOPE_AUDIT_LOG, else $XDG_DATA_HOME/lockscope/audit.log, else
+    // $HOME/.local/share/lockscope/audit.log.
+    static std::string defaultPath(const std::map<std::string, std::string>& environment);
+
+    Status append(const AuditEntry& entry);
+    const std::string& path() const { return m_path; }
+    static std::string toJsonLine(const AuditEntry& entry);
+
+private:
+    std::string m_path;
+};
+
+} // namespace lockscope

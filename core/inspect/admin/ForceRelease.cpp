@@ -1,0 +1,72 @@
+#include "inspect/admin/ForceRelease.h"
+
+#include "inspect/LockNaming.h"
+#include "inspect/ObservedLockScript.h"
+#include "inspect/ObservedLockState.h"
+
+namespace lockscope {
+
+namespace {
+
+const std::string releaseAction = R"LUA(
+local state = unchanged()
+if state ~= 1 then return {state, 0} end
+redis.call('del', KEYS[1])
+for i = 3, #KEYS do redis.call('del', KEYS[i]) end
+local channel = ARGV[base]
+local message = ARGV[base + 1]
+local notified = 0
+if channel ~= '' then
+  if ARGV[base + 2] == '1' then
+    local head = redis.call('lindex', KEYS[2], 0)
+    if head then notified = redis.call('publish', channel .. ':' .. head, message) end
+  else
+    notified = redis.call('publish', channel, message)
+  end
+end
+return {1, notified}
+)LUA";
+
+} // namespace
+
+Result<AdminResult> ForceRelease::release(RedisConnection& connection, const LockSnapshot& observed)
+{
+    if (connection.options().readOnly)
+        return makeError(ErrorKind::ReadOnlyRefused, "release refused: the connection is read-only");
+    auto state = ObservedLockState::from(observed);
+    if (!state)
+        return state.error();
+
+    std::string channel;
+    std::string message = "0";
+    bool toHeadWaiter = false;
+    if (state->shape == ObservedLockState::Shape::RedissonHash) {
+        if (observed.kind == LockKind::ReadWrite) {
+            channel = LockNaming::redissonPrefixed("redisson_rwlock", observed.name);
+            for (const auto& holder : observed.holders)
+                message = holder.mode == "write" ? "1" : message;
+        } else {
+            channel = LockNaming::redissonPrefixed("redisson_lock__channel", observed.name);
+            toHeadWaiter = observed.kind == LockKind::Fair;
+        }
+    }
+    auto reply = connection.command(ObservedLockScript::call(
+        releaseAction, *state, observed.name, {channel, message, toHeadWaiter ? "1" : "0"}));
+    if (!reply)
+        return reply.error();
+    auto state0 = reply->at(0).toInteger();
+    auto notified = reply->at(1).toInteger();
+    if (!reply->isArray() || !state0 || !notified)
+        return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
+    UserText released = channel.empty()
+        ? UserText(LOCKSCOPE_TEXT("ForceRelease", "released"))
+        : UserText(LOCKSCOPE_TEXT("ForceRelease", "released; %1 waiting client(s) notified"), *notified);
+    auto result = ObservedLockScript::result(*state0, std::move(released),
+        UserText(LOCKSCOPE_TEXT("ForceRelease", "nothing to release: the lock is gone already")),
+        UserText(LOCKSCOPE_TEXT(
+            "ForceRelease", "not released: the lock changed since it was observed (a new holder?)")));
+    result.notified = *notified;
+    return result;
+}
+
+} // namespace lockscope

@@ -1,0 +1,8 @@
+list(APPEND lockscope_core_sources
+  inspect/admin/AdminResult.cpp
+  inspect/admin/AuditLog.cpp
+  inspect/admin/ExtendLock.cpp
+  inspect/admin/ForceRelease.cpp
+  inspect/admin/ReleasePermit.cpp
+  inspect/admin/RemoveStaleWaiters.cpp
+)

@@ -1,0 +1,76 @@
+#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
+
+#include <cmath>
+#include <map>
+
+namespace lockscope {
+
+namespace {
+constexpr std::string_view prefix = "lockscope:semaphore:{";
+} // namespace
+
+std::optional<std::string> LockScopeSemaphoreRecognizer::semaphoreName(std::string_view key)
+{
+    if (!key.starts_with(prefix))
+        return std::nullopt;
+    const size_t close = key.find('}', prefix.size());
+    if (close == std::string_view::npos || close == prefix.size())
+        return std::nullopt;
+    return std::string(key.substr(prefix.size(), close - prefix.size()));
+}
+
+Candidacy LockScopeSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    return semaphoreName(key.name) ? Candidacy::Yes : Candidacy::No;
+}
+
+void LockScopeSemaphoreRecognizer::recognize(
+    RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    std::map<std::string, std::vector<std::string>> groups;
+    for (const std::string& key : context.keys->unclaimed()) {
+        if (auto name = semaphoreName(key))
+            groups[*name].push_back(key);
+    }
+    for (const auto& [name, keys] : groups) {
+        LockSnapshot lock;
+        lock.name = name;
+        lock.kind = LockKind::Semaphore;
+        lock.library = "LockScope";
+        lock.confidence = 0.9;
+        lock.reason = UserText(LOCKSCOPE_TEXT(
+            "LockScopeSemaphoreRecognizer", "keys under lockscope:semaphore:{name}: LockScope semaphore"));
+        lock.node = context.node;
+        for (const auto& keyName : keys) {
+            const RawKey* key = context.keys->find(keyName);
+            context.keys->claim(keyName);
+            lock.keys.push_back(keyName);
+            if (key->ttlMs() && (!lock.ttlMs || *key->ttlMs() < *lock.ttlMs))
+                lock.ttlMs = key->ttlMs();
+            if (key->type == RawKey::Type::ZSet) {
+                for (const auto& [member, score] : key->members) {
+                    LockHolder holder;
+                    holder.owner = member;
+                    holder.mode = "permit";
+                    if (std::isfinite(score) && score > 1e12)
+                        holder.expiresAtMs = static_cast<long long>(score);
+                    lock.holders.push_back(std::move(holder));
+                }
+            } else if (key->type == RawKey::Type::Hash) {
+                for (const auto& [field, value] : key->fields) {
+                    LockHolder holder;
+                    holder.owner = field;
+                    holder.mode = "permit";
+                    lock.holders.push_back(std::move(holder));
+                }
+            } else if (key->type == RawKey::Type::List) {
+                lock.permitsAvailable = key->size;
+            } else if (auto permits = key->integerValue(); permits && !lock.permitsAvailable) {
+                lock.permitsAvailable = *permits;
+            }
+        }
+        out.push_back(std::move(lock));
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "inspect/recognizers/LockRecognizer.h"
+
+#include <optional>
+
+namespace lockscope {
+
+// LockScope's own semaphore kind: every key under `lockscope:semaphore:{<name>}` belongs to
+// one semaphore. Its layout is still being designed (lock algorithms issue), so holders are
+// read generically: zset members (score = deadline), hash fields, a list's length as the free
+// permits, an integer string as the free permits.
+class LockScopeSemaphoreRecognizer : public LockRecognizer
+{
+public:
+    std::string_view name() const override { return "lockscope-semaphore"; }
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
+    void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+
+    static std::optional<std::string> semaphoreName(std::string_view key);
+};
+
+} // namespace lockscope

@@ -1,0 +1,89 @@
+#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+
+#include "inspect/LockNaming.h"
+
+#include <cmath>
+#include <map>
+
+namespace lockscope {
+
+namespace {
+
+// `<uuid>` or `<uuid>_<k>`; returns the uuid.
+std::optional<std::string> permitOwner(std::string_view member)
+{
+    if (member.size() >= 36 && LockNaming::isUuid(member.substr(0, 36))) {
+        if (member.size() == 36)
+            return std::string(member);
+        if (member[36] == '_' && member.size() > 37 && member.size() <= 46) {
+            for (char c : member.substr(37)) {
+                if (c < '0' || c > '9')
+                    return std::nullopt;
+            }
+            return std::string(member.substr(0, 36));
+        }
+    }
+    return std::nullopt;
+}
+
+bool isNodeSemaphore(const RawKey& key)
+{
+    if (key.type != RawKey::Type::ZSet || !key.name.starts_with("semaphore:") || key.members.empty())
+        return false;
+    for (const auto& [member, score] : key.members) {
+        // Scores are epoch-ms: after 2001 and finite.
+        if (!permitOwner(member) || !std::isfinite(score) || score < 1e12)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    return isNodeSemaphore(key) ? Candidacy::Yes : Candidacy::No;
+}
+
+void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
+        if (!key || !isNodeSemaphore(*key))
+            continue;
+        LockSnapshot lock;
+        lock.name = name.substr(std::string_view("semaphore:").size());
+        lock.kind = LockKind::Semaphore;
+        lock.library = "redis-semaphore";
+        lock.confidence = 0.9;
+        lock.reason = UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
+            "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)"));
+        lock.node = context.node;
+        lock.keys.push_back(name);
+        context.keys->claim(name);
+        lock.ttlMs = key->ttlMs();
+        // MultiSemaphore: one holder with k permits, in acquisition order.
+        std::map<std::string, size_t> indexOf;
+        for (const auto& [member, score] : key->members) {
+            const std::string owner = *permitOwner(member);
+            auto it = indexOf.find(owner);
+            if (it != indexOf.end()) {
+                lock.holders[it->second].count += 1;
+                continue;
+            }
+            indexOf[owner] = lock.holders.size();
+            LockHolder holder;
+            holder.owner = owner;
+            holder.mode = "permit";
+            lock.holders.push_back(std::move(holder));
+        }
+        if (key->truncated)
+            lock.notes.emplace_back(LOCKSCOPE_TEXT(
+                "NodeSemaphoreRecognizer", "more permits than the read limit: only the oldest are shown"));
+        lock.notes.emplace_back(LOCKSCOPE_TEXT(
+            "NodeSemaphoreRecognizer", "waiters poll: redis-semaphore keeps no waiter list in Redis"));
+        out.push_back(std::move(lock));
+    }
+}
+
+} // namespace lockscope

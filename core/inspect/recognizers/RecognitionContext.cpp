@@ -1,0 +1,33 @@
+#include "inspect/recognizers/RecognitionContext.h"
+
+namespace lockscope {
+
+const GlobPattern* RecognitionContext::userPatternFor(const std::string& key) const
+{
+    for (const auto& pattern : userPatterns) {
+        if (pattern.matches(key))
+            return &pattern;
+    }
+    return nullptr;
+}
+
+long long RecognitionContext::subscribers(const std::string& channel) const
+{
+    auto it = channelSubscribers.find(channel);
+    return it == channelSubscribers.end() ? 0 : it->second;
+}
+
+LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, std::string library)
+{
+    LockSnapshot lock;
+    lock.name = key.name;
+    lock.kind = kind;
+    lock.library = std::move(library);
+    lock.node = node;
+    lock.keys.push_back(key.name);
+    keys->claim(key.name);
+    lock.ttlMs = key.ttlMs();
+    return lock;
+}
+
+} // namespace lockscope

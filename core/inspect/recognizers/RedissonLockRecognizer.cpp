@@ -1,0 +1,197 @@
+#include "inspect/recognizers/RedissonLockRecognizer.h"
+
+#include "inspect/LockNaming.h"
+#include "inspect/recognizers/RedissonHolderField.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope {
+
+namespace {
+constexpr std::string_view queuePrefix = "redisson_lock_queue";
+constexpr std::string_view timeoutPrefix = "redisson_lock_timeout";
+} // namespace
+
+bool RedissonLockRecognizer::isLockHash(const RawKey& key)
+{
+    // An RLock hash has exactly one field: the holder (re-entries count up its value). Several
+    // `<uuid>:<n>` fields are data (a cart keyed by session and item), not a lock.
+    if (key.type != RawKey::Type::Hash || key.fields.size() != 1 || key.truncated)
+        return false;
+    for (const auto& [field, value] : key.fields) {
+        auto holder = RedissonHolderField::parse(field, value);
+        if (!holder || holder->write)
+            return false;
+    }
+    return true;
+}
+
+std::string RedissonLockRecognizer::channelFor(std::string_view lockName)
+{
+    return LockNaming::redissonPrefixed("redisson_lock__channel", lockName);
+}
+
+Candidacy RedissonLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    if (isLockHash(key))
+        return Candidacy::Yes;
+    const bool queueKey
+        = (key.type == RawKey::Type::List && LockNaming::nameAfterPrefix(key.name, queuePrefix))
+        || (key.type == RawKey::Type::ZSet && LockNaming::nameAfterPrefix(key.name, timeoutPrefix));
+    return queueKey ? Candidacy::Yes : Candidacy::No;
+}
+
+void RedissonLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    std::optional<std::string> lockName;
+    if (key.type == RawKey::Type::Hash)
+        lockName = key.name;
+    else if (auto queued = LockNaming::nameAfterPrefix(key.name, queuePrefix))
+        lockName = queued;
+    else if (auto timed = LockNaming::nameAfterPrefix(key.name, timeoutPrefix))
+        lockName = timed;
+    if (!lockName)
+        return;
+    names.push_back(*lockName);
+    names.push_back(LockNaming::redissonPrefixed(queuePrefix, *lockName));
+    names.push_back(LockNaming::redissonPrefixed(timeoutPrefix, *lockName));
+}
+
+void RedissonLockRecognizer::channels(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.type == RawKey::Type::Hash)
+        names.push_back(channelFor(key.name));
+}
+
+void RedissonLockRecognizer::addFairQueue(LockSnapshot& lock, RecognitionContext& context)
+{
+    const std::string queueName = LockNaming::redissonPrefixed(queuePrefix, lock.name);
+    const std::string timeoutName = LockNaming::redissonPrefixed(timeoutPrefix, lock.name);
+    const RawKey* queue = context.keys->find(queueName);
+    const RawKey* timeouts = context.keys->find(timeoutName);
+    if (queue && queue->type != RawKey::Type::List)
+        queue = nullptr;
+    if (timeouts && timeouts->type != RawKey::Type::ZSet)
+        timeouts = nullptr;
+    if (!queue && !timeouts)
+        return;
+    lock.kind = LockKind::Fair;
+    auto deadlineOf = [&](const std::string& member) -> std::optional<long long> {
+        if (!timeouts)
+            return std::nullopt;
+        for (const auto& [name, score] : timeouts->members) {
+            if (name == member && std::isfinite(score))
+                return static_cast<long long>(score);
+        }
+        return std::nullopt;
+    };
+    std::vector<std::string> order;
+    if (queue) {
+        lock.keys.push_back(queueName);
+        context.keys->claim(queueName);
+        order = queue->items;
+    }
+    if (timeouts) {
+        lock.keys.push_back(timeoutName);
+        context.keys->claim(timeoutName);
+        // Entries only in the timeout set (the queue was trimmed first) are still waiters.
+        for (const auto& [member, score] : timeouts->members) {
+            if (std::find(order.begin(), order.end(), member) == order.end())
+                order.push_back(member);
+        }
+    }
+    long long overdue = 0;
+    for (const auto& member : order) {
+        LockWaiter waiter;
+        waiter.owner = member;
+        waiter.deadlineMs = deadlineOf(member);
+        waiter.source = "fair-queue";
+        if (waiter.deadlineMs && *waiter.deadlineMs < context.nowMs)
+            ++overdue;
+        lock.waiters.push_back(std::move(waiter));
+    }
+    if ((queue && queue->truncated) || (timeouts && timeouts->truncated))
+        lock.notes.emplace_back(LOCKSCOPE_TEXT(
+            "RedissonLockRecognizer", "fair queue longer than the read limit: only its head is shown"));
+    lock.waiterCount = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));
+    if (overdue > 0)
+        lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                                    "%1 fair-queue waiter(s) past their deadline (a crashed client's entry "
+                                    "blocks the queue until Redisson prunes it)"),
+            overdue));
+}
+
+LockSnapshot RedissonLockRecognizer::snapshotFor(
+    const std::string& lockName, RecognitionContext& context) const
+{
+    LockSnapshot lock;
+    lock.name = lockName;
+    lock.kind = LockKind::Reentrant;
+    lock.library = "Redisson";
+    lock.node = context.node;
+    const RawKey* hash = context.keys->find(lockName);
+    if (hash && isLockHash(*hash) && !context.keys->isClaimed(lockName)) {
+        context.keys->claim(lockName);
+        lock.keys.push_back(lockName);
+        lock.ttlMs = hash->ttlMs();
+        bool nodeRedisson = false;
+        for (const auto& [field, value] : hash->fields) {
+            auto holder = RedissonHolderField::parse(field, value);
+            nodeRedisson = nodeRedisson || holder->threadIsUuid();
+            lock.holders.push_back(holder->toHolder("exclusive"));
+        }
+        if (nodeRedisson)
+            lock.library = "node-redisson";
+        lock.confidence = 0.95;
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "
+            "(LockScope's reentrant kind writes the same)"));
+        if (!lock.ttlMs) {
+            // Redisson always sets a lease: without one this is a dead hold, or not a lock at all.
+            lock.confidence = 0.6;
+            lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                "no TTL: Redisson always sets a lease, so nothing renews or frees this hold")));
+        }
+        lock.waiterCount = context.subscribers(channelFor(lockName));
+        if (lock.waiterCount > 0)
+            lock.notes.emplace_back(
+                LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                    "%1 client(s) subscribed to the unlock channel (clients, not threads)"),
+                lock.waiterCount);
+    } else {
+        lock.confidence = 0.9;
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "Redisson fair-lock queue without a lock hash: the lock is free, these waiters remain"));
+    }
+    addFairQueue(lock, context);
+    if (lock.kind == LockKind::Fair && !lock.holders.empty())
+        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
+            "Redisson RFairLock: lock hash with redisson_lock_queue/redisson_lock_timeout"));
+    return lock;
+}
+
+void RedissonLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
+        if (context.keys->isClaimed(name))
+            continue;
+        if (key && isLockHash(*key)) {
+            out.push_back(snapshotFor(name, context));
+            continue;
+        }
+        std::optional<std::string> queued;
+        if (key && key->type == RawKey::Type::List)
+            queued = LockNaming::nameAfterPrefix(name, queuePrefix);
+        if (key && key->type == RawKey::Type::ZSet && !queued)
+            queued = LockNaming::nameAfterPrefix(name, timeoutPrefix);
+        if (queued && !context.keys->isClaimed(*queued)) {
+            auto lock = snapshotFor(*queued, context);
+            if (!lock.keys.empty())
+                out.push_back(std::move(lock));
+        }
+    }
+}
+
+} // namespace lockscope

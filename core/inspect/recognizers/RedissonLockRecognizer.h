@@ -1,0 +1,27 @@
+#pragma once
+
+#include "inspect/recognizers/LockRecognizer.h"
+
+namespace lockscope {
+
+// Redisson RLock / FencedLock / SpinLock (hash `<name>`: `<uuid>:<tid>` -> reentry count) and
+// RFairLock (the same hash plus `redisson_lock_queue:{name}` and `redisson_lock_timeout:{name}`).
+// A fair queue whose lock hash is gone is still listed: its waiters are real (or stale).
+class RedissonLockRecognizer : public LockRecognizer
+{
+public:
+    std::string_view name() const override { return "redisson-lock"; }
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
+    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
+    void channels(const RawKey& key, std::vector<std::string>& names) const override;
+    void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+
+    static bool isLockHash(const RawKey& key);
+    static std::string channelFor(std::string_view lockName);
+
+private:
+    LockSnapshot snapshotFor(const std::string& lockName, RecognitionContext& context) const;
+    static void addFairQueue(LockSnapshot& lock, RecognitionContext& context);
+};
+
+} // namespace lockscope

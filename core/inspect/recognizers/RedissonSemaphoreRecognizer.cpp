@@ -1,0 +1,109 @@
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+
+#include "inspect/LockNaming.h"
+
+#include <cmath>
+
+namespace lockscope {
+
+std::string RedissonSemaphoreRecognizer::channelFor(std::string_view semaphoreName)
+{
+    return LockNaming::redissonPrefixed("redisson_sc", semaphoreName);
+}
+
+std::string RedissonSemaphoreRecognizer::timeoutKeyFor(std::string_view semaphoreName)
+{
+    return LockNaming::redissonSuffixed(semaphoreName, "timeout");
+}
+
+std::optional<std::string> RedissonSemaphoreRecognizer::nameOfTimeoutKey(std::string_view key)
+{
+    return LockNaming::nameBeforeSuffix(key, "timeout");
+}
+
+Candidacy RedissonSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    if (key.type == RawKey::Type::ZSet && nameOfTimeoutKey(key.name))
+        return Candidacy::Yes;
+    if (auto permits = key.integerValue(); permits && *permits >= 0)
+        return Candidacy::IfSubscribed;
+    return Candidacy::No;
+}
+
+void RedissonSemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.type == RawKey::Type::ZSet) {
+        if (auto semaphore = nameOfTimeoutKey(key.name))
+            names.push_back(*semaphore);
+    } else if (key.type == RawKey::Type::String) {
+        names.push_back(timeoutKeyFor(key.name));
+    }
+}
+
+void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.type == RawKey::Type::String)
+        names.push_back(channelFor(key.name));
+}
+
+void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        const std::string& name = key->name;
+        if (context.keys->isClaimed(name))
+            continue;
+        if (!key || key->type != RawKey::Type::String)
+            continue;
+        auto permits = key->integerValue();
+        if (!permits || *permits < 0)
+            continue;
+        const std::string timeoutName = timeoutKeyFor(name);
+        const RawKey* timeouts = context.keys->find(timeoutName);
+        if (timeouts && (timeouts->type != RawKey::Type::ZSet || context.keys->isClaimed(timeoutName)))
+            timeouts = nullptr;
+        const long long waiting = context.subscribers(channelFor(name));
+        if (!timeouts && waiting == 0)
+            continue;
+
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, "Redisson");
+        lock.permitsAvailable = *permits;
+        lock.waiterCount = waiting;
+        if (timeouts) {
+            lock.keys.push_back(timeoutName);
+            context.keys->claim(timeoutName);
+            lock.confidence = 0.9;
+            lock.reason = UserText(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                "integer permits with a {name}:timeout zset of permit expiries: Redisson "
+                "RPermitExpirableSemaphore"));
+            long long expired = 0;
+            for (const auto& [permit, expiry] : timeouts->members) {
+                LockHolder holder;
+                holder.owner = permit;
+                holder.mode = "permit";
+                if (std::isfinite(expiry))
+                    holder.expiresAtMs = static_cast<long long>(expiry);
+                if (holder.expiresAtMs && *holder.expiresAtMs < context.nowMs)
+                    ++expired;
+                lock.holders.push_back(std::move(holder));
+            }
+            if (expired > 0)
+                lock.notes.emplace_back(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                                            "%1 permit(s) past their expiry: Redisson returns them on "
+                                            "the next acquire"),
+                    expired);
+        } else {
+            lock.confidence = 0.7;
+            lock.reason = UserText(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",
+                                       "integer string with %1 subscriber(s) on %2: Redisson RSemaphore (who "
+                                       "holds permits is not stored in Redis)"),
+                waiting, channelFor(name));
+        }
+        if (waiting > 0)
+            lock.notes.emplace_back(
+                LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer", "%1 client(s) wait on the semaphore channel"),
+                waiting);
+        out.push_back(std::move(lock));
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "inspect/recognizers/LockRecognizer.h"
+
+#include <optional>
+
+namespace lockscope {
+
+// Redisson RSemaphore (STRING `<name>` = free permits) and RPermitExpirableSemaphore (the same
+// string plus ZSET `{<name>}:timeout`: permit id -> expiry epoch-ms). A bare integer is only a
+// semaphore when evidence says so: clients waiting on `redisson_sc:{name}`, or the timeout
+// zset. An idle RSemaphore is indistinguishable from a counter: add a user pattern for it.
+class RedissonSemaphoreRecognizer : public LockRecognizer
+{
+public:
+    std::string_view name() const override { return "redisson-semaphore"; }
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
+    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
+    void channels(const RawKey& key, std::vector<std::string>& names) const override;
+    void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+
+    static std::string channelFor(std::string_view semaphoreName);
+    static std::string timeoutKeyFor(std::string_view semaphoreName);
+    // The semaphore name of a `{name}:timeout` (or `name:timeout` for names with braces) key.
+    static std::optional<std::string> nameOfTimeoutKey(std::string_view key);
+};
+
+} // namespace lockscope

@@ -1,0 +1,115 @@
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+
+#include <array>
+#include <cstdlib>
+#include <set>
+
+namespace lockscope {
+
+namespace {
+constexpr std::array parts {"AVAILABLE", "GRABBED", "EXISTS", "VERSION", "release_locks"};
+constexpr std::string_view prefix = "SEMAPHORE:";
+} // namespace
+
+std::optional<std::string> RubySemaphoreRecognizer::semaphoreName(std::string_view key)
+{
+    if (!key.starts_with(prefix))
+        return std::nullopt;
+    for (std::string_view part : parts) {
+        if (key.size() > prefix.size() + part.size() + 1 && key.ends_with(part)
+            && key[key.size() - part.size() - 1] == ':')
+            return std::string(key.substr(prefix.size(), key.size() - prefix.size() - part.size() - 1));
+    }
+    return std::nullopt;
+}
+
+std::string RubySemaphoreRecognizer::keyFor(std::string_view semaphoreName, std::string_view part)
+{
+    return std::string(prefix) + std::string(semaphoreName) + ":" + std::string(part);
+}
+
+Candidacy RubySemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
+{
+    return semaphoreName(key.name) ? Candidacy::Yes : Candidacy::No;
+}
+
+void RubySemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (auto name = semaphoreName(key.name)) {
+        for (std::string_view part : parts)
+            names.push_back(keyFor(*name, part));
+    }
+}
+
+void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    std::set<std::string> names;
+    for (const std::string& key : context.keys->unclaimed()) {
+        if (auto name = semaphoreName(key))
+            names.insert(*name);
+    }
+    for (const auto& name : names) {
+        const RawKey* available = context.keys->find(keyFor(name, "AVAILABLE"));
+        const RawKey* grabbed = context.keys->find(keyFor(name, "GRABBED"));
+        const RawKey* exists = context.keys->find(keyFor(name, "EXISTS"));
+        if (available && available->type != RawKey::Type::List)
+            available = nullptr;
+        if (grabbed && grabbed->type != RawKey::Type::Hash)
+            grabbed = nullptr;
+        // At least the structure the gem itself checks: EXISTS, or a token list/hash.
+        if (!exists && !available && !grabbed)
+            continue;
+        LockSnapshot lock;
+        lock.name = name;
+        lock.kind = LockKind::Semaphore;
+        lock.library = "redis-semaphore (ruby)";
+        lock.confidence = 0.9;
+        lock.reason = UserText(LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+            "SEMAPHORE:<name>:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)"));
+        lock.node = context.node;
+        for (std::string_view part : parts) {
+            const std::string key = keyFor(name, part);
+            if (context.keys->find(key) && !context.keys->isClaimed(key)) {
+                lock.keys.push_back(key);
+                context.keys->claim(key);
+            }
+        }
+        if (exists)
+            lock.ttlMs = exists->ttlMs();
+        lock.permitsAvailable = available ? available->size : 0;
+        if (grabbed) {
+            for (const auto& [token, since] : grabbed->fields) {
+                LockHolder holder;
+                holder.owner = token;
+                holder.mode = "permit";
+                lock.holders.push_back(std::move(holder));
+            }
+        }
+        out.push_back(std::move(lock));
+    }
+    // BLPOP waiters: CLIENT LIST names the command, never the key.
+    const size_t found = names.size();
+    if (context.blpopClients > 0) {
+        for (auto& lock : out) {
+            if (lock.library != "redis-semaphore (ruby)")
+                continue;
+            if (found == 1) {
+                lock.waiterCount = context.blpopClients;
+                lock.notes.emplace_back(
+                    LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+                        "%1 client(s) blocked in BLPOP on this node, counted here because "
+                        "this is the only BLPOP-based semaphore (CLIENT LIST does not name "
+                        "the key)"),
+                    context.blpopClients);
+            } else {
+                lock.notes.emplace_back(
+                    LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
+                        "%1 client(s) blocked in BLPOP on this node; CLIENT LIST does not "
+                        "say on which key"),
+                    context.blpopClients);
+            }
+        }
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,25 @@
+#pragma once
+
+#include "inspect/recognizers/LockRecognizer.h"
+
+#include <optional>
+
+namespace lockscope {
+
+// redis-semaphore (ruby, dv): `SEMAPHORE:<name>:AVAILABLE` (LIST of free tokens),
+// `:GRABBED` (HASH token -> epoch seconds), `:EXISTS`, `:VERSION`, `:release_locks`, grouped
+// into one semaphore. Its waiters block in BLPOP; CLIENT LIST shows blocked clients but not the
+// key they wait on, so the count is attributed only when this is the node's only BLPOP lock.
+class RubySemaphoreRecognizer : public LockRecognizer
+{
+public:
+    std::string_view name() const override { return "redis-semaphore-ruby"; }
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
+    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
+    void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+
+    static std::optional<std::string> semaphoreName(std::string_view key);
+    static std::string keyFor(std::string_view semaphoreName, std::string_view part);
+};
+
+} // namespace lockscope

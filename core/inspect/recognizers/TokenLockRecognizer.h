@@ -1,0 +1,34 @@
+#pragma once
+
+#include "inspect/recognizers/LockRecognizer.h"
+
+#include <optional>
+
+namespace lockscope {
+
+// One STRING holding a random token (SET NX PX, compare-and-delete release): redis-py Lock
+// (uuid1().hex), node-redlock (32 random hex), redis-semaphore Mutex (`mutex:<name>`, UUIDv4),
+// redis-plus-plus RedMutex (20 alphanumerics), LockScope's token kind (32 hex with a
+// `lockscope:fence:{name}` counter) and the SET page's "unguessable token".
+// Random-looking strings are everywhere (sessions, CSRF tokens, digests), so a value shape
+// alone is only enough where it is unmistakable: a recent UUIDv1 (redis-py), a LockScope fence,
+// the `mutex:` prefix. Otherwise the key name must say "lock".
+class TokenLockRecognizer : public LockRecognizer
+{
+public:
+    std::string_view name() const override { return "token-lock"; }
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
+    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
+    void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+
+private:
+    struct Verdict
+    {
+        std::string library;
+        double confidence = 0;
+        UserText reason;
+    };
+    std::optional<Verdict> judge(const RawKey& key, const RecognitionContext& context) const;
+};
+
+} // namespace lockscope

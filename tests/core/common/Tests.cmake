@@ -1,0 +1,2 @@
+lockscope_add_test(tst_UserText DIR core/common)
+lockscope_add_test(tst_JsonWriter DIR core/common)

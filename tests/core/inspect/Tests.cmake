@@ -1,0 +1,28 @@
+lockscope_add_test(tst_GlobPattern DIR core/inspect)
+lockscope_add_test(tst_LockRecognizers DIR core/inspect)
+lockscope_add_test(tst_OrdinaryData DIR core/inspect)
+lockscope_add_test(tst_KeyspaceScanner DIR core/inspect)
+lockscope_add_test(tst_ForceRelease DIR core/inspect)
+lockscope_add_test(tst_WaiterAndPermitActions DIR core/inspect)
+lockscope_add_test(tst_LockWatcher DIR core/inspect)
+lockscope_add_test(tst_ClusterInspect DIR core/inspect LIBS lockscope_cli)
+
+# The list benchmark is a measurement, not a test (it prints times and ratios; a timed assertion
+# would be flaky): `cmake --build <dir> --target bench_list`.
+add_executable(bench_ListLocks EXCLUDE_FROM_ALL core/inspect/bench_ListLocks.cpp)
+target_link_libraries(bench_ListLocks PRIVATE lockscope_testsupport)
+add_custom_target(bench_list COMMAND bench_ListLocks USES_TERMINAL
+    COMMENT "Inspector listing of 20,000 locks among 200,000 keys vs SCAN COUNT 1000 and redis-cli --scan")
+
+# Memory at 100,000 and 1,000,000 keys holding the same 10,000 locks (prints peak RSS; run by hand):
+# `cmake --build <dir> --target bench_list_memory`.
+add_executable(bench_ListMemory EXCLUDE_FROM_ALL core/inspect/bench_ListMemory.cpp)
+target_link_libraries(bench_ListMemory PRIVATE lockscope_testsupport)
+add_custom_target(bench_list_memory COMMAND bench_ListMemory USES_TERMINAL
+    COMMENT "Inspector peak memory at 100,000 and 1,000,000 keys with the same 10,000 locks")
+
+# Watch latency distribution per event type (run by hand): `cmake --build <dir> --target bench_watch`.
+add_executable(bench_WatchLatency EXCLUDE_FROM_ALL core/inspect/bench_WatchLatency.cpp)
+target_link_libraries(bench_WatchLatency PRIVATE lockscope_testsupport)
+add_custom_target(bench_watch COMMAND bench_WatchLatency USES_TERMINAL
+    COMMENT "Watcher latency: appeared, changed, released, expired, over 50 trials each")

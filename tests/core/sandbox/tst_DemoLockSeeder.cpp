@@ -1,0 +1,83 @@
+#include "inspect/LockInspector.h"
+#include "sandbox/SampleLockSeeder.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace lockscope;
+
+namespace {
+
+std::map<std::string, LockSnapshot> listLocks(RedisConnection& connection)
+{
+    InspectResult result = LockInspector::inspect({InspectTarget("node", &connection)}, InspectOptions {});
+    std::map<std::string, LockSnapshot> byName;
+    for (auto& lock : result.locks)
+        byName.emplace(lock.name, std::move(lock));
+    return byName;
+}
+
+} // namespace
+
+class tst_DemoLockSeeder : public test::RedisTestCase
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void seedsLocksOfEveryKindAndLibraryThatTheInspectorRecognises()
+    {
+        SampleLockSeeder seeder(test::optionsFor(*m_server));
+        auto made = seeder.seed();
+        QVERIFY2(made, made ? "" : made.error().toString().c_str());
+        QVERIFY(made->size() >= 15);
+        // The fair lock's waiters queue up on their own threads.
+        // (Each waiter shows in the fair queue and in LockScope's waiter registry.)
+        QTRY_VERIFY_WITH_TIMEOUT(listLocks(*m_redis)["demo:ledger:close-day"].waiters.size() >= 2, 10000);
+
+        auto locks = listLocks(*m_redis);
+        for (const auto& [name, lock] : locks)
+            qInfo("%s: %s %s", name.c_str(), std::string(lockKindName(lock.kind)).c_str(),
+                lock.library.c_str());
+        const std::map<std::string, std::pair<LockKind, std::string>> expected {
+            {"inventory:sku-1042", {LockKind::Reentrant, "Redisson"}},
+            {"report:nightly", {LockKind::Fair, "Redisson"}},
+            {"catalog:rebuild", {LockKind::ReadWrite, "Redisson"}},
+            {"invoice:2026-0117", {LockKind::Token, "redis-py"}},
+            {"etl:daily-import", {LockKind::Token, "redis-py"}},
+            {"mutex:email-sender", {LockKind::Token, "redis-semaphore"}},
+            {"thumbnailer", {LockKind::Semaphore, "redis-semaphore"}},
+            {"pdf-render", {LockKind::Semaphore, "redis-semaphore"}},
+            {"lock.cron-cleanup", {LockKind::Legacy, ""}},
+            {"locks:payment-gateway", {LockKind::Token, ""}},
+            {"demo:orders:checkout", {LockKind::Reentrant, ""}},
+            {"demo:ledger:close-day", {LockKind::Fair, ""}},
+            {"demo:catalog:prices", {LockKind::ReadWrite, ""}},
+            {"demo:catalog:stock", {LockKind::ReadWrite, ""}},
+            {"demo:api:quota", {LockKind::Semaphore, ""}},
+            {"demo:mailer:lock", {LockKind::Token, ""}},
+        };
+        for (const auto& [name, kindAndLibrary] : expected) {
+            auto found = locks.find(name);
+            QVERIFY2(found != locks.end(), name.c_str());
+            QVERIFY2(found->second.kind == kindAndLibrary.first, name.c_str());
+            if (!kindAndLibrary.second.empty())
+                QVERIFY2(found->second.library.find(kindAndLibrary.second) != std::string::npos,
+                    (name + ": " + found->second.library).c_str());
+        }
+        QCOMPARE(locks["inventory:sku-1042"].holders.at(0).count, 2LL);
+        QVERIFY(locks["report:nightly"].stuck);
+        QVERIFY(locks["invoice:2026-0117"].ttlMs.value_or(0) <= 25000);
+
+        seeder.stop();
+        auto after = listLocks(*m_redis);
+        QVERIFY(!after.count("demo:orders:checkout"));
+        QVERIFY(!after.count("demo:ledger:close-day"));
+        QVERIFY(after.count("inventory:sku-1042")); // foreign locks stay until their TTL
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_DemoLockSeeder)
+#include "tst_DemoLockSeeder.moc"

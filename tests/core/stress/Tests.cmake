@@ -1,0 +1,12 @@
+lockscope_add_test(tst_LatencyHistogram DIR core/stress)
+lockscope_add_test(tst_StressEngine DIR core/stress)
+
+# `cmake --build <dir> --target bench`: a measurement (ratios against redis-benchmark in the
+# same run), not a test; never part of `all` or of ctest.
+add_executable(lockscope_bench EXCLUDE_FROM_ALL
+    ${CMAKE_CURRENT_SOURCE_DIR}/bench/StressBench.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/bench/CpuPinning.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/bench/RawTokenClient.cpp
+    ${CMAKE_CURRENT_SOURCE_DIR}/bench/RedisBenchmarkBaseline.cpp)
+target_link_libraries(lockscope_bench PRIVATE lockscope_core)
+add_custom_target(bench COMMAND lockscope_bench USES_TERMINAL COMMENT "Stress engine vs redis-benchmark ratios")

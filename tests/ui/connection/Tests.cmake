@@ -1,0 +1,2 @@
+lockscope_add_test(tst_ServerSummary DIR ui/connection LIBS lockscope_ui)
+lockscope_add_test(tst_ConnectionController DIR ui/connection LIBS lockscope_ui_testsupport)

@@ -1,0 +1,6 @@
+lockscope_add_test(tst_LockTableModel DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
+lockscope_add_test(tst_LockMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_ClusterMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_SentinelMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_LockCountdown DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_LockCopyActions DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)

@@ -1,0 +1,382 @@
+#include "monitor/LockActivityChart.h"
+#include "monitor/LockEventLogModel.h"
+#include "monitor/LockFilterProxyModel.h"
+#include "monitor/LockTableExporter.h"
+#include "monitor/LockTableModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include <QChart>
+#include <QLineSeries>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+
+namespace {
+
+constexpr qint64 baseMs = 1'700'000'000'000;
+
+LockRecord lockNamed(const QString& name, LockKind kind = LockKind::Token,
+    const QString& node = QStringLiteral("n1:6379"), qint64 ttlMs = 30'000)
+{
+    LockRecord lock;
+    lock.name = name;
+    lock.key = node + QLatin1Char('\n') + name;
+    lock.kind = kind;
+    lock.library = QStringLiteral("redis-py");
+    lock.node = node;
+    lock.ttlMs = ttlMs;
+    lock.leaseMs = ttlMs;
+    lock.readAtMs = baseMs;
+    lock.holders.append(
+        HolderRecord {QStringLiteral("token-%1").arg(name), {}, {}, 1, QStringLiteral("exclusive"), -1});
+    return lock;
+}
+
+LockUpdateBatch::Change change(LockEventRecord::Type type, const LockRecord& lock)
+{
+    LockUpdateBatch::Change change;
+    change.event.type = type;
+    change.event.atMs = baseMs;
+    change.event.lockKey = lock.key;
+    change.event.lockName = lock.name;
+    change.event.node = lock.node;
+    change.lock = lock;
+    return change;
+}
+
+LockUpdateBatch appearing(int first, int count)
+{
+    LockUpdateBatch batch;
+    for (int i = first; i < first + count; ++i)
+        batch.changes.append(
+            change(LockEventRecord::Type::Appeared, lockNamed(QStringLiteral("lock:%1").arg(i))));
+    return batch;
+}
+
+} // namespace
+
+class tst_LockTableModel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void passesTheModelTesterThroughResetsInsertsChangesAndRemovals()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::TtlColumn);
+        LockEventLogModel events;
+        events.setCapacity(50);
+        QAbstractItemModelTester lockTester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester eventTester(&events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        LockUpdateBatch reset;
+        reset.reset = true;
+        reset.locks = {lockNamed(QStringLiteral("a")), lockNamed(QStringLiteral("b"), LockKind::Reentrant)};
+        locks.apply(reset);
+        locks.apply(appearing(0, 40));
+        events.appendBatch(appearing(0, 40));
+        LockUpdateBatch mixed;
+        LockRecord renewed = lockNamed(QStringLiteral("a"));
+        renewed.ttlMs = 60'000;
+        mixed.changes.append(change(LockEventRecord::Type::Changed, renewed));
+        for (int i = 5; i < 25; i += 3)
+            mixed.changes.append(
+                change(LockEventRecord::Type::Released, lockNamed(QStringLiteral("lock:%1").arg(i))));
+        mixed.changes.append(change(LockEventRecord::Type::Expired, lockNamed(QStringLiteral("lock:30"))));
+        mixed.changes.append(
+            change(LockEventRecord::Type::Appeared, lockNamed(QStringLiteral("c"), LockKind::Fair)));
+        locks.apply(mixed);
+        events.appendBatch(mixed);
+        events.appendBatch(appearing(100, 30)); // beyond the capacity: the oldest go
+        // Hundreds of scattered removals: moved together first, then removed in one block.
+        locks.apply(appearing(1000, 1000));
+        LockUpdateBatch scattered;
+        for (int i = 1000; i < 2000; i += 2)
+            scattered.changes.append(
+                change(LockEventRecord::Type::Released, lockNamed(QStringLiteral("lock:%1").arg(i))));
+        locks.apply(scattered);
+        proxy.setTextFilter(QStringLiteral("lock:1"));
+        proxy.setKindFilter(LockKind::Token);
+        proxy.setNodeFilter(QStringLiteral("n1:6379"));
+        locks.tick();
+        proxy.setTextFilter({});
+        proxy.setKindFilter(std::nullopt);
+        QCOMPARE(locks.rowCount(), 2 + 40 - 7 - 1 + 1 + 500);
+        QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:1000")), -1);
+        QVERIFY(locks.rowOf(QStringLiteral("n1:6379\nlock:1001")) >= 0);
+        QCOMPARE(events.rowCount(), 50);
+        QCOMPARE(proxy.rowCount(), locks.rowCount());
+    }
+
+    void insertsAHundredThousandRowsInBatchesWithOneSignalPerBatch()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        QSignalSpy inserted(&locks, &QAbstractItemModel::rowsInserted);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+        QSignalSpy removed(&locks, &QAbstractItemModel::rowsRemoved);
+        for (int batch = 0; batch < 10; ++batch)
+            locks.apply(appearing(batch * 10'000, 10'000));
+        QCOMPARE(locks.rowCount(), 100'000);
+        QCOMPARE(inserted.count(), 10);
+        QCOMPARE(changed.count(), 0);
+
+        // 1,000 renewed locks: one dataChanged each, and only for the columns that changed.
+        LockUpdateBatch renewals;
+        for (int i = 0; i < 100'000; i += 100) {
+            LockRecord lock = lockNamed(QStringLiteral("lock:%1").arg(i));
+            lock.ttlMs = 90'000;
+            renewals.changes.append(change(LockEventRecord::Type::Changed, lock));
+        }
+        locks.apply(renewals);
+        QCOMPARE(changed.count(), 1000);
+        for (const auto& signal : std::as_const(changed)) {
+            const auto from = signal.at(0).value<QModelIndex>();
+            const auto to = signal.at(1).value<QModelIndex>();
+            QCOMPARE(from.row(), to.row());
+            QCOMPARE(from.column(), int(LockTableModel::TtlColumn));
+            QCOMPARE(to.column(), int(LockTableModel::StateColumn));
+        }
+        // The same state again is no change at all.
+        changed.clear();
+        locks.apply(renewals);
+        QCOMPARE(changed.count(), 0);
+
+        // 10,000 locks gone in one contiguous block: one removal.
+        LockUpdateBatch gone;
+        for (int i = 20'000; i < 30'000; ++i)
+            gone.changes.append(
+                change(LockEventRecord::Type::Expired, lockNamed(QStringLiteral("lock:%1").arg(i))));
+        locks.apply(gone);
+        QCOMPARE(locks.rowCount(), 90'000);
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:30000")), 20'000);
+
+        // The countdown repaints the TTL column of all rows with one signal (their states did not
+        // change since the last tick).
+        changed.clear();
+        locks.tick();
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.first().at(0).value<QModelIndex>().column(), int(LockTableModel::TtlColumn));
+        QCOMPARE(changed.first().at(1).value<QModelIndex>().row(), locks.rowCount() - 1);
+    }
+
+    void appliesChangesThatFollowAListingInTheSameBatch()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {lockNamed(QStringLiteral("listed"))};
+        batch.append(appearing(0, 2));
+        locks.apply(batch);
+        QCOMPARE(locks.rowCount(), 3);
+    }
+
+    void exportsTheFilteredTableAsCsvAndJson()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        LockSnapshot snapshot;
+        snapshot.name = "orders,\"eu\"";
+        snapshot.kind = LockKind::Reentrant;
+        snapshot.library = "Redisson";
+        snapshot.node = "n1:6379";
+        snapshot.ttlMs = 30000;
+        snapshot.holders.push_back({"uuid:1", "uuid", "1", 2, "exclusive", std::nullopt});
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {LockRecord::fromSnapshot(snapshot, baseMs), lockNamed(QStringLiteral("other"))};
+        locks.apply(batch);
+        proxy.setKindFilter(LockKind::Reentrant);
+
+        const QString csv = QString::fromUtf8(LockTableExporter::toCsv(proxy));
+        const QStringList lines = csv.split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY(lines[0].startsWith(QStringLiteral("Name,Kind,Holder(s)")));
+        QVERIFY2(lines[1].startsWith(QStringLiteral("\"orders,\\\"\"eu\\\"\"\",")), qPrintable(lines[1]));
+
+        const QByteArray json = LockTableExporter::toJson(proxy, locks);
+        QVERIFY2(json.startsWith("[{\"name\":\"orders,\\\"eu\\\"\""), json.constData());
+        QVERIFY(json.contains("\"kind\":\"reentrant\""));
+        QVERIFY(!json.contains("other"));
+    }
+
+    void chartsLocksHeldAndEventsPerSecond()
+    {
+        LockActivityChart chart;
+        chart.resize(800, 240);
+        chart.show();
+        LockUpdateBatch burst = appearing(0, 7);
+        burst.changes.append(change(LockEventRecord::Type::Expired, lockNamed(QStringLiteral("lock:0"))));
+        chart.record(burst);
+        chart.setLockCount(6);
+        chart.sample(baseMs);
+        chart.record(appearing(10, 2));
+        chart.setLockCount(8);
+        chart.sample(baseMs + 1000);
+        QCOMPARE(chart.sampleCount(), 2);
+        QMap<QString, QList<QPointF>> series;
+        for (QAbstractSeries* each : chart.chart()->series())
+            series[each->name()] = static_cast<QLineSeries*>(each)->points();
+        QCOMPARE(series[QStringLiteral("Locks held")],
+            (QList<QPointF> {{qreal(baseMs), 6}, {qreal(baseMs + 1000), 8}}));
+        QCOMPARE(series[QStringLiteral("Acquired/s")],
+            (QList<QPointF> {{qreal(baseMs), 7}, {qreal(baseMs + 1000), 2}}));
+        QCOMPARE(series[QStringLiteral("Expired/s")],
+            (QList<QPointF> {{qreal(baseMs), 1}, {qreal(baseMs + 1000), 0}}));
+    }
+
+    void countsTheTtlDownFromWhenItWasRead()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {lockNamed(QStringLiteral("a"), LockKind::Token, QStringLiteral("n1:6379"), 10'000)};
+        locks.apply(batch);
+        const QModelIndex ttl = locks.index(0, LockTableModel::TtlColumn);
+        QCOMPARE(ttl.data(LockTableModel::RemainingTtlRole).toLongLong(), 10'000);
+        QCOMPARE(ttl.data(LockTableModel::TtlFractionRole).toDouble(), 1.0);
+        now += 6'000;
+        QCOMPARE(ttl.data(LockTableModel::RemainingTtlRole).toLongLong(), 4'000);
+        QCOMPARE(ttl.data().toString(), LockTableModel::formatDuration(4'000));
+        QCOMPARE(locks.index(0, LockTableModel::StateColumn).data().toString(),
+            LockTableModel::stateName(LockRecord::State::Expiring));
+        now += 60'000;
+        QCOMPARE(ttl.data(LockTableModel::RemainingTtlRole).toLongLong(), 0);
+    }
+
+    void aTickAnnouncesTheStateOfOnlyTheLocksThatTurnedExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        const QList<qint64> ttls {60'000, 8'000, 9'000, 60'000, 30'000, 7'000};
+        for (int i = 0; i < ttls.size(); ++i)
+            batch.locks.append(lockNamed(
+                QStringLiteral("lock-%1").arg(i), LockKind::Token, QStringLiteral("n1:6379"), ttls[i]));
+        batch.locks[3].ttlMs = -1; // no TTL: never expiring
+        locks.apply(batch);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+
+        now += 1'000;
+        locks.tick();
+        QCOMPARE(changed.count(), 0); // nobody within 5 s of the end yet
+        now += 3'000; // 4 s, 5 s and 3 s left for the 8 s, 9 s and 7 s locks
+        locks.tick();
+        QCOMPARE(changed.count(), 2);
+        // Rows 1 and 2 together (one block), and row 5: the state column only.
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(1, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(2, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(1).at(0).value<QModelIndex>(), locks.index(5, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(1).at(1).value<QModelIndex>(), locks.index(5, LockTableModel::StateColumn));
+        changed.clear();
+        now += 500;
+        locks.tick();
+        QCOMPARE(changed.count(), 0); // expiring stays expiring until Redis says it is gone
+    }
+
+    void sortedByStateALockMovesWhenItTurnsExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        proxy.sort(LockTableModel::StateColumn, Qt::DescendingOrder); // expiring before held
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks
+            = {lockNamed(QStringLiteral("long-a"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+                lockNamed(QStringLiteral("long-b"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+                lockNamed(QStringLiteral("short"), LockKind::Token, QStringLiteral("n1:6379"), 8'000)};
+        locks.apply(batch);
+        auto shownRowOf = [&proxy](const QString& name) {
+            for (int row = 0; row < proxy.rowCount(); ++row)
+                if (proxy.index(row, LockTableModel::NameColumn).data().toString() == name)
+                    return row;
+            return -1;
+        };
+        QCOMPARE(shownRowOf(QStringLiteral("short")), 2); // all held: source order
+
+        now += 4'000;
+        locks.tick();
+        QCOMPARE(shownRowOf(QStringLiteral("short")), 0);
+        QCOMPARE(proxy.index(0, LockTableModel::StateColumn).data().toString(),
+            LockTableModel::stateName(LockRecord::State::Expiring));
+    }
+
+    void filteredByStateALockAppearsWhenItTurnsExpiring()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {lockNamed(QStringLiteral("long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000),
+            lockNamed(QStringLiteral("short"), LockKind::Token, QStringLiteral("n1:6379"), 8'000)};
+        locks.apply(batch);
+        proxy.setStateFilter(LockRecord::State::Expiring);
+        QCOMPARE(proxy.rowCount(), 0);
+        now += 4'000;
+        locks.tick();
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("short"));
+        proxy.setStateFilter(LockRecord::State::Held);
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("long"));
+    }
+
+    void filtersByTextKindAndNode()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {lockNamed(QStringLiteral("orders"), LockKind::Token, QStringLiteral("n1:6379")),
+            lockNamed(QStringLiteral("payments"), LockKind::Reentrant, QStringLiteral("n1:6379")),
+            lockNamed(QStringLiteral("ORDERS-2"), LockKind::Reentrant, QStringLiteral("n2:6379"))};
+        locks.apply(batch);
+        QCOMPARE(locks.nodes(), (QStringList {QStringLiteral("n1:6379"), QStringLiteral("n2:6379")}));
+        proxy.setTextFilter(QStringLiteral("order"));
+        QCOMPARE(proxy.rowCount(), 2);
+        proxy.setKindFilter(LockKind::Reentrant);
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("ORDERS-2"));
+        proxy.setNodeFilter(QStringLiteral("n1:6379"));
+        QCOMPARE(proxy.rowCount(), 0);
+        proxy.setTextFilter({});
+        proxy.setKindFilter(std::nullopt);
+        QCOMPARE(proxy.rowCount(), 2);
+    }
+};
+
+QTEST_MAIN(tst_LockTableModel)
+#include "tst_LockTableModel.moc"

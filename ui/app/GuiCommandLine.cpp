@@ -1,0 +1,164 @@
+#include "app/GuiCommandLine.h"
+
+#include "redis/RedisUrl.h"
+#include "common/GuiConnectionDefaults.h"
+
+#include <QCommandLineParser>
+
+#include <algorithm>
+
+#include <cstdio>
+
+namespace lockscope::ui {
+
+namespace {
+
+// sysexits.h, as the CLI uses them.
+constexpr int exitUsage = 64;
+
+void printLine(FILE* stream, const QString& text)
+{
+    std::fputs(qPrintable(text), stream);
+    std::fputc('\n', stream);
+    std::fflush(stream);
+}
+
+} // namespace
+
+GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProcessEnvironment& environment)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Monitor and administer Redis distributed locks.\n"
+           "Without --url, LockScope starts a private sandbox redis-server and connects to it."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    const QCommandLineOption url(QStringLiteral("url"),
+        tr("Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of "
+           "starting the sandbox."),
+        tr("URL"));
+    const QCommandLineOption user(
+        QStringLiteral("user"), tr("ACL user name (overrides the URL's)."), tr("USER"));
+    const QCommandLineOption passwordEnv(QStringLiteral("password-env"),
+        tr("Take the password from the environment variable VAR (never from the command line)."), tr("VAR"));
+    const QCommandLineOption tlsCa(
+        QStringLiteral("tls-ca"), tr("Trust the CA certificates in FILE (rediss:// only)."), tr("FILE"));
+    const QCommandLineOption tlsCert(
+        QStringLiteral("tls-cert"), tr("Client certificate (with --tls-key)."), tr("FILE"));
+    const QCommandLineOption tlsKey(QStringLiteral("tls-key"), tr("Client certificate key."), tr("FILE"));
+    const QCommandLineOption tlsServerName(
+        QStringLiteral("tls-server-name"), tr("Name to verify in the server's certificate."), tr("NAME"));
+    const QCommandLineOption tlsInsecure(
+        QStringLiteral("tls-insecure"), tr("Do not verify the server's certificate (unsafe)."));
+    const QCommandLineOption readOnly(
+        QStringLiteral("read-only"), tr("Refuse every command that could write (no admin actions)."));
+    const QCommandLineOption connectTimeout(
+        QStringLiteral("connect-timeout"), tr("Connect timeout in milliseconds."), tr("MS"));
+    const QCommandLineOption commandTimeout(
+        QStringLiteral("timeout"), tr("Command timeout in milliseconds."), tr("MS"));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+        tr("Save a PNG of the window to FILE once it shows the server, then quit."), tr("FILE"));
+    const QCommandLineOption screenshotTool(QStringLiteral("screenshot-tool"),
+        tr("With --screenshot: run Tools › TOOL briefly (stress: a short stress test, demo: the first "
+           "contention demo) and save its window instead of the main window."),
+        tr("TOOL"));
+    // --demo-locks: the name of earlier versions, still understood.
+    const QCommandLineOption sampleLocks(QStringList {QStringLiteral("sample-locks"), QStringLiteral("demo-locks")},
+        tr("Fill the sandbox with sample locks of every kind without asking (sandbox only)."));
+    parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
+        connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks});
+
+    GuiCommandLine commandLine;
+    auto fail = [&commandLine](const QString& message) {
+        printLine(stderr, tr("lockscope: %1").arg(message));
+        printLine(stderr, tr("Try 'lockscope --help'."));
+        commandLine.exitCode = exitUsage;
+        return commandLine;
+    };
+    if (!parser.parse(arguments))
+        return fail(parser.errorText());
+    if (parser.isSet(help)) {
+        printLine(stdout, parser.helpText());
+        commandLine.exitCode = 0;
+        return commandLine;
+    }
+    if (parser.isSet(version)) {
+        printLine(stdout, QStringLiteral("lockscope %1").arg(QCoreApplication::applicationVersion()));
+        commandLine.exitCode = 0;
+        return commandLine;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(tr("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+    if (parser.isSet(screenshot))
+        commandLine.screenshotPath = parser.value(screenshot);
+    if (parser.isSet(screenshotTool)) {
+        const QString tool = parser.value(screenshotTool);
+        if (!parser.isSet(screenshot))
+            return fail(tr("--screenshot-tool needs --screenshot FILE"));
+        if (tool == QLatin1String("stress"))
+            commandLine.screenshotTool = ScreenshotTool::Stress;
+        else if (tool == QLatin1String("demo"))
+            commandLine.screenshotTool = ScreenshotTool::Demo;
+        else
+            return fail(tr("--screenshot-tool expects stress or demo, got '%1'").arg(tool));
+    }
+    commandLine.sampleLocks = parser.isSet(sampleLocks);
+    if (commandLine.sampleLocks && parser.isSet(url))
+        return fail(tr("--sample-locks fills the sandbox only; it cannot be used with --url"));
+
+    const QList<QCommandLineOption> needingUrl {user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName,
+        tlsInsecure, readOnly, connectTimeout, commandTimeout};
+    const bool connectionOptionGiven = std::any_of(needingUrl.begin(), needingUrl.end(),
+        [&parser](const QCommandLineOption& option) { return parser.isSet(option); });
+    if (!parser.isSet(url)) {
+        if (connectionOptionGiven)
+            return fail(tr("connection options need --url (the sandbox needs none)"));
+        return commandLine;
+    }
+
+    auto parsed = parseRedisUrl(parser.value(url).toStdString(), GuiConnectionDefaults::options());
+    if (!parsed)
+        return fail(QString::fromStdString(parsed.error().message));
+    ConnectionOptions options = *parsed;
+    if (parser.isSet(user))
+        options.user = parser.value(user).toStdString();
+    if (parser.isSet(passwordEnv)) {
+        const QString name = parser.value(passwordEnv);
+        if (!environment.contains(name))
+            return fail(tr("--password-env names %1, which is not set").arg(name));
+        options.password = environment.value(name).toStdString();
+        options.hasPassword = true;
+    }
+    const bool tlsGiven = parser.isSet(tlsCa) || parser.isSet(tlsCert) || parser.isSet(tlsKey)
+        || parser.isSet(tlsServerName) || parser.isSet(tlsInsecure);
+    if (tlsGiven && !options.tls.enabled)
+        return fail(tr("TLS options need a rediss:// URL"));
+    if (parser.isSet(tlsCert) != parser.isSet(tlsKey))
+        return fail(tr("--tls-cert and --tls-key go together"));
+    if (parser.isSet(tlsCa))
+        options.tls.caFile = parser.value(tlsCa).toStdString();
+    if (parser.isSet(tlsCert))
+        options.tls.certFile = parser.value(tlsCert).toStdString();
+    if (parser.isSet(tlsKey))
+        options.tls.keyFile = parser.value(tlsKey).toStdString();
+    if (parser.isSet(tlsServerName))
+        options.tls.serverName = parser.value(tlsServerName).toStdString();
+    if (parser.isSet(tlsInsecure))
+        options.tls.verifyPeer = false;
+    options.readOnly = parser.isSet(readOnly);
+    for (const auto& [option, target] : {std::pair {&connectTimeout, &options.connectTimeout},
+             std::pair {&commandTimeout, &options.commandTimeout}}) {
+        if (!parser.isSet(*option))
+            continue;
+        bool ok = false;
+        const int ms = parser.value(*option).toInt(&ok);
+        if (!ok || ms <= 0 || ms > 86400000)
+            return fail(tr("--%1 expects milliseconds (1-86400000), got '%2'")
+                            .arg(option->names().first(), parser.value(*option)));
+        *target = std::chrono::milliseconds(ms);
+    }
+    commandLine.connection = options;
+    return commandLine;
+}
+
+} // namespace lockscope::ui

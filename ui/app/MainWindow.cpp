@@ -1,0 +1,380 @@
+#include "app/MainWindow.h"
+
+#include "redis/RedisUrl.h"
+#include "connection/ConnectionController.h"
+#include "profiles/ConnectionManagerDialog.h"
+#include "profiles/ConnectionProfile.h"
+#include "app/ConnectionStatusBar.h"
+#include "samplelocks/SampleLocksBanner.h"
+#include "samplelocks/SampleLocksController.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "monitor/LocksEmptyState.h"
+#include "profiles/ProfileConnector.h"
+#include "connection/ServerSummaryPanel.h"
+#include "app/ToolWindows.h"
+#include "common/GuiConnectionDefaults.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QInputDialog>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace lockscope::ui {
+
+namespace {
+
+const QString geometryKey = QStringLiteral("mainWindow/geometry");
+const QString stateKey = QStringLiteral("mainWindow/state");
+const QString splitterKey = QStringLiteral("mainWindow/splitter");
+const QString monitorSplitterKey = QStringLiteral("mainWindow/monitorSplitters");
+const QString lastUrlKey = QStringLiteral("connection/lastUrl");
+
+} // namespace
+
+MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
+    : QMainWindow(parent)
+    , m_controller(controller)
+    , m_monitor(new LockMonitorController)
+{
+    m_monitor->follow(m_controller);
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowIcon(QApplication::windowIcon());
+    m_connections = new ProfileConnector(m_controller, this);
+    createActions();
+    createCentralArea();
+    createMenus();
+    new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
+    createToolBar();
+    m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
+    // Parented only now, so that it is the last of the children created so far: Qt deletes
+    // children in order, and the views holding a reference to the monitor go first.
+    m_monitor->setParent(this);
+    m_statusBar = new ConnectionStatusBar(this);
+    setStatusBar(m_statusBar);
+
+    connect(&m_controller, &ConnectionController::statusChanged, this, &MainWindow::showStatus);
+    connect(&m_controller, &ConnectionController::summaryRefreshed, this, &MainWindow::showSummary);
+    connect(&m_controller, &ConnectionController::opened, this, &MainWindow::updateTitle);
+    connect(m_monitor, &LockMonitorController::statusChanged, this, &MainWindow::showMonitor);
+    connect(m_monitorView, &LockMonitorView::lockCountChanged, this, &MainWindow::showMonitor);
+    connect(m_monitorView, &LockMonitorView::message, this,
+        [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    connect(m_connections, &ProfileConnector::failed, this,
+        [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
+    connect(&m_controller, &ConnectionController::productionMarkChanged, this, [this](bool production) {
+        const QSignalBlocker block(m_productionAction);
+        m_productionAction->setChecked(production);
+        m_monitorView->setProductionMarked(production);
+    });
+    showStatus(m_controller.status());
+    if (m_controller.status().state == ConnectionStatus::State::Connected)
+        showSummary(m_controller.summary());
+
+    resize(1280, 760);
+    restoreSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // The monitor is deleted with the children, after this window's own members: what it
+    // announces while closing must not reach the half-destroyed window.
+    m_monitor->disconnect(this);
+}
+
+void MainWindow::createActions()
+{
+    m_connectAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("network-connect"), style()->standardIcon(QStyle::SP_DriveNetIcon)),
+        tr("&Connect to URL…"), this);
+    m_connectAction->setObjectName(QStringLiteral("connectAction"));
+    m_connectAction->setShortcut(QKeySequence::Open);
+    m_connectAction->setStatusTip(tr("Connect to a Redis server by its URL"));
+    m_connectAction->setToolTip(tr("Connect to a Redis server (redis://, rediss://, unix://, "
+                                   "redis+sentinel://)"));
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectToUrl);
+
+    m_connectionsAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("network-server"), style()->standardIcon(QStyle::SP_DirLinkIcon)),
+        tr("Co&nnections…"), this);
+    m_connectionsAction->setObjectName(QStringLiteral("connectionsAction"));
+    m_connectionsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_connectionsAction->setStatusTip(tr("Manage saved connections and connect to one"));
+    m_connectionsAction->setToolTip(
+        tr("Saved connections: add, edit, test and connect (%1)")
+            .arg(m_connectionsAction->shortcut().toString(QKeySequence::NativeText)));
+    connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::manageConnections);
+
+    m_refreshAction = new QAction(
+        QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
+        tr("&Refresh Now"), this);
+    m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
+    m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary and list every lock again"));
+    connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
+    connect(m_refreshAction, &QAction::triggered, this, [this] { m_monitor->relist(); });
+
+    m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
+    m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
+    m_sandboxAction->setStatusTip(
+        tr("Connect to the private redis-server LockScope runs on this computer (started when needed)"));
+    m_sandboxAction->setVisible(false);
+    connect(m_sandboxAction, &QAction::triggered, m_connections, &ProfileConnector::connectSandbox);
+
+    m_productionAction = new QAction(tr("Mark as &Production"), this);
+    m_productionAction->setObjectName(QStringLiteral("productionAction"));
+    m_productionAction->setCheckable(true);
+    m_productionAction->setStatusTip(
+        tr("Admin actions on a production connection ask for the lock's name to be "
+           "typed"));
+    connect(m_productionAction, &QAction::toggled, &m_controller, &ConnectionController::setProductionMarked);
+
+    m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    m_quitAction->setMenuRole(QAction::QuitRole);
+    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
+
+    m_aboutAction = new QAction(QApplication::windowIcon(), tr("&About LockScope"), this);
+    m_aboutAction->setMenuRole(QAction::AboutRole);
+    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_aboutQtAction = new QAction(tr("About &Qt"), this);
+    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
+    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_connectionsAction);
+    file->addAction(m_connectAction);
+    file->addAction(m_sandboxAction);
+    file->addAction(m_productionAction);
+    file->addSeparator();
+    file->addAction(m_monitorView->exportAction());
+    file->addSeparator();
+    file->addAction(m_quitAction);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    view->addAction(m_refreshAction);
+    view->addSeparator();
+    // The toolbar's own toggle is added once the toolbar exists (createToolBar).
+
+    QMenu* lock = menuBar()->addMenu(tr("&Lock"));
+    lock->setObjectName(QStringLiteral("lockMenu"));
+    lock->addAction(m_monitorView->forceReleaseAction());
+    lock->addAction(m_monitorView->extendAction());
+    lock->addAction(m_monitorView->removeWaitersAction());
+    lock->addSeparator();
+    lock->addAction(m_monitorView->copyNameAction());
+    lock->addAction(m_monitorView->copyDetailsAction());
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(m_aboutAction);
+    help->addAction(m_aboutQtAction);
+}
+
+void MainWindow::createToolBar()
+{
+    m_toolBar = addToolBar(tr("Main Toolbar"));
+    m_toolBar->setObjectName(QStringLiteral("mainToolBar"));
+    m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_toolBar->setMovable(false);
+    m_toolBar->addAction(m_connectionsAction);
+    m_toolBar->addAction(m_connectAction);
+    m_toolBar->addAction(m_refreshAction);
+    m_toolBar->addSeparator();
+    m_toolBar->addAction(m_monitorView->forceReleaseAction());
+    m_toolBar->addAction(m_monitorView->extendAction());
+    m_toolBar->addAction(m_monitorView->exportAction());
+    QAction* toggle = m_toolBar->toggleViewAction();
+    toggle->setText(tr("Show &Toolbar"));
+    if (auto* view = menuBar()->findChild<QMenu*>(QStringLiteral("viewMenu")))
+        view->addAction(toggle);
+}
+
+void MainWindow::createCentralArea()
+{
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->setObjectName(QStringLiteral("centralSplitter"));
+    splitter->setChildrenCollapsible(false);
+    // The summary keeps its natural height at the top of the left column.
+    auto* summaryColumn = new QWidget(splitter);
+    auto* summaryLayout = new QVBoxLayout(summaryColumn);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    m_summaryPanel = new ServerSummaryPanel(summaryColumn);
+    summaryLayout->addWidget(m_summaryPanel);
+    summaryLayout->addStretch(1);
+    summaryColumn->setMinimumWidth(230);
+    summaryColumn->setMaximumWidth(360);
+    m_monitorView = new LockMonitorView(*m_monitor, splitter);
+    m_sampleLocksBanner = new SampleLocksBanner(m_monitorView);
+    m_monitorView->insertBanner(m_sampleLocksBanner);
+    splitter->addWidget(summaryColumn);
+    splitter->addWidget(m_monitorView);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({240, 1040});
+    splitter->setContentsMargins(8, 8, 8, 8);
+    setCentralWidget(splitter);
+}
+
+void MainWindow::showStatus(const ConnectionStatus& status)
+{
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+    m_monitorView->showConnection(status);
+    m_refreshAction->setEnabled(m_controller.isOpen());
+    m_productionAction->setEnabled(m_controller.isOpen());
+    updateTitle();
+}
+
+void MainWindow::showSummary(const ServerSummary& summary)
+{
+    m_summaryPanel->showSummary(summary);
+    m_statusBar->showSummary(summary);
+}
+
+void MainWindow::showMonitor()
+{
+    m_statusBar->showMonitor(m_monitor->status(), m_monitorView->lockModel()->rowCount());
+}
+
+void MainWindow::updateTitle()
+{
+    const ConnectionStatus& status = m_controller.status();
+    QString where = m_controller.label().isEmpty() ? status.endpoint : m_controller.label();
+    setWindowTitle(where.isEmpty() ? tr("LockScope") : tr("%1 — LockScope").arg(where));
+}
+
+void MainWindow::connectToUrl()
+{
+    QSettings settings;
+    bool accepted = false;
+    const QString url = QInputDialog::getText(this, tr("Connect to Redis"),
+        tr("Server URL (redis://[user[:password]@]host[:port][/db], rediss://…, unix:///path, "
+           "redis+sentinel://host:port/master):"),
+        QLineEdit::Normal, settings.value(lastUrlKey, QStringLiteral("redis://127.0.0.1:6379")).toString(),
+        &accepted);
+    if (!accepted || url.trimmed().isEmpty())
+        return;
+    const QString error = openUrl(url.trimmed());
+    if (error.isEmpty())
+        settings.setValue(lastUrlKey, urlWithoutPassword(url.trimmed()));
+    else
+        QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
+}
+
+void MainWindow::manageConnections()
+{
+    ConnectionManagerDialog dialog(*m_connections, this);
+    if (!m_controller.profileId().isEmpty())
+        dialog.selectProfile(m_controller.profileId());
+    dialog.exec();
+}
+
+QString MainWindow::urlWithoutPassword(const QString& url)
+{
+    return ConnectionProfile::urlWithoutPassword(url);
+}
+
+QString MainWindow::openUrl(const QString& url)
+{
+    auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
+    if (!options)
+        return QString::fromStdString(options.error().message);
+    m_controller.open(*options);
+    return {};
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About LockScope"),
+        tr("<h3>LockScope %1</h3>"
+           "<p>Monitor and administer Redis distributed locks: see who holds what, for how long, "
+           "and who waits.</p>"
+           "<p>Built with Qt %2.</p>")
+            .arg(QApplication::applicationVersion(), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::offerSandbox(const QString& url)
+{
+    // A sandbox started by someone else (GuiStartup gives a starter of its own first).
+    if (!m_connections->sandboxAvailable())
+        m_connections->setSandboxStarter([url](QString*) { return std::optional<QString>(url); });
+    m_sandboxAction->setToolTip(tr("Connect to the sandbox at %1").arg(url));
+    m_sandboxAction->setVisible(true);
+}
+
+void MainWindow::offerSampleLocks(const ConnectionOptions& options, bool withoutAsking)
+{
+    if (!m_sampleLocks) {
+        m_sampleLocks = new SampleLocksController(this);
+        connect(m_sampleLocks, &SampleLocksController::seeded, m_sampleLocksBanner, &SampleLocksBanner::showSeeded);
+        // Notifications cannot map every part of a new LockScope semaphore to its lock: list again.
+        connect(m_sampleLocks, &SampleLocksController::seeded, this, [this] { m_monitor->relist(); });
+        connect(m_sampleLocks, &SampleLocksController::failed, m_sampleLocksBanner, &SampleLocksBanner::showFailed);
+    }
+    m_sampleLocksBanner->disconnect(this);
+    connect(m_sampleLocksBanner, &SampleLocksBanner::accepted, this, [this, options] {
+        m_sampleLocksBanner->showSeeding();
+        m_sampleLocks->seed(options);
+    });
+    if (withoutAsking) {
+        m_sampleLocksBanner->showSeeding();
+        m_sampleLocks->seed(options);
+    } else if (SampleLocksBanner::offerWanted()) {
+        m_sampleLocksBanner->showOffer();
+    }
+}
+
+void MainWindow::showStartupError(const QString& message)
+{
+    ConnectionStatus status = m_controller.status();
+    status.error = message;
+    m_summaryPanel->showStatus(status, m_controller.label());
+    m_statusBar->showStatus(status, m_controller.label());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (settings.contains(geometryKey))
+        restoreGeometry(settings.value(geometryKey).toByteArray());
+    if (settings.contains(stateKey))
+        restoreState(settings.value(stateKey).toByteArray());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget());
+        splitter && settings.contains(splitterKey))
+        splitter->restoreState(settings.value(splitterKey).toByteArray());
+    if (settings.contains(monitorSplitterKey))
+        m_monitorView->restoreSplitterState(settings.value(monitorSplitterKey).toByteArray());
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(geometryKey, saveGeometry());
+    settings.setValue(stateKey, saveState());
+    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
+        settings.setValue(splitterKey, splitter->saveState());
+    settings.setValue(monitorSplitterKey, m_monitorView->saveSplitterState());
+}
+
+} // namespace lockscope::ui

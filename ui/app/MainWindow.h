@@ -1,0 +1,101 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "connection/ConnectionStatus.h"
+#include "connection/ServerSummary.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QToolBar;
+
+namespace lockscope::ui {
+
+class ConnectionController;
+class ConnectionStatusBar;
+class SampleLocksBanner;
+class SampleLocksController;
+class LockMonitorController;
+class LockMonitorView;
+class ProfileConnector;
+class ServerSummaryPanel;
+
+// The application frame: menus, toolbar, the server summary beside the lock monitor, and the
+// status bar. It shows what the ConnectionController reports and never talks to Redis itself.
+// Geometry and toolbar state persist in QSettings.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(ConnectionController& controller, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    QAction* connectAction() const { return m_connectAction; }
+    QAction* connectionsAction() const { return m_connectionsAction; }
+    // Saved connection profiles and the sandbox entry (see ConnectionManagerDialog).
+    ProfileConnector* connections() const { return m_connections; }
+    QAction* refreshAction() const { return m_refreshAction; }
+    QAction* sandboxAction() const { return m_sandboxAction; }
+    QAction* productionAction() const { return m_productionAction; }
+    LockMonitorView* monitorView() const { return m_monitorView; }
+    // The lock monitor of the controller's connection (opened and closed with it).
+    LockMonitorController& monitor() const { return *m_monitor; }
+
+    // The URL as it may be remembered on disk: any password removed (passwords are never
+    // written to disk). Empty when the URL cannot be cleaned safely.
+    static QString urlWithoutPassword(const QString& url);
+
+public Q_SLOTS:
+    // Asks for a URL and connects to it; parse errors are shown, not connected to.
+    void connectToUrl();
+    // File › Connections…: the connection manager.
+    void manageConnections();
+    // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
+    QString openUrl(const QString& url);
+    void showAbout();
+    // Offers File › Connect to Sandbox for the sandbox server at `url` (started by GuiStartup),
+    // so that the user can come back to it after opening another server.
+    void offerSandbox(const QString& url);
+    // Shows an error that happened before any connection (e.g. the sandbox did not start).
+    void showStartupError(const QString& message);
+    // The sandbox at `options` is in use: offer to fill it with sample locks (a banner, unless the
+    // user said not to offer again), or fill it at once when `withoutAsking`.
+    void offerSampleLocks(const ConnectionOptions& options, bool withoutAsking = false);
+    SampleLocksBanner* sampleLocksBanner() const { return m_sampleLocksBanner; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createMenus();
+    void createToolBar();
+    void createCentralArea();
+    void showStatus(const ConnectionStatus& status);
+    void showSummary(const ServerSummary& summary);
+    void showMonitor();
+    void updateTitle();
+    void restoreSettings();
+    void saveSettings() const;
+
+    ConnectionController& m_controller;
+    LockMonitorController* m_monitor = nullptr;
+    ServerSummaryPanel* m_summaryPanel = nullptr;
+    LockMonitorView* m_monitorView = nullptr;
+    ConnectionStatusBar* m_statusBar = nullptr;
+    SampleLocksBanner* m_sampleLocksBanner = nullptr;
+    SampleLocksController* m_sampleLocks = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QAction* m_connectAction = nullptr;
+    QAction* m_connectionsAction = nullptr;
+    ProfileConnector* m_connections = nullptr;
+    QAction* m_refreshAction = nullptr;
+    QAction* m_sandboxAction = nullptr;
+    QAction* m_productionAction = nullptr;
+    QAction* m_quitAction = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QAction* m_aboutQtAction = nullptr;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,6 @@
+list(APPEND lockscope_ui_sources
+  common/ColorSchemePalette.cpp
+  common/CoreTexts.cpp
+  common/DesktopColorScheme.cpp
+  common/GuiConnectionDefaults.cpp
+)

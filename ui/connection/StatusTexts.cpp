@@ -1,0 +1,110 @@
+#include "connection/StatusTexts.h"
+
+#include <QLocale>
+
+namespace lockscope::ui {
+
+QString StatusTexts::stateName(ConnectionStatus::State state)
+{
+    switch (state) {
+    case ConnectionStatus::State::NotConnected:
+        return tr("Not connected");
+    case ConnectionStatus::State::Connecting:
+        return tr("Connecting…");
+    case ConnectionStatus::State::Connected:
+        return tr("Connected");
+    case ConnectionStatus::State::Unreachable:
+        return tr("Unreachable");
+    }
+    return {};
+}
+
+QString StatusTexts::liveUpdateName(ServerSummary::LiveUpdateMode mode)
+{
+    switch (mode) {
+    case ServerSummary::LiveUpdateMode::Notifications:
+        return tr("Live: keyspace notifications");
+    case ServerSummary::LiveUpdateMode::PartialNotifications:
+        return tr("Live: partial notifications, polling");
+    case ServerSummary::LiveUpdateMode::Polling:
+        return tr("Live: polling (notifications off)");
+    case ServerSummary::LiveUpdateMode::Unknown:
+        return tr("Live: polling (notifications unknown)");
+    }
+    return {};
+}
+
+QString StatusTexts::monitorModeName(const MonitorStatus& status)
+{
+    if (status.notifications)
+        return tr("Live: keyspace notifications");
+    const qint64 ms = status.pollIntervalMs;
+    const QString every = ms % 1000 == 0 ? tr("%n s", nullptr, int(ms / 1000)) : tr("%1 ms").arg(ms);
+    return tr("Live: polling every %1 (notifications off)").arg(every);
+}
+
+QString StatusTexts::liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, const QString& flags)
+{
+    switch (mode) {
+    case ServerSummary::LiveUpdateMode::Notifications:
+        return tr("The server publishes keyspace notifications (notify-keyspace-events \"%1\"): lock "
+                  "changes are seen as they happen.")
+            .arg(flags);
+    case ServerSummary::LiveUpdateMode::PartialNotifications:
+        return tr("notify-keyspace-events is \"%1\": some lock events are not published, so LockScope "
+                  "also polls. \"KEA\" covers everything.")
+            .arg(flags);
+    case ServerSummary::LiveUpdateMode::Polling:
+        return tr("Keyspace notifications are off on this server: LockScope polls for lock changes. "
+                  "CONFIG SET notify-keyspace-events KEA turns them on.");
+    case ServerSummary::LiveUpdateMode::Unknown:
+        return tr("The server refused CONFIG GET, so LockScope cannot tell whether keyspace "
+                  "notifications are on, and polls.");
+    }
+    return {};
+}
+
+QString StatusTexts::topology(const ServerSummary& summary)
+{
+    switch (summary.topologyKind) {
+    case ServerSummary::Topology::Standalone:
+        return tr("standalone");
+    case ServerSummary::Topology::SentinelMaster:
+        return tr("sentinel master %1").arg(summary.endpoint);
+    case ServerSummary::Topology::Cluster:
+        // Spelled out rather than %n: English has no translation file to pluralise with.
+        return summary.clusterMasters.size() == 1
+            ? tr("cluster, 1 master")
+            : tr("cluster, %1 masters").arg(summary.clusterMasters.size());
+    }
+    return summary.topology;
+}
+
+QString StatusTexts::topologyKind(ServerSummary::Topology kind)
+{
+    switch (kind) {
+    case ServerSummary::Topology::Standalone:
+        return tr("standalone");
+    case ServerSummary::Topology::SentinelMaster:
+        return tr("sentinel master");
+    case ServerSummary::Topology::Cluster:
+        return tr("cluster");
+    }
+    return {};
+}
+
+QString StatusTexts::roundTrip(qint64 micros)
+{
+    return tr("%1 ms").arg(QLocale().toString(micros / 1000.0, 'f', 2));
+}
+
+QString StatusTexts::retryNote(const ConnectionStatus& status)
+{
+    if (status.state != ConnectionStatus::State::Unreachable)
+        return {};
+    return tr("retrying in %1 s (attempt %2)")
+        .arg(QLocale().toString(status.retryInMs / 1000.0, 'f', 1))
+        .arg(status.failedAttempts);
+}
+
+} // namespace lockscope::ui

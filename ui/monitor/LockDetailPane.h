@@ -1,0 +1,42 @@
+#pragma once
+
+#include "monitor/LockKeysReport.h"
+#include "monitor/LockRecord.h"
+#include "monitor/LockUpdateBatch.h"
+
+#include <QTextBrowser>
+
+namespace lockscope::ui {
+
+// Everything about the selected lock: each holder (a Redisson client UUID and thread apart),
+// the waiters with their deadlines, the Redis keys behind it with their raw contents (escaped,
+// read on the admin worker when the lock is selected), and its history since the window opened.
+class LockDetailPane : public QTextBrowser
+{
+    Q_OBJECT
+
+public:
+    explicit LockDetailPane(QWidget* parent = nullptr);
+
+    QString lockKey() const { return m_lock ? m_lock->key : QString(); }
+    // The details as plain text (for "Copy Details").
+    QString plainDetails() const { return toPlainText(); }
+
+public Q_SLOTS:
+    void showLock(
+        const lockscope::ui::LockRecord& lock, const QList<lockscope::ui::LockEventRecord>& history);
+    void showKeys(const lockscope::ui::LockKeysReport& report);
+    void showNothing();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void render();
+
+    std::optional<LockRecord> m_lock;
+    QList<LockEventRecord> m_history;
+    std::optional<LockKeysReport> m_keys;
+};
+
+} // namespace lockscope::ui

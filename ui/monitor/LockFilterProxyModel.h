@@ -1,0 +1,38 @@
+#pragma once
+
+#include "inspect/LockSnapshot.h"
+#include "monitor/LockRecord.h"
+
+#include <QSortFilterProxyModel>
+
+#include <optional>
+
+namespace lockscope::ui {
+
+// Sorts and filters the lock table: a text filter (name, holders, library, node; case
+// insensitive), one kind or all, one node or all, one state or all. A lock's state follows the
+// local countdown (held -> expiring); the model announces those changes, and the proxy's
+// dynamic sorting and filtering moves the rows.
+class LockFilterProxyModel : public QSortFilterProxyModel
+{
+    Q_OBJECT
+
+public:
+    explicit LockFilterProxyModel(QObject* parent = nullptr);
+
+    void setTextFilter(const QString& text);
+    void setKindFilter(std::optional<LockKind> kind);
+    void setNodeFilter(const QString& node); // empty: all nodes
+    void setStateFilter(std::optional<LockRecord::State> state);
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+
+private:
+    QString m_text;
+    std::optional<LockKind> m_kind;
+    QString m_node;
+    std::optional<LockRecord::State> m_state;
+};
+
+} // namespace lockscope::ui

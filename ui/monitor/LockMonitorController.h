@@ -1,0 +1,96 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockKeysReport.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorSettings.h"
+#include "connection/MonitorStatus.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+
+class QThread;
+class QTimer;
+
+namespace lockscope {
+class CancellationToken;
+}
+
+namespace lockscope::ui {
+
+class ConnectionController;
+class LockAdminWorker;
+class LockUpdateQueue;
+
+// The GUI's handle on the lock monitor of one connection. It lives on the GUI thread and owns
+// two threads: one runs the LockMonitorWorker (blocking in the core LockWatcher), the other a
+// LockAdminWorker (admin actions, key reads). Updates come back through a LockUpdateQueue and
+// leave here as one batch at most every coalesceInterval, so bursts cost one model update.
+class LockMonitorController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LockMonitorController(QObject* parent = nullptr);
+    ~LockMonitorController() override;
+
+    // `settings` (a connection profile's) replace the defaults: no patterns, pollInterval().
+    void open(const ConnectionOptions& options, std::optional<MonitorSettings> settings = std::nullopt);
+    // Lists every lock again (restarts the watcher): catches what notifications cannot map to a
+    // lock, e.g. a LockScope semaphore created after the listing.
+    void relist();
+    // Stops both workers without waiting: a worker inside a blocking call finishes in the
+    // background (its commands time out); only the destructor waits.
+    void close();
+    bool isOpen() const { return m_monitorThread != nullptr; }
+    // Opens and closes with `connection` from now on (the connection knows nothing of the monitor).
+    void follow(const ConnectionController& connection);
+
+    // The poll interval of connections opened without settings of their own.
+    void setPollInterval(std::chrono::milliseconds interval) { m_pollInterval = interval; }
+    std::chrono::milliseconds pollInterval() const { return m_pollInterval; }
+    // What the open connection's monitor uses.
+    const MonitorSettings& settings() const { return m_settings; }
+    // Where admin actions are logged ($LOCKSCOPE_AUDIT_LOG or the user's data directory).
+    QString auditLogPath() const { return m_auditLogPath; }
+
+    void perform(const LockAdminRequest& request);
+    void readKeys(const LockRecord& lock);
+
+    const MonitorStatus& status() const { return m_status; }
+
+Q_SIGNALS:
+    void batchReady(const lockscope::ui::LockUpdateBatch& batch);
+    void statusChanged(const lockscope::ui::MonitorStatus& status);
+    void adminPerformed(const lockscope::ui::LockAdminReport& report);
+    void keysRead(const lockscope::ui::LockKeysReport& report);
+
+private:
+    void flush();
+    void stopWorkers();
+    void retire(QThread* thread);
+    void updateStatus(const MonitorStatus& status);
+
+    QThread* m_monitorThread = nullptr;
+    QThread* m_adminThread = nullptr;
+    QPointer<LockAdminWorker> m_admin;
+    std::shared_ptr<LockUpdateQueue> m_queue;
+    std::shared_ptr<CancellationToken> m_cancel;
+    QList<QThread*> m_retiredThreads;
+    QTimer* m_flushTimer;
+    quint64 m_generation = 0;
+    std::chrono::milliseconds m_pollInterval {2000};
+    QString m_auditLogPath;
+    ConnectionOptions m_options;
+    std::optional<MonitorSettings> m_givenSettings; // as open() got them, for relist()
+    MonitorSettings m_settings;
+    MonitorStatus m_status;
+};
+
+} // namespace lockscope::ui

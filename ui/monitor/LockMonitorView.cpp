@@ -1,0 +1,550 @@
+#include "monitor/LockMonitorView.h"
+
+#include "monitor/admin/LockActionDialog.h"
+#include "monitor/LockActivityChart.h"
+#include "monitor/admin/LockAdminTexts.h"
+#include "monitor/LockDetailPane.h"
+#include "monitor/LockEventLogModel.h"
+#include "monitor/LockFilterProxyModel.h"
+#include "monitor/LockKindTexts.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockTableExporter.h"
+#include "monitor/LockTableModel.h"
+#include "monitor/LocksEmptyState.h"
+#include "monitor/TtlBarDelegate.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDataStream>
+#include <QDateTime>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStackedWidget>
+#include <QStyle>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace lockscope::ui {
+
+namespace {
+
+void setEnabledWithReason(QAction* action, const QString& reason, const QString& whenEnabled)
+{
+    action->setEnabled(reason.isEmpty());
+    action->setToolTip(reason.isEmpty() ? whenEnabled : reason);
+    action->setStatusTip(reason.isEmpty() ? whenEnabled : reason);
+}
+
+} // namespace
+
+LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent)
+    : QWidget(parent)
+    , m_monitor(monitor)
+    , m_locks(new LockTableModel(this))
+    , m_proxy(new LockFilterProxyModel(this))
+    , m_events(new LockEventLogModel(this))
+{
+    setObjectName(QStringLiteral("lockMonitorView"));
+    m_proxy->setSourceModel(m_locks);
+    // The countdown is computed when a cell is painted, so repainting the visible rows once a
+    // second is all it takes: no dataChanged over 100,000 rows, which the proxy would answer by
+    // re-filtering every one of them. The model still announces the rows whose state the
+    // countdown changed, so that sorting and filtering by state follow.
+    m_locks->setAnnouncesCountdown(false);
+    auto* countdown = new QTimer(this);
+    countdown->setObjectName(QStringLiteral("ttlCountdown"));
+    connect(countdown, &QTimer::timeout, this, [this] {
+        if (m_table->isVisible())
+            m_table->viewport()->update();
+    });
+    countdown->start(1000);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    createFilterBar(layout);
+
+    m_resultLabel = new QLabel(this);
+    m_resultLabel->setObjectName(QStringLiteral("adminResultLabel"));
+    m_resultLabel->setWordWrap(true);
+    m_resultLabel->setTextFormat(Qt::PlainText);
+    m_resultLabel->setVisible(false);
+    layout->addWidget(m_resultLabel);
+
+    m_verticalSplitter = new QSplitter(Qt::Vertical, this);
+    m_verticalSplitter->setObjectName(QStringLiteral("monitorSplitter"));
+    m_verticalSplitter->setChildrenCollapsible(false);
+    m_stack = new QStackedWidget(m_verticalSplitter);
+    m_emptyState = new LocksEmptyState(m_stack);
+    m_stack->addWidget(m_emptyState);
+
+    m_tableSplitter = new QSplitter(Qt::Horizontal, m_stack);
+    m_tableSplitter->setChildrenCollapsible(false);
+    m_table = new QTableView(m_tableSplitter);
+    m_table->setObjectName(QStringLiteral("lockTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LockTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->verticalHeader()->setVisible(false);
+    // Fixed row heights: the view never asks 100,000 rows for their size hints.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
+    for (int column = 0; column < widths.size(); ++column)
+        m_table->setColumnWidth(column, widths[column]);
+    m_detail = new LockDetailPane(m_tableSplitter);
+    m_detail->setMinimumWidth(220);
+    m_tableSplitter->addWidget(m_table);
+    m_tableSplitter->addWidget(m_detail);
+    m_tableSplitter->setStretchFactor(0, 3);
+    m_tableSplitter->setStretchFactor(1, 1);
+    m_tableSplitter->setSizes({800, 230});
+    m_stack->addWidget(m_tableSplitter);
+
+    auto* bottomTabs = new QTabWidget(m_verticalSplitter);
+    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
+    bottomTabs->setDocumentMode(true);
+    m_eventView = new QTableView(bottomTabs);
+    m_eventView->setObjectName(QStringLiteral("eventLog"));
+    m_eventView->setModel(m_events);
+    m_eventView->verticalHeader()->setVisible(false);
+    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_eventView->verticalHeader()->setDefaultSectionSize(m_eventView->fontMetrics().height() + 6);
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventView->setWordWrap(false);
+    m_eventView->setColumnWidth(LockEventLogModel::TimeColumn, 100);
+    m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
+    m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
+    m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
+    m_activity = new LockActivityChart(bottomTabs);
+    bottomTabs->addTab(m_eventView, tr("Events"));
+    bottomTabs->addTab(m_activity, tr("Activity"));
+    m_verticalSplitter->addWidget(m_stack);
+    m_verticalSplitter->addWidget(bottomTabs);
+    m_verticalSplitter->setStretchFactor(0, 3);
+    m_verticalSplitter->setStretchFactor(1, 1);
+    layout->addWidget(m_verticalSplitter, 1);
+
+    createActions();
+
+    connect(&m_monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
+    connect(&m_monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
+    connect(&m_monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+        &LockMonitorView::selectionChanged);
+    connect(m_locks, &LockTableModel::nodesChanged, this, &LockMonitorView::updateNodeFilter);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &LockMonitorView::updatePage);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &LockMonitorView::updatePage);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &LockMonitorView::updatePage);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &LockMonitorView::updatePage);
+    connect(m_table, &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+        const QModelIndex index = m_table->indexAt(at);
+        if (index.isValid())
+            m_table->selectRow(index.row());
+        QMenu menu(this);
+        menu.addAction(m_forceRelease);
+        menu.addAction(m_extend);
+        menu.addAction(m_removeWaiters);
+        menu.addSeparator();
+        menu.addAction(m_copyName);
+        menu.addAction(m_copyDetails);
+        menu.addSeparator();
+        menu.addAction(m_export);
+        menu.exec(m_table->viewport()->mapToGlobal(at));
+    });
+    updatePage();
+    updateActions();
+    setFocusProxy(m_table);
+}
+
+LockMonitorView::~LockMonitorView() = default;
+
+void LockMonitorView::createFilterBar(QVBoxLayout* layout)
+{
+    auto* bar = new QHBoxLayout;
+    m_filter = new QLineEdit(this);
+    m_filter->setObjectName(QStringLiteral("lockFilterEdit"));
+    m_filter->setPlaceholderText(tr("Filter by name, holder, library or node"));
+    m_filter->setClearButtonEnabled(true);
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxyModel::setTextFilter);
+    connect(m_filter, &QLineEdit::textChanged, this, &LockMonitorView::updatePage);
+    bar->addWidget(m_filter, 1);
+
+    m_kindFilter = new QComboBox(this);
+    m_kindFilter->setObjectName(QStringLiteral("kindFilter"));
+    m_kindFilter->addItem(tr("All kinds"), -1);
+    for (LockKind kind : LockKindTexts::allKinds()) {
+        m_kindFilter->addItem(LockKindTexts::name(kind), int(kind));
+        m_kindFilter->setItemData(
+            m_kindFilter->count() - 1, LockKindTexts::explanation(kind), Qt::ToolTipRole);
+    }
+    connect(m_kindFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int kind = m_kindFilter->currentData().toInt();
+        m_proxy->setKindFilter(kind < 0 ? std::nullopt : std::optional<LockKind>(LockKind(kind)));
+        updatePage();
+    });
+    bar->addWidget(m_kindFilter);
+
+    m_nodeFilter = new QComboBox(this);
+    m_nodeFilter->setObjectName(QStringLiteral("nodeFilter"));
+    m_nodeFilter->addItem(tr("All nodes"), QString());
+    m_nodeFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_nodeFilter, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setNodeFilter(m_nodeFilter->currentData().toString());
+        updatePage();
+    });
+    bar->addWidget(m_nodeFilter);
+
+    m_stateFilter = new QComboBox(this);
+    m_stateFilter->setObjectName(QStringLiteral("stateFilter"));
+    m_stateFilter->addItem(tr("All states"), -1);
+    for (auto state : {LockRecord::State::Held, LockRecord::State::Expiring, LockRecord::State::Stuck,
+             LockRecord::State::Free})
+        m_stateFilter->addItem(LockTableModel::stateName(state), int(state));
+    m_stateFilter->setToolTip(tr("Show only the locks in one state (expiring follows the countdown)"));
+    connect(m_stateFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int state = m_stateFilter->currentData().toInt();
+        m_proxy->setStateFilter(
+            state < 0 ? std::nullopt : std::optional<LockRecord::State>(LockRecord::State(state)));
+        updatePage();
+    });
+    bar->addWidget(m_stateFilter);
+
+    m_countLabel = new QLabel(this);
+    m_countLabel->setObjectName(QStringLiteral("lockCountLabel"));
+    bar->addWidget(m_countLabel);
+    layout->addLayout(bar);
+}
+
+void LockMonitorView::createActions()
+{
+    m_forceRelease = new QAction(QIcon::fromTheme(QStringLiteral("edit-delete"),
+                                     style()->standardIcon(QStyle::SP_DialogDiscardButton)),
+        tr("&Force-Release…"), this);
+    m_forceRelease->setObjectName(QStringLiteral("forceReleaseAction"));
+    m_forceRelease->setShortcut(QKeySequence::Delete);
+    // Delete acts on a lock only while the table has focus: in the filter box it deletes text.
+    m_forceRelease->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_forceRelease);
+    connect(m_forceRelease, &QAction::triggered, this,
+        [this] { requestAction(LockAdminRequest::Action::ForceRelease); });
+
+    m_extend = new QAction(QIcon::fromTheme(QStringLiteral("appointment-new")), tr("&Extend TTL…"), this);
+    m_extend->setObjectName(QStringLiteral("extendAction"));
+    m_extend->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_extend->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_extend);
+    connect(
+        m_extend, &QAction::triggered, this, [this] { requestAction(LockAdminRequest::Action::ExtendTtl); });
+
+    m_removeWaiters = new QAction(tr("Remove &Stale Waiters…"), this);
+    m_removeWaiters->setObjectName(QStringLiteral("removeWaitersAction"));
+    connect(m_removeWaiters, &QAction::triggered, this,
+        [this] { requestAction(LockAdminRequest::Action::RemoveStaleWaiters); });
+
+    m_copyName = new QAction(QIcon::fromTheme(QStringLiteral("edit-copy")), tr("&Copy Lock Name"), this);
+    m_copyName->setObjectName(QStringLiteral("copyNameAction"));
+    m_copyName->setShortcut(QKeySequence::Copy);
+    m_copyName->setShortcutContext(Qt::WidgetShortcut);
+    m_table->addAction(m_copyName);
+    connect(m_copyName, &QAction::triggered, this, [this] {
+        if (const LockRecord* lock = selectedLock())
+            QApplication::clipboard()->setText(lock->name);
+    });
+
+    m_copyDetails = new QAction(tr("Copy Lock &Details"), this);
+    m_copyDetails->setObjectName(QStringLiteral("copyDetailsAction"));
+    m_copyDetails->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_copyDetails, &QAction::triggered, this, [this] {
+        const LockRecord* lock = selectedLock();
+        if (!lock)
+            return;
+        // Rendered again first: the pane's TTL is from when it was last drawn.
+        m_detail->showLock(*lock, m_events->historyOf(lock->key));
+        QApplication::clipboard()->setText(m_detail->plainDetails());
+    });
+
+    m_export = new QAction(QIcon::fromTheme(QStringLiteral("document-save-as")), tr("E&xport Table…"), this);
+    m_export->setObjectName(QStringLiteral("exportAction"));
+    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    m_export->setStatusTip(tr("Save the locks shown (after filtering) as CSV or JSON"));
+    connect(m_export, &QAction::triggered, this, &LockMonitorView::exportTable);
+}
+
+QString LockMonitorView::selectedKey() const
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return {};
+    return rows.first().data(LockTableModel::LockKeyRole).toString();
+}
+
+const LockRecord* LockMonitorView::selectedLock() const
+{
+    const int row = m_locks->rowOf(selectedKey());
+    return row < 0 ? nullptr : &m_locks->recordAt(row);
+}
+
+bool LockMonitorView::selectLock(const QString& lockKey)
+{
+    const int row = m_locks->rowOf(lockKey);
+    if (row < 0)
+        return false;
+    const QModelIndex shown = m_proxy->mapFromSource(m_locks->index(row, 0));
+    if (!shown.isValid())
+        return false;
+    m_table->selectRow(shown.row());
+    m_table->scrollTo(shown);
+    return true;
+}
+
+void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
+{
+    const QString selected = selectedKey();
+    // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
+    // only shows what was already there.
+    QHash<QString, QString> before;
+    const bool relisting = batch.reset && m_listedOnce;
+    if (relisting)
+        for (int row = 0; row < m_locks->rowCount(); ++row)
+            before.insert(m_locks->recordAt(row).key, m_locks->recordAt(row).name);
+    m_locks->apply(batch);
+    if (batch.reset)
+        m_listedOnce = m_monitor.isOpen();
+    if (relisting)
+        logRelistingDifferences(before, batch);
+    // The log keeps everything since the window opened, across re-listings and servers.
+    m_events->appendBatch(batch);
+    m_activity->record(batch);
+    m_activity->setLockCount(m_locks->rowCount());
+    if (!batch.changes.isEmpty())
+        m_eventView->scrollToBottom();
+    updatePage();
+    Q_EMIT lockCountChanged(m_locks->rowCount());
+    // The selection follows the lock; its details follow its changes.
+    if (!selected.isEmpty() && selectedKey() == selected) {
+        const int row = m_locks->rowOf(selected);
+        if (row >= 0)
+            m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(selected));
+    } else if (selectedKey().isEmpty()) {
+        m_detail->showNothing();
+    }
+    updateActions();
+}
+
+void LockMonitorView::logRelistingDifferences(
+    const QHash<QString, QString>& before, const LockUpdateBatch& batch)
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    QList<LockEventRecord> events;
+    QSet<QString> listed;
+    for (const auto& lock : batch.locks) {
+        listed.insert(lock.key);
+        if (before.contains(lock.key))
+            continue;
+        events.append({LockEventRecord::Type::Appeared, now, lock.key, lock.name, lock.node,
+            tr("found when listing again: %1")
+                .arg(lock.holders.isEmpty() ? tr("no holder") : lock.holdersText())});
+    }
+    for (auto it = before.begin(); it != before.end(); ++it)
+        if (!listed.contains(it.key()))
+            events.append({LockEventRecord::Type::Released, now, it.key(), it.value(),
+                it.key().section(QLatin1Char('\n'), 0, 0), tr("gone when listing again")});
+    m_events->append(events);
+}
+
+void LockMonitorView::selectionChanged()
+{
+    const LockRecord* lock = selectedLock();
+    if (!lock) {
+        m_detail->showNothing();
+    } else {
+        m_detail->showLock(*lock, m_events->historyOf(lock->key));
+        m_monitor.readKeys(*lock);
+    }
+    updateActions();
+}
+
+void LockMonitorView::showConnection(const ConnectionStatus& status)
+{
+    m_connection = status;
+    m_emptyState->showConnection(status);
+    updateActions();
+}
+
+void LockMonitorView::setProductionMarked(bool production)
+{
+    m_production = production;
+}
+
+void LockMonitorView::updatePage()
+{
+    const int total = m_locks->rowCount();
+    const int shown = m_proxy->rowCount();
+    m_stack->setCurrentIndex(total == 0 ? 0 : 1);
+    m_countLabel->setText(shown == total ? tr("%n lock(s)", nullptr, total)
+                                         : tr("%1 of %n lock(s)", nullptr, total).arg(shown));
+}
+
+void LockMonitorView::updateNodeFilter()
+{
+    const QString current = m_nodeFilter->currentData().toString();
+    QSignalBlocker block(m_nodeFilter);
+    m_nodeFilter->clear();
+    m_nodeFilter->addItem(tr("All nodes"), QString());
+    for (const QString& node : m_locks->nodes())
+        m_nodeFilter->addItem(node, node);
+    const int index = m_nodeFilter->findData(current);
+    m_nodeFilter->setCurrentIndex(index < 0 ? 0 : index);
+    const bool severalNodes = m_locks->nodes().size() > 1;
+    m_nodeFilter->setVisible(severalNodes || !current.isEmpty());
+    // One node (standalone, sentinel): the status bar names it, the column would repeat it.
+    m_table->setColumnHidden(LockTableModel::NodeColumn, !severalNodes);
+    if (index < 0 && !current.isEmpty())
+        m_proxy->setNodeFilter({});
+}
+
+void LockMonitorView::updateActions()
+{
+    const LockRecord* lock = selectedLock();
+    QString common;
+    if (m_connection.readOnly)
+        common = tr("The connection is read-only: admin actions are off (reconnect without the read-only "
+                    "flag to change locks).");
+    else if (m_connection.state != ConnectionStatus::State::Connected || !m_monitor.isOpen())
+        common = tr("Not connected to a server.");
+    else if (!lock)
+        common = tr("Select a lock first.");
+
+    QString release = common;
+    if (release.isEmpty() && lock->kind == LockKind::Semaphore)
+        release = tr("A semaphore is not released wholesale: each holder has its own permit.");
+    else if (release.isEmpty() && lock->holders.isEmpty())
+        release = tr("Nobody holds this lock.");
+    setEnabledWithReason(m_forceRelease, release,
+        tr("Delete this lock in Redis if it is still held as shown, waking a waiter (asks first)"));
+
+    QString extend = common;
+    if (extend.isEmpty() && lock->kind == LockKind::Semaphore)
+        extend = tr("A semaphore's permits have their own leases.");
+    else if (extend.isEmpty() && lock->holders.isEmpty())
+        extend = tr("Nobody holds this lock.");
+    setEnabledWithReason(
+        m_extend, extend, tr("Set a new lease on this lock if it is still held as shown (asks first)"));
+
+    QString waiters = common;
+    if (waiters.isEmpty()
+        && !(lock->kind == LockKind::Fair || !lock->waiters.isEmpty() || !lock->notes.isEmpty()))
+        waiters = tr("This lock has no waiter list that could hold stale entries.");
+    setEnabledWithReason(m_removeWaiters, waiters,
+        tr("Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)"));
+
+    m_copyName->setEnabled(lock != nullptr);
+    m_copyDetails->setEnabled(lock != nullptr);
+    m_export->setEnabled(m_locks->rowCount() > 0);
+}
+
+void LockMonitorView::requestAction(LockAdminRequest::Action action)
+{
+    updateActions();
+    QAction* trigger = action == LockAdminRequest::Action::ForceRelease ? m_forceRelease
+        : action == LockAdminRequest::Action::ExtendTtl                 ? m_extend
+                                                                        : m_removeWaiters;
+    const LockRecord* lock = selectedLock();
+    if (!trigger->isEnabled() || !lock)
+        return;
+    LockActionDialog dialog(action, *lock, m_production, this);
+    const bool accepted = m_dialogHook ? m_dialogHook(dialog) : dialog.exec() == QDialog::Accepted;
+    if (!accepted)
+        return;
+    LockAdminRequest request = dialog.request();
+    m_monitor.perform(request);
+    m_resultLabel->setText(tr("%1 %2: asking Redis…").arg(LockAdminTexts::actionName(action), lock->name));
+    m_resultLabel->setStyleSheet({});
+    m_resultLabel->setVisible(true);
+}
+
+void LockMonitorView::showAdminResult(const LockAdminReport& report)
+{
+    QString text
+        = tr("%1 %2 on %3: %4")
+              .arg(LockAdminTexts::actionName(report.action), report.lockName, report.node, report.message);
+    if (!report.auditError.isEmpty())
+        text += QLatin1Char(' ') + tr("(the audit log could not be written: %1)").arg(report.auditError);
+    m_resultLabel->setText(text);
+    const bool done = report.outcome == LockAdminReport::Outcome::Done;
+    m_resultLabel->setStyleSheet(done ? QString() : QStringLiteral("color: #d93025;"));
+    m_resultLabel->setVisible(true);
+
+    LockEventRecord event;
+    event.type = LockEventRecord::Type::Admin;
+    event.atMs = QDateTime::currentMSecsSinceEpoch();
+    event.lockKey = report.lockKey;
+    event.lockName = report.lockName;
+    event.node = report.node;
+    event.details = tr("%1: %2").arg(LockAdminTexts::actionName(report.action), report.message);
+    m_events->append({event});
+    m_eventView->scrollToBottom();
+    Q_EMIT message(text);
+}
+
+void LockMonitorView::exportTable()
+{
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export Locks"), QStringLiteral("locks.csv"), tr("CSV (*.csv);;JSON (*.json)"), &filter);
+    if (path.isEmpty())
+        return;
+    const QString error = LockTableExporter::save(path, *m_proxy, *m_locks);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), tr("Cannot write %1: %2").arg(path, error));
+    else
+        Q_EMIT message(tr("Exported %n lock(s) to %1", nullptr, m_proxy->rowCount()).arg(path));
+}
+
+void LockMonitorView::insertBanner(QWidget* banner)
+{
+    if (auto* box = qobject_cast<QVBoxLayout*>(layout()))
+        box->insertWidget(1, banner);
+}
+
+QByteArray LockMonitorView::saveSplitterState() const
+{
+    QByteArray state;
+    QDataStream out(&state, QIODevice::WriteOnly);
+    out << m_verticalSplitter->saveState() << m_tableSplitter->saveState();
+    return state;
+}
+
+void LockMonitorView::restoreSplitterState(const QByteArray& state)
+{
+    QDataStream in(state);
+    QByteArray vertical;
+    QByteArray horizontal;
+    in >> vertical >> horizontal;
+    if (in.status() != QDataStream::Ok)
+        return;
+    m_verticalSplitter->restoreState(vertical);
+    m_tableSplitter->restoreState(horizontal);
+}
+
+} // namespace lockscope::ui

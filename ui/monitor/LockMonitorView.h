@@ -1,0 +1,129 @@
+#pragma once
+
+#include "connection/ConnectionStatus.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorStatus.h"
+
+#include <QHash>
+#include <QWidget>
+
+#include <functional>
+
+class QAction;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSplitter;
+class QStackedWidget;
+class QTableView;
+class QVBoxLayout;
+
+namespace lockscope::ui {
+
+class LockActionDialog;
+class LockActivityChart;
+class LockDetailPane;
+class LockEventLogModel;
+class LockFilterProxyModel;
+class LockMonitorController;
+class LockTableModel;
+class LocksEmptyState;
+
+// The monitor: a filter bar, the lock table (or the empty state while there is no lock), the
+// detail pane of the selected lock, and the event log. Admin actions (force-release, extend
+// TTL, remove stale waiters) go through a confirmation dialog to the monitor controller's
+// worker; they are disabled, with the reason as tooltip, on read-only connections. Delete
+// force-releases only while the table has focus (never from the filter box).
+class LockMonitorView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LockMonitorView(LockMonitorController& monitor, QWidget* parent = nullptr);
+    ~LockMonitorView() override;
+
+    QAction* forceReleaseAction() const { return m_forceRelease; }
+    QAction* extendAction() const { return m_extend; }
+    QAction* removeWaitersAction() const { return m_removeWaiters; }
+    QAction* copyNameAction() const { return m_copyName; }
+    QAction* copyDetailsAction() const { return m_copyDetails; }
+    QAction* exportAction() const { return m_export; }
+
+    LockTableModel* lockModel() const { return m_locks; }
+    LockFilterProxyModel* proxyModel() const { return m_proxy; }
+    LockEventLogModel* eventLog() const { return m_events; }
+    QTableView* table() const { return m_table; }
+    QLineEdit* filterEdit() const { return m_filter; }
+    LockDetailPane* detailPane() const { return m_detail; }
+    LocksEmptyState* emptyState() const { return m_emptyState; }
+    // The selected lock's key, or empty.
+    QString selectedKey() const;
+    // Selects the lock with this key (if shown); returns whether it is.
+    bool selectLock(const QString& lockKey);
+
+    // Asks with the confirmation dialog (or, when `dialogHook` is set, lets it answer: tests),
+    // then sends the action to the worker.
+    void requestAction(LockAdminRequest::Action action);
+    using DialogHook = std::function<bool(LockActionDialog&)>;
+    void setDialogHook(DialogHook hook) { m_dialogHook = std::move(hook); }
+
+    // Puts a banner (e.g. the sample-locks offer) above the table.
+    void insertBanner(QWidget* banner);
+
+    QByteArray saveSplitterState() const;
+    void restoreSplitterState(const QByteArray& state);
+
+public Q_SLOTS:
+    void showConnection(const lockscope::ui::ConnectionStatus& status);
+    void setProductionMarked(bool production);
+    void exportTable();
+
+Q_SIGNALS:
+    // For the status bar: an admin result in one line.
+    void message(const QString& text);
+    void lockCountChanged(int count);
+
+private:
+    void createActions();
+    void createFilterBar(QVBoxLayout* layout);
+    void applyBatch(const LockUpdateBatch& batch);
+    void showAdminResult(const LockAdminReport& report);
+    void logRelistingDifferences(const QHash<QString, QString>& namesBefore, const LockUpdateBatch& batch);
+    void selectionChanged();
+    void updateActions();
+    void updateNodeFilter();
+    void updatePage();
+    const LockRecord* selectedLock() const;
+
+    LockMonitorController& m_monitor;
+    LockTableModel* m_locks;
+    LockFilterProxyModel* m_proxy;
+    LockEventLogModel* m_events;
+    QLineEdit* m_filter = nullptr;
+    QComboBox* m_kindFilter = nullptr;
+    QComboBox* m_nodeFilter = nullptr;
+    QComboBox* m_stateFilter = nullptr;
+    QLabel* m_countLabel = nullptr;
+    QLabel* m_resultLabel = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    LocksEmptyState* m_emptyState = nullptr;
+    QTableView* m_table = nullptr;
+    LockDetailPane* m_detail = nullptr;
+    QTableView* m_eventView = nullptr;
+    LockActivityChart* m_activity = nullptr;
+    QSplitter* m_verticalSplitter = nullptr;
+    QSplitter* m_tableSplitter = nullptr;
+    QAction* m_forceRelease = nullptr;
+    QAction* m_extend = nullptr;
+    QAction* m_removeWaiters = nullptr;
+    QAction* m_copyName = nullptr;
+    QAction* m_copyDetails = nullptr;
+    QAction* m_export = nullptr;
+    ConnectionStatus m_connection;
+    bool m_production = false;
+    bool m_listedOnce = false;
+    DialogHook m_dialogHook;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,210 @@
+#include "monitor/LockMonitorWorker.h"
+
+#include "inspect/LockWatcher.h"
+#include "inspect/MasterConnections.h"
+#include "locks/DistributedLock.h"
+#include "common/CoreTexts.h"
+#include "monitor/LockUpdateQueue.h"
+
+#include <QDateTime>
+
+#include <thread>
+
+namespace lockscope::ui {
+
+namespace {
+
+using namespace std::chrono_literals;
+
+LockEventRecord::Type recordType(LockEvent::Type type)
+{
+    switch (type) {
+    case LockEvent::Type::Appeared:
+        return LockEventRecord::Type::Appeared;
+    case LockEvent::Type::Changed:
+        return LockEventRecord::Type::Changed;
+    case LockEvent::Type::Released:
+        return LockEventRecord::Type::Released;
+    case LockEvent::Type::Expired:
+        return LockEventRecord::Type::Expired;
+    }
+    return LockEventRecord::Type::Changed;
+}
+
+} // namespace
+
+LockMonitorWorker::LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
+    std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel)
+    : m_options(std::move(options))
+    , m_settings(std::move(settings))
+    , m_queue(std::move(queue))
+    , m_cancel(std::move(cancel))
+{
+    m_options.clientRole = "monitor";
+}
+
+LockMonitorWorker::~LockMonitorWorker() = default;
+
+QString LockMonitorWorker::describeEvent(const LockEvent& event)
+{
+    const LockSnapshot& lock = event.lock;
+    if (event.type == LockEvent::Type::Released)
+        return tr("released");
+    if (event.type == LockEvent::Type::Expired)
+        return tr("expired");
+    QStringList holders;
+    for (const auto& holder : lock.holders) {
+        QString text = QString::fromStdString(escapeBytes(holder.owner, 60));
+        if (holder.count != 1)
+            text += QStringLiteral(" ×%1").arg(holder.count);
+        holders.append(text);
+    }
+    QString text
+        = holders.isEmpty() ? tr("no holder") : tr("held by %1").arg(holders.join(QStringLiteral(", ")));
+    text += lock.ttlMs ? tr(", TTL %1 s").arg(double(*lock.ttlMs) / 1000.0, 0, 'f', 1) : tr(", no TTL");
+    if (lock.waiterCount > 0)
+        text += tr(", %n waiter(s)", nullptr, int(lock.waiterCount));
+    return text;
+}
+
+void LockMonitorWorker::run()
+{
+    while (!m_cancel->isCancelled())
+        watchOnce();
+    m_status = MonitorStatus {};
+    Q_EMIT statusChanged(m_status);
+}
+
+void LockMonitorWorker::watchOnce()
+{
+    MonitorStatus starting = m_status;
+    starting.state = MonitorStatus::State::Starting;
+    starting.pollIntervalMs = m_settings.pollInterval.count();
+    m_status = starting;
+    Q_EMIT statusChanged(m_status);
+
+    // One extra connection per master carries the keyspace subscription.
+    auto masters = MasterConnections::open(m_options, 1);
+    if (!masters) {
+        fail(CoreTexts::error(masters.error()));
+        return;
+    }
+    std::vector<WatchTarget> targets;
+    for (const auto& target : masters->targets())
+        targets.push_back(
+            {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
+    WatchOptions options;
+    options.pollInterval = m_settings.pollInterval;
+    // After a sentinel failover the connections follow the new master by themselves; start over
+    // so that the table lists its locks under its own address.
+    options.stopWhenAMasterMoves = true;
+    // The profile's patterns both limit what is listed and mark what matches as a lock.
+    for (const QString& pattern : std::as_const(m_settings.lockPatterns)) {
+        options.inspect.scan.patterns.push_back(pattern.toStdString());
+        options.inspect.lockPatterns.push_back(pattern.toStdString());
+    }
+    LockWatcher watcher(targets, options);
+    auto started = watcher.start();
+    if (!started) {
+        fail(CoreTexts::error(started.error()));
+        return;
+    }
+    LockUpdateBatch listing;
+    listing.reset = true;
+    const qint64 listedAt = QDateTime::currentMSecsSinceEpoch();
+    m_logged.clear();
+    for (const auto& lock : watcher.locks()) {
+        listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
+        const LockRecord& record = listing.locks.constLast();
+        m_logged.insert(
+            record.key, {signatureOf(record), record.ttlMs >= 0 ? record.readAtMs + record.ttlMs : -1});
+    }
+    push(std::move(listing));
+
+    MonitorStatus watching;
+    watching.state = MonitorStatus::State::Watching;
+    watching.notifications = watcher.usesNotifications();
+    watching.pollIntervalMs = m_settings.pollInterval.count();
+    watching.description = CoreTexts::translated(*started);
+    m_status = watching;
+    Q_EMIT statusChanged(m_status);
+
+    auto ran = watcher.run(*m_cancel, [this](const LockEvent& event) {
+        LockUpdateBatch batch;
+        LockUpdateBatch::Change change;
+        change.lock = LockRecord::fromSnapshot(event.lock, event.atMs);
+        change.event.type = recordType(event.type);
+        change.event.atMs = event.atMs;
+        change.event.lockKey = change.lock.key;
+        change.event.lockName = change.lock.name;
+        change.event.node = change.lock.node;
+        change.event.details = describeEvent(event);
+        markQuietChange(change);
+        batch.changes.append(std::move(change));
+        push(std::move(batch));
+    });
+    if (!ran && !m_cancel->isCancelled())
+        fail(CoreTexts::error(ran.error()));
+}
+
+QString LockMonitorWorker::signatureOf(const LockRecord& lock)
+{
+    QStringList parts;
+    for (const auto& holder : lock.holders)
+        parts.append(holder.owner + QLatin1Char('*') + QString::number(holder.count) + holder.mode);
+    parts.append(QStringLiteral("|"));
+    // Waiters that re-queue on every attempt swap places: who waits matters, not the order.
+    QStringList waiters;
+    for (const auto& waiter : lock.waiters)
+        waiters.append(waiter.owner + QLatin1Char('@') + waiter.source);
+    waiters.sort();
+    parts.append(waiters);
+    parts.append(QString::number(lock.waiterCount));
+    parts.append(QString::number(lock.fence));
+    parts.append(lock.stuck ? lock.stuckReason : QString());
+    return parts.join(QLatin1Char('\n'));
+}
+
+void LockMonitorWorker::markQuietChange(LockUpdateBatch::Change& change)
+{
+    const LockRecord& lock = change.lock;
+    if (change.event.type == LockEventRecord::Type::Released
+        || change.event.type == LockEventRecord::Type::Expired) {
+        m_logged.remove(lock.key);
+        return;
+    }
+    Logged now {signatureOf(lock), lock.ttlMs >= 0 ? lock.readAtMs + lock.ttlMs : -1};
+    auto previous = m_logged.find(lock.key);
+    if (change.event.type == LockEventRecord::Type::Changed && previous != m_logged.end()
+        && previous->signature == now.signature && (now.leaseEndsAtMs < 0) == (previous->leaseEndsAtMs < 0)
+        && now.leaseEndsAtMs <= previous->leaseEndsAtMs + 1000) {
+        change.event.quiet = true; // only waiter deadlines moved, or the TTL ran down
+        return;
+    }
+    m_logged.insert(lock.key, now);
+}
+
+void LockMonitorWorker::push(LockUpdateBatch batch)
+{
+    if (m_queue->push(std::move(batch)))
+        Q_EMIT updatesPending();
+}
+
+void LockMonitorWorker::fail(const QString& error)
+{
+    MonitorStatus failed = m_status;
+    failed.state = MonitorStatus::State::Failed;
+    failed.error = error;
+    m_status = failed;
+    Q_EMIT statusChanged(m_status);
+    sleepUnlessCancelled(2s);
+}
+
+void LockMonitorWorker::sleepUnlessCancelled(std::chrono::milliseconds duration)
+{
+    const auto until = std::chrono::steady_clock::now() + duration;
+    while (!m_cancel->isCancelled() && std::chrono::steady_clock::now() < until)
+        std::this_thread::sleep_for(50ms);
+}
+
+} // namespace lockscope::ui

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "redis/ConnectionOptions.h"
+#include "monitor/LockUpdateBatch.h"
+#include "connection/MonitorSettings.h"
+#include "connection/MonitorStatus.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <chrono>
+#include <memory>
+
+namespace lockscope {
+class CancellationToken;
+struct LockEvent;
+} // namespace lockscope
+
+namespace lockscope::ui {
+
+class LockUpdateQueue;
+
+// Runs the core LockWatcher for one connection on its own thread (see LockMonitorController):
+// lists the locks, then follows them by keyspace notifications or by polling, and pushes every
+// change, converted to LockRecords, into the shared queue. run() blocks until the token is
+// cancelled; after an error it reconnects and lists everything again.
+class LockMonitorWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
+        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel);
+    ~LockMonitorWorker() override;
+
+    static QString describeEvent(const LockEvent& event);
+    // Holders with counts and modes, named waiters, waiter count, stuck, fence: not deadlines.
+    static QString signatureOf(const LockRecord& lock);
+
+public Q_SLOTS:
+    void run();
+
+Q_SIGNALS:
+    // The queue got something after being empty: take it soon.
+    void updatesPending();
+    void statusChanged(const lockscope::ui::MonitorStatus& status);
+
+private:
+    void watchOnce();
+    void fail(const QString& error);
+    void sleepUnlessCancelled(std::chrono::milliseconds duration);
+    void push(LockUpdateBatch batch);
+    void markQuietChange(LockUpdateBatch::Change& change);
+
+    ConnectionOptions m_options;
+    MonitorSettings m_settings;
+    std::shared_ptr<LockUpdateQueue> m_queue;
+    std::shared_ptr<const CancellationToken> m_cancel;
+    // Per lock: what a person would call its state, and when its lease ends (epoch ms), as last
+    // logged; a change that moves neither is quiet.
+    struct Logged
+    {
+        QString signature;
+        qint64 leaseEndsAtMs = -1;
+    };
+    QHash<QString, Logged> m_logged;
+    MonitorStatus m_status;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,102 @@
+#include "monitor/LockRecord.h"
+
+#include "redis/RedisReply.h"
+#include "common/CoreTexts.h"
+
+#include <algorithm>
+
+namespace lockscope::ui {
+
+namespace {
+
+QString escaped(const std::string& bytes, size_t maxBytes = 1024)
+{
+    return QString::fromStdString(escapeBytes(bytes, maxBytes));
+}
+
+} // namespace
+
+QString LockRecord::keyFor(const std::string& node, const std::string& name)
+{
+    return QString::fromStdString(node) + QLatin1Char('\n') + escaped(name, SIZE_MAX);
+}
+
+LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtMs)
+{
+    LockRecord record;
+    record.key = keyFor(snapshot.node, snapshot.name);
+    record.name = escaped(snapshot.name);
+    record.kind = snapshot.kind;
+    record.library = CoreTexts::library(QString::fromStdString(snapshot.library));
+    record.reason = CoreTexts::translated(snapshot.reason);
+    record.confidence = snapshot.confidence;
+    record.node = QString::fromStdString(snapshot.node);
+    for (const auto& key : snapshot.keys)
+        record.keys.append(escaped(key));
+    record.ttlMs = snapshot.ttlMs ? *snapshot.ttlMs : -1;
+    record.leaseMs = record.ttlMs;
+    record.readAtMs = readAtMs;
+    for (const auto& holder : snapshot.holders) {
+        HolderRecord row;
+        row.owner = escaped(holder.owner);
+        row.clientUuid = escaped(holder.clientUuid);
+        row.threadId = escaped(holder.threadId);
+        row.count = holder.count;
+        row.mode = QString::fromStdString(holder.mode);
+        row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
+        record.holders.append(row);
+    }
+    for (const auto& waiter : snapshot.waiters)
+        record.waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1,
+            QString::fromStdString(waiter.source)});
+    record.waiterCount = std::max<qint64>(snapshot.waiterCount, snapshot.waiters.size());
+    record.fence = snapshot.fence ? *snapshot.fence : -1;
+    record.permitsAvailable = snapshot.permitsAvailable ? *snapshot.permitsAvailable : -1;
+    record.stuck = snapshot.stuck;
+    record.stuckReason = CoreTexts::translated(snapshot.stuckReason);
+    for (const auto& note : snapshot.notes)
+        record.notes.append(CoreTexts::translated(note));
+    record.snapshot = std::make_shared<const LockSnapshot>(snapshot);
+    return record;
+}
+
+qint64 LockRecord::remainingTtlMs(qint64 nowMs) const
+{
+    if (ttlMs < 0)
+        return -1;
+    return std::max<qint64>(0, ttlMs - std::max<qint64>(0, nowMs - readAtMs));
+}
+
+LockRecord::State LockRecord::state(qint64 nowMs) const
+{
+    if (stuck)
+        return State::Stuck;
+    if (holders.isEmpty())
+        return State::Free;
+    const qint64 left = remainingTtlMs(nowMs);
+    if (left >= 0 && left <= expiringWithinMs)
+        return State::Expiring;
+    return State::Held;
+}
+
+qint64 LockRecord::reentrancy() const
+{
+    qint64 most = 0;
+    for (const auto& holder : holders)
+        most = std::max(most, holder.count);
+    return most;
+}
+
+QString LockRecord::holdersText() const
+{
+    QStringList parts;
+    for (const auto& holder : holders) {
+        QString part = holder.owner;
+        if (holder.mode != QLatin1String("exclusive") && !holder.mode.isEmpty())
+            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(holder.mode));
+        parts.append(part);
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace lockscope::ui

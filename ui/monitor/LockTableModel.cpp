@@ -1,0 +1,488 @@
+#include "monitor/LockTableModel.h"
+
+#include "monitor/LockKindTexts.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QDateTime>
+#include <QTimer>
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <utility>
+
+namespace lockscope::ui {
+
+namespace {
+
+// The columns whose text differs between two states of one lock.
+QList<int> changedColumns(const LockRecord& before, const LockRecord& after)
+{
+    QList<int> columns;
+    if (before.kind != after.kind || before.library != after.library)
+        columns.append(LockTableModel::KindColumn);
+    if (before.holdersText() != after.holdersText())
+        columns.append(LockTableModel::HoldersColumn);
+    if (before.reentrancy() != after.reentrancy())
+        columns.append(LockTableModel::ReentrancyColumn);
+    if (before.ttlMs != after.ttlMs || before.readAtMs != after.readAtMs || before.leaseMs != after.leaseMs)
+        columns.append(LockTableModel::TtlColumn);
+    if (before.waiterCount != after.waiterCount || before.waiters.size() != after.waiters.size())
+        columns.append(LockTableModel::WaitersColumn);
+    if (before.fence != after.fence)
+        columns.append(LockTableModel::FenceColumn);
+    if (before.stuck != after.stuck || before.holders.isEmpty() != after.holders.isEmpty()
+        || columns.contains(LockTableModel::TtlColumn))
+        columns.append(LockTableModel::StateColumn);
+    return columns;
+}
+
+} // namespace
+
+LockTableModel::LockTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+    , m_tick(new QTimer(this))
+{
+    m_lastTickMs = m_clock();
+    m_tick->setInterval(1000);
+    connect(m_tick, &QTimer::timeout, this, &LockTableModel::tick);
+    m_tick->start();
+}
+
+LockTableModel::~LockTableModel() = default;
+
+int LockTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int LockTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+int LockTableModel::rowOf(const QString& lockKey) const
+{
+    return m_rowOfKey.value(lockKey, -1);
+}
+
+QStringList LockTableModel::nodes() const
+{
+    return m_nodes;
+}
+
+void LockTableModel::setClock(std::function<qint64()> nowMs)
+{
+    m_clock = std::move(nowMs);
+    m_lastTickMs = m_clock();
+}
+
+void LockTableModel::setTickInterval(int ms)
+{
+    if (ms <= 0) {
+        m_tick->stop();
+        return;
+    }
+    m_tick->start(ms);
+}
+
+QString LockTableModel::formatDuration(qint64 ms)
+{
+    if (ms < 0)
+        return tr("no TTL");
+    if (ms < 60'000)
+        return tr("%1 s").arg(double(ms) / 1000.0, 0, 'f', 1);
+    const qint64 seconds = ms / 1000;
+    if (seconds < 3600)
+        return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60);
+    if (seconds < 86400)
+        return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60);
+    return tr("%1 d %2 h").arg(seconds / 86400).arg((seconds % 86400) / 3600);
+}
+
+QString LockTableModel::stateName(LockRecord::State state)
+{
+    switch (state) {
+    case LockRecord::State::Held:
+        return tr("held");
+    case LockRecord::State::Expiring:
+        return tr("expiring");
+    case LockRecord::State::Stuck:
+        return tr("stuck");
+    case LockRecord::State::Free:
+        return tr("free");
+    }
+    return {};
+}
+
+QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("Name");
+        case KindColumn:
+            return tr("Kind");
+        case HoldersColumn:
+            return tr("Holder(s)");
+        case ReentrancyColumn:
+            return tr("Re-entries");
+        case TtlColumn:
+            return tr("TTL");
+        case WaitersColumn:
+            return tr("Waiters");
+        case NodeColumn:
+            return tr("Node");
+        case FenceColumn:
+            return tr("Fence");
+        case StateColumn:
+            return tr("State");
+        }
+    }
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case ReentrancyColumn:
+            return tr("How many times the holder entered the lock without leaving it");
+        case TtlColumn:
+            return tr("Time left on the lease, counted down here every second from when it was read");
+        case WaitersColumn:
+            return tr("Parties waiting for the lock, where Redis can tell (subscribed clients, queued "
+                      "waiters)");
+        case FenceColumn:
+            return tr("The fencing token of the current hold: larger means later");
+        case StateColumn:
+            return tr("held; expiring: the lease ends within %1 s; stuck: it cannot be released "
+                      "normally (e.g. a dead waiter blocks a fair queue)")
+                .arg(LockRecord::expiringWithinMs / 1000);
+        }
+    }
+    return {};
+}
+
+QVariant LockTableModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const LockRecord& lock = *m_rows[size_t(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case Qt::DisplayRole:
+        return display(lock, column);
+    case Qt::ToolTipRole:
+        return toolTip(lock, column);
+    case SortRole:
+        return sortValue(lock, column);
+    case RemainingTtlRole:
+        return lock.remainingTtlMs(m_clock());
+    case TtlFractionRole: {
+        const qint64 left = lock.remainingTtlMs(m_clock());
+        if (left < 0 || lock.leaseMs <= 0)
+            return -1.0;
+        return std::clamp(double(left) / double(lock.leaseMs), 0.0, 1.0);
+    }
+    case LockKeyRole:
+        return lock.key;
+    case KindRole:
+        return int(lock.kind);
+    case NodeRole:
+        return lock.node;
+    case StateRole:
+        return int(lock.state(m_clock()));
+    case Qt::ForegroundRole:
+        if (column == StateColumn) {
+            const auto state = lock.state(m_clock());
+            if (state == LockRecord::State::Stuck)
+                return QBrush(QColor(0xd0, 0x30, 0x30));
+            if (state == LockRecord::State::Expiring)
+                return QBrush(QColor(0xd0, 0x80, 0x10));
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == ReentrancyColumn || column == WaitersColumn || column == FenceColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant LockTableModel::display(const LockRecord& lock, int column) const
+{
+    switch (column) {
+    case NameColumn:
+        return lock.name;
+    case KindColumn:
+        return tr("%1 · %2").arg(LockKindTexts::name(lock.kind), lock.library);
+    case HoldersColumn:
+        return lock.holders.isEmpty() ? tr("—") : lock.holdersText();
+    case ReentrancyColumn:
+        return lock.reentrancy() > 0 ? QString::number(lock.reentrancy()) : QString();
+    case TtlColumn:
+        return formatDuration(lock.remainingTtlMs(m_clock()));
+    case WaitersColumn:
+        return lock.waiterCount > 0 ? QString::number(lock.waiterCount) : QString();
+    case NodeColumn:
+        return lock.node;
+    case FenceColumn:
+        return lock.fence >= 0 ? QString::number(lock.fence) : QString();
+    case StateColumn:
+        return stateName(lock.state(m_clock()));
+    }
+    return {};
+}
+
+QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
+{
+    switch (column) {
+    case ReentrancyColumn:
+        return lock.reentrancy();
+    case TtlColumn: {
+        const qint64 left = lock.remainingTtlMs(m_clock());
+        return left < 0 ? std::numeric_limits<qint64>::max() : left;
+    }
+    case WaitersColumn:
+        return lock.waiterCount;
+    case FenceColumn:
+        return lock.fence;
+    case StateColumn:
+        return int(lock.state(m_clock()));
+    default:
+        return display(lock, column);
+    }
+}
+
+QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
+{
+    switch (column) {
+    case NameColumn:
+        return tr("%1\nRecognised as %2 (confidence %3%): %4")
+            .arg(lock.name, lock.library)
+            .arg(int(lock.confidence * 100))
+            .arg(lock.reason);
+    case KindColumn:
+        return LockKindTexts::explanation(lock.kind);
+    case HoldersColumn: {
+        QStringList lines;
+        for (const auto& holder : lock.holders) {
+            if (!holder.clientUuid.isEmpty())
+                lines.append(tr("client %1, thread %2 (×%3)")
+                                 .arg(holder.clientUuid, holder.threadId)
+                                 .arg(holder.count));
+            else
+                lines.append(tr("%1 (×%2)").arg(holder.owner).arg(holder.count));
+        }
+        return lines.join(QLatin1Char('\n'));
+    }
+    case StateColumn:
+        return lock.stuck ? lock.stuckReason : QVariant();
+    case WaitersColumn: {
+        QStringList lines;
+        for (const auto& waiter : lock.waiters)
+            lines.append(waiter.owner);
+        return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+    }
+    default:
+        return {};
+    }
+}
+
+void LockTableModel::apply(const LockUpdateBatch& batch)
+{
+    // A listing replaces everything; changes seen after it (in the same batch) still apply.
+    if (batch.reset)
+        reset(batch.locks);
+    // The last state of each lock in this batch, in the order locks were first seen.
+    QHash<QString, std::optional<LockRecord>> last;
+    QStringList order;
+    for (const auto& change : batch.changes) {
+        const bool gone = change.event.type == LockEventRecord::Type::Released
+            || change.event.type == LockEventRecord::Type::Expired;
+        if (change.event.type == LockEventRecord::Type::Admin)
+            continue;
+        if (!last.contains(change.lock.key))
+            order.append(change.lock.key);
+        last[change.lock.key] = gone ? std::nullopt : std::optional<LockRecord>(change.lock);
+    }
+    std::vector<int> removed;
+    QList<LockRecord> added;
+    for (const QString& key : std::as_const(order)) {
+        const std::optional<LockRecord>& now = last[key];
+        const int row = rowOf(key);
+        if (!now) {
+            if (row >= 0)
+                removed.push_back(row);
+            continue;
+        }
+        if (row < 0) {
+            added.append(*now);
+            continue;
+        }
+        LockRecord& current = *m_rows[size_t(row)];
+        LockRecord updated = *now;
+        // The bar's 100% is the largest lease seen, so a renewal refills it.
+        updated.leaseMs = std::max(current.leaseMs, updated.ttlMs);
+        const QList<int> columns = changedColumns(current, updated);
+        current = std::move(updated);
+        if (columns.isEmpty())
+            continue;
+        const auto [first, lastColumn] = std::minmax_element(columns.begin(), columns.end());
+        Q_EMIT dataChanged(index(row, *first), index(row, *lastColumn));
+    }
+    if (!removed.empty())
+        removeRows(std::move(removed));
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        for (auto& lock : added) {
+            m_rowOfKey.insert(lock.key, int(m_rows.size()));
+            m_rows.push_back(std::make_unique<LockRecord>(std::move(lock)));
+        }
+        endInsertRows();
+    }
+    noteNodes();
+}
+
+void LockTableModel::reset(const QList<LockRecord>& locks)
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rows.reserve(size_t(locks.size()));
+    for (const auto& lock : locks)
+        m_rows.push_back(std::make_unique<LockRecord>(lock));
+    rebuildIndex();
+    endResetModel();
+    noteNodes();
+}
+
+void LockTableModel::removeRows(std::vector<int> rows)
+{
+    // Highest first, one signal pair per contiguous block.
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    if (countBlocks(rows) > scatteredBlockLimit) {
+        removeScatteredRows(rows);
+        return;
+    }
+    size_t i = 0;
+    while (i < rows.size()) {
+        const int last = rows[i];
+        int first = last;
+        while (i + 1 < rows.size() && rows[i + 1] == first - 1) {
+            ++i;
+            --first;
+        }
+        ++i;
+        beginRemoveRows({}, first, last);
+        m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+        endRemoveRows();
+    }
+    rebuildIndex();
+}
+
+int LockTableModel::countBlocks(const std::vector<int>& descendingRows)
+{
+    int blocks = 0;
+    for (size_t i = 0; i < descendingRows.size(); ++i)
+        if (i == 0 || descendingRows[i] != descendingRows[i - 1] - 1)
+            ++blocks;
+    return blocks;
+}
+
+void LockTableModel::removeScatteredRows(const std::vector<int>& descendingRows)
+{
+    // Thousands of scattered removals would cost the proxy one pass over all rows each. Instead
+    // the gone rows move to the end in one layout change (persistent indexes follow them), then
+    // leave in one block.
+    std::vector<bool> gone(m_rows.size(), false);
+    for (int row : descendingRows)
+        gone[size_t(row)] = true;
+    std::vector<int> newRowOf(m_rows.size());
+    int next = 0;
+    for (int pass = 0; pass < 2; ++pass)
+        for (size_t row = 0; row < m_rows.size(); ++row)
+            if (gone[row] == (pass == 1))
+                newRowOf[row] = next++;
+    // Views and proxies may still read the old layout until layoutAboutToBeChanged returns.
+    Q_EMIT layoutAboutToBeChanged();
+    std::vector<std::unique_ptr<LockRecord>> reordered(m_rows.size());
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        reordered[size_t(newRowOf[row])] = std::move(m_rows[row]);
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex& index : from)
+        to.append(this->index(newRowOf[size_t(index.row())], index.column()));
+    m_rows = std::move(reordered);
+    changePersistentIndexList(from, to);
+    Q_EMIT layoutChanged();
+    const int survivors = int(m_rows.size() - descendingRows.size());
+    beginRemoveRows({}, survivors, int(m_rows.size()) - 1);
+    m_rows.resize(size_t(survivors));
+    endRemoveRows();
+    rebuildIndex();
+}
+
+void LockTableModel::rebuildIndex()
+{
+    m_rowOfKey.clear();
+    m_rowOfKey.reserve(qsizetype(m_rows.size()));
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        m_rowOfKey.insert(m_rows[row]->key, int(row));
+}
+
+void LockTableModel::noteNodes()
+{
+    QStringList nodes;
+    QSet<QString> seen;
+    for (const auto& row : m_rows) {
+        if (!seen.contains(row->node)) {
+            seen.insert(row->node);
+            nodes.append(row->node);
+        }
+    }
+    std::sort(nodes.begin(), nodes.end());
+    if (nodes == m_nodes)
+        return;
+    m_nodes = nodes;
+    Q_EMIT nodesChanged();
+}
+
+void LockTableModel::tick()
+{
+    const qint64 now = m_clock();
+    const qint64 since = std::exchange(m_lastTickMs, now);
+    if (m_rows.empty())
+        return;
+    announceStateChanges(since, now);
+    if (m_announcesCountdown)
+        Q_EMIT dataChanged(index(0, TtlColumn), index(int(m_rows.size()) - 1, TtlColumn));
+}
+
+void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
+{
+    // Only the countdown changes a state between updates (held -> expiring), and a lock's state
+    // at both moments is computed from its record alone: no per-row memory needed. A row updated
+    // in between was announced by apply() already; announcing it again is harmless. One signal
+    // per contiguous block of changed rows.
+    int first = -1;
+    auto flush = [this, &first](int end) {
+        if (first >= 0)
+            Q_EMIT dataChanged(index(first, StateColumn), index(end - 1, StateColumn));
+        first = -1;
+    };
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        const LockRecord& lock = *m_rows[row];
+        const bool changed = lock.ttlMs >= 0 && lock.state(sinceMs) != lock.state(nowMs);
+        if (changed && first < 0)
+            first = int(row);
+        else if (!changed)
+            flush(int(row));
+    }
+    flush(int(m_rows.size()));
+}
+
+} // namespace lockscope::ui

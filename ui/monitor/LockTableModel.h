@@ -1,0 +1,112 @@
+#pragma once
+
+#include "monitor/LockRecord.h"
+#include "monitor/LockUpdateBatch.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+class QTimer;
+
+namespace lockscope::ui {
+
+// The locks of one connection, one row each, fed with LockUpdateBatches. A batch costs one
+// rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
+// dataChanged per changed row covering only the columns that changed. The TTL counts down
+// locally: remaining time is computed from the TTL and when it was read, never asked of Redis.
+// The model ticks once a second. A tick announces the state column of the rows whose state the
+// countdown changed (held -> expiring), and only those, so that a proxy sorted or filtered by
+// state moves them; it also announces the TTL column of all rows, unless a view that repaints
+// its visible rows itself turns that off (setAnnouncesCountdown).
+class LockTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column
+    {
+        NameColumn,
+        KindColumn,
+        HoldersColumn,
+        ReentrancyColumn,
+        TtlColumn,
+        WaitersColumn,
+        NodeColumn,
+        FenceColumn,
+        StateColumn,
+        ColumnCount,
+    };
+    enum Role
+    {
+        SortRole = Qt::UserRole + 1, // numbers for numeric columns, text otherwise
+        RemainingTtlRole, // qint64 ms, -1: no TTL
+        TtlFractionRole, // double 0..1 of the largest TTL seen; -1: no TTL
+        LockKeyRole,
+        KindRole, // int(LockKind)
+        NodeRole,
+        StateRole, // int(LockRecord::State)
+    };
+
+    explicit LockTableModel(QObject* parent = nullptr);
+    ~LockTableModel() override;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    const LockRecord& recordAt(int row) const { return *m_rows[size_t(row)]; }
+    // The row of the lock with this key, or -1.
+    int rowOf(const QString& lockKey) const;
+    QStringList nodes() const;
+
+    // The clock the countdown uses (epoch ms); tests may pin it.
+    void setClock(std::function<qint64()> nowMs);
+    qint64 nowMs() const { return m_clock(); }
+    // The countdown's tick; 0 stops it.
+    void setTickInterval(int ms);
+    // Whether a tick announces the TTL column of every row (on by default). A view that repaints
+    // the countdown itself turns it off: a dataChanged over 100,000 rows makes a proxy re-sort
+    // and re-filter all of them. State changes are announced either way.
+    void setAnnouncesCountdown(bool announce) { m_announcesCountdown = announce; }
+
+    static QString formatDuration(qint64 ms);
+    static QString stateName(LockRecord::State state);
+
+public Q_SLOTS:
+    void apply(const lockscope::ui::LockUpdateBatch& batch);
+    // The countdown's tick: announces the state of the rows whose state changed since the last
+    // tick, and (see setAnnouncesCountdown) the TTL column.
+    void tick();
+
+Q_SIGNALS:
+    void nodesChanged();
+
+private:
+    void reset(const QList<LockRecord>& locks);
+    void removeRows(std::vector<int> rows);
+    // Above this many separate blocks, gone rows are first moved together (one layout change).
+    static constexpr int scatteredBlockLimit = 200;
+    static int countBlocks(const std::vector<int>& descendingRows);
+    void removeScatteredRows(const std::vector<int>& descendingRows);
+    void rebuildIndex();
+    QVariant display(const LockRecord& lock, int column) const;
+    QVariant sortValue(const LockRecord& lock, int column) const;
+    QVariant toolTip(const LockRecord& lock, int column) const;
+    void noteNodes();
+    void announceStateChanges(qint64 sinceMs, qint64 nowMs);
+
+    std::vector<std::unique_ptr<LockRecord>> m_rows;
+    QHash<QString, int> m_rowOfKey;
+    QStringList m_nodes;
+    std::function<qint64()> m_clock;
+    QTimer* m_tick;
+    qint64 m_lastTickMs = 0; // the clock at the last tick: states are compared with that moment
+    bool m_announcesCountdown = true;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,5 @@
+list(APPEND lockscope_ui_sources
+  monitor/admin/LockActionDialog.cpp
+  monitor/admin/LockAdminTexts.cpp
+  monitor/admin/LockAdminWorker.cpp
+)

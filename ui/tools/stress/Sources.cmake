@@ -1,0 +1,4 @@
+list(APPEND lockscope_ui_sources
+  tools/stress/StressPanel.cpp
+  tools/stress/StressWorker.cpp
+)
