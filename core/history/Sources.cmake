@@ -1,0 +1,11 @@
+list(APPEND lockscope_core_sources
+  history/HistoryLocation.cpp
+  history/HistoryQuery.cpp
+  history/HistoryRecorder.cpp
+  history/HistorySchema.cpp
+  history/HoldRecord.cpp
+  history/HoldTracker.cpp
+  history/LockHealthMetrics.cpp
+  history/SqliteDatabase.cpp
+  history/SqliteStatement.cpp
+)
