@@ -10,6 +10,9 @@ packages=(
   qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
+  libsqlite3-dev sqlite3 # the lock history (core/history); sqlite3: tests hold a lock on a history file from another process
+  libcpp-httplib-dev # the /metrics endpoint of `lockscope-cli record` (cli/MetricsServer.cpp)
+  prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); note: the package enables its own service on :9090 where systemd runs
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
 )
