@@ -44,7 +44,8 @@ Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
             const std::string& value = args[++i];
             if (arg == "--top") {
                 if (value != "held" && value != "contended" && value != "expired")
-                    return makeError(ErrorKind::Usage, "--top expects held, contended or expired, got '" + value + "'");
+                    return makeError(
+                        ErrorKind::Usage, "--top expects held, contended or expired, got '" + value + "'");
                 parsed.top = value;
             } else if (arg == "--since") {
                 parsed.since = value;
@@ -69,7 +70,8 @@ Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
         }
     }
     if (parsed.top.empty() == parsed.lock.empty())
-        return makeError(ErrorKind::Usage, "history needs a lock NAME or --top held|contended|expired (one of them)");
+        return makeError(
+            ErrorKind::Usage, "history needs a lock NAME or --top held|contended|expired (one of them)");
     return parsed;
 }
 
@@ -110,7 +112,11 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
             writeHold(json, hold, nowMs);
         json.endArray().key("gaps").beginArray();
         for (const auto& gap : *gaps) {
-            json.beginObject().key("started_ms").number(gap.startedMs).key("ended_ms").optionalNumber(gap.endedMs);
+            json.beginObject()
+                .key("started_ms")
+                .number(gap.startedMs)
+                .key("ended_ms")
+                .optionalNumber(gap.endedMs);
             json.key("reason").string(gap.reason).endObject();
         }
         json.endArray().endObject();
@@ -118,8 +124,8 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
         return ExitOk;
     }
     if (holds->empty())
-        out << "no holds of " << escapeBytes(arguments.lock, 80) << " between " << TimeArgument::format(window.fromMs)
-            << " and " << TimeArgument::format(window.untilMs) << "\n";
+        out << "no holds of " << escapeBytes(arguments.lock, 80) << " between "
+            << TimeArgument::format(window.fromMs) << " and " << TimeArgument::format(window.untilMs) << "\n";
     for (const auto& hold : *holds) {
         out << TimeArgument::format(hold.startedMs) << "  "
             << (hold.endedMs ? TimeArgument::format(*hold.endedMs) : std::string("(still held)            "))
@@ -135,7 +141,8 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
     }
     for (const auto& gap : *gaps)
         out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
-            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason << "\n";
+            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
+            << "\n";
     return ExitOk;
 }
 
@@ -157,7 +164,12 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
         json.key("locks").beginArray();
         for (const auto& row : *rows) {
             json.beginObject().key("lock").string(row.lock).key("node").string(row.node);
-            json.key("kind").string(row.kind).key("library").string(row.library).key("holds").number(row.holds);
+            json.key("kind")
+                .string(row.kind)
+                .key("library")
+                .string(row.library)
+                .key("holds")
+                .number(row.holds);
             json.key("longest_hold_ms").number(row.longestHoldMs).key("max_waiters").number(row.maxWaiters);
             json.key("expired").number(row.expired).endObject();
         }
@@ -170,9 +182,9 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
             << TimeArgument::format(window.untilMs) << "\n";
     int rank = 0;
     for (const auto& row : *rows)
-        out << ++rank << ". " << escapeBytes(row.lock, 80) << " (" << row.kind << ", " << row.library << ") on "
-            << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs) << ", "
-            << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
+        out << ++rank << ". " << escapeBytes(row.lock, 80) << " (" << row.kind << ", " << row.library
+            << ") on " << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs)
+            << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
     return ExitOk;
 }
 
@@ -186,9 +198,9 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
         err << "lockscope-cli: " << arguments.error().message << "\n";
         return ExitUsage;
     }
-    const long long nowMs
-        = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-              .count();
+    const long long nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+                                .count();
     auto since = TimeArgument::parse(arguments->since, nowMs);
     auto until = TimeArgument::parse(arguments->until, nowMs);
     if (!since || !until) {
@@ -199,7 +211,8 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
         err << "lockscope-cli: --since must come before --until\n";
         return ExitUsage;
     }
-    const std::string path = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
+    const std::string path
+        = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
     auto query = HistoryQuery::open(path);
     if (!query) {
         err << "lockscope-cli: " << query.error().message << "\n";

@@ -60,8 +60,8 @@ Result<std::unique_ptr<MetricsServer>> MetricsServer::start(const std::string& a
             return makeError(ErrorKind::ConnectionRefused, "cannot listen on " + host + " for metrics");
     } else {
         if (!running->server.bind_to_port(host, port))
-            return makeError(
-                ErrorKind::ConnectionRefused, "cannot listen on " + host + ":" + portText + " for metrics (in use?)");
+            return makeError(ErrorKind::ConnectionRefused,
+                "cannot listen on " + host + ":" + portText + " for metrics (in use?)");
         running->port = port;
     }
     Running* raw = running.get();

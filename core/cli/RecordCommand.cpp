@@ -35,7 +35,8 @@ struct RecordArguments
 
 long long nowMs()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
         .count();
 }
 
@@ -58,7 +59,8 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
         } else if (arg == "--enable-notifications") {
             parsed.watch.enableNotifications = true;
         } else if (arg == "--db" || arg == "--profile" || arg == "--metrics" || arg == "--pattern"
-            || arg == "--lock-pattern" || arg == "--poll" || arg == "--retention-days" || arg == "--max-size-mb") {
+            || arg == "--lock-pattern" || arg == "--poll" || arg == "--retention-days"
+            || arg == "--max-size-mb") {
             if (i + 1 >= args.size())
                 return makeError(ErrorKind::Usage, arg + " needs a value");
             const std::string& value = args[++i];
@@ -113,7 +115,8 @@ public:
             return;
         }
         if (auto written = write(*m_recorder); !written) {
-            m_err << "lockscope-cli: " << written.error().message << "; going on without history\n" << std::flush;
+            m_err << "lockscope-cli: " << written.error().message << "; going on without history\n"
+                  << std::flush;
             if (isEvent)
                 m_metrics.eventDropped();
             m_recorder.reset();
@@ -164,7 +167,8 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         err << "lockscope-cli: serving metrics on " << metricsServer->url() << "\n" << std::flush;
     }
 
-    const std::string path = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
+    const std::string path
+        = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
     auto recorder = HistoryRecorder::open(path, arguments->history, nowMs());
     if (recorder)
         err << "lockscope-cli: recording to " << path << "\n" << std::flush;
@@ -202,7 +206,8 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         }
         std::vector<WatchTarget> targets;
         for (const auto& target : masters->targets())
-            targets.push_back({target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
+            targets.push_back(
+                {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
         LockWatcher watcher(targets, arguments->watch);
         auto started = watcher.start();
         if (!started) {
@@ -212,7 +217,9 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         const long long at = nowMs();
         const auto locks = watcher.locks();
         metrics.resync(locks, at, watcher.usesNotifications());
-        history.write([&](HistoryRecorder& recorder) { return recorder.watchingResumed(locks, at, started->english()); });
+        history.write([&](HistoryRecorder& recorder) {
+            return recorder.watchingResumed(locks, at, started->english());
+        });
         history.say(started->english() + "; " + std::to_string(locks.size()) + " lock(s) now");
         backoff = firstBackoff;
         lastProblem.clear();

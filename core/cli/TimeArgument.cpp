@@ -34,7 +34,11 @@ Result<long long> TimeArgument::parse(const std::string& text, long long nowMs)
         if (ec != std::errc() || amount > 100LL * 365 * 86400)
             return invalid;
         const char unit = text.back();
-        const long long unitMs = unit == 's' ? 1000 : unit == 'm' ? 60000 : unit == 'h' ? 3600000 : unit == 'd' ? 86400000 : 0;
+        const long long unitMs = unit == 's' ? 1000
+            : unit == 'm'                    ? 60000
+            : unit == 'h'                    ? 3600000
+            : unit == 'd'                    ? 86400000
+                                             : 0;
         if (unitMs == 0)
             return invalid;
         return nowMs - amount * unitMs;
@@ -43,8 +47,8 @@ Result<long long> TimeArgument::parse(const std::string& text, long long nowMs)
     int millis = 0;
     char rest[8] = {};
     int seconds = 0;
-    const int read = std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d.%3d%7s", &parts.tm_year, &parts.tm_mon,
-        &parts.tm_mday, &parts.tm_hour, &parts.tm_min, &seconds, &millis, rest);
+    const int read = std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d.%3d%7s", &parts.tm_year,
+        &parts.tm_mon, &parts.tm_mday, &parts.tm_hour, &parts.tm_min, &seconds, &millis, rest);
     if (read < 5)
         return invalid;
     parts.tm_sec = read >= 6 ? seconds : 0;
@@ -68,9 +72,10 @@ std::string TimeArgument::format(long long epochMs)
     const std::time_t seconds = static_cast<std::time_t>(epochMs / 1000);
     std::tm parts {};
     gmtime_r(&seconds, &parts);
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900, parts.tm_mon + 1,
-        parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec, static_cast<int>(epochMs % 1000));
+    char buffer[96];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", parts.tm_year + 1900,
+        parts.tm_mon + 1, parts.tm_mday, parts.tm_hour, parts.tm_min, parts.tm_sec,
+        static_cast<int>(epochMs % 1000));
     return buffer;
 }
 

@@ -11,7 +11,8 @@ namespace lockscope {
 class HistoryLocation
 {
 public:
-    static std::string defaultPath(const std::string& profile, const std::map<std::string, std::string>& environment);
+    static std::string defaultPath(
+        const std::string& profile, const std::map<std::string, std::string>& environment);
     // Letters, digits, '.', '-' and '_' stay; anything else becomes '_' ("127.0.0.1_6379").
     static std::string fileNameFor(const std::string& profile);
 };

@@ -12,8 +12,9 @@ namespace lockscope {
 
 namespace {
 
-const char* holdColumns = "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
-                          " h.ending, h.fence, h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = h.lock_id ";
+const char* holdColumns
+    = "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
+      " h.ending, h.fence, h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = h.lock_id ";
 
 // Overlapping [?from, ?until): started before its end, and still open or ended after its start.
 const char* overlaps = " h.started_ms < ?2 AND (h.ended_ms IS NULL OR h.ended_ms >= ?1) ";
@@ -86,8 +87,8 @@ Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, Tim
 
 Result<std::vector<HoldRecord>> HistoryQuery::allHolds(TimeWindow window, int limit)
 {
-    auto statement
-        = m_database.prepare(std::string(holdColumns) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
+    auto statement = m_database.prepare(
+        std::string(holdColumns) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -105,13 +106,14 @@ Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow windo
         : league == League::Contended         ? "waiters > 0"
                                               : "expired > 0";
     auto statement = m_database.prepare(
-        std::string("SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
-                    " SELECT h.lock_id, count(*) AS holds,"
-                    " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
-                    " max(h.max_waiters) AS waiters, sum(h.ending = 2) AS expired"
-                    " FROM holds h WHERE")
-        + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY " + order
-        + " LIMIT ?3");
+        std::string(
+            "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
+            " SELECT h.lock_id, count(*) AS holds,"
+            " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
+            " max(h.max_waiters) AS waiters, sum(h.ending = 2) AS expired"
+            " FROM holds h WHERE")
+        + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
+        + order + " LIMIT ?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -178,9 +180,8 @@ Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWin
     statistics.p99Ms = percentile(durations, 0.99);
     statistics.maxMs = durations.empty() ? 0 : durations.back();
     std::vector<HoldRecord> byLength = *holds;
-    std::sort(byLength.begin(), byLength.end(), [&](const HoldRecord& a, const HoldRecord& b) {
-        return a.durationMs(nowMs) > b.durationMs(nowMs);
-    });
+    std::sort(byLength.begin(), byLength.end(),
+        [&](const HoldRecord& a, const HoldRecord& b) { return a.durationMs(nowMs) > b.durationMs(nowMs); });
     byLength.resize(std::min<size_t>(byLength.size(), 5));
     statistics.longest = std::move(byLength);
     for (auto& [holder, share] : holders)
@@ -193,8 +194,9 @@ Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWin
 
 Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
 {
-    auto statement = m_database.prepare("SELECT started_ms, ended_ms, reason FROM gaps WHERE started_ms < ?2 AND"
-                                        " (ended_ms IS NULL OR ended_ms >= ?1) ORDER BY started_ms LIMIT ?3");
+    auto statement
+        = m_database.prepare("SELECT started_ms, ended_ms, reason FROM gaps WHERE started_ms < ?2 AND"
+                             " (ended_ms IS NULL OR ended_ms >= ?1) ORDER BY started_ms LIMIT ?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -213,7 +215,8 @@ Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int lim
 {
     auto statement = m_database.prepare(
         "SELECT a.at_ms, coalesce(l.name, ''), coalesce(l.node, ''), a.rule, a.detail FROM alerts a"
-        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2 ORDER BY a.at_ms LIMIT ?3");
+        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2 ORDER BY a.at_ms LIMIT "
+        "?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -222,8 +225,8 @@ Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int lim
     std::vector<AlertRecord> alerts;
     int code = SQLITE_ROW;
     while ((code = statement->step()) == SQLITE_ROW)
-        alerts.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2), statement->bytes(3),
-            statement->bytes(4)});
+        alerts.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2),
+            statement->bytes(3), statement->bytes(4)});
     if (code != SQLITE_DONE)
         return m_database.failure(code, "reading");
     return alerts;

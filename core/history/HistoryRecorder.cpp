@@ -62,7 +62,8 @@ Result<std::unique_ptr<HistoryRecorder>> HistoryRecorder::open(
         auto pageSize = database->scalar("PRAGMA page_size");
         if (!pageSize)
             return pageSize.error();
-        pragmas += " PRAGMA max_page_count=" + std::to_string(std::max(1LL, options.fileLimitBytes / *pageSize)) + ";";
+        pragmas += " PRAGMA max_page_count="
+            + std::to_string(std::max(1LL, options.fileLimitBytes / *pageSize)) + ";";
     }
     if (auto set = database->execute(pragmas); !set)
         return set.error();
@@ -93,7 +94,9 @@ Status HistoryRecorder::prepareStatements()
             " WHERE lock_id = ?1 AND holder = ?2 AND ended_ms IS NULL"},
         {&m_insertGap, "INSERT INTO gaps(started_ms, reason) VALUES(?1, ?2)"},
         {&m_endGap, "UPDATE gaps SET ended_ms = ?2 WHERE id = ?1"},
-        {&m_aliveSession, "UPDATE sessions SET alive_ms = max(alive_ms, ?2), ended_ms = ?3, mode = coalesce(?4, mode) WHERE id = ?1"},
+        {&m_aliveSession,
+            "UPDATE sessions SET alive_ms = max(alive_ms, ?2), ended_ms = ?3, mode = coalesce(?4, mode) "
+            "WHERE id = ?1"},
         {&m_insertAlert, "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES(?1, ?2, ?3, ?4)"},
     };
     for (const auto& [statement, sql] : statements) {
@@ -111,9 +114,10 @@ Status HistoryRecorder::startSession(long long nowMs)
         return begun;
     // A gap left open by a run that died while not watching goes on; otherwise the time since
     // the previous run last showed life is one.
-    auto openGap = m_database.prepare("SELECT id, started_ms FROM gaps WHERE ended_ms IS NULL ORDER BY id DESC LIMIT 1");
-    auto previous = m_database.prepare(
-        "SELECT coalesce(ended_ms, alive_ms) FROM sessions ORDER BY id DESC LIMIT 1");
+    auto openGap = m_database.prepare(
+        "SELECT id, started_ms FROM gaps WHERE ended_ms IS NULL ORDER BY id DESC LIMIT 1");
+    auto previous
+        = m_database.prepare("SELECT coalesce(ended_ms, alive_ms) FROM sessions ORDER BY id DESC LIMIT 1");
     if (!openGap)
         return fail(openGap.error());
     if (!previous)
@@ -466,13 +470,13 @@ Status HistoryRecorder::applyRetention(long long nowMs)
     m_retentionAtMs = nowMs;
     if (auto begun = begin(); !begun)
         return begun;
-    const long long cutoff = nowMs - std::chrono::duration_cast<std::chrono::milliseconds>(m_options.maxAge).count();
+    const long long cutoff
+        = nowMs - std::chrono::duration_cast<std::chrono::milliseconds>(m_options.maxAge).count();
     // Events go in insertion order, so the first young one bounds the old ones by id: the scan
     // only reads the rows it deletes.
-    auto byAge = m_database.prepare(
-        "DELETE FROM events WHERE id < coalesce((SELECT id FROM events WHERE at_ms >= ?1 ORDER BY id LIMIT 1),"
-        " (SELECT max(id) + 1 FROM events), 0);"
-    );
+    auto byAge = m_database.prepare("DELETE FROM events WHERE id < coalesce((SELECT id FROM events WHERE "
+                                    "at_ms >= ?1 ORDER BY id LIMIT 1),"
+                                    " (SELECT max(id) + 1 FROM events), 0);");
     if (!byAge)
         return fail(byAge.error());
     byAge->bind(1, cutoff);

@@ -72,8 +72,8 @@ private:
     std::optional<RedisError> m_failure;
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
 
-    SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap,
-        m_endGap, m_aliveSession, m_insertAlert;
+    SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
+        m_aliveSession, m_insertAlert;
     long long m_sessionId = 0;
     std::optional<long long> m_gapStartMs; // set while not watching
     long long m_gapId = 0;

@@ -39,8 +39,8 @@ Status versionUnderstood(SqliteDatabase& database, long long version)
     if (version > HistorySchema::currentVersion)
         return makeError(ErrorKind::Usage,
             "history database " + database.path() + " was written by a newer LockScope (schema "
-                + std::to_string(version) + ", this one knows up to " + std::to_string(HistorySchema::currentVersion)
-                + "); it is left as it is");
+                + std::to_string(version) + ", this one knows up to "
+                + std::to_string(HistorySchema::currentVersion) + "); it is left as it is");
     return Done {};
 }
 

@@ -130,13 +130,15 @@ std::string LockHealthMetrics::exposition() const
         waitersByNode[lock.node] += lock.waiterCount;
         stuck += lock.stuck ? 1 : 0;
     }
-    header(out, "lockscope_locks", "gauge", "Locks present now, by kind, library, node and state (held, free, stuck).");
+    header(out, "lockscope_locks", "gauge",
+        "Locks present now, by kind, library, node and state (held, free, stuck).");
     for (const auto& [labels, count] : byLabels) {
         const auto& [kind, library, node, state] = labels;
-        out += "lockscope_locks{kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library) + "\",node=\""
-            + labelValue(node) + "\",state=\"" + state + "\"} " + std::to_string(count) + "\n";
+        out += "lockscope_locks{kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library)
+            + "\",node=\"" + labelValue(node) + "\",state=\"" + state + "\"} " + std::to_string(count) + "\n";
     }
-    header(out, "lockscope_stuck_locks", "gauge", "Locks that look stuck (held with no TTL, or past their holder's expiry).");
+    header(out, "lockscope_stuck_locks", "gauge",
+        "Locks that look stuck (held with no TTL, or past their holder's expiry).");
     out += "lockscope_stuck_locks " + std::to_string(stuck) + "\n";
     header(out, "lockscope_lock_waiters", "gauge", "Waiters seen on the locks of each node.");
     for (const auto& [node, waiters] : waitersByNode)
@@ -147,14 +149,16 @@ std::string LockHealthMetrics::exposition() const
         out += std::string("lockscope_holds_completed_total{ending=\"") + ending + "\"} "
             + std::to_string(it == m_holdsCompleted.end() ? 0 : it->second) + "\n";
     }
-    header(out, "lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
+    header(
+        out, "lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
     for (size_t i = 0; i < durationBucketsSeconds.size(); ++i)
         out += "lockscope_hold_duration_seconds_bucket{le=\"" + number(durationBucketsSeconds[i]) + "\"} "
             + std::to_string(m_durationBuckets[i]) + "\n";
     out += "lockscope_hold_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_durationCount) + "\n";
     out += "lockscope_hold_duration_seconds_sum " + number(m_durationSumSeconds) + "\n";
     out += "lockscope_hold_duration_seconds_count " + std::to_string(m_durationCount) + "\n";
-    header(out, "lockscope_lock_events_total", "counter", "Lock events seen, by type (expired versus released).");
+    header(out, "lockscope_lock_events_total", "counter",
+        "Lock events seen, by type (expired versus released).");
     for (const char* type : {"appeared", "changed", "released", "expired"}) {
         auto it = m_events.find(type);
         out += std::string("lockscope_lock_events_total{type=\"") + type + "\"} "
@@ -162,17 +166,22 @@ std::string LockHealthMetrics::exposition() const
     }
     header(out, "lockscope_force_releases_total", "counter", "Locks force-released by an administrator.");
     out += "lockscope_force_releases_total " + std::to_string(m_forceReleases) + "\n";
-    header(out, "lockscope_watcher_lag_seconds", "gauge", "Time from noticing the last lock change to handling it.");
+    header(out, "lockscope_watcher_lag_seconds", "gauge",
+        "Time from noticing the last lock change to handling it.");
     out += "lockscope_watcher_lag_seconds " + number(m_lagSeconds) + "\n";
-    header(out, "lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
+    header(
+        out, "lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
     out += "lockscope_history_events_dropped_total " + std::to_string(m_dropped) + "\n";
-    header(out, "lockscope_history_recording", "gauge", "1 while lock events are written to the history database.");
+    header(out, "lockscope_history_recording", "gauge",
+        "1 while lock events are written to the history database.");
     out += std::string("lockscope_history_recording ") + (m_recording ? "1" : "0") + "\n";
     header(out, "lockscope_redis_connected", "gauge", "1 while the watcher is connected to Redis.");
     out += std::string("lockscope_redis_connected ") + (m_connected ? "1" : "0") + "\n";
-    header(out, "lockscope_watch_notifications", "gauge", "1 when following keyspace notifications, 0 when polling.");
+    header(out, "lockscope_watch_notifications", "gauge",
+        "1 when following keyspace notifications, 0 when polling.");
     out += std::string("lockscope_watch_notifications ") + (m_notifications ? "1" : "0") + "\n";
-    header(out, "lockscope_redis_disconnects_total", "counter", "Times the watcher lost its connection to Redis.");
+    header(out, "lockscope_redis_disconnects_total", "counter",
+        "Times the watcher lost its connection to Redis.");
     out += "lockscope_redis_disconnects_total " + std::to_string(m_reconnects) + "\n";
     return out;
 }

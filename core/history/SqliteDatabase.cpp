@@ -10,8 +10,10 @@ Result<SqliteDatabase> SqliteDatabase::open(const std::string& path, Mode mode, 
 {
     SqliteDatabase database;
     database.m_path = path;
-    const int flags = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
-    const int code = sqlite3_open_v2(path.c_str(), &database.m_database, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+    const int flags
+        = mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+    const int code
+        = sqlite3_open_v2(path.c_str(), &database.m_database, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     if (code != SQLITE_OK)
         return database.failure(code, "opening");
     sqlite3_extended_result_codes(database.m_database, 1);
@@ -74,7 +76,10 @@ Result<long long> SqliteDatabase::scalar(std::string_view sql)
     return failure(code, "reading");
 }
 
-long long SqliteDatabase::lastInsertId() const { return sqlite3_last_insert_rowid(m_database); }
+long long SqliteDatabase::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_database);
+}
 
 RedisError SqliteDatabase::failure(int code, std::string_view doing) const
 {
@@ -90,13 +95,14 @@ RedisError SqliteDatabase::failure(int code, std::string_view doing) const
         return makeError(ErrorKind::Protocol,
             where + " is corrupt or not a database (" + detail + "); it is left as it is");
     case SQLITE_FULL:
-        return makeError(ErrorKind::Internal,
-            where + " is full (disk or size limit reached: " + detail + ")");
+        return makeError(
+            ErrorKind::Internal, where + " is full (disk or size limit reached: " + detail + ")");
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
     case SQLITE_READONLY:
     case SQLITE_AUTH:
-        return makeError(ErrorKind::NoPermission, where + " cannot be opened for " + std::string(doing) + " (" + detail + ")");
+        return makeError(ErrorKind::NoPermission,
+            where + " cannot be opened for " + std::string(doing) + " (" + detail + ")");
     default:
         return makeError(ErrorKind::Internal, where + ": " + std::string(doing) + " failed (" + detail + ")");
     }

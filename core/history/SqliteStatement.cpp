@@ -41,7 +41,10 @@ void SqliteStatement::reset()
     sqlite3_clear_bindings(m_statement);
 }
 
-void SqliteStatement::bind(int index, long long value) { sqlite3_bind_int64(m_statement, index, value); }
+void SqliteStatement::bind(int index, long long value)
+{
+    sqlite3_bind_int64(m_statement, index, value);
+}
 
 void SqliteStatement::bind(int index, const std::optional<long long>& value)
 {
@@ -61,11 +64,20 @@ void SqliteStatement::bindText(int index, std::string_view text)
     sqlite3_bind_text64(m_statement, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
-void SqliteStatement::bindNull(int index) { sqlite3_bind_null(m_statement, index); }
+void SqliteStatement::bindNull(int index)
+{
+    sqlite3_bind_null(m_statement, index);
+}
 
-int SqliteStatement::step() { return sqlite3_step(m_statement); }
+int SqliteStatement::step()
+{
+    return sqlite3_step(m_statement);
+}
 
-long long SqliteStatement::integer(int column) const { return sqlite3_column_int64(m_statement, column); }
+long long SqliteStatement::integer(int column) const
+{
+    return sqlite3_column_int64(m_statement, column);
+}
 
 std::optional<long long> SqliteStatement::optionalInteger(int column) const
 {
@@ -74,7 +86,10 @@ std::optional<long long> SqliteStatement::optionalInteger(int column) const
     return integer(column);
 }
 
-double SqliteStatement::real(int column) const { return sqlite3_column_double(m_statement, column); }
+double SqliteStatement::real(int column) const
+{
+    return sqlite3_column_double(m_statement, column);
+}
 
 std::string SqliteStatement::bytes(int column) const
 {

@@ -9,8 +9,8 @@ namespace lockscope::test {
 
 // Lock events as the watcher reports them, for feeding the recorder at chosen moments (the
 // watcher's own behaviour against Redis is tested in tst_LockWatcher and tst_CliHistory).
-inline LockEvent lockEvent(LockEvent::Type type, const std::string& name, const std::vector<std::string>& holders,
-    long long atMs, long long reentries = 1, long long waiters = 0)
+inline LockEvent lockEvent(LockEvent::Type type, const std::string& name,
+    const std::vector<std::string>& holders, long long atMs, long long reentries = 1, long long waiters = 0)
 {
     LockEvent event;
     event.type = type;

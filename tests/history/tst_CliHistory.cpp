@@ -44,8 +44,9 @@ class tst_CliHistory : public test::RedisTestCase
 
     QStringList recordArguments(const std::string& url, const std::string& db, const QStringList& more = {})
     {
-        return QStringList {"--url", QString::fromStdString(url), "record", "--db", QString::fromStdString(db)}
-            + more;
+        return QStringList {
+                   "--url", QString::fromStdString(url), "record", "--db", QString::fromStdString(db)}
+        + more;
     }
 
 private slots:
@@ -64,7 +65,9 @@ private slots:
         // Once the metrics have counted the release, SIGTERM must not lose it (it may still
         // be in the unflushed batch).
         const auto giveUp = std::chrono::steady_clock::now() + 15s;
-        while (RecordProcess::sample(RecordProcess::fetchMetrics(port), "lockscope_lock_events_total{type=\"released\"} ", 0) < 1
+        while (RecordProcess::sample(
+                   RecordProcess::fetchMetrics(port), "lockscope_lock_events_total{type=\"released\"} ", 0)
+                < 1
             && std::chrono::steady_clock::now() < giveUp)
             std::this_thread::sleep_for(50ms);
         QCOMPARE(record.terminate(), 0);
@@ -112,7 +115,8 @@ private slots:
             out.write(garbage);
         }
         const int port = pickFreePort();
-        RecordProcess record(recordArguments(m_server->url(), db.toStdString(), {"--metrics", QString(":%1").arg(port)}));
+        RecordProcess record(
+            recordArguments(m_server->url(), db.toStdString(), {"--metrics", QString(":%1").arg(port)}));
         QVERIFY(record.started());
         QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
         QVERIFY2(record.errorText().contains("watching without history"), qPrintable(record.errorText()));
@@ -141,7 +145,8 @@ private slots:
         }
         auto expired = test::runCli({"history", "--top", "expired", "--db", db});
         QCOMPARE(expired.code, 0);
-        QVERIFY2(expired.out.startsWith("1. crashy (reentrant, Redisson) on 127.0.0.1:6390: 1 hold(s), longest 30.000 s"),
+        QVERIFY2(expired.out.startsWith(
+                     "1. crashy (reentrant, Redisson) on 127.0.0.1:6390: 1 hold(s), longest 30.000 s"),
             qPrintable(expired.out));
         QVERIFY(!expired.out.contains("fine"));
         auto held = test::runCli({"history", "--top", "held", "--db", db, "--json"});

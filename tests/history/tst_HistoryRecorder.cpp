@@ -20,7 +20,8 @@ namespace {
 constexpr long long day = 86400000;
 const TimeWindow always {0, 100 * day};
 
-std::unique_ptr<HistoryRecorder> openRecorder(const std::string& path, long long nowMs, HistoryOptions options = {})
+std::unique_ptr<HistoryRecorder> openRecorder(
+    const std::string& path, long long nowMs, HistoryOptions options = {})
 {
     auto recorder = HistoryRecorder::open(path, options, nowMs);
     if (!recorder) {
@@ -139,7 +140,8 @@ private slots:
         QVERIFY(recorder->record(lockEvent(Type::Appeared, "kept", {"A"}, 2000)).ok());
         QVERIFY(recorder->record(lockEvent(Type::Appeared, "gone", {"B"}, 2100)).ok());
         QVERIFY(recorder->watchingLost(3000, "disconnected").ok());
-        QVERIFY(recorder->watchingResumed({lockEvent(Type::Changed, "kept", {"A"}, 0).lock}, 8000, "test").ok());
+        QVERIFY(
+            recorder->watchingResumed({lockEvent(Type::Changed, "kept", {"A"}, 0).lock}, 8000, "test").ok());
         const auto kept = holdsOf(path, "kept");
         QCOMPARE(kept.size(), size_t(1));
         QCOMPARE(kept[0].ending, HoldEnding::Open);
@@ -169,7 +171,8 @@ private slots:
         }
         auto second = openRecorder(path, 10000);
         QVERIFY(second);
-        QVERIFY(second->watchingResumed({lockEvent(Type::Changed, "long", {"A"}, 0).lock}, 10000, "test").ok());
+        QVERIFY(
+            second->watchingResumed({lockEvent(Type::Changed, "long", {"A"}, 0).lock}, 10000, "test").ok());
         QVERIFY(second->record(lockEvent(Type::Released, "long", {"A"}, 12000)).ok());
         QVERIFY(second->flush(12000).ok());
         const auto holds = holdsOf(path, "long");
@@ -196,7 +199,8 @@ private slots:
             if (!recorder)
                 return 1;
             for (int i = 0; i < 25; ++i) // two full batches and five pending events
-                (void)(*recorder)->record(lockEvent(Type::Appeared, "lock" + std::to_string(i), {"A"}, 2000 + i));
+                (void)(*recorder)->record(
+                    lockEvent(Type::Appeared, "lock" + std::to_string(i), {"A"}, 2000 + i));
             ready();
             for (;;)
                 pause();
@@ -229,9 +233,12 @@ private slots:
         // Ten holds of 1..10 s, by A (odd) and B (even); the last one expires.
         for (int i = 1; i <= 10; ++i) {
             const std::string holder = i % 2 ? "A" : "B";
-            QVERIFY(recorder->record(lockEvent(Type::Appeared, "stats", {holder}, at, 1, i == 7 ? 4 : 0)).ok());
+            QVERIFY(
+                recorder->record(lockEvent(Type::Appeared, "stats", {holder}, at, 1, i == 7 ? 4 : 0)).ok());
             at += i * 1000;
-            QVERIFY(recorder->record(lockEvent(i == 10 ? Type::Expired : Type::Released, "stats", {holder}, at)).ok());
+            QVERIFY(
+                recorder->record(lockEvent(i == 10 ? Type::Expired : Type::Released, "stats", {holder}, at))
+                    .ok());
             at += 500;
         }
         QVERIFY(recorder->flush(at).ok());
@@ -292,8 +299,13 @@ private slots:
         auto recorder = openRecorder(path, 1000);
         QVERIFY(recorder);
         for (int i = 0; i < 5; ++i) { // holds [10 s, 11 s), [20 s, 21 s), ...
-            QVERIFY(recorder->record(lockEvent(Type::Appeared, "w", {"H" + std::to_string(i)}, (i + 1) * 10000)).ok());
-            QVERIFY(recorder->record(lockEvent(Type::Released, "w", {"H" + std::to_string(i)}, (i + 1) * 10000 + 1000)).ok());
+            QVERIFY(
+                recorder->record(lockEvent(Type::Appeared, "w", {"H" + std::to_string(i)}, (i + 1) * 10000))
+                    .ok());
+            QVERIFY(recorder
+                        ->record(
+                            lockEvent(Type::Released, "w", {"H" + std::to_string(i)}, (i + 1) * 10000 + 1000))
+                        .ok());
         }
         QVERIFY(recorder->flush(60000).ok());
         auto query = HistoryQuery::open(path);
@@ -323,7 +335,8 @@ private slots:
 
     void theDataDirectoryIsMadeOnFirstUse()
     {
-        const std::map<std::string, std::string> environment {{"XDG_DATA_HOME", m_dir.filePath("xdg").toStdString()}};
+        const std::map<std::string, std::string> environment {
+            {"XDG_DATA_HOME", m_dir.filePath("xdg").toStdString()}};
         const auto path = HistoryLocation::defaultPath("127.0.0.1:6379", environment);
         QCOMPARE(path, m_dir.filePath("xdg").toStdString() + "/lockscope/history/127.0.0.1_6379.sqlite");
         auto recorder = openRecorder(path, 1000);
@@ -343,15 +356,17 @@ private slots:
         }
         auto recorder = HistoryRecorder::open(path.toStdString(), {}, 1000);
         QVERIFY(!recorder);
-        QVERIFY2(QString::fromStdString(recorder.error().message).contains("corrupt"), recorder.error().message.c_str());
+        QVERIFY2(QString::fromStdString(recorder.error().message).contains("corrupt"),
+            recorder.error().message.c_str());
         QCOMPARE(contents(path), garbage);
     }
 
     void anotherApplicationsDatabaseIsRefused()
     {
         const auto path = file("other.sqlite");
-        QVERIFY(makeDatabase(path, "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);"
-                                   "INSERT INTO customers(name) VALUES('Ada');"));
+        QVERIFY(makeDatabase(path,
+            "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);"
+            "INSERT INTO customers(name) VALUES('Ada');"));
         const QByteArray before = contents(QString::fromStdString(path));
         auto recorder = HistoryRecorder::open(path, {}, 1000);
         QVERIFY(!recorder);
@@ -412,8 +427,8 @@ private slots:
         Status last = Done {};
         int recorded = 0;
         for (int i = 0; i < 100000 && last.ok(); ++i) {
-            last = recorder->record(
-                lockEvent(Type::Appeared, "lock:" + std::to_string(i) + std::string(200, 'x'), {"A"}, 3000 + i));
+            last = recorder->record(lockEvent(
+                Type::Appeared, "lock:" + std::to_string(i) + std::string(200, 'x'), {"A"}, 3000 + i));
             recorded += last.ok() ? 1 : 0;
         }
         QVERIFY2(!last.ok(), "the cap was never reached");

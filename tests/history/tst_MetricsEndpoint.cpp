@@ -64,8 +64,9 @@ class tst_MetricsEndpoint : public test::RedisTestCase
     {
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
         m_port = pickFreePort();
-        m_record = std::make_unique<RecordProcess>(QStringList {"--url", QString::fromStdString(m_server->url()),
-            "record", "--db", m_dir.filePath("metrics.sqlite"), "--metrics", QString("127.0.0.1:%1").arg(m_port)});
+        m_record = std::make_unique<RecordProcess>(
+            QStringList {"--url", QString::fromStdString(m_server->url()), "record", "--db",
+                m_dir.filePath("metrics.sqlite"), "--metrics", QString("127.0.0.1:%1").arg(m_port)});
         QVERIFY(m_record->started());
         QVERIFY2(m_record->waitForError("lock(s) now", 15s), qPrintable(m_record->errorText()));
         // One hold that ends, so the histogram and the counters have something in them.
@@ -73,7 +74,9 @@ class tst_MetricsEndpoint : public test::RedisTestCase
         QVERIFY(m_redis->command({"DEL", "orders:42"}).ok());
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders:\"43\"\n", clientA, 1, 30000).ok());
         const auto giveUp = std::chrono::steady_clock::now() + 15s;
-        while (RecordProcess::sample(RecordProcess::fetchMetrics(m_port), "lockscope_hold_duration_seconds_count ", 0) < 1
+        while (RecordProcess::sample(
+                   RecordProcess::fetchMetrics(m_port), "lockscope_hold_duration_seconds_count ", 0)
+                < 1
             && std::chrono::steady_clock::now() < giveUp)
             std::this_thread::sleep_for(50ms);
     }
@@ -117,8 +120,10 @@ private slots:
         const auto metrics = RecordProcess::fetchMetrics(m_port);
         QVERIFY(!metrics.empty());
         QCOMPARE(RecordProcess::sample(metrics, "lockscope_hold_duration_seconds_count "), 1.0);
-        QCOMPARE(RecordProcess::sample(metrics, "lockscope_holds_completed_total{ending=\"released\"} "), 1.0);
-        QVERIFY2(QString::fromStdString(metrics).contains("lockscope_locks{kind=\"reentrant\",library=\"Redisson\""),
+        QCOMPARE(
+            RecordProcess::sample(metrics, "lockscope_holds_completed_total{ending=\"released\"} "), 1.0);
+        QVERIFY2(QString::fromStdString(metrics).contains(
+                     "lockscope_locks{kind=\"reentrant\",library=\"Redisson\""),
             metrics.c_str());
         QString output;
         QCOMPARE(runTool(PROMTOOL, {"check", "metrics"}, QByteArray::fromStdString(metrics), output), 0);
@@ -168,8 +173,8 @@ private slots:
         QVERIFY(config.open(QIODevice::WriteOnly));
         config.write(QString("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: lockscope\n"
                              "    static_configs:\n      - targets: ['127.0.0.1:%1']\n")
-                .arg(m_port)
-                .toUtf8());
+                         .arg(m_port)
+                         .toUtf8());
         config.close();
         QProcess prometheus;
         prometheus.setProcessChannelMode(QProcess::MergedChannels);
