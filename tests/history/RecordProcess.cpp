@@ -4,6 +4,7 @@
 
 #include <csignal>
 #include <sstream>
+#include <thread>
 
 namespace lockscope::test {
 
@@ -71,6 +72,22 @@ double RecordProcess::sample(const std::string& metrics, const std::string& seri
             return std::stod(line.substr(series.size()));
     }
     return missing;
+}
+
+} // namespace lockscope::test
+
+namespace lockscope::test {
+
+bool RecordProcess::waitForSample(
+    int port, const std::string& series, double atLeast, std::chrono::milliseconds timeout)
+{
+    const auto giveUp = std::chrono::steady_clock::now() + timeout;
+    while (sample(fetchMetrics(port), series, 0) < atLeast) {
+        if (std::chrono::steady_clock::now() > giveUp)
+            return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return true;
 }
 
 } // namespace lockscope::test

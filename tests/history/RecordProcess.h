@@ -28,6 +28,9 @@ public:
     static std::string fetchMetrics(int port);
     // The value of the sample line starting with `series` (e.g. `lockscope_redis_connected `).
     static double sample(const std::string& metrics, const std::string& series, double missing = -1);
+    // Waits until the sample of `series` on /metrics is at least `atLeast`.
+    static bool waitForSample(
+        int port, const std::string& series, double atLeast, std::chrono::milliseconds timeout);
 
 private:
     QProcess m_process;

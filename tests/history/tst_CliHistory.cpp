@@ -14,8 +14,6 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <thread>
-
 using namespace lockscope;
 using test::LockFormats;
 using test::RecordProcess;
@@ -61,15 +59,13 @@ private slots:
         QVERIFY(record.started());
         QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", clientA, 1, 30000).ok());
+        QVERIFY(
+            RecordProcess::waitForSample(port, "lockscope_lock_events_total{type=\"appeared\"} ", 1, 15s));
         QVERIFY(m_redis->command({"DEL", "orders:42"}).ok());
         // Once the metrics have counted the release, SIGTERM must not lose it (it may still
         // be in the unflushed batch).
-        const auto giveUp = std::chrono::steady_clock::now() + 15s;
-        while (RecordProcess::sample(
-                   RecordProcess::fetchMetrics(port), "lockscope_lock_events_total{type=\"released\"} ", 0)
-                < 1
-            && std::chrono::steady_clock::now() < giveUp)
-            std::this_thread::sleep_for(50ms);
+        QVERIFY(
+            RecordProcess::waitForSample(port, "lockscope_lock_events_total{type=\"released\"} ", 1, 15s));
         QCOMPARE(record.terminate(), 0);
         const auto history = historyJson("orders:42", db);
         const auto holds = history["holds"].toArray();

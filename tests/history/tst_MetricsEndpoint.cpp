@@ -71,14 +71,13 @@ class tst_MetricsEndpoint : public test::RedisTestCase
         QVERIFY2(m_record->waitForError("lock(s) now", 15s), qPrintable(m_record->errorText()));
         // One hold that ends, so the histogram and the counters have something in them.
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", clientA, 1, 30000).ok());
+        QVERIFY(
+            RecordProcess::waitForSample(m_port, "lockscope_lock_events_total{type=\"appeared\"} ", 1, 15s));
         QVERIFY(m_redis->command({"DEL", "orders:42"}).ok());
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders:\"43\"\n", clientA, 1, 30000).ok());
-        const auto giveUp = std::chrono::steady_clock::now() + 15s;
-        while (RecordProcess::sample(
-                   RecordProcess::fetchMetrics(m_port), "lockscope_hold_duration_seconds_count ", 0)
-                < 1
-            && std::chrono::steady_clock::now() < giveUp)
-            std::this_thread::sleep_for(50ms);
+        QVERIFY(RecordProcess::waitForSample(m_port, "lockscope_hold_duration_seconds_count ", 1, 15s));
+        QVERIFY(
+            RecordProcess::waitForSample(m_port, "lockscope_lock_events_total{type=\"appeared\"} ", 2, 15s));
     }
 
     void cleanupSuite() override
