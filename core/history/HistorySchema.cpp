@@ -22,7 +22,8 @@ const std::vector<const char*> migrations = {
     "CREATE TABLE holds(id INTEGER PRIMARY KEY, lock_id INTEGER NOT NULL, holder BLOB NOT NULL,"
     "  mode TEXT NOT NULL, started_ms INTEGER NOT NULL, ended_ms INTEGER, ending INTEGER,"
     "  fence INTEGER, max_reentries INTEGER NOT NULL, max_waiters INTEGER NOT NULL);"
-    "CREATE INDEX holds_by_lock ON holds(lock_id, started_ms);"
+    // ended_ms in the index: a window's overlap test needs no row lookups.
+    "CREATE INDEX holds_by_lock ON holds(lock_id, started_ms, ended_ms);"
     "CREATE INDEX holds_by_start ON holds(started_ms);"
     "CREATE INDEX holds_open ON holds(lock_id, holder) WHERE ended_ms IS NULL;"
     "CREATE TABLE gaps(id INTEGER PRIMARY KEY, started_ms INTEGER NOT NULL, ended_ms INTEGER,"

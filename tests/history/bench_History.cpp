@@ -135,7 +135,25 @@ int main()
         const long long stepMs = spanDays * dayMs / holds; // one hold starts this often, across locks
         const std::string start = std::to_string(startMs);
         const auto generating = Clock::now();
-        const bool made = execute(database, "PRAGMA synchronous=OFF; BEGIN;")
+        // Indexes are dropped for the bulk insert and made again afterwards from their own
+        // definitions (a sort instead of 15 million random B-tree inserts).
+        std::vector<std::string> indexes;
+        sqlite3_stmt* statement = nullptr;
+        sqlite3_prepare_v2(database,
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL", -1, &statement,
+            nullptr);
+        std::string drop;
+        while (sqlite3_step(statement) == SQLITE_ROW) {
+            drop += "DROP INDEX "
+                + std::string(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0))) + ";";
+            indexes.push_back(reinterpret_cast<const char*>(sqlite3_column_text(statement, 1)));
+        }
+        sqlite3_finalize(statement);
+        std::string create;
+        for (const auto& index : indexes)
+            create += index + ";";
+        const bool made
+            = execute(database, "PRAGMA synchronous=OFF; PRAGMA cache_size=-262144; BEGIN;" + drop)
             && execute(database,
                 "INSERT INTO locks(node, name, kind, library) WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL "
                 "SELECT i + 1"
@@ -161,7 +179,7 @@ int main()
                       " 'exclusive', "
                     + start + " + h * " + std::to_string(stepMs) + ", " + start + " + h * "
                     + std::to_string(stepMs) + " + 200, 1, h, 1, h % 5 FROM n")
-            && execute(database, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE);");
+            && execute(database, create + "COMMIT; PRAGMA wal_checkpoint(TRUNCATE);");
         sqlite3_close(database);
         if (!made)
             return 1;
