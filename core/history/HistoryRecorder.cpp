@@ -519,4 +519,10 @@ long long HistoryRecorder::eventsRecorded() const
     return m_recorded;
 }
 
+std::vector<HoldRecord> HistoryRecorder::openHolds() const
+{
+    std::lock_guard guard(m_mutex);
+    return m_holds.openHolds();
+}
+
 } // namespace lockscope

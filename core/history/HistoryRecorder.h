@@ -51,6 +51,8 @@ public:
     Status applyRetention(long long nowMs);
 
     long long eventsRecorded() const;
+    // The holds under way as the recorder sees them (for AlertEvaluator's held-too-long rule).
+    std::vector<HoldRecord> openHolds() const;
 
 private:
     explicit HistoryRecorder(SqliteDatabase database, HistoryOptions options);

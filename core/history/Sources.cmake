@@ -1,4 +1,5 @@
 list(APPEND lockscope_core_sources
+  history/AlertEvaluator.cpp
   history/HistoryLocation.cpp
   history/HistoryQuery.cpp
   history/HistoryRecorder.cpp

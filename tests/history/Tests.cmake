@@ -2,6 +2,7 @@
 # real redis-server, /metrics checked by promtool and scraped by a real Prometheus server.
 find_package(PkgConfig REQUIRED)
 lockscope_add_test(tst_HistoryRecorder DIR history LIBS PkgConfig::SQLITE3)
+lockscope_add_test(tst_AlertEvaluator DIR history)
 
 # Runs the real lockscope-cli record in a process of its own and reads its /metrics.
 add_library(lockscope_historytestsupport STATIC ${CMAKE_CURRENT_LIST_DIR}/RecordProcess.cpp)
