@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 
 namespace lockscope {
@@ -36,6 +37,10 @@ HistoryQuery::HistoryQuery(SqliteDatabase database)
 
 Result<HistoryQuery> HistoryQuery::open(const std::string& path, int busyTimeoutMs)
 {
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
+        return makeError(
+            ErrorKind::NotFound, "no history database at " + path + " (`lockscope-cli record` writes one)");
     auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadOnly, busyTimeoutMs);
     if (!database)
         return database.error();
@@ -66,7 +71,7 @@ Result<std::vector<HoldRecord>> HistoryQuery::readHolds(SqliteStatement& stateme
         holds.push_back(std::move(hold));
     }
     if (code != SQLITE_DONE)
-        return m_database.failure(code, "reading");
+        return m_database.failure(code, "read");
     return holds;
 }
 
@@ -134,7 +139,7 @@ Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow windo
         rows.push_back(std::move(row));
     }
     if (code != SQLITE_DONE)
-        return m_database.failure(code, "reading");
+        return m_database.failure(code, "read");
     return rows;
 }
 
@@ -207,7 +212,7 @@ Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
     while ((code = statement->step()) == SQLITE_ROW)
         gaps.push_back({statement->integer(0), statement->optionalInteger(1), statement->bytes(2)});
     if (code != SQLITE_DONE)
-        return m_database.failure(code, "reading");
+        return m_database.failure(code, "read");
     return gaps;
 }
 
@@ -228,7 +233,7 @@ Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int lim
         alerts.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2),
             statement->bytes(3), statement->bytes(4)});
     if (code != SQLITE_DONE)
-        return m_database.failure(code, "reading");
+        return m_database.failure(code, "read");
     return alerts;
 }
 

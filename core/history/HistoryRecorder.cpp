@@ -126,23 +126,23 @@ Status HistoryRecorder::startSession(long long nowMs)
         m_gapId = openGap->integer(0);
         m_gapStartMs = openGap->integer(1);
     } else if (code != SQLITE_DONE) {
-        return fail(m_database.failure(code, "reading"));
+        return fail(m_database.failure(code, "read"));
     } else if (int found = previous->step(); found == SQLITE_ROW) {
         m_gapStartMs = previous->integer(0);
         m_insertGap.reset();
         m_insertGap.bind(1, *m_gapStartMs);
         m_insertGap.bindText(2, "recorder not running");
-        if (auto inserted = step(m_insertGap, "writing"); !inserted)
+        if (auto inserted = step(m_insertGap, "write"); !inserted)
             return inserted;
         m_gapId = m_database.lastInsertId();
     } else if (found != SQLITE_DONE) {
-        return fail(m_database.failure(found, "reading"));
+        return fail(m_database.failure(found, "read"));
     }
     auto session = m_database.prepare("INSERT INTO sessions(started_ms, alive_ms) VALUES(?1, ?1)");
     if (!session)
         return fail(session.error());
     session->bind(1, nowMs);
-    if (auto inserted = step(*session, "writing"); !inserted)
+    if (auto inserted = step(*session, "write"); !inserted)
         return inserted;
     m_sessionId = m_database.lastInsertId();
     auto open = m_database.prepare(
@@ -167,7 +167,7 @@ Status HistoryRecorder::startSession(long long nowMs)
         m_holds.restore(hold);
     }
     if (code != SQLITE_DONE)
-        return fail(m_database.failure(code, "reading"));
+        return fail(m_database.failure(code, "read"));
     return commit(nowMs);
 }
 
@@ -215,7 +215,7 @@ Status HistoryRecorder::commit(long long nowMs)
     m_aliveSession.bind(2, std::max(nowMs, m_aliveMs));
     m_aliveSession.bindNull(3);
     m_aliveSession.bindNull(4);
-    if (auto alive = step(m_aliveSession, "writing"); !alive)
+    if (auto alive = step(m_aliveSession, "write"); !alive)
         return alive;
     if (auto committed = m_database.execute("COMMIT"); !committed)
         return fail(committed.error());
@@ -243,11 +243,11 @@ Result<long long> HistoryRecorder::lockId(
         m_insertLock.bindBlob(2, name);
         m_insertLock.bindText(3, kind);
         m_insertLock.bindText(4, library);
-        if (auto inserted = step(m_insertLock, "writing"); !inserted)
+        if (auto inserted = step(m_insertLock, "write"); !inserted)
             return inserted.error();
         id = m_database.lastInsertId();
     } else {
-        return fail(m_database.failure(code, "reading")).error();
+        return fail(m_database.failure(code, "read")).error();
     }
     m_lockIds.emplace(std::make_pair(node, name), id);
     return id;
@@ -277,7 +277,7 @@ Status HistoryRecorder::writeChanges(const std::vector<HoldTracker::Change>& cha
             statement.bind(6, hold.maxReentries);
             statement.bind(7, hold.maxWaiters);
         }
-        if (auto written = step(statement, "writing"); !written)
+        if (auto written = step(statement, "write"); !written)
             return written;
     }
     return Done {};
@@ -306,7 +306,7 @@ Status HistoryRecorder::record(const LockEvent& event)
     m_insertEvent.bind(8, lock.fence);
     m_insertEvent.bind(9, lock.waiterCount);
     m_insertEvent.bind(10, lock.stuck ? 1LL : 0LL);
-    if (auto inserted = step(m_insertEvent, "writing"); !inserted)
+    if (auto inserted = step(m_insertEvent, "write"); !inserted)
         return inserted;
     if (auto written = writeChanges(m_holds.apply(event)); !written)
         return written;
@@ -338,7 +338,7 @@ Status HistoryRecorder::recordForceRelease(const std::string& node, const std::s
         m_insertEvent.bind(5, 0LL);
         m_insertEvent.bind(9, 0LL);
         m_insertEvent.bind(10, 0LL);
-        if (auto inserted = step(m_insertEvent, "writing"); !inserted)
+        if (auto inserted = step(m_insertEvent, "write"); !inserted)
             return inserted;
     }
     if (auto written = writeChanges(changes); !written)
@@ -365,7 +365,7 @@ Status HistoryRecorder::recordAlert(const std::string& node, const std::string& 
     m_insertAlert.bind(2, id);
     m_insertAlert.bindText(3, rule);
     m_insertAlert.bindText(4, detail);
-    if (auto inserted = step(m_insertAlert, "writing"); !inserted)
+    if (auto inserted = step(m_insertAlert, "write"); !inserted)
         return inserted;
     return commit(atMs);
 }
@@ -382,7 +382,7 @@ Status HistoryRecorder::watchingResumed(
         m_endGap.reset();
         m_endGap.bind(1, m_gapId);
         m_endGap.bind(2, atMs);
-        if (auto ended = step(m_endGap, "writing"); !ended)
+        if (auto ended = step(m_endGap, "write"); !ended)
             return ended;
     }
     m_gapId = 0;
@@ -392,7 +392,7 @@ Status HistoryRecorder::watchingResumed(
     m_aliveSession.bind(2, atMs);
     m_aliveSession.bindNull(3);
     m_aliveSession.bindText(4, mode);
-    if (auto noted = step(m_aliveSession, "writing"); !noted)
+    if (auto noted = step(m_aliveSession, "write"); !noted)
         return noted;
     return commit(atMs);
 }
@@ -407,7 +407,7 @@ Status HistoryRecorder::watchingLost(long long atMs, const std::string& reason)
     m_insertGap.reset();
     m_insertGap.bind(1, atMs);
     m_insertGap.bindText(2, reason);
-    if (auto inserted = step(m_insertGap, "writing"); !inserted)
+    if (auto inserted = step(m_insertGap, "write"); !inserted)
         return inserted;
     m_gapId = m_database.lastInsertId();
     m_gapStartMs = atMs;
@@ -452,7 +452,7 @@ Status HistoryRecorder::close(long long nowMs)
     m_aliveSession.bind(2, nowMs);
     m_aliveSession.bind(3, m_gapStartMs.value_or(nowMs));
     m_aliveSession.bindNull(4);
-    if (auto ended = step(m_aliveSession, "writing"); !ended)
+    if (auto ended = step(m_aliveSession, "write"); !ended)
         return ended;
     if (auto committed = m_database.execute("COMMIT"); !committed)
         return fail(committed.error());
@@ -480,7 +480,7 @@ Status HistoryRecorder::applyRetention(long long nowMs)
     if (!byAge)
         return fail(byAge.error());
     byAge->bind(1, cutoff);
-    if (auto deleted = step(*byAge, "writing"); !deleted)
+    if (auto deleted = step(*byAge, "write"); !deleted)
         return deleted;
     for (const char* sql : {"DELETE FROM holds WHERE started_ms < ?1 AND ended_ms < ?1",
              "DELETE FROM gaps WHERE ended_ms < ?1", "DELETE FROM alerts WHERE at_ms < ?1"}) {
@@ -488,7 +488,7 @@ Status HistoryRecorder::applyRetention(long long nowMs)
         if (!statement)
             return fail(statement.error());
         statement->bind(1, cutoff);
-        if (auto deleted = step(*statement, "writing"); !deleted)
+        if (auto deleted = step(*statement, "write"); !deleted)
             return deleted;
     }
     // By size: the oldest tenth of the events (and holds that ended before what is left) at a

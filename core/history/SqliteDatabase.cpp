@@ -15,7 +15,7 @@ Result<SqliteDatabase> SqliteDatabase::open(const std::string& path, Mode mode, 
     const int code
         = sqlite3_open_v2(path.c_str(), &database.m_database, flags | SQLITE_OPEN_NOMUTEX, nullptr);
     if (code != SQLITE_OK)
-        return database.failure(code, "opening");
+        return database.failure(code, "open");
     sqlite3_extended_result_codes(database.m_database, 1);
     sqlite3_busy_timeout(database.m_database, busyTimeoutMs);
     return database;
@@ -49,7 +49,7 @@ Status SqliteDatabase::execute(std::string_view sql)
     const std::string text(sql);
     const int code = sqlite3_exec(m_database, text.c_str(), nullptr, nullptr, nullptr);
     if (code != SQLITE_OK)
-        return failure(code, "writing");
+        return failure(code, "write");
     return Done {};
 }
 
@@ -59,7 +59,7 @@ Result<SqliteStatement> SqliteDatabase::prepare(std::string_view sql)
     const int code = sqlite3_prepare_v3(
         m_database, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
     if (code != SQLITE_OK)
-        return failure(code, "reading");
+        return failure(code, "read");
     return SqliteStatement(m_database, statement);
 }
 
@@ -73,7 +73,7 @@ Result<long long> SqliteDatabase::scalar(std::string_view sql)
         return statement->integer(0);
     if (code == SQLITE_DONE)
         return 0LL;
-    return failure(code, "reading");
+    return failure(code, "read");
 }
 
 long long SqliteDatabase::lastInsertId() const
@@ -101,10 +101,10 @@ RedisError SqliteDatabase::failure(int code, std::string_view doing) const
     case SQLITE_PERM:
     case SQLITE_READONLY:
     case SQLITE_AUTH:
-        return makeError(ErrorKind::NoPermission,
-            where + " cannot be opened for " + std::string(doing) + " (" + detail + ")");
+        return makeError(
+            ErrorKind::NoPermission, where + ": cannot " + std::string(doing) + " (" + detail + ")");
     default:
-        return makeError(ErrorKind::Internal, where + ": " + std::string(doing) + " failed (" + detail + ")");
+        return makeError(ErrorKind::Internal, where + ": cannot " + std::string(doing) + " (" + detail + ")");
     }
 }
 

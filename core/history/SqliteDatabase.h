@@ -38,7 +38,8 @@ public:
     Result<long long> scalar(std::string_view sql);
     long long lastInsertId() const;
 
-    // An error for SQLite result `code` while `doing` something, in words people can act on.
+    // An error for SQLite result `code` while doing `doing` (open, read, write), in words people
+    // can act on.
     RedisError failure(int code, std::string_view doing) const;
 
 private:
