@@ -28,8 +28,9 @@ std::string holderSummary(const LockSnapshot& lock)
 
 } // namespace
 
-HistoryRecorder::HistoryRecorder(SqliteDatabase database, HistoryOptions options)
+HistoryRecorder::HistoryRecorder(SqliteDatabase database, RecorderClaim claim, HistoryOptions options)
     : m_database(std::move(database))
+    , m_claim(std::move(claim))
     , m_options(options)
 {
 }
@@ -55,6 +56,9 @@ Result<std::unique_ptr<HistoryRecorder>> HistoryRecorder::open(
     auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadWrite, options.busyTimeoutMs);
     if (!database)
         return database.error();
+    auto claim = RecorderClaim::take(path);
+    if (!claim)
+        return claim.error();
     if (auto prepared = HistorySchema::prepare(*database); !prepared)
         return prepared.error();
     std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
@@ -67,7 +71,8 @@ Result<std::unique_ptr<HistoryRecorder>> HistoryRecorder::open(
     }
     if (auto set = database->execute(pragmas); !set)
         return set.error();
-    std::unique_ptr<HistoryRecorder> recorder(new HistoryRecorder(std::move(*database), options));
+    std::unique_ptr<HistoryRecorder> recorder(
+        new HistoryRecorder(std::move(*database), std::move(*claim), options));
     if (auto prepared = recorder->prepareStatements(); !prepared)
         return prepared.error();
     if (auto started = recorder->startSession(nowMs); !started)

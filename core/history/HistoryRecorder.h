@@ -2,6 +2,7 @@
 
 #include "history/HistoryOptions.h"
 #include "history/HoldTracker.h"
+#include "history/RecorderClaim.h"
 #include "history/SqliteDatabase.h"
 #include "inspect/LockEvent.h"
 
@@ -55,7 +56,7 @@ public:
     std::vector<HoldRecord> openHolds() const;
 
 private:
-    explicit HistoryRecorder(SqliteDatabase database, HistoryOptions options);
+    HistoryRecorder(SqliteDatabase database, RecorderClaim claim, HistoryOptions options);
     Status prepareStatements();
     Status startSession(long long nowMs);
     Status begin();
@@ -69,6 +70,7 @@ private:
 
     mutable std::mutex m_mutex;
     SqliteDatabase m_database;
+    RecorderClaim m_claim;
     HistoryOptions m_options;
     HoldTracker m_holds;
     std::optional<RedisError> m_failure;

@@ -7,6 +7,7 @@ list(APPEND lockscope_core_sources
   history/HoldRecord.cpp
   history/HoldTracker.cpp
   history/LockHealthMetrics.cpp
+  history/RecorderClaim.cpp
   history/SqliteDatabase.cpp
   history/SqliteStatement.cpp
 )

@@ -412,6 +412,20 @@ private slots:
         QVERIFY(openRecorder(path, 3000)); // usable again once the other process let go
     }
 
+    void aSecondRecorderOnTheSameFileIsRefused()
+    {
+        const auto path = file("claimed.sqlite");
+        auto first = openRecorder(path, 1000);
+        QVERIFY(first);
+        auto second = HistoryRecorder::open(path, {}, 2000);
+        QVERIFY(!second);
+        QVERIFY2(QString::fromStdString(second.error().message).contains("being recorded by another process"),
+            second.error().message.c_str());
+        QVERIFY(HistoryQuery::open(path)); // reading is still fine
+        first.reset();
+        QVERIFY(openRecorder(path, 3000));
+    }
+
     void aFullDiskStopsRecordingAndKeepsWhatWasWritten()
     {
         // A full disk, simulated by SQLite's max_page_count (HistoryOptions::fileLimitBytes):
