@@ -1,7 +1,7 @@
 #include "history/LockHealthMetrics.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <charconv>
 #include <tuple>
 
 namespace lockscope {
@@ -26,11 +26,12 @@ std::string labelValue(const std::string& bytes)
     return escaped;
 }
 
+// The shortest text that reads back as the same double: "0.05", not "0.050000000000000003".
 std::string number(double value)
 {
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.17g", value);
-    return buffer;
+    auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
 }
 
 void header(std::string& out, const char* name, const char* type, const char* help)

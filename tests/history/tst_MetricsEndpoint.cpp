@@ -119,6 +119,7 @@ private slots:
         const auto metrics = RecordProcess::fetchMetrics(m_port);
         QVERIFY(!metrics.empty());
         QCOMPARE(RecordProcess::sample(metrics, "lockscope_hold_duration_seconds_count "), 1.0);
+        QVERIFY(QString::fromStdString(metrics).contains("lockscope_hold_duration_seconds_bucket{le=\"0.05\"} "));
         QCOMPARE(
             RecordProcess::sample(metrics, "lockscope_holds_completed_total{ending=\"released\"} "), 1.0);
         QVERIFY2(QString::fromStdString(metrics).contains(
