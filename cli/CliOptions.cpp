@@ -79,6 +79,15 @@ std::string CliOptions::usage()
           "          a contention demo (naive-race, getset-recovery, token-crash, fencing, watchdog,\n"
           "          fair-vs-unfair, redlock; or its number): prints the timeline, exits 1 when the\n"
           "          expected outcome did not happen\n"
+          "  record [--db FILE] [--profile P] [--metrics HOST:PORT] [--poll MS] [--polling]\n"
+          "         [--retention-days N] [--max-size-mb N]\n"
+          "          watch and write every lock change to the history database (default\n"
+          "          $XDG_DATA_HOME/lockscope/history/<profile>.sqlite) until SIGTERM; reconnects with\n"
+          "          backoff, records gaps; --metrics serves Prometheus metrics on /metrics\n"
+          "  history NAME [--since T] [--until T] [--json] [--limit N] [--db FILE] [--profile P]\n"
+          "  history --top held|contended|expired [--since T] [--until T] [--json]\n"
+          "          the holds of lock NAME (default: the last 24 h), or the league table;\n"
+          "          T: now, 15m, 2h, 7d (ago), 2026-11-24T03:12[:05][Z] (UTC) or epoch ms\n"
           "\n"
           "lock kinds (--kind):\n";
     for (const auto& kind : LockFactory::kinds()) {

@@ -4,9 +4,11 @@
 #include "cli/CliOptions.h"
 #include "cli/DemoCommand.h"
 #include "cli/ExitCode.h"
+#include "cli/HistoryCommand.h"
 #include "cli/ListCommand.h"
 #include "cli/LockCommand.h"
 #include "cli/PingCommand.h"
+#include "cli/RecordCommand.h"
 #include "cli/StressCommand.h"
 #include "cli/WatchCommand.h"
 #include "redis/RedisUrl.h"
@@ -65,6 +67,10 @@ int CliRunner::run(const std::vector<std::string>& args,
         return StressCommand::run(*options, out, err);
     if (options->command == "demo")
         return DemoCommand::run(*options, out, err);
+    if (options->command == "record")
+        return RecordCommand::run(*options, environment, out, err);
+    if (options->command == "history")
+        return HistoryCommand::run(*options, environment, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

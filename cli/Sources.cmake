@@ -4,12 +4,17 @@ list(APPEND lockscope_cli_sources
   CliRunner.cpp
   DemoCommand.cpp
   ExitCode.cpp
+  HistoryCommand.cpp
+  HistoryFile.cpp
   ListCommand.cpp
+  MetricsServer.cpp
   LockCommand.cpp
   LockTable.cpp
   OptionValue.cpp
   PingCommand.cpp
+  RecordCommand.cpp
   SignalCancellation.cpp
   StressCommand.cpp
+  TimeArgument.cpp
   WatchCommand.cpp
 )

@@ -10,6 +10,9 @@ packages=(
   qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
+  libsqlite3-dev sqlite3 # the lock history (core/history); sqlite3: tests hold a lock on a history file from another process
+  libcpp-httplib-dev # the /metrics endpoint of `lockscope-cli record` (cli/MetricsServer.cpp)
+  prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); its own service is kept from starting (below)
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
 )
@@ -26,4 +29,19 @@ run=()
 [[ $(id -u) -eq 0 ]] || run=(sudo)
 export DEBIAN_FRONTEND=noninteractive
 "${run[@]}" apt-get update -qq
-"${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Packages such as prometheus start a service of their own when installed; the tests start the
+# servers they need themselves, on loopback, so no service is started during this install.
+policy=/usr/sbin/policy-rc.d
+own_policy=false
+if [[ ! -e $policy ]]; then
+  printf '#!/bin/sh\nexit 101\n' | "${run[@]}" tee "$policy" >/dev/null
+  "${run[@]}" chmod +x "$policy"
+  own_policy=true
+fi
+code=0
+"${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || code=$?
+[[ $own_policy == true ]] && "${run[@]}" rm -f "$policy"
+if [[ " ${missing[*]} " == *" prometheus "* ]] && [[ -d /run/systemd/system ]]; then
+  "${run[@]}" systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+fi
+exit $code

@@ -1,4 +1,5 @@
 list(APPEND lockscope_core_sources
+  common/DataDirectory.cpp
   common/EscapeSequence.cpp
   common/JsonWriter.cpp
   common/RedisError.cpp

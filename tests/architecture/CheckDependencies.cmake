@@ -22,7 +22,7 @@ set(allowed_dependencies
 # Which system headers a folder must not include: the core and the CLI are plain C++ (no Qt),
 # and the GUI reaches Redis only through the core (no hiredis, no OpenSSL).
 set(forbidden_system_includes
-  "core  -> <Q[A-Za-z]+>|<Qt[A-Za-z]*/"
+  "core  -> <Q[A-Za-z]+>|<Qt[A-Za-z]*/|httplib"
   "cli   -> <Q[A-Za-z]+>|<Qt[A-Za-z]*/"
   "ui    -> hiredis|openssl/"
 )

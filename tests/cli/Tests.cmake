@@ -11,3 +11,21 @@ lockscope_add_test(tst_StressCommand DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_LockCommand DIR cli LIBS lockscope_cli)
 target_compile_definitions(tst_LockCommand PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
 add_dependencies(tst_LockCommand lockscope-cli)
+
+# The lock history's front end: the real lockscope-cli record in a process of its own
+# (RecordProcess) against real redis-servers; /metrics checked by promtool and scraped by a real
+# Prometheus server.
+add_library(lockscope_historytestsupport STATIC ${CMAKE_CURRENT_LIST_DIR}/RecordProcess.cpp)
+target_link_libraries(lockscope_historytestsupport PUBLIC lockscope_testsupport)
+target_include_directories(lockscope_historytestsupport PUBLIC ${CMAKE_CURRENT_LIST_DIR})
+target_link_libraries(lockscope_historytestsupport PRIVATE PkgConfig::HTTPLIB)
+target_compile_definitions(lockscope_historytestsupport PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
+add_dependencies(lockscope_historytestsupport lockscope-cli)
+
+lockscope_add_test(tst_CliHistory DIR cli LIBS lockscope_historytestsupport lockscope_cli)
+find_program(PROMTOOL promtool)
+find_program(PROMETHEUS prometheus)
+lockscope_add_test(tst_MetricsEndpoint DIR cli LIBS lockscope_historytestsupport)
+target_link_libraries(tst_MetricsEndpoint PRIVATE PkgConfig::HTTPLIB)
+target_compile_definitions(tst_MetricsEndpoint PRIVATE
+  LOCKSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" PROMTOOL="${PROMTOOL}" PROMETHEUS="${PROMETHEUS}")

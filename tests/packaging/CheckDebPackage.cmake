@@ -34,7 +34,10 @@ foreach(path
     usr/bin/lockscope-cli
     usr/share/applications/${appId}.desktop
     usr/share/metainfo/${appId}.metainfo.xml
-    usr/share/icons/hicolor/scalable/apps/${appId}.svg)
+    usr/share/icons/hicolor/scalable/apps/${appId}.svg
+    usr/lib/systemd/system/lockscope-record.service
+    usr/share/lockscope/prometheus/lockscope-alerts.yml
+    usr/share/lockscope/grafana/lockscope-dashboard.json)
   if(NOT EXISTS "${root}/${path}")
     message(FATAL_ERROR "the package lacks /${path}")
   endif()
@@ -61,7 +64,7 @@ endif()
 
 # Dependencies: shared libraries found by dpkg-shlibdeps, plus the SVG icon engine plugin.
 execute_process(COMMAND dpkg-deb -f "${deb}" Depends OUTPUT_VARIABLE depends RESULT_VARIABLE rc)
-set(neededPackages libqt6widgets6 libqt6svg6 libhiredis)
+set(neededPackages libqt6widgets6 libqt6svg6 libhiredis libsqlite3 libcpp-httplib)
 if(EXPECT_KEYCHAIN) # built with QtKeychain: connection passwords in the system keyring
   list(APPEND neededPackages libqt6keychain1)
 endif()

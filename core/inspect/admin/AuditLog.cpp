@@ -1,5 +1,6 @@
 #include "inspect/admin/AuditLog.h"
 
+#include "common/DataDirectory.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 
@@ -25,10 +26,8 @@ std::string AuditLog::defaultPath(const std::map<std::string, std::string>& envi
     };
     if (auto explicitPath = value("LOCKSCOPE_AUDIT_LOG"); !explicitPath.empty())
         return explicitPath;
-    if (auto data = value("XDG_DATA_HOME"); !data.empty())
-        return data + "/lockscope/audit.log";
-    if (auto home = value("HOME"); !home.empty())
-        return home + "/.local/share/lockscope/audit.log";
+    if (auto directory = lockscopeDataDirectory(environment); !directory.empty())
+        return directory + "/audit.log";
     return "lockscope-audit.log";
 }
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <chrono>
+
+namespace lockscope {
+
+// How the recorder batches, keeps and bounds what it writes.
+struct HistoryOptions
+{
+    // Events are committed in one transaction per batch: when this many are pending, or when the
+    // oldest pending one is flushInterval old (flushIfDue). A crash loses at most that much.
+    int batchSize = 1000;
+    std::chrono::milliseconds flushInterval {1000};
+    // While nothing happens, how often the recorder notes that it is still watching, so that a
+    // gap after a crash starts where watching really stopped.
+    std::chrono::milliseconds heartbeat {5000};
+    // How long to wait for another process's write to finish before calling the file locked.
+    int busyTimeoutMs = 2000;
+    // Retention: events and finished holds older than this go, and the oldest go first while
+    // the data passes maxBytes. Checked at start and then hourly.
+    std::chrono::hours maxAge {24 * 30};
+    long long maxBytes = 1024LL * 1024 * 1024;
+    // A hard cap on the file (SQLite's max_page_count); 0: none, the disk is the limit. Writes
+    // past it fail as on a full disk.
+    long long fileLimitBytes = 0;
+};
+
+} // namespace lockscope

@@ -1,0 +1,240 @@
+#include "history/HistoryQuery.h"
+
+#include "history/HistorySchema.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+namespace lockscope {
+
+namespace {
+
+const char* holdColumns
+    = "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
+      " h.ending, h.fence, h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = h.lock_id ";
+
+// Overlapping [?from, ?until): started before its end, and still open or ended after its start.
+const char* overlaps = " h.started_ms < ?2 AND (h.ended_ms IS NULL OR h.ended_ms >= ?1) ";
+
+long long percentile(const std::vector<long long>& sorted, double fraction)
+{
+    if (sorted.empty())
+        return 0;
+    const auto rank = static_cast<size_t>(std::ceil(fraction * static_cast<double>(sorted.size())));
+    return sorted[std::clamp<size_t>(rank, 1, sorted.size()) - 1];
+}
+
+} // namespace
+
+HistoryQuery::HistoryQuery(SqliteDatabase database)
+    : m_database(std::move(database))
+{
+}
+
+Result<HistoryQuery> HistoryQuery::open(const std::string& path, int busyTimeoutMs)
+{
+    std::error_code error;
+    if (!std::filesystem::exists(path, error))
+        return makeError(
+            ErrorKind::NotFound, "no history database at " + path + " (`lockscope-cli record` writes one)");
+    auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadOnly, busyTimeoutMs);
+    if (!database)
+        return database.error();
+    if (auto checked = HistorySchema::check(*database); !checked)
+        return checked.error();
+    return HistoryQuery(std::move(*database));
+}
+
+Result<std::vector<HoldRecord>> HistoryQuery::readHolds(SqliteStatement& statement)
+{
+    std::vector<HoldRecord> holds;
+    int code = SQLITE_ROW;
+    while ((code = statement.step()) == SQLITE_ROW) {
+        HoldRecord hold;
+        hold.lock = statement.bytes(0);
+        hold.node = statement.bytes(1);
+        hold.kind = statement.bytes(2);
+        hold.library = statement.bytes(3);
+        hold.holder = statement.bytes(4);
+        hold.mode = statement.bytes(5);
+        hold.startedMs = statement.integer(6);
+        hold.endedMs = statement.optionalInteger(7);
+        const long long ending = statement.optionalInteger(8).value_or(0);
+        hold.ending = ending >= 1 && ending <= 4 ? static_cast<HoldEnding>(ending) : HoldEnding::Open;
+        hold.fence = statement.optionalInteger(9);
+        hold.maxReentries = statement.integer(10);
+        hold.maxWaiters = statement.integer(11);
+        holds.push_back(std::move(hold));
+    }
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return holds;
+}
+
+Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, TimeWindow window, int limit)
+{
+    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
+    auto statement = m_database.prepare(std::string(holdColumns)
+        + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = ?3) AND" + overlaps
+        + "ORDER BY h.started_ms LIMIT ?4");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bindBlob(3, lock);
+    statement->bind(4, static_cast<long long>(limit));
+    return readHolds(*statement);
+}
+
+Result<std::vector<HoldRecord>> HistoryQuery::allHolds(TimeWindow window, int limit)
+{
+    auto statement = m_database.prepare(
+        std::string(holdColumns) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    return readHolds(*statement);
+}
+
+Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow window, int limit)
+{
+    const char* order = league == League::Held ? "longest DESC, holds DESC"
+        : league == League::Contended          ? "waiters DESC, holds DESC"
+                                               : "expired DESC, holds DESC";
+    const char* keep = league == League::Held ? "longest > 0"
+        : league == League::Contended         ? "waiters > 0"
+                                              : "expired > 0";
+    auto statement = m_database.prepare(
+        std::string(
+            "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
+            " SELECT h.lock_id, count(*) AS holds,"
+            " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
+            " max(h.max_waiters) AS waiters, sum(h.ending = 2) AS expired"
+            " FROM holds h WHERE")
+        + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
+        + order + " LIMIT ?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    std::vector<LeagueRow> rows;
+    int code = SQLITE_ROW;
+    while ((code = statement->step()) == SQLITE_ROW) {
+        LeagueRow row;
+        row.lock = statement->bytes(0);
+        row.node = statement->bytes(1);
+        row.kind = statement->bytes(2);
+        row.library = statement->bytes(3);
+        row.holds = statement->integer(4);
+        row.longestHoldMs = statement->integer(5);
+        row.maxWaiters = statement->integer(6);
+        row.expired = statement->integer(7);
+        rows.push_back(std::move(row));
+    }
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return rows;
+}
+
+Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWindow window, long long nowMs)
+{
+    // Bounded like every answer: the statistics of a lock held a million times in the window
+    // come from its most recent 100,000 holds.
+    auto holds = this->holds(lock, window, 100000);
+    if (!holds)
+        return holds.error();
+    LockStatistics statistics;
+    std::vector<long long> durations;
+    std::map<std::string, HolderShare> holders;
+    for (const auto& hold : *holds) {
+        ++statistics.holds;
+        statistics.maxWaiters = std::max(statistics.maxWaiters, hold.maxWaiters);
+        auto& share = holders[hold.holder];
+        share.holder = hold.holder;
+        ++share.holds;
+        share.heldMs += hold.durationMs(nowMs);
+        switch (hold.ending) {
+        case HoldEnding::Open:
+            continue;
+        case HoldEnding::Released:
+            ++statistics.released;
+            break;
+        case HoldEnding::Expired:
+            ++statistics.expired;
+            break;
+        case HoldEnding::ForceReleased:
+            ++statistics.forceReleased;
+            break;
+        case HoldEnding::Lost:
+            ++statistics.lost;
+            break;
+        }
+        ++statistics.completed;
+        durations.push_back(hold.durationMs(nowMs));
+    }
+    std::sort(durations.begin(), durations.end());
+    statistics.p50Ms = percentile(durations, 0.50);
+    statistics.p90Ms = percentile(durations, 0.90);
+    statistics.p99Ms = percentile(durations, 0.99);
+    statistics.maxMs = durations.empty() ? 0 : durations.back();
+    std::vector<HoldRecord> byLength = *holds;
+    std::sort(byLength.begin(), byLength.end(),
+        [&](const HoldRecord& a, const HoldRecord& b) { return a.durationMs(nowMs) > b.durationMs(nowMs); });
+    byLength.resize(std::min<size_t>(byLength.size(), 5));
+    statistics.longest = std::move(byLength);
+    for (auto& [holder, share] : holders)
+        statistics.busiestHolders.push_back(std::move(share));
+    std::sort(statistics.busiestHolders.begin(), statistics.busiestHolders.end(),
+        [](const HolderShare& a, const HolderShare& b) { return a.heldMs > b.heldMs; });
+    statistics.busiestHolders.resize(std::min<size_t>(statistics.busiestHolders.size(), 5));
+    return statistics;
+}
+
+Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
+{
+    auto statement
+        = m_database.prepare("SELECT started_ms, ended_ms, reason FROM gaps WHERE started_ms < ?2 AND"
+                             " (ended_ms IS NULL OR ended_ms >= ?1) ORDER BY started_ms LIMIT ?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    std::vector<GapRecord> gaps;
+    int code = SQLITE_ROW;
+    while ((code = statement->step()) == SQLITE_ROW)
+        gaps.push_back({statement->integer(0), statement->optionalInteger(1), statement->bytes(2)});
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return gaps;
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int limit)
+{
+    auto statement = m_database.prepare(
+        "SELECT a.at_ms, coalesce(l.name, ''), coalesce(l.node, ''), a.rule, a.detail FROM alerts a"
+        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2 ORDER BY a.at_ms LIMIT "
+        "?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    std::vector<AlertRecord> alerts;
+    int code = SQLITE_ROW;
+    while ((code = statement->step()) == SQLITE_ROW)
+        alerts.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2),
+            statement->bytes(3), statement->bytes(4)});
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return alerts;
+}
+
+} // namespace lockscope

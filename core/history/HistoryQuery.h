@@ -1,0 +1,98 @@
+#pragma once
+
+#include "history/HoldRecord.h"
+#include "history/SqliteDatabase.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// A span of time in epoch ms, [fromMs, untilMs).
+struct TimeWindow
+{
+    long long fromMs = 0;
+    long long untilMs = 0;
+};
+
+// One line of a league table across locks.
+struct LeagueRow
+{
+    std::string lock;
+    std::string node;
+    std::string kind;
+    std::string library;
+    long long holds = 0; // holds that overlap the window
+    long long longestHoldMs = 0; // of the holds that ended in the window
+    long long maxWaiters = 0; // most waiters seen at once
+    long long expired = 0; // holds that ended by expiry (crashed or stalled holders)
+};
+
+struct HolderShare
+{
+    std::string holder;
+    long long holds = 0;
+    long long heldMs = 0;
+};
+
+// What the detail pane shows for one lock over a window.
+struct LockStatistics
+{
+    long long holds = 0; // overlapping the window
+    long long completed = 0; // of those, ended (not open)
+    // Percentiles of completed hold durations (nearest rank); 0 without completed holds.
+    long long p50Ms = 0, p90Ms = 0, p99Ms = 0, maxMs = 0;
+    std::vector<HoldRecord> longest; // up to 5, longest first
+    std::vector<HolderShare> busiestHolders; // up to 5, most held time first
+    long long maxWaiters = 0;
+    long long released = 0, expired = 0, forceReleased = 0, lost = 0;
+};
+
+struct GapRecord
+{
+    long long startedMs = 0;
+    std::optional<long long> endedMs; // nullopt: still not watching
+    std::string reason;
+};
+
+struct AlertRecord
+{
+    long long atMs = 0;
+    std::string lock; // empty for alerts about no one lock
+    std::string node;
+    std::string rule;
+    std::string detail;
+};
+
+// Reads a history database (its own read-only connection, so it works beside a recorder writing
+// the same file). Every answer is bounded by `limit` rows.
+class HistoryQuery
+{
+public:
+    enum class League
+    {
+        Held, // longest single hold first
+        Contended, // most waiters seen first, then most holds
+        Expired, // most holds that ended by expiry first
+    };
+
+    static Result<HistoryQuery> open(const std::string& path, int busyTimeoutMs = 2000);
+
+    // The holds of `lock` (on any node) that overlap `window`, oldest first.
+    Result<std::vector<HoldRecord>> holds(const std::string& lock, TimeWindow window, int limit = 10000);
+    // Holds of every lock overlapping `window` (a timeline), oldest first.
+    Result<std::vector<HoldRecord>> allHolds(TimeWindow window, int limit = 10000);
+    Result<std::vector<LeagueRow>> top(League league, TimeWindow window, int limit = 10);
+    Result<LockStatistics> statistics(const std::string& lock, TimeWindow window, long long nowMs);
+    Result<std::vector<GapRecord>> gaps(TimeWindow window, int limit = 1000);
+    Result<std::vector<AlertRecord>> alerts(TimeWindow window, int limit = 1000);
+
+private:
+    explicit HistoryQuery(SqliteDatabase database);
+    Result<std::vector<HoldRecord>> readHolds(SqliteStatement& statement);
+
+    SqliteDatabase m_database;
+};
+
+} // namespace lockscope

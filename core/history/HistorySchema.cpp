@@ -1,0 +1,118 @@
+#include "history/HistorySchema.h"
+
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+namespace {
+
+// Index i takes a database from version i to i + 1. Append, never edit: files in the field
+// were made by the earlier steps.
+const std::vector<const char*> migrations = {
+    // 0 -> 1
+    "CREATE TABLE locks(id INTEGER PRIMARY KEY, node TEXT NOT NULL, name BLOB NOT NULL,"
+    "  kind TEXT NOT NULL, library TEXT NOT NULL, UNIQUE(name, node));"
+    // type: 0 appeared, 1 changed, 2 released, 3 expired, 4 force-released (LockEvent::Type + 1 more)
+    "CREATE TABLE events(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, lock_id INTEGER NOT NULL,"
+    "  type INTEGER NOT NULL, holders BLOB, holder_count INTEGER NOT NULL, reentries INTEGER,"
+    "  ttl_ms INTEGER, fence INTEGER, waiters INTEGER NOT NULL, stuck INTEGER NOT NULL);"
+    "CREATE INDEX events_by_lock ON events(lock_id, at_ms);"
+    // ending: NULL while open, else HoldEnding (1 released, 2 expired, 3 force-released, 4 lost)
+    "CREATE TABLE holds(id INTEGER PRIMARY KEY, lock_id INTEGER NOT NULL, holder BLOB NOT NULL,"
+    "  mode TEXT NOT NULL, started_ms INTEGER NOT NULL, ended_ms INTEGER, ending INTEGER,"
+    "  fence INTEGER, max_reentries INTEGER NOT NULL, max_waiters INTEGER NOT NULL);"
+    // ended_ms in the index: a window's overlap test needs no row lookups.
+    "CREATE INDEX holds_by_lock ON holds(lock_id, started_ms, ended_ms);"
+    "CREATE INDEX holds_by_start ON holds(started_ms);"
+    "CREATE INDEX holds_open ON holds(lock_id, holder) WHERE ended_ms IS NULL;"
+    "CREATE TABLE gaps(id INTEGER PRIMARY KEY, started_ms INTEGER NOT NULL, ended_ms INTEGER,"
+    "  reason TEXT NOT NULL);"
+    "CREATE TABLE sessions(id INTEGER PRIMARY KEY, started_ms INTEGER NOT NULL,"
+    "  alive_ms INTEGER NOT NULL, ended_ms INTEGER, mode TEXT NOT NULL DEFAULT '');"
+    "CREATE TABLE alerts(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, lock_id INTEGER,"
+    "  rule TEXT NOT NULL, detail TEXT NOT NULL);"
+    "CREATE INDEX alerts_by_time ON alerts(at_ms);",
+};
+
+Status versionUnderstood(SqliteDatabase& database, long long version)
+{
+    if (version > HistorySchema::currentVersion)
+        return makeError(ErrorKind::Usage,
+            "history database " + database.path() + " was written by a newer LockScope (schema "
+                + std::to_string(version) + ", this one knows up to "
+                + std::to_string(HistorySchema::currentVersion) + "); it is left as it is");
+    return Done {};
+}
+
+Status ours(SqliteDatabase& database, long long application, long long tables)
+{
+    if (application == HistorySchema::applicationId || (application == 0 && tables == 0))
+        return Done {};
+    return makeError(ErrorKind::Usage,
+        "history database " + database.path()
+            + " belongs to another application (not a LockScope history); it is left as it is");
+}
+
+} // namespace
+
+Status HistorySchema::check(SqliteDatabase& database)
+{
+    // The first read is where SQLite notices a file that is not a database at all.
+    auto tables = database.scalar("SELECT count(*) FROM sqlite_master");
+    if (!tables)
+        return tables.error();
+    auto application = database.scalar("PRAGMA application_id");
+    auto version = database.scalar("PRAGMA user_version");
+    if (!application)
+        return application.error();
+    if (!version)
+        return version.error();
+    if (auto owned = ours(database, *application, *tables); !owned)
+        return owned;
+    if (*application == 0)
+        return makeError(ErrorKind::NotFound, "history database " + database.path() + " is empty");
+    return versionUnderstood(database, *version);
+}
+
+Status HistorySchema::prepare(SqliteDatabase& database)
+{
+    auto tables = database.scalar("SELECT count(*) FROM sqlite_master");
+    if (!tables)
+        return tables.error();
+    auto application = database.scalar("PRAGMA application_id");
+    auto version = database.scalar("PRAGMA user_version");
+    if (!application)
+        return application.error();
+    if (!version)
+        return version.error();
+    if (auto owned = ours(database, *application, *tables); !owned)
+        return owned;
+    if (auto understood = versionUnderstood(database, *version); !understood)
+        return understood;
+    if (auto wal = database.execute("PRAGMA journal_mode=WAL"); !wal)
+        return wal;
+    if (*version == currentVersion)
+        return Done {};
+    if (auto begun = database.execute("BEGIN IMMEDIATE"); !begun)
+        return begun;
+    // Checked again inside the write transaction: another recorder may have created it meanwhile.
+    auto lockedVersion = database.scalar("PRAGMA user_version");
+    if (!lockedVersion) {
+        (void)database.execute("ROLLBACK");
+        return lockedVersion.error();
+    }
+    for (long long step = *lockedVersion; step < currentVersion; ++step) {
+        if (auto migrated = database.execute(migrations[static_cast<size_t>(step)]); !migrated) {
+            (void)database.execute("ROLLBACK");
+            return migrated;
+        }
+    }
+    auto stamped = database.execute("PRAGMA application_id=" + std::to_string(applicationId)
+        + "; PRAGMA user_version=" + std::to_string(currentVersion) + "; COMMIT");
+    if (!stamped)
+        (void)database.execute("ROLLBACK");
+    return stamped;
+}
+
+} // namespace lockscope

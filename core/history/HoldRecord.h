@@ -1,0 +1,42 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lockscope {
+
+// How a hold ended. Open: still held when last seen. Lost: the holder was gone after a gap in
+// watching, so nobody saw whether it was released or expired.
+enum class HoldEnding
+{
+    Open = 0,
+    Released = 1,
+    Expired = 2,
+    ForceReleased = 3,
+    Lost = 4,
+};
+
+std::string_view holdEndingName(HoldEnding ending); // open, released, expired, force-released, lost
+
+// One holder's span on one lock, as derived from the lock events.
+struct HoldRecord
+{
+    std::string lock; // raw bytes of the lock name
+    std::string node;
+    std::string kind;
+    std::string library;
+    std::string holder; // raw bytes of the holder id (hash field, token, permit id)
+    std::string mode; // exclusive, read, write, permit
+    long long startedMs = 0; // epoch ms when first seen held (a hold found at start-up: then)
+    std::optional<long long> endedMs; // nullopt while open; for Lost: when last seen
+    HoldEnding ending = HoldEnding::Open;
+    std::optional<long long> fence;
+    long long maxReentries = 1;
+    long long maxWaiters = 0;
+
+    // Until `nowMs` for open holds.
+    long long durationMs(long long nowMs) const { return (endedMs ? *endedMs : nowMs) - startedMs; }
+};
+
+} // namespace lockscope

@@ -1,0 +1,190 @@
+#include "history/LockHealthMetrics.h"
+
+#include <algorithm>
+#include <charconv>
+#include <tuple>
+
+namespace lockscope {
+
+namespace {
+
+// Label values are raw bytes from Redis: backslash, quote and newline are escaped as the
+// format asks, and anything that is not printable ASCII becomes '?' (UTF-8 is required).
+std::string labelValue(const std::string& bytes)
+{
+    std::string escaped;
+    for (unsigned char c : bytes) {
+        if (c == '\\')
+            escaped += "\\\\";
+        else if (c == '"')
+            escaped += "\\\"";
+        else if (c == '\n')
+            escaped += "\\n";
+        else
+            escaped += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+    }
+    return escaped;
+}
+
+// The shortest text that reads back as the same double: "0.05", not "0.050000000000000003".
+std::string number(double value)
+{
+    char buffer[64];
+    auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
+}
+
+void header(std::string& out, const char* name, const char* type, const char* help)
+{
+    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+}
+
+std::string lockState(const LockSnapshot& lock)
+{
+    if (lock.stuck)
+        return "stuck";
+    return lock.holders.empty() ? "free" : "held";
+}
+
+} // namespace
+
+void LockHealthMetrics::resync(const std::vector<LockSnapshot>& locks, long long atMs, bool notifications)
+{
+    std::lock_guard guard(m_mutex);
+    m_locks.clear();
+    for (const auto& lock : locks)
+        m_locks[{lock.node, lock.name}] = lock;
+    count(m_holds.resume(locks, atMs, atMs));
+    m_connected = true;
+    m_notifications = notifications;
+}
+
+void LockHealthMetrics::observe(const LockEvent& event, long long handledAtMs)
+{
+    std::lock_guard guard(m_mutex);
+    ++m_events[std::string(LockEvent::typeName(event.type))];
+    const auto key = std::make_pair(event.lock.node, event.lock.name);
+    if (event.type == LockEvent::Type::Released || event.type == LockEvent::Type::Expired)
+        m_locks.erase(key);
+    else
+        m_locks[key] = event.lock;
+    count(m_holds.apply(event));
+    m_lagSeconds = std::max(0LL, handledAtMs - event.atMs) / 1000.0;
+}
+
+void LockHealthMetrics::forceReleased(const std::string& node, const std::string& lock, long long atMs)
+{
+    std::lock_guard guard(m_mutex);
+    ++m_forceReleases;
+    m_locks.erase({node, lock});
+    count(m_holds.forceReleased(node, lock, atMs));
+}
+
+void LockHealthMetrics::connectionLost()
+{
+    std::lock_guard guard(m_mutex);
+    if (m_connected)
+        ++m_reconnects;
+    m_connected = false;
+}
+
+void LockHealthMetrics::eventDropped()
+{
+    std::lock_guard guard(m_mutex);
+    ++m_dropped;
+}
+
+void LockHealthMetrics::setRecording(bool recording)
+{
+    std::lock_guard guard(m_mutex);
+    m_recording = recording;
+}
+
+void LockHealthMetrics::count(const std::vector<HoldTracker::Change>& changes)
+{
+    for (const auto& change : changes) {
+        if (change.started)
+            continue;
+        ++m_holdsCompleted[std::string(holdEndingName(change.hold.ending))];
+        // A hold lost in a gap has no known length; only the ones seen ending are timed.
+        if (change.hold.ending == HoldEnding::Lost)
+            continue;
+        const double seconds = static_cast<double>(change.hold.durationMs(0)) / 1000.0;
+        for (size_t i = 0; i < durationBucketsSeconds.size(); ++i) {
+            if (seconds <= durationBucketsSeconds[i])
+                ++m_durationBuckets[i];
+        }
+        ++m_durationCount;
+        m_durationSumSeconds += seconds;
+    }
+}
+
+std::string LockHealthMetrics::exposition() const
+{
+    std::lock_guard guard(m_mutex);
+    std::string out;
+    std::map<std::tuple<std::string, std::string, std::string, std::string>, long long> byLabels;
+    std::map<std::string, long long> waitersByNode;
+    long long stuck = 0;
+    for (const auto& [key, lock] : m_locks) {
+        ++byLabels[{std::string(lockKindName(lock.kind)), lock.library, lock.node, lockState(lock)}];
+        waitersByNode[lock.node] += lock.waiterCount;
+        stuck += lock.stuck ? 1 : 0;
+    }
+    header(out, "lockscope_locks", "gauge",
+        "Locks present now, by kind, library, node and state (held, free, stuck).");
+    for (const auto& [labels, count] : byLabels) {
+        const auto& [kind, library, node, state] = labels;
+        out += "lockscope_locks{kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library)
+            + "\",node=\"" + labelValue(node) + "\",state=\"" + state + "\"} " + std::to_string(count) + "\n";
+    }
+    header(out, "lockscope_stuck_locks", "gauge",
+        "Locks that look stuck (held with no TTL, or past their holder's expiry).");
+    out += "lockscope_stuck_locks " + std::to_string(stuck) + "\n";
+    header(out, "lockscope_lock_waiters", "gauge", "Waiters seen on the locks of each node.");
+    for (const auto& [node, waiters] : waitersByNode)
+        out += "lockscope_lock_waiters{node=\"" + labelValue(node) + "\"} " + std::to_string(waiters) + "\n";
+    header(out, "lockscope_holds_completed_total", "counter", "Holds that ended, by how they ended.");
+    for (const char* ending : {"released", "expired", "force-released", "lost"}) {
+        auto it = m_holdsCompleted.find(ending);
+        out += std::string("lockscope_holds_completed_total{ending=\"") + ending + "\"} "
+            + std::to_string(it == m_holdsCompleted.end() ? 0 : it->second) + "\n";
+    }
+    header(
+        out, "lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
+    for (size_t i = 0; i < durationBucketsSeconds.size(); ++i)
+        out += "lockscope_hold_duration_seconds_bucket{le=\"" + number(durationBucketsSeconds[i]) + "\"} "
+            + std::to_string(m_durationBuckets[i]) + "\n";
+    out += "lockscope_hold_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_durationCount) + "\n";
+    out += "lockscope_hold_duration_seconds_sum " + number(m_durationSumSeconds) + "\n";
+    out += "lockscope_hold_duration_seconds_count " + std::to_string(m_durationCount) + "\n";
+    header(out, "lockscope_lock_events_total", "counter",
+        "Lock events seen, by type (expired versus released).");
+    for (const char* type : {"appeared", "changed", "released", "expired"}) {
+        auto it = m_events.find(type);
+        out += std::string("lockscope_lock_events_total{type=\"") + type + "\"} "
+            + std::to_string(it == m_events.end() ? 0 : it->second) + "\n";
+    }
+    header(out, "lockscope_force_releases_total", "counter", "Locks force-released by an administrator.");
+    out += "lockscope_force_releases_total " + std::to_string(m_forceReleases) + "\n";
+    header(out, "lockscope_watcher_lag_seconds", "gauge",
+        "Time from noticing the last lock change to handling it.");
+    out += "lockscope_watcher_lag_seconds " + number(m_lagSeconds) + "\n";
+    header(
+        out, "lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
+    out += "lockscope_history_events_dropped_total " + std::to_string(m_dropped) + "\n";
+    header(out, "lockscope_history_recording", "gauge",
+        "1 while lock events are written to the history database.");
+    out += std::string("lockscope_history_recording ") + (m_recording ? "1" : "0") + "\n";
+    header(out, "lockscope_redis_connected", "gauge", "1 while the watcher is connected to Redis.");
+    out += std::string("lockscope_redis_connected ") + (m_connected ? "1" : "0") + "\n";
+    header(out, "lockscope_watch_notifications", "gauge",
+        "1 when following keyspace notifications, 0 when polling.");
+    out += std::string("lockscope_watch_notifications ") + (m_notifications ? "1" : "0") + "\n";
+    header(out, "lockscope_redis_disconnects_total", "counter",
+        "Times the watcher lost its connection to Redis.");
+    out += "lockscope_redis_disconnects_total " + std::to_string(m_reconnects) + "\n";
+    return out;
+}
+
+} // namespace lockscope

@@ -1,0 +1,13 @@
+list(APPEND lockscope_core_sources
+  history/AlertEvaluator.cpp
+  history/HistoryLocation.cpp
+  history/HistoryQuery.cpp
+  history/HistoryRecorder.cpp
+  history/HistorySchema.cpp
+  history/HoldRecord.cpp
+  history/HoldTracker.cpp
+  history/LockHealthMetrics.cpp
+  history/RecorderClaim.cpp
+  history/SqliteDatabase.cpp
+  history/SqliteStatement.cpp
+)

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "inspect/LockEvent.h"
+
+#include <string>
+#include <vector>
+
+namespace lockscope::test {
+
+// Lock events as the watcher reports them, for feeding the recorder at chosen moments (the
+// watcher's own behaviour against Redis is tested in tst_LockWatcher and tst_CliHistory).
+inline LockEvent lockEvent(LockEvent::Type type, const std::string& name,
+    const std::vector<std::string>& holders, long long atMs, long long reentries = 1, long long waiters = 0)
+{
+    LockEvent event;
+    event.type = type;
+    event.atMs = atMs;
+    event.lock.name = name;
+    event.lock.node = "127.0.0.1:6390";
+    event.lock.kind = LockKind::Reentrant;
+    event.lock.library = "Redisson";
+    event.lock.waiterCount = waiters;
+    for (const auto& owner : holders) {
+        LockHolder holder;
+        holder.owner = owner;
+        holder.count = reentries;
+        event.lock.holders.push_back(holder);
+    }
+    return event;
+}
+
+} // namespace lockscope::test

@@ -1,0 +1,456 @@
+#include "history/HistoryLocation.h"
+#include "history/HistoryQuery.h"
+#include "history/HistoryRecorder.h"
+#include "history/HistorySchema.h"
+#include "core/history/HistoryTestEvents.h"
+#include "support/ForkedChild.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sqlite3.h>
+
+using namespace lockscope;
+using test::lockEvent;
+using Type = LockEvent::Type;
+
+namespace {
+constexpr long long day = 86400000;
+const TimeWindow always {0, 100 * day};
+
+std::unique_ptr<HistoryRecorder> openRecorder(
+    const std::string& path, long long nowMs, HistoryOptions options = {})
+{
+    auto recorder = HistoryRecorder::open(path, options, nowMs);
+    if (!recorder) {
+        qWarning("%s", recorder.error().message.c_str());
+        return nullptr;
+    }
+    return std::move(*recorder);
+}
+
+std::vector<HoldRecord> holdsOf(const std::string& path, const std::string& lock)
+{
+    auto query = HistoryQuery::open(path);
+    if (!query) {
+        qWarning("%s", query.error().message.c_str());
+        return {};
+    }
+    auto holds = query->holds(lock, always);
+    return holds ? *holds : std::vector<HoldRecord> {};
+}
+
+QByteArray contents(const QString& path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+// Makes a SQLite file with one SQL script through the library itself (not the recorder).
+bool makeDatabase(const std::string& path, const char* sql)
+{
+    sqlite3* database = nullptr;
+    bool ok = sqlite3_open(path.c_str(), &database) == SQLITE_OK
+        && sqlite3_exec(database, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+    sqlite3_close(database);
+    return ok;
+}
+} // namespace
+
+// The recorder against real SQLite files in a temporary directory: holds derived from events,
+// gaps, restarts, durability at batch boundaries, retention and the bad-database cases.
+class tst_HistoryRecorder : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::string file(const char* name) { return m_dir.filePath(name).toStdString(); }
+
+private slots:
+    void aHoldRunsFromAppearedToReleased()
+    {
+        const auto path = file("released.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->watchingResumed({}, 1000, "test").ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "orders:42", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Changed, "orders:42", {"A"}, 2500, 3, 2)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "orders:42", {"A"}, 4000)).ok());
+        QVERIFY(recorder->flush(4000).ok());
+        const auto holds = holdsOf(path, "orders:42");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].holder, std::string("A"));
+        QCOMPARE(holds[0].startedMs, 2000LL);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 4000LL);
+        QCOMPARE(holds[0].ending, HoldEnding::Released);
+        QCOMPARE(holds[0].maxReentries, 3LL);
+        QCOMPARE(holds[0].maxWaiters, 2LL);
+    }
+
+    void aHandoverEndsOneHoldAndStartsTheNext()
+    {
+        const auto path = file("handover.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "jobs", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Changed, "jobs", {"B"}, 3000)).ok());
+        QVERIFY(recorder->flush(3000).ok());
+        const auto holds = holdsOf(path, "jobs");
+        QCOMPARE(holds.size(), size_t(2));
+        QCOMPARE(holds[0].holder, std::string("A"));
+        QCOMPARE(holds[0].endedMs.value_or(-1), 3000LL);
+        QCOMPARE(holds[1].holder, std::string("B"));
+        QCOMPARE(holds[1].ending, HoldEnding::Open);
+    }
+
+    void anExpiryEndsTheHoldAsExpired()
+    {
+        const auto path = file("expired.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "report", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Expired, "report", {"A"}, 32000)).ok());
+        QVERIFY(recorder->flush(32000).ok());
+        const auto holds = holdsOf(path, "report");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].ending, HoldEnding::Expired);
+        QCOMPARE(holds[0].durationMs(0), 30000LL);
+    }
+
+    void aForceReleaseEndsTheHoldAsForceReleased()
+    {
+        const auto path = file("forced.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "stuck", {"A"}, 2000)).ok());
+        QVERIFY(recorder->recordForceRelease("127.0.0.1:6390", "stuck", 9000).ok());
+        const auto holds = holdsOf(path, "stuck");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].ending, HoldEnding::ForceReleased);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 9000LL);
+    }
+
+    void aGapInWatchingIsAGapNotAFakeRelease()
+    {
+        const auto path = file("gap.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "kept", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "gone", {"B"}, 2100)).ok());
+        QVERIFY(recorder->watchingLost(3000, "disconnected").ok());
+        QVERIFY(
+            recorder->watchingResumed({lockEvent(Type::Changed, "kept", {"A"}, 0).lock}, 8000, "test").ok());
+        const auto kept = holdsOf(path, "kept");
+        QCOMPARE(kept.size(), size_t(1));
+        QCOMPARE(kept[0].ending, HoldEnding::Open);
+        QCOMPARE(kept[0].startedMs, 2000LL);
+        const auto gone = holdsOf(path, "gone");
+        QCOMPARE(gone.size(), size_t(1));
+        QCOMPARE(gone[0].ending, HoldEnding::Lost);
+        QCOMPARE(gone[0].endedMs.value_or(-1), 3000LL); // last seen: when the gap began
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps);
+        QCOMPARE(gaps->size(), size_t(1));
+        QCOMPARE((*gaps)[0].startedMs, 3000LL);
+        QCOMPARE((*gaps)[0].endedMs.value_or(-1), 8000LL);
+        QCOMPARE((*gaps)[0].reason, std::string("disconnected"));
+    }
+
+    void aRestartResumesOpenHoldsAndRecordsTheDowntime()
+    {
+        const auto path = file("restart.sqlite");
+        {
+            auto first = openRecorder(path, 1000);
+            QVERIFY(first);
+            QVERIFY(first->record(lockEvent(Type::Appeared, "long", {"A"}, 2000)).ok());
+            QVERIFY(first->close(3000).ok());
+        }
+        auto second = openRecorder(path, 10000);
+        QVERIFY(second);
+        QVERIFY(
+            second->watchingResumed({lockEvent(Type::Changed, "long", {"A"}, 0).lock}, 10000, "test").ok());
+        QVERIFY(second->record(lockEvent(Type::Released, "long", {"A"}, 12000)).ok());
+        QVERIFY(second->flush(12000).ok());
+        const auto holds = holdsOf(path, "long");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].startedMs, 2000LL);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 12000LL);
+        QCOMPARE(holds[0].ending, HoldEnding::Released);
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps);
+        QCOMPARE(gaps->size(), size_t(1));
+        QCOMPARE((*gaps)[0].startedMs, 3000LL);
+        QCOMPARE((*gaps)[0].endedMs.value_or(-1), 10000LL);
+    }
+
+    void aKilledRecorderKeepsEveryCommittedBatch()
+    {
+        const auto path = file("killed.sqlite");
+        auto child = test::ForkedChild::start([&](const std::function<void()>& ready) {
+            HistoryOptions options;
+            options.batchSize = 10;
+            auto recorder = HistoryRecorder::open(path, options, 1000);
+            if (!recorder)
+                return 1;
+            for (int i = 0; i < 25; ++i) // two full batches and five pending events
+                (void)(*recorder)->record(
+                    lockEvent(Type::Appeared, "lock" + std::to_string(i), {"A"}, 2000 + i));
+            ready();
+            for (;;)
+                pause();
+        });
+        QVERIFY(child);
+        QVERIFY(child->waitUntilReady(std::chrono::seconds(10)));
+        child->kill();
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto holds = query->allHolds(always);
+        QVERIFY(holds);
+        QCOMPARE(holds->size(), size_t(20));
+        // The next run sees the time since the dead one last showed life as a gap.
+        auto next = openRecorder(path, 50000);
+        QVERIFY(next);
+        auto reread = HistoryQuery::open(path);
+        QVERIFY(reread);
+        auto gaps = reread->gaps(always);
+        QVERIFY(gaps);
+        QCOMPARE(gaps->size(), size_t(1));
+        QCOMPARE((*gaps)[0].reason, std::string("recorder not running"));
+    }
+
+    void statisticsOfALock()
+    {
+        const auto path = file("statistics.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        long long at = 10000;
+        // Ten holds of 1..10 s, by A (odd) and B (even); the last one expires.
+        for (int i = 1; i <= 10; ++i) {
+            const std::string holder = i % 2 ? "A" : "B";
+            QVERIFY(
+                recorder->record(lockEvent(Type::Appeared, "stats", {holder}, at, 1, i == 7 ? 4 : 0)).ok());
+            at += i * 1000;
+            QVERIFY(
+                recorder->record(lockEvent(i == 10 ? Type::Expired : Type::Released, "stats", {holder}, at))
+                    .ok());
+            at += 500;
+        }
+        QVERIFY(recorder->flush(at).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto statistics = query->statistics("stats", always, at);
+        QVERIFY(statistics);
+        QCOMPARE(statistics->holds, 10LL);
+        QCOMPARE(statistics->completed, 10LL);
+        QCOMPARE(statistics->p50Ms, 5000LL);
+        QCOMPARE(statistics->p90Ms, 9000LL);
+        QCOMPARE(statistics->p99Ms, 10000LL);
+        QCOMPARE(statistics->maxMs, 10000LL);
+        QCOMPARE(statistics->longest.front().durationMs(at), 10000LL);
+        QCOMPARE(statistics->busiestHolders.front().holder, std::string("B")); // 2+4+6+8+10 s
+        QCOMPARE(statistics->busiestHolders.front().heldMs, 30000LL);
+        QCOMPARE(statistics->maxWaiters, 4LL);
+        QCOMPARE(statistics->expired, 1LL);
+        QCOMPARE(statistics->released, 9LL);
+    }
+
+    void leagueTablesRankLocks()
+    {
+        const auto path = file("league.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        // "long" is held 60 s once; "busy" ten times 1 s with 5 waiters; "crashy" expires twice.
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "long", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "long", {"A"}, 62000)).ok());
+        for (int i = 0; i < 10; ++i) {
+            QVERIFY(recorder->record(lockEvent(Type::Appeared, "busy", {"B"}, 2000 + i * 2000, 1, 5)).ok());
+            QVERIFY(recorder->record(lockEvent(Type::Released, "busy", {"B"}, 3000 + i * 2000)).ok());
+        }
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(recorder->record(lockEvent(Type::Appeared, "crashy", {"C"}, 2000 + i * 40000)).ok());
+            QVERIFY(recorder->record(lockEvent(Type::Expired, "crashy", {"C"}, 32000 + i * 40000)).ok());
+        }
+        QVERIFY(recorder->flush(100000).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto held = query->top(HistoryQuery::League::Held, always);
+        auto contended = query->top(HistoryQuery::League::Contended, always);
+        auto expired = query->top(HistoryQuery::League::Expired, always);
+        QVERIFY(held && contended && expired);
+        QCOMPARE(held->front().lock, std::string("long"));
+        QCOMPARE(held->front().longestHoldMs, 60000LL);
+        QCOMPARE(contended->size(), size_t(1));
+        QCOMPARE(contended->front().lock, std::string("busy"));
+        QCOMPARE(contended->front().holds, 10LL);
+        QCOMPARE(expired->size(), size_t(1));
+        QCOMPARE(expired->front().lock, std::string("crashy"));
+        QCOMPARE(expired->front().expired, 2LL);
+    }
+
+    void holdsAreChosenByTheirTimeWindow()
+    {
+        const auto path = file("window.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        for (int i = 0; i < 5; ++i) { // holds [10 s, 11 s), [20 s, 21 s), ...
+            QVERIFY(
+                recorder->record(lockEvent(Type::Appeared, "w", {"H" + std::to_string(i)}, (i + 1) * 10000))
+                    .ok());
+            QVERIFY(recorder
+                        ->record(
+                            lockEvent(Type::Released, "w", {"H" + std::to_string(i)}, (i + 1) * 10000 + 1000))
+                        .ok());
+        }
+        QVERIFY(recorder->flush(60000).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto holds = query->holds("w", {20500, 40000});
+        QVERIFY(holds);
+        QCOMPARE(holds->size(), size_t(2)); // the one under way at 20.5 s and the one from 30 s
+        QCOMPARE((*holds)[0].holder, std::string("H1"));
+        QCOMPARE((*holds)[1].holder, std::string("H2"));
+    }
+
+    void retentionDropsWhatIsOlderThanMaxAge()
+    {
+        const auto path = file("retention.sqlite");
+        HistoryOptions options;
+        options.maxAge = std::chrono::hours(24);
+        auto recorder = openRecorder(path, 1000, options);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "old", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "old", {"A"}, 3000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "new", {"A"}, 2 * day)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "new", {"A"}, 2 * day + 1000)).ok());
+        QVERIFY(recorder->applyRetention(2 * day + 2000).ok());
+        QVERIFY(holdsOf(path, "old").empty());
+        QCOMPARE(holdsOf(path, "new").size(), size_t(1));
+    }
+
+    void theDataDirectoryIsMadeOnFirstUse()
+    {
+        const std::map<std::string, std::string> environment {
+            {"XDG_DATA_HOME", m_dir.filePath("xdg").toStdString()}};
+        const auto path = HistoryLocation::defaultPath("127.0.0.1:6379", environment);
+        QCOMPARE(path, m_dir.filePath("xdg").toStdString() + "/lockscope/history/127.0.0.1_6379.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(QFile::exists(QString::fromStdString(path)));
+    }
+
+    void aCorruptFileIsRefusedAndLeftAsItIs()
+    {
+        const QString path = m_dir.filePath("corrupt.sqlite");
+        QByteArray garbage(8192, '\x5a');
+        garbage.replace(0, 16, "SQLite format 3"); // looks like SQLite, is not
+        {
+            QFile out(path);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(garbage);
+        }
+        auto recorder = HistoryRecorder::open(path.toStdString(), {}, 1000);
+        QVERIFY(!recorder);
+        QVERIFY2(QString::fromStdString(recorder.error().message).contains("corrupt"),
+            recorder.error().message.c_str());
+        QCOMPARE(contents(path), garbage);
+    }
+
+    void anotherApplicationsDatabaseIsRefused()
+    {
+        const auto path = file("other.sqlite");
+        QVERIFY(makeDatabase(path,
+            "CREATE TABLE customers(id INTEGER PRIMARY KEY, name TEXT);"
+            "INSERT INTO customers(name) VALUES('Ada');"));
+        const QByteArray before = contents(QString::fromStdString(path));
+        auto recorder = HistoryRecorder::open(path, {}, 1000);
+        QVERIFY(!recorder);
+        QVERIFY2(QString::fromStdString(recorder.error().message).contains("another application"),
+            recorder.error().message.c_str());
+        QCOMPARE(contents(QString::fromStdString(path)), before);
+    }
+
+    void aNewerSchemaIsRefused()
+    {
+        const auto path = file("newer.sqlite");
+        const std::string sql = "CREATE TABLE future(x); PRAGMA application_id="
+            + std::to_string(HistorySchema::applicationId) + "; PRAGMA user_version=99;";
+        QVERIFY(makeDatabase(path, sql.c_str()));
+        const QByteArray before = contents(QString::fromStdString(path));
+        auto recorder = HistoryRecorder::open(path, {}, 1000);
+        QVERIFY(!recorder);
+        QVERIFY2(QString::fromStdString(recorder.error().message).contains("newer LockScope (schema 99"),
+            recorder.error().message.c_str());
+        QCOMPARE(contents(QString::fromStdString(path)), before);
+        QVERIFY(!HistoryQuery::open(path));
+    }
+
+    void aFileLockedByAnotherProcessGivesAClearError()
+    {
+        const auto path = file("locked.sqlite");
+        QVERIFY(openRecorder(path, 1000)); // a history, then closed
+        // The sqlite3 shell holds a write transaction open until its input ends.
+        QProcess shell;
+        shell.start("sqlite3", {QString::fromStdString(path)});
+        QVERIFY2(shell.waitForStarted(5000), "the sqlite3 shell (Debian's sqlite3) is needed");
+        shell.write("BEGIN EXCLUSIVE;\nSELECT 'holding';\n");
+        QVERIFY(shell.waitForReadyRead(5000));
+        QVERIFY(shell.readAllStandardOutput().contains("holding"));
+        HistoryOptions options;
+        options.busyTimeoutMs = 200;
+        auto recorder = HistoryRecorder::open(path, options, 2000);
+        QVERIFY(!recorder);
+        QVERIFY2(QString::fromStdString(recorder.error().message).contains("locked by another process"),
+            recorder.error().message.c_str());
+        shell.closeWriteChannel();
+        QVERIFY(shell.waitForFinished(5000));
+        QVERIFY(openRecorder(path, 3000)); // usable again once the other process let go
+    }
+
+    void aSecondRecorderOnTheSameFileIsRefused()
+    {
+        const auto path = file("claimed.sqlite");
+        auto first = openRecorder(path, 1000);
+        QVERIFY(first);
+        auto second = HistoryRecorder::open(path, {}, 2000);
+        QVERIFY(!second);
+        QVERIFY2(QString::fromStdString(second.error().message).contains("being recorded by another process"),
+            second.error().message.c_str());
+        QVERIFY(HistoryQuery::open(path)); // reading is still fine
+        first.reset();
+        QVERIFY(openRecorder(path, 3000));
+    }
+
+    void aFullDiskStopsRecordingAndKeepsWhatWasWritten()
+    {
+        // A full disk, simulated by SQLite's max_page_count (HistoryOptions::fileLimitBytes):
+        // writes past the cap fail with SQLITE_FULL as they would on a full file system.
+        const auto path = file("full.sqlite");
+        HistoryOptions options;
+        options.fileLimitBytes = 160 * 1024;
+        options.batchSize = 50;
+        auto recorder = openRecorder(path, 1000, options);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "first", {"A"}, 2000)).ok());
+        QVERIFY(recorder->flush(2000).ok());
+        Status last = Done {};
+        int recorded = 0;
+        for (int i = 0; i < 100000 && last.ok(); ++i) {
+            last = recorder->record(lockEvent(
+                Type::Appeared, "lock:" + std::to_string(i) + std::string(200, 'x'), {"A"}, 3000 + i));
+            recorded += last.ok() ? 1 : 0;
+        }
+        QVERIFY2(!last.ok(), "the cap was never reached");
+        QVERIFY2(QString::fromStdString(last.error().message).contains("full"), last.error().message.c_str());
+        QVERIFY(!recorder->record(lockEvent(Type::Appeared, "after", {"A"}, 900000)).ok()); // stays off
+        QCOMPARE(holdsOf(path, "first").size(), size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_HistoryRecorder)
+#include "tst_HistoryRecorder.moc"
