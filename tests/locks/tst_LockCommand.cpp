@@ -104,6 +104,25 @@ private slots:
         QVERIFY(!QFile::exists(path("never-ran")));
     }
 
+    void aSemaphoreOnAServerWithoutListMovesExits69NamingTheFeature()
+    {
+        // A real server that lacks every list move (renamed away), as no released one does yet.
+        RedisServerConfig config;
+        for (const char* command : {"LMOVE", "BLMOVE", "RPOPLPUSH", "BRPOPLPUSH"})
+            config.extraArgs.insert(config.extraArgs.end(), {"--rename-command", command, ""});
+        auto server = test::startServer(config);
+        QVERIFY(server);
+        QProcess cli;
+        start(cli,
+            {"--url", QString::fromStdString(server->url()), "lock", "cli-sem-old", "--kind", "semaphore",
+                "--permits", "1", "--", "touch", path("never-ran-sem")});
+        QVERIFY(cli.waitForFinished(10000));
+        const QString err = cli.readAllStandardError();
+        QCOMPARE(cli.exitCode(), 69);
+        QVERIFY2(err.contains("LMOVE/BLMOVE"), qPrintable(err));
+        QVERIFY(!QFile::exists(path("never-ran-sem")));
+    }
+
     void passesTheCommandsExitCodeThroughAndReleases()
     {
         const auto name = freshName();
