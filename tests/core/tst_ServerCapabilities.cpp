@@ -2,6 +2,7 @@
 #include "support/CommandStats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -76,7 +77,7 @@ private slots:
     void aRenamedAwayCommandCountsAsMissing()
     {
         RedisServerConfig config;
-        config.extraArgs = {"--rename-command", "BLMOVE", ""};
+        config.extraArgs = test::renamedAway(*m_redis, {"BLMOVE"});
         auto server = test::startServer(config);
         QVERIFY(server);
         auto connection = test::connectTo(*server);

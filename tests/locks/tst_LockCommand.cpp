@@ -5,6 +5,7 @@
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -108,8 +109,7 @@ private slots:
     {
         // A real server that lacks every list move (renamed away), as no released one does yet.
         RedisServerConfig config;
-        for (const char* command : {"LMOVE", "BLMOVE", "RPOPLPUSH", "BRPOPLPUSH"})
-            config.extraArgs.insert(config.extraArgs.end(), {"--rename-command", command, ""});
+        config.extraArgs = test::renamedAway(*m_redis, {"LMOVE", "BLMOVE", "RPOPLPUSH", "BRPOPLPUSH"});
         auto server = test::startServer(config);
         QVERIFY(server);
         QProcess cli;

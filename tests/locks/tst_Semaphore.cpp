@@ -5,6 +5,7 @@
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -34,11 +35,10 @@ class tst_Semaphore : public test::RedisTestCase
     }
     // A server like this suite's whose list-move commands are renamed away: a real server that
     // lacks them, as Redis 6.0 lacks LMOVE/BLMOVE.
-    static std::unique_ptr<RedisServerProcess> serverWithout(const std::vector<std::string>& commands)
+    std::unique_ptr<RedisServerProcess> serverWithout(const std::vector<std::string>& commands)
     {
         RedisServerConfig config;
-        for (const auto& command : commands)
-            config.extraArgs.insert(config.extraArgs.end(), {"--rename-command", command, ""});
+        config.extraArgs = test::renamedAway(*m_redis, commands);
         return test::startServer(config);
     }
 

@@ -32,6 +32,17 @@ TestServerTraits probePathServer()
 
 } // namespace
 
+std::vector<std::string> renamedAway(RedisConnection& sameKind, const std::vector<std::string>& commands)
+{
+    std::vector<std::string> options;
+    for (const auto& command : commands) {
+        auto info = sameKind.command({"COMMAND", "INFO", command});
+        if (info && info->isArray() && info->size() == 1 && info->at(0).isArray())
+            options.insert(options.end(), {"--rename-command", command, ""});
+    }
+    return options;
+}
+
 const TestServerTraits& TestServerTraits::ofPathServer()
 {
     static const TestServerTraits traits = probePathServer();
