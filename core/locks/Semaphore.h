@@ -30,7 +30,7 @@ namespace lockscope {
 // from outside).
 //
 // Taking a permit is two steps: (1) BLMOVE free -> taken (atomic: the token is never in
-// neither list), (2) one Lua call writes the lease and the holder, and INCRs the fence. A
+// neither list; BRPOPLPUSH on servers without BLMOVE, Redis 6.0), (2) one Lua call writes the lease and the holder, and INCRs the fence. A
 // reclaim script, run by every taker before it blocks and while it waits, returns to `free`
 // (as a freshly minted token) every permit whose lease expired and every token that has sat
 // in `taken` without a lease for longer than a grace period (a taker that died between the two
