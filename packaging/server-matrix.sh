@@ -35,7 +35,7 @@ for server in "${servers[@]}"; do
   result=$(grep -E 'tests passed' "$logs/$server.log" | tail -1)
   # Qt Test prints "SKIP   : tst_Suite::function(row) <reason>"; the reasons, counted.
   skipped=$(grep -hE '^SKIP +: ' "$logs/$server.LastTest.log" 2>/dev/null | sed -E 's/^SKIP +: [^ ]+ //' \
-    | sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)/\2 (x\1)/' | paste -sd ';' -)
+    | sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)/\2 (x\1)/' | paste -sd ';' - | sed 's/;/; /g')
   line=$(printf '%-11s %-8s %s' "$server" "${version:-?}" "${result:-no result (see $logs/$server.log)}")
   [ -z "$skipped" ] || line="$line; skipped: $skipped"
   summary+=("$line")
