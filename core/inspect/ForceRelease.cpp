@@ -38,15 +38,15 @@ UserText goneMessage()
 }
 UserText changedMessage()
 {
-    return UserText(
-        LOCKSCOPE_TEXT("ForceRelease", "not released: the lock changed since it was observed (a new holder?)"));
+    return UserText(LOCKSCOPE_TEXT(
+        "ForceRelease", "not released: the lock changed since it was observed (a new holder?)"));
 }
 
 // A plain string lock on a server with its own compare-and-delete (DELIFEQ, DELEX): no script.
 // When it deletes nothing, EXISTS tells a lock that is gone from one that changed (a key that
 // expires in between reads as gone, which it then is).
-Result<AdminResult> releaseNatively(RedisConnection& connection, const RedisCommand& compareAndDelete,
-    const std::string& key)
+Result<AdminResult> releaseNatively(
+    RedisConnection& connection, const RedisCommand& compareAndDelete, const std::string& key)
 {
     auto reply = connection.command(compareAndDelete);
     if (!reply) {

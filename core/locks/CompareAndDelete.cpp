@@ -26,7 +26,8 @@ return 0
     return script;
 }
 
-Result<bool> CompareAndDelete::run(RedisConnection& connection, const std::string& key, const std::string& value)
+Result<bool> CompareAndDelete::run(
+    RedisConnection& connection, const std::string& key, const std::string& value)
 {
     auto capabilities = ServerCapabilities::of(connection);
     if (!capabilities)

@@ -2,8 +2,8 @@
 
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "redis/ServerCapabilities.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/ServerCapabilities.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -232,14 +232,15 @@ Result<std::optional<std::string>> Semaphore::takeToken(std::optional<std::chron
                      : RedisCommand {"RPOPLPUSH", free, taken};
     else
         return ServerCapabilities::missing(ServerFeature::ListMove, "the semaphore");
-    Result<RedisReply> moved = block ? (*conn)->command(move, *block + m_options.commandTimeout)
-                                     : (*conn)->command(move);
+    Result<RedisReply> moved
+        = block ? (*conn)->command(move, *block + m_options.commandTimeout) : (*conn)->command(move);
     if (!moved)
         return moved.error();
     if (moved->isNil())
         return std::optional<std::string> {};
     if (!moved->isString())
-        return makeError(ErrorKind::Protocol, "unexpected reply to " + move.front() + ": " + moved->describe());
+        return makeError(
+            ErrorKind::Protocol, "unexpected reply to " + move.front() + ": " + moved->describe());
     return std::optional<std::string>(moved->text());
 }
 

@@ -149,7 +149,8 @@ Result<HoldOutcome> TokenLock::release()
     // its command built once.
     auto native = CompareAndDelete::nativeCommand(*capabilities, m_name, m_token);
     m_releaseCall[releaseTokenIndex] = m_token;
-    auto reply = native ? m_connection->command(*native) : releaseScript().runPrepared(*m_connection, m_releaseCall);
+    auto reply
+        = native ? m_connection->command(*native) : releaseScript().runPrepared(*m_connection, m_releaseCall);
     if (!reply)
         return reply.error();
     const bool deleted = reply->isInteger() && reply->integer() == 1;

@@ -64,11 +64,11 @@ long long countKeysInSlot(RedisConnection& node, uint16_t slot)
 // Redis 7 and Valkey answer a multi-key read whose keys a migration has split with TRYAGAIN at
 // the source node; Redis 6.0 answers ASK there (TRYAGAIN only at the target, after ASKING). The
 // TRYAGAIN tests need the former: asked of the source itself, they skip otherwise, saying so.
-#define SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(source, read)                                           \
-    do {                                                                                             \
-        auto sourceReply = (source).command(read);                                                   \
-        if (sourceReply.ok() || !sourceReply.error().message.starts_with("TRYAGAIN"))               \
-            QSKIP("the server lacks TRYAGAIN from the source of a split multi-key read");            \
+#define SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(source, read)                                                \
+    do {                                                                                                     \
+        auto sourceReply = (source).command(read);                                                           \
+        if (sourceReply.ok() || !sourceReply.error().message.starts_with("TRYAGAIN"))                        \
+            QSKIP("the server lacks TRYAGAIN from the source of a split multi-key read");                    \
     } while (false)
 
 class tst_ClusterClient : public QObject

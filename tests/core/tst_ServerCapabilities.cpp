@@ -42,8 +42,7 @@ bool refusedAsUnknown(const Result<RedisReply>& reply)
     const std::string& message = reply.error().message;
     return message.find("unknown command") != std::string::npos
         || message.find("nknown subcommand") != std::string::npos
-        || message.find("syntax error") != std::string::npos
-        || message.find("Unknown") != std::string::npos;
+        || message.find("syntax error") != std::string::npos || message.find("Unknown") != std::string::npos;
 }
 
 } // namespace
@@ -121,7 +120,8 @@ private slots:
     {
         const auto error = ServerCapabilities::missing(ServerFeature::ListMove, "the semaphore");
         QCOMPARE(error.kind, ErrorKind::NotFound);
-        QCOMPARE(error.message, std::string("the semaphore needs LMOVE/BLMOVE, which this server does not offer"));
+        QCOMPARE(
+            error.message, std::string("the semaphore needs LMOVE/BLMOVE, which this server does not offer"));
     }
 };
 

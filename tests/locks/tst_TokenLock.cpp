@@ -1,7 +1,7 @@
 #include "locks/FencingCounter.h"
-#include "redis/ServerCapabilities.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/ServerCapabilities.h"
 #include "support/CommandStats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -225,9 +225,8 @@ private slots:
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce())->acquired());
         // EVALSHA, and EVAL too when the server did not know the script yet.
-        auto scriptCalls = [&] {
-            return test::commandCalls(*m_redis, "evalsha") + test::commandCalls(*m_redis, "eval");
-        };
+        auto scriptCalls
+            = [&] { return test::commandCalls(*m_redis, "evalsha") + test::commandCalls(*m_redis, "eval"); };
         const long long before = scriptCalls();
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         QVERIFY(scriptCalls() > before);

@@ -23,8 +23,7 @@ TestServerTraits probePathServer()
         return traits;
     }
     // Trying the rule on a throwaway user is the one sure test of the ACL parser.
-    traits.aclChannelRules
-        = (*connection)->command({"ACL", "SETUSER", "lockscope-probe", "&*"}).ok();
+    traits.aclChannelRules = (*connection)->command({"ACL", "SETUSER", "lockscope-probe", "&*"}).ok();
     auto clusterPort = (*connection)->command({"CONFIG", "GET", "cluster-port"});
     traits.clusterPortOption = clusterPort && clusterPort->isArray() && clusterPort->size() == 2;
     return traits;

@@ -28,4 +28,3 @@ struct TestServerTraits
 };
 
 } // namespace lockscope::test
-
