@@ -3,6 +3,7 @@
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/ServerCapabilities.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -213,17 +214,33 @@ Result<std::optional<std::string>> Semaphore::takeToken(std::optional<std::chron
     auto conn = connection();
     if (!conn)
         return conn.error();
-    Result<RedisReply> moved = block
-        ? (*conn)->command(
-            {"BLMOVE", keyFor(m_name, "free"), keyFor(m_name, "taken"), "LEFT", "RIGHT", seconds(*block)},
-            *block + m_options.commandTimeout)
-        : (*conn)->command({"LMOVE", keyFor(m_name, "free"), keyFor(m_name, "taken"), "LEFT", "RIGHT"});
+    auto capabilities = ServerCapabilities::of(**conn);
+    if (!capabilities)
+        return capabilities.error();
+    const auto free = keyFor(m_name, "free");
+    const auto taken = keyFor(m_name, "taken");
+    // Servers without LMOVE (Redis 6.0) move with RPOPLPUSH: the same atomic step between the same
+    // lists, only from the other ends. Which end a token leaves `free` by or enters `taken` at
+    // does not matter (tokens are interchangeable, the reclaim finds them anywhere in `taken`),
+    // and blocked takers are still woken longest-waiting first.
+    RedisCommand move;
+    if (capabilities->has(ServerFeature::ListMove))
+        move = block ? RedisCommand {"BLMOVE", free, taken, "LEFT", "RIGHT", seconds(*block)}
+                     : RedisCommand {"LMOVE", free, taken, "LEFT", "RIGHT"};
+    else if (capabilities->has(ServerFeature::PopPush))
+        move = block ? RedisCommand {"BRPOPLPUSH", free, taken, seconds(*block)}
+                     : RedisCommand {"RPOPLPUSH", free, taken};
+    else
+        return ServerCapabilities::missing(ServerFeature::ListMove, "the semaphore");
+    Result<RedisReply> moved
+        = block ? (*conn)->command(move, *block + m_options.commandTimeout) : (*conn)->command(move);
     if (!moved)
         return moved.error();
     if (moved->isNil())
         return std::optional<std::string> {};
     if (!moved->isString())
-        return makeError(ErrorKind::Protocol, "unexpected reply to BLMOVE: " + moved->describe());
+        return makeError(
+            ErrorKind::Protocol, "unexpected reply to " + move.front() + ": " + moved->describe());
     return std::optional<std::string>(moved->text());
 }
 

@@ -29,15 +29,15 @@ namespace lockscope {
 // Invariant: LLEN free + LLEN taken = N (the reclaim step mints tokens that someone deleted
 // from outside).
 //
-// Taking a permit is two steps: (1) BLMOVE free -> taken (atomic: the token is never in
-// neither list), (2) one Lua call writes the lease and the holder, and INCRs the fence. A
-// reclaim script, run by every taker before it blocks and while it waits, returns to `free`
-// (as a freshly minted token) every permit whose lease expired and every token that has sat
-// in `taken` without a lease for longer than a grace period (a taker that died between the two
-// steps). Fresh tokens make a late step (2) of a presumed-dead taker fail instead of sharing a
-// permit. Releasing removes the lease and the token and pushes a fresh token; the push wakes
-// the longest-blocked BLMOVE. Times are the server's (TIME). Permits do not re-enter: acquire()
-// on an object that holds is an error.
+// Taking a permit is two steps: (1) BLMOVE free -> taken (atomic: the token is never in neither
+// list; BRPOPLPUSH on servers without BLMOVE, Redis 6.0), (2) one Lua call writes the lease and the
+// holder, and INCRs the fence. A reclaim script, run by every taker before it blocks and while it
+// waits, returns to `free` (as a freshly minted token) every permit whose lease expired and every
+// token that has sat in `taken` without a lease for longer than a grace period (a taker that died
+// between the two steps). Fresh tokens make a late step (2) of a presumed-dead taker fail instead
+// of sharing a permit. Releasing removes the lease and the token and pushes a fresh token; the push
+// wakes the longest-blocked BLMOVE. Times are the server's (TIME). Permits do not re-enter:
+// acquire() on an object that holds is an error.
 class Semaphore : public DistributedLock
 {
 public:

@@ -1,4 +1,5 @@
 list(APPEND lockscope_core_sources
+  locks/CompareAndDelete.cpp
   locks/ExpiryClock.cpp
   locks/FencingCounter.cpp
   locks/HolderToken.cpp

@@ -1,5 +1,6 @@
 #include "locks/TokenLock.h"
 
+#include "locks/CompareAndDelete.h"
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
 #include "locks/PollingWait.h"
@@ -24,14 +25,7 @@ return fence
 
 const LuaScript& TokenLock::releaseScript()
 {
-    // redis-py's and node-redlock's release, byte for byte in effect.
-    static const LuaScript script(R"lua(
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('del', KEYS[1])
-end
-return 0
-)lua");
-    return script;
+    return CompareAndDelete::script();
 }
 
 const LuaScript& TokenLock::extendScript()
@@ -148,8 +142,15 @@ Result<HoldOutcome> TokenLock::release()
     std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
+    auto capabilities = ServerCapabilities::of(*m_connection);
+    if (!capabilities)
+        return capabilities.error();
+    // The server's own compare-and-delete where it has one (no script to run); else the script,
+    // its command built once.
+    auto native = CompareAndDelete::nativeCommand(*capabilities, m_name, m_token);
     m_releaseCall[releaseTokenIndex] = m_token;
-    auto reply = releaseScript().runPrepared(*m_connection, m_releaseCall);
+    auto reply
+        = native ? m_connection->command(*native) : releaseScript().runPrepared(*m_connection, m_releaseCall);
     if (!reply)
         return reply.error();
     const bool deleted = reply->isInteger() && reply->integer() == 1;

@@ -12,6 +12,7 @@ list(APPEND lockscope_core_sources
   redis/SentinelResolver.cpp
   redis/SimpleReplyScanner.cpp
   redis/SigpipeBlocker.cpp
+  redis/ServerCapabilities.cpp
   redis/ServerProbe.cpp
   redis/SocketTransport.cpp
   redis/TlsTransport.cpp

@@ -5,6 +5,7 @@
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -102,6 +103,24 @@ private slots:
         QCOMPARE(err.count('\n'), 1);
         QVERIFY2(err.contains("not acquired within 300 ms"), qPrintable(err));
         QVERIFY(!QFile::exists(path("never-ran")));
+    }
+
+    void aSemaphoreOnAServerWithoutListMovesExits69NamingTheFeature()
+    {
+        // A real server that lacks every list move (renamed away), as no released one does yet.
+        RedisServerConfig config;
+        config.extraArgs = test::renamedAway(*m_redis, {"LMOVE", "BLMOVE", "RPOPLPUSH", "BRPOPLPUSH"});
+        auto server = test::startServer(config);
+        QVERIFY(server);
+        QProcess cli;
+        start(cli,
+            {"--url", QString::fromStdString(server->url()), "lock", "cli-sem-old", "--kind", "semaphore",
+                "--permits", "1", "--", "touch", path("never-ran-sem")});
+        QVERIFY(cli.waitForFinished(10000));
+        const QString err = cli.readAllStandardError();
+        QCOMPARE(cli.exitCode(), 69);
+        QVERIFY2(err.contains("LMOVE/BLMOVE"), qPrintable(err));
+        QVERIFY(!QFile::exists(path("never-ran-sem")));
     }
 
     void passesTheCommandsExitCodeThroughAndReleases()

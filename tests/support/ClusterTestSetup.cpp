@@ -2,6 +2,11 @@
 
 #include "redis/ServerProbe.h"
 #include "sandbox/FreePort.h"
+#include "support/TestServerTraits.h"
+
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <thread>
@@ -9,6 +14,23 @@
 namespace lockscope::test {
 
 namespace {
+
+// Where a node's cluster bus listens on servers without the cluster-port option.
+constexpr int clusterBusOffset = 10000;
+
+bool isPortFree(int port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return false;
+    sockaddr_in address {};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    const bool bound = ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof(address)) == 0;
+    ::close(fd);
+    return bound;
+}
 
 ConnectionOptions nodeOptions(int port)
 {
@@ -29,6 +51,14 @@ Status expectOk(const Result<RedisReply>& reply, const std::string& what)
 }
 
 } // namespace
+
+RedisCommand addSlotsCommand(size_t first, size_t last)
+{
+    RedisCommand add {"CLUSTER", "ADDSLOTS"};
+    for (size_t slot = first; slot <= last; ++slot)
+        add.push_back(std::to_string(slot));
+    return add;
+}
 
 ClusterTestSetup::~ClusterTestSetup()
 {
@@ -57,19 +87,22 @@ Status ClusterTestSetup::startNode()
     RedisError lastError = makeError(ErrorKind::Internal, "no free ports");
     // Either free port may be taken by someone else before the server binds it: try a few.
     for (int attempt = 0; attempt < 5; ++attempt) {
+        const bool ownBusPort = TestServerTraits::ofPathServer().clusterPortOption;
         const int port = pickFreePort();
-        int bus = pickFreePort();
-        for (int tries = 0; tries < 10 && (bus == port || bus == 0); ++tries)
+        int bus = ownBusPort ? pickFreePort() : port + clusterBusOffset;
+        for (int tries = 0; ownBusPort && tries < 10 && (bus == port || bus == 0); ++tries)
             bus = pickFreePort();
-        if (port == 0 || bus == 0 || bus == port)
+        if (port == 0 || bus == 0 || bus == port || (!ownBusPort && !isPortFree(bus)))
             continue;
         RedisServerConfig config;
         config.port = port;
         config.unixSocket = false;
         config.extraArgs = {"--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-            "--cluster-node-timeout", "2000", "--cluster-port", std::to_string(bus),
+            "--cluster-node-timeout", "2000",
             // A replica's first sync would otherwise wait 5 s for more replicas to join it.
             "--repl-diskless-sync-delay", "0"};
+        if (ownBusPort)
+            config.extraArgs.insert(config.extraArgs.end(), {"--cluster-port", std::to_string(bus)});
         auto server = RedisServerProcess::start(config);
         if (!server) {
             lastError = server.error();
@@ -100,9 +133,8 @@ Status ClusterTestSetup::form()
             return ok;
         const size_t first = i * clusterSlotCount / count;
         const size_t last = (i + 1) * clusterSlotCount / count - 1;
-        auto added
-            = direct(i).command({"CLUSTER", "ADDSLOTSRANGE", std::to_string(first), std::to_string(last)});
-        if (auto ok = expectOk(added, "CLUSTER ADDSLOTSRANGE"); !ok)
+        auto added = direct(i).command(addSlotsCommand(first, last));
+        if (auto ok = expectOk(added, "CLUSTER ADDSLOTS"); !ok)
             return ok;
     }
     for (size_t i = 1; i < count; ++i) {

@@ -12,11 +12,15 @@
 
 namespace lockscope::test {
 
+// CLUSTER ADDSLOTS first..last, each slot spelled out: ADDSLOTSRANGE is Redis 7.0+, ADDSLOTS
+// every server has.
+RedisCommand addSlotsCommand(size_t first, size_t last);
+
 // A real Redis Cluster of N masters (no replicas) on free loopback ports, formed the way an
-// operator would without redis-cli: CLUSTER MEET, CLUSTER ADDSLOTSRANGE, then waiting until
+// operator would without redis-cli: CLUSTER MEET, CLUSTER ADDSLOTS, then waiting until
 // every node says cluster_state:ok and all agree on the slot table. Each node's cluster bus
-// gets its own free port (--cluster-port), because Redis 7's default, port+10000, may be out
-// of range or taken.
+// gets its own free port (--cluster-port), because the default, port+10000, may be out of
+// range or taken; servers without that option (Redis 6) get a port whose port+10000 is free.
 //
 // Slots migrate with the real protocol (CLUSTER SETSLOT IMPORTING/MIGRATING, MIGRATE ... KEYS,
 // CLUSTER SETSLOT NODE on every node), completely or stopped halfway to produce ASK redirects.

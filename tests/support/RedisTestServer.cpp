@@ -1,5 +1,7 @@
 #include "support/RedisTestServer.h"
 
+#include "support/TestServerTraits.h"
+
 #include <QtTest>
 
 namespace lockscope::test {
@@ -17,8 +19,10 @@ std::unique_ptr<RedisServerProcess> startServer(RedisServerConfig config)
 RedisServerConfig aclWithOnlyUser(const std::string& user, const std::string& password)
 {
     RedisServerConfig config;
-    config.extraArgs
-        = {"--user", "default", "off", "--user", user, "on", ">" + password, "~*", "&*", "+@all"};
+    config.extraArgs = {"--user", "default", "off", "--user", user, "on", ">" + password, "~*", "+@all"};
+    // Servers without channel rules let every user use every channel already.
+    if (TestServerTraits::ofPathServer().aclChannelRules)
+        config.extraArgs.push_back("&*");
     return config;
 }
 

@@ -3,6 +3,7 @@
 #include "inspect/LockNaming.h"
 #include "inspect/ObservedLockScript.h"
 #include "inspect/ObservedLockState.h"
+#include "locks/CompareAndDelete.h"
 
 namespace lockscope {
 
@@ -27,6 +28,45 @@ end
 return {1, notified}
 )LUA";
 
+UserText releasedMessage()
+{
+    return UserText(LOCKSCOPE_TEXT("ForceRelease", "released"));
+}
+UserText goneMessage()
+{
+    return UserText(LOCKSCOPE_TEXT("ForceRelease", "nothing to release: the lock is gone already"));
+}
+UserText changedMessage()
+{
+    return UserText(LOCKSCOPE_TEXT(
+        "ForceRelease", "not released: the lock changed since it was observed (a new holder?)"));
+}
+
+// A plain string lock on a server with its own compare-and-delete (DELIFEQ, DELEX): no script.
+// When it deletes nothing, EXISTS tells a lock that is gone from one that changed (a key that
+// expires in between reads as gone, which it then is).
+Result<AdminResult> releaseNatively(
+    RedisConnection& connection, const RedisCommand& compareAndDelete, const std::string& key)
+{
+    auto reply = connection.command(compareAndDelete);
+    if (!reply) {
+        if (reply.error().message.rfind("WRONGTYPE", 0) == 0) // no longer a string: changed
+            return ObservedLockScript::result(-1, releasedMessage(), goneMessage(), changedMessage());
+        return reply.error();
+    }
+    if (!reply->isInteger() || (reply->integer() != 0 && reply->integer() != 1))
+        return makeError(ErrorKind::Protocol, compareAndDelete.front() + " replied " + reply->describe());
+    if (reply->integer() == 1)
+        return ObservedLockScript::result(1, releasedMessage(), goneMessage(), changedMessage());
+    auto exists = connection.command({"EXISTS", key});
+    if (!exists)
+        return exists.error();
+    if (!exists->isInteger())
+        return makeError(ErrorKind::Protocol, "EXISTS replied " + exists->describe());
+    return ObservedLockScript::result(
+        exists->integer() == 0 ? 0 : -1, releasedMessage(), goneMessage(), changedMessage());
+}
+
 } // namespace
 
 Result<AdminResult> ForceRelease::release(RedisConnection& connection, const LockSnapshot& observed)
@@ -36,6 +76,13 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
     auto state = ObservedLockState::from(observed);
     if (!state)
         return state.error();
+    if (state->shape == ObservedLockState::Shape::StringValue && state->companionKeys.empty()) {
+        auto capabilities = ServerCapabilities::of(connection);
+        if (!capabilities)
+            return capabilities.error();
+        if (auto native = CompareAndDelete::nativeCommand(*capabilities, state->key, state->value))
+            return releaseNatively(connection, *native, state->key);
+    }
 
     std::string channel;
     std::string message = "0";
@@ -59,12 +106,9 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
     if (!reply->isArray() || !state0 || !notified)
         return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
     UserText released = channel.empty()
-        ? UserText(LOCKSCOPE_TEXT("ForceRelease", "released"))
+        ? releasedMessage()
         : UserText(LOCKSCOPE_TEXT("ForceRelease", "released; %1 waiting client(s) notified"), *notified);
-    auto result = ObservedLockScript::result(*state0, std::move(released),
-        UserText(LOCKSCOPE_TEXT("ForceRelease", "nothing to release: the lock is gone already")),
-        UserText(LOCKSCOPE_TEXT(
-            "ForceRelease", "not released: the lock changed since it was observed (a new holder?)")));
+    auto result = ObservedLockScript::result(*state0, std::move(released), goneMessage(), changedMessage());
     result.notified = *notified;
     return result;
 }

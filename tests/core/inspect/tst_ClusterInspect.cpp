@@ -1,4 +1,5 @@
 #include "support/CliRun.h"
+#include "support/ClusterTestSetup.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestServer.h"
 
@@ -14,7 +15,7 @@ namespace {
 const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 } // namespace
 
-// A three-master cluster built by hand (ADDSLOTSRANGE + MEET): list attributes every lock to its
+// A three-master cluster built by hand (ADDSLOTS + MEET): list attributes every lock to its
 // master, and release finds and removes a lock that lives on another master than the URL's.
 class tst_ClusterInspect : public QObject
 {
@@ -57,10 +58,7 @@ private slots:
             QVERIFY(server);
             auto connection = test::connectTo(*server);
             QVERIFY(connection);
-            QVERIFY(connection
-                        ->command({"CLUSTER", "ADDSLOTSRANGE", std::to_string(ranges[i].first),
-                            std::to_string(ranges[i].second)})
-                        .ok());
+            QVERIFY(connection->command(test::addSlotsCommand(ranges[i].first, ranges[i].second)).ok());
             m_servers.push_back(std::move(server));
             m_nodes.push_back(std::move(connection));
         }

@@ -1,6 +1,8 @@
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
+#include "redis/ServerCapabilities.h"
+#include "support/CommandStats.h"
 #include "support/LockFormats.h"
 #include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
@@ -115,6 +117,33 @@ private slots:
         QVERIFY(seen);
         QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
         QVERIFY(!exists("mutex:report"));
+    }
+
+    void aStringLockIsReleasedByTheServersOwnCompareAndDelete()
+    {
+        auto capabilities = ServerCapabilities::of(*m_redis);
+        QVERIFY(capabilities);
+        if (!capabilities->has(ServerFeature::DelIfEq) && !capabilities->has(ServerFeature::DelEx))
+            QSKIP("the server lacks DELIFEQ and DELEX");
+        const std::string native = capabilities->has(ServerFeature::DelIfEq) ? "delifeq" : "delex";
+        QVERIFY(run({"SET", "mutex:native", LockFormats::uuidV4(), "PX", "30000"}));
+        auto seen = observe("native");
+        QVERIFY(seen);
+        const long long nativeBefore = test::commandCalls(*m_redis, native);
+        const long long evalsBefore = evalCalls();
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QVERIFY(!exists("mutex:native"));
+        QCOMPARE(test::commandCalls(*m_redis, native), nativeBefore + 1);
+        QCOMPARE(evalCalls(), evalsBefore);
+    }
+
+    void aStringLockGoneMeanwhileIsNothingToRelease()
+    {
+        QVERIFY(run({"SET", "mutex:gone", LockFormats::uuidV4(), "PX", "30000"}));
+        auto seen = observe("gone");
+        QVERIFY(seen);
+        QVERIFY(run({"DEL", "mutex:gone"}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::NothingThere);
     }
 
     void aLockGoneMeanwhileIsNothingToRelease()

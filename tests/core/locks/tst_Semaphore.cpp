@@ -1,9 +1,11 @@
 #include "locks/Semaphore.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/ServerCapabilities.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -24,6 +26,20 @@ class tst_Semaphore : public test::RedisTestCase
     long long length(const std::string& name, std::string_view part)
     {
         return m_redis->command({"LLEN", Semaphore::keyFor(name, part)})->integer();
+    }
+    // The command blocked takers wait in on this server (CLIENT LIST's cmd=).
+    std::string blockingMove()
+    {
+        auto capabilities = ServerCapabilities::of(*m_redis);
+        return capabilities && !capabilities->has(ServerFeature::ListMove) ? "brpoplpush" : "blmove";
+    }
+    // A server like this suite's whose list-move commands are renamed away: a real server that
+    // lacks them, as Redis 6.0 lacks LMOVE/BLMOVE.
+    std::unique_ptr<RedisServerProcess> serverWithout(const std::vector<std::string>& commands)
+    {
+        RedisServerConfig config;
+        config.extraArgs = test::renamedAway(*m_redis, commands);
+        return test::startServer(config);
     }
 
 private slots:
@@ -93,9 +109,10 @@ private slots:
             auto result = waiter.acquire(waitUpTo(20s));
             return std::make_pair(result.ok() && result->acquired(), Clock::now());
         });
+        const std::string blocked = "cmd=" + blockingMove();
         QVERIFY(eventually([&] {
             const std::string clients = m_redis->command({"CLIENT", "LIST"})->text();
-            return clients.find("cmd=blmove") != std::string::npos;
+            return clients.find(blocked) != std::string::npos;
         }));
         QVERIFY(eventually([&] {
             return m_redis->command({"ZSCORE", WaiterRegistry::keyFor("sem-blocking"), waiter.holderId()})
@@ -162,8 +179,8 @@ private slots:
         Semaphore semaphore(options(), "sem-half", 1, HolderIdentity::next(), nullptr, 800ms);
         QCOMPARE(*semaphore.reclaim(), 0LL); // creates the semaphore
         // A taker does step one (the atomic move) and dies before step two (the lease).
-        auto moved = m_redis->command({"LMOVE", Semaphore::keyFor("sem-half", "free"),
-            Semaphore::keyFor("sem-half", "taken"), "LEFT", "RIGHT"});
+        auto moved = m_redis->command(
+            {"RPOPLPUSH", Semaphore::keyFor("sem-half", "free"), Semaphore::keyFor("sem-half", "taken")});
         QVERIFY(moved.ok() && moved->isString());
         const std::string orphan = moved->text();
         QCOMPARE(length("sem-half", "free"), 0LL);
@@ -221,6 +238,45 @@ private slots:
             last = *acquired->fence;
             QCOMPARE(*semaphore.release(), HoldOutcome::Done);
         }
+    }
+
+    void takersMoveWithRpoplpushWhereTheServerLacksLmove()
+    {
+        auto server = serverWithout({"LMOVE", "BLMOVE"});
+        QVERIFY(server);
+        auto admin = test::connectTo(*server);
+        QVERIFY(admin);
+        QVERIFY(!ServerCapabilities::of(*admin)->has(ServerFeature::ListMove));
+        const auto serverOptions = test::optionsFor(*server);
+        Semaphore holder(serverOptions, "sem-old", 1);
+        QVERIFY(holder.acquire(waitUpTo(0ms, 60s))->acquired());
+        Semaphore waiter(serverOptions, "sem-old", 1);
+        auto waiting = std::async(std::launch::async, [&] {
+            auto result = waiter.acquire(waitUpTo(20s));
+            return result.ok() && result->acquired();
+        });
+        QVERIFY(eventually([&] {
+            return admin->command({"CLIENT", "LIST"})->text().find("cmd=brpoplpush") != std::string::npos;
+        }));
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        QVERIFY(waiting.get());
+        const auto taken = admin->command({"LRANGE", Semaphore::keyFor("sem-old", "taken"), "0", "-1"});
+        QVERIFY(taken && taken->size() == 1);
+        QCOMPARE(taken->at(0).text(), *waiter.permitToken());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+        QCOMPARE(admin->command({"LLEN", Semaphore::keyFor("sem-old", "free")})->integer(), 1LL);
+    }
+
+    void aServerWithoutAnyListMoveIsRefusedNamingTheFeature()
+    {
+        auto server = serverWithout({"LMOVE", "BLMOVE", "RPOPLPUSH", "BRPOPLPUSH"});
+        QVERIFY(server);
+        Semaphore semaphore(test::optionsFor(*server), "sem-none", 1);
+        auto acquired = semaphore.acquire(waitUpTo(0ms));
+        QVERIFY(!acquired);
+        QCOMPARE(acquired.error().kind, ErrorKind::NotFound);
+        QVERIFY2(acquired.error().message.find("LMOVE/BLMOVE") != std::string::npos,
+            acquired.error().message.c_str());
     }
 
     void cancellationEndsABlockedWait()

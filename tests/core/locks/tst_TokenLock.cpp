@@ -1,6 +1,8 @@
 #include "locks/FencingCounter.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/ServerCapabilities.h"
+#include "support/CommandStats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -191,9 +193,44 @@ private slots:
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce())->acquired());
         QVERIFY(m_redis->command({"SCRIPT", "FLUSH"}));
-        QCOMPARE(*lock.release(), HoldOutcome::Done);
-        auto exists = m_redis->command({"SCRIPT", "EXISTS", TokenLock::releaseScript().sha1()});
+        QCOMPARE(*lock.extend(10s), HoldOutcome::Done);
+        auto exists = m_redis->command({"SCRIPT", "EXISTS", TokenLock::extendScript().sha1()});
         QVERIFY(exists && exists->at(0).integer() == 1);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+    }
+
+    void releaseUsesTheServersOwnCompareAndDelete()
+    {
+        auto capabilities = ServerCapabilities::of(*m_redis);
+        QVERIFY(capabilities);
+        if (!capabilities->has(ServerFeature::DelIfEq) && !capabilities->has(ServerFeature::DelEx))
+            QSKIP("the server lacks DELIFEQ and DELEX");
+        const std::string native = capabilities->has(ServerFeature::DelIfEq) ? "delifeq" : "delex";
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        const long long before = test::commandCalls(*m_redis, native);
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QCOMPARE(test::commandCalls(*m_redis, native), before + 1);
+        QCOMPARE(get(name), std::string("<nil>"));
+    }
+
+    void releaseRunsTheScriptWhereTheServerHasNoCompareAndDelete()
+    {
+        auto capabilities = ServerCapabilities::of(*m_redis);
+        QVERIFY(capabilities);
+        if (capabilities->has(ServerFeature::DelIfEq) || capabilities->has(ServerFeature::DelEx))
+            QSKIP("the server has DELIFEQ or DELEX: the script fallback is for servers without both");
+        const auto name = freshName();
+        TokenLock lock(connection(), name);
+        QVERIFY(lock.acquire(tryOnce())->acquired());
+        // EVALSHA, and EVAL too when the server did not know the script yet.
+        auto scriptCalls
+            = [&] { return test::commandCalls(*m_redis, "evalsha") + test::commandCalls(*m_redis, "eval"); };
+        const long long before = scriptCalls();
+        QCOMPARE(*lock.release(), HoldOutcome::Done);
+        QVERIFY(scriptCalls() > before);
+        QCOMPARE(get(name), std::string("<nil>"));
     }
 
     void aWaiterIsRegisteredWhileWaitingAndGoneAfter()

@@ -61,6 +61,16 @@ long long countKeysInSlot(RedisConnection& node, uint16_t slot)
 
 } // namespace
 
+// Redis 7 and Valkey answer a multi-key read whose keys a migration has split with TRYAGAIN at
+// the source node; Redis 6.0 answers ASK there (TRYAGAIN only at the target, after ASKING). The
+// TRYAGAIN tests need the former: asked of the source itself, they skip otherwise, saying so.
+#define SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(source, read)                                                \
+    do {                                                                                                     \
+        auto sourceReply = (source).command(read);                                                           \
+        if (sourceReply.ok() || !sourceReply.error().message.starts_with("TRYAGAIN"))                        \
+            QSKIP("the server lacks TRYAGAIN from the source of a split multi-key read");                    \
+    } while (false)
+
 class tst_ClusterClient : public QObject
 {
     Q_OBJECT
@@ -361,6 +371,7 @@ private slots:
         QVERIFY(from.ok());
         QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 5).ok());
         // Half the keys moved: a read of all of them can be answered by neither node yet.
+        SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(m_cluster->direct(*from), mget);
         const long long tryAgainBefore = tryAgainCount(m_cluster->direct(*from));
         bool finished = false;
         std::thread finisher([&] {
@@ -389,7 +400,9 @@ private slots:
         auto from = m_cluster->ownerOf(slot);
         QVERIFY(from.ok());
         QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 2).ok());
-        auto values = client->command({"MGET", "{stuck}0", "{stuck}1", "{stuck}2", "{stuck}3"});
+        const RedisCommand mget {"MGET", "{stuck}0", "{stuck}1", "{stuck}2", "{stuck}3"};
+        SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(m_cluster->direct(*from), mget);
+        auto values = client->command(mget);
         QVERIFY(!values.ok());
         QCOMPARE(values.error().kind, ErrorKind::Redirect);
         QVERIFY2(values.error().message.starts_with("TRYAGAIN"), values.error().message.c_str());
@@ -407,6 +420,8 @@ private slots:
         auto from = m_cluster->ownerOf(slot);
         QVERIFY(from.ok());
         QVERIFY(m_cluster->beginSlotMigration(slot, (*from + 1) % m_cluster->size(), 2).ok());
+        SKIP_UNLESS_THE_SOURCE_ANSWERS_TRYAGAIN(m_cluster->direct(*from),
+            RedisCommand({"MGET", "{stuckpipe}0", "{stuckpipe}1", "{stuckpipe}2", "{stuckpipe}3"}));
         auto replies = client->pipelineForKey("stuckpipe",
             {{"GET", "{stuckpipe}0"},
                 {"MGET", "{stuckpipe}0", "{stuckpipe}1", "{stuckpipe}2", "{stuckpipe}3"},

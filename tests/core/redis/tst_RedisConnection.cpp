@@ -1,5 +1,6 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
+#include "support/TestServerTraits.h"
 
 #include <QtTest>
 
@@ -16,8 +17,15 @@ class tst_RedisConnection : public test::RedisTestCase
     {
         RedisServerConfig acl;
         // redis-server joins the words after --user into one ACL rule line.
-        acl.extraArgs = {"--user", "default", "on", ">adminpw", "~*", "&*", "+@all", "--user", "reader", "on",
-            ">readerpw", "~locks:*", "resetchannels", "-@all", "+get", "+ping", "+client|setname", "+auth"};
+        // Channel rules (&*, resetchannels) only where the server has them (Redis 6.2+).
+        const bool channels = test::TestServerTraits::ofPathServer().aclChannelRules;
+        acl.extraArgs = {"--user", "default", "on", ">adminpw", "~*", "+@all"};
+        if (channels)
+            acl.extraArgs.push_back("&*");
+        acl.extraArgs.insert(acl.extraArgs.end(), {"--user", "reader", "on", ">readerpw", "~locks:*"});
+        if (channels)
+            acl.extraArgs.push_back("resetchannels");
+        acl.extraArgs.insert(acl.extraArgs.end(), {"-@all", "+get", "+ping", "+client|setname", "+auth"});
         m_aclServer = test::startServer(acl);
         QVERIFY(m_aclServer);
     }
