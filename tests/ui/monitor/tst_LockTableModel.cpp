@@ -35,9 +35,11 @@ LockRecord lockNamed(const QString& name, LockKind kind = LockKind::Token,
     return lock;
 }
 
-LockUpdateBatch::Change change(LockEventRecord::Type type, const LockRecord& lock)
+LockUpdateBatch::Change change(
+    LockEventRecord::Type type, const LockRecord& lock, LockChange changes = LockChange::everything())
 {
     LockUpdateBatch::Change change;
+    change.changes = changes;
     change.event.type = type;
     change.event.atMs = baseMs;
     change.event.lockKey = lock.key;
@@ -85,7 +87,7 @@ private Q_SLOTS:
         LockUpdateBatch mixed;
         LockRecord renewed = lockNamed(QStringLiteral("a"));
         renewed.ttlMs = 60'000;
-        mixed.changes.append(change(LockEventRecord::Type::Changed, renewed));
+        mixed.changes.append(change(LockEventRecord::Type::Changed, renewed, LockChange::Lease));
         for (int i = 5; i < 25; i += 3)
             mixed.changes.append(
                 change(LockEventRecord::Type::Released, lockNamed(QStringLiteral("lock:%1").arg(i))));
@@ -133,7 +135,7 @@ private Q_SLOTS:
         for (int i = 0; i < 100'000; i += 100) {
             LockRecord lock = lockNamed(QStringLiteral("lock:%1").arg(i));
             lock.ttlMs = 90'000;
-            renewals.changes.append(change(LockEventRecord::Type::Changed, lock));
+            renewals.changes.append(change(LockEventRecord::Type::Changed, lock, LockChange::Lease));
         }
         locks.apply(renewals);
         QCOMPARE(changed.count(), 1000);
@@ -144,9 +146,12 @@ private Q_SLOTS:
             QCOMPARE(from.column(), int(LockTableModel::TtlColumn));
             QCOMPARE(to.column(), int(LockTableModel::StateColumn));
         }
-        // The same state again is no change at all.
+        // A change of what no column shows (the keys) announces nothing.
         changed.clear();
-        locks.apply(renewals);
+        LockUpdateBatch keysOnly;
+        for (const auto& renewal : std::as_const(renewals.changes))
+            keysOnly.changes.append(change(LockEventRecord::Type::Changed, renewal.lock, LockChange::Keys));
+        locks.apply(keysOnly);
         QCOMPARE(changed.count(), 0);
 
         // 10,000 locks gone in one contiguous block: one removal.
@@ -178,6 +183,48 @@ private Q_SLOTS:
         batch.append(appearing(0, 2));
         locks.apply(batch);
         QCOMPARE(locks.rowCount(), 3);
+    }
+
+    void announcesOnlyTheColumnsThatShowTheChangedFields()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockUpdateBatch listing;
+        listing.reset = true;
+        listing.locks = {lockNamed(QStringLiteral("fenced"))};
+        locks.apply(listing);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+        LockRecord later = lockNamed(QStringLiteral("fenced"));
+        later.fence = 8;
+        LockUpdateBatch batch;
+        batch.changes.append(change(LockEventRecord::Type::Changed, later, LockChange::Fence));
+        locks.apply(batch);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(0, LockTableModel::FenceColumn));
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(0, LockTableModel::FenceColumn));
+        QCOMPARE(locks.index(0, LockTableModel::FenceColumn).data().toString(), QStringLiteral("8"));
+    }
+
+    void announcesWhatChangedOverAllOfABatchsChangesToOneLock()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockUpdateBatch listing;
+        listing.reset = true;
+        listing.locks = {lockNamed(QStringLiteral("busy"))};
+        locks.apply(listing);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+        LockRecord fenced = lockNamed(QStringLiteral("busy"));
+        fenced.fence = 3;
+        LockRecord queued = fenced;
+        queued.waiterCount = 2;
+        LockUpdateBatch batch;
+        batch.changes.append(change(LockEventRecord::Type::Changed, fenced, LockChange::Fence));
+        batch.changes.append(change(LockEventRecord::Type::Changed, queued, LockChange::WaiterCount));
+        locks.apply(batch);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(0, LockTableModel::WaitersColumn));
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(0, LockTableModel::FenceColumn));
     }
 
     void exportsTheFilteredTableAsCsvAndJson()
