@@ -253,9 +253,8 @@ Status LockWatcher::reread(const WatchTarget& target, const std::string& name,
         bool wanted = false;
         for (const auto& pattern : patterns) {
             const GlobPattern glob(pattern);
-            wanted = wanted || glob.matches(name) || std::ranges::any_of(keys, [&](const std::string& key) {
-                return glob.matches(key);
-            });
+            wanted = wanted || glob.matches(name)
+                || std::ranges::any_of(keys, [&](const std::string& key) { return glob.matches(key); });
         }
         if (!wanted)
             return Done {};

@@ -49,7 +49,8 @@ private:
         return at == std::string::npos ? -1 : std::atoll(text.c_str() + at + 25);
     }
 
-    static std::optional<LockSnapshot> lockNamed(const std::vector<LockSnapshot>& locks, const std::string& name)
+    static std::optional<LockSnapshot> lockNamed(
+        const std::vector<LockSnapshot>& locks, const std::string& name)
     {
         for (const auto& lock : locks)
             if (lock.name == name)
