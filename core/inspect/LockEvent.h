@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/LockChange.h"
 #include "inspect/LockSnapshot.h"
 
 #include <string_view>
@@ -19,10 +20,11 @@ struct LockEvent
     Type type = Type::Changed;
     LockSnapshot lock;
     long long atMs = 0; // client epoch ms when the watcher noticed
+    // Changed: what differs from the lock's previous event (or the listing); appeared, released
+    // and expired: everything.
+    LockChange changes = LockChange::everything();
 
     static std::string_view typeName(Type type);
-    // Whether two snapshots of one lock differ in anything but the TTL counting down.
-    static bool sameState(const LockSnapshot& before, const LockSnapshot& after);
 };
 
 } // namespace lockscope

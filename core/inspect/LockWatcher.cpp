@@ -1,6 +1,7 @@
 #include "inspect/LockWatcher.h"
 
 #include "inspect/GlobPattern.h"
+#include "inspect/LockKey.h"
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 #include "inspect/recognizers/RubySemaphoreRecognizer.h"
@@ -20,10 +21,9 @@ long long nowMs()
         .count();
 }
 
-std::string idOf(const std::string& node, const std::string& name)
-{
-    return node + '\n' + name;
-}
+// Notifications taken in one pass at most: a flood must not keep the watcher from expiries
+// and cancellation.
+constexpr size_t drainLimit = 1000;
 
 std::string channelPattern(const RedisConnection& connection)
 {
@@ -160,7 +160,7 @@ Result<UserText> LockWatcher::start()
         return baseline.failures.front().error;
     const long long seen = nowMs();
     for (auto& lock : baseline.locks) {
-        const std::string id = idOf(lock.node, lock.name);
+        const std::string id = LockKey::of(lock.node, lock.name);
         m_seenAtMs[id] = seen;
         schedule(id, lock);
         m_current.emplace(id, std::move(lock));
@@ -175,7 +175,7 @@ Result<UserText> LockWatcher::start()
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
     bool expired, const EventHandler& onEvent)
 {
-    const std::string id = idOf(node, name);
+    const std::string id = LockKey::of(node, name);
     auto previous = m_current.find(id);
     const long long at = nowMs();
     if (now.empty()) {
@@ -197,10 +197,10 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         onEvent({LockEvent::Type::Appeared, lock, at});
         return;
     }
-    const bool same = LockEvent::sameState(previous->second, lock);
+    const LockChange changes = LockChange::between(previous->second, lock);
     previous->second = lock;
-    if (!same)
-        onEvent({LockEvent::Type::Changed, lock, at});
+    if (changes.isMoreThanCountdown())
+        onEvent({LockEvent::Type::Changed, lock, at, changes});
 }
 
 void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
@@ -238,27 +238,30 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL.
         const std::string key = lock->second.keys.empty() ? lock->second.name : lock->second.keys.front();
-        auto reread = this->reread(*target, key, true, onEvent);
+        auto reread = this->reread(*target, lockNameForKey(key), {key}, true, onEvent);
         if (!reread)
             return reread;
     }
     return Done {};
 }
 
-Status LockWatcher::reread(
-    const WatchTarget& target, const std::string& key, bool expired, const EventHandler& onEvent)
+Status LockWatcher::reread(const WatchTarget& target, const std::string& name,
+    const std::vector<std::string>& keys, bool expired, const EventHandler& onEvent)
 {
-    const std::string name = lockNameForKey(key);
     const auto& patterns = m_options.inspect.scan.patterns;
     if (!patterns.empty()) {
         bool wanted = false;
-        for (const auto& pattern : patterns)
-            wanted = wanted || GlobPattern(pattern).matches(key) || GlobPattern(pattern).matches(name);
+        for (const auto& pattern : patterns) {
+            const GlobPattern glob(pattern);
+            wanted = wanted || glob.matches(name)
+                || std::ranges::any_of(keys, [&](const std::string& key) { return glob.matches(key); });
+        }
         if (!wanted)
             return Done {};
     }
+    ++m_stats.rereads;
     auto names = LockInspector::candidateKeysFor(name);
-    names.push_back(key);
+    names.insert(names.end(), keys.begin(), keys.end());
     InspectOptions inspect = m_options.inspect;
     inspect.blockedPops
         = &m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
@@ -274,6 +277,55 @@ Status LockWatcher::reread(
     return Done {};
 }
 
+Status LockWatcher::followNotifications(
+    WatchTarget& target, const RedisReply& message, const EventHandler& onEvent)
+{
+    PendingNotifications pending;
+    auto take = [this, &pending](const RedisReply& notification) {
+        // ["pmessage", pattern, "__keyspace@<db>__:<key>", "<event>"]
+        if (!notification.isArray() || notification.size() != 4 || notification.at(0).text() != "pmessage")
+            return;
+        const std::string& channel = notification.at(2).text();
+        const size_t colon = channel.find("__:");
+        if (colon == std::string::npos)
+            return;
+        const std::string key = channel.substr(colon + 3);
+        pending.add(lockNameForKey(key), key, notification.at(3).text() == "expired");
+    };
+    take(message);
+    // Only what has arrived already: waiting for more would delay the first change.
+    Status broken = Done {};
+    for (size_t drained = 0; drained < drainLimit; ++drained) {
+        auto more = target.subscriber->readReply(std::chrono::milliseconds(0));
+        if (!more) {
+            if (more.error().kind != ErrorKind::Timeout)
+                broken = more.error();
+            break;
+        }
+        take(*more);
+    }
+    m_stats.notifications += static_cast<long long>(pending.notificationCount());
+    m_stats.coalesced += static_cast<long long>(pending.notificationCount() - pending.locks().size());
+    for (const auto& lock : pending.locks()) {
+        auto reread = this->reread(target, lock.name, lock.keys, lock.expired, onEvent);
+        if (!reread)
+            return reread;
+    }
+    if (!broken)
+        return resubscribe(target, onEvent);
+    return Done {};
+}
+
+Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent)
+{
+    auto again = subscribe(target);
+    if (!again)
+        return again;
+    if (auto same = checkStillOnNodes(); !same)
+        return same;
+    return pollOnce(onEvent);
+}
+
 Status LockWatcher::pollOnce(const EventHandler& onEvent)
 {
     std::vector<InspectTarget> targets;
@@ -285,7 +337,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent)
     std::map<std::string, std::vector<LockSnapshot>> byId;
     std::map<std::string, std::pair<std::string, std::string>> where;
     for (auto& lock : result.locks) {
-        const std::string id = idOf(lock.node, lock.name);
+        const std::string id = LockKey::of(lock.node, lock.name);
         where[id] = {lock.node, lock.name};
         byId[id].push_back(std::move(lock));
     }
@@ -297,7 +349,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent)
     }
     for (const auto& [node, name] : gone) {
         // Gone between two polls: expired if its lease had run out by now, released otherwise.
-        const std::string id = idOf(node, name);
+        const std::string id = LockKey::of(node, name);
         const LockSnapshot& last = m_current.at(id);
         const bool expired = last.ttlMs && m_seenAtMs[id] + *last.ttlMs <= at + 50;
         apply(node, name, {}, expired, onEvent);
@@ -349,28 +401,14 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
             if (!message) {
                 if (message.error().kind == ErrorKind::Timeout)
                     continue;
-                // The subscription broke: subscribe again, then re-list to catch what was missed.
-                auto again = subscribe(target);
-                if (!again)
-                    return again;
-                if (auto same = checkStillOnNodes(); !same)
-                    return same;
-                auto resync = pollOnce(onEvent);
-                if (!resync)
-                    return resync;
+                auto resynced = resubscribe(target, onEvent);
+                if (!resynced)
+                    return resynced;
                 continue;
             }
-            // ["pmessage", pattern, "__keyspace@<db>__:<key>", "<event>"]
-            if (!message->isArray() || message->size() != 4 || message->at(0).text() != "pmessage")
-                continue;
-            const std::string& channel = message->at(2).text();
-            const size_t colon = channel.find("__:");
-            if (colon == std::string::npos)
-                continue;
-            const std::string key = channel.substr(colon + 3);
-            auto reread = this->reread(target, key, message->at(3).text() == "expired", onEvent);
-            if (!reread)
-                return reread;
+            auto followed = followNotifications(target, *message, onEvent);
+            if (!followed)
+                return followed;
         }
     }
     return Done {};

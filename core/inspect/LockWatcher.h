@@ -5,6 +5,7 @@
 #include "inspect/ExpirySchedule.h"
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
+#include "inspect/PendingNotifications.h"
 
 #include <chrono>
 #include <functional>
@@ -38,9 +39,21 @@ struct WatchOptions
     bool stopWhenAMasterMoves = false;
 };
 
+// What following the locks has cost so far.
+struct WatchStats
+{
+    long long notifications = 0; // keyspace notifications received
+    // Of those, the ones that cost no re-read of their own: their lock was re-read once for all
+    // the notifications about it that were pending together.
+    long long coalesced = 0;
+    long long rereads = 0; // single locks re-read (notified, or due to expire)
+};
+
 // Turns changes in Redis into lock events (appeared, changed, released, expired). With keyspace
 // notifications (`K` plus the generic, string, hash, list, zset and expired classes, or `A`) it
-// subscribes per master and re-reads only the lock a notified key belongs to; without them
+// subscribes per master and re-reads only the locks notified keys belong to, each once for all
+// its notifications pending together (a burst costs one re-read per lock, not one per key
+// written); without them
 // (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
 // subscriber reconnects it re-lists everything, so nothing missed meanwhile stays unseen.
 // Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
@@ -56,6 +69,8 @@ public:
     // locks as the baseline. Describes the mode in one line for people.
     Result<UserText> start();
     bool usesNotifications() const { return m_notifications; }
+    // Read it on the thread that runs run() (e.g. from the event handler), or after.
+    const WatchStats& stats() const { return m_stats; }
     const std::vector<LockSnapshot> locks() const;
 
     // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
@@ -69,8 +84,15 @@ public:
 
 private:
     Status pollOnce(const EventHandler& onEvent);
-    Status reread(
-        const WatchTarget& target, const std::string& key, bool expired, const EventHandler& onEvent);
+    // Takes the notification `message` and whatever else is already pending on the target's
+    // subscription, then re-reads each lock they name once.
+    Status followNotifications(WatchTarget& target, const RedisReply& message, const EventHandler& onEvent);
+    // Re-reads one lock; `keys` are keys of it that were notified (read even if its format
+    // would not name them).
+    Status reread(const WatchTarget& target, const std::string& name, const std::vector<std::string>& keys,
+        bool expired, const EventHandler& onEvent);
+    // Subscribes again after the subscription broke, and re-lists to catch what was missed.
+    Status resubscribe(WatchTarget& target, const EventHandler& onEvent);
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
@@ -85,12 +107,13 @@ private:
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
     bool m_notifications = false;
-    std::map<std::string, LockSnapshot> m_current; // node + '\n' + name -> last snapshot
+    std::map<std::string, LockSnapshot> m_current; // LockKey -> last snapshot
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
     std::map<std::string, BlockedPopCensus> m_blockedPops;
+    WatchStats m_stats;
 };
 
 } // namespace lockscope

@@ -4,13 +4,16 @@ list(APPEND lockscope_core_sources
   inspect/ObservedLockScript.cpp
   inspect/ObservedLockState.cpp
   inspect/ParallelKeyReader.cpp
+  inspect/PendingNotifications.cpp
   inspect/GlobPattern.cpp
   inspect/KeyIndex.cpp
   inspect/KeyReader.cpp
   inspect/KeyspaceScanner.cpp
   inspect/LockClassifier.cpp
+  inspect/LockChange.cpp
   inspect/LockEvent.cpp
   inspect/LockInspector.cpp
+  inspect/LockKey.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
   inspect/NameShapeTypes.cpp

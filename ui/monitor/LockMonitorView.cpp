@@ -322,11 +322,13 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     const QString selected = selectedKey();
     // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
     // only shows what was already there.
-    QHash<QString, QString> before;
+    QHash<QString, Listed> before;
     const bool relisting = batch.reset && m_listedOnce;
     if (relisting)
-        for (int row = 0; row < m_locks->rowCount(); ++row)
-            before.insert(m_locks->recordAt(row).key, m_locks->recordAt(row).name);
+        for (int row = 0; row < m_locks->rowCount(); ++row) {
+            const LockRecord& lock = m_locks->recordAt(row);
+            before.insert(lock.key, {lock.name, lock.node});
+        }
     m_locks->apply(batch);
     if (batch.reset)
         m_listedOnce = m_monitor.isOpen();
@@ -352,7 +354,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 }
 
 void LockMonitorView::logRelistingDifferences(
-    const QHash<QString, QString>& before, const LockUpdateBatch& batch)
+    const QHash<QString, Listed>& before, const LockUpdateBatch& batch)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QList<LockEventRecord> events;
@@ -367,8 +369,8 @@ void LockMonitorView::logRelistingDifferences(
     }
     for (auto it = before.begin(); it != before.end(); ++it)
         if (!listed.contains(it.key()))
-            events.append({LockEventRecord::Type::Released, now, it.key(), it.value(),
-                it.key().section(QLatin1Char('\n'), 0, 0), tr("gone when listing again")});
+            events.append({LockEventRecord::Type::Released, now, it.key(), it->name, it->node,
+                tr("gone when listing again")});
     m_events->append(events);
 }
 

@@ -89,7 +89,13 @@ private:
     void createFilterBar(QVBoxLayout* layout);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
-    void logRelistingDifferences(const QHash<QString, QString>& namesBefore, const LockUpdateBatch& batch);
+    // A lock listed before a re-listing: enough to log it as gone.
+    struct Listed
+    {
+        QString name;
+        QString node;
+    };
+    void logRelistingDifferences(const QHash<QString, Listed>& before, const LockUpdateBatch& batch);
     void selectionChanged();
     void updateActions();
     void updateNodeFilter();

@@ -112,13 +112,8 @@ void LockMonitorWorker::watchOnce()
     LockUpdateBatch listing;
     listing.reset = true;
     const qint64 listedAt = QDateTime::currentMSecsSinceEpoch();
-    m_logged.clear();
-    for (const auto& lock : watcher.locks()) {
+    for (const auto& lock : watcher.locks())
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
-        const LockRecord& record = listing.locks.constLast();
-        m_logged.insert(
-            record.key, {signatureOf(record), record.ttlMs >= 0 ? record.readAtMs + record.ttlMs : -1});
-    }
     push(std::move(listing));
 
     MonitorStatus watching;
@@ -139,49 +134,16 @@ void LockMonitorWorker::watchOnce()
         change.event.lockName = change.lock.name;
         change.event.node = change.lock.node;
         change.event.details = describeEvent(event);
-        markQuietChange(change);
+        change.changes = event.changes;
+        // Only the countdown, waiters refreshing their deadlines and the like: the table shows
+        // it, the log and the history need not.
+        change.event.quiet
+            = event.type == LockEvent::Type::Changed && !event.changes.hasAnyOf(LockChange::noteworthy());
         batch.changes.append(std::move(change));
         push(std::move(batch));
     });
     if (!ran && !m_cancel->isCancelled())
         fail(CoreTexts::error(ran.error()));
-}
-
-QString LockMonitorWorker::signatureOf(const LockRecord& lock)
-{
-    QStringList parts;
-    for (const auto& holder : lock.holders)
-        parts.append(holder.owner + QLatin1Char('*') + QString::number(holder.count) + holder.mode);
-    parts.append(QStringLiteral("|"));
-    // Waiters that re-queue on every attempt swap places: who waits matters, not the order.
-    QStringList waiters;
-    for (const auto& waiter : lock.waiters)
-        waiters.append(waiter.owner + QLatin1Char('@') + waiter.source);
-    waiters.sort();
-    parts.append(waiters);
-    parts.append(QString::number(lock.waiterCount));
-    parts.append(QString::number(lock.fence));
-    parts.append(lock.stuck ? lock.stuckReason : QString());
-    return parts.join(QLatin1Char('\n'));
-}
-
-void LockMonitorWorker::markQuietChange(LockUpdateBatch::Change& change)
-{
-    const LockRecord& lock = change.lock;
-    if (change.event.type == LockEventRecord::Type::Released
-        || change.event.type == LockEventRecord::Type::Expired) {
-        m_logged.remove(lock.key);
-        return;
-    }
-    Logged now {signatureOf(lock), lock.ttlMs >= 0 ? lock.readAtMs + lock.ttlMs : -1};
-    auto previous = m_logged.find(lock.key);
-    if (change.event.type == LockEventRecord::Type::Changed && previous != m_logged.end()
-        && previous->signature == now.signature && (now.leaseEndsAtMs < 0) == (previous->leaseEndsAtMs < 0)
-        && now.leaseEndsAtMs <= previous->leaseEndsAtMs + 1000) {
-        change.event.quiet = true; // only waiter deadlines moved, or the TTL ran down
-        return;
-    }
-    m_logged.insert(lock.key, now);
 }
 
 void LockMonitorWorker::push(LockUpdateBatch batch)

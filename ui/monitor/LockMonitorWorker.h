@@ -5,7 +5,6 @@
 #include "connection/MonitorSettings.h"
 #include "connection/MonitorStatus.h"
 
-#include <QHash>
 #include <QObject>
 
 #include <chrono>
@@ -34,8 +33,6 @@ public:
     ~LockMonitorWorker() override;
 
     static QString describeEvent(const LockEvent& event);
-    // Holders with counts and modes, named waiters, waiter count, stuck, fence: not deadlines.
-    static QString signatureOf(const LockRecord& lock);
 
 public Q_SLOTS:
     void run();
@@ -50,20 +47,11 @@ private:
     void fail(const QString& error);
     void sleepUnlessCancelled(std::chrono::milliseconds duration);
     void push(LockUpdateBatch batch);
-    void markQuietChange(LockUpdateBatch::Change& change);
 
     ConnectionOptions m_options;
     MonitorSettings m_settings;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<const CancellationToken> m_cancel;
-    // Per lock: what a person would call its state, and when its lease ends (epoch ms), as last
-    // logged; a change that moves neither is quiet.
-    struct Logged
-    {
-        QString signature;
-        qint64 leaseEndsAtMs = -1;
-    };
-    QHash<QString, Logged> m_logged;
     MonitorStatus m_status;
 };
 

@@ -1,5 +1,6 @@
 #include "monitor/LockRecord.h"
 
+#include "inspect/LockKey.h"
 #include "redis/RedisReply.h"
 #include "common/CoreTexts.h"
 
@@ -18,7 +19,8 @@ QString escaped(const std::string& bytes, size_t maxBytes = 1024)
 
 QString LockRecord::keyFor(const std::string& node, const std::string& name)
 {
-    return QString::fromStdString(node) + QLatin1Char('\n') + escaped(name, SIZE_MAX);
+    // Escaped whole: two raw names must not become one key.
+    return QString::fromStdString(LockKey::of(node, escapeBytes(name, SIZE_MAX)));
 }
 
 LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtMs)

@@ -35,7 +35,7 @@ struct WaiterRecord
 // saw (ForceRelease compares it with Redis).
 struct LockRecord
 {
-    QString key; // node + '\n' + raw name: unique across masters
+    QString key; // LockKey of the node and the escaped name: unique across masters
     QString name; // escaped for display
     LockKind kind = LockKind::Token;
     QString library; // in the GUI's language ("unknown" translated)

@@ -16,24 +16,23 @@ namespace lockscope::ui {
 
 namespace {
 
-// The columns whose text differs between two states of one lock.
-QList<int> changedColumns(const LockRecord& before, const LockRecord& after)
+// The columns that show a field the core says changed (their tooltips included).
+QList<int> columnsShowing(LockChange changes)
 {
     QList<int> columns;
-    if (before.kind != after.kind || before.library != after.library)
+    if (changes.has(LockChange::Kind))
         columns.append(LockTableModel::KindColumn);
-    if (before.holdersText() != after.holdersText())
-        columns.append(LockTableModel::HoldersColumn);
-    if (before.reentrancy() != after.reentrancy())
-        columns.append(LockTableModel::ReentrancyColumn);
-    if (before.ttlMs != after.ttlMs || before.readAtMs != after.readAtMs || before.leaseMs != after.leaseMs)
+    if (changes.has(LockChange::Holders))
+        columns.append({LockTableModel::HoldersColumn, LockTableModel::ReentrancyColumn});
+    const LockChange ttl = LockChange::Lease | LockChange::Countdown;
+    if (changes.hasAnyOf(ttl))
         columns.append(LockTableModel::TtlColumn);
-    if (before.waiterCount != after.waiterCount || before.waiters.size() != after.waiters.size())
+    if (changes.hasAnyOf(LockChange::Waiters | LockChange::WaiterQueue | LockChange::WaiterCount))
         columns.append(LockTableModel::WaitersColumn);
-    if (before.fence != after.fence)
+    if (changes.has(LockChange::Fence))
         columns.append(LockTableModel::FenceColumn);
-    if (before.stuck != after.stuck || before.holders.isEmpty() != after.holders.isEmpty()
-        || columns.contains(LockTableModel::TtlColumn))
+    // The state is computed from the holders (free), stuck, and the TTL left (expiring).
+    if (changes.hasAnyOf(ttl | LockChange::Holders | LockChange::Stuck))
         columns.append(LockTableModel::StateColumn);
     return columns;
 }
@@ -295,8 +294,10 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
     // A listing replaces everything; changes seen after it (in the same batch) still apply.
     if (batch.reset)
         reset(batch.locks);
-    // The last state of each lock in this batch, in the order locks were first seen.
+    // The last state of each lock in this batch, in the order locks were first seen, and what
+    // changed in it over the whole batch.
     QHash<QString, std::optional<LockRecord>> last;
+    QHash<QString, LockChange> changed;
     QStringList order;
     for (const auto& change : batch.changes) {
         const bool gone = change.event.type == LockEventRecord::Type::Released
@@ -306,6 +307,7 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         if (!last.contains(change.lock.key))
             order.append(change.lock.key);
         last[change.lock.key] = gone ? std::nullopt : std::optional<LockRecord>(change.lock);
+        changed[change.lock.key] |= change.changes;
     }
     std::vector<int> removed;
     QList<LockRecord> added;
@@ -325,7 +327,7 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         LockRecord updated = *now;
         // The bar's 100% is the largest lease seen, so a renewal refills it.
         updated.leaseMs = std::max(current.leaseMs, updated.ttlMs);
-        const QList<int> columns = changedColumns(current, updated);
+        const QList<int> columns = columnsShowing(changed.value(key));
         current = std::move(updated);
         if (columns.isEmpty())
             continue;

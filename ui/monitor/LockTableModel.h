@@ -16,7 +16,8 @@ namespace lockscope::ui {
 
 // The locks of one connection, one row each, fed with LockUpdateBatches. A batch costs one
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
-// dataChanged per changed row covering only the columns that changed. The TTL counts down
+// dataChanged per changed row covering only the columns that show what changed (the fields each
+// change carries, as the core decided them: the model compares nothing). The TTL counts down
 // locally: remaining time is computed from the TTL and when it was read, never asked of Redis.
 // The model ticks once a second. A tick announces the state column of the rows whose state the
 // countdown changed (held -> expiring), and only those, so that a proxy sorted or filtered by

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/LockChange.h"
 #include "monitor/LockRecord.h"
 
 #include <QList>
@@ -41,6 +42,9 @@ struct LockUpdateBatch
     {
         LockEventRecord event;
         LockRecord lock;
+        // What differs from the lock's previous state, as the core decided it (Changed only;
+        // a lock that appeared or went changed everything).
+        LockChange changes = LockChange::everything();
     };
     QList<Change> changes;
 

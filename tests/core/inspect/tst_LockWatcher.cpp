@@ -9,7 +9,10 @@
 
 #include <QtTest>
 
+#include <atomic>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace lockscope;
@@ -20,11 +23,81 @@ using test::WatchSession;
 namespace {
 const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
+// What a watcher did after a burst of writes that all happened before it started reading.
+struct FollowedBurst
+{
+    long long commands = 0; // commands the server processed meanwhile
+    WatchStats stats;
+    std::vector<LockSnapshot> locks; // the watcher's view at the end
+    std::vector<LockEvent> events;
+};
+
 } // namespace
 
 class tst_LockWatcher : public test::RedisTestCase
 {
     Q_OBJECT
+
+private:
+    long long commandsProcessed()
+    {
+        auto info = m_redis->command({"INFO", "stats"});
+        if (!info)
+            return -1;
+        const std::string text = info->text();
+        const size_t at = text.find("total_commands_processed:");
+        return at == std::string::npos ? -1 : std::atoll(text.c_str() + at + 25);
+    }
+
+    static std::optional<LockSnapshot> lockNamed(
+        const std::vector<LockSnapshot>& locks, const std::string& name)
+    {
+        for (const auto& lock : locks)
+            if (lock.name == name)
+                return lock;
+        return std::nullopt;
+    }
+
+    // Starts a watcher, runs `burst` while it does not read yet (so that every notification is
+    // pending when it does), marks the end with a write to "locks:end", then follows until the
+    // watcher has seen that write.
+    std::optional<FollowedBurst> followBurst(const std::function<void()>& burst)
+    {
+        auto connection = test::connectTo(*m_server);
+        auto subscriber = test::connectTo(*m_server);
+        LockWatcher watcher({{"n", connection.get(), subscriber.get()}}, {});
+        if (!watcher.start())
+            return std::nullopt;
+        burst();
+        if (!run({"SET", "locks:end", LockFormats::randomAlnum(20), "PX", "60000"}))
+            return std::nullopt;
+        FollowedBurst followed;
+        CancellationToken cancel;
+        std::atomic<bool> done = false;
+        // Should the end never be seen, the test fails instead of hanging.
+        std::thread guard([&] {
+            for (int waited = 0; waited < 1000 && !done; ++waited)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            cancel.cancel();
+        });
+        const long long before = commandsProcessed();
+        bool sawEnd = false;
+        auto ran = watcher.run(cancel, [&](const LockEvent& event) {
+            followed.events.push_back(event);
+            if (event.lock.name == "locks:end") {
+                sawEnd = true;
+                cancel.cancel();
+            }
+        });
+        followed.commands = commandsProcessed() - before;
+        done = true;
+        guard.join();
+        if (!ran || !sawEnd)
+            return std::nullopt;
+        followed.stats = watcher.stats();
+        followed.locks = watcher.locks();
+        return followed;
+    }
 
 private slots:
     void init()
@@ -179,6 +252,71 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "after-break", clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "after-break").has_value(), 10000);
         QCOMPARE(session.count(LockEvent::Type::Appeared, "after-break"), size_t(1));
+    }
+
+    void aRenewalChangesTheLeaseAndAReentryTheHolders()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "renewed", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", clientA, 1, 30000).ok());
+        WatchSession session(*m_server, {});
+        QVERIFY(session.start().ok());
+        QVERIFY(run({"PEXPIRE", "renewed", "90000"}));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", clientA, 1, 30000).ok());
+        auto renewed = session.waitFor(LockEvent::Type::Changed, "renewed", std::chrono::milliseconds(5000));
+        auto reentered
+            = session.waitFor(LockEvent::Type::Changed, "reentered", std::chrono::milliseconds(5000));
+        QVERIFY(renewed && reentered);
+        QVERIFY(renewed->event.changes.has(LockChange::Lease));
+        QVERIFY(!renewed->event.changes.has(LockChange::Holders));
+        QVERIFY(reentered->event.changes.has(LockChange::Holders));
+        QVERIFY(!reentered->event.changes.has(LockChange::Fence));
+    }
+
+    void aBurstOfNotificationsOnOneLockCostsOneReread()
+    {
+        // Twenty re-entries raise forty notifications (the hash and its TTL each time). Pending
+        // together, they cost the server what one re-entry costs: one re-read of the lock.
+        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+        auto reenter = [this](int times) {
+            for (int i = 0; i < times; ++i)
+                QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+        };
+        auto once = followBurst([&] { reenter(1); });
+        QVERIFY(once.has_value());
+        auto twenty = followBurst([&] { reenter(20); });
+        QVERIFY(twenty.has_value());
+        QCOMPARE(twenty->commands, once->commands);
+        QCOMPARE(twenty->stats.rereads, 2LL); // the lock and the end mark
+        QVERIFY(twenty->stats.notifications > 40);
+        QCOMPARE(twenty->stats.coalesced, twenty->stats.notifications - 2);
+        QCOMPARE(lockNamed(twenty->locks, "burst")->holders.at(0).count, 22LL);
+    }
+
+    void afterABurstEveryLockShowsItsLatestState()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "kept", clientA, 1, 30000).ok());
+        QVERIFY(run({"SET", "locks:gone", LockFormats::randomAlnum(20), "PX", "60000"}));
+        auto followed = followBurst([&] {
+            for (int i = 0; i < 10; ++i)
+                QVERIFY(LockFormats::redissonLock(*m_redis, "kept", clientA, 1, 30000).ok());
+            QVERIFY(run({"PEXPIRE", "locks:gone", "90000"}));
+            QVERIFY(run({"DEL", "locks:gone"}));
+            QVERIFY(LockFormats::redissonLock(*m_redis, "new", clientA, 1, 30000).ok());
+        });
+        QVERIFY(followed.has_value());
+        QCOMPARE(lockNamed(followed->locks, "kept")->holders.at(0).count, 11LL);
+        QVERIFY(lockNamed(followed->locks, "new").has_value());
+        QVERIFY(!lockNamed(followed->locks, "locks:gone").has_value());
+        auto typeOf = [&](const std::string& name) {
+            std::vector<LockEvent::Type> types;
+            for (const auto& event : followed->events)
+                if (event.lock.name == name)
+                    types.push_back(event.type);
+            return types;
+        };
+        QCOMPARE(typeOf("kept"), std::vector {LockEvent::Type::Changed});
+        QCOMPARE(typeOf("locks:gone"), std::vector {LockEvent::Type::Released});
+        QCOMPARE(typeOf("new"), std::vector {LockEvent::Type::Appeared});
     }
 
     void keysMapToTheirLock()

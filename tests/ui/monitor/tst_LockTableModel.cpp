@@ -35,9 +35,11 @@ LockRecord lockNamed(const QString& name, LockKind kind = LockKind::Token,
     return lock;
 }
 
-LockUpdateBatch::Change change(LockEventRecord::Type type, const LockRecord& lock)
+LockUpdateBatch::Change change(
+    LockEventRecord::Type type, const LockRecord& lock, LockChange changes = LockChange::everything())
 {
     LockUpdateBatch::Change change;
+    change.changes = changes;
     change.event.type = type;
     change.event.atMs = baseMs;
     change.event.lockKey = lock.key;
@@ -54,6 +56,27 @@ LockUpdateBatch appearing(int first, int count)
         batch.changes.append(
             change(LockEventRecord::Type::Appeared, lockNamed(QStringLiteral("lock:%1").arg(i))));
     return batch;
+}
+
+// Lists the first change's lock, applies the changes in one batch, and returns the first and last
+// column of each dataChanged that followed.
+QList<QPair<int, int>> announcedColumns(const QList<LockUpdateBatch::Change>& changes)
+{
+    LockTableModel locks;
+    locks.setTickInterval(0);
+    LockUpdateBatch listing;
+    listing.reset = true;
+    listing.locks = {lockNamed(changes.first().lock.name)};
+    locks.apply(listing);
+    QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+    LockUpdateBatch batch;
+    batch.changes = changes;
+    locks.apply(batch);
+    QList<QPair<int, int>> columns;
+    for (const auto& signal : std::as_const(changed))
+        columns.append(
+            {signal.at(0).value<QModelIndex>().column(), signal.at(1).value<QModelIndex>().column()});
+    return columns;
 }
 
 } // namespace
@@ -85,7 +108,7 @@ private Q_SLOTS:
         LockUpdateBatch mixed;
         LockRecord renewed = lockNamed(QStringLiteral("a"));
         renewed.ttlMs = 60'000;
-        mixed.changes.append(change(LockEventRecord::Type::Changed, renewed));
+        mixed.changes.append(change(LockEventRecord::Type::Changed, renewed, LockChange::Lease));
         for (int i = 5; i < 25; i += 3)
             mixed.changes.append(
                 change(LockEventRecord::Type::Released, lockNamed(QStringLiteral("lock:%1").arg(i))));
@@ -133,7 +156,7 @@ private Q_SLOTS:
         for (int i = 0; i < 100'000; i += 100) {
             LockRecord lock = lockNamed(QStringLiteral("lock:%1").arg(i));
             lock.ttlMs = 90'000;
-            renewals.changes.append(change(LockEventRecord::Type::Changed, lock));
+            renewals.changes.append(change(LockEventRecord::Type::Changed, lock, LockChange::Lease));
         }
         locks.apply(renewals);
         QCOMPARE(changed.count(), 1000);
@@ -144,9 +167,12 @@ private Q_SLOTS:
             QCOMPARE(from.column(), int(LockTableModel::TtlColumn));
             QCOMPARE(to.column(), int(LockTableModel::StateColumn));
         }
-        // The same state again is no change at all.
+        // A change of what no column shows (the keys) announces nothing.
         changed.clear();
-        locks.apply(renewals);
+        LockUpdateBatch keysOnly;
+        for (const auto& renewal : std::as_const(renewals.changes))
+            keysOnly.changes.append(change(LockEventRecord::Type::Changed, renewal.lock, LockChange::Keys));
+        locks.apply(keysOnly);
         QCOMPARE(changed.count(), 0);
 
         // 10,000 locks gone in one contiguous block: one removal.
@@ -178,6 +204,29 @@ private Q_SLOTS:
         batch.append(appearing(0, 2));
         locks.apply(batch);
         QCOMPARE(locks.rowCount(), 3);
+    }
+
+    void announcesOnlyTheColumnsThatShowTheChangedFields()
+    {
+        LockRecord later = lockNamed(QStringLiteral("fenced"));
+        later.fence = 8;
+        const auto announced
+            = announcedColumns({change(LockEventRecord::Type::Changed, later, LockChange::Fence)});
+        QCOMPARE(
+            announced, (QList<QPair<int, int>> {{LockTableModel::FenceColumn, LockTableModel::FenceColumn}}));
+    }
+
+    void announcesWhatChangedOverAllOfABatchsChangesToOneLock()
+    {
+        LockRecord fenced = lockNamed(QStringLiteral("busy"));
+        fenced.fence = 3;
+        LockRecord queued = fenced;
+        queued.waiterCount = 2;
+        const auto announced
+            = announcedColumns({change(LockEventRecord::Type::Changed, fenced, LockChange::Fence),
+                change(LockEventRecord::Type::Changed, queued, LockChange::WaiterCount)});
+        QCOMPARE(announced,
+            (QList<QPair<int, int>> {{LockTableModel::WaitersColumn, LockTableModel::FenceColumn}}));
     }
 
     void exportsTheFilteredTableAsCsvAndJson()
