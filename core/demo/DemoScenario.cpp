@@ -44,15 +44,22 @@ LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, st
 }
 
 Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::string& actor,
-    RedisConnection& connection, const RedisCommand& command)
+    RedisConnection& connection, const RedisCommand& command, DemoAction attempts)
 {
+    DemoTimeline::Step step;
+    step.actor = actor;
+    step.action = DemoAction::Command;
+    if (!command.empty())
+        step.command = std::string(command.front());
+    if (command.size() > 1)
+        step.lock = std::string(command[1]);
     std::string text;
     for (const auto& part : command)
         text += (text.empty() ? "" : " ") + std::string(part);
     auto reply = connection.command(command);
     if (!reply) {
-        timeline.step(
-            actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> error: %2"), text, reply.error().message));
+        step.text = UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> error: %2"), text, reply.error().message);
+        timeline.record(std::move(step));
         return reply;
     }
     std::string shown;
@@ -64,7 +71,16 @@ Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::str
         shown = reply->text();
     else
         shown = reply->describe(80);
-    timeline.step(actor, UserText::verbatim(text + " -> " + shown)); // a command and Redis's reply
+    // SETNX answers 1 and SET ... NX answers OK when they set the key; DEL counts what it deleted.
+    const bool keySet
+        = (reply->isInteger() && reply->integer() == 1) || (reply->isStatus() && reply->text() == "OK");
+    const bool keyDeleted = reply->isInteger() && reply->integer() > 0;
+    if (attempts == DemoAction::Acquire)
+        step.action = keySet ? DemoAction::Acquire : DemoAction::Refuse;
+    else if (attempts == DemoAction::Release && keyDeleted)
+        step.action = DemoAction::Release;
+    step.text = UserText::verbatim(text + " -> " + shown); // a command and Redis's reply
+    timeline.record(std::move(step));
     return reply;
 }
 

@@ -27,7 +27,7 @@ struct DemoOutcome
     UserText verdict; // one line saying what happened
 };
 
-// One contention demo (issue 6): a short story played by real clients against a real Redis,
+// One contention demo: a short story played by real clients against a real Redis,
 // orchestrated step by step so that it tells the same story every time, narrated on a
 // DemoTimeline, and judged at the end against the outcome it is meant to show.
 class DemoScenario
@@ -62,9 +62,12 @@ protected:
         const DemoContext& context, const std::string& actor, const std::string& key);
     // A lock of `kind` named `name` on the story's server.
     static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
-    // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply.
+    // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply. What the
+    // step did follows from the reply and what the command `attempts`: an Acquire attempt is
+    // an Acquire when Redis set the key and a Refuse otherwise; a Release attempt is a Release
+    // when Redis deleted the key; anything else is a plain Command step.
     static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
-        RedisConnection& connection, const RedisCommand& command);
+        RedisConnection& connection, const RedisCommand& command, DemoAction attempts = DemoAction::Command);
     static long long epochMillis();
     static long long steadyNanos();
     // Sleeps, but returns early (false) when the context's cancellation fires.

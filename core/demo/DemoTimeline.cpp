@@ -10,10 +10,21 @@ DemoTimeline::DemoTimeline(Listener listener)
 {
 }
 
-void DemoTimeline::step(const std::string& actor, UserText text)
+void DemoTimeline::step(const std::string& actor, DemoAction action, UserText text, std::string lock,
+    std::optional<long long> fence)
 {
-    Step step {std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count(), actor,
-        std::move(text)};
+    Step step;
+    step.actor = actor;
+    step.action = action;
+    step.lock = std::move(lock);
+    step.fence = fence;
+    step.text = std::move(text);
+    record(std::move(step));
+}
+
+void DemoTimeline::record(Step step)
+{
+    step.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
     // The listener runs under the lock so that steps from several threads print in order.
     std::lock_guard guard(m_mutex);
     m_steps.push_back(step);

@@ -71,8 +71,9 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
             if (index == 0 && first) {
                 // G holds until every waiter has queued behind it.
                 greedyHolds = true;
-                timeline.step(
-                    actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired %1 first"), spec.name));
+                timeline.step(actor, DemoAction::Acquire,
+                    UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired %1 first"), spec.name), spec.name,
+                    acquired->fence);
                 while (!waitersQueued && !stop.isCancelled())
                     std::this_thread::sleep_for(std::chrono::milliseconds(5));
             } else {
@@ -89,10 +90,11 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     for (size_t i = 1; i < actors.size(); ++i) {
         threads.emplace_back(client, i);
-        timeline.step(actors[i], UserText(LOCKSCOPE_TEXT("DemoScenario", "starts waiting")));
+        timeline.step(
+            actors[i], DemoAction::Wait, UserText(LOCKSCOPE_TEXT("DemoScenario", "starts waiting")));
         sleepFor(context, queueGap);
     }
-    timeline.step("G",
+    timeline.step("G", DemoAction::ReleaseAndAskAgain,
         UserText(LOCKSCOPE_TEXT("DemoScenario",
                      "releases and immediately asks again, %1 ms of contention begins (each hold %2 ms)"),
             static_cast<long long>(contention.count()), static_cast<long long>(hold.count())));
@@ -124,7 +126,7 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     std::string firstOnes;
     for (size_t i = 0; i < order.size() && i < 8; ++i)
         firstOnes += (firstOnes.empty() ? "" : " ") + order[i];
-    timeline.step("counts",
+    timeline.step("counts", DemoAction::RoundEnds,
         UserText(
             LOCKSCOPE_TEXT("DemoScenario", "%1: %2 acquisitions; order: %3 ..."), kind, shares, firstOnes));
     return round;
@@ -134,12 +136,13 @@ Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTi
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    timeline.narrate(UserText(
-        LOCKSCOPE_TEXT("DemoScenario", "Round 1: the unfair `token` kind (waiters poll with back-off).")));
+    timeline.step("--", DemoAction::RoundBegins,
+        UserText(LOCKSCOPE_TEXT(
+            "DemoScenario", "Round 1: the unfair `token` kind (waiters poll with back-off).")));
     auto unfair = playRound(context, timeline, "token");
     if (!unfair)
         return unfair.error();
-    timeline.narrate(
+    timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the `fair` kind (a FIFO queue of waiters).")));
     auto fair = playRound(context, timeline, "fair");
     if (!fair)

@@ -43,11 +43,13 @@ Result<bool> FencingScenario::playRound(
         return first.error();
     if (!first->acquired())
         return makeError(ErrorKind::Timeout, "C1 could not acquire " + lockName);
-    timeline.step("C1",
+    timeline.step("C1", DemoAction::Acquire,
         UserText(LOCKSCOPE_TEXT("DemoScenario",
                      "acquired %1 (lease %2 ms, fence %3), reads the resource, prepares its write"),
-            lockName, static_cast<long long>(lease.count()), fenceText(first->fence)));
-    timeline.step("C1", UserText(LOCKSCOPE_TEXT("DemoScenario", "stop-the-world GC pause...")));
+            lockName, static_cast<long long>(lease.count()), fenceText(first->fence)),
+        lockName, first->fence);
+    timeline.step(
+        "C1", DemoAction::Pause, UserText(LOCKSCOPE_TEXT("DemoScenario", "stop-the-world GC pause...")));
 
     // While C1 is paused its lease runs out; C2 waits for the lock and gets it.
     options.wait = lease + std::chrono::milliseconds(3000);
@@ -56,38 +58,42 @@ Result<bool> FencingScenario::playRound(
         return second.error();
     if (!second->acquired())
         return makeError(ErrorKind::Timeout, "C2 could not acquire " + lockName + " after C1's lease");
-    timeline.step("C2",
-        UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the expired lock (fence %1)"),
-            fenceText(second->fence)));
+    timeline.step("C2", DemoAction::Acquire,
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "acquired the expired lock (fence %1)"), fenceText(second->fence)),
+        lockName, second->fence);
     const bool c2Wrote = resource.write("C2", "C2's value", second->fence);
-    timeline.step("C2",
+    timeline.step("C2", c2Wrote ? DemoAction::WriteAccepted : DemoAction::WriteRejected,
         c2Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> accepted"),
             "C2's value", fenceText(second->fence))
                 : UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> rejected"),
-                    "C2's value", fenceText(second->fence)));
+                    "C2's value", fenceText(second->fence)),
+        lockName, second->fence);
     auto c2Released = (*c2)->release();
     if (!c2Released)
         return c2Released.error();
-    timeline.step("C2", UserText(LOCKSCOPE_TEXT("DemoScenario", "released the lock")));
+    timeline.step("C2", DemoAction::Release, UserText(LOCKSCOPE_TEXT("DemoScenario", "released the lock")));
 
-    timeline.step("C1",
+    timeline.step("C1", DemoAction::Wake,
         UserText(
             LOCKSCOPE_TEXT("DemoScenario", "wakes up from the pause, still believing it holds the lock")));
     const bool c1Wrote = resource.write("C1", "C1's stale value", first->fence);
-    timeline.step("C1",
+    timeline.step("C1", c1Wrote ? DemoAction::WriteAccepted : DemoAction::WriteRejected,
         c1Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> ACCEPTED"),
             "C1's stale value", fenceText(first->fence))
                 : UserText(LOCKSCOPE_TEXT("DemoScenario",
                                "writes \"%1\" with fence %2 -> rejected (fence below the highest seen)"),
-                    "C1's stale value", fenceText(first->fence)));
+                    "C1's stale value", fenceText(first->fence)),
+        lockName, first->fence);
     auto c1Released = (*c1)->release();
     if (!c1Released)
         return c1Released.error();
-    timeline.step("C1",
+    timeline.step("C1", *c1Released == HoldOutcome::Lost ? DemoAction::Lost : DemoAction::Release,
         *c1Released == HoldOutcome::Lost
             ? UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> lost: the lease had expired"))
             : UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> done")));
-    timeline.step("resource", UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
+    timeline.step("resource", DemoAction::ResourceState,
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
     return c1Wrote;
 }
 
@@ -95,7 +101,7 @@ Result<DemoOutcome> FencingScenario::run(const DemoContext& context, DemoTimelin
 {
     if (auto kinds = checkKinds(); !kinds)
         return kinds.error();
-    timeline.narrate(
+    timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: the resource ignores fencing tokens.")));
     FencedResource unfenced(false);
     auto staleAcceptedUnfenced = playRound(context, timeline, unfenced, context.keyPrefix + "fencing-off");
@@ -103,7 +109,7 @@ Result<DemoOutcome> FencingScenario::run(const DemoContext& context, DemoTimelin
         return staleAcceptedUnfenced.error();
     const bool corrupted = *staleAcceptedUnfenced && unfenced.value() == "C1's stale value";
 
-    timeline.narrate(
+    timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the resource checks fencing tokens.")));
     FencedResource fenced(true);
     auto staleAcceptedFenced = playRound(context, timeline, fenced, context.keyPrefix + "fencing-on");

@@ -18,7 +18,8 @@ bool expired(const RedisReply& reply, long long now)
 
 GetsetRecoveryScenario::GetsetRecoveryScenario()
     : DemoScenario("getset-recovery",
-        UserText(LOCKSCOPE_TEXT("DemoScenario", "The SETNX + GETSET recovery (seed 000, C4 and C5)")),
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "The SETNX + GETSET recovery of Redis's SETNX page (C4 and C5)")),
         UserText(LOCKSCOPE_TEXT(
             "DemoScenario", "exactly one of C4 and C5 acquires the expired lock, staged and in a real race")),
         {"legacy"})
@@ -41,13 +42,15 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
         LOCKSCOPE_TEXT("DemoScenario", "Staged: C3 died holding %1; its timestamp has passed."), key));
     if (auto set = narrated(timeline, "C3", **c4, {"SET", key, std::to_string(epochMillis() - 1000)}); !set)
         return set.error();
-    timeline.step("C3", UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed holding the lock")));
+    timeline.step(
+        "C3", DemoAction::Crash, UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed holding the lock")), key);
 
     const std::string c4Expiry = std::to_string(epochMillis() + 30000);
     const std::string c5Expiry = std::to_string(epochMillis() + 30001);
     for (auto [actor, connection, expiry] :
         {std::tuple {"C4", c4->get(), c4Expiry}, std::tuple {"C5", c5->get(), c5Expiry}}) {
-        if (auto set = narrated(timeline, actor, *connection, {"SETNX", key, expiry}); !set)
+        if (auto set = narrated(timeline, actor, *connection, {"SETNX", key, expiry}, DemoAction::Acquire);
+            !set)
             return set.error();
     }
     for (auto [actor, connection] : {std::pair {"C4", c4->get()}, std::pair {"C5", c5->get()}}) {
@@ -57,7 +60,8 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
         if (!expired(*stored, epochMillis()))
             return DemoOutcome {false,
                 UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 did not find an expired timestamp"), actor)};
-        timeline.step(actor, UserText(LOCKSCOPE_TEXT("DemoScenario", "sees the lock expired: tries GETSET")));
+        timeline.step(actor, DemoAction::Wait,
+            UserText(LOCKSCOPE_TEXT("DemoScenario", "sees the lock expired: tries GETSET")));
     }
     // C5 is faster: its GETSET returns C3's expired timestamp; C4's returns C5's fresh one.
     int stagedWinners = 0;
@@ -68,18 +72,19 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
             return old.error();
         if (expired(*old, epochMillis())) {
             ++stagedWinners;
-            timeline.step(actor,
+            timeline.step(actor, DemoAction::Acquire,
                 UserText(LOCKSCOPE_TEXT("DemoScenario", "the old value was still expired: holds the lock")));
         } else {
-            timeline.step(actor,
+            timeline.step(actor, DemoAction::Refuse,
                 UserText(LOCKSCOPE_TEXT(
                     "DemoScenario", "the old value is a fresh timestamp: someone was faster; start over")));
         }
     }
-    if (auto set = narrated(timeline, "C4", **c4, {"SETNX", key, c4Expiry}); !set)
+    if (auto set = narrated(timeline, "C4", **c4, {"SETNX", key, c4Expiry}, DemoAction::Acquire); !set)
         return set.error();
-    timeline.step("C4", UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is held and not expired: waits")));
-    (void)narrated(timeline, "C5", **c5, {"DEL", key});
+    timeline.step("C4", DemoAction::Wait,
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is held and not expired: waits")));
+    (void)narrated(timeline, "C5", **c5, {"DEL", key}, DemoAction::Release);
 
     // The same race for real: two legacy locks, released at the same instant.
     timeline.narrate(UserText(LOCKSCOPE_TEXT(
@@ -114,9 +119,10 @@ Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, Demo
             return results[i]->error();
         const bool won = (*results[i])->acquired();
         racedWinners += won ? 1 : 0;
-        timeline.step(actor,
+        timeline.step(actor, won ? DemoAction::Acquire : DemoAction::Refuse,
             won ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock"))
-                : UserText(LOCKSCOPE_TEXT("DemoScenario", "did not acquire the lock")));
+                : UserText(LOCKSCOPE_TEXT("DemoScenario", "did not acquire the lock")),
+            key, won ? (*results[i])->fence : std::nullopt);
     }
     for (auto& lock : locks)
         (void)lock->release();

@@ -4,7 +4,7 @@
 
 namespace lockscope {
 
-// Scenario 2, seed 000's remedy: C4 and C5 find the dead C3's `legacy` lock expired and race
+// Scenario 2, the remedy Redis's SETNX page gives for that race: C4 and C5 find the dead C3's `legacy` lock expired and race
 // with GETSET; only the one whose GETSET returns the old expired timestamp holds the lock, the
 // other sees the winner's fresh timestamp and starts over. Staged step by step, then played
 // for real by two `legacy` locks racing from two threads.

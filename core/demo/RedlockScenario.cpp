@@ -38,7 +38,7 @@ Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimelin
         node.commandTimeout = std::chrono::milliseconds(2000);
         node.reconnect.budget = std::chrono::milliseconds(0);
         spec.nodes.push_back(node);
-        timeline.step("N" + std::to_string(i + 1),
+        timeline.step("N" + std::to_string(i + 1), DemoAction::NodeUp,
             UserText(LOCKSCOPE_TEXT("DemoScenario", "sandbox redis-server up on 127.0.0.1:%1"), node.port));
         servers.push_back(std::move(server.value()));
     }
@@ -48,7 +48,7 @@ Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimelin
     for (int down = 0; down <= 3; ++down) {
         if (down > 0) {
             servers[static_cast<size_t>(down - 1)]->stop();
-            timeline.step("N" + std::to_string(down),
+            timeline.step("N" + std::to_string(down), DemoAction::NodeDown,
                 UserText(LOCKSCOPE_TEXT("DemoScenario", "stopped (%1 of 5 down)"), down));
         }
         auto lock = LockFactory::create(spec);
@@ -68,11 +68,12 @@ Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimelin
                 acquired->fence ? std::to_string(*acquired->fence) : "-");
         else
             how = UserText(LOCKSCOPE_TEXT("DemoScenario", "refused: no majority"));
-        timeline.step("C1",
-            UserText(LOCKSCOPE_TEXT("DemoScenario", "with %1 of 5 nodes down: %2"), down, std::move(how)));
+        timeline.step("C1", got ? DemoAction::Acquire : DemoAction::Refuse,
+            UserText(LOCKSCOPE_TEXT("DemoScenario", "with %1 of 5 nodes down: %2"), down, std::move(how)),
+            spec.name, got ? acquired->fence : std::nullopt);
         if (got) {
             auto released = (*lock)->release();
-            timeline.step("C1",
+            timeline.step("C1", released ? DemoAction::Release : DemoAction::Note,
                 released ? UserText(LOCKSCOPE_TEXT("DemoScenario", "released on every node it could reach"))
                          : UserText(
                              LOCKSCOPE_TEXT("DemoScenario", "release failed: %1"), released.error().message));

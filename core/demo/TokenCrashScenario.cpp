@@ -33,10 +33,11 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
     auto c1 = CrashingHolder::start(spec, holderOptions, std::chrono::milliseconds(10000));
     if (!c1)
         return c1.error();
-    timeline.step("C1",
+    timeline.step("C1", DemoAction::Acquire,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> OK (process %2, fence %3)"),
             "SET " + spec.name + " <token> NX PX " + std::to_string(lease.count()),
-            static_cast<long long>((*c1)->pid()), (*c1)->fence() ? std::to_string(*(*c1)->fence()) : "-"));
+            static_cast<long long>((*c1)->pid()), (*c1)->fence() ? std::to_string(*(*c1)->fence()) : "-"),
+        spec.name, (*c1)->fence());
 
     auto lockOf = LockFactory::create(spec);
     if (!lockOf)
@@ -48,24 +49,25 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
     auto early = c2.acquire(once);
     if (!early)
         return early.error();
-    timeline.step("C2",
+    timeline.step("C2", early->acquired() ? DemoAction::Acquire : DemoAction::Refuse,
         early->acquired() ? UserText(LOCKSCOPE_TEXT("DemoScenario", "tries once: acquired (!)"))
-                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "tries once: refused, C1 holds it")));
+                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "tries once: refused, C1 holds it")),
+        spec.name, early->fence);
 
     (*c1)->crash();
     auto pttl = (*observer)->command({"PTTL", spec.name});
     if (!pttl)
         return pttl.error();
     const long long left = pttl->isInteger() ? pttl->integer() : -2;
-    timeline.step("C1",
-        UserText(
-            LOCKSCOPE_TEXT("DemoScenario", "crashed (SIGKILL) holding the lock; PTTL %1 ms left"), left));
+    timeline.step("C1", DemoAction::Crash,
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed (SIGKILL) holding the lock; PTTL %1 ms left"), left),
+        spec.name);
 
     AcquireOptions waiting;
     waiting.lease = std::chrono::milliseconds(10000);
     waiting.wait = lease + std::chrono::milliseconds(3000);
     waiting.cancel = context.cancel;
-    timeline.step("C2", UserText(LOCKSCOPE_TEXT("DemoScenario", "waits for the lock")));
+    timeline.step("C2", DemoAction::Wait, UserText(LOCKSCOPE_TEXT("DemoScenario", "waits for the lock")));
     const auto asked = std::chrono::steady_clock::now();
     auto later = c2.acquire(waiting);
     if (!later)
@@ -75,10 +77,11 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
     const bool acquired = later->acquired();
     const bool fenceRose = acquired && later->fence && (*c1)->fence() && *later->fence > *(*c1)->fence();
     const long long waitedMs = waited.count();
-    timeline.step("C2",
+    timeline.step("C2", acquired ? DemoAction::Acquire : DemoAction::Refuse,
         acquired ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock after %1 ms, fence %2"),
             waitedMs, later->fence ? std::to_string(*later->fence) : "-")
-                 : UserText(LOCKSCOPE_TEXT("DemoScenario", "gave up after %1 ms"), waitedMs));
+                 : UserText(LOCKSCOPE_TEXT("DemoScenario", "gave up after %1 ms"), waitedMs),
+        spec.name, later->fence);
     if (acquired)
         (void)c2.release();
 

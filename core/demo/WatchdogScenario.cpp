@@ -36,10 +36,11 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
     if (!c1)
         return c1.error();
-    timeline.step("C1",
+    timeline.step("C1", DemoAction::Acquire,
         UserText(LOCKSCOPE_TEXT("DemoScenario",
                      "acquired %1 with a %2 ms lease and the watchdog on (process %3); starts a long job"),
-            spec.name, static_cast<long long>(lease.count()), static_cast<long long>((*c1)->pid())));
+            spec.name, static_cast<long long>(lease.count()), static_cast<long long>((*c1)->pid())),
+        spec.name, (*c1)->fence());
 
     // Watch the lock for three leases: the watchdog must keep it there all the time.
     bool heldThroughout = true;
@@ -52,7 +53,7 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
         const long long left = pttl->isInteger() ? pttl->integer() : -2;
         if (left <= 0) {
             heldThroughout = false;
-            timeline.step("observer",
+            timeline.step("observer", DemoAction::Expire,
                 UserText(LOCKSCOPE_TEXT("DemoScenario", "the lock is gone while its holder lives (PTTL %1)"),
                     left));
             break;
@@ -60,7 +61,7 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
         if (std::chrono::steady_clock::now() >= nextReport) {
             const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
                 std::chrono::steady_clock::now() - jobStart);
-            timeline.step("observer",
+            timeline.step("observer", DemoAction::Narrate,
                 UserText(LOCKSCOPE_TEXT(
                              "DemoScenario", "after %1 ms still held, PTTL %2 ms (renewed by the watchdog)"),
                     static_cast<long long>(elapsed.count()), left));
@@ -72,9 +73,10 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
 
     (*c1)->crash();
     const auto died = std::chrono::steady_clock::now();
-    timeline.step("C1",
+    timeline.step("C1", DemoAction::Crash,
         UserText(LOCKSCOPE_TEXT(
-            "DemoScenario", "killed (SIGKILL) in the middle of the job: no release, no more renewals")));
+            "DemoScenario", "killed (SIGKILL) in the middle of the job: no release, no more renewals")),
+        spec.name);
     bool freed = false;
     while (std::chrono::steady_clock::now() - died < 3 * lease) {
         auto exists = (*observer)->command({"EXISTS", spec.name});
@@ -90,7 +92,7 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     const auto freedAfter
         = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - died);
     const long long freedAfterMs = freedAfter.count();
-    timeline.step("observer",
+    timeline.step("observer", freed ? DemoAction::Expire : DemoAction::Narrate,
         freed
             ? UserText(
                 LOCKSCOPE_TEXT("DemoScenario", "the lock freed %1 ms after the holder died"), freedAfterMs)
@@ -105,9 +107,10 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
     auto taken = (*c2)->acquire(once);
     if (!taken)
         return taken.error();
-    timeline.step("C2",
+    timeline.step("C2", taken->acquired() ? DemoAction::Acquire : DemoAction::Refuse,
         taken->acquired() ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock"))
-                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "could not acquire the lock")));
+                          : UserText(LOCKSCOPE_TEXT("DemoScenario", "could not acquire the lock")),
+        spec.name, taken->fence);
     if (taken->acquired())
         (void)(*c2)->release();
 

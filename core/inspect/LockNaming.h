@@ -19,7 +19,7 @@ public:
     // The lock name inside `{name}:suffix` (or `name:suffix` when name holds a brace).
     static std::optional<std::string> nameBeforeSuffix(std::string_view key, std::string_view suffix);
 
-    // LockScope's own auxiliary keys (lock algorithms issue): `lockscope:<what>:{name}`.
+    // LockScope's own auxiliary keys (its fencing counter and waiter registry): `lockscope:<what>:{name}`.
     static std::string lockscopeFenceKey(std::string_view name);
     static std::string lockscopeWaitersKey(std::string_view name);
 

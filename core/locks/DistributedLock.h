@@ -21,8 +21,8 @@ struct AcquireOptions
     std::optional<std::chrono::milliseconds> wait = std::chrono::milliseconds(0);
     // Keep the hold alive while it is held (Redisson's watchdog). Kinds without renewal ignore it.
     bool watchdog = false;
-    // Stop renewing after this many renewals (seed 003): a holder that hangs forever does not
-    // hold forever. 0 means no cap.
+    // Stop renewing after this many renewals: a holder that hangs forever does not hold
+    // forever. 0 means no cap.
     int maxRenewals = 0;
     const CancellationToken* cancel = nullptr;
 };

@@ -10,8 +10,8 @@
 namespace lockscope {
 
 // The clock of the timestamp locks (legacy, naive): their value is the epoch-ms moment the lock
-// stops being valid, and every client judges expiry with its own clock, or, as seed 000
-// suggests against unsynchronised hosts, with the server's TIME (one more round trip per
+// stops being valid, and every client judges expiry with its own clock, or, as Redis's
+// SETNX page suggests against unsynchronised hosts, with the server's TIME (one more round trip per
 // judgement, but one clock for everybody using the same server).
 class ExpiryClock
 {

@@ -6,7 +6,7 @@ namespace lockscope {
 
 // Kind `fair`: Redisson's RFairLock, wire-compatible: first come, first served.
 //
-// Redis format (reference/lock-formats.md):
+// Redis format (as Redisson writes it):
 // - the RLock hash `<name>` (field `<clientUUID>:<threadId>` -> count, PEXPIRE = lease);
 // - LIST `redisson_lock_queue:{<name>}`: waiters' fields in arrival order;
 // - ZSET `redisson_lock_timeout:{<name>}`: the same fields, score = absolute epoch-ms deadline

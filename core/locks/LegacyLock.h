@@ -4,7 +4,7 @@
 
 namespace lockscope {
 
-// The `legacy` kind: the SETNX pattern of seed 000 (the SETNX page before Redis 2.6.12), kept
+// The `legacy` kind: the pattern of Redis's SETNX page ("Locking with SETNX", before Redis 2.6.12), kept
 // because old services still write it and LockScope must interoperate with them:
 //   acquire  SETNX <name> <expiry epoch-ms>; if taken, GET it; if the stored expiry has passed,
 //            GETSET <name> <new expiry> and check that the OLD value was still expired: if
@@ -17,9 +17,9 @@ namespace lockscope {
 //   time; a holder paused past its expiry is told Lost, but a holder whose clock runs slow can
 //   DEL a lock someone else took over;
 // - clock dependence: every client judges expiry by its own clock unless Options::clock is
-//   Server (Redis TIME, seed 000's note), and skewed clocks break exclusion;
-// - the loser of a GETSET race has still overwritten the winner's expiry with its own (seed 004's
-//   "lock override"): harmless to exclusion, it only moves the expiry a little;
+//   Server (Redis TIME, as the SETNX page notes), and skewed clocks break exclusion;
+// - the loser of a GETSET race has still overwritten the winner's expiry with its own (the "lock
+//   override" that write-ups of this pattern warn about): harmless to exclusion, it only moves the expiry a little;
 // - LockScope writes milliseconds and reads both units (values below 10^11 are seconds), but a
 //   historical client that writes seconds reads our milliseconds as a far-future expiry: it
 //   will wait for our release and never take over a dead LockScope holder's lock;

@@ -50,8 +50,8 @@ const std::vector<KindEntry>& entries()
     static const std::vector<KindEntry> table = {
         {{"legacy",
              UserText(LOCKSCOPE_TEXT("LockFactory",
-                 "SETNX with an expiry timestamp, GETSET takeover (seed 000); no owner identity, no "
-                 "fencing")),
+                 "SETNX with an expiry timestamp, GETSET takeover (the pattern of Redis's SETNX page); no "
+                 "owner identity, no fencing")),
              false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 auto connection = connectFor(spec);

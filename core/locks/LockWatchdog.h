@@ -18,8 +18,8 @@ namespace lockscope {
 // pipeline of one renewal script per hold: a pipeline, not one script over all keys, so that
 // holds of different cluster slots can share it). Each renewal only extends a hold that is
 // still ours; when one finds the hold gone, or renewals fail for a whole lease, the holder's
-// RenewalState says so. A hold can be capped to maxRenewals (seed 003: a holder that hangs must
-// not hold forever): then it simply stops being renewed and expires one lease later.
+// RenewalState says so. A hold can be capped to maxRenewals (renewing without end is a lock
+// without a lease: a holder that hangs must not hold forever): then it simply stops being renewed and expires one lease later.
 //
 // Runs on its own thread with its own connection; the destructor stops it and joins.
 class LockWatchdog

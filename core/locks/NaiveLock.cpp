@@ -24,7 +24,7 @@ Result<bool> NaiveLock::tryOnce(std::chrono::milliseconds lease)
         const auto stored = ExpiryClock::parseExpiry(current->text());
         if (!stored || *stored > *now)
             return false;
-        // THE BUG seed 000 describes: between our GET and our DEL another contender may already
+        // THE BUG Redis's SETNX page describes: between our GET and our DEL another contender may already
         // have replaced the expired lock with its own, and this DEL removes that fresh lock.
         if (m_beforeDelete)
             m_beforeDelete();

@@ -9,7 +9,7 @@ namespace lockscope {
 // The `naive` kind. UNSAFE: it breaks mutual exclusion, on purpose. Never use it to protect
 // anything; it is never a default.
 //
-// It is the recovery seed 000 warns against: SETNX <name> <expiry>; if taken and the stored
+// It is the recovery Redis's SETNX page warns against: SETNX <name> <expiry>; if taken and the stored
 // expiry has passed, DEL the key and SETNX again. When the holder C3 has died, two contenders
 // C1 and C2 both read the expired timestamp; C1 DELs and SETNXes (C1 holds); C2 DELs C1's fresh
 // lock and SETNXes too: both hold. It exists so the contention demo and the tests can show that

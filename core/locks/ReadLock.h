@@ -6,7 +6,7 @@ namespace lockscope {
 
 // Kind `read`: the shared side of Redisson's RReadWriteLock, wire-compatible.
 //
-// Redis format (reference/lock-formats.md), shared with WriteLock:
+// Redis format (as Redisson writes it), shared with WriteLock:
 // - HASH `<name>`: `mode` = `read` | `write`; each reader `<id>:<tid>` -> re-entry count; the
 //   writer `<id>:<tid>:write` -> re-entry count. The hash's TTL is the longest read hold's.
 // - per read hold (each re-entry is one): STRING `{<name>}:<id>:<tid>:rwlock_timeout:<n>` = 1

@@ -5,7 +5,7 @@
 
 namespace lockscope {
 
-// The key and channel names Redisson derives from a lock name (reference/lock-formats.md).
+// The key and channel names Redisson derives from a lock name (as Redisson's own sources build them).
 // Derived names carry the name as a cluster hash tag, `{<name>}`, so that every key of one lock
 // lives in one slot; no braces are added when the name already contains `{`.
 class RedissonNames

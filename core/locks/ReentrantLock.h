@@ -7,7 +7,7 @@ namespace lockscope {
 // Kind `reentrant`: Redisson's RLock, wire-compatible, so that Redisson clients and LockScope
 // exclude each other on the same name and wake each other on unlock.
 //
-// Redis format (reference/lock-formats.md):
+// Redis format (as Redisson writes it):
 // - HASH `<name>`: field `<clientUUID>:<threadId>` -> re-entry count; PEXPIRE = lease.
 // - unlock notice: PUBLISH `redisson_lock__channel:{<name>}` `0` when the hold ends.
 // - fencing: STRING `redisson_lock_token:{<name>}` (RFencedLock's counter), INCR in the same

@@ -12,8 +12,8 @@
 namespace lockscope {
 
 // Kind `semaphore`: LockScope's own counting semaphore with N permits, built so that waiters
-// block inside Redis (BLMOVE, after the BLPOP pattern of seed 000's reference) and no permit
-// is ever lost, whatever moment a client dies at.
+// block inside Redis (BLMOVE, after the blocking-queue pattern with BLPOP that Redis's SETNX
+// page mentions) and no permit is ever lost, whatever moment a client dies at.
 //
 // Redis format, all keys in one cluster slot (`{<name>}`; no braces added when the name
 // already has them), no TTLs (the semaphore outlives its holders):

@@ -10,7 +10,7 @@
 
 namespace lockscope {
 
-// The `token` kind: the SET page's pattern (seed 002) and the format of redis-py's Lock and
+// The `token` kind: the pattern of Redis's SET page and the format of redis-py's Lock and
 // node-redlock, so those clients and LockScope exclude each other on the same name:
 //   acquire  SET <name> <token> NX PX <lease>   (in a MULTI/EXEC that also INCRs the fence)
 //   release  delete only if the value is still our token   (compare-and-delete)

@@ -9,7 +9,7 @@
 
 namespace lockscope {
 
-// Runs a contention workload against real locks and measures it (issue 6): throughput,
+// Runs a contention workload against real locks and measures it: throughput,
 // acquire-wait and handoff latency, per-client fairness, mutual-exclusion violations found by
 // the MutualExclusionChecker over every recorded critical section, errors by type and CPU per
 // acquisition. Every client is a thread of this process with its own connections, so all

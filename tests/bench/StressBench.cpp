@@ -1,4 +1,4 @@
-// The `bench` target (issue 6): performance tracked as ratios on this machine rather than as
+// The `bench` target: performance tracked as ratios on this machine rather than as
 // absolute times. Starts a sandbox redis-server, measures the loopback round trip with
 // redis-benchmark (-c 1 -t set) and runs the StressEngine against the same server in the same
 // run, then prints each ratio with PASS/FAIL against its target. A measurement, not a test:

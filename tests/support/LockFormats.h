@@ -7,8 +7,8 @@
 namespace lockscope::test {
 
 // Writes locks exactly as their libraries do (Redisson's own Lua scripts, the documented SET
-// arguments), and makes the random values those libraries use. See
-// shared/reference/lock-formats.md for the formats.
+// arguments), and makes the random values those libraries use. The formats themselves are
+// described where LockScope reads them: the recognizers in core/inspect/recognizers/.
 class LockFormats
 {
 public:

@@ -283,8 +283,8 @@
         <translation>被应用</translation>
     </message>
     <message>
-        <source>The SETNX + GETSET recovery (seed 000, C4 and C5)</source>
-        <translation>SETNX + GETSET 恢复（seed 000，C4 和 C5）</translation>
+        <source>The SETNX + GETSET recovery of Redis&apos;s SETNX page (C4 and C5)</source>
+        <translation>Redis 的 SETNX 页面中的 SETNX + GETSET 恢复（C4 和 C5）</translation>
     </message>
     <message>
         <source>exactly one of C4 and C5 acquires the expired lock, staged and in a real race</source>
@@ -339,8 +339,8 @@
         <translation>获胜者：编排竞争中 %1 个，真实竞争中 %2 个（预期恰好一个）</translation>
     </message>
     <message>
-        <source>The naive DEL + SETNX recovery race (seed 000)</source>
-        <translation>朴素的 DEL + SETNX 恢复竞争（seed 000）</translation>
+        <source>The naive DEL + SETNX recovery race (the one Redis&apos;s SETNX page warns against)</source>
+        <translation>朴素的 DEL + SETNX 恢复竞争（Redis 的 SETNX 页面警告过的那种）</translation>
     </message>
     <message>
         <source>C1 and C2 both acquire the lock; the checker reports their critical sections overlap</source>
@@ -798,8 +798,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
 <context>
     <name>LockFactory</name>
     <message>
-        <source>SETNX with an expiry timestamp, GETSET takeover (seed 000); no owner identity, no fencing</source>
-        <translation>SETNX 存过期时间戳，GETSET 接管（seed 000）；没有持有者身份，没有栅栏令牌</translation>
+        <source>SETNX with an expiry timestamp, GETSET takeover (the pattern of Redis&apos;s SETNX page); no owner identity, no fencing</source>
+        <translation>SETNX 存过期时间戳，GETSET 接管（Redis 的 SETNX 页面中的模式）；没有持有者身份，没有栅栏令牌</translation>
     </message>
     <message>
         <source>UNSAFE: SETNX, then DEL + SETNX of an expired lock; two clients can both hold it (demo only)</source>

@@ -7,7 +7,7 @@
 namespace lockscope {
 
 // LockScope's own semaphore kind: every key under `lockscope:semaphore:{<name>}` belongs to
-// one semaphore. Its layout is still being designed (lock algorithms issue), so holders are
+// one semaphore. Its layout is still being designed, so holders are
 // read generically: zset members (score = deadline), hash fields, a list's length as the free
 // permits, an integer string as the free permits.
 class LockScopeSemaphoreRecognizer : public LockRecognizer

@@ -38,7 +38,7 @@ private slots:
     void naiveRaceShowsTheDoubleAcquisition()
     {
         expectOutcome("naive-race");
-        // The story is seed 000's: both contenders' SETNX after DEL succeed.
+        // The story of Redis's SETNX page: both contenders' SETNX after DEL succeed.
         DemoTimeline timeline;
         DemoContext context;
         context.connection = options();

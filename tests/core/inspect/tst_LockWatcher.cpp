@@ -134,7 +134,7 @@ private slots:
 
     void reportsAppearingChangingReleasedAndExpiringLocksWithin100Ms()
     {
-        // The bar, on loopback. Redis's own expiry is slowed to one cycle a second
+        // The bar: every change reported within 100 ms on loopback. Redis's own expiry is slowed to one cycle a second
         // (hz 1), so a prompt `expired` can only come from the watcher re-reading the lock when
         // its TTL runs out. A loaded machine may delay one trial: the median of five must hold.
         QVERIFY(run({"CONFIG", "SET", "hz", "1"}));

@@ -170,7 +170,7 @@ private Q_SLOTS:
             QStringLiteral("test server"));
         QVERIFY(view.selectScenario(QStringLiteral("getset-recovery")));
         QCOMPARE(child<QComboBox>(view, "scenarioCombo")->currentText(),
-            QStringLiteral("2. SETNX + GETSET 恢复（seed 000，C4 和 C5）"));
+            QStringLiteral("2. Redis 的 SETNX 页面中的 SETNX + GETSET 恢复（C4 和 C5）"));
         QVERIFY2(child<QLabel>(view, "expectationLabel")
                      ->text()
                      .contains(QStringLiteral(

@@ -23,7 +23,7 @@ namespace lockscope::ui {
 class DemoStage;
 class TimelinePlayer;
 
-// The contention demos (issue 6) told visually: pick a scenario, run it against the current
+// The contention demos told visually: pick a scenario, run it against the current
 // connection, and watch the replay of its recorded timeline as an animation (DemoStage) beside
 // the step-by-step narration, with play / pause / step / speed controls, and finally the
 // scenario's verdict. The scenario runs at full speed on a worker thread (DemoWorker): its

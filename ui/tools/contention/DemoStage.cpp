@@ -85,6 +85,7 @@ void DemoStage::showSteps(const std::vector<DemoTimeline::Step>& steps, int show
     m_nodesDown.clear();
     m_nodes.clear();
     m_lastReleasedBy.clear();
+    m_wokenFromPause.clear();
     m_hasResource = false;
     m_resourceValue.clear();
     m_current.clear();
@@ -99,31 +100,31 @@ void DemoStage::showSteps(const std::vector<DemoTimeline::Step>& steps, int show
 void DemoStage::apply(const DemoTimeline::Step& step, bool current)
 {
     const QString actor = QString::fromStdString(step.actor);
-    // The picture is read from the core's English words; the caption shows them translated.
-    const QString text = QString::fromStdString(step.text.english());
-    const DemoStepReading reading = DemoStepReading::of(actor, text);
     if (current)
         m_caption = CoreTexts::demoStep(step).simplified(); // one line
 
-    if (reading.role == DemoStepReading::Role::Node) {
+    switch (step.action) {
+    case DemoAction::NodeUp:
+    case DemoAction::NodeDown:
         if (!m_nodes.contains(actor))
             m_nodes << actor;
-        if (reading.action == DemoStepReading::Action::NodeDown)
-            m_nodesDown[actor] = true;
-        else if (reading.action == DemoStepReading::Action::NodeUp)
-            m_nodesDown[actor] = false;
+        m_nodesDown[actor] = step.action == DemoAction::NodeDown;
         return;
-    }
-    if (reading.role == DemoStepReading::Role::Narration) {
-        if (actor == QLatin1String("resource")) {
-            m_hasResource = true;
-            m_resourceValue = text;
-        }
+    case DemoAction::ResourceState:
+        m_hasResource = true;
+        m_resourceValue = CoreTexts::translated(step.text);
+        return;
+    case DemoAction::RoundBegins:
+    case DemoAction::RoundEnds:
         // A new round, or the counts that close one: everyone starts again from nothing.
-        if ((actor == QLatin1String("--") && text.startsWith(QLatin1String("Round ")))
-            || actor == QLatin1String("counts"))
-            resetRound();
+        resetRound();
         return;
+    case DemoAction::Narrate:
+    case DemoAction::Expire:
+        // Told in the caption; the picture already shows a lock whose holder is gone.
+        return;
+    default:
+        break; // a client's step: drawn below
     }
 
     if (!m_clients.contains(actor))
@@ -135,10 +136,11 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
         if (current)
             m_arrows.push_back(std::move(a));
     };
+    if (step.action != DemoAction::WriteAccepted && step.action != DemoAction::WriteRejected)
+        m_wokenFromPause.remove(actor);
 
-    using Action = DemoStepReading::Action;
-    switch (reading.action) {
-    case Action::Acquires: {
+    switch (step.action) {
+    case DemoAction::Acquire: {
         QString crashed;
         for (auto it = m_crashedHolding.begin(); it != m_crashedHolding.end(); ++it) {
             if (it.value() && it.key() != actor)
@@ -155,15 +157,15 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
         m_states[actor] = ClientState::Holding;
         break;
     }
-    case Action::Waits:
+    case DemoAction::Wait:
         m_states[actor] = ClientState::Waiting;
         arrow({actor, QString(), waitingColor, tr("waits"), true});
         break;
-    case Action::Refused:
+    case DemoAction::Refuse:
         m_states[actor] = ClientState::Refused;
         arrow({actor, QString(), refusedColor, tr("refused"), false});
         break;
-    case Action::Releases:
+    case DemoAction::Release:
         if (before == ClientState::Holding) {
             m_states[actor] = ClientState::Idle;
             m_lastReleasedBy = actor;
@@ -176,52 +178,54 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
             arrow({actor, QString(), refusedColor, tr("deletes the key"), false});
         }
         break;
-    case Action::Crashes:
-        m_crashedHolding[actor] = before == ClientState::Holding || text.contains(QLatin1String("holding"));
+    case DemoAction::Crash:
+        m_crashedHolding[actor] = before == ClientState::Holding || !step.lock.empty();
         m_states[actor] = ClientState::Crashed;
         break;
-    case Action::Pauses:
+    case DemoAction::Pause:
         // Frozen, but the lock is still its own until the lease runs out.
         m_crashedHolding[actor] = before == ClientState::Holding;
         m_states[actor] = ClientState::Paused;
         break;
-    case Action::Resumes:
+    case DemoAction::Wake:
         m_crashedHolding[actor] = false;
         // It still believes it holds the lock: exactly the danger the story shows.
         m_states[actor] = ClientState::Holding;
+        m_wokenFromPause.insert(actor);
         arrow({QString(), actor, refusedColor, tr("believes it holds"), true});
         break;
-    case Action::ReleasesAndWaits:
+    case DemoAction::ReleaseAndAskAgain:
         m_lastReleasedBy = actor;
         m_states[actor] = ClientState::Waiting;
         arrow({actor, QString(), crashedColor, tr("releases, asks again"), false});
         break;
-    case Action::Lost:
+    case DemoAction::Lost:
         m_states[actor] = ClientState::Idle;
         arrow({actor, QString(), crashedColor, tr("lost: the lease had expired"), true});
         break;
-    case Action::Writes: {
+    case DemoAction::WriteAccepted:
         m_hasResource = true;
-        if (text.contains(QLatin1String("rejected")))
-            arrow({actor, resourceKey, waitingColor, tr("stale write rejected"), false});
-        else if (text.contains(QLatin1String("ACCEPTED")))
+        // A client back from a pause writes on a hold that is no longer its own.
+        if (m_wokenFromPause.contains(actor))
             arrow({actor, resourceKey, refusedColor, tr("stale write accepted!"), false});
         else
             arrow({actor, resourceKey, holdingColor, tr("writes"), false});
         break;
-    }
-    case Action::Other: {
-        const QString word = text.section(QLatin1Char(' '), 0, 0);
-        if (!word.isEmpty() && word == word.toUpper() && word.at(0).isLetter()
-            && text.contains(QLatin1String(" -> ")))
-            arrow({actor, QString(), commandColor, word, false});
+    case DemoAction::WriteRejected:
+        m_hasResource = true;
+        arrow({actor, resourceKey, waitingColor, tr("stale write rejected"), false});
+        break;
+    case DemoAction::Command:
+        arrow({actor, QString(), commandColor, QString::fromStdString(step.command), false});
         if (before == ClientState::Refused)
             m_states[actor] = ClientState::Idle;
         break;
-    }
-    case Action::NodeDown:
-    case Action::NodeUp:
+    case DemoAction::Note:
+        if (before == ClientState::Refused)
+            m_states[actor] = ClientState::Idle;
         break;
+    default:
+        break; // the steps that draw no figure returned above
     }
 }
 
@@ -239,6 +243,7 @@ QRectF DemoStage::resourceRect() const
 
 void DemoStage::resetRound()
 {
+    m_wokenFromPause.clear();
     for (auto it = m_states.begin(); it != m_states.end(); ++it)
         it.value() = ClientState::Idle;
     m_crashedHolding.clear();

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "demo/DemoTimeline.h"
-#include "tools/contention/DemoStepReading.h"
 
 #include <QMap>
+#include <QSet>
 #include <QStringList>
 #include <QWidget>
 
@@ -14,8 +14,9 @@ namespace lockscope::ui {
 // The animated picture of a contention demo: the clients as figures along the bottom, the lock
 // as a resource in the middle (red when more than one client believes it holds it), Redis nodes
 // when the story has them, and the current step as an arrow: a wait, a refusal, a handoff, a
-// release. A crashed client is greyed out. The picture is rebuilt from the steps shown so far,
-// so stepping back and forth always draws the same thing.
+// release. A crashed client is greyed out. The picture is drawn from what each step did (its
+// action, never its words) and rebuilt from the steps shown so far, so stepping back and forth
+// always draws the same thing.
 class DemoStage : public QWidget
 {
     Q_OBJECT
@@ -69,6 +70,7 @@ private:
     QMap<QString, bool> m_nodesDown;
     QStringList m_nodes;
     QString m_lastReleasedBy;
+    QSet<QString> m_wokenFromPause; // back from a pause, on a hold that may be someone else's now
     bool m_hasResource = false; // the fencing story's protected resource
     QString m_resourceValue;
     QString m_current;

@@ -1,7 +1,6 @@
 list(APPEND lockscope_ui_sources
   tools/contention/ContentionDemoView.cpp
   tools/contention/DemoStage.cpp
-  tools/contention/DemoStepReading.cpp
   tools/contention/DemoWorker.cpp
   tools/contention/TimelinePlayer.cpp
 )

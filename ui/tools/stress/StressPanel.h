@@ -30,7 +30,7 @@ class CancellationToken;
 
 namespace lockscope::ui {
 
-// Configures and runs a stress test (issue 6) against the current connection and shows it live:
+// Configures and runs a stress test against the current connection and shows it live:
 // throughput and acquire latency over time, the latency histogram, acquisitions per client and,
 // prominently, the mutual-exclusion violations the checker found. The StressEngine runs on a
 // worker thread (StressWorker); this panel only draws what it reports.

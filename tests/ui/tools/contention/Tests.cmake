@@ -1,2 +1,1 @@
 lockscope_add_test(tst_ContentionDemoView DIR ui/tools/contention LIBS lockscope_ui Qt6::Widgets)
-lockscope_add_test(tst_DemoStepReading DIR ui/tools/contention LIBS lockscope_ui)

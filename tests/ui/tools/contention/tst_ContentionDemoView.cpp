@@ -93,6 +93,33 @@ private Q_SLOTS:
         grabIfAsked(view, QStringLiteral("lockscope-demo-%1-middle.png").arg(scenario));
     }
 
+    void theStageDrawsWhatEachStepDidWhateverItsWords()
+    {
+        // The same words on every step: only the steps' actions can tell the stage what happened.
+        auto step = [](const char* actor, DemoAction action) {
+            DemoTimeline::Step made;
+            made.actor = actor;
+            made.action = action;
+            made.text = UserText::verbatim("something happened");
+            return made;
+        };
+        const std::vector<DemoTimeline::Step> steps {step("C1", DemoAction::Acquire),
+            step("C2", DemoAction::Wait), step("C1", DemoAction::Crash), step("C2", DemoAction::Acquire),
+            step("C3", DemoAction::Refuse)};
+        DemoStage stage;
+        stage.showSteps(steps, 2);
+        QCOMPARE(stage.holders(), QStringList {QStringLiteral("C1")});
+        QCOMPARE(stage.stateOf(QStringLiteral("C2")), DemoStage::ClientState::Waiting);
+        stage.showSteps(steps, 3);
+        QCOMPARE(stage.stateOf(QStringLiteral("C1")), DemoStage::ClientState::Crashed);
+        QVERIFY(stage.holders().isEmpty());
+        stage.showSteps(steps, 5);
+        QCOMPARE(stage.holders(), QStringList {QStringLiteral("C2")});
+        QCOMPARE(stage.stateOf(QStringLiteral("C3")), DemoStage::ClientState::Refused);
+        QCOMPARE(stage.clients(),
+            QStringList({QStringLiteral("C1"), QStringLiteral("C2"), QStringLiteral("C3")}));
+    }
+
     void theNaiveRaceIsDrawnWithTwoHoldersAtOnce()
     {
         ContentionDemoView view;
