@@ -18,6 +18,7 @@ struct LockEvent;
 
 namespace lockscope::ui {
 
+class LockEventSink;
 class LockUpdateQueue;
 
 // Runs the core LockWatcher for one connection on its own thread (see LockMonitorController):
@@ -30,7 +31,8 @@ class LockMonitorWorker : public QObject
 
 public:
     LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
-        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel);
+        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel,
+        std::shared_ptr<LockEventSink> sink = nullptr);
     ~LockMonitorWorker() override;
 
     static QString describeEvent(const LockEvent& event);
@@ -56,6 +58,7 @@ private:
     MonitorSettings m_settings;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<const CancellationToken> m_cancel;
+    std::shared_ptr<LockEventSink> m_sink; // the lock history, if any
     // Per lock: what a person would call its state, and when its lease ends (epoch ms), as last
     // logged; a change that moves neither is quiet.
     struct Logged
