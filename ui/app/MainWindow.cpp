@@ -118,7 +118,7 @@ void MainWindow::createHistoryAction()
     m_historyAction->setObjectName(QStringLiteral("historyAction"));
     m_historyAction->setStatusTip(tr("Who held which lock when: the recorded holds as a timeline, with statistics"));
     connect(m_historyAction, &QAction::triggered, this, &MainWindow::showHistory);
-    if (auto* tools = menuBar()->findChild<QMenu*>(QStringLiteral("toolsMenu")))
+    if (auto* tools = findChild<QMenu*>(QStringLiteral("toolsMenu")))
         tools->addAction(m_historyAction);
     auto follow = [this] {
         if (m_historyWindow)

@@ -26,8 +26,9 @@ HistoryRecording::HistoryRecording(QObject* parent)
     , m_threadContext(new QObject)
 {
     m_thread->setObjectName(QStringLiteral("lockscope-history"));
-    m_threadContext->moveToThread(m_thread);
+    // The timer is the context's child before the move, so that it moves (and fires) with it.
     auto* timer = new QTimer(m_threadContext);
+    m_threadContext->moveToThread(m_thread);
     timer->setInterval(flushIntervalMs);
     connect(timer, &QTimer::timeout, m_threadContext, [this] { flushIfDue(); });
     connect(m_thread, &QThread::started, timer, qOverload<>(&QTimer::start));

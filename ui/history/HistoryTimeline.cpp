@@ -129,13 +129,17 @@ QRect HistoryTimeline::barRect(std::size_t index) const
     const HoldRecord& hold = m_holds[index];
     const int row = rowOf(hold);
     const QRect plot = plotArea();
-    const double left = std::max<double>(xOf(hold.startedMs), plot.left());
-    const double right = std::min<double>(xOf(endOf(hold)), plot.right());
-    if (row < 0 || right < plot.left() || left > plot.right())
+    const double plotEnd = plot.left() + plot.width(); // where the window's end is drawn
+    double left = std::max<double>(xOf(hold.startedMs), plot.left());
+    double right = std::min<double>(xOf(endOf(hold)), plotEnd);
+    if (row < 0 || right < plot.left() || left > plotEnd)
         return {};
+    // At least 3 px wide, inside the plot: a short hold at a coarse zoom (or one that began
+    // just now, at the right edge) stays visible and hoverable.
+    left = std::min(left, plotEnd - 3);
+    right = std::max(right, left + 3);
     const int top = plot.top() + row * rowHeight + barMargin;
-    // At least 2 px wide: a short hold at a coarse zoom stays visible and hoverable.
-    return QRect(QPoint(int(left), top), QPoint(std::max(int(right), int(left) + 2), top + rowHeight - 2 * barMargin));
+    return QRect(QPoint(int(left), top), QPoint(int(right), top + rowHeight - 2 * barMargin));
 }
 
 std::optional<std::size_t> HistoryTimeline::holdAt(QPoint point) const
@@ -319,7 +323,7 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
         painter.drawRoundedRect(bar, 3, 3);
         // How it ended, at its right end: a red wedge for an expiry (the holder never let go),
         // a black cross for a force-release.
-        const bool endVisible = hold.endedMs && xOf(*hold.endedMs) <= plot.right();
+        const bool endVisible = hold.endedMs && xOf(*hold.endedMs) <= plot.left() + plot.width();
         if (endVisible && hold.ending == HoldEnding::Expired) {
             QPainterPath wedge;
             wedge.moveTo(bar.right(), bar.top());

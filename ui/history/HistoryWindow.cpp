@@ -50,6 +50,8 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     splitter->addWidget(m_statistics);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
+    m_statistics->setMinimumWidth(260);
+    splitter->setSizes({800, 300});
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
@@ -119,8 +121,9 @@ void HistoryWindow::refresh()
     const long long now = QDateTime::currentMSecsSinceEpoch();
     TimeWindow window = m_timeline->visibleWindow();
     if (isFollowing()) {
+        // Now a little before the right edge, so that what began just now shows.
         const long long span = window.untilMs - window.fromMs;
-        window = {now - span, now};
+        window = {now - span * 49 / 50, now + span / 50};
         m_timeline->setVisibleWindow(window);
     }
     m_reading = true;

@@ -8,13 +8,21 @@
 #include "history/HistoryStatisticsPanel.h"
 #include "history/HistoryTimeline.h"
 #include "history/HistoryWindow.h"
+#include "app/MainWindow.h"
+#include "connection/ConnectionController.h"
 #include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockRecord.h"
+#include "monitor/LockTableModel.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
 
+#include <QMenu>
 #include <QTemporaryDir>
 #include <QWheelEvent>
+
+#include <optional>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -87,6 +95,39 @@ private Q_SLOTS:
         QVERIFY(holds[0].holder != holds[1].holder);
         QVERIFY(!window->timeline()->barRect(0).isEmpty());
         QVERIFY(!window->timeline()->barRect(1).isEmpty());
+    }
+
+    void theMainWindowRecordsItsConnectionAndTheHistorySelectsInTheMonitor()
+    {
+        ConnectionController controller;
+        MainWindow main(controller);
+        auto* tools = main.findChild<QMenu*>(QStringLiteral("toolsMenu"));
+        QVERIFY(tools && tools->actions().contains(main.historyAction()));
+        controller.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
+        // History is on by default, into the profile's file under the user's data directory.
+        const QString path = main.history().databasePath();
+        QVERIFY(path.startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
+        QVERIFY(path.endsWith(QStringLiteral("127.0.0.1_%1.sqlite").arg(m_server->port())));
+        QVERIFY(m_redis->command({"SET", "lock:main", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+
+        const QString key
+            = LockRecord::keyFor(QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+
+        HistoryWindow* history = main.showHistory();
+        QCOMPARE(history->databasePath(), path);
+        auto indexOfMain = [history]() -> std::optional<std::size_t> {
+            const auto& holds = history->timeline()->holds();
+            for (std::size_t i = 0; i < holds.size(); ++i)
+                if (holds[i].lock == "lock:main")
+                    return i;
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(indexOfMain(), 10000);
+        QTest::mouseClick(history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
+        QCOMPARE(main.monitorView()->selectedKey(), key);
+        QVERIFY(m_redis->command({"DEL", "lock:main"}));
     }
 
     void theHeaderSaysWhereTheDatabaseIs()
@@ -231,12 +272,77 @@ private Q_SLOTS:
 
     void screenshot()
     {
-        // Not an assertion: the picture of the window for the README (docs/screenshots/history.png).
+        // Not an assertion: the picture of the window for the README (docs/screenshots/history.png),
+        // of a few minutes of several locks recorded through the core recorder.
         const QString target = qEnvironmentVariable("LOCKSCOPE_HISTORY_SCREENSHOT");
         if (target.isEmpty())
             QSKIP("set LOCKSCOPE_HISTORY_SCREENSHOT=<file.png> to save a screenshot");
-        auto window = windowOn(m_recordedPath);
-        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(2));
+        const QString path = m_dir.filePath(QStringLiteral("screenshot.sqlite"));
+        const long long now = test::epochMillis();
+        const long long start = now - 180000;
+        {
+            auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, "notifications"));
+            using Type = LockEvent::Type;
+            struct Hold
+            {
+                std::string lock, holder;
+                long long from, until;
+                Type end;
+                long long waiters;
+            };
+            const std::vector<Hold> holds = {
+                {"orders:42", "worker-1", 2000, 14000, Type::Released, 0},
+                {"orders:42", "worker-2", 15000, 31000, Type::Released, 2},
+                {"orders:42", "worker-3", 32000, 62000, Type::Expired, 4},
+                {"orders:42", "worker-1", 90000, 104000, Type::Released, 1},
+                {"orders:42", "worker-2", 106000, 175000, Type::Changed, 3},
+                {"payments", "api-7", 5000, 9000, Type::Released, 0},
+                {"payments", "api-3", 20000, 26000, Type::Released, 0},
+                {"payments", "api-7", 40000, 47000, Type::Released, 1},
+                {"payments", "api-3", 95000, 99000, Type::Released, 0},
+                {"payments", "api-7", 140000, 152000, Type::Released, 0},
+                {"inventory:sku-7", "stock-sync", 10000, 85000, Type::Expired, 0},
+                {"reports:nightly", "cron-a", 25000, 110000, Type::Changed, 0},
+                {"reports:nightly", "cron-b", 150000, 172000, Type::Released, 0},
+            };
+            std::vector<std::pair<long long, LockEvent>> events;
+            for (const Hold& hold : holds) {
+                events.push_back({start + hold.from,
+                    test::lockEvent(Type::Appeared, hold.lock, {hold.holder}, start + hold.from, 1, hold.waiters)});
+                if (hold.end != Type::Changed)
+                    events.push_back({start + hold.until,
+                        test::lockEvent(hold.end, hold.lock, {hold.holder}, start + hold.until)});
+            }
+            std::stable_sort(events.begin(), events.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+            bool forced = false;
+            bool gapped = false;
+            for (const auto& [at, event] : events) {
+                if (!gapped && at > start + 66000) {
+                    // Twelve seconds without watching; the two holders still there span it.
+                    QVERIFY((*recorder)->watchingLost(start + 66000, "disconnected"));
+                    std::vector<LockSnapshot> held;
+                    held.push_back(test::lockEvent(Type::Changed, "inventory:sku-7", {"stock-sync"}, 0).lock);
+                    held.push_back(test::lockEvent(Type::Changed, "reports:nightly", {"cron-a"}, 0).lock);
+                    QVERIFY((*recorder)->watchingResumed(held, start + 78000, "notifications"));
+                    gapped = true;
+                }
+                if (!forced && at > start + 110000) {
+                    QVERIFY((*recorder)->recordForceRelease("127.0.0.1:6390", "reports:nightly", start + 110000));
+                    forced = true;
+                }
+                QVERIFY((*recorder)->record(event));
+            }
+            QVERIFY((*recorder)->flush(now));
+        }
+        auto window = windowOn(path);
+        window->timeline()->setVisibleWindow({start - 5000, now + 5000});
+        window->refresh();
+        QTRY_VERIFY(window->timeline()->holds().size() >= 12);
+        QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(0).center());
+        QTRY_VERIFY(window->statistics()->lockText().contains(QStringLiteral("orders:42")));
         QVERIFY(window->grab().save(target));
     }
 };
