@@ -1,7 +1,6 @@
 #include "history/HistoryStatisticsPanel.h"
 
-#include <QLabel>
-#include <QScrollArea>
+#include <QTextBrowser>
 #include <QVBoxLayout>
 
 #include <functional>
@@ -32,31 +31,23 @@ QString leagueTable(const QString& title, const std::vector<LeagueRow>& rows,
 
 HistoryStatisticsPanel::HistoryStatisticsPanel(QWidget* parent)
     : QWidget(parent)
-    , m_lock(new QLabel)
-    , m_leagues(new QLabel)
+    , m_view(new QTextBrowser)
 {
     setObjectName(QStringLiteral("historyStatistics"));
-    for (QLabel* label : {m_lock, m_leagues}) {
-        label->setTextFormat(Qt::RichText);
-        label->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-        label->setWordWrap(true);
-        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    }
-    m_lock->setObjectName(QStringLiteral("lockStatistics"));
-    m_leagues->setObjectName(QStringLiteral("leagueTables"));
-    auto* content = new QWidget;
-    auto* layout = new QVBoxLayout(content);
-    layout->addWidget(m_lock);
-    layout->addWidget(m_leagues);
-    layout->addStretch();
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    auto* outer = new QVBoxLayout(this);
-    outer->setContentsMargins(0, 0, 0, 0);
-    outer->addWidget(scroll);
-    m_lock->setText(tr("Click a lock in the timeline for its statistics."));
+    // A text browser, not labels: it lays out the tables and scrolls whatever their length.
+    m_view->setObjectName(QStringLiteral("statisticsView"));
+    m_view->setFrameShape(QFrame::NoFrame);
+    m_view->setOpenLinks(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_view);
+    m_lockHtml = tr("Click a lock in the timeline for its statistics.").toHtmlEscaped();
+    render();
+}
+
+void HistoryStatisticsPanel::render()
+{
+    m_view->setHtml(m_lockHtml + QStringLiteral("<hr/>") + m_leagueHtml);
 }
 
 QString HistoryStatisticsPanel::durationText(long long ms)
@@ -94,9 +85,9 @@ void HistoryStatisticsPanel::showReadout(const HistoryReadout& readout)
             html += QStringLiteral("<tr><td>%1</td><td align=\"right\">&nbsp;&nbsp;%2</td></tr>")
                         .arg(escaped(holder.holder),
                             tr("%n hold(s), %1", nullptr, int(holder.holds)).arg(durationText(holder.heldMs)).toHtmlEscaped());
-        m_lock->setText(html + QStringLiteral("</table>"));
+        m_lockHtml = html + QStringLiteral("</table>");
     } else if (readout.request.selectedLock.empty()) {
-        m_lock->setText(tr("Click a lock in the timeline for its statistics."));
+        m_lockHtml = tr("Click a lock in the timeline for its statistics.").toHtmlEscaped();
     }
     QString leagues;
     leagues += leagueTable(tr("Most contended"), readout.mostContended,
@@ -105,17 +96,18 @@ void HistoryStatisticsPanel::showReadout(const HistoryReadout& readout)
         [](const LeagueRow& row) { return durationText(row.longestHoldMs); });
     leagues += leagueTable(tr("Expired instead of released"), readout.mostExpired,
         [](const LeagueRow& row) { return tr("%n expiry(s)", nullptr, int(row.expired)); });
-    m_leagues->setText(leagues);
+    m_leagueHtml = leagues;
+    render();
 }
 
 QString HistoryStatisticsPanel::lockText() const
 {
-    return m_lock->text();
+    return m_lockHtml;
 }
 
 QString HistoryStatisticsPanel::leagueText() const
 {
-    return m_leagues->text();
+    return m_leagueHtml;
 }
 
 } // namespace lockscope::ui

@@ -4,7 +4,7 @@
 
 #include <QWidget>
 
-class QLabel;
+class QTextBrowser;
 
 namespace lockscope::ui {
 
@@ -26,8 +26,11 @@ public:
     static QString durationText(long long ms);
 
 private:
-    QLabel* m_lock;
-    QLabel* m_leagues;
+    void render();
+
+    QTextBrowser* m_view;
+    QString m_lockHtml;
+    QString m_leagueHtml;
 };
 
 } // namespace lockscope::ui

@@ -343,6 +343,7 @@ private Q_SLOTS:
         QTRY_VERIFY(window->timeline()->holds().size() >= 12);
         QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(0).center());
         QTRY_VERIFY(window->statistics()->lockText().contains(QStringLiteral("orders:42")));
+        window->resize(1100, 340);
         QVERIFY(window->grab().save(target));
     }
 };
