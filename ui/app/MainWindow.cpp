@@ -28,6 +28,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QStyle>
 #include <QTableView>
 #include <QToolBar>
@@ -64,6 +65,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {
         statusBar()->showMessage(tr("Lock history is off: %1").arg(problem));
     });
+    connect(m_history, &HistoryRecording::alertRaised, this, &MainWindow::showAlert);
     m_monitor->follow(m_controller);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
@@ -126,6 +128,20 @@ void MainWindow::createHistoryAction()
     };
     connect(m_history, &HistoryRecording::databaseChanged, this, follow);
     connect(m_history, &HistoryRecording::problemOccurred, this, follow);
+}
+
+void MainWindow::showAlert(const QString& lock, const QString& text)
+{
+    statusBar()->showMessage(tr("Alert: %1").arg(text));
+    // A desktop notification where there is a tray to show it (created on the first alert).
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return;
+    if (!m_tray) {
+        m_tray = new QSystemTrayIcon(windowIcon(), this);
+        m_tray->setToolTip(QApplication::applicationDisplayName());
+        m_tray->show();
+    }
+    m_tray->showMessage(tr("LockScope alert: %1").arg(lock), text, QSystemTrayIcon::Warning);
 }
 
 HistoryWindow* MainWindow::showHistory()

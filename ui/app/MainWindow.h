@@ -8,6 +8,7 @@
 #include <QPointer>
 
 class QAction;
+class QSystemTrayIcon;
 class QToolBar;
 
 namespace lockscope::ui {
@@ -72,6 +73,8 @@ public Q_SLOTS:
     SampleLocksBanner* sampleLocksBanner() const { return m_sampleLocksBanner; }
     // Opens (or raises) the lock history window of the current connection.
     HistoryWindow* showHistory();
+    // An alert of the lock history: in the status bar, and as a tray notification.
+    void showAlert(const QString& lock, const QString& text);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -94,6 +97,7 @@ private:
     HistoryRecording* m_history = nullptr;
     QAction* m_historyAction = nullptr;
     QPointer<HistoryWindow> m_historyWindow;
+    QSystemTrayIcon* m_tray = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;
     ConnectionStatusBar* m_statusBar = nullptr;

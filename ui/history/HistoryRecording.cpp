@@ -2,6 +2,7 @@
 
 #include "history/HistoryLocation.h"
 #include "history/HistoryRecordingSink.h"
+#include "history/LockAlertText.h"
 #include "common/CoreTexts.h"
 
 #include <QCoreApplication>
@@ -58,8 +59,9 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
 {
     stop();
     QPointer<HistoryRecording> self(this);
-    auto sink = std::make_shared<HistoryRecordingSink>(path.toStdString(), [self](const RedisError& error) {
-        // On the monitor's or the history's thread: the message goes to the GUI thread.
+    // The callbacks run on the monitor's or the history's thread: what they say goes to the GUI
+    // thread, and is dropped once this object is gone.
+    auto onProblem = [self](const RedisError& error) {
         const QString message = CoreTexts::error(error);
         QMetaObject::invokeMethod(
             qApp, [self, message] {
@@ -69,7 +71,18 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
                 Q_EMIT self->problemOccurred(message);
             },
             Qt::QueuedConnection);
-    });
+    };
+    auto onAlert = [self](const LockAlert& alert) {
+        const QString lock = QString::fromUtf8(alert.lock.data(), qsizetype(alert.lock.size()));
+        const QString text = LockAlertText::describe(alert);
+        QMetaObject::invokeMethod(
+            qApp, [self, lock, text] {
+                if (self)
+                    Q_EMIT self->alertRaised(lock, text);
+            },
+            Qt::QueuedConnection);
+    };
+    auto sink = std::make_shared<HistoryRecordingSink>(path.toStdString(), m_rules, onProblem, onAlert);
     {
         QMutexLocker lock(&m_mutex);
         m_sink = sink;
@@ -89,7 +102,7 @@ void HistoryRecording::stop()
     }
     if (!sink)
         return;
-    sink->forgetProblemCallback();
+    sink->forgetCallbacks();
     QMetaObject::invokeMethod(
         m_threadContext, [sink] { sink->close(QDateTime::currentMSecsSinceEpoch()); }, Qt::QueuedConnection);
 }

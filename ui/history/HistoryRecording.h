@@ -1,5 +1,7 @@
 #pragma once
 
+#include "history/AlertEvaluator.h"
+
 #include <QMutex>
 #include <QObject>
 #include <QString>
@@ -29,6 +31,11 @@ public:
     // The default database of `profile` (a profile's name, or host:port for a plain URL).
     static QString defaultPath(const QString& profile);
 
+    // The alert rules of the connections started from now on. By default: held longer than
+    // 60 s, stuck, more than 10 waiters, a force-release.
+    void setAlertRules(AlertRules rules) { m_rules = rules; }
+    AlertRules alertRules() const { return m_rules; }
+
     // Starts recording a new connection into `path` (the previous one stops): give the sink to
     // the monitor before it opens the connection.
     std::shared_ptr<LockEventSink> start(const QString& path);
@@ -42,6 +49,8 @@ public:
 Q_SIGNALS:
     void databaseChanged(const QString& path);
     void problemOccurred(const QString& message);
+    // An alert fired (it is in the history as well): `text` in words (LockAlertText).
+    void alertRaised(const QString& lock, const QString& text);
 
 private:
     void flushIfDue();
@@ -52,6 +61,7 @@ private:
     std::shared_ptr<HistoryRecordingSink> m_sink;
     QString m_path;
     QString m_problem;
+    AlertRules m_rules {60000, true, 10, true};
 };
 
 } // namespace lockscope::ui

@@ -3,8 +3,10 @@
 #include "common/RedisError.h"
 #include "common/Result.h"
 #include "connection/LockEventSink.h"
+#include "history/AlertEvaluator.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -24,19 +26,21 @@ class HistoryRecordingSink : public LockEventSink
 {
 public:
     using ProblemCallback = std::function<void(const RedisError& error)>;
+    using AlertCallback = std::function<void(const LockAlert& alert)>;
 
-    HistoryRecordingSink(std::string path, ProblemCallback onProblem);
+    HistoryRecordingSink(std::string path, AlertRules rules, ProblemCallback onProblem, AlertCallback onAlert);
     ~HistoryRecordingSink() override;
 
     const std::string& path() const { return m_path; }
     bool isRecording() const;
-    // Stops reporting problems (its receiver is going away).
-    void forgetProblemCallback();
+    // Stops reporting problems and alerts (their receiver is going away).
+    void forgetCallbacks();
 
     void watchingStarted(const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode) override;
     void lockChanged(const LockEvent& event) override;
     void watchingStopped(long long atMs, const std::string& reason) override;
-    // From a timer off the GUI thread: commits the batch when it is due.
+    // From a timer off the GUI thread: commits the batch when it is due, and evaluates the
+    // alert rules against the locks as last seen (a new alert is recorded and reported).
     void flushIfDue(long long nowMs);
     // A clean stop: flushes, marks the session ended, and records nothing after.
     void close(long long nowMs);
@@ -48,6 +52,10 @@ private:
     const std::string m_path;
     mutable std::mutex m_mutex;
     ProblemCallback m_onProblem;
+    AlertCallback m_onAlert;
+    AlertEvaluator m_alerts;
+    // The locks as the watcher last reported them, for the alert rules.
+    std::map<std::pair<std::string, std::string>, LockSnapshot> m_locks; // node, name
     std::unique_ptr<HistoryRecorder> m_recorder;
     bool m_finished = false; // closed, or refused: never opened again
 };

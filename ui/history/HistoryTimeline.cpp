@@ -49,10 +49,12 @@ QSize HistoryTimeline::sizeHint() const
     return {800, axisHeight + std::max<int>(6, int(m_rows.size())) * rowHeight + 2};
 }
 
-void HistoryTimeline::setHistory(std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs)
+void HistoryTimeline::setHistory(
+    std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs, std::vector<AlertRecord> alerts)
 {
     m_holds = std::move(holds);
     m_gaps = std::move(gaps);
+    m_alerts = std::move(alerts);
     m_nowMs = nowMs;
     rebuildRows();
     updateGeometry();
@@ -76,17 +78,17 @@ void HistoryTimeline::rebuildRows()
 {
     m_rows.clear();
     for (const HoldRecord& hold : m_holds)
-        if (rowOf(hold) < 0)
+        if (rowOf(hold.lock, hold.node) < 0)
             m_rows.push_back({hold.lock, hold.node});
     std::sort(m_rows.begin(), m_rows.end(), [](const Row& a, const Row& b) {
         return std::tie(a.lock, a.node) < std::tie(b.lock, b.node);
     });
 }
 
-int HistoryTimeline::rowOf(const HoldRecord& hold) const
+int HistoryTimeline::rowOf(const std::string& lock, const std::string& node) const
 {
     for (std::size_t row = 0; row < m_rows.size(); ++row)
-        if (m_rows[row].lock == hold.lock && m_rows[row].node == hold.node)
+        if (m_rows[row].lock == lock && m_rows[row].node == node)
             return int(row);
     return -1;
 }
@@ -127,7 +129,7 @@ QRect HistoryTimeline::barRect(std::size_t index) const
     if (index >= m_holds.size())
         return {};
     const HoldRecord& hold = m_holds[index];
-    const int row = rowOf(hold);
+    const int row = rowOf(hold.lock, hold.node);
     const QRect plot = plotArea();
     const double plotEnd = plot.left() + plot.width(); // where the window's end is drawn
     double left = std::max<double>(xOf(hold.startedMs), plot.left());
@@ -336,6 +338,20 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
             painter.drawLine(bar.right() - 5, bar.top() + 1, bar.right() + 1, bar.bottom() - 1);
             painter.drawLine(bar.right() - 5, bar.bottom() - 1, bar.right() + 1, bar.top() + 1);
         }
+    }
+    // Alerts: an orange flag above the bar of the lock it is about, at the moment it fired.
+    for (const AlertRecord& alert : m_alerts) {
+        const int row = rowOf(alert.lock, alert.node);
+        const double x = xOf(alert.atMs);
+        if (row < 0 || x < plot.left() || x > plot.left() + plot.width())
+            continue;
+        const int top = plot.top() + row * rowHeight;
+        QPainterPath flag;
+        flag.moveTo(x - 5, top);
+        flag.lineTo(x + 5, top);
+        flag.lineTo(x, top + 8);
+        flag.closeSubpath();
+        painter.fillPath(flag, QColor(240, 140, 0));
     }
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(plot.left(), 0, plot.left(), height());

@@ -21,7 +21,9 @@ class HistoryTimeline : public QWidget
 public:
     explicit HistoryTimeline(QWidget* parent = nullptr);
 
-    void setHistory(std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs);
+    void setHistory(std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs,
+        std::vector<AlertRecord> alerts = {});
+    const std::vector<AlertRecord>& alerts() const { return m_alerts; }
     const std::vector<HoldRecord>& holds() const { return m_holds; }
 
     TimeWindow visibleWindow() const { return m_window; }
@@ -63,7 +65,7 @@ private:
         std::string node;
     };
     void rebuildRows();
-    int rowOf(const HoldRecord& hold) const;
+    int rowOf(const std::string& lock, const std::string& node) const;
     QRect plotArea() const;
     double xOf(long long ms) const;
     long long msAt(double x) const;
@@ -73,6 +75,7 @@ private:
 
     std::vector<HoldRecord> m_holds;
     std::vector<GapRecord> m_gaps;
+    std::vector<AlertRecord> m_alerts;
     std::vector<Row> m_rows;
     long long m_nowMs = 0;
     TimeWindow m_window;

@@ -136,7 +136,7 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
     if (readout.request.path == m_path) {
         m_readError = readout.error;
         if (readout.error.isEmpty()) {
-            m_timeline->setHistory(readout.holds, readout.gaps, readout.request.nowMs);
+            m_timeline->setHistory(readout.holds, readout.gaps, readout.request.nowMs, readout.alerts);
             m_statistics->showReadout(readout);
         }
         updateHeader();

@@ -5,4 +5,5 @@ list(APPEND lockscope_ui_sources
   history/HistoryStatisticsPanel.cpp
   history/HistoryTimeline.cpp
   history/HistoryWindow.cpp
+  history/LockAlertText.cpp
 )

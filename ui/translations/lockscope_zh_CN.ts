@@ -2464,6 +2464,14 @@ Recognised as %2 (confidence %3%): %4</source>
 <context>
     <name>lockscope::ui::MainWindow</name>
     <message>
+        <source>Alert: %1</source>
+        <translation>警报：%1</translation>
+    </message>
+    <message>
+        <source>LockScope alert: %1</source>
+        <translation>LockScope 警报：%1</translation>
+    </message>
+    <message>
         <source>Lock history is off: %1</source>
         <translation>锁历史已关闭：%1</translation>
     </message>
@@ -3238,6 +3246,25 @@ Password for %2:</source>
     <message>
         <source>Not recording: %1</source>
         <translation>未在记录：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::LockAlertText</name>
+    <message>
+        <source>%1 has been held for %2 by %3 (limit %4)</source>
+        <translation>%1 已被 %3 持有 %2（上限 %4）</translation>
+    </message>
+    <message>
+        <source>%1 looks stuck</source>
+        <translation>%1 似乎卡住了</translation>
+    </message>
+    <message>
+        <source>%1 has %2 waiters (limit %3)</source>
+        <translation>%1 有 %2 个等待者（上限 %3）</translation>
+    </message>
+    <message>
+        <source>%1 was force-released</source>
+        <translation>%1 已被强制释放</translation>
     </message>
 </context>
 </TS>

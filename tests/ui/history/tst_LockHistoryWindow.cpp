@@ -130,6 +130,37 @@ private Q_SLOTS:
         QVERIFY(m_redis->command({"DEL", "lock:main"}));
     }
 
+    void aLockHeldTooLongRaisesAnAlertThatIsWrittenToTheHistory()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("alerts.sqlite"));
+        HistoryRecording recording;
+        recording.setAlertRules({300, true, std::nullopt, true});
+        QSignalSpy alerts(&recording, &HistoryRecording::alertRaised);
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(path));
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
+        QVERIFY(m_redis->command({"SET", "lock:slow", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        // lock:orders (held since the suite began) alerts as well: look for lock:slow's.
+        auto slowAlert = [&alerts]() -> QString {
+            for (const QList<QVariant>& alert : alerts)
+                if (alert[0].toString() == QLatin1String("lock:slow"))
+                    return alert[1].toString();
+            return {};
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!slowAlert().isEmpty(), 10000);
+        QVERIFY(slowAlert().contains(QStringLiteral("lock:slow")));
+        auto heldTooLongRecorded = [&path] {
+            const long long now = test::epochMillis();
+            for (const AlertRecord& alert : HistoryReader::read({path, {now - 60000, now + 60000}, {}, now}).alerts)
+                if (alert.lock == "lock:slow" && alert.rule == "held-too-long")
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY(heldTooLongRecorded());
+        QVERIFY(m_redis->command({"DEL", "lock:slow"}));
+    }
+
     void theHeaderSaysWhereTheDatabaseIs()
     {
         auto window = windowOn(m_recordedPath);
