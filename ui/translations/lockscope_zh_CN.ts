@@ -3249,7 +3249,7 @@ Password for %2:</source>
     </message>
 </context>
 <context>
-    <name>lockscope::ui::LockAlertText</name>
+    <name>LockAlertText</name>
     <message>
         <source>%1 has been held for %2 by %3 (limit %4)</source>
         <translation>%1 已被 %3 持有 %2（上限 %4）</translation>
