@@ -14,6 +14,7 @@ set(allowed_dependencies
   "ui/profiles          -> core ui/common ui/connection ui/profiles"
   "ui/monitor           -> core ui/common ui/connection ui/monitor"
   "ui/samplelocks       -> core ui/common ui/connection ui/samplelocks"
+  "ui/history           -> core ui/common ui/connection ui/history"
   "ui/tools/stress      -> core ui/common ui/connection ui/tools/stress"
   "ui/tools/contention  -> core ui/common ui/connection ui/tools/contention"
   "ui/app               -> core ui"

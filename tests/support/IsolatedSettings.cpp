@@ -11,6 +11,9 @@ IsolatedSettings::IsolatedSettings()
     QStandardPaths::setTestModeEnabled(true);
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
     QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.path());
+    // The GUI records lock history under the XDG data directory by default: into the temporary
+    // directory as well, never the user's.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.path() + QStringLiteral("/data")));
     // A bus address that leads nowhere: a keyring client fails at once instead of talking to
     // the developer's keyring (or waiting for one).
     qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/lockscope-test-bus");

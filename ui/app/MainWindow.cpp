@@ -7,8 +7,11 @@
 #include "app/ConnectionStatusBar.h"
 #include "samplelocks/SampleLocksBanner.h"
 #include "samplelocks/SampleLocksController.h"
+#include "history/HistoryRecording.h"
+#include "history/HistoryWindow.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
+#include "monitor/LockRecord.h"
 #include "monitor/LockTableModel.h"
 #include "monitor/LocksEmptyState.h"
 #include "profiles/ProfileConnector.h"
@@ -24,6 +27,8 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QSplitter>
+#include <QStatusBar>
+#include <QSystemTrayIcon>
 #include <QStyle>
 #include <QTableView>
 #include <QToolBar>
@@ -45,7 +50,22 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     : QMainWindow(parent)
     , m_controller(controller)
     , m_monitor(new LockMonitorController)
+    , m_history(new HistoryRecording(this))
 {
+    // Connected before the monitor follows the connection: the monitor opens with the sink.
+    connect(&m_controller, &ConnectionController::openedWith, this, [this] {
+        const QString profile = m_controller.label().isEmpty()
+            ? QStringLiteral("%1:%2")
+                  .arg(QString::fromStdString(m_controller.options().host))
+                  .arg(m_controller.options().port)
+            : m_controller.label();
+        m_monitor->setEventSink(m_history->start(HistoryRecording::defaultPath(profile)));
+    });
+    connect(&m_controller, &ConnectionController::closed, m_history, &HistoryRecording::stop);
+    connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {
+        statusBar()->showMessage(tr("Lock history is off: %1").arg(problem));
+    });
+    connect(m_history, &HistoryRecording::alertRaised, this, &MainWindow::showAlert);
     m_monitor->follow(m_controller);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
@@ -54,6 +74,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     createCentralArea();
     createMenus();
     new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
+    createHistoryAction();
     createToolBar();
     m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
     // Parented only now, so that it is the last of the children created so far: Qt deletes
@@ -91,6 +112,52 @@ MainWindow::~MainWindow()
     // The monitor is deleted with the children, after this window's own members: what it
     // announces while closing must not reach the half-destroyed window.
     m_monitor->disconnect(this);
+}
+
+void MainWindow::createHistoryAction()
+{
+    m_historyAction = new QAction(tr("Lock &History…"), this);
+    m_historyAction->setObjectName(QStringLiteral("historyAction"));
+    m_historyAction->setStatusTip(tr("Who held which lock when: the recorded holds as a timeline, with statistics"));
+    connect(m_historyAction, &QAction::triggered, this, &MainWindow::showHistory);
+    if (auto* tools = findChild<QMenu*>(QStringLiteral("toolsMenu")))
+        tools->addAction(m_historyAction);
+    auto follow = [this] {
+        if (m_historyWindow)
+            m_historyWindow->setDatabase(m_history->databasePath(), m_history->problem());
+    };
+    connect(m_history, &HistoryRecording::databaseChanged, this, follow);
+    connect(m_history, &HistoryRecording::problemOccurred, this, follow);
+}
+
+void MainWindow::showAlert(const QString& lock, const QString& text)
+{
+    statusBar()->showMessage(tr("Alert: %1").arg(text));
+    // A desktop notification where there is a tray to show it (created on the first alert).
+    if (!QSystemTrayIcon::isSystemTrayAvailable())
+        return;
+    if (!m_tray) {
+        m_tray = new QSystemTrayIcon(windowIcon(), this);
+        m_tray->setToolTip(QApplication::applicationDisplayName());
+        m_tray->show();
+    }
+    m_tray->showMessage(tr("LockScope alert: %1").arg(lock), text, QSystemTrayIcon::Warning);
+}
+
+HistoryWindow* MainWindow::showHistory()
+{
+    if (!m_historyWindow) {
+        m_historyWindow = new HistoryWindow(this);
+        m_historyWindow->setWindowFlag(Qt::Window);
+        m_historyWindow->setDatabase(m_history->databasePath(), m_history->problem());
+        connect(m_historyWindow, &HistoryWindow::lockSelected, this, [this](const QString& lock, const QString& node) {
+            m_monitorView->selectLock(LockRecord::keyFor(node.toStdString(), lock.toStdString()));
+        });
+    }
+    m_historyWindow->show();
+    m_historyWindow->raise();
+    m_historyWindow->activateWindow();
+    return m_historyWindow;
 }
 
 void MainWindow::createActions()

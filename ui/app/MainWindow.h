@@ -5,14 +5,18 @@
 #include "connection/ServerSummary.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
+class QSystemTrayIcon;
 class QToolBar;
 
 namespace lockscope::ui {
 
 class ConnectionController;
 class ConnectionStatusBar;
+class HistoryRecording;
+class HistoryWindow;
 class SampleLocksBanner;
 class SampleLocksController;
 class LockMonitorController;
@@ -41,6 +45,10 @@ public:
     LockMonitorView* monitorView() const { return m_monitorView; }
     // The lock monitor of the controller's connection (opened and closed with it).
     LockMonitorController& monitor() const { return *m_monitor; }
+    // Records every connection's lock events into its profile's history database.
+    HistoryRecording& history() const { return *m_history; }
+    // Tools › Lock History.
+    QAction* historyAction() const { return m_historyAction; }
 
     // The URL as it may be remembered on disk: any password removed (passwords are never
     // written to disk). Empty when the URL cannot be cleaned safely.
@@ -63,6 +71,10 @@ public Q_SLOTS:
     // user said not to offer again), or fill it at once when `withoutAsking`.
     void offerSampleLocks(const ConnectionOptions& options, bool withoutAsking = false);
     SampleLocksBanner* sampleLocksBanner() const { return m_sampleLocksBanner; }
+    // Opens (or raises) the lock history window of the current connection.
+    HistoryWindow* showHistory();
+    // An alert of the lock history: in the status bar, and as a tray notification.
+    void showAlert(const QString& lock, const QString& text);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -72,6 +84,7 @@ private:
     void createMenus();
     void createToolBar();
     void createCentralArea();
+    void createHistoryAction();
     void showStatus(const ConnectionStatus& status);
     void showSummary(const ServerSummary& summary);
     void showMonitor();
@@ -81,6 +94,10 @@ private:
 
     ConnectionController& m_controller;
     LockMonitorController* m_monitor = nullptr;
+    HistoryRecording* m_history = nullptr;
+    QAction* m_historyAction = nullptr;
+    QPointer<HistoryWindow> m_historyWindow;
+    QSystemTrayIcon* m_tray = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;
     ConnectionStatusBar* m_statusBar = nullptr;

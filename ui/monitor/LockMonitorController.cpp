@@ -82,7 +82,7 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
 
     m_monitorThread = new QThread(this);
     m_monitorThread->setObjectName(QStringLiteral("lockscope-monitor"));
-    auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel);
+    auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel, m_sink);
     monitor->moveToThread(m_monitorThread);
     connect(m_monitorThread, &QThread::started, monitor, &LockMonitorWorker::run);
     // run() returns once cancelled; the thread then ends and takes the worker with it.

@@ -26,6 +26,7 @@ namespace lockscope::ui {
 
 class ConnectionController;
 class LockAdminWorker;
+class LockEventSink;
 class LockUpdateQueue;
 
 // The GUI's handle on the lock monitor of one connection. It lives on the GUI thread and owns
@@ -60,6 +61,9 @@ public:
     // Where admin actions are logged ($LOCKSCOPE_AUDIT_LOG or the user's data directory).
     QString auditLogPath() const { return m_auditLogPath; }
 
+    // Where every lock event of the connections opened from now on goes as well (the history).
+    void setEventSink(std::shared_ptr<LockEventSink> sink) { m_sink = std::move(sink); }
+
     void perform(const LockAdminRequest& request);
     void readKeys(const LockRecord& lock);
 
@@ -91,6 +95,7 @@ private:
     std::optional<MonitorSettings> m_givenSettings; // as open() got them, for relist()
     MonitorSettings m_settings;
     MonitorStatus m_status;
+    std::shared_ptr<LockEventSink> m_sink;
 };
 
 } // namespace lockscope::ui

@@ -4,6 +4,7 @@
 #include "inspect/MasterConnections.h"
 #include "locks/DistributedLock.h"
 #include "common/CoreTexts.h"
+#include "connection/LockEventSink.h"
 #include "monitor/LockUpdateQueue.h"
 
 #include <QDateTime>
@@ -34,11 +35,13 @@ LockEventRecord::Type recordType(LockEvent::Type type)
 } // namespace
 
 LockMonitorWorker::LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
-    std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel)
+    std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel,
+    std::shared_ptr<LockEventSink> sink)
     : m_options(std::move(options))
     , m_settings(std::move(settings))
     , m_queue(std::move(queue))
     , m_cancel(std::move(cancel))
+    , m_sink(std::move(sink))
 {
     m_options.clientRole = "monitor";
 }
@@ -71,6 +74,8 @@ void LockMonitorWorker::run()
 {
     while (!m_cancel->isCancelled())
         watchOnce();
+    if (m_sink)
+        m_sink->watchingStopped(QDateTime::currentMSecsSinceEpoch(), "monitor closed");
     m_status = MonitorStatus {};
     Q_EMIT statusChanged(m_status);
 }
@@ -115,6 +120,8 @@ void LockMonitorWorker::watchOnce()
     for (const auto& lock : watcher.locks())
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
     push(std::move(listing));
+    if (m_sink)
+        m_sink->watchingStarted(watcher.locks(), listedAt, started->english());
 
     MonitorStatus watching;
     watching.state = MonitorStatus::State::Watching;
@@ -125,6 +132,8 @@ void LockMonitorWorker::watchOnce()
     Q_EMIT statusChanged(m_status);
 
     auto ran = watcher.run(*m_cancel, [this](const LockEvent& event) {
+        if (m_sink)
+            m_sink->lockChanged(event);
         LockUpdateBatch batch;
         LockUpdateBatch::Change change;
         change.lock = LockRecord::fromSnapshot(event.lock, event.atMs);
@@ -142,8 +151,11 @@ void LockMonitorWorker::watchOnce()
         batch.changes.append(std::move(change));
         push(std::move(batch));
     });
-    if (!ran && !m_cancel->isCancelled())
+    if (!ran && !m_cancel->isCancelled()) {
+        if (m_sink)
+            m_sink->watchingStopped(QDateTime::currentMSecsSinceEpoch(), ran.error().toString());
         fail(CoreTexts::error(ran.error()));
+    }
 }
 
 void LockMonitorWorker::push(LockUpdateBatch batch)

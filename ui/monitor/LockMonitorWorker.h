@@ -17,6 +17,7 @@ struct LockEvent;
 
 namespace lockscope::ui {
 
+class LockEventSink;
 class LockUpdateQueue;
 
 // Runs the core LockWatcher for one connection on its own thread (see LockMonitorController):
@@ -29,7 +30,8 @@ class LockMonitorWorker : public QObject
 
 public:
     LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
-        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel);
+        std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel,
+        std::shared_ptr<LockEventSink> sink = nullptr);
     ~LockMonitorWorker() override;
 
     static QString describeEvent(const LockEvent& event);
@@ -52,6 +54,7 @@ private:
     MonitorSettings m_settings;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<const CancellationToken> m_cancel;
+    std::shared_ptr<LockEventSink> m_sink; // the lock history, if any
     MonitorStatus m_status;
 };
 

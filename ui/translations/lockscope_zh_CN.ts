@@ -2464,6 +2464,26 @@ Recognised as %2 (confidence %3%): %4</source>
 <context>
     <name>lockscope::ui::MainWindow</name>
     <message>
+        <source>Alert: %1</source>
+        <translation>警报：%1</translation>
+    </message>
+    <message>
+        <source>LockScope alert: %1</source>
+        <translation>LockScope 警报：%1</translation>
+    </message>
+    <message>
+        <source>Lock history is off: %1</source>
+        <translation>锁历史已关闭：%1</translation>
+    </message>
+    <message>
+        <source>Lock &amp;History…</source>
+        <translation>锁历史(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>Who held which lock when: the recorded holds as a timeline, with statistics</source>
+        <translation>谁在何时持有了哪把锁：以时间线显示记录下的持有，并附统计信息</translation>
+    </message>
+    <message>
         <source>&amp;Connect to URL…</source>
         <translation>连接到 URL(&amp;C)…</translation>
     </message>
@@ -3062,6 +3082,189 @@ Password for %2:</source>
     <message>
         <source>Watch short stories of locks under contention, and why the naive ones break</source>
         <translation>观看锁在争用下的小故事，以及朴素实现为何会出错</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryReader</name>
+    <message>
+        <source>Nothing recorded yet.</source>
+        <translation>尚无记录。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryStatisticsPanel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Click a lock in the timeline for its statistics.</source>
+        <translation>在时间线中点击一把锁，查看它的统计信息。</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1 completed</source>
+        <translation>
+            <numerusform>%n 次持有，%1 次已结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Held: median %1, p90 %2, p99 %3, longest %4</source>
+        <translation>持有时长：中位数 %1，p90 %2，p99 %3，最长 %4</translation>
+    </message>
+    <message>
+        <source>Ended: %1 released, %2 expired, %3 force-released, %4 lost</source>
+        <translation>结束方式：%1 次释放，%2 次过期，%3 次强制释放，%4 次丢失</translation>
+    </message>
+    <message>
+        <source>Most waiters seen: %1</source>
+        <translation>最多同时等待者：%1</translation>
+    </message>
+    <message>
+        <source>Longest holds</source>
+        <translation>最长的持有</translation>
+    </message>
+    <message>
+        <source>Busiest holders</source>
+        <translation>最繁忙的持有者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1</source>
+        <translation>
+            <numerusform>%n 次持有，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most contended</source>
+        <translation>竞争最激烈</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiter(s)</source>
+        <translation>
+            <numerusform>%n 个等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Longest held</source>
+        <translation>持有最久</translation>
+    </message>
+    <message>
+        <source>Expired instead of released</source>
+        <translation>过期而非释放</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expiry(s)</source>
+        <translation>
+            <numerusform>%n 次过期</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryTimeline</name>
+    <message>
+        <source>Lock: %1</source>
+        <translation>锁：%1</translation>
+    </message>
+    <message>
+        <source>Holder: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Fence: %1</source>
+        <translation>栅栏令牌：%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Held: %1</source>
+        <translation>持有时长：%1</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>开始于 %1</translation>
+    </message>
+    <message>
+        <source>Still held</source>
+        <translation>仍被持有</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>Expired (the holder did not release it)</source>
+        <translation>已过期（持有者没有释放它）</translation>
+    </message>
+    <message>
+        <source>Force-released by an administrator</source>
+        <translation>被管理员强制释放</translation>
+    </message>
+    <message>
+        <source>Lost from sight (not watching)</source>
+        <translation>未能观察到结束（当时未在监视）</translation>
+    </message>
+    <message>
+        <source>No holds in this time range</source>
+        <translation>此时间范围内没有持有记录</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryWindow</name>
+    <message>
+        <source>Follow live</source>
+        <translation>实时跟随</translation>
+    </message>
+    <message>
+        <source>Lock History</source>
+        <translation>锁历史</translation>
+    </message>
+    <message>
+        <source>Keep the timeline ending now; zooming or panning stops following</source>
+        <translation>让时间线始终结束于当前时刻；缩放或平移会停止跟随</translation>
+    </message>
+    <message>
+        <source>Connect to a server: its lock history is recorded and shown here.</source>
+        <translation>连接到服务器后，它的锁历史会被记录并显示在这里。</translation>
+    </message>
+    <message>
+        <source>History database: %1</source>
+        <translation>历史数据库：%1</translation>
+    </message>
+    <message>
+        <source>Not recording: %1</source>
+        <translation>未在记录：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LockAlertText</name>
+    <message>
+        <source>%1 has been held for %2 by %3 (limit %4)</source>
+        <translation>%1 已被 %3 持有 %2（上限 %4）</translation>
+    </message>
+    <message>
+        <source>%1 looks stuck</source>
+        <translation>%1 似乎卡住了</translation>
+    </message>
+    <message>
+        <source>%1 has %2 waiters (limit %3)</source>
+        <translation>%1 有 %2 个等待者（上限 %3）</translation>
+    </message>
+    <message>
+        <source>%1 was force-released</source>
+        <translation>%1 已被强制释放</translation>
     </message>
 </context>
 </TS>

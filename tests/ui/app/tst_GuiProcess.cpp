@@ -47,6 +47,8 @@ class tst_GuiProcess : public QObject
         // Settings and runtime files of this run stay in a throw-away directory.
         environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home.filePath(QStringLiteral("config")));
         environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), m_home.path());
+        // The lock history the GUI records by default (and the audit log) as well.
+        environment.insert(QStringLiteral("XDG_DATA_HOME"), m_home.filePath(QStringLiteral("data")));
         gui.setProcessEnvironment(environment);
         gui.setProgram(QStringLiteral(LOCKSCOPE_GUI_BINARY));
         gui.setArguments(arguments);

@@ -1,0 +1,383 @@
+#include "core/history/HistoryTestEvents.h"
+#include "support/LockFormats.h"
+#include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
+#include "history/HistoryReader.h"
+#include "history/HistoryRecorder.h"
+#include "history/HistoryRecording.h"
+#include "history/HistoryStatisticsPanel.h"
+#include "history/HistoryTimeline.h"
+#include "history/HistoryWindow.h"
+#include "app/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockRecord.h"
+#include "monitor/LockTableModel.h"
+#include "ui/support/GuiTestEnvironment.h"
+
+#include <QtTest>
+
+#include <QMenu>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+
+#include <optional>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+using namespace std::chrono_literals;
+
+// The lock history window against holds recorded from a real redis-server into a real SQLite
+// file: the GUI records what its monitor sees, and the timeline and statistics show it.
+class tst_LockHistoryWindow : public test::RedisTestCase
+{
+    Q_OBJECT
+
+    test::GuiTestEnvironment m_environment;
+    QTemporaryDir m_dir;
+    QString m_recordedPath; // holds of lock:orders: one released, one open (recordedActivity)
+
+    // Records real lock activity through the GUI's own path (monitor -> sink -> recorder):
+    // token A takes lock:orders and releases it, then token B takes it and keeps it.
+    void recordActivity(const QString& path)
+    {
+        HistoryRecording recording;
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(path));
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
+        const std::string first = test::LockFormats::uuid1Hex(test::epochMillis());
+        QVERIFY(m_redis->command({"SET", "lock:orders", first, "PX", "60000"}));
+        QTRY_VERIFY(holdsOf(path).size() == 1);
+        QVERIFY(m_redis->command({"DEL", "lock:orders"}));
+        QVERIFY(m_redis->command({"SET", "lock:orders", test::LockFormats::uuid1Hex(test::epochMillis() + 1),
+            "PX", "60000"}));
+        QTRY_VERIFY(holdsOf(path).size() == 2);
+    }
+
+    static std::vector<HoldRecord> holdsOf(const QString& path)
+    {
+        const long long now = test::epochMillis();
+        HistoryReadout readout = HistoryReader::read({path, {now - 3600000, now + 60000}, {}, now});
+        return readout.holds;
+    }
+
+    // A window showing `path` as it is now, not following (so that its range stays put).
+    std::unique_ptr<HistoryWindow> windowOn(const QString& path)
+    {
+        auto window = std::make_unique<HistoryWindow>();
+        window->resize(1000, 300);
+        window->show();
+        const long long now = test::epochMillis();
+        window->timeline()->setVisibleWindow({now - 60000, now + 5000});
+        window->setFollowing(false);
+        window->setDatabase(path);
+        return window;
+    }
+
+    void initSuite() override
+    {
+        QVERIFY(m_dir.isValid());
+        m_recordedPath = m_dir.filePath(QStringLiteral("recorded.sqlite"));
+        recordActivity(m_recordedPath);
+    }
+
+private Q_SLOTS:
+    void theTimelineShowsTheHoldsRecordedFromRealLockActivity()
+    {
+        auto window = windowOn(m_recordedPath);
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(2));
+        const auto& holds = window->timeline()->holds();
+        QCOMPARE(holds[0].lock, std::string("lock:orders"));
+        QCOMPARE(holds[0].ending, HoldEnding::Released);
+        QCOMPARE(holds[1].ending, HoldEnding::Open);
+        QVERIFY(holds[0].holder != holds[1].holder);
+        QVERIFY(!window->timeline()->barRect(0).isEmpty());
+        QVERIFY(!window->timeline()->barRect(1).isEmpty());
+    }
+
+    void theMainWindowRecordsItsConnectionAndTheHistorySelectsInTheMonitor()
+    {
+        ConnectionController controller;
+        MainWindow main(controller);
+        auto* tools = main.findChild<QMenu*>(QStringLiteral("toolsMenu"));
+        QVERIFY(tools && tools->actions().contains(main.historyAction()));
+        controller.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
+        // History is on by default, into the profile's file under the user's data directory.
+        const QString path = main.history().databasePath();
+        QVERIFY(path.startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
+        QVERIFY(path.endsWith(QStringLiteral("127.0.0.1_%1.sqlite").arg(m_server->port())));
+        QVERIFY(m_redis->command({"SET", "lock:main", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+
+        const QString key
+            = LockRecord::keyFor(QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+
+        HistoryWindow* history = main.showHistory();
+        QCOMPARE(history->databasePath(), path);
+        auto indexOfMain = [history]() -> std::optional<std::size_t> {
+            const auto& holds = history->timeline()->holds();
+            for (std::size_t i = 0; i < holds.size(); ++i)
+                if (holds[i].lock == "lock:main")
+                    return i;
+            return std::nullopt;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(indexOfMain(), 10000);
+        QTest::mouseClick(history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
+        QCOMPARE(main.monitorView()->selectedKey(), key);
+        QVERIFY(m_redis->command({"DEL", "lock:main"}));
+    }
+
+    void aLockHeldTooLongRaisesAnAlertThatIsWrittenToTheHistory()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("alerts.sqlite"));
+        HistoryRecording recording;
+        recording.setAlertRules({300, true, std::nullopt, true});
+        QSignalSpy alerts(&recording, &HistoryRecording::alertRaised);
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(path));
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
+        QVERIFY(m_redis->command({"SET", "lock:slow", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        // lock:orders (held since the suite began) alerts as well: look for lock:slow's.
+        auto slowAlert = [&alerts]() -> QString {
+            for (const QList<QVariant>& alert : alerts)
+                if (alert[0].toString() == QLatin1String("lock:slow"))
+                    return alert[1].toString();
+            return {};
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!slowAlert().isEmpty(), 10000);
+        QVERIFY(slowAlert().contains(QStringLiteral("lock:slow")));
+        auto heldTooLongRecorded = [&path] {
+            const long long now = test::epochMillis();
+            for (const AlertRecord& alert : HistoryReader::read({path, {now - 60000, now + 60000}, {}, now}).alerts)
+                if (alert.lock == "lock:slow" && alert.rule == "held-too-long")
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY(heldTooLongRecorded());
+        QVERIFY(m_redis->command({"DEL", "lock:slow"}));
+    }
+
+    void theHeaderSaysWhereTheDatabaseIs()
+    {
+        auto window = windowOn(m_recordedPath);
+        QVERIFY(window->headerText().contains(QDir::toNativeSeparators(m_recordedPath)));
+    }
+
+    void aFileThatIsNotAHistoryIsReportedNotShown()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("notes.sqlite"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(4096, 'x'));
+        file.close();
+        auto window = windowOn(path);
+        QSignalSpy shown(window.get(), &HistoryWindow::readoutShown);
+        QVERIFY(shown.wait());
+        QVERIFY(window->headerText().contains(QLatin1Char('\n'))); // the path, then why not
+        QVERIFY(window->timeline()->holds().empty());
+    }
+
+    void recordingIntoABadDatabaseReportsItAndTheMonitorKeepsWatching()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("garbage.sqlite"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(8192, 'z'));
+        file.close();
+        HistoryRecording recording;
+        QSignalSpy problems(&recording, &HistoryRecording::problemOccurred);
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(path));
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(!problems.isEmpty(), 10000);
+        QVERIFY(!recording.problem().isEmpty());
+        QCOMPARE(monitor.status().state, MonitorStatus::State::Watching);
+        QFile check(path);
+        QVERIFY(check.open(QIODevice::ReadOnly));
+        QCOMPARE(check.readAll(), QByteArray(8192, 'z')); // never overwritten
+    }
+
+    void theWheelZoomsAroundThePointer()
+    {
+        auto window = windowOn(m_recordedPath);
+        HistoryTimeline* timeline = window->timeline();
+        const TimeWindow before = timeline->visibleWindow();
+        const QPointF at(timeline->width() * 0.75, 40);
+        QWheelEvent wheel(at, timeline->mapToGlobal(at), {}, {0, 120}, Qt::NoButton, Qt::NoModifier,
+            Qt::NoScrollPhase, false);
+        QApplication::sendEvent(timeline, &wheel);
+        const TimeWindow after = timeline->visibleWindow();
+        QVERIFY(after.untilMs - after.fromMs < before.untilMs - before.fromMs);
+        QVERIFY(after.fromMs > before.fromMs);
+        QVERIFY(after.untilMs < before.untilMs);
+    }
+
+    void draggingPansTowardsThePastAndStopsFollowing()
+    {
+        auto window = windowOn(m_recordedPath);
+        window->setFollowing(true);
+        HistoryTimeline* timeline = window->timeline();
+        const TimeWindow before = timeline->visibleWindow();
+        const QPoint from(timeline->width() / 2, 40);
+        const QPoint to = from + QPoint(200, 0);
+        QTest::mousePress(timeline, Qt::LeftButton, {}, from);
+        QMouseEvent move(QEvent::MouseMove, to, timeline->mapToGlobal(to), Qt::NoButton, Qt::LeftButton, {});
+        QApplication::sendEvent(timeline, &move);
+        QTest::mouseRelease(timeline, Qt::LeftButton, {}, to);
+        const TimeWindow after = timeline->visibleWindow();
+        QVERIFY(after.fromMs < before.fromMs);
+        QCOMPARE(after.untilMs - after.fromMs, before.untilMs - before.fromMs);
+        QVERIFY(!window->isFollowing());
+    }
+
+    void hoveringABarTellsHolderFenceAndDuration()
+    {
+        auto window = windowOn(m_recordedPath);
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(2));
+        const HoldRecord released = window->timeline()->holds()[0];
+        const QString text = window->timeline()->toolTipAt(window->timeline()->barRect(0).center());
+        QVERIFY2(text.contains(QString::fromStdString(released.holder)), qPrintable(text));
+        QVERIFY(text.contains(HistoryStatisticsPanel::durationText(released.durationMs(0))));
+        QVERIFY(text.contains(HistoryTimeline::tr("Fence: %1").arg(HistoryTimeline::tr("none"))));
+        QVERIFY(text.contains(HistoryTimeline::tr("Released")));
+        QVERIFY(window->timeline()->toolTipAt({2, 2}).isEmpty());
+    }
+
+    void clickingABarSelectsItsLock()
+    {
+        auto window = windowOn(m_recordedPath);
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(2));
+        QSignalSpy selected(window.get(), &HistoryWindow::lockSelected);
+        QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(1).center());
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected[0][0].toString(), QStringLiteral("lock:orders"));
+        QCOMPARE(selected[0][1].toString(), QStringLiteral("127.0.0.1:%1").arg(m_server->port()));
+        QCOMPARE(window->timeline()->selectedLock(), std::string("lock:orders"));
+    }
+
+    void theStatisticsOfAKnownSetOfHolds()
+    {
+        // Four holds of 100, 200, 300 and 400 ms by two holders, one ending by expiry.
+        const QString path = m_dir.filePath(QStringLiteral("known.sqlite"));
+        const long long start = test::epochMillis() - 30000;
+        {
+            auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, "test"));
+            long long at = start;
+            const std::vector<std::pair<std::string, long long>> holds
+                = {{"alice", 100}, {"bob", 200}, {"alice", 300}, {"bob", 400}};
+            for (std::size_t i = 0; i < holds.size(); ++i) {
+                const auto& [holder, ms] = holds[i];
+                QVERIFY((*recorder)->record(test::lockEvent(LockEvent::Type::Appeared, "payments", {holder}, at)));
+                const auto end = i == 3 ? LockEvent::Type::Expired : LockEvent::Type::Released;
+                QVERIFY((*recorder)->record(test::lockEvent(end, "payments", {holder}, at + ms)));
+                at += ms + 1000;
+            }
+            QVERIFY((*recorder)->close(at));
+        }
+        auto window = windowOn(path);
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(4));
+        QSignalSpy shown(window.get(), &HistoryWindow::readoutShown);
+        QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(0).center());
+        QTRY_VERIFY(window->statistics()->lockText().contains(QStringLiteral("payments")));
+        const QString text = window->statistics()->lockText();
+        using P = HistoryStatisticsPanel;
+        QVERIFY2(text.contains(P::tr("Held: median %1, p90 %2, p99 %3, longest %4")
+                                   .arg(P::durationText(200), P::durationText(400), P::durationText(400),
+                                       P::durationText(400))),
+            qPrintable(text));
+        QVERIFY(text.contains(P::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost")
+                                  .arg(3)
+                                  .arg(1)
+                                  .arg(0)
+                                  .arg(0)));
+        // bob held 600 ms in all, alice 400: bob is the busiest.
+        QVERIFY(text.indexOf(QStringLiteral("bob")) < text.indexOf(QStringLiteral("alice"), text.indexOf(P::tr("Busiest holders"))));
+        QVERIFY(window->statistics()->leagueText().contains(P::tr("%n expiry(s)", nullptr, 1)));
+    }
+
+    void screenshot()
+    {
+        // Not an assertion: the picture of the window for the README (docs/screenshots/history.png),
+        // of a few minutes of several locks recorded through the core recorder.
+        const QString target = qEnvironmentVariable("LOCKSCOPE_HISTORY_SCREENSHOT");
+        if (target.isEmpty())
+            QSKIP("set LOCKSCOPE_HISTORY_SCREENSHOT=<file.png> to save a screenshot");
+        const QString path = m_dir.filePath(QStringLiteral("screenshot.sqlite"));
+        const long long now = test::epochMillis();
+        const long long start = now - 180000;
+        {
+            auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, "notifications"));
+            using Type = LockEvent::Type;
+            struct Hold
+            {
+                std::string lock, holder;
+                long long from, until;
+                Type end;
+                long long waiters;
+            };
+            const std::vector<Hold> holds = {
+                {"orders:42", "worker-1", 2000, 14000, Type::Released, 0},
+                {"orders:42", "worker-2", 15000, 31000, Type::Released, 2},
+                {"orders:42", "worker-3", 32000, 62000, Type::Expired, 4},
+                {"orders:42", "worker-1", 90000, 104000, Type::Released, 1},
+                {"orders:42", "worker-2", 106000, 175000, Type::Changed, 3},
+                {"payments", "api-7", 5000, 9000, Type::Released, 0},
+                {"payments", "api-3", 20000, 26000, Type::Released, 0},
+                {"payments", "api-7", 40000, 47000, Type::Released, 1},
+                {"payments", "api-3", 95000, 99000, Type::Released, 0},
+                {"payments", "api-7", 140000, 152000, Type::Released, 0},
+                {"inventory:sku-7", "stock-sync", 10000, 85000, Type::Expired, 0},
+                {"reports:nightly", "cron-a", 25000, 110000, Type::Changed, 0},
+                {"reports:nightly", "cron-b", 150000, 172000, Type::Released, 0},
+            };
+            std::vector<std::pair<long long, LockEvent>> events;
+            for (const Hold& hold : holds) {
+                events.push_back({start + hold.from,
+                    test::lockEvent(Type::Appeared, hold.lock, {hold.holder}, start + hold.from, 1, hold.waiters)});
+                if (hold.end != Type::Changed)
+                    events.push_back({start + hold.until,
+                        test::lockEvent(hold.end, hold.lock, {hold.holder}, start + hold.until)});
+            }
+            std::stable_sort(events.begin(), events.end(),
+                [](const auto& a, const auto& b) { return a.first < b.first; });
+            bool forced = false;
+            bool gapped = false;
+            for (const auto& [at, event] : events) {
+                if (!gapped && at > start + 66000) {
+                    // Twelve seconds without watching; the two holders still there span it.
+                    QVERIFY((*recorder)->watchingLost(start + 66000, "disconnected"));
+                    std::vector<LockSnapshot> held;
+                    held.push_back(test::lockEvent(Type::Changed, "inventory:sku-7", {"stock-sync"}, 0).lock);
+                    held.push_back(test::lockEvent(Type::Changed, "reports:nightly", {"cron-a"}, 0).lock);
+                    QVERIFY((*recorder)->watchingResumed(held, start + 78000, "notifications"));
+                    gapped = true;
+                }
+                if (!forced && at > start + 110000) {
+                    QVERIFY((*recorder)->recordForceRelease("127.0.0.1:6390", "reports:nightly", start + 110000));
+                    forced = true;
+                }
+                QVERIFY((*recorder)->record(event));
+            }
+            QVERIFY((*recorder)->flush(now));
+        }
+        auto window = windowOn(path);
+        window->timeline()->setVisibleWindow({start - 5000, now + 5000});
+        window->refresh();
+        QTRY_VERIFY(window->timeline()->holds().size() >= 12);
+        QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(0).center());
+        QTRY_VERIFY(window->statistics()->lockText().contains(QStringLiteral("orders:42")));
+        window->resize(1100, 340);
+        QVERIFY(window->grab().save(target));
+    }
+};
+
+QTEST_MAIN(tst_LockHistoryWindow)
+#include "tst_LockHistoryWindow.moc"

@@ -1,0 +1,121 @@
+#include "history/HistoryRecording.h"
+
+#include "history/HistoryLocation.h"
+#include "history/HistoryRecordingSink.h"
+#include "history/LockAlertText.h"
+#include "common/CoreTexts.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QPointer>
+#include <QProcessEnvironment>
+#include <QThread>
+#include <QTimer>
+
+namespace lockscope::ui {
+
+namespace {
+
+// HistoryRecorder::flushIfDue's suggested cadence: a batch older than 1 s is committed soon.
+constexpr int flushIntervalMs = 200;
+
+} // namespace
+
+HistoryRecording::HistoryRecording(QObject* parent)
+    : QObject(parent)
+    , m_thread(new QThread(this))
+    , m_threadContext(new QObject)
+{
+    m_thread->setObjectName(QStringLiteral("lockscope-history"));
+    // The timer is the context's child before the move, so that it moves (and fires) with it.
+    auto* timer = new QTimer(m_threadContext);
+    m_threadContext->moveToThread(m_thread);
+    timer->setInterval(flushIntervalMs);
+    connect(timer, &QTimer::timeout, m_threadContext, [this] { flushIfDue(); });
+    connect(m_thread, &QThread::started, timer, qOverload<>(&QTimer::start));
+    connect(m_thread, &QThread::finished, m_threadContext, &QObject::deleteLater);
+    m_thread->start();
+}
+
+HistoryRecording::~HistoryRecording()
+{
+    stop();
+    // Waits for the closes queued so far (a clean end of each session) before the thread ends.
+    QMetaObject::invokeMethod(m_threadContext, [] { }, Qt::BlockingQueuedConnection);
+    m_thread->quit();
+    m_thread->wait();
+}
+
+QString HistoryRecording::defaultPath(const QString& profile)
+{
+    std::map<std::string, std::string> environment;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const QString& name : system.keys())
+        environment[name.toStdString()] = system.value(name).toStdString();
+    return QString::fromStdString(HistoryLocation::defaultPath(profile.toStdString(), environment));
+}
+
+std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
+{
+    stop();
+    QPointer<HistoryRecording> self(this);
+    // The callbacks run on the monitor's or the history's thread: what they say goes to the GUI
+    // thread, and is dropped once this object is gone.
+    auto onProblem = [self](const RedisError& error) {
+        const QString message = CoreTexts::error(error);
+        QMetaObject::invokeMethod(
+            qApp, [self, message] {
+                if (!self)
+                    return;
+                self->m_problem = message;
+                Q_EMIT self->problemOccurred(message);
+            },
+            Qt::QueuedConnection);
+    };
+    auto onAlert = [self](const LockAlert& alert) {
+        const QString lock = QString::fromUtf8(alert.lock.data(), qsizetype(alert.lock.size()));
+        const QString text = LockAlertText::describe(alert);
+        QMetaObject::invokeMethod(
+            qApp, [self, lock, text] {
+                if (self)
+                    Q_EMIT self->alertRaised(lock, text);
+            },
+            Qt::QueuedConnection);
+    };
+    auto sink = std::make_shared<HistoryRecordingSink>(path.toStdString(), m_rules, onProblem, onAlert);
+    {
+        QMutexLocker lock(&m_mutex);
+        m_sink = sink;
+    }
+    m_path = path;
+    m_problem.clear();
+    Q_EMIT databaseChanged(m_path);
+    return sink;
+}
+
+void HistoryRecording::stop()
+{
+    std::shared_ptr<HistoryRecordingSink> sink;
+    {
+        QMutexLocker lock(&m_mutex);
+        sink.swap(m_sink);
+    }
+    if (!sink)
+        return;
+    sink->forgetCallbacks();
+    QMetaObject::invokeMethod(
+        m_threadContext, [sink] { sink->close(QDateTime::currentMSecsSinceEpoch()); }, Qt::QueuedConnection);
+}
+
+void HistoryRecording::flushIfDue()
+{
+    std::shared_ptr<HistoryRecordingSink> sink;
+    {
+        QMutexLocker lock(&m_mutex);
+        sink = m_sink;
+    }
+    if (sink)
+        sink->flushIfDue(QDateTime::currentMSecsSinceEpoch());
+}
+
+} // namespace lockscope::ui
