@@ -10,6 +10,7 @@ list(APPEND lockscope_core_sources
   inspect/ParallelKeyReader.cpp
   inspect/GlobPattern.cpp
   inspect/KeyIndex.cpp
+  inspect/KeyRecognition.cpp
   inspect/KeyReader.cpp
   inspect/KeyspaceScanner.cpp
   inspect/LegacyTimestampRecognizer.cpp

@@ -1,9 +1,12 @@
 list(APPEND lockscope_core_sources
+  stress/ChaosProxy.cpp
   stress/CrashingHolder.cpp
   stress/DemoCatalog.cpp
   stress/DemoScenario.cpp
   stress/DemoTimeline.cpp
   stress/FairVsUnfairScenario.cpp
+  stress/FaultInjector.cpp
+  stress/FaultSpec.cpp
   stress/FencedResource.cpp
   stress/FencingScenario.cpp
   stress/GetsetRecoveryScenario.cpp
