@@ -8,6 +8,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <limits>
 #include <string>
 
 using namespace lockscope;
@@ -40,9 +41,13 @@ void writeValue(JsonWriter& writer, FuzzedDataProvider& data, int depth)
     case 1:
         writer.number(data.ConsumeIntegral<long long>());
         break;
-    case 2:
-        writer.number(data.ConsumeFloatingPoint<double>());
+    case 2: {
+        // Finite doubles, and what JSON cannot spell: NaN and the infinities.
+        const double special[] = {std::numeric_limits<double>::quiet_NaN(),
+            std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), -0.0};
+        writer.number(data.ConsumeBool() ? data.ConsumeFloatingPoint<double>() : data.PickValueInArray(special));
         break;
+    }
     case 3:
         writer.boolean(data.ConsumeBool());
         break;

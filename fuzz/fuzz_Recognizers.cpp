@@ -11,6 +11,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <limits>
 #include <set>
 #include <string>
 
@@ -40,6 +41,21 @@ std::string fuzzedName(FuzzedDataProvider& data)
 std::string fuzzedText(FuzzedDataProvider& data)
 {
     return data.ConsumeBool() ? data.PickValueInArray(fieldShapes) : data.ConsumeRandomLengthString(48);
+}
+
+// Scores as Redis may hold them: any double, the infinities included (never NaN).
+double fuzzedScore(FuzzedDataProvider& data)
+{
+    switch (data.ConsumeIntegralInRange(0, 3)) {
+    case 0:
+        return std::numeric_limits<double>::infinity();
+    case 1:
+        return -std::numeric_limits<double>::infinity();
+    case 2:
+        return static_cast<double>(data.ConsumeIntegral<long long>());
+    default:
+        return data.ConsumeFloatingPoint<double>();
+    }
 }
 
 RawKey fuzzedKey(FuzzedDataProvider& data)
@@ -72,7 +88,7 @@ RawKey fuzzedKey(FuzzedDataProvider& data)
         break;
     case RawKey::Type::ZSet:
         for (size_t i = 0; i < parts; ++i)
-            key.members.emplace_back(fuzzedText(data), data.ConsumeFloatingPoint<double>());
+            key.members.emplace_back(fuzzedText(data), fuzzedScore(data));
         key.size = static_cast<long long>(key.members.size());
         break;
     case RawKey::Type::Other:
@@ -93,7 +109,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
     RecognitionContext context;
     context.node = "127.0.0.1:6379";
     context.keys = &index;
-    context.nowMs = data.ConsumeIntegral<long long>();
+    // What LockClassifier::begin() accepts from TIME: up to 10^11 s.
+    context.nowMs = data.ConsumeIntegralInRange<long long>(0, 100'000'000'000'000LL);
     context.blpopClients = data.ConsumeIntegralInRange<long long>(0, 4);
     if (data.ConsumeBool())
         context.userPatterns.emplace_back(data.ConsumeRandomLengthString(16));

@@ -9,6 +9,7 @@
 #include "inspect/RedissonReadWriteLockRecognizer.h"
 #include "inspect/RedissonSemaphoreRecognizer.h"
 #include "inspect/RubySemaphoreRecognizer.h"
+#include "inspect/ScoreMillis.h"
 #include "inspect/TokenLockRecognizer.h"
 #include "inspect/UserPatternRecognizer.h"
 
@@ -73,8 +74,7 @@ void KeyRecognition::groupAuxiliaryKeys(RecognitionContext& context, std::vector
                 LockWaiter waiter;
                 waiter.owner = waiterId;
                 waiter.source = "lockscope-registry";
-                if (std::isfinite(staleAfter))
-                    waiter.deadlineMs = static_cast<long long>(staleAfter);
+                waiter.deadlineMs = scoreMillis(staleAfter);
                 if (waiter.deadlineMs && *waiter.deadlineMs < context.nowMs) {
                     ++stale; // a dead waiter: pruned by the next enter(); not shown as waiting
                     continue;

@@ -44,7 +44,9 @@ Status LockClassifier::begin()
         return time.error();
     auto seconds = time->at(0).toInteger();
     auto micros = time->at(1).toInteger();
-    if (!time->isArray() || !seconds || !micros)
+    // Bounded, as every clock the recognisers compute with must be (nowMs +- days must not overflow).
+    if (!time->isArray() || !seconds || !micros || *seconds < 0 || *seconds > 100'000'000'000LL || *micros < 0
+        || *micros >= 1'000'000)
         return makeError(ErrorKind::Protocol, "TIME replied with something other than [seconds, micros]");
     m_context.nowMs = *seconds * 1000 + *micros / 1000;
     if (m_options.blockedPops) {
