@@ -191,11 +191,6 @@ std::optional<std::string> LockFactory::noFenceRefusal(std::string_view kind)
         + std::string(kind);
 }
 
-bool LockFactory::handsOutFences(const LockSpec& spec)
-{
-    return spec.fenced && spec.kind != "legacy" && spec.kind != "naive";
-}
-
 Result<std::unique_ptr<DistributedLock>> LockFactory::create(const LockSpec& spec)
 {
     if (spec.name.empty())

@@ -49,9 +49,6 @@ public:
     // Why LockSpec::fenced = false does not apply to `kind` (a message for a usage error), or
     // nothing when it does (token, reentrant, fair, read, write).
     static std::optional<std::string> noFenceRefusal(std::string_view kind);
-    // Whether holds made from `spec` carry fencing tokens: every kind but legacy and naive,
-    // unless fencing is turned off.
-    static bool handsOutFences(const LockSpec& spec);
     // Connects (the redlock kind connects lazily, per attempt) and builds the lock; an unknown
     // kind or missing parameters are Usage errors.
     static Result<std::unique_ptr<DistributedLock>> create(const LockSpec& spec);

@@ -31,13 +31,6 @@ struct ReplyLimits
 {
     size_t maxReplyBytes = 64u * 1024 * 1024; // bytes buffered or built for one reply
     size_t maxElements = 4u * 1024 * 1024; // array elements across one reply
-
-    // Raw bytes (framing included) an incomplete reply may take before it is refused. Framing
-    // is not charged against maxReplyBytes, so a reply within the limits can take more raw
-    // bytes than that, but never twice as many: every element is charged a RedisReply's size,
-    // far more than its few bytes of framing. Both reading paths (SimpleReplyScanner, hiredis)
-    // refuse at the same point, so where a reply is cut never decides whether it fails.
-    size_t mostBufferedBytes() const { return 2 * maxReplyBytes + 64; }
 };
 
 struct ReconnectPolicy

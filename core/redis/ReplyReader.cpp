@@ -200,7 +200,7 @@ Result<std::optional<RedisReply>> ReplyReader::next()
         return makeError(ErrorKind::Protocol, std::string("invalid reply from server: ") + m_reader->errstr);
     }
     if (!object) {
-        if (bufferedBytes() > m_limits.mostBufferedBytes())
+        if (bufferedBytes() > SimpleReplyScanner::mostBufferedBytes(m_limits))
             return makeError(ErrorKind::ReplyTooLarge,
                 "reply larger than the limit of " + std::to_string(m_limits.maxReplyBytes) + " bytes");
         return std::optional<RedisReply>();

@@ -49,13 +49,14 @@ Scan outcome(Outcome value)
     return result;
 }
 
-// A reply whose end has not arrived: refused only past ReplyLimits::mostBufferedBytes, as the
+// A reply whose end has not arrived: refused only past mostBufferedBytes, as the
 // hiredis path refuses it. Framing and digits are not charged against the byte limit, so a reply
 // that will fit must not be refused for arriving in pieces (found by fuzz_ReplyReader: ":1",
 // then "\r\n", with a 1-byte limit).
 Scan needMore(std::string_view bytes, const ReplyLimits& limits)
 {
-    return outcome(bytes.size() > limits.mostBufferedBytes() ? Outcome::TooLarge : Outcome::NeedMore);
+    const bool tooLarge = bytes.size() > SimpleReplyScanner::mostBufferedBytes(limits);
+    return outcome(tooLarge ? Outcome::TooLarge : Outcome::NeedMore);
 }
 
 // A line whose CRLF has not arrived yet. A number or length longer than any valid one is left

@@ -26,6 +26,13 @@ public:
     FaultInjector(std::vector<FaultSpec> specs, std::vector<LockSpec> lockSpecs, bool fencedWrites,
         RestartServer restartServer);
 
+    // Whether holds made from `spec` carry fencing tokens: every kind but legacy and naive
+    // (LockFactory::noFenceRefusal), unless fencing is turned off.
+    static bool handsOutFences(const LockSpec& spec)
+    {
+        return spec.fenced && spec.kind != "legacy" && spec.kind != "naive";
+    }
+
     // Called as a section starts: the fault due for it, if any.
     std::optional<FaultSpec> next();
     void countInjected(FaultSpec::Kind kind);

@@ -122,7 +122,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     std::unique_ptr<FaultInjector> faults;
     std::vector<std::unique_ptr<ChaosProxy>> proxies;
     if (!m_parameters.faults.empty()) {
-        const bool fencedWrites = m_parameters.exclusiveKind() && LockFactory::handsOutFences(lockSpecs.front());
+        const bool fencedWrites = m_parameters.exclusiveKind() && FaultInjector::handsOutFences(lockSpecs.front());
         faults = std::make_unique<FaultInjector>(
             m_parameters.faults, lockSpecs, fencedWrites, m_parameters.restartServer);
         if (faults->wants(FaultSpec::Kind::Partition)) {

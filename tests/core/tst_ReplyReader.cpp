@@ -1,4 +1,5 @@
 #include "redis/ReplyReader.h"
+#include "redis/SimpleReplyScanner.h"
 
 #include <QtTest>
 
@@ -183,7 +184,7 @@ private slots:
         ReplyLimits limits;
         limits.maxReplyBytes = 1024;
         ReplyReader reader(limits);
-        const std::string line = "+" + std::string(limits.mostBufferedBytes(), 'x');
+        const std::string line = "+" + std::string(SimpleReplyScanner::mostBufferedBytes(limits), 'x');
         QVERIFY(reader.feed(line.data(), line.size()).ok());
         auto next = reader.next();
         QVERIFY(!next.ok());
