@@ -217,10 +217,12 @@ void ChaosProxy::loop()
                 alive = pull(link.client, toServer) && alive;
             if (server.revents & (POLLIN | POLLHUP | POLLERR))
                 alive = pull(link.server, toClient) && alive;
-            if (alive && !link.toServer.empty())
-                alive = push(link.server, link.toServer);
-            if (alive && !link.toClient.empty())
-                alive = push(link.client, link.toClient);
+            // What a peer sent before it closed is still delivered, as TCP would (a client
+            // that gave up during a stall has its command reach the server after the heal).
+            if (!link.toServer.empty())
+                alive = push(link.server, link.toServer) && alive;
+            if (!link.toClient.empty())
+                alive = push(link.client, link.toClient) && alive;
             if (!alive)
                 closeLink(link);
         }
