@@ -53,7 +53,7 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             continue;
         }
         static const char* const valued[] = {"--kind", "--clients", "--locks", "--hold-ms", "--think-ms",
-            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits"};
+            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits", "--fault"};
         bool known = false;
         for (const char* name : valued)
             known = known || arg == name;
@@ -64,6 +64,11 @@ Result<StressRequest> parseRequest(const CliOptions& options)
         const std::string& value = args[++i];
         if (arg == "--kind") {
             p.kind = value;
+        } else if (arg == "--fault") {
+            auto fault = FaultSpec::parse(value);
+            if (!fault)
+                return fault.error();
+            p.faults.push_back(*fault);
         } else if (arg == "--prefix") {
             if (value.empty())
                 return usageError("--prefix cannot be empty");
@@ -164,6 +169,26 @@ std::string fixed(double value, int decimals = 1)
     return buffer;
 }
 
+void printFaults(const FaultReport& f, std::ostream& out)
+{
+    out << "  fault drills    ";
+    for (const auto& drill : f.drills)
+        out << " " << drill;
+    out << "\n  faults injected  " << f.injectedCount();
+    for (const auto& [kind, count] : f.injected)
+        out << "  " << kind << "=" << count;
+    out << "\n  fenced writes    " << f.writesAccepted << " accepted, " << f.writesRejected << " rejected by the fence";
+    if (f.writesFenced)
+        out << ", " << f.writesOutOfOrder << " accepted out of fence order";
+    else
+        out << " (this kind has no fences: the last writer wins)";
+    out << "\n  locks lost       " << f.locksLost;
+    for (const auto& [how, count] : f.lostBy)
+        out << "  " << how << "=" << count;
+    out << "\n  overlaps after a loss " << f.overlapsAfterLoss
+        << " (holders past their lease: the fence's job, not counted as violations)\n";
+}
+
 void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
 {
     out << "stress: kind " << r.kind << (r.fenced ? "" : " (no fence)")
@@ -200,6 +225,8 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
     for (const auto& [kind, count] : r.errors)
         out << "  " << kind << "=" << count;
     out << "\n  cpu/acquisition  " << fixed(r.cpuMicrosPerAcquisition) << " us\n";
+    if (r.faults.active())
+        printFaults(r.faults, out);
 }
 
 } // namespace

@@ -29,17 +29,6 @@ LockClassifier::LockClassifier(RedisConnection& connection, std::string node, Cl
     : m_connection(connection)
     , m_options(std::move(options))
 {
-    // Order matters: the first recogniser to claim a key owns it. Specific formats come first,
-    // the guesses (tokens, timestamps) after them, the user's patterns last.
-    m_recognizers.push_back(std::make_unique<LockScopeSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<RubySemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<NodeSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonReadWriteLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<TokenLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<LegacyTimestampRecognizer>());
-    m_recognizers.push_back(std::make_unique<UserPatternRecognizer>());
     m_context.node = std::move(node);
     m_context.keys = &m_index;
     for (const auto& pattern : m_options.userPatterns)
@@ -55,7 +44,9 @@ Status LockClassifier::begin()
         return time.error();
     auto seconds = time->at(0).toInteger();
     auto micros = time->at(1).toInteger();
-    if (!time->isArray() || !seconds || !micros)
+    // Bounded, as every clock the recognisers compute with must be (nowMs +- days must not overflow).
+    if (!time->isArray() || !seconds || !micros || *seconds < 0 || *seconds > 100'000'000'000LL || *micros < 0
+        || *micros >= 1'000'000)
         return makeError(ErrorKind::Protocol, "TIME replied with something other than [seconds, micros]");
     m_context.nowMs = *seconds * 1000 + *micros / 1000;
     if (m_options.blockedPops) {
@@ -286,54 +277,6 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
     return Done {};
 }
 
-void LockClassifier::groupAuxiliaryKeys(std::vector<LockSnapshot>& locks)
-{
-    if (!m_index.hasAuxiliaryKeys())
-        return; // every name looked up below is an auxiliary one
-    for (auto& lock : locks) {
-        const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
-            || lock.kind == LockKind::ReadWrite;
-        const std::string redissonFence = LockNaming::redissonPrefixed("redisson_lock_token", lock.name);
-        const std::string lockscopeFence = LockNaming::lockscopeFenceKey(lock.name);
-        for (const std::string* fenceName : {&redissonFence, &lockscopeFence}) {
-            if (fenceName == &redissonFence && !redissonFormat)
-                continue;
-            const RawKey* fence = m_index.find(*fenceName);
-            if (!fence || m_index.isClaimed(*fenceName) || !fence->integerValue())
-                continue;
-            m_index.claim(*fenceName);
-            lock.keys.push_back(*fenceName);
-            lock.fence = std::max(lock.fence.value_or(*fence->integerValue()), *fence->integerValue());
-        }
-        const std::string waitersName = LockNaming::lockscopeWaitersKey(lock.name);
-        const RawKey* registry = m_index.find(waitersName);
-        if (registry && registry->type == RawKey::Type::ZSet && !m_index.isClaimed(waitersName)) {
-            m_index.claim(waitersName);
-            lock.keys.push_back(waitersName);
-            long long stale = 0;
-            for (const auto& [waiterId, staleAfter] : registry->members) {
-                LockWaiter waiter;
-                waiter.owner = waiterId;
-                waiter.source = "lockscope-registry";
-                if (std::isfinite(staleAfter))
-                    waiter.deadlineMs = static_cast<long long>(staleAfter);
-                if (waiter.deadlineMs && *waiter.deadlineMs < m_context.nowMs) {
-                    ++stale; // a dead waiter: pruned by the next enter(); not shown as waiting
-                    continue;
-                }
-                lock.waiters.push_back(std::move(waiter));
-            }
-            if (stale > 0)
-                lock.notes.emplace_back(LOCKSCOPE_TEXT("LockClassifier",
-                                            "%1 stale LockScope waiter registration(s) (dead waiters)"),
-                    stale);
-            // Registered LockScope waiters also subscribe to Redisson channels: do not add twice.
-            lock.waiterCount
-                = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));
-        }
-    }
-}
-
 Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
 {
     auto ttls = readPendingTtls();
@@ -350,11 +293,7 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
     auto probed = probeChannels(channels);
     if (!probed)
         return probed.error();
-    std::vector<LockSnapshot> locks;
-    for (const auto& recognizer : m_recognizers)
-        recognizer->recognize(m_context, locks);
-    groupAuxiliaryKeys(locks);
-    return locks;
+    return m_recognition.recognize(m_context);
 }
 
 } // namespace lockscope

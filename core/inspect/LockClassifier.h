@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inspect/KeyReader.h"
+#include "inspect/KeyRecognition.h"
 #include "inspect/recognizers/LockRecognizer.h"
 #include "inspect/LockSnapshot.h"
 #include "redis/RedisConnection.h"
@@ -59,12 +60,12 @@ private:
     Status probeChannels(const std::vector<std::string>& channels);
     Status readRelatedKeys(bool sawEveryKey);
     Status readPendingTtls();
-    void groupAuxiliaryKeys(std::vector<LockSnapshot>& locks);
     std::vector<std::string> channelsOf(const RawKey& key) const;
 
     RedisConnection& m_connection;
     ClassifierOptions m_options;
-    std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
+    KeyRecognition m_recognition;
+    const std::vector<std::unique_ptr<LockRecognizer>>& m_recognizers = m_recognition.recognizers();
     KeyIndex m_index;
     std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;

@@ -7,6 +7,7 @@ list(APPEND lockscope_core_sources
   inspect/PendingNotifications.cpp
   inspect/GlobPattern.cpp
   inspect/KeyIndex.cpp
+  inspect/KeyRecognition.cpp
   inspect/KeyReader.cpp
   inspect/KeyspaceScanner.cpp
   inspect/LockClassifier.cpp

@@ -200,7 +200,7 @@ Result<std::optional<RedisReply>> ReplyReader::next()
         return makeError(ErrorKind::Protocol, std::string("invalid reply from server: ") + m_reader->errstr);
     }
     if (!object) {
-        if (bufferedBytes() > m_limits.maxReplyBytes)
+        if (bufferedBytes() > SimpleReplyScanner::mostBufferedBytes(m_limits))
             return makeError(ErrorKind::ReplyTooLarge,
                 "reply larger than the limit of " + std::to_string(m_limits.maxReplyBytes) + " bytes");
         return std::optional<RedisReply>();
@@ -208,7 +208,20 @@ Result<std::optional<RedisReply>> ReplyReader::next()
     std::unique_ptr<RedisReply> reply(static_cast<RedisReply*>(object));
     m_state->elements = 0;
     m_state->bytes = 0;
+    takeBackUnparsed();
     return std::optional<RedisReply>(std::move(*reply));
+}
+
+void ReplyReader::takeBackUnparsed()
+{
+    // The replies after one that hiredis read go back to the scanner, as they would had they
+    // arrived after it: how the bytes were cut must not decide which path reads a reply, since
+    // the paths refuse an oversized one at different moments (found by fuzz_ReplyReader).
+    if (m_reader->pos >= m_reader->len)
+        return;
+    dropConsumedPending();
+    m_pending.append(m_reader->buf + m_reader->pos, m_reader->len - m_reader->pos);
+    m_reader->pos = m_reader->len;
 }
 
 size_t ReplyReader::bufferedBytes() const

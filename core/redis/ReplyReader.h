@@ -36,6 +36,7 @@ public:
 private:
     bool hiredisIdle() const;
     void dropConsumedPending();
+    void takeBackUnparsed();
 
     ReplyLimits m_limits;
     // Received bytes not handed to hiredis (yet): simple replies are read from here directly

@@ -21,10 +21,15 @@ size_t lineEnd(std::string_view bytes, size_t from)
     return std::string_view::npos;
 }
 
-// A whole line of digits with an optional minus: what RESP calls an integer.
+// A whole line of digits with an optional minus: what RESP calls an integer. Spelled as hiredis
+// accepts it (its string2ll): no leading zero but "0" itself, so no "-0" either (found by
+// fuzz_ReplyReader: "*-0" was an empty array here and a protocol error for hiredis).
 bool parseInteger(std::string_view text, long long& value)
 {
     if (text.empty() || text.size() > 20 || text == "-")
+        return false;
+    const std::string_view digits = text[0] == '-' ? text.substr(1) : text;
+    if (digits[0] == '0' && text != "0")
         return false;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     return error == std::errc() && end == text.data() + text.size();
@@ -33,11 +38,38 @@ bool parseInteger(std::string_view text, long long& value)
 using Scan = SimpleReplyScanner::Scan;
 using Outcome = SimpleReplyScanner::Outcome;
 
-Scan needMore(std::string_view bytes, const ReplyLimits& limits)
+// A line (after its type byte) can have at most this many bytes when it is an integer or a
+// length: a sign and 19 digits. Longer, it can never be valid: hiredis shall judge it.
+constexpr size_t longestNumberLine = 20;
+
+Scan outcome(Outcome value)
 {
     Scan result;
-    result.outcome = bytes.size() > limits.maxReplyBytes ? Outcome::TooLarge : Outcome::NeedMore;
+    result.outcome = value;
     return result;
+}
+
+// A reply whose end has not arrived: refused only past mostBufferedBytes, as the
+// hiredis path refuses it. Framing and digits are not charged against the byte limit, so a reply
+// that will fit must not be refused for arriving in pieces (found by fuzz_ReplyReader: ":1",
+// then "\r\n", with a 1-byte limit).
+Scan needMore(std::string_view bytes, const ReplyLimits& limits)
+{
+    const bool tooLarge = bytes.size() > SimpleReplyScanner::mostBufferedBytes(limits);
+    return outcome(tooLarge ? Outcome::TooLarge : Outcome::NeedMore);
+}
+
+// A line whose CRLF has not arrived yet. A number or length longer than any valid one is left
+// to hiredis, which will refuse it.
+Scan needMoreOfLine(std::string_view bytes, const ReplyLimits& limits)
+{
+    const char type = bytes[0];
+    std::string_view line = bytes.substr(1);
+    if (!line.empty() && line.back() == '\r')
+        line.remove_suffix(1);
+    if ((type == ':' || type == '$') && line.size() > longestNumberLine)
+        return outcome(Outcome::NotSimple);
+    return needMore(bytes, limits);
 }
 
 // One reply that is not an array. `textBytes` grows by the bytes of its text, as the hiredis
@@ -54,7 +86,7 @@ Scan scanScalar(std::string_view bytes, const ReplyLimits& limits, size_t& textB
         return result; // arrays and anything unknown: the caller's or hiredis's
     const size_t end = lineEnd(bytes, 1);
     if (end == std::string_view::npos)
-        return needMore(bytes, limits);
+        return needMoreOfLine(bytes, limits);
     const std::string_view line = bytes.substr(1, end - 1);
     const size_t afterLine = end + 2;
     if (line.size() > limits.maxReplyBytes) {
@@ -91,7 +123,7 @@ Scan scanScalar(std::string_view bytes, const ReplyLimits& limits, size_t& textB
         }
         const size_t size = static_cast<size_t>(length);
         if (bytes.size() < afterLine + size + 2)
-            return needMore(bytes, limits);
+            return needMore(bytes, limits); // its length is within the limit: it will fit
         if (bytes[afterLine + size] != '\r' || bytes[afterLine + size + 1] != '\n')
             return result; // not terminated as it should be: let hiredis judge
         result.reply = RedisReply::string(std::string(bytes.substr(afterLine, size)));
@@ -113,7 +145,7 @@ Scan scanFlatArray(std::string_view bytes, const ReplyLimits& limits)
     Scan result;
     const size_t end = lineEnd(bytes, 1);
     if (end == std::string_view::npos)
-        return bytes.size() > 32 ? result : needMore(bytes, limits); // a count is never that long
+        return bytes.size() > 32 ? outcome(Outcome::NotSimple) : needMore(bytes, limits); // a count is never that long
     long long count = 0;
     if (!parseInteger(bytes.substr(1, end - 1), count) || count < -1
         || count > static_cast<long long>(SimpleReplyScanner::flatArrayMostElements)

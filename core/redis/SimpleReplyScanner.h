@@ -35,6 +35,13 @@ public:
     static constexpr size_t flatArrayMostElements = 16;
 
     static Scan scan(std::string_view bytes, const ReplyLimits& limits);
+
+    // Raw bytes (framing included) an incomplete reply may take before it is refused. Framing
+    // is not charged against maxReplyBytes, so a reply within the limits can take more raw
+    // bytes than that, but never twice as many: every element is charged a RedisReply's size,
+    // far more than its few bytes of framing. Both reading paths (this scanner, hiredis in
+    // ReplyReader) refuse at the same point, so where a reply is cut never decides its fate.
+    static size_t mostBufferedBytes(const ReplyLimits& limits) { return 2 * limits.maxReplyBytes + 64; }
 };
 
 } // namespace lockscope

@@ -1,4 +1,7 @@
 list(APPEND lockscope_core_sources
+  stress/ChaosProxy.cpp
+  stress/FaultInjector.cpp
+  stress/FaultSpec.cpp
   stress/LatencyHistogram.cpp
   stress/StressClient.cpp
   stress/StressEngine.cpp

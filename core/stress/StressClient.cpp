@@ -1,5 +1,7 @@
 #include "stress/StressClient.h"
 
+#include "demo/CrashingHolder.h"
+
 #include <algorithm>
 #include <thread>
 
@@ -18,6 +20,7 @@ StressClient::StressClient(int index, const StressParameters& parameters,
     , m_slots(slots)
     , m_sectionBudget(sectionBudget)
     , m_sections(m_locks.size())
+    , m_lostSections(m_locks.size())
 {
 }
 
@@ -77,6 +80,13 @@ void StressClient::run(const CancellationToken& stop)
         const auto lockIndex = static_cast<size_t>((m_index + iteration) % lockCount);
         DistributedLock& lock = *m_locks[lockIndex];
         LockSlot& slot = m_slots[lockIndex];
+        const std::optional<FaultSpec> fault = m_faults ? m_faults->next() : std::nullopt;
+        if (fault && fault->kind == FaultSpec::Kind::Kill) {
+            if (killHolder(lockIndex, holder, stop))
+                m_faults->countInjected(FaultSpec::Kind::Kill);
+            pause(m_parameters.think, stop);
+            continue;
+        }
 
         AcquireOptions options;
         options.lease = m_parameters.lease;
@@ -109,27 +119,124 @@ void StressClient::run(const CancellationToken& stop)
         }
         m_acquisitions.fetch_add(1, std::memory_order_relaxed);
 
-        pause(m_parameters.hold, stop);
+        if (fault)
+            holdWith(*fault, stop);
+        else
+            pause(m_parameters.hold, stop);
 
         const long long releasing = steadyNanos();
         m_holds.record(releasing - holding);
-        if (m_sectionBudget.fetch_sub(1, std::memory_order_relaxed) > 0)
-            m_sections[lockIndex].push_back({holder, lock.fence(), holding, releasing});
-        else
-            ++m_unrecorded;
+        const CriticalSection section {holder, lock.fence(), holding, releasing};
         {
             std::lock_guard guard(slot.mutex);
             slot.lastReleaseNanos = releasing;
             slot.lastReleaser = m_index;
         }
-        auto released = lock.release();
-        if (!released)
-            countError(std::string(errorKindName(released.error().kind)));
-        else if (*released == HoldOutcome::Lost)
-            countError("lost");
+        if (m_faults) {
+            const auto lost = finishDrillSection(lock, lockIndex, holder);
+            if (lost)
+                ++m_lostBy[*lost];
+            recordSection(lockIndex, section, lost.has_value());
+        } else {
+            recordSection(lockIndex, section, false);
+            auto released = lock.release();
+            if (!released)
+                countError(std::string(errorKindName(released.error().kind)));
+            else if (*released == HoldOutcome::Lost)
+                countError("lost");
+        }
 
         pause(m_parameters.think, stop);
     }
+}
+
+void StressClient::recordSection(size_t lockIndex, CriticalSection section, bool lost)
+{
+    if (m_sectionBudget.fetch_sub(1, std::memory_order_relaxed) <= 0) {
+        ++m_unrecorded;
+        return;
+    }
+    (lost ? m_lostSections : m_sections)[lockIndex].push_back(std::move(section));
+}
+
+bool StressClient::killHolder(size_t lockIndex, const std::string& holder, const CancellationToken& stop)
+{
+    AcquireOptions options;
+    options.lease = m_parameters.lease;
+    options.watchdog = m_parameters.watchdog;
+    // Bounded: a child that waits forever would hold the run's end up.
+    options.wait = std::max(m_parameters.lease * 4, std::chrono::milliseconds(2000));
+    auto child = CrashingHolder::start(
+        m_faults->lockSpec(lockIndex), options, *options.wait + std::chrono::milliseconds(2000));
+    if (!child) {
+        countError("kill_not_held");
+        return false;
+    }
+    const long long holding = steadyNanos();
+    m_acquisitions.fetch_add(1, std::memory_order_relaxed);
+    pause(m_parameters.hold, stop);
+    (*child)->crash();
+    // The dead holder's section ends with its death; its lease runs on in Redis.
+    recordSection(lockIndex, {holder + "-killed", (*child)->fence(), holding, steadyNanos()}, false);
+    return true;
+}
+
+void StressClient::holdWith(const FaultSpec& fault, const CancellationToken& stop)
+{
+    const auto length = fault.durationFor(m_parameters.lease);
+    switch (fault.kind) {
+    case FaultSpec::Kind::Pause:
+        // The holder stops (a GC pause) past its lease, then carries on as if nothing happened.
+        m_faults->countInjected(fault.kind);
+        pause(length + m_parameters.hold, stop);
+        return;
+    case FaultSpec::Kind::Partition:
+        if (!m_proxy)
+            break;
+        m_faults->countInjected(fault.kind);
+        m_proxy->setMode(
+            fault.mode == FaultSpec::PartitionMode::Stall ? ChaosProxy::Mode::Stall : ChaosProxy::Mode::Drop);
+        pause(length, stop);
+        m_proxy->setMode(ChaosProxy::Mode::Pass);
+        pause(m_parameters.hold, stop);
+        return;
+    case FaultSpec::Kind::Restart: {
+        auto restarted = m_faults->restartServer(fault.persist);
+        if (restarted)
+            m_faults->countInjected(fault.kind);
+        else
+            countError("restart_failed");
+        pause(m_parameters.hold, stop);
+        return;
+    }
+    case FaultSpec::Kind::Kill:
+        break;
+    }
+    pause(m_parameters.hold, stop);
+}
+
+std::optional<std::string> StressClient::finishDrillSection(
+    DistributedLock& lock, size_t lockIndex, const std::string& holder)
+{
+    std::optional<std::string> lost;
+    // A careful holder stops touching the resource once its watchdog found the lock gone.
+    if (lock.renewalFailed()) {
+        lost = "renewal_failed";
+    } else {
+        const std::string value = holder + "#" + std::to_string(++m_writes);
+        if (!m_faults->resource(lockIndex).write(holder, value, lock.fence()))
+            lost = "fence_rejected";
+    }
+    auto released = lock.release();
+    if (!released) {
+        const std::string kind(errorKindName(released.error().kind));
+        countError(kind);
+        lost = lost.value_or(kind);
+    } else if (*released == HoldOutcome::Lost) {
+        countError("lost");
+        lost = lost.value_or("release_lost");
+    }
+    return lost;
 }
 
 } // namespace lockscope

@@ -2,6 +2,8 @@
 
 #include "locks/DistributedLock.h"
 #include "locks/MutualExclusionChecker.h"
+#include "stress/ChaosProxy.h"
+#include "stress/FaultInjector.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/StressParameters.h"
 
@@ -39,6 +41,14 @@ public:
         std::vector<std::unique_ptr<DistributedLock>> locks, std::vector<LockSlot>& slots,
         std::atomic<long long>& sectionBudget);
 
+    // Fault drills (before run()): the run's injector, and this client's proxy to the server
+    // (null when no partition drill runs).
+    void attachFaults(FaultInjector* faults, ChaosProxy* proxy)
+    {
+        m_faults = faults;
+        m_proxy = proxy;
+    }
+
     // The thread body: returns when `stop` fires or the iterations are done.
     void run(const CancellationToken& stop);
 
@@ -51,6 +61,10 @@ public:
     // Sections per lock index.
     const std::vector<std::vector<CriticalSection>>& sections() const { return m_sections; }
     long long unrecordedSections() const { return m_unrecorded; }
+    // Drill sections whose holder found out it had lost the lock (per lock index), and how it
+    // found out first (FaultReport::lostBy).
+    const std::vector<std::vector<CriticalSection>>& lostSections() const { return m_lostSections; }
+    const std::map<std::string, long long>& lostBy() const { return m_lostBy; }
 
     static long long steadyNanos();
 
@@ -58,6 +72,15 @@ private:
     void countError(const std::string& kind);
     // Sleeps `duration` unless `stop` fires first.
     static void pause(std::chrono::milliseconds duration, const CancellationToken& stop);
+    // The kill drill: a child process takes lock `lockIndex` as this client and is killed with
+    // SIGKILL while it holds (it never releases). Records its section; false if it never held.
+    bool killHolder(size_t lockIndex, const std::string& holder, const CancellationToken& stop);
+    // The hold of a drill section, with the pause, partition or restart `fault` inside it.
+    void holdWith(const FaultSpec& fault, const CancellationToken& stop);
+    // A drill section's end: the write to the fenced resource (unless the watchdog said the lock
+    // is gone), then the release. How the holder learned it lost the lock, if it did.
+    std::optional<std::string> finishDrillSection(DistributedLock& lock, size_t lockIndex, const std::string& holder);
+    void recordSection(size_t lockIndex, CriticalSection section, bool lost);
 
     int m_index;
     const StressParameters& m_parameters;
@@ -74,6 +97,12 @@ private:
     LatencyHistogram m_holds;
     std::vector<std::vector<CriticalSection>> m_sections;
     long long m_unrecorded = 0;
+
+    FaultInjector* m_faults = nullptr;
+    ChaosProxy* m_proxy = nullptr;
+    std::vector<std::vector<CriticalSection>> m_lostSections;
+    std::map<std::string, long long> m_lostBy;
+    long long m_writes = 0; // this client's writes to the fenced resources (a value per write)
 };
 
 } // namespace lockscope

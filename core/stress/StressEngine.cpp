@@ -1,6 +1,8 @@
 #include "stress/StressEngine.h"
 
 #include "locks/LockFactory.h"
+#include "stress/ChaosProxy.h"
+#include "stress/FaultInjector.h"
 #include "stress/StressClient.h"
 
 #include <condition_variable>
@@ -26,6 +28,64 @@ double secondsSince(SteadyClock::time_point start)
     return std::chrono::duration<double>(SteadyClock::now() - start).count();
 }
 
+// A drill section whose holder found out it had lost the lock is judged only while its lease
+// still protected it: from its start to a tenth of the lease before the lease ran out, when it
+// lasted longer (a pause, a partition). What it did after that is the fence's business. A lost
+// section that stayed inside its lease (a server that restarted without its data) is judged whole.
+CriticalSection withinLease(CriticalSection section, std::chrono::milliseconds lease)
+{
+    const long long leaseNanos = std::chrono::duration_cast<std::chrono::nanoseconds>(lease).count();
+    if (section.end - section.start > leaseNanos)
+        section.end = section.start + leaseNanos - leaseNanos / 10;
+    return section;
+}
+
+// The drills' counts: the overlaps the run's verdict left out (withinLease), the writes the
+// fenced resources accepted and rejected, and an independent check of the accepted ones.
+void reportFaults(FaultInjector& faults, const std::vector<std::unique_ptr<StressClient>>& clients,
+    StressResult& result)
+{
+    FaultReport& report = result.faults;
+    for (const auto& spec : faults.specs())
+        report.drills.push_back(spec.toString());
+    report.injected = faults.injected();
+    report.writesFenced = faults.fencedWrites();
+    for (size_t l = 0; l < faults.resourceCount(); ++l) {
+        std::optional<long long> lastAccepted;
+        for (const auto& write : faults.resource(l).history()) {
+            if (!write.accepted) {
+                ++report.writesRejected;
+                continue;
+            }
+            ++report.writesAccepted;
+            if (report.writesFenced && (!write.fence || (lastAccepted && *write.fence <= *lastAccepted)))
+                ++report.writesOutOfOrder;
+            lastAccepted = write.fence;
+        }
+    }
+    for (const auto& client : clients) {
+        for (const auto& [how, count] : client->lostBy()) {
+            report.lostBy[how] += count;
+            report.locksLost += count;
+        }
+    }
+    if (!result.exclusionChecked)
+        return;
+    for (size_t l = 0; l < faults.resourceCount(); ++l) {
+        MutualExclusionChecker everySection;
+        for (const auto& client : clients) {
+            for (const auto& section : client->sections()[l])
+                everySection.record(section);
+            for (const auto& section : client->lostSections()[l])
+                everySection.record(section);
+        }
+        const auto all = everySection.check();
+        report.overlapsAfterLoss += static_cast<long long>(all.overlaps.size());
+    }
+    report.overlapsAfterLoss = std::max<long long>(0, report.overlapsAfterLoss - result.overlaps);
+    result.violations += report.writesOutOfOrder;
+}
+
 } // namespace
 
 StressEngine::StressEngine(StressParameters parameters)
@@ -44,21 +104,47 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
 
     std::vector<StressClient::LockSlot> slots(static_cast<size_t>(m_parameters.locks));
     std::atomic<long long> sectionBudget {static_cast<long long>(m_parameters.maxRecordedSections)};
+    std::vector<LockSpec> lockSpecs;
+    for (int l = 0; l < m_parameters.locks; ++l) {
+        LockSpec spec;
+        spec.kind = m_parameters.kind;
+        spec.name = m_parameters.lockName(l);
+        spec.connection = m_parameters.connection;
+        spec.connection.clientRole = "stress";
+        spec.nodes = m_parameters.nodes;
+        spec.serverTime = m_parameters.serverTime;
+        spec.fenced = m_parameters.fenced;
+        spec.permits = m_parameters.permits;
+        lockSpecs.push_back(std::move(spec));
+    }
+    // Fault drills: a fenced resource per lock, and for partitions a proxy per client that
+    // all of the client's connections go through.
+    std::unique_ptr<FaultInjector> faults;
+    std::vector<std::unique_ptr<ChaosProxy>> proxies;
+    if (!m_parameters.faults.empty()) {
+        const bool fencedWrites = m_parameters.exclusiveKind() && FaultInjector::handsOutFences(lockSpecs.front());
+        faults = std::make_unique<FaultInjector>(
+            m_parameters.faults, lockSpecs, fencedWrites, m_parameters.restartServer);
+        if (faults->wants(FaultSpec::Kind::Partition)) {
+            for (int c = 0; c < m_parameters.clients; ++c) {
+                auto proxy = ChaosProxy::start(m_parameters.connection.host, m_parameters.connection.port);
+                if (!proxy)
+                    return proxy.error();
+                proxies.push_back(std::move(proxy.value()));
+            }
+        }
+    }
     std::vector<std::unique_ptr<StressClient>> clients;
     for (int c = 0; c < m_parameters.clients; ++c) {
         std::vector<std::unique_ptr<DistributedLock>> locks;
         for (int l = 0; l < m_parameters.locks; ++l) {
             if (cancel && cancel->isCancelled())
                 return makeError(ErrorKind::Usage, "the stress run was cancelled while connecting");
-            LockSpec spec;
-            spec.kind = m_parameters.kind;
-            spec.name = m_parameters.lockName(l);
-            spec.connection = m_parameters.connection;
-            spec.connection.clientRole = "stress";
-            spec.nodes = m_parameters.nodes;
-            spec.serverTime = m_parameters.serverTime;
-            spec.fenced = m_parameters.fenced;
-            spec.permits = m_parameters.permits;
+            LockSpec spec = lockSpecs[static_cast<size_t>(l)];
+            if (!proxies.empty()) {
+                spec.connection.host = "127.0.0.1";
+                spec.connection.port = proxies[static_cast<size_t>(c)]->port();
+            }
             auto lock = LockFactory::create(spec);
             if (!lock)
                 return RedisError {lock.error().kind,
@@ -67,6 +153,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         }
         clients.push_back(
             std::make_unique<StressClient>(c, m_parameters, std::move(locks), slots, sectionBudget));
+        clients.back()->attachFaults(faults.get(), proxies.empty() ? nullptr : proxies[static_cast<size_t>(c)].get());
     }
 
     CancellationToken stop;
@@ -164,6 +251,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         for (size_t l = 0; l < client->sections().size(); ++l) {
             for (const auto& section : client->sections()[l])
                 checkers[l].record(section);
+            for (const auto& section : client->lostSections()[l])
+                checkers[l].record(withinLease(section, m_parameters.lease));
         }
     }
     result.opsPerSecond = elapsed > 0 ? static_cast<double>(result.acquisitions) / elapsed : 0;
@@ -185,6 +274,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
                 m_parameters.lockName(static_cast<int>(l)), report.summaryText());
     }
     result.violations = result.overlaps + result.fenceRegressions;
+    if (faults)
+        reportFaults(*faults, clients, result);
     return result;
 }
 

@@ -33,6 +33,16 @@ Status StressParameters::validate() const
     }
     if (progressInterval.count() <= 0)
         return usage("the progress interval must be positive");
+    for (const auto& fault : faults) {
+        if (fault.every < 1)
+            return usage("a fault drill needs every >= 1");
+        if (fault.kind == FaultSpec::Kind::Partition
+            && (kind == "redlock" || connection.transport != ConnectionOptions::Transport::Tcp
+                || connection.topology == ConnectionOptions::Topology::Sentinel))
+            return usage("the partition drill needs one server over TCP (not redlock, a socket or a sentinel)");
+        if (fault.kind == FaultSpec::Kind::Restart && !restartServer)
+            return usage("the restart drill needs a server the run owns (--sandbox)");
+    }
     return Done {};
 }
 

@@ -2,6 +2,8 @@
 
 #include "redis/ConnectionOptions.h"
 #include "common/Result.h"
+#include "stress/FaultInjector.h"
+#include "stress/FaultSpec.h"
 
 #include <chrono>
 #include <string>
@@ -37,6 +39,10 @@ struct StressParameters
     // Critical sections kept for the mutual-exclusion check; later ones are counted as
     // unchecked, so memory stays bounded on long runs.
     size_t maxRecordedSections = 2'000'000;
+    // Fault drills (issue 15): every section then writes to a fenced resource, and these faults
+    // are injected into the sections. A restart drill needs `restartServer`: a server the run owns.
+    std::vector<FaultSpec> faults;
+    FaultInjector::RestartServer restartServer;
 
     // Usage errors for values that make no sense (or would open thousands of connections).
     Status validate() const;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/UserText.h"
+#include "stress/FaultReport.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
 
@@ -58,6 +59,7 @@ struct StressResult
     // Process CPU time (CLOCK_PROCESS_CPUTIME_ID) over the run, divided by acquisitions.
     double cpuMicrosPerAcquisition = 0;
     bool stoppedEarly = false; // cancelled before its duration or iterations
+    FaultReport faults; // the fault drills' counts (faults.active(): there were drills)
 
     long long errorCount() const
     {

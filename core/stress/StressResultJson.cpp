@@ -45,6 +45,30 @@ std::string StressResultJson::toJson(const StressResult& result)
         json.key(kind).value(count);
     json.endObject();
     json.key("cpu_us_per_acquisition").value(result.cpuMicrosPerAcquisition);
+    if (result.faults.active()) {
+        const FaultReport& faults = result.faults;
+        json.key("faults").beginObject();
+        json.key("drills").beginArray();
+        for (const auto& drill : faults.drills)
+            json.value(drill);
+        json.endArray();
+        json.key("injected").value(faults.injectedCount());
+        json.key("injected_by_kind").beginObject();
+        for (const auto& [kind, count] : faults.injected)
+            json.key(kind).value(count);
+        json.endObject();
+        json.key("writes_fenced").value(faults.writesFenced);
+        json.key("writes_accepted").value(faults.writesAccepted);
+        json.key("writes_rejected").value(faults.writesRejected);
+        json.key("writes_out_of_order").value(faults.writesOutOfOrder);
+        json.key("locks_lost").value(faults.locksLost);
+        json.key("lost_by").beginObject();
+        for (const auto& [how, count] : faults.lostBy)
+            json.key(how).value(count);
+        json.endObject();
+        json.key("overlaps_after_loss").value(faults.overlapsAfterLoss);
+        json.endObject();
+    }
     json.endObject();
     return json.text();
 }

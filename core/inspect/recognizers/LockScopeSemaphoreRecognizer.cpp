@@ -1,5 +1,7 @@
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
+#include "inspect/ScoreMillis.h"
+
 #include <cmath>
 #include <map>
 
@@ -52,8 +54,8 @@ void LockScopeSemaphoreRecognizer::recognize(
                     LockHolder holder;
                     holder.owner = member;
                     holder.mode = "permit";
-                    if (std::isfinite(score) && score > 1e12)
-                        holder.expiresAtMs = static_cast<long long>(score);
+                    if (score > 1e12)
+                        holder.expiresAtMs = scoreMillis(score);
                     lock.holders.push_back(std::move(holder));
                 }
             } else if (key->type == RawKey::Type::Hash) {

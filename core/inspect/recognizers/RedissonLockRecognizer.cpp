@@ -2,6 +2,7 @@
 
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/RedissonHolderField.h"
+#include "inspect/ScoreMillis.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,8 +82,8 @@ void RedissonLockRecognizer::addFairQueue(LockSnapshot& lock, RecognitionContext
         if (!timeouts)
             return std::nullopt;
         for (const auto& [name, score] : timeouts->members) {
-            if (name == member && std::isfinite(score))
-                return static_cast<long long>(score);
+            if (name == member)
+                return scoreMillis(score);
         }
         return std::nullopt;
     };

@@ -1,6 +1,7 @@
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/ScoreMillis.h"
 
 #include <cmath>
 
@@ -80,8 +81,7 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
                 LockHolder holder;
                 holder.owner = permit;
                 holder.mode = "permit";
-                if (std::isfinite(expiry))
-                    holder.expiresAtMs = static_cast<long long>(expiry);
+                holder.expiresAtMs = scoreMillis(expiry);
                 if (holder.expiresAtMs && *holder.expiresAtMs < context.nowMs)
                     ++expired;
                 lock.holders.push_back(std::move(holder));

@@ -126,6 +126,22 @@ private slots:
         QVERIFY(!lock.stuck);
     }
 
+    void fairQueueDeadlinesBeyondAnyMillisecondCountAreLeftOut()
+    {
+        // Found by fuzz_Recognizers: a score Redis accepts (1e300, inf) was converted to a
+        // millisecond count, which is undefined behaviour (the sanitize preset aborts on it).
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fairfar", clientA, 1, 30000).ok());
+        const std::string far = clientB + ":7";
+        const std::string endless = clientB + ":8";
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{fairfar}", far, endless}));
+        QVERIFY(run({"ZADD", "redisson_lock_timeout:{fairfar}", "1e300", far, "+inf", endless}));
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].waiters.size(), size_t(2));
+        QVERIFY(!locks[0].waiters[0].deadlineMs);
+        QVERIFY(!locks[0].waiters[1].deadlineMs);
+    }
+
     void fairQueueWaiterPastItsDeadlineMakesTheLockStuck()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);

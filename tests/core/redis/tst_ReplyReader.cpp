@@ -1,6 +1,9 @@
 #include "redis/ReplyReader.h"
+#include "redis/SimpleReplyScanner.h"
 
 #include <QtTest>
+
+#include <cstring>
 
 #include <string>
 #include <vector>
@@ -181,7 +184,7 @@ private slots:
         ReplyLimits limits;
         limits.maxReplyBytes = 1024;
         ReplyReader reader(limits);
-        const std::string line = "+" + std::string(2048, 'x');
+        const std::string line = "+" + std::string(SimpleReplyScanner::mostBufferedBytes(limits), 'x');
         QVERIFY(reader.feed(line.data(), line.size()).ok());
         auto next = reader.next();
         QVERIFY(!next.ok());
@@ -197,6 +200,36 @@ private slots:
         auto next = reader.next();
         QVERIFY(!next.ok());
         QVERIFY(next.error().kind == ErrorKind::ReplyTooLarge);
+    }
+
+    void acceptsRepliesWithinTheByteLimitHoweverTheyAreCut()
+    {
+        // Found by fuzz_ReplyReader: the framing and digits of a reply that arrived in pieces
+        // were counted against the byte limit, so ":1" (two bytes) broke the stream under a
+        // one-byte limit that the whole ":1\r\n" (no text at all) passes.
+        ReplyLimits limits;
+        limits.maxReplyBytes = 5;
+        const std::string stream = ":12345\r\n$5\r\nhello\r\n+ab\r\n$-1\r\n";
+        ReplyReader whole(limits);
+        const auto expected = readAll(whole, stream, stream.size());
+        QCOMPARE(expected.size(), size_t(4));
+        for (size_t piece = 1; piece < stream.size(); ++piece) {
+            ReplyReader reader(limits);
+            QCOMPARE(readAll(reader, stream, piece), expected);
+        }
+    }
+
+    void refusesNumbersHiredisRefusesWhicheverPathReadsThem()
+    {
+        // Found by fuzz_ReplyReader: "-0" and leading zeros were numbers to the simple-reply
+        // scanner but protocol errors to hiredis, so a reply's fate hung on where a cut fell.
+        for (const char* reply : {"*-0\r\n", ":007\r\n", "$01\r\na\r\n", ":-0\r\n"}) {
+            ReplyReader reader({});
+            QVERIFY(reader.feed(reply, std::strlen(reply)).ok());
+            auto next = reader.next();
+            QVERIFY2(!next.ok(), reply);
+            QCOMPARE(next.error().kind, ErrorKind::Protocol);
+        }
     }
 
     void describeEscapesControlBytes()

@@ -1,0 +1,95 @@
+#include "inspect/KeyRecognition.h"
+
+#include "common/UserText.h"
+#include "inspect/recognizers/LegacyTimestampRecognizer.h"
+#include "inspect/LockNaming.h"
+#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
+#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonLockRecognizer.h"
+#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/ScoreMillis.h"
+#include "inspect/recognizers/TokenLockRecognizer.h"
+#include "inspect/recognizers/UserPatternRecognizer.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lockscope {
+
+KeyRecognition::KeyRecognition()
+{
+    // Order matters: the first recogniser to claim a key owns it. Specific formats come first,
+    // the guesses (tokens, timestamps) after them, the user's patterns last.
+    m_recognizers.push_back(std::make_unique<LockScopeSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<RubySemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<NodeSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonReadWriteLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<RedissonSemaphoreRecognizer>());
+    m_recognizers.push_back(std::make_unique<TokenLockRecognizer>());
+    m_recognizers.push_back(std::make_unique<LegacyTimestampRecognizer>());
+    m_recognizers.push_back(std::make_unique<UserPatternRecognizer>());
+}
+
+KeyRecognition::~KeyRecognition() = default;
+
+std::vector<LockSnapshot> KeyRecognition::recognize(RecognitionContext& context) const
+{
+    std::vector<LockSnapshot> locks;
+    for (const auto& recognizer : m_recognizers)
+        recognizer->recognize(context, locks);
+    groupAuxiliaryKeys(context, locks);
+    return locks;
+}
+
+void KeyRecognition::groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks)
+{
+    KeyIndex& index = *context.keys;
+    if (!index.hasAuxiliaryKeys())
+        return; // every name looked up below is an auxiliary one
+    for (auto& lock : locks) {
+        const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
+            || lock.kind == LockKind::ReadWrite;
+        const std::string redissonFence = LockNaming::redissonPrefixed("redisson_lock_token", lock.name);
+        const std::string lockscopeFence = LockNaming::lockscopeFenceKey(lock.name);
+        for (const std::string* fenceName : {&redissonFence, &lockscopeFence}) {
+            if (fenceName == &redissonFence && !redissonFormat)
+                continue;
+            const RawKey* fence = index.find(*fenceName);
+            if (!fence || index.isClaimed(*fenceName) || !fence->integerValue())
+                continue;
+            index.claim(*fenceName);
+            lock.keys.push_back(*fenceName);
+            lock.fence = std::max(lock.fence.value_or(*fence->integerValue()), *fence->integerValue());
+        }
+        const std::string waitersName = LockNaming::lockscopeWaitersKey(lock.name);
+        const RawKey* registry = index.find(waitersName);
+        if (registry && registry->type == RawKey::Type::ZSet && !index.isClaimed(waitersName)) {
+            index.claim(waitersName);
+            lock.keys.push_back(waitersName);
+            long long stale = 0;
+            for (const auto& [waiterId, staleAfter] : registry->members) {
+                LockWaiter waiter;
+                waiter.owner = waiterId;
+                waiter.source = "lockscope-registry";
+                waiter.deadlineMs = scoreMillis(staleAfter);
+                if (waiter.deadlineMs && *waiter.deadlineMs < context.nowMs) {
+                    ++stale; // a dead waiter: pruned by the next enter(); not shown as waiting
+                    continue;
+                }
+                lock.waiters.push_back(std::move(waiter));
+            }
+            if (stale > 0)
+                lock.notes.emplace_back(LOCKSCOPE_TEXT("LockClassifier",
+                                            "%1 stale LockScope waiter registration(s) (dead waiters)"),
+                    stale);
+            // Registered LockScope waiters also subscribe to Redisson channels: do not add twice.
+            lock.waiterCount
+                = std::max<long long>(lock.waiterCount, static_cast<long long>(lock.waiters.size()));
+        }
+    }
+}
+
+} // namespace lockscope

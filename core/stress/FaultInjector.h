@@ -1,0 +1,62 @@
+#pragma once
+
+#include "locks/LockFactory.h"
+#include "stress/FaultSpec.h"
+#include "demo/FencedResource.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+namespace lockscope {
+
+// The fault drills' shared state during a stress run: which section gets which fault (counting
+// the sections of all clients together), how many were injected, the fenced resource of each
+// lock that every drill section writes to, what a killed holder's process needs to take the
+// lock, and how to restart the server.
+class FaultInjector
+{
+public:
+    // Restarts the redis-server the run owns, keeping its data when `persist` (AOF) or not.
+    using RestartServer = std::function<Status(bool persist)>;
+
+    FaultInjector(std::vector<FaultSpec> specs, std::vector<LockSpec> lockSpecs, bool fencedWrites,
+        RestartServer restartServer);
+
+    // Whether holds made from `spec` carry fencing tokens: every kind but legacy and naive
+    // (LockFactory::noFenceRefusal), unless fencing is turned off.
+    static bool handsOutFences(const LockSpec& spec)
+    {
+        return spec.fenced && spec.kind != "legacy" && spec.kind != "naive";
+    }
+
+    // Called as a section starts: the fault due for it, if any.
+    std::optional<FaultSpec> next();
+    void countInjected(FaultSpec::Kind kind);
+    std::map<std::string, long long> injected() const;
+
+    const std::vector<FaultSpec>& specs() const { return m_specs; }
+    const LockSpec& lockSpec(size_t lock) const { return m_lockSpecs[lock]; }
+    FencedResource& resource(size_t lock) { return *m_resources[lock]; }
+    size_t resourceCount() const { return m_resources.size(); }
+    bool fencedWrites() const { return m_fencedWrites; }
+    bool wants(FaultSpec::Kind kind) const;
+    Status restartServer(bool persist) const;
+
+private:
+    const std::vector<FaultSpec> m_specs;
+    const std::vector<LockSpec> m_lockSpecs;
+    const bool m_fencedWrites;
+    const RestartServer m_restartServer;
+    std::vector<std::unique_ptr<FencedResource>> m_resources;
+
+    mutable std::mutex m_mutex;
+    long long m_sections = 0;
+    std::vector<long long> m_due; // per spec: sections it was due at
+    std::map<std::string, long long> m_injected;
+};
+
+} // namespace lockscope
