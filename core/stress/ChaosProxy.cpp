@@ -201,15 +201,20 @@ void ChaosProxy::loop()
             while (::read(m_wakeRead, drain, sizeof drain) > 0) {
             }
         }
-        for (size_t i = 0; forwarding && i < links.size(); ++i) {
+        // The mode may have changed while poll() waited: bytes a client sent after setMode()
+        // must meet the new mode (a SET sent into a drop must never reach the server), so the
+        // mode is read again before anything is moved.
+        const Mode now = m_mode.load(std::memory_order_acquire);
+        const bool moving = forwarding && now != Mode::Stall;
+        for (size_t i = 0; moving && i < links.size(); ++i) {
             Link& link = links[i];
             const pollfd& client = polled[2 + 2 * i];
             const pollfd& server = polled[3 + 2 * i];
             bool alive = true;
             // Dropping: read and discard, in both directions; what was buffered is lost too.
-            std::string* toServer = mode == Mode::Drop ? nullptr : &link.toServer;
-            std::string* toClient = mode == Mode::Drop ? nullptr : &link.toClient;
-            if (mode == Mode::Drop) {
+            std::string* toServer = now == Mode::Drop ? nullptr : &link.toServer;
+            std::string* toClient = now == Mode::Drop ? nullptr : &link.toClient;
+            if (now == Mode::Drop) {
                 link.toServer.clear();
                 link.toClient.clear();
             }
