@@ -5,7 +5,6 @@
 #include "inspect/LockSnapshot.h"
 #include "redis/RedisConnection.h"
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -64,7 +63,7 @@ private:
 
     RedisConnection& m_connection;
     ClassifierOptions m_options;
-    std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
+    const std::vector<const LockRecognizer*>& m_recognizers; // RecognizerCatalog::all()
     KeyIndex m_index;
     std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;

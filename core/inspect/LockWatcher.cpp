@@ -1,9 +1,7 @@
 #include "inspect/LockWatcher.h"
 
 #include "inspect/GlobPattern.h"
-#include "inspect/LockNaming.h"
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 #include "locks/DistributedLock.h"
 
 #include <algorithm>
@@ -53,27 +51,6 @@ bool LockWatcher::notificationsSuffice(const std::string& flags)
             return false;
     }
     return true;
-}
-
-std::string LockWatcher::lockNameForKey(const std::string& key)
-{
-    for (std::string_view prefix : {"redisson_lock_queue", "redisson_lock_timeout", "redisson_lock_token",
-             "lockscope:fence", "lockscope:waiters"}) {
-        if (auto name = LockNaming::nameAfterPrefix(key, prefix))
-            return *name;
-    }
-    if (key.find(":rwlock_timeout:") != std::string::npos && key.starts_with("{")) {
-        const size_t close = key.find('}');
-        if (close != std::string::npos)
-            return key.substr(1, close - 1);
-    }
-    if (auto semaphore = RedissonSemaphoreRecognizer::nameOfTimeoutKey(key))
-        return *semaphore;
-    if (auto semaphore = RubySemaphoreRecognizer::semaphoreName(key))
-        return *semaphore;
-    if (key.starts_with("semaphore:"))
-        return key.substr(10);
-    return key;
 }
 
 const std::vector<LockSnapshot> LockWatcher::locks() const
@@ -248,7 +225,7 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
 Status LockWatcher::reread(
     const WatchTarget& target, const std::string& key, bool expired, const EventHandler& onEvent)
 {
-    const std::string name = lockNameForKey(key);
+    const std::string name = RecognizerCatalog::lockNameForKey(key);
     const auto& patterns = m_options.inspect.scan.patterns;
     if (!patterns.empty()) {
         bool wanted = false;
@@ -257,7 +234,7 @@ Status LockWatcher::reread(
         if (!wanted)
             return Done {};
     }
-    auto names = LockInspector::candidateKeysFor(name);
+    auto names = RecognizerCatalog::keysOfLock(name);
     names.push_back(key);
     InspectOptions inspect = m_options.inspect;
     inspect.blockedPops

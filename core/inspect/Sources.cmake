@@ -11,6 +11,7 @@ list(APPEND lockscope_core_sources
   inspect/LockClassifier.cpp
   inspect/LockEvent.cpp
   inspect/LockInspector.cpp
+  inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
   inspect/NameShapeTypes.cpp

@@ -66,11 +66,12 @@ QString CoreTexts::holderMode(const QString& mode)
     return mode;
 }
 
-QString CoreTexts::library(const QString& library)
+QString CoreTexts::library(LockLibrary library)
 {
-    if (library == QLatin1String("unknown"))
+    if (library == LockLibrary::Unknown)
         return tr("unknown", "library");
-    return library;
+    // Library names are proper names: the same in every language.
+    return QString::fromUtf8(lockLibraryName(library));
 }
 
 QString CoreTexts::waiterSource(const QString& source)

@@ -53,7 +53,7 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         LockSnapshot lock;
         lock.name = name;
         lock.kind = LockKind::Legacy;
-        lock.library = "SETNX timestamp (legacy)";
+        lock.library = LockLibrary::LegacySetnx;
         lock.confidence = 0.75;
         lock.reason = UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
             "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)"));
