@@ -221,29 +221,28 @@ Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::
     return runAll(connection, {{"SETNX", name, expiresS}});
 }
 
+Status LockFormats::redissonReadHeld(RedisConnection& connection, const std::string& name)
+{
+    return redissonReadLock(connection, name, sampleClient, 3, 30000);
+}
+
+Status LockFormats::userPatternLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, "worker-7", "PX", "30000"}});
+}
+
 std::vector<LockFormatSample> LockFormats::samples()
 {
     return {
-        {"lockscope-semaphore", "pool", LockLibrary::LockScope, {},
-            [](RedisConnection& c) { return lockScopeSemaphore(c, "pool"); }},
-        {"redis-semaphore-ruby", "printer", LockLibrary::RedisSemaphoreRuby, {},
-            [](RedisConnection& c) { return rubySemaphore(c, "printer"); }},
-        {"redis-semaphore-node", "api", LockLibrary::RedisSemaphoreNode, {},
-            [](RedisConnection& c) { return nodeSemaphore(c, "api"); }},
-        {"redisson-rwlock", "catalog", LockLibrary::Redisson, {},
-            [](RedisConnection& c) { return redissonReadLock(c, "catalog", sampleClient, 3, 30000); }},
-        {"redisson-lock", "report", LockLibrary::Redisson, {},
-            [](RedisConnection& c) { return redissonFairLock(c, "report"); }},
-        {"redisson-semaphore", "uploads", LockLibrary::Redisson, {},
-            [](RedisConnection& c) { return redissonPermitSemaphore(c, "uploads"); }},
-        {"token-lock", "deploy", LockLibrary::LockScope, {},
-            [](RedisConnection& c) { return lockScopeTokenLock(c, "deploy"); }},
-        {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {},
-            [](RedisConnection& c) { return legacyTimestampLock(c, "lock.foo"); }},
-        {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"},
-            [](RedisConnection& c) {
-                return runAll(c, {{"SET", "guards:payroll", "worker-7", "PX", "30000"}});
-            }},
+        {"lockscope-semaphore", "pool", LockLibrary::LockScope, {}, lockScopeSemaphore},
+        {"redis-semaphore-ruby", "printer", LockLibrary::RedisSemaphoreRuby, {}, rubySemaphore},
+        {"redis-semaphore-node", "api", LockLibrary::RedisSemaphoreNode, {}, nodeSemaphore},
+        {"redisson-rwlock", "catalog", LockLibrary::Redisson, {}, redissonReadHeld},
+        {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
+        {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
+        {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
+        {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
+        {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},
     };
 }
 

@@ -18,7 +18,7 @@ struct LockFormatSample
     std::string lockName;
     LockLibrary library;
     std::vector<std::string> lockPatterns; // the user's patterns the format needs, if any
-    std::function<Status(RedisConnection&)> write;
+    std::function<Status(RedisConnection&, const std::string& lockName)> write;
 };
 
 // Writes locks exactly as their libraries do (Redisson's own Lua scripts, the documented SET
@@ -42,6 +42,8 @@ public:
         const std::string& uuid, long long threadId, long long leaseMs);
     static Status redissonWriteLock(RedisConnection& connection, const std::string& name,
         const std::string& uuid, long long threadId, long long leaseMs);
+    // Redisson RReadWriteLock read-held by one client (a `{name}:...:rwlock_timeout:1` key).
+    static Status redissonReadHeld(RedisConnection& connection, const std::string& name);
     // Redisson RFairLock held by one client with one waiter in its queue and timeout zset.
     static Status redissonFairLock(RedisConnection& connection, const std::string& name);
     // Redisson RPermitExpirableSemaphore: the permit count and `{name}:timeout` of leased permits.
@@ -56,6 +58,8 @@ public:
     static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
     // Hand-written SETNX holding the expiry time in seconds.
     static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
+    // A lock only the user's pattern can tell: a worker's name with a TTL.
+    static Status userPatternLock(RedisConnection& connection, const std::string& name);
 
     // One sample per catalogued format, in catalogue order.
     static std::vector<LockFormatSample> samples();

@@ -3,6 +3,7 @@
 #include "inspect/LockSnapshot.h"
 #include "inspect/RawKey.h"
 #include "inspect/recognizers/RecognitionContext.h"
+#include "inspect/recognizers/ReleaseWakeUp.h"
 #include "redis/CommandPolicy.h"
 
 #include <optional>
@@ -55,6 +56,12 @@ public:
     // Every key a lock called `lockName` may have in this format, so that one lock can be read
     // by name without a scan (admin actions, the watcher re-reading a notified lock).
     virtual void keysOf(const std::string& lockName, std::vector<std::string>& keys) const { }
+    // How a forced release of `lock` wakes its waiters, if this format made the lock and its
+    // library wakes waiters on release; nullopt: nobody to wake (waiters poll).
+    virtual std::optional<ReleaseWakeUp> wakeUpOnRelease(const LockSnapshot& lock) const
+    {
+        return std::nullopt;
+    }
     // The command that gives back `holder`'s permits of `semaphore` the way its library does,
     // acting only if the holder still has them; nullopt when this format did not make the
     // semaphore or records no holders that can be given back safely.

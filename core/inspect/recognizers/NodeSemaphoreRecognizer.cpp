@@ -93,17 +93,11 @@ void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         const std::string& name = key->name;
         if (!key || !isNodeSemaphore(*key))
             continue;
-        LockSnapshot lock;
-        lock.name = name.substr(prefix.size());
-        lock.kind = LockKind::Semaphore;
-        lock.library = LockLibrary::RedisSemaphoreNode;
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::RedisSemaphoreNode);
+        lock.name = name.substr(prefix.size()); // the semaphore, not its key
         lock.confidence = 0.9;
         lock.reason = UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
             "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)"));
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
-        lock.ttlMs = key->ttlMs();
         // MultiSemaphore: one holder with k permits, in acquisition order.
         std::map<std::string, size_t> indexOf;
         for (const auto& [member, score] : key->members) {

@@ -61,6 +61,17 @@ void RedissonLockRecognizer::keysOf(const std::string& lockName, std::vector<std
     keys.push_back(LockNaming::redissonPrefixed(timeoutPrefix, lockName));
 }
 
+std::optional<ReleaseWakeUp> RedissonLockRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
+{
+    const bool redisson = lock.library == LockLibrary::Redisson || lock.library == LockLibrary::NodeRedisson;
+    if (!redisson || (lock.kind != LockKind::Reentrant && lock.kind != LockKind::Fair))
+        return std::nullopt;
+    ReleaseWakeUp wakeUp;
+    wakeUp.channel = channelFor(lock.name);
+    wakeUp.toHeadWaiter = lock.kind == LockKind::Fair;
+    return wakeUp;
+}
+
 void RedissonLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
 {
     std::optional<std::string> lockName;

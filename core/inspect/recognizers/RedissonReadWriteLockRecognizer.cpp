@@ -50,6 +50,18 @@ std::optional<std::string> RedissonReadWriteLockRecognizer::lockNameOf(std::stri
     return std::string(key.substr(1, close - 1));
 }
 
+std::optional<ReleaseWakeUp> RedissonReadWriteLockRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
+{
+    const bool redisson = lock.library == LockLibrary::Redisson || lock.library == LockLibrary::NodeRedisson;
+    if (!redisson || lock.kind != LockKind::ReadWrite)
+        return std::nullopt;
+    ReleaseWakeUp wakeUp;
+    wakeUp.channel = channelFor(lock.name);
+    for (const auto& holder : lock.holders)
+        wakeUp.message = holder.mode == "write" ? "1" : wakeUp.message;
+    return wakeUp;
+}
+
 Candidacy RedissonReadWriteLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
 {
     return isReadWriteHash(key) ? Candidacy::Yes : Candidacy::No;

@@ -18,6 +18,7 @@ public:
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void channels(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // The `{name}:timeout` zset of leased permits is read and belongs to the semaphore `name`.
     bool readsContents(std::string_view key, RawKey::Type type) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;

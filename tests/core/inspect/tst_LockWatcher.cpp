@@ -193,7 +193,7 @@ private slots:
         const test::LockFormatSample format = LockFormats::samples().at(size_t(sample));
         WatchOptions options;
         options.inspect.lockPatterns = format.lockPatterns;
-        QVERIFY(format.write(*m_redis).ok());
+        QVERIFY(format.write(*m_redis, format.lockName).ok());
         auto listed = LockInspector::inspect({{"n", m_redis.get()}}, options.inspect);
         std::vector<std::string> keys;
         for (const auto& lock : listed.locks) {
@@ -219,7 +219,7 @@ private slots:
         QVERIFY(run({"DEL", format.lockName}));
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Released, format.lockName).has_value(), 5000);
 
-        QVERIFY(format.write(*m_redis).ok());
+        QVERIFY(format.write(*m_redis, format.lockName).ok());
         auto appeared = session.waitFor(LockEvent::Type::Appeared, format.lockName, std::chrono::seconds(5));
         QVERIFY2(appeared.has_value(), format.lockName.c_str());
         QCOMPARE(lockLibraryName(appeared->event.lock.library), lockLibraryName(format.library));

@@ -21,17 +21,13 @@ std::vector<std::string> sorted(std::vector<std::string> keys)
     return keys;
 }
 
-std::optional<LockSnapshot> onlyLockNamed(std::vector<LockSnapshot> locks, const std::string& name)
+// The one lock called `name`; none when there is none or when a format split its keys in two.
+std::optional<LockSnapshot> onlyLockNamed(const std::vector<LockSnapshot>& locks, const std::string& name)
 {
-    std::optional<LockSnapshot> found;
-    for (auto& lock : locks) {
-        if (lock.name != name)
-            continue;
-        if (found)
-            return std::nullopt; // two locks of one name: the format split its keys
-        found = std::move(lock);
-    }
-    return found;
+    auto named = [&](const LockSnapshot& lock) { return lock.name == name; };
+    if (std::count_if(locks.begin(), locks.end(), named) != 1)
+        return std::nullopt;
+    return *std::find_if(locks.begin(), locks.end(), named);
 }
 
 } // namespace
@@ -62,7 +58,7 @@ private slots:
     {
         QFETCH(int, sample);
         const LockFormatSample format = LockFormats::samples().at(size_t(sample));
-        QVERIFY(format.write(*m_redis).ok());
+        QVERIFY(format.write(*m_redis, format.lockName).ok());
         InspectOptions options;
         options.lockPatterns = format.lockPatterns;
 
