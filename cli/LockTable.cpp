@@ -49,10 +49,10 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
         "NAME", "KIND", "LIBRARY", "CONF", "NODE", "TTL", "HOLDERS", "WAITERS", "FENCE", "STUCK"};
     std::vector<std::vector<std::string>> rows;
     for (const auto& lock : locks) {
-        rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)), lock.library,
-            confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
-            std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
-            lock.stuck ? "yes" : "no"});
+        rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)),
+            std::string(lockLibraryName(lock.library)), confidenceText(lock.confidence), lock.node,
+            ttlText(lock.ttlMs), holdersText(lock), std::to_string(lock.waiterCount),
+            lock.fence ? std::to_string(*lock.fence) : "-", lock.stuck ? "yes" : "no"});
     }
     std::vector<size_t> widths(header.size());
     for (size_t c = 0; c < header.size(); ++c) {

@@ -72,7 +72,8 @@ std::string eventLine(const LockEvent& event)
 {
     const LockSnapshot& lock = event.lock;
     std::string line = std::string(LockEvent::typeName(event.type)) + " " + escapeBytes(lock.name, 80) + " ("
-        + std::string(lockKindName(lock.kind)) + ", " + lock.library + ") on " + lock.node;
+        + std::string(lockKindName(lock.kind)) + ", " + std::string(lockLibraryName(lock.library)) + ") on "
+        + lock.node;
     if (event.type == LockEvent::Type::Appeared || event.type == LockEvent::Type::Changed) {
         line += " holders:";
         if (lock.holders.empty())

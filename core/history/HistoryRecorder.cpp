@@ -294,7 +294,8 @@ Status HistoryRecorder::record(const LockEvent& event)
     if (auto begun = begin(); !begun)
         return begun;
     const LockSnapshot& lock = event.lock;
-    auto id = lockId(lock.node, lock.name, std::string(lockKindName(lock.kind)), lock.library);
+    auto id = lockId(lock.node, lock.name, std::string(lockKindName(lock.kind)),
+        std::string(lockLibraryName(lock.library)));
     if (!id)
         return id.error();
     long long reentries = 0;

@@ -12,7 +12,7 @@ HoldRecord HoldTracker::started(const LockSnapshot& lock, const LockHolder& hold
     hold.lock = lock.name;
     hold.node = lock.node;
     hold.kind = std::string(lockKindName(lock.kind));
-    hold.library = lock.library;
+    hold.library = std::string(lockLibraryName(lock.library));
     hold.holder = holder.owner;
     hold.mode = holder.mode;
     hold.startedMs = atMs;

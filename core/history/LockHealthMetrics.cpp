@@ -127,7 +127,8 @@ std::string LockHealthMetrics::exposition() const
     std::map<std::string, long long> waitersByNode;
     long long stuck = 0;
     for (const auto& [key, lock] : m_locks) {
-        ++byLabels[{std::string(lockKindName(lock.kind)), lock.library, lock.node, lockState(lock)}];
+        ++byLabels[{std::string(lockKindName(lock.kind)), std::string(lockLibraryName(lock.library)), lock.node,
+            lockState(lock)}];
         waitersByNode[lock.node] += lock.waiterCount;
         stuck += lock.stuck ? 1 : 0;
     }

@@ -1,17 +1,9 @@
 #include "inspect/KeyRecognition.h"
 
 #include "common/UserText.h"
-#include "inspect/recognizers/LegacyTimestampRecognizer.h"
 #include "inspect/LockNaming.h"
-#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
-#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
-#include "inspect/recognizers/RedissonLockRecognizer.h"
-#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 #include "inspect/ScoreMillis.h"
-#include "inspect/recognizers/TokenLockRecognizer.h"
-#include "inspect/recognizers/UserPatternRecognizer.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 
 #include <algorithm>
 #include <cmath>
@@ -19,21 +11,9 @@
 namespace lockscope {
 
 KeyRecognition::KeyRecognition()
+    : m_recognizers(RecognizerCatalog::all())
 {
-    // Order matters: the first recogniser to claim a key owns it. Specific formats come first,
-    // the guesses (tokens, timestamps) after them, the user's patterns last.
-    m_recognizers.push_back(std::make_unique<LockScopeSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<RubySemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<NodeSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonReadWriteLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<RedissonSemaphoreRecognizer>());
-    m_recognizers.push_back(std::make_unique<TokenLockRecognizer>());
-    m_recognizers.push_back(std::make_unique<LegacyTimestampRecognizer>());
-    m_recognizers.push_back(std::make_unique<UserPatternRecognizer>());
 }
-
-KeyRecognition::~KeyRecognition() = default;
 
 std::vector<LockSnapshot> KeyRecognition::recognize(RecognitionContext& context) const
 {

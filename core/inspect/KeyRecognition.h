@@ -4,23 +4,19 @@
 #include "inspect/LockSnapshot.h"
 #include "inspect/recognizers/RecognitionContext.h"
 
-#include <memory>
 #include <vector>
 
 namespace lockscope {
 
-// The recognisers in their order, and the step that turns keys already read into locks: what
+// The catalogue's recognisers in their order, and the step that turns keys already read into locks: what
 // LockClassifier does once it has read the keys, their TTLs and the channel subscribers. Needs
 // no Redis, so a keyspace can be replayed through it (the recogniser fuzzer does).
 class KeyRecognition
 {
 public:
     KeyRecognition();
-    ~KeyRecognition();
-    KeyRecognition(const KeyRecognition&) = delete;
-    KeyRecognition& operator=(const KeyRecognition&) = delete;
 
-    const std::vector<std::unique_ptr<LockRecognizer>>& recognizers() const { return m_recognizers; }
+    const std::vector<const LockRecognizer*>& recognizers() const { return m_recognizers; }
 
     // Runs every recogniser over the unclaimed keys of context.keys, then groups fence counters
     // and LockScope waiter registries into the locks found.
@@ -29,7 +25,7 @@ public:
 private:
     static void groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks);
 
-    std::vector<std::unique_ptr<LockRecognizer>> m_recognizers;
+    const std::vector<const LockRecognizer*>& m_recognizers; // RecognizerCatalog::all()
 };
 
 } // namespace lockscope

@@ -1,16 +1,9 @@
 #include "inspect/LockClassifier.h"
 
 #include "inspect/BlockedPopCensus.h"
-#include "inspect/recognizers/LegacyTimestampRecognizer.h"
 #include "inspect/LockNaming.h"
-#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
-#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
-#include "inspect/recognizers/RedissonLockRecognizer.h"
-#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
-#include "inspect/recognizers/TokenLockRecognizer.h"
-#include "inspect/recognizers/UserPatternRecognizer.h"
 
 #include <chrono>
 #include <cmath>
@@ -152,14 +145,9 @@ KeyReader::ContentFilter LockClassifier::contentFilter() const
             return true;
         if (context->userPatternFor(name))
             return true;
-        if (LockNaming::isAuxiliaryKey(name) || LockScopeSemaphoreRecognizer::semaphoreName(name))
-            return true; // fair queue / timeout zset / waiter registry / LockScope semaphore
-        if (type == RawKey::Type::List)
-            return RubySemaphoreRecognizer::semaphoreName(name).has_value(); // ...:AVAILABLE
-        if (type == RawKey::Type::ZSet)
-            return name.starts_with("semaphore:") // redis-semaphore (node)
-                || RedissonSemaphoreRecognizer::nameOfTimeoutKey(name).has_value(); // {name}:timeout
-        return false;
+        if (LockNaming::isAuxiliaryKey(name))
+            return true; // fair queue / timeout zset / waiter registry
+        return RecognizerCatalog::someFormatReads(name, type);
     };
 }
 
@@ -240,16 +228,13 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
                 recognizer->relatedKeys(*key, related);
         }
         if (!LockNaming::isAuxiliaryKey(name)) {
-            related.push_back(LockNaming::redissonPrefixed("redisson_lock_token", name));
-            related.push_back(LockNaming::lockscopeFenceKey(name));
-            related.push_back(LockNaming::lockscopeWaitersKey(name));
+            for (auto& attached : LockNaming::attachedKeysOf(name))
+                related.push_back(std::move(attached));
         } else {
             // A fence counter or waiter registry points at its lock, whose key may have been
             // dropped as ordinary-looking (a LockScope token under a plain name): read it again.
-            for (std::string_view prefix : {"lockscope:fence", "lockscope:waiters", "redisson_lock_token"}) {
-                if (auto lockName = LockNaming::nameAfterPrefix(name, prefix))
-                    related.push_back(*lockName);
-            }
+            if (auto lockName = LockNaming::lockOfAttachedKey(name))
+                related.push_back(*lockName);
         }
         for (auto& relatedName : related) {
             // After a full scan, a related key that the scan always keeps in the form its lock

@@ -6,7 +6,6 @@
 #include "inspect/LockSnapshot.h"
 #include "redis/RedisConnection.h"
 
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -65,7 +64,7 @@ private:
     RedisConnection& m_connection;
     ClassifierOptions m_options;
     KeyRecognition m_recognition;
-    const std::vector<std::unique_ptr<LockRecognizer>>& m_recognizers = m_recognition.recognizers();
+    const std::vector<const LockRecognizer*>& m_recognizers = m_recognition.recognizers();
     KeyIndex m_index;
     std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;

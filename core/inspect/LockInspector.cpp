@@ -1,8 +1,6 @@
 #include "inspect/LockInspector.h"
 
 #include "inspect/LockClassifier.h"
-#include "inspect/LockNaming.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
 
 #include <algorithm>
 
@@ -74,17 +72,6 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
             return a.name != b.name ? a.name < b.name : a.node < b.node;
         });
     return result;
-}
-
-std::vector<std::string> LockInspector::candidateKeysFor(const std::string& lockName)
-{
-    return {lockName, "mutex:" + lockName, "semaphore:" + lockName,
-        RubySemaphoreRecognizer::keyFor(lockName, "EXISTS"),
-        RubySemaphoreRecognizer::keyFor(lockName, "AVAILABLE"),
-        RubySemaphoreRecognizer::keyFor(lockName, "GRABBED"),
-        LockNaming::redissonPrefixed("redisson_lock_queue", lockName),
-        LockNaming::redissonPrefixed("redisson_lock_timeout", lockName),
-        LockNaming::redissonSuffixed(lockName, "timeout")};
 }
 
 Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(

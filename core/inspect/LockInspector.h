@@ -59,11 +59,9 @@ class LockInspector
 public:
     static InspectResult inspect(const std::vector<InspectTarget>& targets, const InspectOptions& options);
     // Reads the locks that the given key names belong to, without scanning (for re-reading one
-    // lock before an admin action). `names` are candidate keys: NAME, mutex:NAME, ...
+    // lock before an admin action). `names` are candidate keys: RecognizerCatalog::keysOfLock.
     static Result<std::vector<LockSnapshot>> inspectKeys(
         const InspectTarget& target, const std::vector<std::string>& names, const InspectOptions& options);
-    // The keys a lock called `lockName` may live under, in every known format.
-    static std::vector<std::string> candidateKeysFor(const std::string& lockName);
 };
 
 } // namespace lockscope

@@ -124,6 +124,21 @@ std::string LockNaming::lockscopeWaitersKey(std::string_view name)
     return "lockscope:waiters:{" + std::string(name) + "}";
 }
 
+std::optional<std::string> LockNaming::lockOfAttachedKey(std::string_view key)
+{
+    for (std::string_view prefix : {"lockscope:fence", "lockscope:waiters", "redisson_lock_token"}) {
+        if (auto name = nameAfterPrefix(key, prefix))
+            return name;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::string> LockNaming::attachedKeysOf(std::string_view name)
+{
+    return {
+        redissonPrefixed("redisson_lock_token", name), lockscopeFenceKey(name), lockscopeWaitersKey(name)};
+}
+
 bool LockNaming::isAuxiliaryKey(std::string_view key)
 {
     static constexpr std::array prefixes {"redisson_lock_queue:", "redisson_lock_timeout:",

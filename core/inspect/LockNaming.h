@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace lockscope {
 
@@ -26,6 +27,11 @@ public:
     // Keys that only ever accompany a lock (queues, timeouts, counters, latches, registries):
     // they are grouped into their lock and never listed as a lock of their own.
     static bool isAuxiliaryKey(std::string_view key);
+    // The lock a fence counter or waiter registry belongs to (`redisson_lock_token:{n}`,
+    // `lockscope:fence:{n}`, `lockscope:waiters:{n}`): keys any lock may carry, whatever its format.
+    static std::optional<std::string> lockOfAttachedKey(std::string_view key);
+    // Those keys for the lock `name`.
+    static std::vector<std::string> attachedKeysOf(std::string_view name);
 
     // A name whose words say "lock": lock:x, x.lock, locks/x, mutex_x, my-lock, x_lck ...
     // Words are split on anything that is not a letter or digit; `block`, `clock` do not count.

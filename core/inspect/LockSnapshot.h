@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/UserText.h"
+#include "inspect/LockLibrary.h"
 
 #include <optional>
 #include <string>
@@ -46,7 +47,7 @@ struct LockSnapshot
 {
     std::string name; // the user's lock name (raw bytes)
     LockKind kind = LockKind::Token;
-    std::string library; // Redisson, redis-py, node-redlock, LockScope, ...
+    LockLibrary library = LockLibrary::Unknown;
     double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
     UserText reason; // why it was recognised, in words
     std::string node; // host:port of the master holding the keys

@@ -7,7 +7,7 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.beginObject();
     json.key("name").string(lock.name);
     json.key("kind").string(lockKindName(lock.kind));
-    json.key("library").string(lock.library);
+    json.key("library").string(lockLibraryName(lock.library));
     json.key("confidence").number(lock.confidence);
     json.key("reason").string(lock.reason.english());
     json.key("node").string(lock.node);

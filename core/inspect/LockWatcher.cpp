@@ -2,9 +2,7 @@
 
 #include "inspect/GlobPattern.h"
 #include "inspect/LockKey.h"
-#include "inspect/LockNaming.h"
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 #include "locks/DistributedLock.h"
 
 #include <algorithm>
@@ -53,27 +51,6 @@ bool LockWatcher::notificationsSuffice(const std::string& flags)
             return false;
     }
     return true;
-}
-
-std::string LockWatcher::lockNameForKey(const std::string& key)
-{
-    for (std::string_view prefix : {"redisson_lock_queue", "redisson_lock_timeout", "redisson_lock_token",
-             "lockscope:fence", "lockscope:waiters"}) {
-        if (auto name = LockNaming::nameAfterPrefix(key, prefix))
-            return *name;
-    }
-    if (key.find(":rwlock_timeout:") != std::string::npos && key.starts_with("{")) {
-        const size_t close = key.find('}');
-        if (close != std::string::npos)
-            return key.substr(1, close - 1);
-    }
-    if (auto semaphore = RedissonSemaphoreRecognizer::nameOfTimeoutKey(key))
-        return *semaphore;
-    if (auto semaphore = RubySemaphoreRecognizer::semaphoreName(key))
-        return *semaphore;
-    if (key.starts_with("semaphore:"))
-        return key.substr(10);
-    return key;
 }
 
 const std::vector<LockSnapshot> LockWatcher::locks() const
@@ -238,7 +215,7 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL.
         const std::string key = lock->second.keys.empty() ? lock->second.name : lock->second.keys.front();
-        auto reread = this->reread(*target, lockNameForKey(key), {key}, true, onEvent);
+        auto reread = this->reread(*target, RecognizerCatalog::lockNameForKey(key), {key}, true, onEvent);
         if (!reread)
             return reread;
     }
@@ -260,7 +237,7 @@ Status LockWatcher::reread(const WatchTarget& target, const std::string& name,
             return Done {};
     }
     ++m_stats.rereads;
-    auto names = LockInspector::candidateKeysFor(name);
+    auto names = RecognizerCatalog::keysOfLock(name);
     names.insert(names.end(), keys.begin(), keys.end());
     InspectOptions inspect = m_options.inspect;
     inspect.blockedPops
@@ -290,7 +267,7 @@ Status LockWatcher::followNotifications(
         if (colon == std::string::npos)
             return;
         const std::string key = channel.substr(colon + 3);
-        pending.add(lockNameForKey(key), key, notification.at(3).text() == "expired");
+        pending.add(RecognizerCatalog::lockNameForKey(key), key, notification.at(3).text() == "expired");
     };
     take(message);
     // Only what has arrived already: waiting for more would delay the first change.

@@ -77,8 +77,6 @@ public:
     // connection that ended up on another server.
     Status run(const CancellationToken& cancel, const EventHandler& onEvent);
 
-    // The lock name a key belongs to, in every known format (the key itself for plain locks).
-    static std::string lockNameForKey(const std::string& key);
     // Whether a notify-keyspace-events value carries everything the watcher needs.
     static bool notificationsSuffice(const std::string& flags);
 

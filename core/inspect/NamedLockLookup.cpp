@@ -1,5 +1,7 @@
 #include "inspect/NamedLockLookup.h"
 
+#include "inspect/recognizers/RecognizerCatalog.h"
+
 namespace lockscope {
 
 Result<std::vector<FoundLock>> NamedLockLookup::find(const std::vector<InspectTarget>& targets,
@@ -9,7 +11,7 @@ Result<std::vector<FoundLock>> NamedLockLookup::find(const std::vector<InspectTa
     InspectOptions options;
     options.lockPatterns = lockPatterns;
     for (const auto& target : targets) {
-        auto locks = LockInspector::inspectKeys(target, LockInspector::candidateKeysFor(name), options);
+        auto locks = LockInspector::inspectKeys(target, RecognizerCatalog::keysOfLock(name), options);
         if (!locks)
             return locks.error();
         for (auto& lock : *locks) {

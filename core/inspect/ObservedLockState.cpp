@@ -8,7 +8,7 @@ Result<ObservedLockState> ObservedLockState::from(const LockSnapshot& lock)
     state.key = lock.name;
     const bool redissonHash = (lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
                                   || lock.kind == LockKind::ReadWrite)
-        && lock.library != "unknown";
+        && lock.library != LockLibrary::Unknown;
     if (redissonHash) {
         if (lock.holders.empty())
             return makeError(ErrorKind::Usage, "nobody holds '" + lock.name + "': nothing to release");
@@ -34,8 +34,8 @@ Result<ObservedLockState> ObservedLockState::from(const LockSnapshot& lock)
         return state;
     }
     return makeError(ErrorKind::Usage,
-        std::string("cannot act on a ") + std::string(lockKindName(lock.kind)) + " lock of " + lock.library
-            + " safely: its state cannot be compared exactly");
+        std::string("cannot act on a ") + std::string(lockKindName(lock.kind)) + " lock of "
+            + std::string(lockLibraryName(lock.library)) + " safely: its state cannot be compared exactly");
 }
 
 std::vector<std::string> ObservedLockState::compareArguments() const

@@ -15,6 +15,7 @@ list(APPEND lockscope_core_sources
   inspect/LockEvent.cpp
   inspect/LockInspector.cpp
   inspect/LockKey.cpp
+  inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
   inspect/MasterConnections.cpp
   inspect/NameShapeTypes.cpp

@@ -1,5 +1,7 @@
 #include "support/LockFormats.h"
 
+#include "locks/Semaphore.h"
+
 #include <cstdio>
 #include <random>
 
@@ -142,6 +144,106 @@ Status LockFormats::redissonReadLock(RedisConnection& connection, const std::str
     const std::string holder = uuid + ":" + std::to_string(threadId);
     return runScript(connection, readLockScript, {name, suffixed(name, holder + ":rwlock_timeout")},
         {std::to_string(leaseMs), holder, holder + ":write"});
+}
+
+namespace {
+
+const std::string sampleClient = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+
+Status runAll(RedisConnection& connection, const std::vector<RedisCommand>& commands)
+{
+    for (const auto& command : commands) {
+        auto reply = connection.command(command);
+        if (!reply)
+            return reply.error();
+        if (reply->isError())
+            return makeError(ErrorKind::ServerError, reply->describe());
+    }
+    return Done {};
+}
+
+} // namespace
+
+Status LockFormats::redissonFairLock(RedisConnection& connection, const std::string& name)
+{
+    auto held = redissonLock(connection, name, sampleClient, 1, 30000);
+    if (!held)
+        return held;
+    const std::string waiter = uuidV4() + ":2";
+    const std::string deadline = std::to_string(serverNowMs(connection) + 35000);
+    return runAll(connection,
+        {{"RPUSH", "redisson_lock_queue:{" + name + "}", waiter},
+            {"ZADD", "redisson_lock_timeout:{" + name + "}", deadline, waiter}});
+}
+
+Status LockFormats::redissonPermitSemaphore(RedisConnection& connection, const std::string& name)
+{
+    const std::string deadline = std::to_string(serverNowMs(connection) + 60000);
+    return runAll(
+        connection, {{"SET", name, "4"}, {"ZADD", suffixed(name, "timeout"), deadline, randomHex(32)}});
+}
+
+Status LockFormats::nodeSemaphore(RedisConnection& connection, const std::string& name)
+{
+    const std::string acquired = std::to_string(serverNowMs(connection));
+    return runAll(connection,
+        {{"ZADD", "semaphore:" + name, acquired, uuidV4()}, {"PEXPIRE", "semaphore:" + name, "30000"}});
+}
+
+Status LockFormats::rubySemaphore(RedisConnection& connection, const std::string& name)
+{
+    const std::string prefix = "SEMAPHORE:" + name + ":";
+    return runAll(connection,
+        {{"SET", prefix + "EXISTS", "1"}, {"SET", prefix + "VERSION", "1"},
+            {"RPUSH", prefix + "AVAILABLE", "1"}, {"HSET", prefix + "GRABBED", "0", "1700000000.25"}});
+}
+
+Status LockFormats::lockScopeSemaphore(RedisConnection& connection, const std::string& name)
+{
+    const std::string lease = std::to_string(serverNowMs(connection) + 30000);
+    return runAll(connection,
+        {{"SET", Semaphore::keyFor(name, "permits"), "2"}, {"RPUSH", Semaphore::keyFor(name, "free"), "1"},
+            {"RPUSH", Semaphore::keyFor(name, "taken"), "2"},
+            {"ZADD", Semaphore::keyFor(name, "leases"), lease, "2"},
+            {"HSET", Semaphore::keyFor(name, "holders"), "2", sampleClient + ":1"},
+            {"SET", Semaphore::keyFor(name, "seq"), "2"}, {"SET", Semaphore::keyFor(name, "fence"), "1"}});
+}
+
+Status LockFormats::lockScopeTokenLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection,
+        {{"SET", name, randomHex(32), "NX", "PX", "30000"}, {"SET", "lockscope:fence:{" + name + "}", "12"}});
+}
+
+Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::string& name)
+{
+    const std::string expiresS = std::to_string(serverNowMs(connection) / 1000 + 31);
+    return runAll(connection, {{"SETNX", name, expiresS}});
+}
+
+Status LockFormats::redissonReadHeld(RedisConnection& connection, const std::string& name)
+{
+    return redissonReadLock(connection, name, sampleClient, 3, 30000);
+}
+
+Status LockFormats::userPatternLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, "worker-7", "PX", "30000"}});
+}
+
+std::vector<LockFormatSample> LockFormats::samples()
+{
+    return {
+        {"lockscope-semaphore", "pool", LockLibrary::LockScope, {}, lockScopeSemaphore},
+        {"redis-semaphore-ruby", "printer", LockLibrary::RedisSemaphoreRuby, {}, rubySemaphore},
+        {"redis-semaphore-node", "api", LockLibrary::RedisSemaphoreNode, {}, nodeSemaphore},
+        {"redisson-rwlock", "catalog", LockLibrary::Redisson, {}, redissonReadHeld},
+        {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
+        {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
+        {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
+        {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
+        {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},
+    };
 }
 
 Status LockFormats::redissonWriteLock(RedisConnection& connection, const std::string& name,

@@ -1,10 +1,25 @@
 #pragma once
 
+#include "inspect/LockLibrary.h"
 #include "redis/RedisConnection.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace lockscope::test {
+
+// One lock of a catalogued format (RecognizerCatalog), as its library writes it; its keys are
+// named unlike the lock wherever the format has such keys (queues, parts, timeouts, fences), so
+// that tests see a format answer "which lock is this key's" and "which keys has this lock".
+struct LockFormatSample
+{
+    std::string recognizer; // LockRecognizer::name() of the format
+    std::string lockName;
+    LockLibrary library;
+    std::vector<std::string> lockPatterns; // the user's patterns the format needs, if any
+    std::function<Status(RedisConnection&, const std::string& lockName)> write;
+};
 
 // Writes locks exactly as their libraries do (Redisson's own Lua scripts, the documented SET
 // arguments), and makes the random values those libraries use. The formats themselves are
@@ -27,6 +42,27 @@ public:
         const std::string& uuid, long long threadId, long long leaseMs);
     static Status redissonWriteLock(RedisConnection& connection, const std::string& name,
         const std::string& uuid, long long threadId, long long leaseMs);
+    // Redisson RReadWriteLock read-held by one client (a `{name}:...:rwlock_timeout:1` key).
+    static Status redissonReadHeld(RedisConnection& connection, const std::string& name);
+    // Redisson RFairLock held by one client with one waiter in its queue and timeout zset.
+    static Status redissonFairLock(RedisConnection& connection, const std::string& name);
+    // Redisson RPermitExpirableSemaphore: the permit count and `{name}:timeout` of leased permits.
+    static Status redissonPermitSemaphore(RedisConnection& connection, const std::string& name);
+    // redis-semaphore (node): `semaphore:<name>` zset of UUIDv4 permits scored by epoch ms.
+    static Status nodeSemaphore(RedisConnection& connection, const std::string& name);
+    // redis-semaphore (ruby): SEMAPHORE:<name>:EXISTS/VERSION/AVAILABLE/GRABBED.
+    static Status rubySemaphore(RedisConnection& connection, const std::string& name);
+    // LockScope's semaphore (core/locks/Semaphore.h) with one permit taken.
+    static Status lockScopeSemaphore(RedisConnection& connection, const std::string& name);
+    // LockScope's token lock: 32 hex with its `lockscope:fence:{name}` counter.
+    static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
+    // Hand-written SETNX holding the expiry time in seconds.
+    static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
+    // A lock only the user's pattern can tell: a worker's name with a TTL.
+    static Status userPatternLock(RedisConnection& connection, const std::string& name);
+
+    // One sample per catalogued format, in catalogue order.
+    static std::vector<LockFormatSample> samples();
 };
 
 } // namespace lockscope::test

@@ -66,13 +66,6 @@ QString CoreTexts::holderMode(const QString& mode)
     return mode;
 }
 
-QString CoreTexts::library(const QString& library)
-{
-    if (library == QLatin1String("unknown"))
-        return tr("unknown", "library");
-    return library;
-}
-
 QString CoreTexts::waiterSource(const QString& source)
 {
     if (source == QLatin1String("fair-queue"))
@@ -80,6 +73,13 @@ QString CoreTexts::waiterSource(const QString& source)
     if (source == QLatin1String("lockscope-registry"))
         return tr("LockScope waiter registry");
     return source;
+}
+
+QString CoreTexts::library(LockLibrary library)
+{
+    // Library names are proper names, the same in every language; only "unknown" is a word.
+    return library == LockLibrary::Unknown ? tr("unknown", "library")
+                                           : QString::fromUtf8(lockLibraryName(library));
 }
 
 QString CoreTexts::errorKind(ErrorKind kind)

@@ -3,6 +3,7 @@
 #include "common/UserText.h"
 #include "common/RedisError.h"
 #include "demo/DemoTimeline.h"
+#include "inspect/LockLibrary.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -26,7 +27,7 @@ public:
     // "exclusive", "read", "write", "permit": how a holder holds the lock.
     static QString holderMode(const QString& mode);
     // The library a lock was recognised as: a name, or "unknown" when the format says nothing more.
-    static QString library(const QString& library);
+    static QString library(LockLibrary library);
     // "fair-queue", "lockscope-registry": where a waiter was found.
     static QString waiterSource(const QString& source);
     static QString errorKind(ErrorKind kind);

@@ -29,7 +29,7 @@ LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtM
     record.key = keyFor(snapshot.node, snapshot.name);
     record.name = escaped(snapshot.name);
     record.kind = snapshot.kind;
-    record.library = CoreTexts::library(QString::fromStdString(snapshot.library));
+    record.library = CoreTexts::library(snapshot.library);
     record.reason = CoreTexts::translated(snapshot.reason);
     record.confidence = snapshot.confidence;
     record.node = QString::fromStdString(snapshot.node);

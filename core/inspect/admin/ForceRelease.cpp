@@ -1,9 +1,9 @@
 #include "inspect/admin/ForceRelease.h"
 
-#include "inspect/LockNaming.h"
 #include "inspect/ObservedLockScript.h"
 #include "inspect/ObservedLockState.h"
 #include "locks/CompareAndDelete.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 
 namespace lockscope {
 
@@ -84,21 +84,15 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
             return releaseNatively(connection, *native, state->key);
     }
 
-    std::string channel;
-    std::string message = "0";
-    bool toHeadWaiter = false;
-    if (state->shape == ObservedLockState::Shape::RedissonHash) {
-        if (observed.kind == LockKind::ReadWrite) {
-            channel = LockNaming::redissonPrefixed("redisson_rwlock", observed.name);
-            for (const auto& holder : observed.holders)
-                message = holder.mode == "write" ? "1" : message;
-        } else {
-            channel = LockNaming::redissonPrefixed("redisson_lock__channel", observed.name);
-            toHeadWaiter = observed.kind == LockKind::Fair;
-        }
+    // The format that made the lock knows how its library wakes the waiters.
+    ReleaseWakeUp wakeUp;
+    for (const LockRecognizer* recognizer : RecognizerCatalog::all()) {
+        if (auto own = recognizer->wakeUpOnRelease(observed); own && wakeUp.channel.empty())
+            wakeUp = *own;
     }
+    const std::string& channel = wakeUp.channel;
     auto reply = connection.command(ObservedLockScript::call(
-        releaseAction, *state, observed.name, {channel, message, toHeadWaiter ? "1" : "0"}));
+        releaseAction, *state, observed.name, {channel, wakeUp.message, wakeUp.toHeadWaiter ? "1" : "0"}));
     if (!reply)
         return reply.error();
     auto state0 = reply->at(0).toInteger();

@@ -1,33 +1,8 @@
 #include "inspect/admin/ReleasePermit.h"
 
-#include "inspect/LockNaming.h"
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 
 namespace lockscope {
-
-namespace {
-
-const char* const nodeScript = R"LUA(
-local removed = 0
-for i = 1, #ARGV do removed = removed + redis.call('zrem', KEYS[1], ARGV[i]) end
-return removed
-)LUA";
-
-const char* const redissonScript = R"LUA(
-if redis.call('zrem', KEYS[2], ARGV[1]) ~= 1 then return 0 end
-local value = redis.call('incrby', KEYS[1], 1)
-redis.call('publish', KEYS[3], value)
-return 1
-)LUA";
-
-const char* const rubyScript = R"LUA(
-if redis.call('hdel', KEYS[1], ARGV[1]) ~= 1 then return 0 end
-redis.call('lpush', KEYS[2], ARGV[1])
-return 1
-)LUA";
-
-} // namespace
 
 Result<AdminResult> ReleasePermit::release(
     RedisConnection& connection, const LockSnapshot& semaphore, const std::string& owner)
@@ -46,29 +21,17 @@ Result<AdminResult> ReleasePermit::release(
         return makeError(
             ErrorKind::Usage, "no permit holder '" + owner + "' was observed on '" + semaphore.name + "'");
 
-    RedisCommand command;
-    if (semaphore.library == "redis-semaphore") {
-        command = {"EVAL", nodeScript, "1", "semaphore:" + semaphore.name};
-        if (holder->count == 1) {
-            // A Semaphore permit is <uuid>; a one-permit MultiSemaphore holder is <uuid>_0.
-            command.push_back(owner);
-            command.push_back(owner + "_0");
-        } else {
-            for (long long k = 0; k < holder->count; ++k)
-                command.push_back(owner + "_" + std::to_string(k));
-        }
-    } else if (semaphore.library == "Redisson" && semaphore.holders.size() > 0) {
-        command = {"EVAL", redissonScript, "3", semaphore.name,
-            RedissonSemaphoreRecognizer::timeoutKeyFor(semaphore.name),
-            RedissonSemaphoreRecognizer::channelFor(semaphore.name), owner};
-    } else if (semaphore.library == "redis-semaphore (ruby)") {
-        command = {"EVAL", rubyScript, "2", RubySemaphoreRecognizer::keyFor(semaphore.name, "GRABBED"),
-            RubySemaphoreRecognizer::keyFor(semaphore.name, "AVAILABLE"), owner};
-    } else {
-        return makeError(
-            ErrorKind::Usage, "cannot give back a permit of a " + semaphore.library + " semaphore safely");
+    // The format that made the semaphore knows how its library gives a permit back.
+    std::optional<RedisCommand> command;
+    for (const auto& recognizer : RecognizerCatalog::all()) {
+        if (!command)
+            command = recognizer->permitRelease(semaphore, *holder);
     }
-    auto reply = connection.command(command);
+    if (!command)
+        return makeError(ErrorKind::Usage,
+            "cannot give back a permit of a " + std::string(lockLibraryName(semaphore.library))
+                + " semaphore safely");
+    auto reply = connection.command(*command);
     if (!reply)
         return reply.error();
     if (!reply->isInteger())

@@ -50,18 +50,11 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;
         const long long expiry = *expiryMs(*key, context.nowMs);
-        LockSnapshot lock;
-        lock.name = name;
-        lock.kind = LockKind::Legacy;
-        lock.library = "SETNX timestamp (legacy)";
+        LockSnapshot lock = context.claimLock(*key, LockKind::Legacy, LockLibrary::LegacySetnx);
         lock.confidence = 0.75;
         lock.reason = UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
             "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)"));
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
         lock.observedValue = key->value;
-        lock.ttlMs = key->ttlMs();
         if (expiry < context.nowMs) {
             lock.markStuck(UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
                                         "its timestamp passed %1 s ago; nobody recovered it (GETSET) yet"),

@@ -3,7 +3,10 @@
 #include "inspect/LockSnapshot.h"
 #include "inspect/RawKey.h"
 #include "inspect/recognizers/RecognitionContext.h"
+#include "inspect/recognizers/ReleaseWakeUp.h"
+#include "redis/CommandPolicy.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,8 +22,11 @@ enum class Candidacy
     IfSubscribed,
 };
 
-// Recognises one lock format. The classifier asks every recogniser, in a fixed order, to turn
-// unclaimed keys into locks; a recogniser claims every key it groups into a lock.
+// Recognises one lock format, and is the one place that knows it: which keys it reads, which lock
+// a key belongs to, which keys a lock has, how its permits are given back. The classifier asks
+// every recogniser of the RecognizerCatalog, in order, to turn unclaimed keys into locks; a
+// recogniser claims every key it groups into a lock. The watcher and the by-name lookups ask the
+// naming questions, so a format that answers them is followed live without code elsewhere.
 class LockRecognizer
 {
 public:
@@ -39,6 +45,31 @@ public:
 
     // Turns unclaimed keys into locks, claiming the keys it uses.
     virtual void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const = 0;
+
+    // Strings and hashes are always read (locks of many formats take any name). A list, sorted
+    // set or set is read only when some format wants it: does this one, under this name? Called
+    // on the scanner's reader threads: decide on the name and type alone.
+    virtual bool readsContents(std::string_view key, RawKey::Type type) const { return false; }
+    // The lock a key of this format belongs to when its name is not the lock's (a queue, a
+    // timeout zset, one part of a semaphore); nullopt for keys this format does not derive.
+    virtual std::optional<std::string> lockNameOf(std::string_view key) const { return std::nullopt; }
+    // Every key a lock called `lockName` may have in this format, so that one lock can be read
+    // by name without a scan (admin actions, the watcher re-reading a notified lock).
+    virtual void keysOf(const std::string& lockName, std::vector<std::string>& keys) const { }
+    // How a forced release of `lock` wakes its waiters, if this format made the lock and its
+    // library wakes waiters on release; nullopt: nobody to wake (waiters poll).
+    virtual std::optional<ReleaseWakeUp> wakeUpOnRelease(const LockSnapshot& lock) const
+    {
+        return std::nullopt;
+    }
+    // The command that gives back `holder`'s permits of `semaphore` the way its library does,
+    // acting only if the holder still has them; nullopt when this format did not make the
+    // semaphore or records no holders that can be given back safely.
+    virtual std::optional<RedisCommand> permitRelease(
+        const LockSnapshot& semaphore, const LockHolder& holder) const
+    {
+        return std::nullopt;
+    }
 };
 
 } // namespace lockscope

@@ -1,7 +1,9 @@
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
 #include "inspect/ScoreMillis.h"
+#include "locks/Semaphore.h"
 
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -9,6 +11,7 @@ namespace lockscope {
 
 namespace {
 constexpr std::string_view prefix = "lockscope:semaphore:{";
+constexpr std::array parts {"permits", "free", "taken", "leases", "holders", "unleased", "seq", "fence"};
 } // namespace
 
 std::optional<std::string> LockScopeSemaphoreRecognizer::semaphoreName(std::string_view key)
@@ -26,6 +29,22 @@ Candidacy LockScopeSemaphoreRecognizer::isCandidate(const RawKey& key, const Rec
     return semaphoreName(key.name) ? Candidacy::Yes : Candidacy::No;
 }
 
+bool LockScopeSemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type) const
+{
+    return semaphoreName(key).has_value();
+}
+
+std::optional<std::string> LockScopeSemaphoreRecognizer::lockNameOf(std::string_view key) const
+{
+    return semaphoreName(key);
+}
+
+void LockScopeSemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    for (std::string_view part : parts)
+        keys.push_back(Semaphore::keyFor(lockName, part));
+}
+
 void LockScopeSemaphoreRecognizer::recognize(
     RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
@@ -38,7 +57,7 @@ void LockScopeSemaphoreRecognizer::recognize(
         LockSnapshot lock;
         lock.name = name;
         lock.kind = LockKind::Semaphore;
-        lock.library = "LockScope";
+        lock.library = LockLibrary::LockScope;
         lock.confidence = 0.9;
         lock.reason = UserText(LOCKSCOPE_TEXT(
             "LockScopeSemaphoreRecognizer", "keys under lockscope:semaphore:{name}: LockScope semaphore"));

@@ -9,6 +9,14 @@ namespace lockscope {
 
 namespace {
 
+constexpr std::string_view prefix = "semaphore:";
+
+const char* const releaseScript = R"LUA(
+local removed = 0
+for i = 1, #ARGV do removed = removed + redis.call('zrem', KEYS[1], ARGV[i]) end
+return removed
+)LUA";
+
 // `<uuid>` or `<uuid>_<k>`; returns the uuid.
 std::optional<std::string> permitOwner(std::string_view member)
 {
@@ -28,7 +36,7 @@ std::optional<std::string> permitOwner(std::string_view member)
 
 bool isNodeSemaphore(const RawKey& key)
 {
-    if (key.type != RawKey::Type::ZSet || !key.name.starts_with("semaphore:") || key.members.empty())
+    if (key.type != RawKey::Type::ZSet || !key.name.starts_with(prefix) || key.members.empty())
         return false;
     for (const auto& [member, score] : key.members) {
         // Scores are epoch-ms: after 2001 and finite.
@@ -45,23 +53,51 @@ Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const Recognit
     return isNodeSemaphore(key) ? Candidacy::Yes : Candidacy::No;
 }
 
+bool NodeSemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return type == RawKey::Type::ZSet && key.starts_with(prefix);
+}
+
+std::optional<std::string> NodeSemaphoreRecognizer::lockNameOf(std::string_view key) const
+{
+    if (!key.starts_with(prefix))
+        return std::nullopt;
+    return std::string(key.substr(prefix.size()));
+}
+
+void NodeSemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    keys.push_back(std::string(prefix) + lockName);
+}
+
+std::optional<RedisCommand> NodeSemaphoreRecognizer::permitRelease(
+    const LockSnapshot& semaphore, const LockHolder& holder) const
+{
+    if (semaphore.library != LockLibrary::RedisSemaphoreNode)
+        return std::nullopt;
+    RedisCommand command {"EVAL", releaseScript, "1", std::string(prefix) + semaphore.name};
+    if (holder.count == 1) {
+        // A Semaphore permit is <uuid>; a one-permit MultiSemaphore holder is <uuid>_0.
+        command.push_back(holder.owner);
+        command.push_back(holder.owner + "_0");
+    } else {
+        for (long long k = 0; k < holder.count; ++k)
+            command.push_back(holder.owner + "_" + std::to_string(k));
+    }
+    return command;
+}
+
 void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     for (const RawKey* key : context.keys->unclaimedKeys()) {
         const std::string& name = key->name;
         if (!key || !isNodeSemaphore(*key))
             continue;
-        LockSnapshot lock;
-        lock.name = name.substr(std::string_view("semaphore:").size());
-        lock.kind = LockKind::Semaphore;
-        lock.library = "redis-semaphore";
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::RedisSemaphoreNode);
+        lock.name = name.substr(prefix.size()); // the semaphore, not its key
         lock.confidence = 0.9;
         lock.reason = UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
             "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)"));
-        lock.node = context.node;
-        lock.keys.push_back(name);
-        context.keys->claim(name);
-        lock.ttlMs = key->ttlMs();
         // MultiSemaphore: one holder with k permits, in acquisition order.
         std::map<std::string, size_t> indexOf;
         for (const auto& [member, score] : key->members) {

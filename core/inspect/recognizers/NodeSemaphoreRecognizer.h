@@ -13,6 +13,13 @@ public:
     std::string_view name() const override { return "redis-semaphore-node"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // The zset `semaphore:<name>` is the semaphore `name`, and the other way round.
+    bool readsContents(std::string_view key, RawKey::Type type) const override;
+    std::optional<std::string> lockNameOf(std::string_view key) const override;
+    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
+    // ZREM the holder's member(s) from `semaphore:<name>`.
+    std::optional<RedisCommand> permitRelease(
+        const LockSnapshot& semaphore, const LockHolder& holder) const override;
 };
 
 } // namespace lockscope

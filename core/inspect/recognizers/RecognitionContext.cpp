@@ -17,12 +17,12 @@ long long RecognitionContext::subscribers(const std::string& channel) const
     return it == channelSubscribers.end() ? 0 : it->second;
 }
 
-LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, std::string library)
+LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, LockLibrary library)
 {
     LockSnapshot lock;
     lock.name = key.name;
     lock.kind = kind;
-    lock.library = std::move(library);
+    lock.library = library;
     lock.node = node;
     lock.keys.push_back(key.name);
     keys->claim(key.name);

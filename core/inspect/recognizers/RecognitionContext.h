@@ -26,7 +26,7 @@ struct RecognitionContext
     long long subscribers(const std::string& channel) const;
     // Starts the snapshot of a lock whose main key is `key`: named after it, on this node, with
     // the key's TTL. Claims the key, so that no later recogniser reports it again.
-    LockSnapshot claimLock(const RawKey& key, LockKind kind, std::string library);
+    LockSnapshot claimLock(const RawKey& key, LockKind kind, LockLibrary library);
 };
 
 } // namespace lockscope

@@ -43,6 +43,36 @@ Candidacy RedissonLockRecognizer::isCandidate(const RawKey& key, const Recogniti
     return queueKey ? Candidacy::Yes : Candidacy::No;
 }
 
+bool RedissonLockRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return (type == RawKey::Type::List && LockNaming::nameAfterPrefix(key, queuePrefix))
+        || (type == RawKey::Type::ZSet && LockNaming::nameAfterPrefix(key, timeoutPrefix));
+}
+
+std::optional<std::string> RedissonLockRecognizer::lockNameOf(std::string_view key) const
+{
+    if (auto queued = LockNaming::nameAfterPrefix(key, queuePrefix))
+        return queued;
+    return LockNaming::nameAfterPrefix(key, timeoutPrefix);
+}
+
+void RedissonLockRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    keys.push_back(LockNaming::redissonPrefixed(queuePrefix, lockName));
+    keys.push_back(LockNaming::redissonPrefixed(timeoutPrefix, lockName));
+}
+
+std::optional<ReleaseWakeUp> RedissonLockRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
+{
+    const bool redisson = lock.library == LockLibrary::Redisson || lock.library == LockLibrary::NodeRedisson;
+    if (!redisson || (lock.kind != LockKind::Reentrant && lock.kind != LockKind::Fair))
+        return std::nullopt;
+    ReleaseWakeUp wakeUp;
+    wakeUp.channel = channelFor(lock.name);
+    wakeUp.toHeadWaiter = lock.kind == LockKind::Fair;
+    return wakeUp;
+}
+
 void RedissonLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
 {
     std::optional<std::string> lockName;
@@ -129,7 +159,7 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
     LockSnapshot lock;
     lock.name = lockName;
     lock.kind = LockKind::Reentrant;
-    lock.library = "Redisson";
+    lock.library = LockLibrary::Redisson;
     lock.node = context.node;
     const RawKey* hash = context.keys->find(lockName);
     if (hash && isLockHash(*hash) && !context.keys->isClaimed(lockName)) {
@@ -143,7 +173,7 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
             lock.holders.push_back(holder->toHolder("exclusive"));
         }
         if (nodeRedisson)
-            lock.library = "node-redisson";
+            lock.library = LockLibrary::NodeRedisson;
         lock.confidence = 0.95;
         lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
             "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "

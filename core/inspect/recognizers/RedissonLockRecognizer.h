@@ -15,6 +15,11 @@ public:
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void channels(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    bool readsContents(std::string_view key, RawKey::Type type) const override;
+    std::optional<std::string> lockNameOf(std::string_view key) const override;
+    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
+    // PUBLISH 0 on the unlock channel; a fair lock's on its head waiter's own channel.
+    std::optional<ReleaseWakeUp> wakeUpOnRelease(const LockSnapshot& lock) const override;
 
     static bool isLockHash(const RawKey& key);
     static std::string channelFor(std::string_view lockName);

@@ -40,6 +40,28 @@ std::string RedissonReadWriteLockRecognizer::readTimeoutKey(
     return LockNaming::redissonSuffixed(lockName, suffix);
 }
 
+std::optional<std::string> RedissonReadWriteLockRecognizer::lockNameOf(std::string_view key) const
+{
+    if (key.find(":rwlock_timeout:") == std::string_view::npos || !key.starts_with("{"))
+        return std::nullopt;
+    const size_t close = key.find('}');
+    if (close == std::string_view::npos)
+        return std::nullopt;
+    return std::string(key.substr(1, close - 1));
+}
+
+std::optional<ReleaseWakeUp> RedissonReadWriteLockRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
+{
+    const bool redisson = lock.library == LockLibrary::Redisson || lock.library == LockLibrary::NodeRedisson;
+    if (!redisson || lock.kind != LockKind::ReadWrite)
+        return std::nullopt;
+    ReleaseWakeUp wakeUp;
+    wakeUp.channel = channelFor(lock.name);
+    for (const auto& holder : lock.holders)
+        wakeUp.message = holder.mode == "write" ? "1" : wakeUp.message;
+    return wakeUp;
+}
+
 Candidacy RedissonReadWriteLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
 {
     return isReadWriteHash(key) ? Candidacy::Yes : Candidacy::No;
@@ -71,7 +93,7 @@ void RedissonReadWriteLockRecognizer::recognize(
         const std::string& name = key->name;
         if (!key || !isReadWriteHash(*key))
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, "Redisson");
+        LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::Redisson);
         lock.confidence = 0.95;
         const std::string mode = *key->field("mode");
         lock.reason
@@ -83,7 +105,7 @@ void RedissonReadWriteLockRecognizer::recognize(
             if (!holder)
                 continue;
             if (holder->threadIsUuid())
-                lock.library = "node-redisson";
+                lock.library = LockLibrary::NodeRedisson;
             // In write mode a plain field is the writer's own read hold (lock downgrade).
             lock.holders.push_back(holder->toHolder(holder->write ? "write" : "read"));
             if (holder->write)

@@ -15,6 +15,11 @@ public:
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void channels(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // A reader's `{name}:<holder>:rwlock_timeout:<n>` key belongs to the lock `name`; the lock
+    // itself is the hash under its name (the timeout keys are read as its related keys).
+    std::optional<std::string> lockNameOf(std::string_view key) const override;
+    // PUBLISH on `redisson_rwlock:{name}`: 1 when a writer is released, else 0.
+    std::optional<ReleaseWakeUp> wakeUpOnRelease(const LockSnapshot& lock) const override;
 
     static bool isReadWriteHash(const RawKey& key);
     static std::string channelFor(std::string_view lockName);

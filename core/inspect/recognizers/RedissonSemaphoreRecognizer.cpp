@@ -7,6 +7,15 @@
 
 namespace lockscope {
 
+namespace {
+const char* const releaseScript = R"LUA(
+if redis.call('zrem', KEYS[2], ARGV[1]) ~= 1 then return 0 end
+local value = redis.call('incrby', KEYS[1], 1)
+redis.call('publish', KEYS[3], value)
+return 1
+)LUA";
+} // namespace
+
 std::string RedissonSemaphoreRecognizer::channelFor(std::string_view semaphoreName)
 {
     return LockNaming::redissonPrefixed("redisson_sc", semaphoreName);
@@ -47,6 +56,30 @@ void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::s
         names.push_back(channelFor(key.name));
 }
 
+bool RedissonSemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return type == RawKey::Type::ZSet && nameOfTimeoutKey(key); // {name}:timeout
+}
+
+std::optional<std::string> RedissonSemaphoreRecognizer::lockNameOf(std::string_view key) const
+{
+    return nameOfTimeoutKey(key);
+}
+
+void RedissonSemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    keys.push_back(timeoutKeyFor(lockName));
+}
+
+std::optional<RedisCommand> RedissonSemaphoreRecognizer::permitRelease(
+    const LockSnapshot& semaphore, const LockHolder& holder) const
+{
+    if (semaphore.library != LockLibrary::Redisson || semaphore.holders.empty())
+        return std::nullopt;
+    return RedisCommand {"EVAL", releaseScript, "3", semaphore.name, timeoutKeyFor(semaphore.name),
+        channelFor(semaphore.name), holder.owner};
+}
+
 void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     for (const RawKey* key : context.keys->unclaimedKeys()) {
@@ -66,7 +99,7 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
         if (!timeouts && waiting == 0)
             continue;
 
-        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, "Redisson");
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::Redisson);
         lock.permitsAvailable = *permits;
         lock.waiterCount = waiting;
         if (timeouts) {

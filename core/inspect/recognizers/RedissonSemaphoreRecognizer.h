@@ -18,6 +18,14 @@ public:
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void channels(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // The `{name}:timeout` zset of leased permits is read and belongs to the semaphore `name`.
+    bool readsContents(std::string_view key, RawKey::Type type) const override;
+    std::optional<std::string> lockNameOf(std::string_view key) const override;
+    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
+    // RPermitExpirableSemaphore: ZREM the permit id, INCRBY the permits, PUBLISH the new count on
+    // `redisson_sc:{name}` (waking waiters). A plain RSemaphore records no holders.
+    std::optional<RedisCommand> permitRelease(
+        const LockSnapshot& semaphore, const LockHolder& holder) const override;
 
     static std::string channelFor(std::string_view semaphoreName);
     static std::string timeoutKeyFor(std::string_view semaphoreName);

@@ -9,6 +9,12 @@ namespace lockscope {
 namespace {
 constexpr std::array parts {"AVAILABLE", "GRABBED", "EXISTS", "VERSION", "release_locks"};
 constexpr std::string_view prefix = "SEMAPHORE:";
+
+const char* const releaseScript = R"LUA(
+if redis.call('hdel', KEYS[1], ARGV[1]) ~= 1 then return 0 end
+redis.call('lpush', KEYS[2], ARGV[1])
+return 1
+)LUA";
 } // namespace
 
 std::optional<std::string> RubySemaphoreRecognizer::semaphoreName(std::string_view key)
@@ -41,6 +47,31 @@ void RubySemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::st
     }
 }
 
+bool RubySemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return type == RawKey::Type::List && semaphoreName(key); // ...:AVAILABLE
+}
+
+std::optional<std::string> RubySemaphoreRecognizer::lockNameOf(std::string_view key) const
+{
+    return semaphoreName(key);
+}
+
+void RubySemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    for (std::string_view part : parts)
+        keys.push_back(keyFor(lockName, part));
+}
+
+std::optional<RedisCommand> RubySemaphoreRecognizer::permitRelease(
+    const LockSnapshot& semaphore, const LockHolder& holder) const
+{
+    if (semaphore.library != LockLibrary::RedisSemaphoreRuby)
+        return std::nullopt;
+    return RedisCommand {"EVAL", releaseScript, "2", keyFor(semaphore.name, "GRABBED"),
+        keyFor(semaphore.name, "AVAILABLE"), holder.owner};
+}
+
 void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::set<std::string> names;
@@ -62,7 +93,7 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         LockSnapshot lock;
         lock.name = name;
         lock.kind = LockKind::Semaphore;
-        lock.library = "redis-semaphore (ruby)";
+        lock.library = LockLibrary::RedisSemaphoreRuby;
         lock.confidence = 0.9;
         lock.reason = UserText(LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
             "SEMAPHORE:<name>:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)"));
@@ -91,7 +122,7 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
     const size_t found = names.size();
     if (context.blpopClients > 0) {
         for (auto& lock : out) {
-            if (lock.library != "redis-semaphore (ruby)")
+            if (lock.library != LockLibrary::RedisSemaphoreRuby)
                 continue;
             if (found == 1) {
                 lock.waiterCount = context.blpopClients;

@@ -17,6 +17,14 @@ public:
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // Reads the AVAILABLE token list; every `SEMAPHORE:<name>:<part>` belongs to the
+    // semaphore `name`, which has all five parts.
+    bool readsContents(std::string_view key, RawKey::Type type) const override;
+    std::optional<std::string> lockNameOf(std::string_view key) const override;
+    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
+    // HDEL the token from GRABBED and push it back onto AVAILABLE (waking a client in BLPOP).
+    std::optional<RedisCommand> permitRelease(
+        const LockSnapshot& semaphore, const LockHolder& holder) const override;
 
     static std::optional<std::string> semaphoreName(std::string_view key);
     static std::string keyFor(std::string_view semaphoreName, std::string_view part);

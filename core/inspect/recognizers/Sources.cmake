@@ -3,6 +3,7 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
   inspect/recognizers/NodeSemaphoreRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
+  inspect/recognizers/RecognizerCatalog.cpp
   inspect/recognizers/RedissonHolderField.cpp
   inspect/recognizers/RedissonLockRecognizer.cpp
   inspect/recognizers/RedissonReadWriteLockRecognizer.cpp

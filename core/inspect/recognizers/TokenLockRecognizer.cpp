@@ -44,6 +44,12 @@ Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionC
     return LockNaming::looksLikeLockName(key.name) && token ? Candidacy::Yes : Candidacy::No;
 }
 
+void TokenLockRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    keys.push_back(lockName);
+    keys.push_back("mutex:" + lockName);
+}
+
 void TokenLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
 {
     if (key.type == RawKey::Type::String)
@@ -58,18 +64,18 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     const bool hasTtl = key.ttlMs().has_value();
     const RawKey* fence = context.keys->find(LockNaming::lockscopeFenceKey(key.name));
     if (fence && fence->integerValue() && LockNaming::isHex(value, 32))
-        return Verdict {"LockScope", 0.95,
+        return Verdict {LockLibrary::LockScope, 0.95,
             UserText(LOCKSCOPE_TEXT(
                 "TokenLockRecognizer", "32 hex token with a lockscope:fence counter: LockScope token lock"))};
     if (key.name.starts_with("mutex:") && LockNaming::isUuidV4(value))
-        return Verdict {"redis-semaphore", 0.9,
+        return Verdict {LockLibrary::RedisSemaphoreNode, 0.9,
             UserText(LOCKSCOPE_TEXT(
                 "TokenLockRecognizer", "mutex:<name> holding a UUIDv4: redis-semaphore (node) Mutex"))};
     if (auto minted = LockNaming::uuid1HexTimeMs(value)) {
         // A UUIDv1 carries the moment it was made; a lock token was made recently.
         if (*minted > context.nowMs - 366 * dayMs && *minted < context.nowMs + dayMs) {
             const long long ageS = (context.nowMs - *minted) / 1000;
-            return Verdict {"redis-py", lockName ? 0.9 : 0.8,
+            return Verdict {LockLibrary::RedisPy, lockName ? 0.9 : 0.8,
                 hasTtl ? UserText(
                     LOCKSCOPE_TEXT("TokenLockRecognizer", "uuid1().hex minted %1 s ago: redis-py Lock"), ageS)
                        : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
@@ -81,23 +87,23 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
         return std::nullopt; // a random string under an ordinary name: a session, a digest...
     if (LockNaming::isHex(value, 32)) {
         if (hasTtl)
-            return Verdict {"node-redlock", 0.7,
+            return Verdict {LockLibrary::NodeRedlock, 0.7,
                 UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
                     "32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py's uuid1 "
                     "values "
                     "would carry a timestamp)"))};
-        return Verdict {"unknown", 0.5,
+        return Verdict {LockLibrary::Unknown, 0.5,
             UserText(LOCKSCOPE_TEXT(
                 "TokenLockRecognizer", "32 hex chars without a TTL under a lock-like name: a token lock"))};
     }
     if (value.size() == 20 && LockNaming::isAlnum(value))
-        return Verdict {"redis-plus-plus", 0.6,
+        return Verdict {LockLibrary::RedisPlusPlus, 0.6,
             UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
                 "20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex"))};
     if (LockNaming::isUuid(value))
-        return Verdict {"unknown", 0.6,
+        return Verdict {LockLibrary::Unknown, 0.6,
             UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "a UUID under a lock-like name: a token lock"))};
-    return Verdict {"unknown", hasTtl ? 0.55 : 0.45,
+    return Verdict {LockLibrary::Unknown, hasTtl ? 0.55 : 0.45,
         hasTtl ? UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
             "a random-looking token under a lock-like name with a TTL: a SET NX token lock"))
                : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",

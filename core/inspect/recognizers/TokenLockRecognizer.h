@@ -20,11 +20,13 @@ public:
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
+    // The lock itself, and `mutex:<name>` (redis-semaphore's Mutex; the lock keeps the key's name).
+    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
 
 private:
     struct Verdict
     {
-        std::string library;
+        LockLibrary library = LockLibrary::Unknown;
         double confidence = 0;
         UserText reason;
     };

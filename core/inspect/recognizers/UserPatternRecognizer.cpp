@@ -21,7 +21,7 @@ void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<L
             continue;
         LockSnapshot lock;
         lock.name = name;
-        lock.library = "unknown";
+        lock.library = LockLibrary::Unknown;
         lock.confidence = 1.0;
         lock.reason = UserText(LOCKSCOPE_TEXT("UserPatternRecognizer", "user pattern '%1'"), pattern->text());
         lock.node = context.node;

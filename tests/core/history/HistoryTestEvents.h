@@ -18,7 +18,7 @@ inline LockEvent lockEvent(LockEvent::Type type, const std::string& name,
     event.lock.name = name;
     event.lock.node = "127.0.0.1:6390";
     event.lock.kind = LockKind::Reentrant;
-    event.lock.library = "Redisson";
+    event.lock.library = LockLibrary::Redisson;
     event.lock.waiterCount = waiters;
     for (const auto& owner : holders) {
         LockHolder holder;

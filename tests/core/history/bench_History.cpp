@@ -59,7 +59,7 @@ LockEvent eventNumber(long long i, long long startMs)
     event.lock.name = "orders:" + std::to_string(hold % lockCount);
     event.lock.node = "10.0.0.7:6379";
     event.lock.kind = LockKind::Reentrant;
-    event.lock.library = "Redisson";
+    event.lock.library = LockLibrary::Redisson;
     event.lock.ttlMs = 30000;
     event.lock.fence = hold;
     LockHolder holder;

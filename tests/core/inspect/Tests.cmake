@@ -1,5 +1,6 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect)
+lockscope_add_test(tst_RecognizerCatalog DIR core/inspect)
 lockscope_add_test(tst_OrdinaryData DIR core/inspect)
 lockscope_add_test(tst_KeyspaceScanner DIR core/inspect)
 lockscope_add_test(tst_ForceRelease DIR core/inspect)

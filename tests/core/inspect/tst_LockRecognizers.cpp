@@ -59,7 +59,7 @@ private slots:
         const auto& lock = locks.front();
         QCOMPARE(lock.name, std::string("orders"));
         QCOMPARE(lock.kind, LockKind::Reentrant);
-        QCOMPARE(lock.library, std::string("Redisson"));
+        QCOMPARE(lock.library, LockLibrary::Redisson);
         QVERIFY(lock.confidence >= 0.9);
         QCOMPARE(lock.node, std::string("test-node"));
         QCOMPARE(lock.holders.size(), size_t(1));
@@ -86,7 +86,7 @@ private slots:
         QVERIFY(run({"PEXPIRE", "jobs", "10000"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("node-redisson"));
+        QCOMPARE(locks[0].library, LockLibrary::NodeRedisson);
         QCOMPARE(locks[0].holders[0].threadId, lockUuid);
     }
 
@@ -217,7 +217,7 @@ private slots:
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].kind, LockKind::Semaphore);
-        QCOMPARE(locks[0].library, std::string("Redisson"));
+        QCOMPARE(locks[0].library, LockLibrary::Redisson);
         QCOMPARE(locks[0].permitsAvailable.value_or(-1), 0LL);
         QCOMPARE(locks[0].waiterCount, 1LL);
     }
@@ -246,7 +246,7 @@ private slots:
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].kind, LockKind::Token);
-        QCOMPARE(locks[0].library, std::string("redis-py"));
+        QCOMPARE(locks[0].library, LockLibrary::RedisPy);
         QCOMPARE(locks[0].holders.size(), size_t(1));
         QCOMPARE(locks[0].holders[0].owner, token);
         QVERIFY(locks[0].ttlMs.has_value());
@@ -258,7 +258,7 @@ private slots:
         QVERIFY(run({"SET", "nightly", LockFormats::uuid1Hex(LockFormats::serverNowMs(*m_redis)), "NX"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("redis-py"));
+        QCOMPARE(locks[0].library, LockLibrary::RedisPy);
         QVERIFY(!locks[0].ttlMs);
     }
 
@@ -269,7 +269,7 @@ private slots:
         QVERIFY(run({"SET", "locks:account:17", token, "NX", "PX", "5000"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("node-redlock"));
+        QCOMPARE(locks[0].library, LockLibrary::NodeRedlock);
         QVERIFY(locks[0].confidence < 0.9);
         QVERIFY(QString::fromStdString(locks[0].reason.english()).contains("32 hex"));
     }
@@ -280,7 +280,7 @@ private slots:
         QVERIFY(run({"SET", "mutex:report", token, "NX", "PX", "10000"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("redis-semaphore"));
+        QCOMPARE(locks[0].library, LockLibrary::RedisSemaphoreNode);
         QCOMPARE(locks[0].kind, LockKind::Token);
         QCOMPARE(locks[0].holders[0].owner, token);
     }
@@ -290,7 +290,7 @@ private slots:
         QVERIFY(run({"SET", "billing_lock", LockFormats::randomAlnum(20), "NX", "PX", "10000"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("redis-plus-plus"));
+        QCOMPARE(locks[0].library, LockLibrary::RedisPlusPlus);
     }
 
     void lockScopeTokenLockCarriesItsFence()
@@ -299,7 +299,7 @@ private slots:
         QVERIFY(run({"SET", "lockscope:fence:{deploy}", "12"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, std::string("LockScope"));
+        QCOMPARE(locks[0].library, LockLibrary::LockScope);
         QCOMPARE(locks[0].fence.value_or(-1), 12LL);
         QCOMPARE(locks[0].keys.size(), size_t(2));
     }
@@ -329,7 +329,7 @@ private slots:
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].name, std::string("pool"));
-        QCOMPARE(locks[0].library, std::string("LockScope"));
+        QCOMPARE(locks[0].library, LockLibrary::LockScope);
         QCOMPARE(locks[0].holders.size(), size_t(2));
         QCOMPARE(locks[0].keys.size(), size_t(2));
     }
@@ -371,7 +371,7 @@ private slots:
         const auto& lock = locks[0];
         QCOMPARE(lock.name, std::string("api"));
         QCOMPARE(lock.kind, LockKind::Semaphore);
-        QCOMPARE(lock.library, std::string("redis-semaphore"));
+        QCOMPARE(lock.library, LockLibrary::RedisSemaphoreNode);
         QCOMPARE(lock.holders.size(), size_t(2));
         long long total = 0;
         for (const auto& holder : lock.holders)
@@ -398,7 +398,7 @@ private slots:
         QCOMPARE(locks.size(), size_t(1));
         const auto& lock = locks[0];
         QCOMPARE(lock.name, std::string("printer"));
-        QCOMPARE(lock.library, std::string("redis-semaphore (ruby)"));
+        QCOMPARE(lock.library, LockLibrary::RedisSemaphoreRuby);
         QCOMPARE(lock.holders.size(), size_t(2));
         QCOMPARE(lock.permitsAvailable.value_or(-1), 0LL);
         QCOMPARE(lock.keys.size(), size_t(3));

@@ -1,5 +1,7 @@
+#include "inspect/LockInspector.h"
 #include "inspect/LockWatcher.h"
 #include "locks/DistributedLock.h"
+#include "support/LockFormatRows.h"
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -319,15 +321,46 @@ private slots:
         QCOMPARE(typeOf("new"), std::vector {LockEvent::Type::Appeared});
     }
 
-    void keysMapToTheirLock()
+    // Every catalogued format, through notifications on keys named unlike the lock (queues,
+    // parts, timeout zsets, fences): the watcher maps each key to its lock and re-reads it whole.
+    void followsEveryFormatThroughKeysNamedUnlikeTheLock_data() { test::addLockFormatRows(); }
+
+    void followsEveryFormatThroughKeysNamedUnlikeTheLock()
     {
-        QCOMPARE(LockWatcher::lockNameForKey("redisson_lock_queue:{a}"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("lockscope:waiters:{a}"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("{a}:" + clientA + ":1:rwlock_timeout:2"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("{a}:timeout"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("SEMAPHORE:a:GRABBED"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("semaphore:a"), std::string("a"));
-        QCOMPARE(LockWatcher::lockNameForKey("plain"), std::string("plain"));
+        QFETCH(int, sample);
+        const test::LockFormatSample format = LockFormats::samples().at(size_t(sample));
+        WatchOptions options;
+        options.inspect.lockPatterns = format.lockPatterns;
+        QVERIFY(format.write(*m_redis, format.lockName).ok());
+        auto listed = LockInspector::inspect({{"n", m_redis.get()}}, options.inspect);
+        std::vector<std::string> keys;
+        for (const auto& lock : listed.locks) {
+            if (lock.name == format.lockName)
+                keys = lock.keys;
+        }
+        QVERIFY2(!keys.empty(), format.lockName.c_str());
+
+        // Started on the whole lock, so every event below comes from a notification.
+        WatchSession session(*m_server, options);
+        QVERIFY(session.start().ok());
+        RedisCommand unlikeTheLock {"DEL"};
+        for (const auto& key : keys) {
+            if (key != format.lockName)
+                unlikeTheLock.push_back(key);
+        }
+        if (unlikeTheLock.size() > 1) {
+            QVERIFY(run(unlikeTheLock));
+            QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Changed, format.lockName).has_value()
+                    || session.find(LockEvent::Type::Released, format.lockName).has_value(),
+                5000);
+        }
+        QVERIFY(run({"DEL", format.lockName}));
+        QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Released, format.lockName).has_value(), 5000);
+
+        QVERIFY(format.write(*m_redis, format.lockName).ok());
+        auto appeared = session.waitFor(LockEvent::Type::Appeared, format.lockName, std::chrono::seconds(5));
+        QVERIFY2(appeared.has_value(), format.lockName.c_str());
+        QCOMPARE(lockLibraryName(appeared->event.lock.library), lockLibraryName(format.library));
     }
 };
 

@@ -138,8 +138,8 @@ private Q_SLOTS:
     {
         QCOMPARE(CoreTexts::holderMode(QStringLiteral("read")), QStringLiteral("读"));
         QCOMPARE(CoreTexts::waiterSource(QStringLiteral("fair-queue")), QStringLiteral("公平队列"));
-        QCOMPARE(CoreTexts::library(QStringLiteral("unknown")), QStringLiteral("未知"));
-        QCOMPARE(CoreTexts::library(QStringLiteral("Redisson")), QStringLiteral("Redisson"));
+        QCOMPARE(CoreTexts::library(LockLibrary::Unknown), QStringLiteral("未知"));
+        QCOMPARE(CoreTexts::library(LockLibrary::Redisson), QStringLiteral("Redisson"));
         QCOMPARE(CoreTexts::stressErrorName(QStringLiteral("lost")), QStringLiteral("持有已丢失"));
         QCOMPARE(
             CoreTexts::stressErrorName(QStringLiteral("connection refused")), QStringLiteral("连接被拒绝"));

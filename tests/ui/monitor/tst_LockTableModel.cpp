@@ -238,7 +238,7 @@ private Q_SLOTS:
         LockSnapshot snapshot;
         snapshot.name = "orders,\"eu\"";
         snapshot.kind = LockKind::Reentrant;
-        snapshot.library = "Redisson";
+        snapshot.library = LockLibrary::Redisson;
         snapshot.node = "n1:6379";
         snapshot.ttlMs = 30000;
         snapshot.holders.push_back({"uuid:1", "uuid", "1", 2, "exclusive", std::nullopt});

@@ -1,0 +1,72 @@
+#include "inspect/recognizers/RecognizerCatalog.h"
+
+#include "inspect/LockNaming.h"
+#include "inspect/recognizers/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
+#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/RedissonLockRecognizer.h"
+#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/TokenLockRecognizer.h"
+#include "inspect/recognizers/UserPatternRecognizer.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
+{
+    static const LockScopeSemaphoreRecognizer lockScopeSemaphore;
+    static const RubySemaphoreRecognizer rubySemaphore;
+    static const NodeSemaphoreRecognizer nodeSemaphore;
+    static const RedissonReadWriteLockRecognizer redissonReadWriteLock;
+    static const RedissonLockRecognizer redissonLock;
+    static const RedissonSemaphoreRecognizer redissonSemaphore;
+    static const TokenLockRecognizer tokenLock;
+    static const LegacyTimestampRecognizer legacyTimestamp;
+    static const UserPatternRecognizer userPattern;
+    static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
+        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &tokenLock,
+        &legacyTimestamp, &userPattern};
+    return recognizers;
+}
+
+std::string RecognizerCatalog::lockNameForKey(std::string_view key)
+{
+    if (auto attached = LockNaming::lockOfAttachedKey(key))
+        return *attached;
+    for (const auto& recognizer : all()) {
+        if (auto name = recognizer->lockNameOf(key))
+            return *name;
+    }
+    return std::string(key);
+}
+
+std::vector<std::string> RecognizerCatalog::keysOfLock(const std::string& lockName)
+{
+    // Fence counters and waiter registries first: a lock under an ordinary name (a LockScope
+    // token called `deploy`) is only known for one through its fence.
+    std::vector<std::string> keys {lockName};
+    for (auto& attached : LockNaming::attachedKeysOf(lockName))
+        keys.push_back(std::move(attached));
+    for (const auto& recognizer : all())
+        recognizer->keysOf(lockName, keys);
+    std::vector<std::string> unique;
+    for (auto& key : keys) {
+        if (std::find(unique.begin(), unique.end(), key) == unique.end())
+            unique.push_back(std::move(key));
+    }
+    return unique;
+}
+
+bool RecognizerCatalog::someFormatReads(std::string_view key, RawKey::Type type)
+{
+    for (const auto& recognizer : all()) {
+        if (recognizer->readsContents(key, type))
+            return true;
+    }
+    return false;
+}
+
+} // namespace lockscope
