@@ -1,15 +1,18 @@
 list(APPEND lockscope_cli_sources
   AdminCommand.cpp
+  ChildProcess.cpp
   CliOptions.cpp
   CliRunner.cpp
   DemoCommand.cpp
   ExitCode.cpp
   HistoryCommand.cpp
   HistoryFile.cpp
+  LeaseRenewer.cpp
   ListCommand.cpp
-  MetricsServer.cpp
   LockCommand.cpp
+  LockRequest.cpp
   LockTable.cpp
+  MetricsServer.cpp
   OptionValue.cpp
   PingCommand.cpp
   RecordCommand.cpp

@@ -3,11 +3,11 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/OptionValue.h"
+#include "cli/SignalCancellation.h"
 #include "locks/LockFactory.h"
 #include "stress/StressEngine.h"
 #include "stress/StressResultJson.h"
 
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <ostream>
@@ -121,47 +121,6 @@ Result<StressRequest> parseRequest(const CliOptions& options)
     return request;
 }
 
-// SIGINT/SIGTERM stop the run; the handler only flips an atomic flag.
-CancellationToken* g_stop = nullptr;
-
-extern "C" void stopOnSignal(int)
-{
-    if (g_stop)
-        g_stop->cancel();
-}
-
-class StopOnSignals
-{
-public:
-    explicit StopOnSignals(CancellationToken& token)
-    {
-        g_stop = &token;
-        struct sigaction action
-        {
-        };
-        action.sa_handler = stopOnSignal;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, &m_previousInt);
-        sigaction(SIGTERM, &action, &m_previousTerm);
-    }
-    ~StopOnSignals()
-    {
-        sigaction(SIGINT, &m_previousInt, nullptr);
-        sigaction(SIGTERM, &m_previousTerm, nullptr);
-        g_stop = nullptr;
-    }
-    StopOnSignals(const StopOnSignals&) = delete;
-    StopOnSignals& operator=(const StopOnSignals&) = delete;
-
-private:
-    struct sigaction m_previousInt
-    {
-    };
-    struct sigaction m_previousTerm
-    {
-    };
-};
-
 std::string fixed(double value, int decimals = 1)
 {
     char buffer[64];
@@ -249,12 +208,11 @@ int StressCommand::run(const CliOptions& options, std::ostream& out, std::ostrea
         err << "lockscope-cli stress: kind '" << parameters.kind
             << "' is UNSAFE on purpose: expect mutual-exclusion violations\n";
 
-    CancellationToken stop;
-    StopOnSignals signals(stop);
+    SignalCancellation stop; // SIGINT/SIGTERM stop the run and print the partial result
     StressEngine engine(parameters);
     // A line a second is enough for a terminal; the engine samples more often.
     double lastPrinted = -1;
-    auto result = engine.run(&stop, [&](const StressProgress& progress) {
+    auto result = engine.run(&stop.token(), [&](const StressProgress& progress) {
         if (lastPrinted >= 0 && progress.elapsedSeconds - lastPrinted < 0.95)
             return;
         lastPrinted = progress.elapsedSeconds;

@@ -1,5 +1,7 @@
 #include "inspect/LockNaming.h"
 
+#include "locks/RedissonNames.h"
+
 #include <array>
 #include <cctype>
 
@@ -72,31 +74,12 @@ std::optional<std::string> unwrappedName(std::string_view part)
 
 std::string LockNaming::redissonPrefixed(std::string_view prefix, std::string_view name)
 {
-    std::string out(prefix);
-    out += ':';
-    if (name.find('{') != std::string_view::npos) {
-        out += name;
-    } else {
-        out += '{';
-        out += name;
-        out += '}';
-    }
-    return out;
+    return RedissonNames::prefixName(prefix, name);
 }
 
 std::string LockNaming::redissonSuffixed(std::string_view name, std::string_view suffix)
 {
-    std::string out;
-    if (name.find('{') != std::string_view::npos) {
-        out = name;
-    } else {
-        out = "{";
-        out += name;
-        out += '}';
-    }
-    out += ':';
-    out += suffix;
-    return out;
+    return RedissonNames::suffixName(name, suffix);
 }
 
 std::optional<std::string> LockNaming::nameAfterPrefix(std::string_view key, std::string_view prefix)

@@ -12,7 +12,8 @@ class LockNaming
 {
 public:
     // Redisson's derived names: `prefix:{name}` / `{name}:suffix`, no braces added when the
-    // name already contains `{` (it then carries its own hash tag).
+    // name already contains `{` (it then carries its own hash tag). Spelled by RedissonNames,
+    // which the lock algorithms write them with.
     static std::string redissonPrefixed(std::string_view prefix, std::string_view name);
     static std::string redissonSuffixed(std::string_view name, std::string_view suffix);
     // The lock name inside `prefix:{name}` (or `prefix:name` when name holds a brace).

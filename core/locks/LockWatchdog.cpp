@@ -1,5 +1,7 @@
 #include "locks/LockWatchdog.h"
 
+#include "redis/LazyConnection.h"
+
 #include <algorithm>
 #include <unistd.h>
 #include <vector>
@@ -132,15 +134,10 @@ void LockWatchdog::renewBatch(std::unique_lock<std::mutex>& lock)
 
     lock.unlock();
     Result<std::vector<RedisReply>> replies = makeError(ErrorKind::Internal, "not sent");
-    if (!m_connection) {
-        auto connected = RedisConnection::connect(m_options);
-        if (connected)
-            m_connection = std::move(connected.value());
-        else
-            replies = connected.error();
-    }
-    if (m_connection)
-        replies = m_connection->pipeline(commands);
+    if (auto connection = LazyConnection::in(m_connection, m_options))
+        replies = (*connection)->pipeline(commands);
+    else
+        replies = connection.error();
     lock.lock();
 
     const auto done = Clock::now();

@@ -1,5 +1,6 @@
 #include "locks/RedissonHashLock.h"
 
+#include "redis/LazyConnection.h"
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
 
@@ -61,13 +62,7 @@ RedissonHashLock::~RedissonHashLock()
 
 Result<RedisConnection*> RedissonHashLock::connection()
 {
-    if (!m_connection) {
-        auto connected = RedisConnection::connect(m_options);
-        if (!connected)
-            return connected.error();
-        m_connection = std::move(connected.value());
-    }
-    return m_connection.get();
+    return LazyConnection::in(m_connection, m_options);
 }
 
 Result<RedisReply> RedissonHashLock::runScript(
@@ -472,13 +467,10 @@ Result<HoldOutcome> RedissonHashLock::extend(std::chrono::milliseconds lease)
 Result<bool> RedissonHashLock::isHeld()
 {
     std::lock_guard lock(m_probeMutex);
-    if (!m_probe) {
-        auto connected = RedisConnection::connect(m_options);
-        if (!connected)
-            return connected.error();
-        m_probe = std::move(connected.value());
-    }
-    auto exists = m_probe->command({"HEXISTS", m_name, holderField()});
+    auto probe = LazyConnection::in(m_probe, m_options);
+    if (!probe)
+        return probe.error();
+    auto exists = (*probe)->command({"HEXISTS", m_name, holderField()});
     if (!exists)
         return exists.error();
     return exists->toInteger() == 1;

@@ -3,27 +3,28 @@
 namespace lockscope {
 
 namespace {
-bool hasHashTag(const std::string& name)
+bool hasHashTag(std::string_view name)
 {
-    return name.find('{') != std::string::npos;
+    return name.find('{') != std::string_view::npos;
 }
 } // namespace
 
-std::string RedissonNames::prefixName(std::string_view prefix, const std::string& name)
+std::string RedissonNames::prefixName(std::string_view prefix, std::string_view name)
 {
     std::string result(prefix);
-    result += hasHashTag(name) ? ":" + name : ":{" + name + "}";
+    result += ':';
+    result += hashTagged(name);
     return result;
 }
 
-std::string RedissonNames::suffixName(const std::string& name, std::string_view suffix)
+std::string RedissonNames::suffixName(std::string_view name, std::string_view suffix)
 {
     return hashTagged(name) + ":" + std::string(suffix);
 }
 
-std::string RedissonNames::hashTagged(const std::string& name)
+std::string RedissonNames::hashTagged(std::string_view name)
 {
-    return hasHashTag(name) ? name : "{" + name + "}";
+    return hasHashTag(name) ? std::string(name) : "{" + std::string(name) + "}";
 }
 
 std::string RedissonNames::lockChannel(const std::string& name)

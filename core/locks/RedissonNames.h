@@ -5,18 +5,19 @@
 
 namespace lockscope {
 
-// The key and channel names Redisson derives from a lock name (as Redisson's own sources build them).
+// The key and channel names Redisson derives from a lock name: the one place that spells them,
+// for the lock algorithms that write them and the inspector that reads them back.
 // Derived names carry the name as a cluster hash tag, `{<name>}`, so that every key of one lock
 // lives in one slot; no braces are added when the name already contains `{`.
 class RedissonNames
 {
 public:
     // `<prefix>:{<name>}`
-    static std::string prefixName(std::string_view prefix, const std::string& name);
+    static std::string prefixName(std::string_view prefix, std::string_view name);
     // `{<name>}:<suffix>`
-    static std::string suffixName(const std::string& name, std::string_view suffix);
+    static std::string suffixName(std::string_view name, std::string_view suffix);
     // `{<name>}`: what Redisson's read lock joins reader fields onto.
-    static std::string hashTagged(const std::string& name);
+    static std::string hashTagged(std::string_view name);
 
     // RLock / FairLock unlock channel: `redisson_lock__channel:{<name>}`.
     static std::string lockChannel(const std::string& name);

@@ -1,5 +1,6 @@
 #include "locks/RedlockLock.h"
 
+#include "redis/LazyConnection.h"
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
 #include "locks/LuaScript.h"
@@ -68,16 +69,12 @@ std::vector<Result<RedisReply>> RedlockLock::onNodes(
     threads.reserve(indices.size());
     for (size_t index : indices) {
         threads.emplace_back([this, index, &call, &replies] {
-            auto& node = m_nodes[index];
+            auto node = LazyConnection::in(m_nodes[index], m_nodeOptions[index]);
             if (!node) {
-                auto connected = RedisConnection::connect(m_nodeOptions[index]);
-                if (!connected) {
-                    replies[index] = connected.error();
-                    return;
-                }
-                node = std::move(connected.value());
+                replies[index] = node.error();
+                return;
             }
-            replies[index] = call(*node);
+            replies[index] = call(**node);
         });
     }
     for (auto& thread : threads)

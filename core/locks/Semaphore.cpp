@@ -1,5 +1,6 @@
 #include "locks/Semaphore.h"
 
+#include "redis/LazyConnection.h"
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
@@ -171,13 +172,7 @@ std::vector<std::string> Semaphore::keys() const
 
 Result<RedisConnection*> Semaphore::connection()
 {
-    if (!m_connection) {
-        auto connected = RedisConnection::connect(m_options);
-        if (!connected)
-            return connected.error();
-        m_connection = std::move(connected.value());
-    }
-    return m_connection.get();
+    return LazyConnection::in(m_connection, m_options);
 }
 
 Result<Semaphore::Reclaimed> Semaphore::runReclaim()
@@ -393,13 +388,10 @@ Result<bool> Semaphore::isHeld()
     std::lock_guard lock(m_probeMutex);
     if (!m_token)
         return false;
-    if (!m_probe) {
-        auto connected = RedisConnection::connect(m_options);
-        if (!connected)
-            return connected.error();
-        m_probe = std::move(connected.value());
-    }
-    auto checked = m_probe->command(LuaScript::eval(withNow(checkBody), keys(), {*m_token, holderId()}));
+    auto probe = LazyConnection::in(m_probe, m_options);
+    if (!probe)
+        return probe.error();
+    auto checked = (*probe)->command(LuaScript::eval(withNow(checkBody), keys(), {*m_token, holderId()}));
     if (!checked)
         return checked.error();
     return checked->toInteger() == 1;

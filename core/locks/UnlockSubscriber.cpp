@@ -1,5 +1,6 @@
 #include "locks/UnlockSubscriber.h"
 
+#include "redis/LazyConnection.h"
 #include "locks/WaiterRegistry.h"
 
 #include <algorithm>
@@ -27,12 +28,9 @@ UnlockSubscriber::~UnlockSubscriber() = default;
 
 Status UnlockSubscriber::sendSubscribe()
 {
-    if (!m_connection) {
-        auto connected = RedisConnection::connect(m_options);
-        if (!connected)
-            return connected.error();
-        m_connection = std::move(connected.value());
-    }
+    auto connection = LazyConnection::in(m_connection, m_options);
+    if (!connection)
+        return connection.error();
     RedisCommand command {"SUBSCRIBE"};
     command.insert(command.end(), m_channels.begin(), m_channels.end());
     auto sent = m_connection->send(command);

@@ -5,6 +5,7 @@ list(APPEND lockscope_core_sources
   redis/CommandKeys.cpp
   redis/CommandPolicy.cpp
   redis/ConnectionOptions.cpp
+  redis/LazyConnection.cpp
   redis/RedisConnection.cpp
   redis/RedisReply.cpp
   redis/RedisUrl.cpp

@@ -1,5 +1,6 @@
 #include "connection/ConnectionWorker.h"
 
+#include "redis/LazyConnection.h"
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
 
@@ -47,13 +48,9 @@ void ConnectionWorker::refreshNow()
 void ConnectionWorker::refresh()
 {
     Q_EMIT refreshStarted(QThread::currentThread());
-    if (!m_connection) {
-        auto connection = RedisConnection::connect(m_options);
-        if (!connection) {
-            fail(connection.error());
-            return;
-        }
-        m_connection = std::move(connection.value());
+    if (auto connection = LazyConnection::in(m_connection, m_options); !connection) {
+        fail(connection.error());
+        return;
     }
     // A broken connection reconnects inside the next command (one attempt, see the
     // controller's options), so a dead server costs one connect timeout per refresh at most.

@@ -1,6 +1,7 @@
 #include "monitor/LockMonitorView.h"
 
 #include "monitor/admin/LockActionDialog.h"
+#include "monitor/admin/LockActionRules.h"
 #include "monitor/LockActivityChart.h"
 #include "monitor/admin/LockAdminTexts.h"
 #include "monitor/LockDetailPane.h"
@@ -54,6 +55,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     , m_locks(new LockTableModel(this))
     , m_proxy(new LockFilterProxyModel(this))
     , m_events(new LockEventLogModel(this))
+    , m_relistingLog(*m_events)
 {
     setObjectName(QStringLiteral("lockMonitorView"));
     m_proxy->setSourceModel(m_locks);
@@ -322,7 +324,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     const QString selected = selectedKey();
     // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
     // only shows what was already there.
-    QHash<QString, Listed> before;
+    QHash<QString, LockRelistingLog::Listed> before;
     const bool relisting = batch.reset && m_listedOnce;
     if (relisting)
         for (int row = 0; row < m_locks->rowCount(); ++row) {
@@ -333,7 +335,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     if (batch.reset)
         m_listedOnce = m_monitor.isOpen();
     if (relisting)
-        logRelistingDifferences(before, batch);
+        m_relistingLog.logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
     m_activity->record(batch);
@@ -351,27 +353,6 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
         m_detail->showNothing();
     }
     updateActions();
-}
-
-void LockMonitorView::logRelistingDifferences(
-    const QHash<QString, Listed>& before, const LockUpdateBatch& batch)
-{
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    QList<LockEventRecord> events;
-    QSet<QString> listed;
-    for (const auto& lock : batch.locks) {
-        listed.insert(lock.key);
-        if (before.contains(lock.key))
-            continue;
-        events.append({LockEventRecord::Type::Appeared, now, lock.key, lock.name, lock.node,
-            tr("found when listing again: %1")
-                .arg(lock.holders.isEmpty() ? tr("no holder") : lock.holdersText())});
-    }
-    for (auto it = before.begin(); it != before.end(); ++it)
-        if (!listed.contains(it.key()))
-            events.append({LockEventRecord::Type::Released, now, it.key(), it->name, it->node,
-                tr("gone when listing again")});
-    m_events->append(events);
 }
 
 void LockMonitorView::selectionChanged()
@@ -428,38 +409,10 @@ void LockMonitorView::updateNodeFilter()
 void LockMonitorView::updateActions()
 {
     const LockRecord* lock = selectedLock();
-    QString common;
-    if (m_connection.readOnly)
-        common = tr("The connection is read-only: admin actions are off (reconnect without the read-only "
-                    "flag to change locks).");
-    else if (m_connection.state != ConnectionStatus::State::Connected || !m_monitor.isOpen())
-        common = tr("Not connected to a server.");
-    else if (!lock)
-        common = tr("Select a lock first.");
-
-    QString release = common;
-    if (release.isEmpty() && lock->kind == LockKind::Semaphore)
-        release = tr("A semaphore is not released wholesale: each holder has its own permit.");
-    else if (release.isEmpty() && lock->holders.isEmpty())
-        release = tr("Nobody holds this lock.");
-    setEnabledWithReason(m_forceRelease, release,
-        tr("Delete this lock in Redis if it is still held as shown, waking a waiter (asks first)"));
-
-    QString extend = common;
-    if (extend.isEmpty() && lock->kind == LockKind::Semaphore)
-        extend = tr("A semaphore's permits have their own leases.");
-    else if (extend.isEmpty() && lock->holders.isEmpty())
-        extend = tr("Nobody holds this lock.");
-    setEnabledWithReason(
-        m_extend, extend, tr("Set a new lease on this lock if it is still held as shown (asks first)"));
-
-    QString waiters = common;
-    if (waiters.isEmpty()
-        && !(lock->kind == LockKind::Fair || !lock->waiters.isEmpty() || !lock->notes.isEmpty()))
-        waiters = tr("This lock has no waiter list that could hold stale entries.");
-    setEnabledWithReason(m_removeWaiters, waiters,
-        tr("Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)"));
-
+    const auto refusals = LockActionRules::judge(lock, m_connection, m_monitor.isOpen());
+    setEnabledWithReason(m_forceRelease, refusals.forceRelease, LockActionRules::forceReleaseDoes());
+    setEnabledWithReason(m_extend, refusals.extend, LockActionRules::extendDoes());
+    setEnabledWithReason(m_removeWaiters, refusals.removeWaiters, LockActionRules::removeWaitersDoes());
     m_copyName->setEnabled(lock != nullptr);
     m_copyDetails->setEnabled(lock != nullptr);
     m_export->setEnabled(m_locks->rowCount() > 0);

@@ -2,6 +2,7 @@
 
 #include "connection/ConnectionStatus.h"
 #include "monitor/admin/LockAdminAction.h"
+#include "monitor/LockRelistingLog.h"
 #include "monitor/LockUpdateBatch.h"
 #include "connection/MonitorStatus.h"
 
@@ -31,9 +32,10 @@ class LockTableModel;
 class LocksEmptyState;
 
 // The monitor: a filter bar, the lock table (or the empty state while there is no lock), the
-// detail pane of the selected lock, and the event log. Admin actions (force-release, extend
-// TTL, remove stale waiters) go through a confirmation dialog to the monitor controller's
-// worker; they are disabled, with the reason as tooltip, on read-only connections. Delete
+// detail pane of the selected lock, and the event log (with what a re-listing found: see
+// LockRelistingLog). Admin actions (force-release, extend TTL, remove stale waiters) go through a
+// confirmation dialog to the monitor controller's worker; they are disabled, with the reason
+// (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
 // force-releases only while the table has focus (never from the filter box).
 class LockMonitorView : public QWidget
 {
@@ -89,13 +91,6 @@ private:
     void createFilterBar(QVBoxLayout* layout);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
-    // A lock listed before a re-listing: enough to log it as gone.
-    struct Listed
-    {
-        QString name;
-        QString node;
-    };
-    void logRelistingDifferences(const QHash<QString, Listed>& before, const LockUpdateBatch& batch);
     void selectionChanged();
     void updateActions();
     void updateNodeFilter();
@@ -106,6 +101,7 @@ private:
     LockTableModel* m_locks;
     LockFilterProxyModel* m_proxy;
     LockEventLogModel* m_events;
+    LockRelistingLog m_relistingLog;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kindFilter = nullptr;
     QComboBox* m_nodeFilter = nullptr;

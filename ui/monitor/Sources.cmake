@@ -8,6 +8,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockMonitorView.cpp
   monitor/LockMonitorWorker.cpp
   monitor/LockRecord.cpp
+  monitor/LockRelistingLog.cpp
   monitor/LockTableExporter.cpp
   monitor/LockTableModel.cpp
   monitor/LockUpdateBatch.cpp

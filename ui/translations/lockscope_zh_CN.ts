@@ -758,6 +758,49 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LockActionRules</name>
+    <message>
+        <source>The connection is read-only: admin actions are off (reconnect without the read-only flag to change locks).</source>
+        <translation>连接为只读：管理操作已关闭（去掉只读标志重新连接后才能修改锁）。</translation>
+    </message>
+    <message>
+        <source>Not connected to a server.</source>
+        <translation>未连接到服务器。</translation>
+    </message>
+    <message>
+        <source>Select a lock first.</source>
+        <translation>请先选中一把锁。</translation>
+    </message>
+    <message>
+        <source>A semaphore is not released wholesale: each holder has its own permit.</source>
+        <translation>信号量不能整体释放：每个持有者有各自的许可。</translation>
+    </message>
+    <message>
+        <source>Nobody holds this lock.</source>
+        <translation>这把锁无人持有。</translation>
+    </message>
+    <message>
+        <source>A semaphore&apos;s permits have their own leases.</source>
+        <translation>信号量的许可有各自的租约。</translation>
+    </message>
+    <message>
+        <source>This lock has no waiter list that could hold stale entries.</source>
+        <translation>这把锁没有可能包含失效条目的等待列表。</translation>
+    </message>
+    <message>
+        <source>Delete this lock in Redis if it is still held as shown, waking a waiter (asks first)</source>
+        <translation>如果锁仍按显示的方式被持有，则在 Redis 中删除它并唤醒一个等待者（会先确认）</translation>
+    </message>
+    <message>
+        <source>Set a new lease on this lock if it is still held as shown (asks first)</source>
+        <translation>如果锁仍按显示的方式被持有，则为它设置新租约（会先确认）</translation>
+    </message>
+    <message>
+        <source>Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)</source>
+        <translation>移除已过截止时间的等待者（公平队列队首的失效者、过期登记）</translation>
+    </message>
+</context>
+<context>
     <name>LockAdminTexts</name>
     <message>
         <source>Force-release</source>
@@ -887,6 +930,21 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>A semaphore: up to N holders at once, each holding a permit.</source>
         <translation>信号量：最多 N 个持有者同时持有，每个持有一个许可。</translation>
+    </message>
+</context>
+<context>
+    <name>LockRelistingLog</name>
+    <message>
+        <source>found when listing again: %1</source>
+        <translation>重新列出时发现：%1</translation>
+    </message>
+    <message>
+        <source>no holder</source>
+        <translation>无持有者</translation>
+    </message>
+    <message>
+        <source>gone when listing again</source>
+        <translation>重新列出时已不存在</translation>
     </message>
 </context>
 <context>
@@ -2166,46 +2224,6 @@ Use File › Connections… to open another server.</source>
         </translation>
     </message>
     <message>
-        <source>The connection is read-only: admin actions are off (reconnect without the read-only flag to change locks).</source>
-        <translation>连接为只读：管理操作已关闭（去掉只读标志重新连接后才能修改锁）。</translation>
-    </message>
-    <message>
-        <source>Not connected to a server.</source>
-        <translation>未连接到服务器。</translation>
-    </message>
-    <message>
-        <source>Select a lock first.</source>
-        <translation>请先选中一把锁。</translation>
-    </message>
-    <message>
-        <source>A semaphore is not released wholesale: each holder has its own permit.</source>
-        <translation>信号量不能整体释放：每个持有者有各自的许可。</translation>
-    </message>
-    <message>
-        <source>Nobody holds this lock.</source>
-        <translation>这把锁无人持有。</translation>
-    </message>
-    <message>
-        <source>Delete this lock in Redis if it is still held as shown, waking a waiter (asks first)</source>
-        <translation>如果锁仍按显示的方式被持有，则在 Redis 中删除它并唤醒一个等待者（会先确认）</translation>
-    </message>
-    <message>
-        <source>A semaphore&apos;s permits have their own leases.</source>
-        <translation>信号量的许可有各自的租约。</translation>
-    </message>
-    <message>
-        <source>Set a new lease on this lock if it is still held as shown (asks first)</source>
-        <translation>如果锁仍按显示的方式被持有，则为它设置新租约（会先确认）</translation>
-    </message>
-    <message>
-        <source>This lock has no waiter list that could hold stale entries.</source>
-        <translation>这把锁没有可能包含失效条目的等待列表。</translation>
-    </message>
-    <message>
-        <source>Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)</source>
-        <translation>移除已过截止时间的等待者（公平队列队首的失效者、过期登记）</translation>
-    </message>
-    <message>
         <source>%1 %2: asking Redis…</source>
         <translation>%1 %2：正在询问 Redis…</translation>
     </message>
@@ -2250,18 +2268,6 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>Activity</source>
         <translation>活动</translation>
-    </message>
-    <message>
-        <source>found when listing again: %1</source>
-        <translation>重新列出时发现：%1</translation>
-    </message>
-    <message>
-        <source>no holder</source>
-        <translation>无持有者</translation>
-    </message>
-    <message>
-        <source>gone when listing again</source>
-        <translation>重新列出时已不存在</translation>
     </message>
     <message>
         <source>All states</source>
@@ -2744,11 +2750,76 @@ Password for %2:</source>
     </message>
 </context>
 <context>
-    <name>lockscope::ui::StressPanel</name>
+    <name>lockscope::ui::StressCharts</name>
     <message>
-        <source>Stress Test — LockScope</source>
-        <translation>压力测试 — LockScope</translation>
+        <source>Throughput (acquisitions/s)</source>
+        <translation>吞吐量（获取次数/秒）</translation>
     </message>
+    <message>
+        <source>acquisitions/s</source>
+        <translation>获取次数/秒</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Acquire wait since the start (µs)</source>
+        <translation>自开始以来的获取等待（微秒）</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>Acquire wait histogram</source>
+        <translation>获取等待直方图</translation>
+    </message>
+    <message>
+        <source>acquisitions</source>
+        <translation>获取次数</translation>
+    </message>
+    <message>
+        <source>acquire wait, up to</source>
+        <translation>获取等待，不超过</translation>
+    </message>
+    <message>
+        <source>Acquisitions per client</source>
+        <translation>每个客户端的获取次数</translation>
+    </message>
+    <message>
+        <source>%L1 acquisitions</source>
+        <translation>%L1 次获取</translation>
+    </message>
+    <message>
+        <source>C%1</source>
+        <translation>C%1</translation>
+    </message>
+    <message>
+        <source>Violations: checked when the run ends</source>
+        <translation>违规：运行结束时检查</translation>
+    </message>
+    <message>
+        <source>Violations: not judged (holds of this kind are shared by design)</source>
+        <translation>违规：不判断（此类型的持有本就可共享）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln mutual-exclusion violation(s)</source>
+        <translation>
+            <numerusform>%Ln 次互斥违规</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>0 violations in %L1 checked holds</source>
+        <translation>在 %L1 次已检查的持有中 0 次违规</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::StressForm</name>
     <message>
         <source>Run</source>
         <translation>运行</translation>
@@ -2822,6 +2893,14 @@ Password for %2:</source>
         <translation>带看门狗的类型会续期；没有看门狗时，持有时间必须短于租约</translation>
     </message>
     <message>
+        <source>Fencing counter</source>
+        <translation>栅栏计数器</translation>
+    </message>
+    <message>
+        <source>token, reentrant, fair, read and write: number every hold from a counter key per lock; off, no counter key is left behind (token: a plain SET NX PX as redis-py and node-redlock do; the Redisson kinds: only what Redisson itself writes)</source>
+        <translation>token、reentrant、fair、read 和 write：每次持有从每个锁各自的计数器键取一个栅栏令牌编号；关闭后不留下计数器键（token：像 redis-py 和 node-redlock 那样使用普通的 SET NX PX；Redisson 各类锁：只写 Redisson 自己写的键）</translation>
+    </message>
+    <message>
         <source>redis://127.0.0.1:7001, redis://…</source>
         <translation>redis://127.0.0.1:7001, redis://…</translation>
     </message>
@@ -2832,6 +2911,25 @@ Password for %2:</source>
     <message>
         <source>Redlock nodes:</source>
         <translation>Redlock 节点：</translation>
+    </message>
+    <message>
+        <source>Redlock node &apos;%1&apos;: %2</source>
+        <translation>Redlock 节点“%1”：%2</translation>
+    </message>
+    <message>
+        <source>The redlock kind needs its independent masters: list their URLs under Redlock nodes.</source>
+        <translation>Redlock 类型需要独立的主节点：请在“Redlock 节点”中列出它们的 URL。</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::StressPanel</name>
+    <message>
+        <source>Stress Test — LockScope</source>
+        <translation>压力测试 — LockScope</translation>
     </message>
     <message>
         <source>&amp;Start</source>
@@ -2846,46 +2944,6 @@ Password for %2:</source>
         <translation>将结果保存为 &amp;JSON…</translation>
     </message>
     <message>
-        <source>Throughput (acquisitions/s)</source>
-        <translation>吞吐量（获取次数/秒）</translation>
-    </message>
-    <message>
-        <source>acquisitions/s</source>
-        <translation>获取次数/秒</translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation>秒</translation>
-    </message>
-    <message>
-        <source>Acquire wait since the start (µs)</source>
-        <translation>自开始以来的获取等待（微秒）</translation>
-    </message>
-    <message>
-        <source>p50</source>
-        <translation>p50</translation>
-    </message>
-    <message>
-        <source>p99</source>
-        <translation>p99</translation>
-    </message>
-    <message>
-        <source>Acquire wait histogram</source>
-        <translation>获取等待直方图</translation>
-    </message>
-    <message>
-        <source>acquisitions</source>
-        <translation>获取次数</translation>
-    </message>
-    <message>
-        <source>acquire wait, up to</source>
-        <translation>获取等待，不超过</translation>
-    </message>
-    <message>
-        <source>Acquisitions per client</source>
-        <translation>每个客户端的获取次数</translation>
-    </message>
-    <message>
         <source>Not connected: connect to a server or the sandbox first (File menu).</source>
         <translation>未连接：请先连接服务器或沙盒（“文件”菜单）。</translation>
     </message>
@@ -2896,14 +2954,6 @@ Password for %2:</source>
     <message>
         <source>%1 (the run&apos;s locks appear in the lock table while held)</source>
         <translation>%1（运行中的锁在持有期间显示在锁表中）</translation>
-    </message>
-    <message>
-        <source>Redlock node &apos;%1&apos;: %2</source>
-        <translation>Redlock 节点“%1”：%2</translation>
-    </message>
-    <message>
-        <source>The redlock kind needs its independent masters: list their URLs under Redlock nodes.</source>
-        <translation>Redlock 类型需要独立的主节点：请在“Redlock 节点”中列出它们的 URL。</translation>
     </message>
     <message>
         <source>Cannot start: %1</source>
@@ -2922,10 +2972,6 @@ Password for %2:</source>
     <message>
         <source>Running: %1 s</source>
         <translation>运行中：%1 秒</translation>
-    </message>
-    <message>
-        <source>%L1 acquisitions</source>
-        <translation>%L1 次获取</translation>
     </message>
     <message>
         <source>Stopped after %1 s.</source>
@@ -2992,28 +3038,6 @@ Password for %2:</source>
         <translation>运行失败：%1</translation>
     </message>
     <message>
-        <source>C%1</source>
-        <translation>C%1</translation>
-    </message>
-    <message>
-        <source>Violations: checked when the run ends</source>
-        <translation>违规：运行结束时检查</translation>
-    </message>
-    <message>
-        <source>Violations: not judged (holds of this kind are shared by design)</source>
-        <translation>违规：不判断（此类型的持有本就可共享）</translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln mutual-exclusion violation(s)</source>
-        <translation>
-            <numerusform>%Ln 次互斥违规</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>0 violations in %L1 checked holds</source>
-        <translation>在 %L1 次已检查的持有中 0 次违规</translation>
-    </message>
-    <message>
         <source>There is no result to save yet.</source>
         <translation>还没有可保存的结果。</translation>
     </message>
@@ -3032,18 +3056,6 @@ Password for %2:</source>
     <message>
         <source>Saved to %1.</source>
         <translation>已保存到 %1。</translation>
-    </message>
-    <message>
-        <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <source>Fencing counter</source>
-        <translation>栅栏计数器</translation>
-    </message>
-    <message>
-        <source>token, reentrant, fair, read and write: number every hold from a counter key per lock; off, no counter key is left behind (token: a plain SET NX PX as redis-py and node-redlock do; the Redisson kinds: only what Redisson itself writes)</source>
-        <translation>token、reentrant、fair、read 和 write：每次持有从每个锁各自的计数器键取一个栅栏令牌编号；关闭后不留下计数器键（token：像 redis-py 和 node-redlock 那样使用普通的 SET NX PX；Redisson 各类锁：只写 Redisson 自己写的键）</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,6 @@
 list(APPEND lockscope_ui_sources
+  tools/stress/StressCharts.cpp
+  tools/stress/StressForm.cpp
   tools/stress/StressPanel.cpp
   tools/stress/StressWorker.cpp
 )

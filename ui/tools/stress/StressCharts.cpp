@@ -1,0 +1,330 @@
+#include "tools/stress/StressCharts.h"
+
+#include "common/ColorSchemePalette.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <map>
+
+namespace lockscope::ui {
+
+namespace {
+
+// "66 µs": the upper bound of a power-of-two latency range, short enough to fit under a bar.
+QString upperBoundLabel(double nanos)
+{
+    if (nanos < 1000)
+        return QObject::tr("%1 ns").arg(nanos, 0, 'f', 0);
+    if (nanos < 1e6)
+        return QObject::tr("%1 µs").arg(nanos / 1e3, 0, 'f', 0);
+    if (nanos < 1e9)
+        return QObject::tr("%1 ms").arg(nanos / 1e6, 0, 'f', nanos < 1e7 ? 1 : 0);
+    return QObject::tr("%1 s").arg(nanos / 1e9, 0, 'f', nanos < 1e10 ? 1 : 0);
+}
+
+// 0 .. a round number above `value`, in four round steps (1, 1.5, 2, 2.5 … 8 times a power of ten).
+void setNiceRange(QValueAxis* axis, double value)
+{
+    const double rough = std::max(value * 1.05, 1.0) / 4;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
+    double step = magnitude * 10;
+    for (double factor : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0}) {
+        if (factor * magnitude >= rough) {
+            step = factor * magnitude;
+            break;
+        }
+    }
+    step = std::max(step, 1.0); // counts and rates: whole-number ticks
+    axis->setRange(0, 4 * step);
+    axis->setTickCount(5);
+}
+
+void growAxis(QValueAxis* axis, double value)
+{
+    if (value > axis->max())
+        setNiceRange(axis, value);
+}
+
+} // namespace
+
+StressCharts::StressCharts(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+
+    auto* banner = new QHBoxLayout;
+    m_violations = new QLabel;
+    m_violations->setObjectName(QStringLiteral("violationsLabel"));
+    m_violations->setAlignment(Qt::AlignCenter);
+    m_violations->setMinimumHeight(56);
+    m_acquisitions = new QLabel;
+    m_acquisitions->setObjectName(QStringLiteral("acquisitionsLabel"));
+    m_acquisitions->setAlignment(Qt::AlignCenter);
+    QFont big = m_acquisitions->font();
+    big.setPointSizeF(big.pointSizeF() * 1.6);
+    big.setBold(true);
+    m_acquisitions->setFont(big);
+    m_violations->setFont(big);
+    banner->addWidget(m_violations, 1);
+    banner->addWidget(m_acquisitions, 1);
+    layout->addLayout(banner);
+
+    auto* grid = new QGridLayout;
+    auto addChart = [&](QChart* chart, int row, int column, const char* name) {
+        auto* view = new QChartView(chart);
+        view->setObjectName(QString::fromLatin1(name));
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(300, 220);
+        grid->addWidget(view, row, column);
+    };
+
+    QChart* throughput = createChart(tr("Throughput (acquisitions/s)"));
+    m_throughput = new QLineSeries;
+    m_throughput->setObjectName(QStringLiteral("throughputSeries"));
+    m_throughput->setName(tr("acquisitions/s"));
+    throughput->addSeries(m_throughput);
+    m_throughputX = new QValueAxis;
+    m_throughputX->setTitleText(tr("seconds"));
+    m_throughputX->setLabelFormat(QStringLiteral("%.3g"));
+    m_throughputY = new QValueAxis;
+    m_throughputY->setLabelFormat(QStringLiteral("%.0f"));
+    throughput->addAxis(m_throughputX, Qt::AlignBottom);
+    throughput->addAxis(m_throughputY, Qt::AlignLeft);
+    m_throughput->attachAxis(m_throughputX);
+    m_throughput->attachAxis(m_throughputY);
+    throughput->legend()->hide();
+    addChart(throughput, 0, 0, "throughputChart");
+
+    QChart* latency = createChart(tr("Acquire wait since the start (µs)"));
+    m_p50 = new QLineSeries;
+    m_p50->setObjectName(QStringLiteral("p50Series"));
+    m_p50->setName(tr("p50"));
+    m_p99 = new QLineSeries;
+    m_p99->setObjectName(QStringLiteral("p99Series"));
+    m_p99->setName(tr("p99"));
+    latency->addSeries(m_p50);
+    latency->addSeries(m_p99);
+    m_latencyX = new QValueAxis;
+    m_latencyX->setTitleText(tr("seconds"));
+    m_latencyX->setLabelFormat(QStringLiteral("%.3g"));
+    // Logarithmic: p50 in tens of microseconds and p99 in hundreds of milliseconds both stay legible.
+    m_latencyY = new QLogValueAxis;
+    m_latencyY->setBase(10);
+    m_latencyY->setLabelFormat(QStringLiteral("%.0f"));
+    m_latencyY->setMinorTickCount(0);
+    latency->addAxis(m_latencyX, Qt::AlignBottom);
+    latency->addAxis(m_latencyY, Qt::AlignLeft);
+    for (QLineSeries* series : {m_p50, m_p99}) {
+        series->attachAxis(m_latencyX);
+        series->attachAxis(m_latencyY);
+    }
+    addChart(latency, 0, 1, "latencyChart");
+
+    QChart* histogram = createChart(tr("Acquire wait histogram"));
+    m_histogramSeries = new QBarSeries;
+    m_histogramSeries->setObjectName(QStringLiteral("histogramSeries"));
+    histogram->addSeries(m_histogramSeries);
+    m_histogramX = new QBarCategoryAxis;
+    m_histogramY = new QValueAxis;
+    m_histogramY->setLabelFormat(QStringLiteral("%.0f"));
+    m_histogramY->setTitleText(tr("acquisitions"));
+    m_histogramX->setTitleText(tr("acquire wait, up to"));
+    m_histogramX->setLabelsAngle(-50);
+    histogram->addAxis(m_histogramX, Qt::AlignBottom);
+    histogram->addAxis(m_histogramY, Qt::AlignLeft);
+    m_histogramSeries->attachAxis(m_histogramX);
+    m_histogramSeries->attachAxis(m_histogramY);
+    histogram->legend()->hide();
+    addChart(histogram, 1, 0, "histogramChart");
+
+    QChart* perClient = createChart(tr("Acquisitions per client"));
+    m_clientSeries = new QBarSeries;
+    m_clientSeries->setObjectName(QStringLiteral("clientSeries"));
+    perClient->addSeries(m_clientSeries);
+    m_clientX = new QBarCategoryAxis;
+    m_clientY = new QValueAxis;
+    m_clientY->setLabelFormat(QStringLiteral("%.0f"));
+    perClient->addAxis(m_clientX, Qt::AlignBottom);
+    perClient->addAxis(m_clientY, Qt::AlignLeft);
+    m_clientSeries->attachAxis(m_clientX);
+    m_clientSeries->attachAxis(m_clientY);
+    perClient->legend()->hide();
+    addChart(perClient, 1, 1, "clientChart");
+
+    layout->addLayout(grid, 1);
+}
+
+void StressCharts::applyTheme()
+{
+    const auto theme
+        = ColorSchemePalette::isDark(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight;
+    for (QChartView* view : findChildren<QChartView*>()) {
+        if (view->chart()->theme() != theme)
+            view->chart()->setTheme(theme);
+    }
+}
+
+QChart* StressCharts::createChart(const QString& title)
+{
+    auto* chart = new QChart;
+    chart->setTitle(title);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    return chart;
+}
+
+void StressCharts::reset(int clients, int seconds)
+{
+    m_throughput->clear();
+    m_p50->clear();
+    m_p99->clear();
+    m_throughputX->setRange(0, seconds);
+    m_latencyX->setRange(0, seconds);
+    setNiceRange(m_throughputY, 0);
+    m_latencyY->setRange(1, 1000);
+    m_histogramSeries->clear();
+    m_histogramX->clear();
+    setNiceRange(m_histogramY, 0);
+    m_acquisitions->setText(tr("%L1 acquisitions").arg(0));
+    showPerClient(std::vector<long long>(static_cast<size_t>(clients), 0));
+    showViolations(std::nullopt);
+}
+
+void StressCharts::showProgress(const StressProgress& progress)
+{
+    m_acquisitions->setText(tr("%L1 acquisitions").arg(progress.acquisitions));
+    m_throughput->append(progress.elapsedSeconds, progress.recentOpsPerSecond);
+    growAxis(m_throughputX, progress.elapsedSeconds);
+    growAxis(m_throughputY, progress.recentOpsPerSecond);
+    // A log axis cannot show 0: waits under a microsecond sit on its floor.
+    m_p50->append(progress.elapsedSeconds, std::max(progress.acquireWait.p50Us, 1.0));
+    m_p99->append(progress.elapsedSeconds, std::max(progress.acquireWait.p99Us, 1.0));
+    growAxis(m_latencyX, progress.elapsedSeconds);
+    if (progress.acquireWait.p99Us > m_latencyY->max())
+        m_latencyY->setMax(std::pow(10.0, std::ceil(std::log10(progress.acquireWait.p99Us * 1.01))));
+    showHistogram(progress.acquireHistogram);
+    showPerClient(progress.perClientAcquisitions);
+}
+
+void StressCharts::showResult(const StressResult& result)
+{
+    m_acquisitions->setText(tr("%L1 acquisitions").arg(result.acquisitions));
+    showHistogram(result.acquireHistogram);
+    showPerClient(result.perClientAcquisitions);
+    showViolations(result);
+}
+
+void StressCharts::showHistogram(const LatencyHistogram& histogram)
+{
+    // Power-of-two ranges: the recorder's 32 sub-buckets per power are far too fine for bars.
+    std::map<int, qreal> byPower;
+    for (int i = 0; i < LatencyHistogram::bucketCount; ++i) {
+        const auto count = histogram.bucketCountAt(i);
+        if (count == 0)
+            continue;
+        const auto low
+            = static_cast<std::uint64_t>(std::max<std::int64_t>(LatencyHistogram::bucketLow(i), 1));
+        byPower[std::bit_width(low) - 1] += static_cast<qreal>(count);
+    }
+    if (byPower.empty()) {
+        m_histogramSeries->clear();
+        m_histogramX->clear();
+        return;
+    }
+    // At most maxBars bars, each covering `width` powers of two, so that their labels fit.
+    constexpr int maxBars = 6;
+    const int first = byPower.begin()->first;
+    const int span = byPower.rbegin()->first - first + 1;
+    const int width = (span + maxBars - 1) / maxBars;
+    QList<qreal> counts;
+    QStringList labels;
+    qreal highest = 0;
+    for (int low = first; low < first + span; low += width) {
+        qreal count = 0;
+        for (int power = low; power < low + width; ++power)
+            count += byPower.contains(power) ? byPower[power] : 0;
+        counts << count;
+        highest = std::max(highest, count);
+        labels << upperBoundLabel(std::ldexp(1.0, low + width));
+    }
+    if (m_histogramSeries->count() == 1 && m_histogramX->categories() == labels) {
+        // The same ranges: update the bars in place.
+        QBarSet* set = m_histogramSeries->barSets().first();
+        for (qsizetype i = 0; i < counts.size(); ++i)
+            set->replace(i, counts[i]);
+    } else {
+        m_histogramSeries->clear();
+        auto* set = new QBarSet(tr("acquisitions"));
+        set->append(counts);
+        m_histogramSeries->append(set);
+        m_histogramX->setCategories(labels);
+        // Qt 6.4 keeps the old (empty) range after setCategories: no labels without this.
+        m_histogramX->setRange(labels.first(), labels.last());
+    }
+    setNiceRange(m_histogramY, highest);
+}
+
+void StressCharts::showPerClient(const std::vector<long long>& counts)
+{
+    if (m_clientSeries->count() == 1
+        && m_clientSeries->barSets().first()->count() == qsizetype(counts.size())) {
+        // Same clients: update in place so that the bars grow instead of flickering.
+        QBarSet* set = m_clientSeries->barSets().first();
+        qreal highest = 0;
+        for (size_t i = 0; i < counts.size(); ++i) {
+            set->replace(static_cast<qsizetype>(i), static_cast<qreal>(counts[i]));
+            highest = std::max(highest, static_cast<qreal>(counts[i]));
+        }
+        growAxis(m_clientY, highest);
+        return;
+    }
+    m_clientSeries->clear();
+    m_clientX->clear();
+    auto* set = new QBarSet(tr("acquisitions"));
+    QStringList labels;
+    qreal highest = 0;
+    for (size_t i = 0; i < counts.size(); ++i) {
+        set->append(static_cast<qreal>(counts[i]));
+        labels << tr("C%1").arg(i + 1);
+        highest = std::max(highest, static_cast<qreal>(counts[i]));
+    }
+    m_clientSeries->append(set);
+    m_clientX->setCategories(labels);
+    setNiceRange(m_clientY, highest);
+}
+
+void StressCharts::showViolations(const std::optional<StressResult>& result)
+{
+    QString style = QStringLiteral("border-radius: 6px; padding: 6px;");
+    if (!result) {
+        m_violations->setText(tr("Violations: checked when the run ends"));
+        m_violations->setStyleSheet(style + QStringLiteral("border: 1px solid palette(mid);"));
+    } else if (!result->exclusionChecked) {
+        m_violations->setText(tr("Violations: not judged (holds of this kind are shared by design)"));
+        m_violations->setStyleSheet(style + QStringLiteral("border: 1px solid palette(mid);"));
+    } else if (result->violations > 0) {
+        m_violations->setText(tr("%Ln mutual-exclusion violation(s)", nullptr, result->violations));
+        m_violations->setStyleSheet(style + QStringLiteral("background: #c62828; color: white;"));
+    } else {
+        m_violations->setText(tr("0 violations in %L1 checked holds").arg(result->sectionsChecked));
+        m_violations->setStyleSheet(style + QStringLiteral("background: #2e7d32; color: white;"));
+    }
+    m_violations->setProperty("violations", result ? QVariant::fromValue(result->violations) : QVariant());
+}
+
+} // namespace lockscope::ui

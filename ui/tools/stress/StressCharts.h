@@ -1,0 +1,67 @@
+#pragma once
+
+#include "common/StressMetaTypes.h"
+
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QBarCategoryAxis;
+class QBarSeries;
+class QChart;
+class QLabel;
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
+
+namespace lockscope::ui {
+
+// What a stress run shows while it runs and once it ends: the violations banner and the
+// acquisition count above four charts (throughput and acquire wait over time, the wait
+// histogram, acquisitions per client).
+class StressCharts : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit StressCharts(QWidget* parent = nullptr);
+
+    // Empty charts for a run of `clients` clients over `seconds`; violations not yet judged.
+    void reset(int clients, int seconds);
+    void showProgress(const StressProgress& progress);
+    void showResult(const StressResult& result);
+    // Bars of `counts` acquisitions, one per client.
+    void showPerClient(const std::vector<long long>& counts);
+    // Charts draw their own backgrounds: follow the application's light or dark palette.
+    void applyTheme();
+
+    // The charts' data (a chart's series are not QObject children of the widget).
+    QLineSeries* throughputSeries() const { return m_throughput; }
+    QLineSeries* p50Series() const { return m_p50; }
+    QBarSeries* histogramSeries() const { return m_histogramSeries; }
+    QBarSeries* clientSeries() const { return m_clientSeries; }
+
+private:
+    QChart* createChart(const QString& title);
+    void showHistogram(const LatencyHistogram& histogram);
+    void showViolations(const std::optional<StressResult>& result);
+
+    QLabel* m_violations = nullptr;
+    QLabel* m_acquisitions = nullptr;
+    QLineSeries* m_throughput = nullptr;
+    QValueAxis* m_throughputX = nullptr;
+    QValueAxis* m_throughputY = nullptr;
+    QLineSeries* m_p50 = nullptr;
+    QLineSeries* m_p99 = nullptr;
+    QValueAxis* m_latencyX = nullptr;
+    QLogValueAxis* m_latencyY = nullptr;
+    QBarSeries* m_histogramSeries = nullptr;
+    QBarCategoryAxis* m_histogramX = nullptr;
+    QValueAxis* m_histogramY = nullptr;
+    QBarSeries* m_clientSeries = nullptr;
+    QBarCategoryAxis* m_clientX = nullptr;
+    QValueAxis* m_clientY = nullptr;
+};
+
+} // namespace lockscope::ui

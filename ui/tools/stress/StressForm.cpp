@@ -1,0 +1,189 @@
+#include "tools/stress/StressForm.h"
+
+#include "locks/LockFactory.h"
+#include "redis/RedisUrl.h"
+#include "common/CoreTexts.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+namespace lockscope::ui {
+
+namespace {
+
+QSpinBox* spinBox(int minimum, int maximum, int value, const QString& suffix, const char* name)
+{
+    auto* box = new QSpinBox;
+    box->setRange(minimum, maximum);
+    box->setValue(value);
+    box->setSuffix(suffix);
+    box->setObjectName(QString::fromLatin1(name));
+    box->setAccelerated(true);
+    return box;
+}
+
+} // namespace
+
+StressForm::StressForm(QWidget* parent)
+    : QGroupBox(tr("Run"), parent)
+{
+    auto* form = new QFormLayout(this);
+    m_target = new QLabel;
+    m_target->setObjectName(QStringLiteral("targetLabel"));
+    m_target->setWordWrap(true);
+    form->addRow(tr("Server:"), m_target);
+
+    m_kind = new QComboBox;
+    m_kind->setObjectName(QStringLiteral("kindCombo"));
+    for (const auto& kind : LockFactory::kinds()) {
+        const QString name = QString::fromUtf8(kind.name.data(), static_cast<qsizetype>(kind.name.size()));
+        const QString label = kind.unsafe ? tr("%1 (UNSAFE)").arg(name) : name;
+        m_kind->addItem(label, name);
+        m_kind->setItemData(m_kind->count() - 1, CoreTexts::translated(kind.description), Qt::ToolTipRole);
+    }
+    m_kind->setCurrentIndex(m_kind->findData(
+        QString::fromLatin1(LockFactory::defaultKind.data(), LockFactory::defaultKind.size())));
+    form->addRow(tr("Lock kind:"), m_kind);
+    m_kindHint = new QLabel;
+    m_kindHint->setObjectName(QStringLiteral("kindHint"));
+    m_kindHint->setWordWrap(true);
+    m_kindHint->setMaximumWidth(300);
+    form->addRow(QString(), m_kindHint);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &StressForm::updateKindHint);
+
+    m_clients = spinBox(1, 512, 4, QString(), "clientsSpin");
+    m_clients->setToolTip(tr("Each client is a thread with its own connection per lock"));
+    form->addRow(tr("Clients:"), m_clients);
+    connect(m_clients, &QSpinBox::valueChanged, this, &StressForm::clientsChanged);
+    m_locks = spinBox(1, 1024, 1, QString(), "locksSpin");
+    m_locks->setToolTip(tr("Client i's k-th acquisition goes to lock (i + k) mod locks"));
+    form->addRow(tr("Locks:"), m_locks);
+    m_hold = spinBox(0, 600000, 1, tr(" ms"), "holdSpin");
+    form->addRow(tr("Hold:"), m_hold);
+    m_think = spinBox(0, 600000, 0, tr(" ms"), "thinkSpin");
+    form->addRow(tr("Think:"), m_think);
+    m_lease = spinBox(1, 3600000, 30000, tr(" ms"), "leaseSpin");
+    form->addRow(tr("Lease:"), m_lease);
+    m_duration = spinBox(1, 3600, 10, tr(" s"), "durationSpin");
+    form->addRow(tr("Duration:"), m_duration);
+    m_permits = spinBox(1, 1024, 1, QString(), "permitsSpin");
+    m_permits->setToolTip(
+        tr("semaphore only: how many holders at once (above 1 the checker cannot judge overlap)"));
+    form->addRow(tr("Permits:"), m_permits);
+    m_watchdog = new QCheckBox(tr("Keep holds alive (watchdog)"));
+    m_watchdog->setObjectName(QStringLiteral("watchdogCheck"));
+    m_watchdog->setToolTip(
+        tr("Kinds with a watchdog renew their holds; without it, the hold must stay below the lease"));
+    form->addRow(QString(), m_watchdog);
+    m_fenced = new QCheckBox(tr("Fencing counter"));
+    m_fenced->setObjectName(QStringLiteral("fencedCheck"));
+    m_fenced->setChecked(true);
+    m_fenced->setToolTip(
+        tr("token, reentrant, fair, read and write: number every hold from a counter key per lock; "
+           "off, no counter key is left behind (token: a plain SET NX PX as redis-py and "
+           "node-redlock do; the Redisson kinds: only what Redisson itself writes)"));
+    form->addRow(QString(), m_fenced);
+    m_nodes = new QLineEdit;
+    m_nodes->setObjectName(QStringLiteral("nodesEdit"));
+    m_nodes->setPlaceholderText(tr("redis://127.0.0.1:7001, redis://…"));
+    m_nodes->setToolTip(tr("redlock only: the independent masters, comma-separated URLs"));
+    form->addRow(tr("Redlock nodes:"), m_nodes);
+    updateKindHint();
+}
+
+void StressForm::setTarget(const QString& text)
+{
+    m_target->setText(text);
+}
+
+void StressForm::setRunSize(int clients, int seconds)
+{
+    m_clients->setValue(clients);
+    m_duration->setValue(seconds);
+}
+
+void StressForm::setRunning(bool running)
+{
+    m_running = running;
+    updateFields();
+}
+
+int StressForm::clients() const
+{
+    return m_clients->value();
+}
+
+int StressForm::durationSeconds() const
+{
+    return m_duration->value();
+}
+
+std::optional<StressParameters> StressForm::parameters(const ConnectionOptions& connection, QString& error) const
+{
+    StressParameters parameters;
+    parameters.kind = m_kind->currentData().toString().toStdString();
+    parameters.clients = m_clients->value();
+    parameters.locks = m_locks->value();
+    parameters.hold = std::chrono::milliseconds(m_hold->value());
+    parameters.think = std::chrono::milliseconds(m_think->value());
+    parameters.lease = std::chrono::milliseconds(m_lease->value());
+    parameters.duration = std::chrono::seconds(m_duration->value());
+    parameters.permits = m_permits->value();
+    parameters.watchdog = m_watchdog->isChecked();
+    parameters.fenced = LockFactory::noFenceRefusal(parameters.kind).has_value() || m_fenced->isChecked();
+    parameters.connection = connection;
+    // The controller's connection retries silently; a stress client should fail plainly.
+    parameters.connection.reconnect.budget = std::chrono::milliseconds(0);
+    if (parameters.kind == "redlock") {
+        for (const QString& url : m_nodes->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto node = parseRedisUrl(url.trimmed().toStdString(), parameters.connection);
+            if (!node) {
+                error = tr("Redlock node '%1': %2")
+                            .arg(url.trimmed(), QString::fromStdString(node.error().message));
+                return std::nullopt;
+            }
+            parameters.nodes.push_back(*node);
+        }
+        if (parameters.nodes.empty()) {
+            error
+                = tr("The redlock kind needs its independent masters: list their URLs under Redlock nodes.");
+            return std::nullopt;
+        }
+    }
+    if (auto valid = parameters.validate(); !valid) {
+        error = QString::fromStdString(valid.error().message);
+        return std::nullopt;
+    }
+    return parameters;
+}
+
+void StressForm::updateFields()
+{
+    for (QWidget* field : {static_cast<QWidget*>(m_kind), static_cast<QWidget*>(m_clients),
+             static_cast<QWidget*>(m_locks), static_cast<QWidget*>(m_hold), static_cast<QWidget*>(m_think),
+             static_cast<QWidget*>(m_lease), static_cast<QWidget*>(m_duration)})
+        field->setEnabled(!m_running);
+    m_nodes->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("redlock"));
+    m_permits->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
+    m_watchdog->setEnabled(!m_running);
+    m_fenced->setEnabled(
+        !m_running && !LockFactory::noFenceRefusal(m_kind->currentData().toString().toStdString()));
+}
+
+void StressForm::updateKindHint()
+{
+    const QString kind = m_kind->currentData().toString();
+    const LockKindInfo* info = LockFactory::find(kind.toStdString());
+    QString hint = info ? CoreTexts::translated(info->description) : QString();
+    if (info && info->unsafe)
+        hint = tr("<span style='color:#c62828'><b>%1</b></span>").arg(hint.toHtmlEscaped());
+    m_kindHint->setText(hint);
+    if (m_nodes)
+        updateFields();
+}
+
+} // namespace lockscope::ui
