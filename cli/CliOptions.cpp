@@ -1,9 +1,8 @@
 #include "cli/CliOptions.h"
 
 #include "locks/LockFactory.h"
-#include "redis/RedisUrl.h"
+#include "redis/ConnectionFlags.h"
 
-#include <charconv>
 #include <optional>
 
 namespace lockscope {
@@ -13,16 +12,6 @@ namespace {
 RedisError usageError(std::string message)
 {
     return makeError(ErrorKind::Usage, std::move(message));
-}
-
-Result<std::chrono::milliseconds> parseMillis(const std::string& text, const std::string& option)
-{
-    long long value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value <= 0
-        || value > 86400000)
-        return usageError(option + " expects milliseconds (1-86400000), got '" + text + "'");
-    return std::chrono::milliseconds(value);
 }
 
 } // namespace
@@ -107,24 +96,11 @@ Result<CliOptions> CliOptions::parse(
     const std::vector<std::string>& args, const std::map<std::string, std::string>& environment)
 {
     CliOptions options;
-    std::string url = "redis://127.0.0.1:6379";
+    std::string defaultUrl = "redis://127.0.0.1:6379";
     if (auto it = environment.find("LOCKSCOPE_URL"); it != environment.end() && !it->second.empty())
-        url = it->second;
-    std::string user;
-    bool userGiven = false;
-    std::string passwordEnv;
-    TlsOptions tls;
-    bool tlsGiven = false;
-    bool readOnly = false;
-    std::optional<std::chrono::milliseconds> connectTimeout;
-    std::optional<std::chrono::milliseconds> commandTimeout;
-
+        defaultUrl = it->second;
+    ConnectionFlags flags;
     size_t i = 0;
-    auto valueOf = [&](const std::string& option) -> Result<std::string> {
-        if (i + 1 >= args.size())
-            return usageError(option + " needs a value");
-        return args[++i];
-    };
     for (; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg.empty() || arg[0] != '-')
@@ -133,87 +109,31 @@ Result<CliOptions> CliOptions::parse(
             options.help = true;
             return options;
         }
-        if (arg == "--tls-insecure") {
-            tls.verifyPeer = false;
-            tlsGiven = true;
-            continue;
-        }
-        if (arg == "--read-only") {
-            readOnly = true;
-            continue;
-        }
         if (arg == "--sandbox") {
             options.sandbox = true;
             continue;
         }
-        static const char* const valued[] = {"--url", "--user", "--password-env", "--tls-ca", "--tls-cert",
-            "--tls-key", "--tls-server-name", "--connect-timeout", "--timeout"};
-        bool known = false;
-        for (const char* name : valued)
-            known = known || arg == name;
-        if (!known)
+        const auto* flag
+            = arg.starts_with("--") ? ConnectionFlags::find(std::string_view(arg).substr(2)) : nullptr;
+        if (!flag)
             return usageError("unknown option '" + arg + "'");
-        auto value = valueOf(arg);
-        if (!value)
-            return value.error();
-        if (arg == "--url") {
-            url = *value;
-        } else if (arg == "--user") {
-            user = *value;
-            userGiven = true;
-        } else if (arg == "--password-env") {
-            passwordEnv = *value;
-        } else if (arg == "--tls-ca") {
-            tls.caFile = *value;
-            tlsGiven = true;
-        } else if (arg == "--tls-cert") {
-            tls.certFile = *value;
-            tlsGiven = true;
-        } else if (arg == "--tls-key") {
-            tls.keyFile = *value;
-            tlsGiven = true;
-        } else if (arg == "--tls-server-name") {
-            tls.serverName = *value;
-            tlsGiven = true;
-        } else {
-            auto ms = parseMillis(*value, arg);
-            if (!ms)
-                return ms.error();
-            (arg == "--timeout" ? commandTimeout : connectTimeout) = *ms;
-        }
+        if (flag->takesValue && i + 1 >= args.size())
+            return usageError(arg + " needs a value");
+        flags.set(flag->name, flag->takesValue ? args[++i] : std::string());
     }
     if (i >= args.size())
         return usageError("no command given (try 'ping')");
     options.command = args[i];
     options.arguments.assign(args.begin() + static_cast<long>(i) + 1, args.end());
 
-    auto parsed = parseRedisUrl(url);
-    if (!parsed)
-        return parsed.error();
-    options.connection = *parsed;
-    if (userGiven)
-        options.connection.user = user;
-    if (!passwordEnv.empty()) {
-        auto it = environment.find(passwordEnv);
-        if (it == environment.end())
-            return usageError("--password-env names " + passwordEnv + ", which is not set");
-        options.connection.password = it->second;
-        options.connection.hasPassword = true;
-    }
-    if (tlsGiven) {
-        if (!options.connection.tls.enabled)
-            return usageError("TLS options need a rediss:// URL");
-        const bool enabled = options.connection.tls.enabled;
-        options.connection.tls = tls;
-        options.connection.tls.enabled = enabled;
-    }
-    if ((tls.certFile.empty()) != (tls.keyFile.empty()))
-        return usageError("--tls-cert and --tls-key go together");
-    options.connection.readOnly = readOnly;
-    if (connectTimeout)
-        options.connection.connectTimeout = *connectTimeout;
-    if (commandTimeout)
-        options.connection.commandTimeout = *commandTimeout;
+    auto resolved = flags.resolve(
+        defaultUrl, {}, [&environment](const std::string& name) -> std::optional<std::string> {
+            auto it = environment.find(name);
+            return it == environment.end() ? std::nullopt : std::optional(it->second);
+        });
+    if (!resolved.options)
+        return usageError(resolved.mistake.english());
+    options.connection = *resolved.options;
     options.connection.reconnect.budget = std::chrono::milliseconds(0);
     return options;
 }

@@ -5,13 +5,13 @@
 #include "cli/HistoryFile.h"
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
+#include "cli/WatchFlags.h"
 #include "history/HistoryRecorder.h"
 #include "history/LockHealthMetrics.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <mutex>
 #include <ostream>
@@ -40,55 +40,32 @@ long long nowMs()
         .count();
 }
 
-Result<long long> positive(const std::string& option, const std::string& text)
-{
-    long long value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value <= 0 || value > 1000000000)
-        return makeError(ErrorKind::Usage, option + " expects a positive number, got '" + text + "'");
-    return value;
-}
-
 Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
 {
     RecordArguments parsed;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--polling") {
-            parsed.watch.forcePolling = true;
-        } else if (arg == "--enable-notifications") {
-            parsed.watch.enableNotifications = true;
-        } else if (arg == "--db" || arg == "--profile" || arg == "--metrics" || arg == "--pattern"
-            || arg == "--lock-pattern" || arg == "--poll" || arg == "--retention-days"
-            || arg == "--max-size-mb") {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a value");
-            const std::string& value = args[++i];
-            if (arg == "--db") {
-                parsed.db = value;
-            } else if (arg == "--profile") {
-                parsed.profile = value;
-            } else if (arg == "--metrics") {
-                parsed.metrics = value;
-            } else if (arg == "--pattern") {
-                parsed.watch.inspect.scan.patterns.push_back(value);
-            } else if (arg == "--lock-pattern") {
-                parsed.watch.inspect.lockPatterns.push_back(value);
-            } else {
-                auto number = positive(arg, value);
-                if (!number)
-                    return number.error();
-                if (arg == "--poll")
-                    parsed.watch.pollInterval = std::chrono::milliseconds(*number);
-                else if (arg == "--retention-days")
-                    parsed.history.maxAge = std::chrono::hours(24 * *number);
-                else
-                    parsed.history.maxBytes = *number * 1024 * 1024;
-            }
-        } else {
+    auto checked = WatchFlags::parse(args, parsed.watch, [&parsed](const auto& args, size_t& i) -> Status {
+        const std::string arg = args[i];
+        if (arg != "--db" && arg != "--profile" && arg != "--metrics" && arg != "--retention-days"
+            && arg != "--max-size-mb")
             return makeError(ErrorKind::Usage, "record: unknown argument '" + arg + "'");
+        auto value = WatchFlags::valueOf(args, i);
+        if (!value)
+            return value.error();
+        if (arg == "--db" || arg == "--profile" || arg == "--metrics") {
+            (arg == "--db" ? parsed.db : arg == "--profile" ? parsed.profile : parsed.metrics) = *value;
+            return Done {};
         }
-    }
+        auto number = WatchFlags::positive(arg, *value);
+        if (!number)
+            return number.error();
+        if (arg == "--retention-days")
+            parsed.history.maxAge = std::chrono::hours(24 * *number);
+        else
+            parsed.history.maxBytes = *number * 1024 * 1024;
+        return Done {};
+    });
+    if (!checked)
+        return checked.error();
     return parsed;
 }
 
@@ -204,11 +181,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
             lost(masters.error());
             continue;
         }
-        std::vector<WatchTarget> targets;
-        for (const auto& target : masters->targets())
-            targets.push_back(
-                {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
-        LockWatcher watcher(targets, arguments->watch);
+        LockWatcher watcher(WatchFlags::targetsOf(*masters), arguments->watch);
         auto started = watcher.start();
         if (!started) {
             lost(started.error());

@@ -20,4 +20,5 @@ list(APPEND lockscope_cli_sources
   StressCommand.cpp
   TimeArgument.cpp
   WatchCommand.cpp
+  WatchFlags.cpp
 )

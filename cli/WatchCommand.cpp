@@ -3,13 +3,13 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/SignalCancellation.h"
+#include "cli/WatchFlags.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 #include "redis/RedisReply.h"
 
-#include <charconv>
 #include <ostream>
 
 namespace lockscope {
@@ -23,48 +23,27 @@ struct WatchArguments
     long long maxEvents = 0; // 0: until interrupted
 };
 
-Result<long long> positive(const std::string& option, const std::string& text)
-{
-    long long value = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
-        return makeError(ErrorKind::Usage, option + " expects a positive number, got '" + text + "'");
-    return value;
-}
-
 Result<WatchArguments> parseArguments(const std::vector<std::string>& args)
 {
     WatchArguments parsed;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
+    auto checked = WatchFlags::parse(args, parsed.watch, [&parsed](const auto& args, size_t& i) -> Status {
+        if (args[i] == "--json") {
             parsed.json = true;
-        } else if (arg == "--polling") {
-            parsed.watch.forcePolling = true;
-        } else if (arg == "--enable-notifications") {
-            parsed.watch.enableNotifications = true;
-        } else if (arg == "--pattern" || arg == "--lock-pattern" || arg == "--poll"
-            || arg == "--max-events") {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a value");
-            const std::string& value = args[++i];
-            if (arg == "--pattern") {
-                parsed.watch.inspect.scan.patterns.push_back(value);
-            } else if (arg == "--lock-pattern") {
-                parsed.watch.inspect.lockPatterns.push_back(value);
-            } else {
-                auto number = positive(arg, value);
-                if (!number)
-                    return number.error();
-                if (arg == "--poll")
-                    parsed.watch.pollInterval = std::chrono::milliseconds(*number);
-                else
-                    parsed.maxEvents = *number;
-            }
-        } else {
-            return makeError(ErrorKind::Usage, "watch: unknown argument '" + arg + "'");
+            return Done {};
         }
-    }
+        if (args[i] != "--max-events")
+            return makeError(ErrorKind::Usage, "watch: unknown argument '" + args[i] + "'");
+        auto value = WatchFlags::valueOf(args, i);
+        if (!value)
+            return value.error();
+        auto number = WatchFlags::positive("--max-events", *value);
+        if (!number)
+            return number.error();
+        parsed.maxEvents = *number;
+        return Done {};
+    });
+    if (!checked)
+        return checked.error();
     return parsed;
 }
 
@@ -106,11 +85,7 @@ int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream
             << "\n";
         return exitCodeFor(masters.error().kind);
     }
-    std::vector<WatchTarget> targets;
-    for (const auto& target : masters->targets())
-        targets.push_back(
-            {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
-    LockWatcher watcher(targets, arguments->watch);
+    LockWatcher watcher(WatchFlags::targetsOf(*masters), arguments->watch);
     auto started = watcher.start();
     if (!started) {
         err << "lockscope-cli: " << started.error().toString() << "\n";

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what LockScope needs to build, test and run on Debian 12, from Debian's packages
 # only, and only what is missing (so it is quick to run again). Needs root or sudo.
+# Packages given as arguments are installed as well (packaging/setup-sanitize.sh adds its own).
 set -euo pipefail
 
 packages=(
@@ -15,6 +16,7 @@ packages=(
   prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); its own service is kept from starting (below)
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
+  "$@"
 )
 
 missing=()
@@ -24,7 +26,7 @@ for package in "${packages[@]}"; do
 done
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 
-echo "setup-debian: installing ${missing[*]}" >&2
+echo "$(basename "$0" .sh): installing ${missing[*]}" >&2
 run=()
 [[ $(id -u) -eq 0 ]] || run=(sudo)
 export DEBIAN_FRONTEND=noninteractive

@@ -3,23 +3,7 @@
 # Debian's packages only, and only what is missing. Not part of the README's test command (CI):
 #   packaging/setup-debian.sh && packaging/setup-sanitize.sh && cmake --workflow --preset sanitize
 set -euo pipefail
-
-packages=(
-  clang # the compiler of the sanitizer and fuzzing builds (libFuzzer is clang's)
-  libclang-rt-14-dev # the ASan, UBSan, TSan and libFuzzer runtimes of Debian 12's clang 14
-  llvm # llvm-symbolizer: sanitizer reports with file and line instead of raw addresses
-)
-
-missing=()
-for package in "${packages[@]}"; do
-  status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-  [[ "$status" == "install ok installed" ]] || missing+=("$package")
-done
-[[ ${#missing[@]} -eq 0 ]] && exit 0
-
-echo "setup-sanitize: installing ${missing[*]}" >&2
-run=()
-[[ $(id -u) -eq 0 ]] || run=(sudo)
-export DEBIAN_FRONTEND=noninteractive
-"${run[@]}" apt-get update -qq
-"${run[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+exec "$(dirname "$0")/setup-debian.sh" \
+  clang `# the compiler of the sanitizer and fuzzing builds (libFuzzer is clang's)` \
+  libclang-rt-14-dev `# the ASan, UBSan, TSan and libFuzzer runtimes of Debian 12's clang 14` \
+  llvm `# llvm-symbolizer: sanitizer reports with file and line instead of raw addresses`

@@ -1,5 +1,7 @@
 #include "common/RedisError.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope {
 
 namespace {
@@ -36,45 +38,12 @@ std::string RedisError::toString() const
 
 std::string_view errorKindName(ErrorKind kind)
 {
-    switch (kind) {
-    case ErrorKind::Usage:
-        return "usage";
-    case ErrorKind::ConnectionRefused:
-        return "connection refused";
-    case ErrorKind::Timeout:
-        return "timeout";
-    case ErrorKind::Disconnected:
-        return "disconnected";
-    case ErrorKind::AuthFailed:
-        return "authentication failed";
-    case ErrorKind::NoPermission:
-        return "no permission";
-    case ErrorKind::TlsHandshake:
-        return "TLS handshake failed";
-    case ErrorKind::TlsVerification:
-        return "TLS verification failed";
-    case ErrorKind::ReadOnlyRefused:
-        return "refused by read-only mode";
-    case ErrorKind::ReadOnlyReplica:
-        return "read-only replica";
-    case ErrorKind::Loading:
-        return "server loading";
-    case ErrorKind::CrossSlot:
-        return "cross-slot";
-    case ErrorKind::Redirect:
-        return "cluster redirect";
-    case ErrorKind::ReplyTooLarge:
-        return "reply too large";
-    case ErrorKind::Protocol:
-        return "protocol error";
-    case ErrorKind::ServerError:
-        return "server error";
-    case ErrorKind::NotFound:
-        return "not found";
-    case ErrorKind::Internal:
-        return "internal error";
-    }
-    return "error";
+    static constexpr std::array<std::string_view, 18> names {"usage", "connection refused", "timeout",
+        "disconnected", "authentication failed", "no permission", "TLS handshake failed",
+        "TLS verification failed", "refused by read-only mode", "read-only replica", "server loading",
+        "cross-slot", "cluster redirect", "reply too large", "protocol error", "server error", "not found",
+        "internal error"};
+    return enumName<ErrorKind::Internal>(kind, names, "unknown");
 }
 
 } // namespace lockscope

@@ -1,5 +1,7 @@
 #include "history/AlertEvaluator.h"
 
+#include "common/EnumNames.h"
+
 #include <algorithm>
 
 namespace lockscope {
@@ -16,17 +18,9 @@ auto identity(const LockAlert& alert)
 
 std::string_view LockAlert::ruleName(Rule rule)
 {
-    switch (rule) {
-    case Rule::HeldTooLong:
-        return "held-too-long";
-    case Rule::Stuck:
-        return "stuck";
-    case Rule::TooManyWaiters:
-        return "too-many-waiters";
-    case Rule::ForceReleased:
-        return "force-released";
-    }
-    return "stuck";
+    static constexpr std::array<std::string_view, 4> names {
+        "held-too-long", "stuck", "too-many-waiters", "force-released"};
+    return enumName<LockAlert::Rule::ForceReleased>(rule, names, "unknown");
 }
 
 std::string LockAlert::detail() const

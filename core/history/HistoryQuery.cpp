@@ -1,6 +1,7 @@
 #include "history/HistoryQuery.h"
 
 #include "history/HistorySchema.h"
+#include "history/HoldRows.h"
 
 #include <sqlite3.h>
 
@@ -12,10 +13,6 @@
 namespace lockscope {
 
 namespace {
-
-const char* holdColumns
-    = "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
-      " h.ending, h.fence, h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = h.lock_id ";
 
 // Overlapping [?from, ?until): started before its end, and still open or ended after its start.
 const char* overlaps = " h.started_ms < ?2 AND (h.ended_ms IS NULL OR h.ended_ms >= ?1) ";
@@ -53,23 +50,8 @@ Result<std::vector<HoldRecord>> HistoryQuery::readHolds(SqliteStatement& stateme
 {
     std::vector<HoldRecord> holds;
     int code = SQLITE_ROW;
-    while ((code = statement.step()) == SQLITE_ROW) {
-        HoldRecord hold;
-        hold.lock = statement.bytes(0);
-        hold.node = statement.bytes(1);
-        hold.kind = statement.bytes(2);
-        hold.library = statement.bytes(3);
-        hold.holder = statement.bytes(4);
-        hold.mode = statement.bytes(5);
-        hold.startedMs = statement.integer(6);
-        hold.endedMs = statement.optionalInteger(7);
-        const long long ending = statement.optionalInteger(8).value_or(0);
-        hold.ending = ending >= 1 && ending <= 4 ? static_cast<HoldEnding>(ending) : HoldEnding::Open;
-        hold.fence = statement.optionalInteger(9);
-        hold.maxReentries = statement.integer(10);
-        hold.maxWaiters = statement.integer(11);
-        holds.push_back(std::move(hold));
-    }
+    while ((code = statement.step()) == SQLITE_ROW)
+        holds.push_back(HoldRows::read(statement));
     if (code != SQLITE_DONE)
         return m_database.failure(code, "read");
     return holds;
@@ -78,7 +60,7 @@ Result<std::vector<HoldRecord>> HistoryQuery::readHolds(SqliteStatement& stateme
 Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, TimeWindow window, int limit)
 {
     // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
-    auto statement = m_database.prepare(std::string(holdColumns)
+    auto statement = m_database.prepare(std::string(HoldRows::select())
         + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = ?3) AND" + overlaps
         + "ORDER BY h.started_ms LIMIT ?4");
     if (!statement)
@@ -93,7 +75,7 @@ Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, Tim
 Result<std::vector<HoldRecord>> HistoryQuery::allHolds(TimeWindow window, int limit)
 {
     auto statement = m_database.prepare(
-        std::string(holdColumns) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
+        std::string(HoldRows::select()) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);

@@ -1,6 +1,7 @@
 #include "history/HistoryRecorder.h"
 
 #include "history/HistorySchema.h"
+#include "history/HoldRows.h"
 
 #include <sqlite3.h>
 
@@ -150,27 +151,12 @@ Status HistoryRecorder::startSession(long long nowMs)
     if (auto inserted = step(*session, "write"); !inserted)
         return inserted;
     m_sessionId = m_database.lastInsertId();
-    auto open = m_database.prepare(
-        "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.fence,"
-        " h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = h.lock_id"
-        " WHERE h.ended_ms IS NULL");
+    auto open = m_database.prepare(std::string(HoldRows::select()) + "WHERE h.ended_ms IS NULL");
     if (!open)
         return fail(open.error());
     int code = SQLITE_ROW;
-    while ((code = open->step()) == SQLITE_ROW) {
-        HoldRecord hold;
-        hold.lock = open->bytes(0);
-        hold.node = open->bytes(1);
-        hold.kind = open->bytes(2);
-        hold.library = open->bytes(3);
-        hold.holder = open->bytes(4);
-        hold.mode = open->bytes(5);
-        hold.startedMs = open->integer(6);
-        hold.fence = open->optionalInteger(7);
-        hold.maxReentries = open->integer(8);
-        hold.maxWaiters = open->integer(9);
-        m_holds.restore(hold);
-    }
+    while ((code = open->step()) == SQLITE_ROW)
+        m_holds.restore(HoldRows::read(*open));
     if (code != SQLITE_DONE)
         return fail(m_database.failure(code, "read"));
     return commit(nowMs);

@@ -1,22 +1,14 @@
 #include "history/HoldRecord.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope {
 
 std::string_view holdEndingName(HoldEnding ending)
 {
-    switch (ending) {
-    case HoldEnding::Open:
-        return "open";
-    case HoldEnding::Released:
-        return "released";
-    case HoldEnding::Expired:
-        return "expired";
-    case HoldEnding::ForceReleased:
-        return "force-released";
-    case HoldEnding::Lost:
-        return "lost";
-    }
-    return "open";
+    static constexpr std::array<std::string_view, 5> names {
+        "open", "released", "expired", "force-released", "lost"};
+    return enumName<HoldEnding::Lost>(ending, names, "unknown");
 }
 
 } // namespace lockscope

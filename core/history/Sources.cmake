@@ -5,6 +5,7 @@ list(APPEND lockscope_core_sources
   history/HistoryRecorder.cpp
   history/HistorySchema.cpp
   history/HoldRecord.cpp
+  history/HoldRows.cpp
   history/HoldTracker.cpp
   history/LockHealthMetrics.cpp
   history/RecorderClaim.cpp

@@ -1,20 +1,13 @@
 #include "inspect/LockEvent.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope {
 
 std::string_view LockEvent::typeName(Type type)
 {
-    switch (type) {
-    case Type::Appeared:
-        return "appeared";
-    case Type::Changed:
-        return "changed";
-    case Type::Released:
-        return "released";
-    case Type::Expired:
-        return "expired";
-    }
-    return "unknown";
+    static constexpr std::array<std::string_view, 4> names {"appeared", "changed", "released", "expired"};
+    return enumName<LockEvent::Type::Expired>(type, names, "unknown");
 }
 
 } // namespace lockscope

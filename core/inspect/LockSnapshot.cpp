@@ -1,24 +1,14 @@
 #include "inspect/LockSnapshot.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope {
 
 std::string_view lockKindName(LockKind kind)
 {
-    switch (kind) {
-    case LockKind::Reentrant:
-        return "reentrant";
-    case LockKind::Fair:
-        return "fair";
-    case LockKind::ReadWrite:
-        return "rwlock";
-    case LockKind::Token:
-        return "token";
-    case LockKind::Legacy:
-        return "legacy";
-    case LockKind::Semaphore:
-        return "semaphore";
-    }
-    return "unknown";
+    static constexpr std::array<std::string_view, 6> names {
+        "reentrant", "fair", "rwlock", "token", "legacy", "semaphore"};
+    return enumName<LockKind::Semaphore>(kind, names, "unknown");
 }
 
 void LockSnapshot::markStuck(UserText why)

@@ -1,5 +1,6 @@
 #include "redis/ServerCapabilities.h"
 
+#include "common/EnumNames.h"
 #include "redis/RedisConnection.h"
 
 #include <array>
@@ -80,25 +81,9 @@ Result<ServerCapabilities> ServerCapabilities::of(RedisConnection& connection)
 
 std::string_view serverFeatureName(ServerFeature feature)
 {
-    switch (feature) {
-    case ServerFeature::ListMove:
-        return "LMOVE/BLMOVE";
-    case ServerFeature::PopPush:
-        return "RPOPLPUSH/BRPOPLPUSH";
-    case ServerFeature::DelIfEq:
-        return "DELIFEQ";
-    case ServerFeature::DelEx:
-        return "DELEX";
-    case ServerFeature::ShardedPubSub:
-        return "sharded pub/sub (SPUBLISH)";
-    case ServerFeature::HashFieldTtl:
-        return "hash-field TTLs (HEXPIRE)";
-    case ServerFeature::Acl:
-        return "ACL";
-    case ServerFeature::ClientListType:
-        return "CLIENT LIST TYPE";
-    }
-    return "unknown feature";
+    static constexpr std::array<std::string_view, 8> names {"LMOVE/BLMOVE", "RPOPLPUSH/BRPOPLPUSH", "DELIFEQ",
+        "DELEX", "sharded pub/sub (SPUBLISH)", "hash-field TTLs (HEXPIRE)", "ACL", "CLIENT LIST TYPE"};
+    return enumName<ServerFeature::ClientListType>(feature, names, "unknown");
 }
 
 ServerCapabilities ServerCapabilities::assumeAll()

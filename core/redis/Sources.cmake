@@ -4,6 +4,7 @@ list(APPEND lockscope_core_sources
   redis/ClusterSlots.cpp
   redis/CommandKeys.cpp
   redis/CommandPolicy.cpp
+  redis/ConnectionFlags.cpp
   redis/ConnectionOptions.cpp
   redis/LazyConnection.cpp
   redis/RedisConnection.cpp

@@ -1,5 +1,7 @@
 #include "stress/FaultSpec.h"
 
+#include "common/EnumNames.h"
+
 #include <charconv>
 #include <optional>
 
@@ -16,7 +18,8 @@ std::optional<long long> number(std::string_view text, long long min, long long 
 {
     long long value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < min
+        || value > max)
         return std::nullopt;
     return value;
 }
@@ -25,17 +28,8 @@ std::optional<long long> number(std::string_view text, long long min, long long 
 
 std::string_view FaultSpec::kindName(Kind kind)
 {
-    switch (kind) {
-    case Kind::Kill:
-        return "kill";
-    case Kind::Pause:
-        return "pause";
-    case Kind::Partition:
-        return "partition";
-    case Kind::Restart:
-        return "restart";
-    }
-    return "?";
+    static constexpr std::array<std::string_view, 4> names {"kill", "pause", "partition", "restart"};
+    return enumName<FaultSpec::Kind::Restart>(kind, names, "unknown");
 }
 
 Result<FaultSpec> FaultSpec::parse(std::string_view text)
@@ -50,11 +44,13 @@ Result<FaultSpec> FaultSpec::parse(std::string_view text)
         }
     }
     if (!known)
-        return usage("unknown fault '" + std::string(kindText) + "' (known: kill, pause, partition, restart)");
+        return usage(
+            "unknown fault '" + std::string(kindText) + "' (known: kill, pause, partition, restart)");
     // Defaults: often enough to matter in a short run, rarely enough that the run still runs.
     spec.every = spec.kind == Kind::Restart ? 200 : 25;
 
-    std::string_view rest = kindText.size() < text.size() ? text.substr(kindText.size() + 1) : std::string_view();
+    std::string_view rest
+        = kindText.size() < text.size() ? text.substr(kindText.size() + 1) : std::string_view();
     while (!rest.empty()) {
         const std::string_view item = rest.substr(0, rest.find(','));
         rest = item.size() < rest.size() ? rest.substr(item.size() + 1) : std::string_view();

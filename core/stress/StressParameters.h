@@ -39,7 +39,7 @@ struct StressParameters
     // Critical sections kept for the mutual-exclusion check; later ones are counted as
     // unchecked, so memory stays bounded on long runs.
     size_t maxRecordedSections = 2'000'000;
-    // Fault drills (issue 15): every section then writes to a fenced resource, and these faults
+    // Fault drills: every section then writes to a fenced resource, and these faults
     // are injected into the sections. A restart drill needs `restartServer`: a server the run owns.
     std::vector<FaultSpec> faults;
     FaultInjector::RestartServer restartServer;

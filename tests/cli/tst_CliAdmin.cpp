@@ -14,10 +14,6 @@
 using namespace lockscope;
 using test::LockFormats;
 
-namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
-} // namespace
-
 class tst_CliAdmin : public test::RedisTestCase
 {
     Q_OBJECT
@@ -53,7 +49,7 @@ private slots:
 
     void forcedReleaseExitsZeroAndIsAudited()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto result = runCli({"release", "orders", "--force", "--yes"});
         QCOMPARE(result.code, 0);
         QVERIFY(!exists("orders"));
@@ -68,10 +64,10 @@ private slots:
 
     void withoutYesItAsksShowingTheHolder()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 3, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 3, 30000).ok());
         auto declined = runCli({"release", "orders", "--force"}, "n\n");
         QCOMPARE(declined.code, 1);
-        QVERIFY(declined.out.contains(QString::fromStdString("held by " + clientA + ":3")));
+        QVERIFY(declined.out.contains(QString::fromStdString("held by " + LockFormats::clientA + ":3")));
         QVERIFY(declined.out.contains("[y/N]"));
         QVERIFY(exists("orders"));
         QVERIFY(auditEntries().empty()); // nothing was done
@@ -82,10 +78,10 @@ private slots:
 
     void aLiveHolderNeedsForce()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto result = runCli({"release", "orders", "--yes"});
         QCOMPARE(result.code, int(ExitUsage));
-        QVERIFY(result.err.contains(QString::fromStdString(clientA + ":1"))); // shows the holder
+        QVERIFY(result.err.contains(QString::fromStdString(LockFormats::clientA + ":1"))); // shows the holder
         QVERIFY(exists("orders"));
     }
 
@@ -105,7 +101,7 @@ private slots:
 
     void readOnlyIsRefusedWithSeventySevenAndAudited()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         // --read-only is a connection option: it goes before the command.
         auto result = runCli({"--read-only", "release", "orders", "--force", "--yes"});
         QCOMPARE(result.code, int(ExitNoPermission));

@@ -1,26 +1,16 @@
 #include "support/CliRun.h"
-#include "support/ClusterTestSetup.h"
+#include "support/ClusterTestCase.h"
 
 #include <QtTest>
 
 using namespace lockscope;
 using test::runCli;
 
-class tst_CliClusterPing : public QObject
+class tst_CliClusterPing : public test::ClusterTestCase
 {
     Q_OBJECT
-    std::unique_ptr<test::ClusterTestSetup> m_cluster;
 
 private slots:
-    void initTestCase()
-    {
-        auto cluster = test::ClusterTestSetup::start(3);
-        QVERIFY2(cluster.ok(), cluster.ok() ? "" : cluster.error().toString().c_str());
-        m_cluster = std::move(cluster.value());
-    }
-
-    void cleanupTestCase() { m_cluster.reset(); }
-
     void showsTheClusterWithEachMasterAndItsSlotCount()
     {
         const auto run = runCli({"--url", m_cluster->server(1).url(), "ping"});

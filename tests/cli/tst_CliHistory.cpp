@@ -1,6 +1,6 @@
 #include "RecordProcess.h"
-#include "history/HistoryRecorder.h"
 #include "core/history/HistoryTestEvents.h"
+#include "history/HistoryRecorder.h"
 #include "sandbox/FreePort.h"
 #include "support/CliRun.h"
 #include "support/LockFormats.h"
@@ -20,8 +20,6 @@ using test::RecordProcess;
 using namespace std::chrono_literals;
 
 namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
-
 QJsonObject historyJson(const std::string& lock, const std::string& db)
 {
     auto run = test::runCli({"history", lock, "--db", db, "--since", "1h", "--json"});
@@ -58,7 +56,7 @@ private slots:
         RecordProcess record(recordArguments(m_server->url(), db, {"--metrics", QString(":%1").arg(port)}));
         QVERIFY(record.started());
         QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(
             RecordProcess::waitForSample(port, "lockscope_lock_events_total{type=\"appeared\"} ", 1, 15s));
         QVERIFY(m_redis->command({"DEL", "orders:42"}).ok());
@@ -70,7 +68,8 @@ private slots:
         const auto history = historyJson("orders:42", db);
         const auto holds = history["holds"].toArray();
         QCOMPARE(holds.size(), 1);
-        QCOMPARE(holds[0].toObject()["holder"].toString(), QString::fromStdString(clientA + ":1"));
+        QCOMPARE(
+            holds[0].toObject()["holder"].toString(), QString::fromStdString(LockFormats::clientA + ":1"));
         QCOMPARE(holds[0].toObject()["ending"].toString(), QString("released"));
     }
 
@@ -81,7 +80,7 @@ private slots:
         auto writer = test::connectTo(*server);
         QVERIFY(writer);
         QVERIFY(writer->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
-        QVERIFY(LockFormats::redissonLock(*writer, "batch", clientA, 1, 600000).ok());
+        QVERIFY(LockFormats::redissonLock(*writer, "batch", LockFormats::clientA, 1, 600000).ok());
         const auto db = file("gap.sqlite");
         RecordProcess record(recordArguments(server->url(), db));
         QVERIFY(record.started());

@@ -15,7 +15,6 @@ using namespace lockscope;
 using test::LockFormats;
 
 namespace {
-
 struct CliRun
 {
     int code = -1;
@@ -33,8 +32,6 @@ CliRun runCli(const std::vector<std::string>& args)
     run.err = QString::fromStdString(err.str());
     return run;
 }
-
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 
 } // namespace
 
@@ -62,11 +59,11 @@ private slots:
     void jsonHasEveryDocumentedField()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 9, 30000).ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 9, 30000).ok());
-        QVERIFY(run({"RPUSH", "redisson_lock_queue:{orders}", clientA + ":10"}));
-        QVERIFY(
-            run({"ZADD", "redisson_lock_timeout:{orders}", std::to_string(now + 30000), clientA + ":10"}));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 9, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 9, 30000).ok());
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{orders}", LockFormats::clientA + ":10"}));
+        QVERIFY(run({"ZADD", "redisson_lock_timeout:{orders}", std::to_string(now + 30000),
+            LockFormats::clientA + ":10"}));
         QVERIFY(run({"INCR", "redisson_lock_token:{orders}"}));
         auto locks = listJson();
         QCOMPARE(locks.size(), 1);
@@ -79,11 +76,11 @@ private slots:
         QCOMPARE(lock["keys"].toArray().size(), 4);
         QVERIFY(lock["ttl_ms"].isDouble());
         const QJsonObject holder = lock["holders"].toArray()[0].toObject();
-        QCOMPARE(holder["owner"].toString(), QString::fromStdString(clientA + ":9"));
+        QCOMPARE(holder["owner"].toString(), QString::fromStdString(LockFormats::clientA + ":9"));
         QCOMPARE(holder["count"].toInt(), 2);
         QCOMPARE(holder["mode"].toString(), QString("exclusive"));
         const QJsonObject waiter = lock["waiters"].toArray()[0].toObject();
-        QCOMPARE(waiter["owner"].toString(), QString::fromStdString(clientA + ":10"));
+        QCOMPARE(waiter["owner"].toString(), QString::fromStdString(LockFormats::clientA + ":10"));
         QCOMPARE(waiter["deadline_ms"].toDouble(), double(now + 30000));
         QCOMPARE(lock["waiter_count"].toInt(), 1);
         QCOMPARE(lock["fence"].toInt(), 1);
@@ -115,7 +112,7 @@ private slots:
 
     void tableShowsOneRowPerLockWithHeader()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "alpha", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "alpha", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"SET", "mutex:beta", LockFormats::uuidV4(), "PX", "30000"}));
         QVERIFY(run({"HSET", "user:1", "name", "x"}));
         auto result = runCli({"--url", m_server->url(), "list"});
@@ -129,15 +126,15 @@ private slots:
         QVERIFY(header.starts_with("NAME"));
         QVERIFY(header.find("HOLDERS") != std::string::npos);
         QVERIFY(first.starts_with("alpha"));
-        QVERIFY(first.find(clientA + ":1") != std::string::npos);
+        QVERIFY(first.find(LockFormats::clientA + ":1") != std::string::npos);
         QVERIFY(second.starts_with("mutex:beta"));
         QCOMPARE(footer, std::string("2 locks"));
     }
 
     void patternsLimitTheScanAndLockPatternsAddLocks()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "app:one", clientA, 1, 30000).ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "other:two", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "app:one", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "other:two", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"SET", "guard:x", "owner-1"}));
         QCOMPARE(listJson({"--pattern", "app:*"}).size(), 1);
         QCOMPARE(
@@ -146,7 +143,7 @@ private slots:
 
     void listWorksOnAReadOnlyConnection()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "ro", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "ro", LockFormats::clientA, 1, 30000).ok());
         auto result = runCli({"--url", m_server->url(), "--read-only", "list", "--json"});
         QCOMPARE(result.code, 0);
         QVERIFY(result.out.find("\"ro\"") != std::string::npos);

@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/CliRun.h"
-#include "support/SentinelTestSetup.h"
+#include "support/SentinelTestCase.h"
 
 #include <QtTest>
 
@@ -12,20 +12,11 @@ using test::CliRun;
 using test::runCli;
 
 // lockscope-cli with a redis+sentinel:// URL against a real master, replica and sentinel.
-class tst_CliSentinel : public QObject
+class tst_CliSentinel : public test::SentinelTestCase
 {
     Q_OBJECT
-    std::unique_ptr<test::SentinelTestSetup> m_setup;
 
 private slots:
-    void initTestCase()
-    {
-        m_setup = test::SentinelTestSetup::start();
-        QVERIFY(m_setup);
-    }
-
-    void cleanupTestCase() { m_setup.reset(); }
-
     void pingShowsTheSentinelMasterItResolved()
     {
         auto run = runCli({"--url", m_setup->url(), "ping"});

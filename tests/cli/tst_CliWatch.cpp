@@ -14,10 +14,6 @@
 using namespace lockscope;
 using test::LockFormats;
 
-namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
-} // namespace
-
 // `watch` runs until N events: a background thread keeps re-entering a lock (one change per
 // re-entry) until the command has printed what it was asked for.
 class tst_CliWatch : public test::RedisTestCase
@@ -36,7 +32,7 @@ class tst_CliWatch : public test::RedisTestCase
         auto writer = test::connectTo(*m_server);
         const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
         while (!done && std::chrono::steady_clock::now() < giveUp) {
-            (void)LockFormats::redissonLock(*writer, "busy", clientA, 1, 30000);
+            (void)LockFormats::redissonLock(*writer, "busy", LockFormats::clientA, 1, 30000);
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
         cli.join(); // a hang here is a failure of the test's timeout

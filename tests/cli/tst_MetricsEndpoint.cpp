@@ -24,7 +24,6 @@ using test::RecordProcess;
 using namespace std::chrono_literals;
 
 namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 const QString alertRules = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/packaging/prometheus/lockscope-alerts.yml");
 const QString dashboard = QStringLiteral(LOCKSCOPE_SOURCE_DIR "/packaging/grafana/lockscope-dashboard.json");
 
@@ -70,11 +69,11 @@ class tst_MetricsEndpoint : public test::RedisTestCase
         QVERIFY(m_record->started());
         QVERIFY2(m_record->waitForError("lock(s) now", 15s), qPrintable(m_record->errorText()));
         // One hold that ends, so the histogram and the counters have something in them.
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:42", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(
             RecordProcess::waitForSample(m_port, "lockscope_lock_events_total{type=\"appeared\"} ", 1, 15s));
         QVERIFY(m_redis->command({"DEL", "orders:42"}).ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:\"43\"\n", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:\"43\"\n", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(RecordProcess::waitForSample(m_port, "lockscope_hold_duration_seconds_count ", 1, 15s));
         QVERIFY(
             RecordProcess::waitForSample(m_port, "lockscope_lock_events_total{type=\"appeared\"} ", 2, 15s));
@@ -119,7 +118,8 @@ private slots:
         const auto metrics = RecordProcess::fetchMetrics(m_port);
         QVERIFY(!metrics.empty());
         QCOMPARE(RecordProcess::sample(metrics, "lockscope_hold_duration_seconds_count "), 1.0);
-        QVERIFY(QString::fromStdString(metrics).contains("lockscope_hold_duration_seconds_bucket{le=\"0.05\"} "));
+        QVERIFY(
+            QString::fromStdString(metrics).contains("lockscope_hold_duration_seconds_bucket{le=\"0.05\"} "));
         QCOMPARE(
             RecordProcess::sample(metrics, "lockscope_holds_completed_total{ending=\"released\"} "), 1.0);
         QVERIFY2(QString::fromStdString(metrics).contains(

@@ -146,9 +146,11 @@ Status LockFormats::redissonReadLock(RedisConnection& connection, const std::str
         {std::to_string(leaseMs), holder, holder + ":write"});
 }
 
+const std::string LockFormats::clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+
 namespace {
 
-const std::string sampleClient = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
+const std::string& sampleClient = LockFormats::clientA;
 
 Status runAll(RedisConnection& connection, const std::vector<RedisCommand>& commands)
 {

@@ -27,6 +27,9 @@ struct LockFormatSample
 class LockFormats
 {
 public:
+    // The Redisson client UUID the tests' locks are held by (a holder field is `<uuid>:<thread>`).
+    static const std::string clientA;
+
     static std::string randomHex(size_t length);
     static std::string randomAlnum(size_t length);
     static std::string uuidV4();

@@ -1,11 +1,10 @@
 #include "app/GuiCommandLine.h"
 
-#include "redis/RedisUrl.h"
+#include "common/CoreTexts.h"
 #include "common/GuiConnectionDefaults.h"
+#include "redis/ConnectionFlags.h"
 
 #include <QCommandLineParser>
-
-#include <algorithm>
 
 #include <cstdio>
 
@@ -63,7 +62,8 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
            "contention demo) and save its window instead of the main window."),
         tr("TOOL"));
     // --demo-locks: the name of earlier versions, still understood.
-    const QCommandLineOption sampleLocks(QStringList {QStringLiteral("sample-locks"), QStringLiteral("demo-locks")},
+    const QCommandLineOption sampleLocks(
+        QStringList {QStringLiteral("sample-locks"), QStringLiteral("demo-locks")},
         tr("Fill the sandbox with sample locks of every kind without asking (sandbox only)."));
     parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
         connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks});
@@ -106,58 +106,27 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
     if (commandLine.sampleLocks && parser.isSet(url))
         return fail(tr("--sample-locks fills the sandbox only; it cannot be used with --url"));
 
-    const QList<QCommandLineOption> needingUrl {user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName,
-        tlsInsecure, readOnly, connectTimeout, commandTimeout};
-    const bool connectionOptionGiven = std::any_of(needingUrl.begin(), needingUrl.end(),
-        [&parser](const QCommandLineOption& option) { return parser.isSet(option); });
-    if (!parser.isSet(url)) {
-        if (connectionOptionGiven)
+    ConnectionFlags flags;
+    for (const auto& flag : ConnectionFlags::all()) {
+        const QString name = QString::fromLatin1(flag.name.data(), qsizetype(flag.name.size()));
+        if (parser.isSet(name))
+            flags.set(flag.name, parser.value(name).toStdString());
+    }
+    if (!flags.urlGiven()) {
+        if (flags.anyBesidesUrl())
             return fail(tr("connection options need --url (the sandbox needs none)"));
         return commandLine;
     }
-
-    auto parsed = parseRedisUrl(parser.value(url).toStdString(), GuiConnectionDefaults::options());
-    if (!parsed)
-        return fail(QString::fromStdString(parsed.error().message));
-    ConnectionOptions options = *parsed;
-    if (parser.isSet(user))
-        options.user = parser.value(user).toStdString();
-    if (parser.isSet(passwordEnv)) {
-        const QString name = parser.value(passwordEnv);
-        if (!environment.contains(name))
-            return fail(tr("--password-env names %1, which is not set").arg(name));
-        options.password = environment.value(name).toStdString();
-        options.hasPassword = true;
-    }
-    const bool tlsGiven = parser.isSet(tlsCa) || parser.isSet(tlsCert) || parser.isSet(tlsKey)
-        || parser.isSet(tlsServerName) || parser.isSet(tlsInsecure);
-    if (tlsGiven && !options.tls.enabled)
-        return fail(tr("TLS options need a rediss:// URL"));
-    if (parser.isSet(tlsCert) != parser.isSet(tlsKey))
-        return fail(tr("--tls-cert and --tls-key go together"));
-    if (parser.isSet(tlsCa))
-        options.tls.caFile = parser.value(tlsCa).toStdString();
-    if (parser.isSet(tlsCert))
-        options.tls.certFile = parser.value(tlsCert).toStdString();
-    if (parser.isSet(tlsKey))
-        options.tls.keyFile = parser.value(tlsKey).toStdString();
-    if (parser.isSet(tlsServerName))
-        options.tls.serverName = parser.value(tlsServerName).toStdString();
-    if (parser.isSet(tlsInsecure))
-        options.tls.verifyPeer = false;
-    options.readOnly = parser.isSet(readOnly);
-    for (const auto& [option, target] : {std::pair {&connectTimeout, &options.connectTimeout},
-             std::pair {&commandTimeout, &options.commandTimeout}}) {
-        if (!parser.isSet(*option))
-            continue;
-        bool ok = false;
-        const int ms = parser.value(*option).toInt(&ok);
-        if (!ok || ms <= 0 || ms > 86400000)
-            return fail(tr("--%1 expects milliseconds (1-86400000), got '%2'")
-                            .arg(option->names().first(), parser.value(*option)));
-        *target = std::chrono::milliseconds(ms);
-    }
-    commandLine.connection = options;
+    auto resolved = flags.resolve({}, GuiConnectionDefaults::options(),
+        [&environment](const std::string& name) -> std::optional<std::string> {
+            const QString variable = QString::fromStdString(name);
+            if (!environment.contains(variable))
+                return std::nullopt;
+            return environment.value(variable).toStdString();
+        });
+    if (!resolved.options)
+        return fail(CoreTexts::translated(resolved.mistake));
+    commandLine.connection = *resolved.options;
     return commandLine;
 }
 

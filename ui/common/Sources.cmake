@@ -3,4 +3,5 @@ list(APPEND lockscope_ui_sources
   common/CoreTexts.cpp
   common/DesktopColorScheme.cpp
   common/GuiConnectionDefaults.cpp
+  common/WorkerThreads.cpp
 )

@@ -28,10 +28,7 @@ ConnectionController::ConnectionController(QObject* parent)
 ConnectionController::~ConnectionController()
 {
     close();
-    // A QThread may not be destroyed while it runs; each wait is bounded by the connection's
-    // timeouts.
-    for (QThread* thread : std::as_const(m_retiredThreads))
-        thread->wait();
+    // m_threads waits for the retired workers: each wait is bounded by the connection's timeouts.
 }
 
 void ConnectionController::open(const ConnectionOptions& options, const QString& label)
@@ -58,31 +55,28 @@ void ConnectionController::openWith(
     // loop would hold the worker silently for its whole budget.
     workerOptions.reconnect.budget = std::chrono::milliseconds(0);
 
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_threads.beginGeneration();
     m_label = label;
     m_options = options;
     m_summary = ServerSummary {};
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("lockscope-redis-io"));
     auto* worker = new ConnectionWorker(workerOptions, m_refreshInterval);
-    worker->moveToThread(m_thread);
+    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-redis-io"));
     m_worker = worker;
-    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    connect(m_thread, &QThread::started, worker, &ConnectionWorker::start);
+    connect(thread, &QThread::started, worker, &ConnectionWorker::start);
     connect(
         worker, &ConnectionWorker::statusChanged, this, [this, generation](const ConnectionStatus& status) {
-            if (generation == m_generation)
+            if (m_threads.isCurrent(generation))
                 updateStatus(status);
         });
     connect(
         worker, &ConnectionWorker::summaryRefreshed, this, [this, generation](const ServerSummary& summary) {
-            if (generation != m_generation)
+            if (!m_threads.isCurrent(generation))
                 return;
             m_summary = summary;
             Q_EMIT summaryRefreshed(summary);
         });
     connect(worker, &ConnectionWorker::refreshStarted, this, [this, generation](QThread* ioThread) {
-        if (generation == m_generation)
+        if (m_threads.isCurrent(generation))
             Q_EMIT refreshStarted(ioThread);
     });
     // Announced once the controller is open, so that listeners see isOpen() true.
@@ -91,7 +85,7 @@ void ConnectionController::openWith(
     connecting.endpoint = QString::fromStdString(options.describe());
     connecting.readOnly = options.readOnly;
     updateStatus(connecting);
-    m_thread->start();
+    thread->start();
     Q_EMIT openedWith(workerOptions, monitor);
     Q_EMIT opened(label);
     Q_EMIT productionMarkChanged(isProductionMarked());
@@ -99,12 +93,10 @@ void ConnectionController::openWith(
 
 void ConnectionController::close()
 {
-    if (!m_thread)
+    if (!m_threads.isRunning())
         return;
-    ++m_generation;
-    retire(m_thread);
+    m_threads.retire();
     Q_EMIT closed();
-    m_thread = nullptr;
     m_worker = nullptr;
     ConnectionStatus closed;
     closed.endpoint = m_status.endpoint;
@@ -142,16 +134,6 @@ void ConnectionController::setProductionMarked(bool production)
     else
         QSettings().setValue(productionKey(m_options), production);
     Q_EMIT productionMarkChanged(production);
-}
-
-void ConnectionController::retire(QThread* thread)
-{
-    m_retiredThreads.append(thread);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_retiredThreads.removeAll(thread);
-        thread->deleteLater();
-    });
-    thread->quit();
 }
 
 void ConnectionController::refreshNow()

@@ -1,11 +1,11 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
+#include "common/WorkerThreads.h"
 #include "connection/ConnectionStatus.h"
 #include "connection/MonitorSettings.h"
 #include "connection/ServerSummary.h"
+#include "redis/ConnectionOptions.h"
 
-#include <QList>
 #include <QObject>
 #include <QPointer>
 
@@ -19,7 +19,7 @@ namespace lockscope::ui {
 class ConnectionWorker;
 
 // The GUI's handle on one Redis connection. It lives on the GUI thread and never talks to
-// Redis itself: it owns a QThread running a ConnectionWorker, and relays the worker's results,
+// Redis itself: it owns a thread running a ConnectionWorker, and relays the worker's results,
 // which arrive by queued signals, to the widgets.
 class ConnectionController : public QObject
 {
@@ -43,7 +43,7 @@ public:
     void refreshNow();
     void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
 
-    bool isOpen() const { return m_thread != nullptr; }
+    bool isOpen() const { return m_threads.isRunning(); }
     // What open() was last given: tools that open their own connections (stress, demo) use it.
     const ConnectionOptions& options() const { return m_options; }
     // The "production" mark of the open connection (the profile's, or remembered per endpoint in
@@ -74,13 +74,9 @@ private:
     void openWith(
         const ConnectionOptions& options, const QString& label, std::optional<MonitorSettings> monitor);
     void updateStatus(const ConnectionStatus& status);
-    void retire(QThread* thread);
 
-    QThread* m_thread = nullptr;
+    WorkerThreads m_threads;
     QPointer<ConnectionWorker> m_worker;
-    QList<QThread*> m_retiredThreads; // quitting, but maybe still inside a blocking call
-    // Signals queued by a worker that was replaced meanwhile carry an older generation.
-    quint64 m_generation = 0;
     std::chrono::milliseconds m_refreshInterval {2000};
     QString m_label;
     QString m_profileId;

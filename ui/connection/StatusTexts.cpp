@@ -1,37 +1,24 @@
 #include "connection/StatusTexts.h"
 
+#include "common/EnumNames.h"
+
 #include <QLocale>
 
 namespace lockscope::ui {
 
 QString StatusTexts::stateName(ConnectionStatus::State state)
 {
-    switch (state) {
-    case ConnectionStatus::State::NotConnected:
-        return tr("Not connected");
-    case ConnectionStatus::State::Connecting:
-        return tr("Connecting…");
-    case ConnectionStatus::State::Connected:
-        return tr("Connected");
-    case ConnectionStatus::State::Unreachable:
-        return tr("Unreachable");
-    }
-    return {};
+    static constexpr std::array<const char*, 4> names {QT_TR_NOOP("Not connected"), QT_TR_NOOP("Connecting…"),
+        QT_TR_NOOP("Connected"), QT_TR_NOOP("Unreachable")};
+    return tr(enumName<ConnectionStatus::State::Unreachable>(state, names, ""));
 }
 
 QString StatusTexts::liveUpdateName(ServerSummary::LiveUpdateMode mode)
 {
-    switch (mode) {
-    case ServerSummary::LiveUpdateMode::Notifications:
-        return tr("Live: keyspace notifications");
-    case ServerSummary::LiveUpdateMode::PartialNotifications:
-        return tr("Live: partial notifications, polling");
-    case ServerSummary::LiveUpdateMode::Polling:
-        return tr("Live: polling (notifications off)");
-    case ServerSummary::LiveUpdateMode::Unknown:
-        return tr("Live: polling (notifications unknown)");
-    }
-    return {};
+    static constexpr std::array<const char*, 4> names {QT_TR_NOOP("Live: polling (notifications unknown)"),
+        QT_TR_NOOP("Live: keyspace notifications"), QT_TR_NOOP("Live: partial notifications, polling"),
+        QT_TR_NOOP("Live: polling (notifications off)")};
+    return tr(enumName<ServerSummary::LiveUpdateMode::Polling>(mode, names, ""));
 }
 
 QString StatusTexts::monitorModeName(const MonitorStatus& status)
@@ -82,15 +69,9 @@ QString StatusTexts::topology(const ServerSummary& summary)
 
 QString StatusTexts::topologyKind(ServerSummary::Topology kind)
 {
-    switch (kind) {
-    case ServerSummary::Topology::Standalone:
-        return tr("standalone");
-    case ServerSummary::Topology::SentinelMaster:
-        return tr("sentinel master");
-    case ServerSummary::Topology::Cluster:
-        return tr("cluster");
-    }
-    return {};
+    static constexpr std::array<const char*, 3> names {
+        QT_TR_NOOP("standalone"), QT_TR_NOOP("sentinel master"), QT_TR_NOOP("cluster")};
+    return tr(enumName<ServerSummary::Topology::Cluster>(kind, names, ""));
 }
 
 QString StatusTexts::roundTrip(qint64 micros)

@@ -1,9 +1,9 @@
 #include "history/HistoryRecording.h"
 
+#include "common/CoreTexts.h"
 #include "history/HistoryLocation.h"
 #include "history/HistoryRecordingSink.h"
 #include "history/LockAlertText.h"
-#include "common/CoreTexts.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -23,27 +23,24 @@ constexpr int flushIntervalMs = 200;
 
 HistoryRecording::HistoryRecording(QObject* parent)
     : QObject(parent)
-    , m_thread(new QThread(this))
     , m_threadContext(new QObject)
 {
-    m_thread->setObjectName(QStringLiteral("lockscope-history"));
     // The timer is the context's child before the move, so that it moves (and fires) with it.
     auto* timer = new QTimer(m_threadContext);
-    m_threadContext->moveToThread(m_thread);
+    QThread* thread = m_threads.adopt(m_threadContext, QStringLiteral("lockscope-history"));
     timer->setInterval(flushIntervalMs);
     connect(timer, &QTimer::timeout, m_threadContext, [this] { flushIfDue(); });
-    connect(m_thread, &QThread::started, timer, qOverload<>(&QTimer::start));
-    connect(m_thread, &QThread::finished, m_threadContext, &QObject::deleteLater);
-    m_thread->start();
+    connect(thread, &QThread::started, timer, qOverload<>(&QTimer::start));
+    thread->start();
 }
 
 HistoryRecording::~HistoryRecording()
 {
     stop();
     // Waits for the closes queued so far (a clean end of each session) before the thread ends.
-    QMetaObject::invokeMethod(m_threadContext, [] { }, Qt::BlockingQueuedConnection);
-    m_thread->quit();
-    m_thread->wait();
+    QMetaObject::invokeMethod(
+        m_threadContext, [] {}, Qt::BlockingQueuedConnection);
+    m_threads.retireAndWait();
 }
 
 QString HistoryRecording::defaultPath(const QString& profile)
@@ -64,7 +61,8 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
     auto onProblem = [self](const RedisError& error) {
         const QString message = CoreTexts::error(error);
         QMetaObject::invokeMethod(
-            qApp, [self, message] {
+            qApp,
+            [self, message] {
                 if (!self)
                     return;
                 self->m_problem = message;
@@ -76,7 +74,8 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
         const QString lock = QString::fromUtf8(alert.lock.data(), qsizetype(alert.lock.size()));
         const QString text = LockAlertText::describe(alert);
         QMetaObject::invokeMethod(
-            qApp, [self, lock, text] {
+            qApp,
+            [self, lock, text] {
                 if (self)
                     Q_EMIT self->alertRaised(lock, text);
             },

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/WorkerThreads.h"
 #include "history/AlertEvaluator.h"
 
 #include <QMutex>
@@ -7,8 +8,6 @@
 #include <QString>
 
 #include <memory>
-
-class QThread;
 
 namespace lockscope::ui {
 
@@ -55,9 +54,9 @@ Q_SIGNALS:
 private:
     void flushIfDue();
 
-    QThread* m_thread;
-    QObject* m_threadContext; // lives on m_thread: what runs there is queued to it
-    mutable QMutex m_mutex; // guards m_sink, which the flush timer reads on m_thread
+    WorkerThreads m_threads; // one: the history thread
+    QObject* m_threadContext; // lives on the history thread: what runs there is queued to it
+    mutable QMutex m_mutex; // guards m_sink, which the flush timer reads on the history thread
     std::shared_ptr<HistoryRecordingSink> m_sink;
     QString m_path;
     QString m_problem;

@@ -29,7 +29,6 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     , m_timeline(new HistoryTimeline)
     , m_statistics(new HistoryStatisticsPanel)
     , m_refreshTimer(new QTimer(this))
-    , m_readerThread(new QThread(this))
 {
     qRegisterMetaType<HistoryRequest>();
     qRegisterMetaType<HistoryReadout>();
@@ -57,13 +56,11 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     layout->addWidget(splitter, 1);
     resize(1100, 420);
 
-    m_readerThread->setObjectName(QStringLiteral("lockscope-history-reader"));
     auto* reader = new HistoryReader;
-    reader->moveToThread(m_readerThread);
-    connect(m_readerThread, &QThread::finished, reader, &QObject::deleteLater);
+    QThread* readerThread = m_threads.adopt(reader, QStringLiteral("lockscope-history-reader"));
     connect(this, &HistoryWindow::readRequested, reader, &HistoryReader::readRequested);
     connect(reader, &HistoryReader::readoutReady, this, &HistoryWindow::showReadout);
-    m_readerThread->start();
+    readerThread->start();
 
     m_refreshTimer->setInterval(refreshIntervalMs);
     connect(m_refreshTimer, &QTimer::timeout, this, &HistoryWindow::refresh);
@@ -73,17 +70,17 @@ HistoryWindow::HistoryWindow(QWidget* parent)
         m_follow->setChecked(false);
         refresh();
     });
-    connect(m_timeline, &HistoryTimeline::lockClicked, this, [this](const QString& lock, const QString& node) {
-        refresh(); // its statistics
-        Q_EMIT lockSelected(lock, node);
-    });
+    connect(
+        m_timeline, &HistoryTimeline::lockClicked, this, [this](const QString& lock, const QString& node) {
+            refresh(); // its statistics
+            Q_EMIT lockSelected(lock, node);
+        });
     updateHeader();
 }
 
 HistoryWindow::~HistoryWindow()
 {
-    m_readerThread->quit();
-    m_readerThread->wait(); // a read under way is bounded (HistoryQuery limits every answer)
+    // m_threads waits for the reader: a read under way is bounded (HistoryQuery limits every answer).
 }
 
 void HistoryWindow::setDatabase(const QString& path, const QString& problem)

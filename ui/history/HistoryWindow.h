@@ -1,12 +1,12 @@
 #pragma once
 
+#include "common/WorkerThreads.h"
 #include "history/HistoryReadout.h"
 
 #include <QWidget>
 
 class QCheckBox;
 class QLabel;
-class QThread;
 class QTimer;
 
 namespace lockscope::ui {
@@ -57,7 +57,7 @@ private:
     HistoryTimeline* m_timeline;
     HistoryStatisticsPanel* m_statistics;
     QTimer* m_refreshTimer;
-    QThread* m_readerThread;
+    WorkerThreads m_threads;
     bool m_reading = false;
     bool m_readAgain = false;
 };

@@ -1,5 +1,7 @@
 #include "monitor/LockEventLogModel.h"
 
+#include "common/EnumNames.h"
+
 #include <QBrush>
 #include <QColor>
 #include <QDateTime>
@@ -23,19 +25,9 @@ int LockEventLogModel::columnCount(const QModelIndex& parent) const
 
 QString LockEventLogModel::typeName(LockEventRecord::Type type)
 {
-    switch (type) {
-    case LockEventRecord::Type::Appeared:
-        return tr("appeared");
-    case LockEventRecord::Type::Changed:
-        return tr("changed");
-    case LockEventRecord::Type::Released:
-        return tr("released");
-    case LockEventRecord::Type::Expired:
-        return tr("expired");
-    case LockEventRecord::Type::Admin:
-        return tr("admin");
-    }
-    return {};
+    static constexpr std::array<const char*, 5> names {QT_TR_NOOP("appeared"), QT_TR_NOOP("changed"),
+        QT_TR_NOOP("released"), QT_TR_NOOP("expired"), QT_TR_NOOP("admin")};
+    return tr(enumName<LockEventRecord::Type::Admin>(type, names, ""));
 }
 
 QVariant LockEventLogModel::headerData(int section, Qt::Orientation orientation, int role) const

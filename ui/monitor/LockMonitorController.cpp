@@ -3,9 +3,9 @@
 
 #include "inspect/admin/AuditLog.h"
 #include "locks/DistributedLock.h"
-#include "monitor/admin/LockAdminWorker.h"
 #include "monitor/LockMonitorWorker.h"
 #include "monitor/LockUpdateQueue.h"
+#include "monitor/admin/LockAdminWorker.h"
 
 #include <QProcessEnvironment>
 #include <QThread>
@@ -51,9 +51,7 @@ LockMonitorController::LockMonitorController(QObject* parent)
 
 LockMonitorController::~LockMonitorController()
 {
-    close();
-    for (QThread* thread : std::as_const(m_retiredThreads))
-        thread->wait();
+    close(); // m_threads waits for the retired workers
 }
 
 void LockMonitorController::follow(const ConnectionController& connection)
@@ -76,39 +74,33 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
         m_settings = MonitorSettings {};
         m_settings.pollInterval = m_pollInterval;
     }
-    const quint64 generation = ++m_generation;
+    const quint64 generation = m_threads.beginGeneration();
     m_queue = std::make_shared<LockUpdateQueue>();
     m_cancel = std::make_shared<CancellationToken>();
 
-    m_monitorThread = new QThread(this);
-    m_monitorThread->setObjectName(QStringLiteral("lockscope-monitor"));
     auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel, m_sink);
-    monitor->moveToThread(m_monitorThread);
-    connect(m_monitorThread, &QThread::started, monitor, &LockMonitorWorker::run);
+    QThread* monitorThread = m_threads.adopt(monitor, QStringLiteral("lockscope-monitor"));
     // run() returns once cancelled; the thread then ends and takes the worker with it.
-    connect(m_monitorThread, &QThread::finished, monitor, &QObject::deleteLater);
+    connect(monitorThread, &QThread::started, monitor, &LockMonitorWorker::run);
     connect(monitor, &LockMonitorWorker::updatesPending, this, [this, generation] {
-        if (generation == m_generation && !m_flushTimer->isActive())
+        if (m_threads.isCurrent(generation) && !m_flushTimer->isActive())
             m_flushTimer->start();
     });
     connect(
         monitor, &LockMonitorWorker::statusChanged, this, [this, generation](const MonitorStatus& status) {
-            if (generation == m_generation)
+            if (m_threads.isCurrent(generation))
                 updateStatus(status);
         });
 
-    m_adminThread = new QThread(this);
-    m_adminThread->setObjectName(QStringLiteral("lockscope-admin"));
     auto* admin = new LockAdminWorker(options, m_auditLogPath.toStdString());
-    admin->moveToThread(m_adminThread);
+    QThread* adminThread = m_threads.adopt(admin, QStringLiteral("lockscope-admin"));
     m_admin = admin;
-    connect(m_adminThread, &QThread::finished, admin, &QObject::deleteLater);
     connect(admin, &LockAdminWorker::performed, this, [this, generation](const LockAdminReport& report) {
-        if (generation == m_generation)
+        if (m_threads.isCurrent(generation))
             Q_EMIT adminPerformed(report);
     });
     connect(admin, &LockAdminWorker::keysRead, this, [this, generation](const LockKeysReport& report) {
-        if (generation == m_generation)
+        if (m_threads.isCurrent(generation))
             Q_EMIT keysRead(report);
     });
 
@@ -116,8 +108,8 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
     starting.state = MonitorStatus::State::Starting;
     starting.pollIntervalMs = m_settings.pollInterval.count();
     updateStatus(starting);
-    m_monitorThread->start();
-    m_adminThread->start();
+    monitorThread->start();
+    adminThread->start();
 }
 
 void LockMonitorController::relist()
@@ -131,7 +123,7 @@ void LockMonitorController::relist()
 
 void LockMonitorController::close()
 {
-    if (!m_monitorThread)
+    if (!isOpen())
         return;
     stopWorkers();
     updateStatus(MonitorStatus {});
@@ -142,29 +134,15 @@ void LockMonitorController::close()
 
 void LockMonitorController::stopWorkers()
 {
-    if (!m_monitorThread)
+    if (!isOpen())
         return;
     flush(); // what the old monitor saw still reaches the table and the log
-    ++m_generation;
     m_cancel->cancel();
     // The monitor's run() returns by itself once cancelled; quit() ends its event loop after.
-    retire(m_monitorThread);
-    retire(m_adminThread);
-    m_monitorThread = nullptr;
-    m_adminThread = nullptr;
+    m_threads.retire();
     m_admin = nullptr;
     m_queue.reset();
     m_flushTimer->stop();
-}
-
-void LockMonitorController::retire(QThread* thread)
-{
-    m_retiredThreads.append(thread);
-    connect(thread, &QThread::finished, this, [this, thread] {
-        m_retiredThreads.removeAll(thread);
-        thread->deleteLater();
-    });
-    thread->quit();
 }
 
 void LockMonitorController::flush()

@@ -1,13 +1,13 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
-#include "monitor/admin/LockAdminAction.h"
-#include "monitor/LockKeysReport.h"
-#include "monitor/LockUpdateBatch.h"
+#include "common/WorkerThreads.h"
 #include "connection/MonitorSettings.h"
 #include "connection/MonitorStatus.h"
+#include "monitor/LockKeysReport.h"
+#include "monitor/LockUpdateBatch.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "redis/ConnectionOptions.h"
 
-#include <QList>
 #include <QObject>
 #include <QPointer>
 
@@ -49,7 +49,7 @@ public:
     // Stops both workers without waiting: a worker inside a blocking call finishes in the
     // background (its commands time out); only the destructor waits.
     void close();
-    bool isOpen() const { return m_monitorThread != nullptr; }
+    bool isOpen() const { return m_threads.isRunning(); }
     // Opens and closes with `connection` from now on (the connection knows nothing of the monitor).
     void follow(const ConnectionController& connection);
 
@@ -78,17 +78,13 @@ Q_SIGNALS:
 private:
     void flush();
     void stopWorkers();
-    void retire(QThread* thread);
     void updateStatus(const MonitorStatus& status);
 
-    QThread* m_monitorThread = nullptr;
-    QThread* m_adminThread = nullptr;
+    WorkerThreads m_threads; // the monitor's and the admin actions', one generation
     QPointer<LockAdminWorker> m_admin;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<CancellationToken> m_cancel;
-    QList<QThread*> m_retiredThreads;
     QTimer* m_flushTimer;
-    quint64 m_generation = 0;
     std::chrono::milliseconds m_pollInterval {2000};
     QString m_auditLogPath;
     ConnectionOptions m_options;

@@ -1,5 +1,7 @@
 #include "monitor/LockTableModel.h"
 
+#include "common/EnumNames.h"
+
 #include "monitor/LockKindTexts.h"
 
 #include <QBrush>
@@ -103,17 +105,9 @@ QString LockTableModel::formatDuration(qint64 ms)
 
 QString LockTableModel::stateName(LockRecord::State state)
 {
-    switch (state) {
-    case LockRecord::State::Held:
-        return tr("held");
-    case LockRecord::State::Expiring:
-        return tr("expiring");
-    case LockRecord::State::Stuck:
-        return tr("stuck");
-    case LockRecord::State::Free:
-        return tr("free");
-    }
-    return {};
+    static constexpr std::array<const char*, 4> names {
+        QT_TR_NOOP("held"), QT_TR_NOOP("expiring"), QT_TR_NOOP("stuck"), QT_TR_NOOP("free")};
+    return tr(enumName<LockRecord::State::Free>(state, names, ""));
 }
 
 QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, int role) const

@@ -18,29 +18,22 @@ SampleLocksController::~SampleLocksController()
 
 void SampleLocksController::seed(const ConnectionOptions& options)
 {
-    stop();
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("lockscope-sample-locks"));
+    m_threads.retireAndWait();
+    m_threads.beginGeneration();
     ConnectionOptions seederOptions = options;
     seederOptions.readOnly = false;
     auto* worker = new SampleLocksWorker(seederOptions);
-    worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::started, worker, &SampleLocksWorker::seed);
-    // Deleted on its own thread: the seeder releases its locks there.
-    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    // Deleted on its own thread when it ends: the seeder releases its locks there.
+    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-sample-locks"));
+    connect(thread, &QThread::started, worker, &SampleLocksWorker::seed);
     connect(worker, &SampleLocksWorker::seeded, this, &SampleLocksController::seeded);
     connect(worker, &SampleLocksWorker::failed, this, &SampleLocksController::failed);
-    m_thread->start();
+    thread->start();
 }
 
 void SampleLocksController::stop()
 {
-    if (!m_thread)
-        return;
-    m_thread->quit();
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
+    m_threads.retireAndWait();
 }
 
 } // namespace lockscope::ui

@@ -1,11 +1,10 @@
 #pragma once
 
+#include "common/WorkerThreads.h"
 #include "redis/ConnectionOptions.h"
 
 #include <QObject>
 #include <QStringList>
-
-class QThread;
 
 namespace lockscope::ui {
 
@@ -23,14 +22,14 @@ public:
     void seed(const ConnectionOptions& options);
     // Releases what the seeder holds and ends its thread (waits for it).
     void stop();
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_threads.isRunning(); }
 
 Q_SIGNALS:
     void seeded(const QStringList& locks);
     void failed(const QString& error);
 
 private:
-    QThread* m_thread = nullptr;
+    WorkerThreads m_threads;
 };
 
 } // namespace lockscope::ui

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ConnectionFlags</name>
+    <message>
+        <source>--password-env names %1, which is not set</source>
+        <translation>--password-env 指定的 %1 未设置</translation>
+    </message>
+    <message>
+        <source>TLS options need a rediss:// URL</source>
+        <translation>TLS 选项需要 rediss:// URL</translation>
+    </message>
+    <message>
+        <source>--tls-cert and --tls-key go together</source>
+        <translation>--tls-cert 和 --tls-key 必须同时使用</translation>
+    </message>
+    <message>
+        <source>--%1 expects milliseconds (1-86400000), got &apos;%2&apos;</source>
+        <translation>--%1 需要毫秒数（1-86400000），实际为 &apos;%2&apos;</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionProfile</name>
     <message>
         <source>The profile has no server URL.</source>
@@ -704,22 +723,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>connection options need --url (the sandbox needs none)</source>
         <translation>连接选项需要配合 --url 使用（沙盒不需要连接选项）</translation>
-    </message>
-    <message>
-        <source>--password-env names %1, which is not set</source>
-        <translation>--password-env 指定的 %1 未设置</translation>
-    </message>
-    <message>
-        <source>TLS options need a rediss:// URL</source>
-        <translation>TLS 选项需要 rediss:// URL</translation>
-    </message>
-    <message>
-        <source>--tls-cert and --tls-key go together</source>
-        <translation>--tls-cert 和 --tls-key 必须同时使用</translation>
-    </message>
-    <message>
-        <source>--%1 expects milliseconds (1-86400000), got &apos;%2&apos;</source>
-        <translation>--%1 需要毫秒数（1-86400000），实际为 &apos;%2&apos;</translation>
     </message>
     <message>
         <source>Fill the sandbox with sample locks of every kind without asking (sandbox only).</source>

@@ -1,18 +1,13 @@
 #include "inspect/admin/AdminResult.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope {
 
 std::string_view adminOutcomeName(AdminOutcome outcome)
 {
-    switch (outcome) {
-    case AdminOutcome::Done:
-        return "done";
-    case AdminOutcome::HolderChanged:
-        return "holder changed";
-    case AdminOutcome::NothingThere:
-        return "nothing there";
-    }
-    return "unknown";
+    static constexpr std::array<std::string_view, 3> names {"done", "holder changed", "nothing there"};
+    return enumName<AdminOutcome::NothingThere>(outcome, names, "unknown");
 }
 
 } // namespace lockscope

@@ -11,10 +11,6 @@
 using namespace lockscope;
 using test::LockFormats;
 
-namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
-} // namespace
-
 // A three-master cluster built by hand (ADDSLOTS + MEET): list attributes every lock to its
 // master, and release finds and removes a lock that lives on another master than the URL's.
 class tst_ClusterInspect : public QObject
@@ -89,7 +85,8 @@ private slots:
         std::vector<std::string> names;
         for (size_t node = 0; node < 3; ++node) {
             names.push_back(nameOn(node, "orders-"));
-            QVERIFY(LockFormats::redissonLock(*m_nodes[node], names.back(), clientA, 1, 60000).ok());
+            QVERIFY(
+                LockFormats::redissonLock(*m_nodes[node], names.back(), LockFormats::clientA, 1, 60000).ok());
         }
         auto result = runCli({"list", "--json"});
         QCOMPARE(result.code, 0);
@@ -112,7 +109,7 @@ private slots:
     void releaseRemovesALockOnAnotherMaster()
     {
         const std::string name = nameOn(2, "report-");
-        QVERIFY(LockFormats::redissonLock(*m_nodes[2], name, clientA, 7, 60000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_nodes[2], name, LockFormats::clientA, 7, 60000).ok());
         auto result = runCli({"release", name, "--force", "--yes"});
         QCOMPARE(result.code, 0);
         QCOMPARE(m_nodes[2]->command({"EXISTS", name})->integer(), 0LL);

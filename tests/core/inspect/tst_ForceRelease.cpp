@@ -20,7 +20,6 @@ using namespace std::chrono_literals;
 using test::LockFormats;
 
 namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 } // namespace
 
@@ -63,7 +62,7 @@ private slots:
 
     void releasingARedissonLockWakesItsWaiters()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto waiter = subscribe("redisson_lock__channel:{orders}");
         QVERIFY(waiter);
         auto seen = observe("orders");
@@ -78,7 +77,7 @@ private slots:
 
     void aNewHolderBetweenObservationAndReleaseStays()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto seen = observe("orders");
         QVERIFY(seen);
         QVERIFY(run({"DEL", "orders"}));
@@ -91,9 +90,9 @@ private slots:
 
     void aReentryAfterObservationCountsAsAChange()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto seen = observe("orders");
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto result = ForceRelease::release(*m_redis, *seen);
         QCOMPARE(result->outcome, AdminOutcome::HolderChanged);
         QVERIFY(exists("orders"));
@@ -148,7 +147,7 @@ private slots:
 
     void aLockGoneMeanwhileIsNothingToRelease()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto seen = observe("orders");
         QVERIFY(run({"DEL", "orders"}));
         QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::NothingThere);
@@ -157,7 +156,7 @@ private slots:
     void aFairLockReleaseNotifiesOnlyTheHeadWaiter()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", clientB + ":7", clientB + ":8"}));
         QVERIFY(run({"ZADD", "redisson_lock_timeout:{fair}", std::to_string(now + 30000), clientB + ":7",
             std::to_string(now + 35000), clientB + ":8"}));
@@ -174,7 +173,7 @@ private slots:
 
     void aWriteLockReleasePublishesOneOnTheRwlockChannel()
     {
-        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", LockFormats::clientA, 1, 30000).ok());
         auto waiter = subscribe("redisson_rwlock:{ledger}");
         auto seen = observe("ledger");
         QVERIFY(seen && seen->kind == LockKind::ReadWrite);
@@ -184,7 +183,7 @@ private slots:
 
     void aReadLockReleaseRemovesItsTimeoutKeysAndPublishesZero()
     {
-        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientB, 2, 30000).ok());
         auto waiter = subscribe("redisson_rwlock:{catalog}");
         auto seen = observe("catalog");
@@ -206,7 +205,7 @@ private slots:
 
     void aReadOnlyConnectionIsRefusedBeforeAnythingIsSent()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto seen = observe("orders");
         ConnectionOptions readOnly;
         readOnly.readOnly = true;
@@ -235,7 +234,7 @@ private slots:
 
     void extendSetsTheLeaseOfAnUnchangedLock()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 5000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 5000).ok());
         auto seen = observe("orders");
         auto result = ExtendLock::extend(*m_redis, *seen, 600000ms);
         QCOMPARE(result->outcome, AdminOutcome::Done);
@@ -268,7 +267,7 @@ private slots:
         QTemporaryDir dir;
         const std::string path = dir.path().toStdString() + "/nested/audit.log";
         AuditLog log(path);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         auto seen = observe("orders");
         QVERIFY(log.append({0, "redis://127.0.0.1", "n", "orders", "release", seen, std::nullopt,
                                "done: released"})

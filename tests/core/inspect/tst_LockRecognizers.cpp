@@ -11,8 +11,6 @@ using namespace lockscope;
 using test::LockFormats;
 
 namespace {
-
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 
 std::vector<LockSnapshot> listLocks(RedisConnection& connection, std::vector<std::string> lockPatterns = {},
@@ -52,8 +50,8 @@ private slots:
 
     void redissonLockShowsClientThreadAndReentryCount()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 57, 30000).ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 57, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 57, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 57, 30000).ok());
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         const auto& lock = locks.front();
@@ -63,7 +61,7 @@ private slots:
         QVERIFY(lock.confidence >= 0.9);
         QCOMPARE(lock.node, std::string("test-node"));
         QCOMPARE(lock.holders.size(), size_t(1));
-        QCOMPARE(lock.holders[0].clientUuid, clientA);
+        QCOMPARE(lock.holders[0].clientUuid, LockFormats::clientA);
         QCOMPARE(lock.holders[0].threadId, std::string("57"));
         QCOMPARE(lock.holders[0].count, 2LL);
         QVERIFY(lock.ttlMs && *lock.ttlMs > 25000 && *lock.ttlMs <= 30000);
@@ -72,7 +70,7 @@ private slots:
 
     void redissonLockWithoutTtlIsStuck()
     {
-        QVERIFY(run({"HSET", "orphan", clientA + ":1", "1"}));
+        QVERIFY(run({"HSET", "orphan", LockFormats::clientA + ":1", "1"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QVERIFY(locks[0].stuck);
@@ -92,7 +90,7 @@ private slots:
 
     void unlockChannelSubscribersAreCountedAsWaiters()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "report", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "report", LockFormats::clientA, 1, 30000).ok());
         auto subscriber = test::connectTo(*m_server);
         QVERIFY(subscriber->send({"SUBSCRIBE", "redisson_lock__channel:{report}"}).ok());
         QVERIFY(subscriber->readReply(std::chrono::milliseconds(2000)).ok());
@@ -104,7 +102,7 @@ private slots:
     void fairLockGroupsQueueAndTimeoutWithDeadlines()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", LockFormats::clientA, 1, 30000).ok());
         const std::string first = clientB + ":7";
         const std::string second = clientB + ":8";
         QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", first, second}));
@@ -130,7 +128,7 @@ private slots:
     {
         // Found by fuzz_Recognizers: a score Redis accepts (1e300, inf) was converted to a
         // millisecond count, which is undefined behaviour (the sanitize preset aborts on it).
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fairfar", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fairfar", LockFormats::clientA, 1, 30000).ok());
         const std::string far = clientB + ":7";
         const std::string endless = clientB + ":8";
         QVERIFY(run({"RPUSH", "redisson_lock_queue:{fairfar}", far, endless}));
@@ -159,8 +157,8 @@ private slots:
 
     void readLocksShowEveryReaderAndGroupTheirTimeoutKeys()
     {
-        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientA, 3, 30000).ok());
-        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientA, 3, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", LockFormats::clientA, 3, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", LockFormats::clientA, 3, 30000).ok());
         QVERIFY(LockFormats::redissonReadLock(*m_redis, "catalog", clientB, 4, 30000).ok());
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
@@ -169,19 +167,20 @@ private slots:
         QCOMPARE(lock.holders.size(), size_t(2));
         for (const auto& holder : lock.holders) {
             QCOMPARE(holder.mode, std::string("read"));
-            QCOMPARE(holder.count, holder.clientUuid == clientA ? 2LL : 1LL);
+            QCOMPARE(holder.count, holder.clientUuid == LockFormats::clientA ? 2LL : 1LL);
         }
-        QVERIFY(hasKey(lock, "{catalog}:" + clientA + ":3:rwlock_timeout:1"));
-        QVERIFY(hasKey(lock, "{catalog}:" + clientA + ":3:rwlock_timeout:2"));
+        QVERIFY(hasKey(lock, "{catalog}:" + LockFormats::clientA + ":3:rwlock_timeout:1"));
+        QVERIFY(hasKey(lock, "{catalog}:" + LockFormats::clientA + ":3:rwlock_timeout:2"));
         QVERIFY(hasKey(lock, "{catalog}:" + clientB + ":4:rwlock_timeout:1"));
         QCOMPARE(lock.keys.size(), size_t(4));
     }
 
     void writeLockShowsTheWriterAndItsOwnReadHold()
     {
-        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", clientA, 11, 30000).ok());
-        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", clientA, 11, 30000).ok());
-        QVERIFY(LockFormats::redissonReadLock(*m_redis, "ledger", clientA, 11, 30000).ok()); // downgrade
+        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", LockFormats::clientA, 11, 30000).ok());
+        QVERIFY(LockFormats::redissonWriteLock(*m_redis, "ledger", LockFormats::clientA, 11, 30000).ok());
+        QVERIFY(LockFormats::redissonReadLock(*m_redis, "ledger", LockFormats::clientA, 11, 30000)
+                    .ok()); // downgrade
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         const auto& lock = locks[0];
@@ -193,12 +192,12 @@ private slots:
         QCOMPARE(writer.count, 2LL);
         QCOMPARE(reader.mode, std::string("read"));
         QCOMPARE(reader.count, 1LL);
-        QVERIFY(hasKey(lock, "{ledger}:" + clientA + ":11:rwlock_timeout:1"));
+        QVERIFY(hasKey(lock, "{ledger}:" + LockFormats::clientA + ":11:rwlock_timeout:1"));
     }
 
     void fencedLockCounterIsGroupedIntoItsLock()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fenced", clientA, 2, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fenced", LockFormats::clientA, 2, 30000).ok());
         for (int i = 0; i < 3; ++i)
             QVERIFY(run({"INCR", "redisson_lock_token:{fenced}"}));
         auto locks = listLocks(*m_redis);
@@ -307,7 +306,7 @@ private slots:
     void lockScopeRegisteredWaitersAreListedWithDeadlines()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "shared", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "shared", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"ZADD", "lockscope:waiters:{shared}", std::to_string(now + 3000), "waiter-live",
             std::to_string(now - 10000), "waiter-dead"}));
         auto locks = listLocks(*m_redis);
@@ -430,7 +429,7 @@ private slots:
     void aPatternLimitedScanStillGroupsAuxiliaryKeys()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "app:fair", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "app:fair", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"RPUSH", "redisson_lock_queue:{app:fair}", clientB + ":2"}));
         QVERIFY(
             run({"ZADD", "redisson_lock_timeout:{app:fair}", std::to_string(now + 30000), clientB + ":2"}));
@@ -445,7 +444,7 @@ private slots:
     void binaryLockNamesAreKeptExactly()
     {
         const std::string name("lock\0bin\xff\xfe", 10);
-        QVERIFY(LockFormats::redissonLock(*m_redis, name, clientA, 5, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, name, LockFormats::clientA, 5, 30000).ok());
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].name, name);
@@ -457,7 +456,7 @@ private slots:
         auto second = test::startServer();
         QVERIFY(second);
         auto other = test::connectTo(*second);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "here", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "here", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(LockFormats::redissonLock(*other, "there", clientB, 1, 30000).ok());
         auto result = LockInspector::inspect({{"node-a", m_redis.get()}, {"node-b", other.get()}}, {});
         QCOMPARE(result.locks.size(), size_t(2));

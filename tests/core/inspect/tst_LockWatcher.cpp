@@ -23,8 +23,6 @@ using test::WatchLatencyProbe;
 using test::WatchSession;
 
 namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
-
 // What a watcher did after a burst of writes that all happened before it started reading.
 struct FollowedBurst
 {
@@ -116,11 +114,11 @@ private slots:
         QVERIFY(QString::fromStdString(*started).contains("keyspace notifications"));
 
         long long at = test::epochMillis();
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "orders").has_value(), 5000);
         qInfo("appeared after %lld ms", session.find(LockEvent::Type::Appeared, "orders")->event.atMs - at);
 
-        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Changed, "orders").has_value(), 5000);
         QCOMPARE(session.find(LockEvent::Type::Changed, "orders")->event.lock.holders[0].count, 2LL);
 
@@ -136,9 +134,9 @@ private slots:
 
     void reportsAppearingChangingReleasedAndExpiringLocksWithin100Ms()
     {
-        // The bar: every change reported within 100 ms on loopback. Redis's own expiry is slowed to one cycle a second
-        // (hz 1), so a prompt `expired` can only come from the watcher re-reading the lock when
-        // its TTL runs out. A loaded machine may delay one trial: the median of five must hold.
+        // The bar: every change reported within 100 ms on loopback. Redis's own expiry is slowed to one cycle
+        // a second (hz 1), so a prompt `expired` can only come from the watcher re-reading the lock when its
+        // TTL runs out. A loaded machine may delay one trial: the median of five must hold.
         QVERIFY(run({"CONFIG", "SET", "hz", "1"}));
         WatchLatencyProbe probe(*m_server);
         auto latencies = probe.measure(5);
@@ -158,8 +156,9 @@ private slots:
         // The watcher knows every TTL but keeps one timer for the earliest: 100 long leases and
         // one short one cost, when the short one runs out, a read of that lock, not of all 101.
         for (int i = 0; i < 100; ++i)
-            QVERIFY(
-                LockFormats::redissonLock(*m_redis, "long:" + std::to_string(i), clientA, 1, 600000).ok());
+            QVERIFY(LockFormats::redissonLock(
+                *m_redis, "long:" + std::to_string(i), LockFormats::clientA, 1, 600000)
+                        .ok());
         WatchSession session(*m_server, {});
         QVERIFY(session.start().ok());
         QVERIFY(run({"SET", "locks:brief", LockFormats::randomAlnum(20), "PX", "150"}));
@@ -184,13 +183,14 @@ private slots:
         // cost twenty CLIENT LISTs.
         WatchSession session(*m_server, {});
         QVERIFY(session.start().ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(session.waitFor(LockEvent::Type::Appeared, "burst", std::chrono::milliseconds(5000)));
         QVERIFY(run({"CONFIG", "RESETSTAT"}));
         const auto started = std::chrono::steady_clock::now();
         for (int reentry = 0; reentry < 20; ++reentry) {
             const size_t before = session.count(LockEvent::Type::Changed, "burst");
-            QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok()); // re-enters
+            QVERIFY(LockFormats::redissonLock(*m_redis, "burst", LockFormats::clientA, 1, 30000)
+                        .ok()); // re-enters
             QTRY_VERIFY_WITH_TIMEOUT(session.count(LockEvent::Type::Changed, "burst") > before, 5000);
         }
         const auto seconds
@@ -208,12 +208,13 @@ private slots:
 
     void waitersJoiningAFairQueueAreAChange()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", LockFormats::clientA, 1, 30000).ok());
         WatchSession session(*m_server, {});
         QVERIFY(session.start().ok());
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", clientA + ":2"}));
-        QVERIFY(run({"ZADD", "redisson_lock_timeout:{fair}", std::to_string(now + 30000), clientA + ":2"}));
+        QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", LockFormats::clientA + ":2"}));
+        QVERIFY(run({"ZADD", "redisson_lock_timeout:{fair}", std::to_string(now + 30000),
+            LockFormats::clientA + ":2"}));
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Changed, "fair").has_value(), 5000);
         QCOMPARE(session.find(LockEvent::Type::Appeared, "fair").has_value(), false); // known at start
     }
@@ -251,19 +252,19 @@ private slots:
         WatchSession session(*m_server, {});
         QVERIFY(session.start().ok());
         QVERIFY(run({"CLIENT", "KILL", "TYPE", "pubsub"}));
-        QVERIFY(LockFormats::redissonLock(*m_redis, "after-break", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "after-break", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "after-break").has_value(), 10000);
         QCOMPARE(session.count(LockEvent::Type::Appeared, "after-break"), size_t(1));
     }
 
     void aRenewalChangesTheLeaseAndAReentryTheHolders()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "renewed", clientA, 1, 30000).ok());
-        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "renewed", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", LockFormats::clientA, 1, 30000).ok());
         WatchSession session(*m_server, {});
         QVERIFY(session.start().ok());
         QVERIFY(run({"PEXPIRE", "renewed", "90000"}));
-        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "reentered", LockFormats::clientA, 1, 30000).ok());
         auto renewed = session.waitFor(LockEvent::Type::Changed, "renewed", std::chrono::milliseconds(5000));
         auto reentered
             = session.waitFor(LockEvent::Type::Changed, "reentered", std::chrono::milliseconds(5000));
@@ -278,10 +279,10 @@ private slots:
     {
         // Twenty re-entries raise forty notifications (the hash and its TTL each time). Pending
         // together, they cost the server what one re-entry costs: one re-read of the lock.
-        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "burst", LockFormats::clientA, 1, 30000).ok());
         auto reenter = [this](int times) {
             for (int i = 0; i < times; ++i)
-                QVERIFY(LockFormats::redissonLock(*m_redis, "burst", clientA, 1, 30000).ok());
+                QVERIFY(LockFormats::redissonLock(*m_redis, "burst", LockFormats::clientA, 1, 30000).ok());
         };
         auto once = followBurst([&] { reenter(1); });
         QVERIFY(once.has_value());
@@ -296,14 +297,14 @@ private slots:
 
     void afterABurstEveryLockShowsItsLatestState()
     {
-        QVERIFY(LockFormats::redissonLock(*m_redis, "kept", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "kept", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"SET", "locks:gone", LockFormats::randomAlnum(20), "PX", "60000"}));
         auto followed = followBurst([&] {
             for (int i = 0; i < 10; ++i)
-                QVERIFY(LockFormats::redissonLock(*m_redis, "kept", clientA, 1, 30000).ok());
+                QVERIFY(LockFormats::redissonLock(*m_redis, "kept", LockFormats::clientA, 1, 30000).ok());
             QVERIFY(run({"PEXPIRE", "locks:gone", "90000"}));
             QVERIFY(run({"DEL", "locks:gone"}));
-            QVERIFY(LockFormats::redissonLock(*m_redis, "new", clientA, 1, 30000).ok());
+            QVERIFY(LockFormats::redissonLock(*m_redis, "new", LockFormats::clientA, 1, 30000).ok());
         });
         QVERIFY(followed.has_value());
         QCOMPARE(lockNamed(followed->locks, "kept")->holders.at(0).count, 11LL);

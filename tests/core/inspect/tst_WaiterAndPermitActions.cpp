@@ -11,7 +11,6 @@ using namespace lockscope;
 using test::LockFormats;
 
 namespace {
-const std::string clientA = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b";
 const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
 } // namespace
 
@@ -27,7 +26,7 @@ private slots:
     void aDeadFairQueueHeadIsRemovedAndLiveWaitersStay()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "fair", LockFormats::clientA, 1, 30000).ok());
         const std::string dead = clientB + ":1";
         const std::string live = clientB + ":2";
         QVERIFY(run({"RPUSH", "redisson_lock_queue:{fair}", dead, live}));
@@ -48,7 +47,7 @@ private slots:
     void staleLockScopeRegistrationsAreRemoved()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(LockFormats::redissonLock(*m_redis, "shared", clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "shared", LockFormats::clientA, 1, 30000).ok());
         QVERIFY(run({"ZADD", "lockscope:waiters:{shared}", std::to_string(now - 5000), "dead",
             std::to_string(now + 5000), "alive"}));
         auto result = RemoveStaleWaiters::remove(*m_redis, *observe("shared"));

@@ -1,6 +1,6 @@
 #include "redis/RedisUrl.h"
 #include "support/RedisTestServer.h"
-#include "support/SentinelTestSetup.h"
+#include "support/SentinelTestCase.h"
 
 #include <QtTest>
 
@@ -21,20 +21,11 @@ HostPort addressOf(const RedisServerProcess& server)
 } // namespace
 
 // Sentinel topology against a real master, replica and sentinel.
-class tst_Sentinel : public QObject
+class tst_Sentinel : public test::SentinelTestCase
 {
     Q_OBJECT
-    std::unique_ptr<test::SentinelTestSetup> m_setup;
 
 private slots:
-    void initTestCase()
-    {
-        m_setup = test::SentinelTestSetup::start();
-        QVERIFY(m_setup);
-    }
-
-    void cleanupTestCase() { m_setup.reset(); }
-
     void resolvesTheMasterByName()
     {
         auto connection = RedisConnection::connect(m_setup->options());

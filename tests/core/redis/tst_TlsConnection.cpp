@@ -1,5 +1,5 @@
 #include "support/RedisTestServer.h"
-#include "support/TlsTestCertificates.h"
+#include "support/TlsTestCase.h"
 
 #include <QtTest>
 
@@ -20,13 +20,18 @@ const char* describe(const Result<std::unique_ptr<RedisConnection>>& connection)
 } // namespace
 
 // TLS against real TLS-only redis-servers, with certificates made by openssl for this run.
-class tst_TlsConnection : public QObject
+class tst_TlsConnection : public test::TlsTestCase
 {
     Q_OBJECT
 
-    std::unique_ptr<test::TlsTestCertificates> m_certificates;
-    std::unique_ptr<RedisServerProcess> m_server;
     std::unique_ptr<RedisServerProcess> m_clientAuthServer;
+
+    void initSuite() override
+    {
+        m_clientAuthServer
+            = m_certificates->startServer(test::TlsTestCertificates::ClientCertificates::Required);
+        QVERIFY(m_clientAuthServer);
+    }
 
     ConnectionOptions tlsOptionsFor(const RedisServerProcess& server, TlsOptions tls) const
     {
@@ -42,24 +47,6 @@ class tst_TlsConnection : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_certificates = test::TlsTestCertificates::create();
-        QVERIFY(m_certificates);
-        m_server = m_certificates->startServer();
-        QVERIFY(m_server);
-        m_clientAuthServer
-            = m_certificates->startServer(test::TlsTestCertificates::ClientCertificates::Required);
-        QVERIFY(m_clientAuthServer);
-    }
-
-    void cleanupTestCase()
-    {
-        m_server.reset();
-        m_clientAuthServer.reset();
-        m_certificates.reset();
-    }
-
     void roundTripsWithVerification()
     {
         auto connection = RedisConnection::connect(trustingOptionsFor(*m_server));

@@ -137,7 +137,10 @@ private slots:
         StressEngine engine(p);
         auto result = engine.run();
         QVERIFY2(result, result ? "" : result.error().message.c_str());
-        QCOMPARE(result->faults.injected["pause"], 3LL);
+        // How many of the three pauses fit in the run depends on how soon the naive kind's
+        // polling waiters get the lock; one is enough to break it, and never more than asked.
+        const long long pauses = result->faults.injected["pause"];
+        QVERIFY2(pauses >= 1 && pauses <= 3, describe(*result).c_str());
         QVERIFY(!result->faults.writesFenced);
         QVERIFY2(result->violations > 0, describe(*result).c_str());
         QVERIFY(result->overlaps > 0);

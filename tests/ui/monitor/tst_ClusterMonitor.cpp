@@ -1,13 +1,13 @@
-#include "redis/ClusterSlots.h"
-#include "support/ClusterTestSetup.h"
+#include "app/MainWindow.h"
+#include "common/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
-#include "monitor/admin/LockActionDialog.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "monitor/admin/LockActionDialog.h"
+#include "redis/ClusterSlots.h"
+#include "support/ClusterTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -31,17 +31,13 @@ QString statusText(const MainWindow& window, const char* objectName)
 
 // The GUI on a Redis Cluster of three masters: the status bar names the topology, the table
 // holds the locks of every master with their node, and admin actions reach the right master.
-class tst_ClusterMonitor : public QObject
+class tst_ClusterMonitor : public test::ClusterTestCase
 {
     Q_OBJECT
 
     test::GuiTestEnvironment m_environment;
-    std::unique_ptr<test::ClusterTestSetup> m_cluster;
 
-    ConnectionOptions options() const
-    {
-        return m_cluster->seedOptions(GuiConnectionDefaults::options());
-    }
+    ConnectionOptions options() const { return m_cluster->seedOptions(GuiConnectionDefaults::options()); }
 
     // A lock name whose slot lives on master `index` (as the cluster says).
     std::string nameOnMaster(size_t index, const std::string& prefix)
@@ -61,7 +57,8 @@ class tst_ClusterMonitor : public QObject
             + QString::fromStdString(name);
     }
 
-    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
+    static void openAndWait(
+        ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
         QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 20000);
@@ -69,15 +66,6 @@ class tst_ClusterMonitor : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        auto cluster = test::ClusterTestSetup::start(3);
-        QVERIFY2(cluster.ok(), cluster.ok() ? "" : cluster.error().toString().c_str());
-        m_cluster = std::move(cluster.value());
-    }
-
-    void cleanupTestCase() { m_cluster.reset(); }
-
     void init()
     {
         for (size_t i = 0; i < m_cluster->size(); ++i)

@@ -1,12 +1,12 @@
-#include "support/RedisTestServer.h"
-#include "support/SentinelTestSetup.h"
+#include "app/MainWindow.h"
+#include "common/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "support/RedisTestServer.h"
+#include "support/SentinelTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -46,12 +46,11 @@ QString describe(const LockTableModel& locks, const MonitorStatus& monitor)
 
 // The GUI on a master found through a sentinel: the status bar says so and names the master,
 // the table lists its locks, and a failover is followed without anyone clicking anything.
-class tst_SentinelMonitor : public QObject
+class tst_SentinelMonitor : public test::SentinelTestCase
 {
     Q_OBJECT
 
     test::GuiTestEnvironment m_environment;
-    std::unique_ptr<test::SentinelTestSetup> m_setup;
 
     ConnectionOptions options() const
     {
@@ -63,7 +62,8 @@ class tst_SentinelMonitor : public QObject
         return options;
     }
 
-    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
+    static void openAndWait(
+        ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
         QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 20000);
@@ -76,14 +76,6 @@ class tst_SentinelMonitor : public QObject
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        m_setup = test::SentinelTestSetup::start();
-        QVERIFY(m_setup);
-    }
-
-    void cleanupTestCase() { m_setup.reset(); }
-
     void theStatusBarShowsTheSentinelAndItsMaster()
     {
         ConnectionController controller;

@@ -1,33 +1,22 @@
 #include "monitor/admin/LockAdminTexts.h"
 
+#include "common/EnumNames.h"
+
 namespace lockscope::ui {
 
 QString LockAdminTexts::actionName(LockAdminRequest::Action action)
 {
-    switch (action) {
-    case LockAdminRequest::Action::ForceRelease:
-        return tr("Force-release");
-    case LockAdminRequest::Action::ExtendTtl:
-        return tr("Extend TTL");
-    case LockAdminRequest::Action::RemoveStaleWaiters:
-        return tr("Remove stale waiters");
-    }
-    return {};
+    static constexpr std::array<const char*, 3> names {
+        QT_TR_NOOP("Force-release"), QT_TR_NOOP("Extend TTL"), QT_TR_NOOP("Remove stale waiters")};
+    return tr(enumName<LockAdminRequest::Action::RemoveStaleWaiters>(action, names, ""));
 }
 
 QString LockAdminTexts::outcomeName(LockAdminReport::Outcome outcome)
 {
-    switch (outcome) {
-    case LockAdminReport::Outcome::Done:
-        return tr("done");
-    case LockAdminReport::Outcome::HolderChanged:
-        return tr("holder changed meanwhile: nothing touched");
-    case LockAdminReport::Outcome::NothingThere:
-        return tr("the lock was already gone");
-    case LockAdminReport::Outcome::Failed:
-        return tr("failed");
-    }
-    return {};
+    static constexpr std::array<const char*, 4> names {QT_TR_NOOP("done"),
+        QT_TR_NOOP("holder changed meanwhile: nothing touched"), QT_TR_NOOP("the lock was already gone"),
+        QT_TR_NOOP("failed")};
+    return tr(enumName<LockAdminReport::Outcome::Failed>(outcome, names, ""));
 }
 
 } // namespace lockscope::ui

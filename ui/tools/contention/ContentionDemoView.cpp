@@ -1,8 +1,8 @@
 #include "tools/contention/ContentionDemoView.h"
 
-#include "locks/DistributedLock.h"
-#include "demo/DemoCatalog.h"
 #include "common/CoreTexts.h"
+#include "demo/DemoCatalog.h"
+#include "locks/DistributedLock.h"
 #include "tools/contention/DemoStage.h"
 #include "tools/contention/DemoWorker.h"
 #include "tools/contention/TimelinePlayer.h"
@@ -136,11 +136,8 @@ ContentionDemoView::ContentionDemoView(QWidget* parent)
 
 ContentionDemoView::~ContentionDemoView()
 {
-    if (m_thread) {
-        m_cancel->cancel();
-        m_thread->quit();
-        m_thread->wait();
-    }
+    if (isRunning())
+        m_cancel->cancel(); // m_threads then waits for the worker
 }
 
 void ContentionDemoView::setConnection(
@@ -182,7 +179,7 @@ void ContentionDemoView::showScenarioDescription()
 
 void ContentionDemoView::run()
 {
-    if (m_thread || !m_connection || m_connection->readOnly)
+    if (isRunning() || !m_connection || m_connection->readOnly)
         return;
     m_outcome.reset();
     m_failure.clear();
@@ -193,29 +190,23 @@ void ContentionDemoView::run()
     ConnectionOptions connection = *m_connection;
     connection.reconnect.budget = std::chrono::milliseconds(0);
     m_cancel = std::make_shared<CancellationToken>();
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("lockscope-demo"));
+    m_threads.beginGeneration();
     auto* worker = new DemoWorker(m_scenario->currentData().toString().toStdString(), connection, m_cancel);
-    worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::started, worker, &DemoWorker::run);
+    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-demo"));
+    connect(thread, &QThread::started, worker, &DemoWorker::run);
     connect(worker, &DemoWorker::stepRecorded, m_player, &TimelinePlayer::append);
     connect(
         worker, &DemoWorker::succeeded, this, [this](const DemoOutcome& outcome) { m_outcome = outcome; });
     connect(worker, &DemoWorker::failed, this, [this](const QString& message) { m_failure = message; });
     connect(worker, &DemoWorker::done, this, &ContentionDemoView::runEnded);
-    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    m_thread->start();
+    thread->start();
     updateControls();
     updateVerdict();
 }
 
 void ContentionDemoView::runEnded()
 {
-    QThread* thread = m_thread;
-    m_thread = nullptr;
-    thread->quit();
-    thread->wait();
-    thread->deleteLater();
+    m_threads.retire();
     m_player->setComplete(true);
     updateControls();
     updateVerdict();
@@ -250,7 +241,7 @@ void ContentionDemoView::showPlayback()
                                       : tr("Step %1 of %2%3")
                                             .arg(shown)
                                             .arg(steps.size())
-                                            .arg(m_thread ? tr(" (still recording)") : QString()));
+                                            .arg(isRunning() ? tr(" (still recording)") : QString()));
     m_playButton->setText(m_player->isPlaying() ? tr("&Pause") : tr("&Play"));
     m_playButton->setIcon(
         style()->standardIcon(m_player->isPlaying() ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
@@ -272,7 +263,7 @@ void ContentionDemoView::updateVerdict()
         m_verdict->setStyleSheet(style
             + (m_outcome->asExpected ? QStringLiteral("background: #2e7d32; color: white;")
                                      : QStringLiteral("background: #c62828; color: white;")));
-    } else if (m_thread || m_outcome) {
+    } else if (isRunning() || m_outcome) {
         m_verdict->setText(tr("Verdict: at the end of the replay"));
         m_verdict->setStyleSheet(style + QStringLiteral("border: 1px solid palette(mid);"));
     } else {
@@ -285,7 +276,7 @@ void ContentionDemoView::updateVerdict()
 void ContentionDemoView::updateControls()
 {
     const bool usable = m_connection && !m_connection->readOnly;
-    const bool running = m_thread != nullptr;
+    const bool running = isRunning();
     const int count = static_cast<int>(m_player->steps().size());
     m_runButton->setEnabled(usable && !running);
     m_scenario->setEnabled(!running);

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/StressMetaTypes.h"
+#include "common/WorkerThreads.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QWidget>
 
@@ -12,7 +13,6 @@ class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
-class QThread;
 
 namespace lockscope {
 class CancellationToken;
@@ -40,7 +40,7 @@ public:
     // By name ("getset-recovery") or number ("2"); false when there is no such scenario.
     bool selectScenario(const QString& nameOrNumber);
 
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_threads.isRunning(); }
     const std::optional<DemoOutcome>& outcome() const { return m_outcome; }
     TimelinePlayer& player() const { return *m_player; }
     DemoStage& stage() const { return *m_stage; }
@@ -64,7 +64,7 @@ private:
     std::optional<DemoOutcome> m_outcome;
     QString m_failure;
     std::shared_ptr<CancellationToken> m_cancel;
-    QThread* m_thread = nullptr;
+    WorkerThreads m_threads;
 
     QComboBox* m_scenario = nullptr;
     QPushButton* m_runButton = nullptr;

@@ -1,8 +1,8 @@
 #include "tools/stress/StressPanel.h"
 
+#include "common/CoreTexts.h"
 #include "locks/DistributedLock.h"
 #include "stress/StressResultJson.h"
-#include "common/CoreTexts.h"
 #include "tools/stress/StressCharts.h"
 #include "tools/stress/StressForm.h"
 #include "tools/stress/StressWorker.h"
@@ -49,7 +49,7 @@ StressPanel::StressPanel(QWidget* parent)
     m_charts->reset(m_form->clients(), m_form->durationSeconds());
     connect(m_form, &StressForm::clientsChanged, this, [this](int clients) {
         // Before the first run, the empty bars show who will take part.
-        if (!m_thread && !m_result)
+        if (!isRunning() && !m_result)
             m_charts->showPerClient(std::vector<long long>(static_cast<size_t>(clients), 0));
     });
     setConnection(std::nullopt, QString());
@@ -60,11 +60,8 @@ StressPanel::StressPanel(QWidget* parent)
 StressPanel::~StressPanel()
 {
     // The engine notices a cancellation within ~20 ms; its clients' connections close with it.
-    if (m_thread) {
-        m_cancel->cancel();
-        m_thread->quit();
-        m_thread->wait();
-    }
+    if (isRunning())
+        m_cancel->cancel(); // m_threads then waits for the worker
 }
 
 QLineSeries* StressPanel::throughputSeries() const
@@ -162,7 +159,7 @@ void StressPanel::setConnection(const std::optional<ConnectionOptions>& connecti
 
 void StressPanel::start()
 {
-    if (m_thread || !m_connection || m_connection->readOnly)
+    if (isRunning() || !m_connection || m_connection->readOnly)
         return;
     QString error;
     auto parameters = m_form->parameters(*m_connection, error);
@@ -176,23 +173,21 @@ void StressPanel::start()
     m_state->setText(tr("Connecting %n client(s)…", nullptr, parameters->clients));
 
     m_cancel = std::make_shared<CancellationToken>();
-    m_thread = new QThread(this);
-    m_thread->setObjectName(QStringLiteral("lockscope-stress"));
+    m_threads.beginGeneration();
     auto* worker = new StressWorker(*parameters, m_cancel);
-    worker->moveToThread(m_thread);
-    connect(m_thread, &QThread::started, worker, &StressWorker::run);
+    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-stress"));
+    connect(thread, &QThread::started, worker, &StressWorker::run);
     connect(worker, &StressWorker::progressed, this, &StressPanel::showProgress);
     connect(worker, &StressWorker::succeeded, this, &StressPanel::showResult);
     connect(worker, &StressWorker::failed, this, &StressPanel::showFailure);
     connect(worker, &StressWorker::done, this, &StressPanel::runEnded);
-    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
-    m_thread->start();
+    thread->start();
     updateControls();
 }
 
 void StressPanel::stop()
 {
-    if (!m_thread)
+    if (!isRunning())
         return;
     m_cancel->cancel();
     m_state->setText(tr("Stopping…"));
@@ -201,11 +196,7 @@ void StressPanel::stop()
 
 void StressPanel::runEnded()
 {
-    QThread* thread = m_thread;
-    m_thread = nullptr;
-    thread->quit();
-    thread->wait();
-    thread->deleteLater();
+    m_threads.retire();
     updateControls();
     Q_EMIT runFinished();
 }
@@ -287,7 +278,7 @@ void StressPanel::saveResultAs()
 
 void StressPanel::updateControls()
 {
-    const bool running = m_thread != nullptr;
+    const bool running = isRunning();
     const bool usable = m_connection && !m_connection->readOnly;
     m_startButton->setEnabled(!running && usable);
     m_stopButton->setEnabled(running && !(m_cancel && m_cancel->isCancelled()));

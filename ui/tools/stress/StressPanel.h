@@ -1,8 +1,9 @@
 #pragma once
 
+#include "common/StressMetaTypes.h"
+#include "common/WorkerThreads.h"
 #include "redis/ConnectionOptions.h"
 #include "stress/StressParameters.h"
-#include "common/StressMetaTypes.h"
 
 #include <QWidget>
 
@@ -13,7 +14,6 @@ class QBarSeries;
 class QLabel;
 class QLineSeries;
 class QPushButton;
-class QThread;
 
 namespace lockscope {
 class CancellationToken;
@@ -43,7 +43,7 @@ public:
     // Presets the form's client count and duration (e.g. for a short run to take a picture of).
     void setRunSize(int clients, int seconds);
 
-    bool isRunning() const { return m_thread != nullptr; }
+    bool isRunning() const { return m_threads.isRunning(); }
     const std::optional<StressResult>& lastResult() const { return m_result; }
     // Writes the last result as JSON (StressResultJson); returns why not, empty on success.
     QString saveResult(const QString& path) const;
@@ -77,7 +77,7 @@ private:
     std::optional<ConnectionOptions> m_connection;
     std::optional<StressResult> m_result;
     std::shared_ptr<CancellationToken> m_cancel;
-    QThread* m_thread = nullptr;
+    WorkerThreads m_threads;
 
     StressForm* m_form = nullptr;
     StressCharts* m_charts = nullptr;
