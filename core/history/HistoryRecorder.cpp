@@ -14,7 +14,9 @@ namespace lockscope {
 namespace {
 
 constexpr long long retentionPeriodMs = 3600 * 1000;
-constexpr int forceReleasedEventType = 4; // after LockEvent::Type's four
+constexpr int forceReleasedEventType = static_cast<int>(LockEvent::Type::ForceReleased);
+// How long after a release its force-release may be announced and still re-mark the hold.
+constexpr long long announcementLateByMs = 10000;
 
 std::string holderSummary(const LockSnapshot& lock)
 {
@@ -300,7 +302,21 @@ Status HistoryRecorder::record(const LockEvent& event)
     m_insertEvent.bind(10, lock.stuck ? 1LL : 0LL);
     if (auto inserted = step(m_insertEvent, "write"); !inserted)
         return inserted;
-    if (auto written = writeChanges(m_holds.apply(event)); !written)
+    auto changes = m_holds.apply(event);
+    if (event.type == LockEvent::Type::ForceReleased && changes.empty()) {
+        // Announced after the watcher had reported the release: the hold it ended is this one.
+        auto remark = m_database.prepare("UPDATE holds SET ending = ?2 WHERE lock_id = ?1 AND ending = ?3"
+                                         " AND ended_ms >= ?4");
+        if (!remark)
+            return fail(remark.error());
+        remark->bind(1, *id);
+        remark->bind(2, static_cast<long long>(HoldEnding::ForceReleased));
+        remark->bind(3, static_cast<long long>(HoldEnding::Released));
+        remark->bind(4, event.atMs - announcementLateByMs);
+        if (auto remarked = step(*remark, "write"); !remarked)
+            return remarked;
+    }
+    if (auto written = writeChanges(changes); !written)
         return written;
     ++m_recorded;
     if (m_pending++ == 0)

@@ -67,11 +67,13 @@ std::vector<HoldTracker::Change> HoldTracker::reconcile(
 
 std::vector<HoldTracker::Change> HoldTracker::apply(const LockEvent& event)
 {
-    if (event.type == LockEvent::Type::Released || event.type == LockEvent::Type::Expired) {
+    if (event.ends()) {
         LockSnapshot gone = event.lock;
         gone.holders.clear();
-        return reconcile(gone, event.atMs,
-            event.type == LockEvent::Type::Expired ? HoldEnding::Expired : HoldEnding::Released, event.atMs);
+        const HoldEnding ending = event.type == LockEvent::Type::Expired ? HoldEnding::Expired
+            : event.type == LockEvent::Type::ForceReleased               ? HoldEnding::ForceReleased
+                                                                         : HoldEnding::Released;
+        return reconcile(gone, event.atMs, ending, event.atMs);
     }
     return reconcile(event.lock, event.atMs, HoldEnding::Released, event.atMs);
 }

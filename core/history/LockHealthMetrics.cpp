@@ -64,7 +64,9 @@ void LockHealthMetrics::observe(const LockEvent& event, long long handledAtMs)
     std::lock_guard guard(m_mutex);
     ++m_events[std::string(LockEvent::typeName(event.type))];
     const auto key = std::make_pair(event.lock.node, event.lock.name);
-    if (event.type == LockEvent::Type::Released || event.type == LockEvent::Type::Expired)
+    if (event.type == LockEvent::Type::ForceReleased)
+        ++m_forceReleases;
+    if (event.ends())
         m_locks.erase(key);
     else
         m_locks[key] = event.lock;
@@ -127,8 +129,8 @@ std::string LockHealthMetrics::exposition() const
     std::map<std::string, long long> waitersByNode;
     long long stuck = 0;
     for (const auto& [key, lock] : m_locks) {
-        ++byLabels[{std::string(lockKindName(lock.kind)), std::string(lockLibraryName(lock.library)), lock.node,
-            lockState(lock)}];
+        ++byLabels[{std::string(lockKindName(lock.kind)), std::string(lockLibraryName(lock.library)),
+            lock.node, lockState(lock)}];
         waitersByNode[lock.node] += lock.waiterCount;
         stuck += lock.stuck ? 1 : 0;
     }

@@ -6,8 +6,9 @@ namespace lockscope {
 
 std::string_view LockEvent::typeName(Type type)
 {
-    static constexpr std::array<std::string_view, 4> names {"appeared", "changed", "released", "expired"};
-    return enumName<LockEvent::Type::Expired>(type, names, "unknown");
+    static constexpr std::array<std::string_view, 5> names {
+        "appeared", "changed", "released", "expired", "force-released"};
+    return enumName<LockEvent::Type::ForceReleased>(type, names, "unknown");
 }
 
 } // namespace lockscope

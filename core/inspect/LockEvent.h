@@ -7,7 +7,8 @@
 
 namespace lockscope {
 
-// One change the watcher saw. For released/expired, `lock` is the last snapshot before it went.
+// One change the watcher saw. For released, expired and force-released, `lock` is the last
+// snapshot before it went.
 struct LockEvent
 {
     enum class Type
@@ -16,6 +17,10 @@ struct LockEvent
         Changed,
         Released,
         Expired,
+        // Released by a LockScope administrator (ForceRelease announces it): the lock's end, or,
+        // when the announcement came after the watcher had already reported the release, a
+        // second event that says who ended it.
+        ForceReleased,
     };
     Type type = Type::Changed;
     LockSnapshot lock;
@@ -23,6 +28,12 @@ struct LockEvent
     // Changed: what differs from the lock's previous event (or the listing); appeared, released
     // and expired: everything.
     LockChange changes = LockChange::everything();
+
+    // Whether the lock is gone after this event.
+    bool ends() const
+    {
+        return type == Type::Released || type == Type::Expired || type == Type::ForceReleased;
+    }
 
     static std::string_view typeName(Type type);
 };

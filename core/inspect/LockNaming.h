@@ -25,6 +25,10 @@ public:
     static std::string lockscopeFenceKey(std::string_view name);
     static std::string lockscopeWaitersKey(std::string_view name);
 
+    // The channel a LockScope force-release is announced on (the message: the lock's name), so
+    // that every LockScope watching the server, in this process or another, records who ended it.
+    static constexpr std::string_view forceReleaseChannel = "lockscope:force-released";
+
     // Keys that only ever accompany a lock (queues, timeouts, counters, latches, registries):
     // they are grouped into their lock and never listed as a lock of their own.
     static bool isAuxiliaryKey(std::string_view key);

@@ -2,6 +2,7 @@
 
 #include "inspect/GlobPattern.h"
 #include "inspect/LockKey.h"
+#include "inspect/LockNaming.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "locks/DistributedLock.h"
 
@@ -22,6 +23,10 @@ long long nowMs()
 // Notifications taken in one pass at most: a flood must not keep the watcher from expiries
 // and cancellation.
 constexpr size_t drainLimit = 1000;
+// How late a force-release announcement may come after the release was reported and still name
+// it, and how many released locks are kept for that.
+constexpr long long announcementLateByMs = 10000;
+constexpr size_t recentlyReleasedLimit = 10000;
 
 std::string channelPattern(const RedisConnection& connection)
 {
@@ -72,6 +77,14 @@ Status LockWatcher::subscribe(WatchTarget& target)
     auto confirmed = target.subscriber->readReply(std::chrono::milliseconds(5000));
     if (!confirmed)
         return confirmed.error();
+    // Force-release announcements: a user whose ACL refuses the channel still watches, and sees
+    // those releases as ordinary ones.
+    sent = target.subscriber->send({"SUBSCRIBE", std::string(LockNaming::forceReleaseChannel)});
+    if (!sent)
+        return sent;
+    auto announcements = target.subscriber->readReply(std::chrono::milliseconds(5000));
+    if (!announcements && announcements.error().kind != ErrorKind::NoPermission)
+        return announcements.error();
     return Done {};
 }
 
@@ -158,8 +171,17 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     if (now.empty()) {
         if (previous == m_current.end())
             return;
-        LockEvent event {
-            expired ? LockEvent::Type::Expired : LockEvent::Type::Released, previous->second, at};
+        const bool announced = m_announcedReleases.erase(id) > 0;
+        LockEvent event {announced ? LockEvent::Type::ForceReleased
+                : expired          ? LockEvent::Type::Expired
+                                   : LockEvent::Type::Released,
+            previous->second, at};
+        if (event.type == LockEvent::Type::Released) {
+            std::erase_if(m_recentlyReleased,
+                [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
+            if (m_recentlyReleased.size() < recentlyReleasedLimit)
+                m_recentlyReleased[id] = {previous->second, at};
+        }
         m_current.erase(previous);
         m_seenAtMs.erase(id);
         m_expiries.remove(id);
@@ -167,6 +189,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         return;
     }
     LockSnapshot& lock = now.front();
+    m_announcedReleases.erase(id); // taken again before the release was seen: not this hold's end
     m_seenAtMs[id] = at;
     schedule(id, lock);
     if (previous == m_current.end()) {
@@ -258,7 +281,15 @@ Status LockWatcher::followNotifications(
     WatchTarget& target, const RedisReply& message, const EventHandler& onEvent)
 {
     PendingNotifications pending;
-    auto take = [this, &pending](const RedisReply& notification) {
+    auto take = [this, &pending, &target, &onEvent](const RedisReply& notification) {
+        // ["message", channel, lock name]: a force-release announced
+        if (notification.isArray() && notification.size() == 3 && notification.at(0).text() == "message"
+            && notification.at(1).text() == LockNaming::forceReleaseChannel) {
+            const std::string& name = notification.at(2).text();
+            if (takeAnnouncedRelease(target, name, onEvent))
+                pending.add(name, name, false);
+            return;
+        }
         // ["pmessage", pattern, "__keyspace@<db>__:<key>", "<event>"]
         if (!notification.isArray() || notification.size() != 4 || notification.at(0).text() != "pmessage")
             return;
@@ -291,6 +322,24 @@ Status LockWatcher::followNotifications(
     if (!broken)
         return resubscribe(target, onEvent);
     return Done {};
+}
+
+bool LockWatcher::takeAnnouncedRelease(
+    const WatchTarget& target, const std::string& name, const EventHandler& onEvent)
+{
+    // In a cluster every master hears the announcement: only the one that had the lock acts.
+    const std::string id = LockKey::of(target.node, name);
+    if (m_current.count(id)) {
+        m_announcedReleases.insert(id);
+        return true;
+    }
+    auto released = m_recentlyReleased.find(id);
+    if (released == m_recentlyReleased.end())
+        return false;
+    LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), nowMs()};
+    m_recentlyReleased.erase(released);
+    onEvent(event);
+    return false;
 }
 
 Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent)

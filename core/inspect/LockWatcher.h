@@ -10,6 +10,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,7 +50,8 @@ struct WatchStats
     long long rereads = 0; // single locks re-read (notified, or due to expire)
 };
 
-// Turns changes in Redis into lock events (appeared, changed, released, expired). With keyspace
+// Turns changes in Redis into lock events (appeared, changed, released, expired, and
+// force-released where LockScope announced it, see ForceRelease). With keyspace
 // notifications (`K` plus the generic, string, hash, list, zset and expired classes, or `A`) it
 // subscribes per master and re-reads only the locks notified keys belong to, each once for all
 // its notifications pending together (a burst costs one re-read per lock, not one per key
@@ -94,6 +96,10 @@ private:
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
+    // A force-release announced on `target`'s server for lock `name`: marks a lock still listed
+    // (and returns true: re-read it), or reports one already released as force-released.
+    bool takeAnnouncedRelease(
+        const WatchTarget& target, const std::string& name, const EventHandler& onEvent);
     // An error when a connection is no longer where it was at first (see stopWhenAMasterMoves).
     Status checkStillOnNodes() const;
     // Re-reads the locks whose TTL has run out by now.
@@ -106,6 +112,12 @@ private:
     WatchOptions m_options;
     bool m_notifications = false;
     std::map<std::string, LockSnapshot> m_current; // LockKey -> last snapshot
+    // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
+    // are still to be seen gone: their end is reported as ForceReleased, not Released.
+    std::set<std::string> m_announcedReleases;
+    // The locks that ended lately (LockKey -> last snapshot, when), for an announcement that
+    // arrives after the release was reported: a few seconds' worth, bounded.
+    std::map<std::string, std::pair<LockSnapshot, long long>> m_recentlyReleased;
     std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due

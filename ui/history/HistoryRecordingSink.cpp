@@ -53,12 +53,20 @@ void HistoryRecordingSink::lockChanged(const LockEvent& event)
 {
     std::lock_guard lock(m_mutex);
     const std::pair<std::string, std::string> key {event.lock.node, event.lock.name};
-    if (event.type == LockEvent::Type::Released || event.type == LockEvent::Type::Expired)
+    if (event.ends())
         m_locks.erase(key);
     else
         m_locks[key] = event.lock;
     if (m_recorder)
         check(m_recorder->record(event));
+    if (event.type != LockEvent::Type::ForceReleased || !m_recorder)
+        return;
+    if (auto alert = m_alerts.forceReleased(event.lock.node, event.lock.name, event.atMs)) {
+        check(m_recorder->recordAlert(alert->node, alert->lock, std::string(LockAlert::ruleName(alert->rule)),
+            alert->detail(), alert->atMs));
+        if (m_onAlert)
+            m_onAlert(*alert);
+    }
 }
 
 void HistoryRecordingSink::watchingStopped(long long atMs, const std::string& reason)
@@ -81,8 +89,8 @@ void HistoryRecordingSink::flushIfDue(long long nowMs)
     for (const auto& [key, snapshot] : m_locks)
         locks.push_back(snapshot);
     for (const LockAlert& alert : m_alerts.evaluate(locks, m_recorder->openHolds(), nowMs)) {
-        check(m_recorder->recordAlert(
-            alert.node, alert.lock, std::string(LockAlert::ruleName(alert.rule)), alert.detail(), alert.atMs));
+        check(m_recorder->recordAlert(alert.node, alert.lock, std::string(LockAlert::ruleName(alert.rule)),
+            alert.detail(), alert.atMs));
         if (m_onAlert)
             m_onAlert(alert);
         if (!m_recorder)

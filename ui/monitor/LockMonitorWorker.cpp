@@ -1,10 +1,10 @@
 #include "monitor/LockMonitorWorker.h"
 
+#include "common/CoreTexts.h"
+#include "connection/LockEventSink.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 #include "locks/DistributedLock.h"
-#include "common/CoreTexts.h"
-#include "connection/LockEventSink.h"
 #include "monitor/LockUpdateQueue.h"
 
 #include <QDateTime>
@@ -25,6 +25,7 @@ LockEventRecord::Type recordType(LockEvent::Type type)
     case LockEvent::Type::Changed:
         return LockEventRecord::Type::Changed;
     case LockEvent::Type::Released:
+    case LockEvent::Type::ForceReleased:
         return LockEventRecord::Type::Released;
     case LockEvent::Type::Expired:
         return LockEventRecord::Type::Expired;
@@ -53,6 +54,8 @@ QString LockMonitorWorker::describeEvent(const LockEvent& event)
     const LockSnapshot& lock = event.lock;
     if (event.type == LockEvent::Type::Released)
         return tr("released");
+    if (event.type == LockEvent::Type::ForceReleased)
+        return tr("force-released through LockScope");
     if (event.type == LockEvent::Type::Expired)
         return tr("expired");
     QStringList holders;

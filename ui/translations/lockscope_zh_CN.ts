@@ -2288,6 +2288,10 @@ Use File › Connections… to open another server.</source>
         <translation>释放</translation>
     </message>
     <message>
+        <source>force-released through LockScope</source>
+        <translation>已通过 LockScope 强制释放</translation>
+    </message>
+    <message>
         <source>expired</source>
         <translation>过期</translation>
     </message>

@@ -1,9 +1,10 @@
 #include "inspect/admin/ForceRelease.h"
 
+#include "inspect/LockNaming.h"
 #include "inspect/ObservedLockScript.h"
 #include "inspect/ObservedLockState.h"
-#include "locks/CompareAndDelete.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
+#include "locks/CompareAndDelete.h"
 
 namespace lockscope {
 
@@ -25,6 +26,9 @@ if channel ~= '' then
     notified = redis.call('publish', channel, message)
   end
 end
+-- announced in the same step as the delete, so that a watcher reads both together; an ACL
+-- that refuses the channel does not undo the release
+redis.pcall('publish', ARGV[base + 3], ARGV[base + 4])
 return {1, notified}
 )LUA";
 
@@ -45,8 +49,8 @@ UserText changedMessage()
 // A plain string lock on a server with its own compare-and-delete (DELIFEQ, DELEX): no script.
 // When it deletes nothing, EXISTS tells a lock that is gone from one that changed (a key that
 // expires in between reads as gone, which it then is).
-Result<AdminResult> releaseNatively(
-    RedisConnection& connection, const RedisCommand& compareAndDelete, const std::string& key)
+Result<AdminResult> releaseNatively(RedisConnection& connection, const RedisCommand& compareAndDelete,
+    const std::string& key, const std::string& lockName)
 {
     auto reply = connection.command(compareAndDelete);
     if (!reply) {
@@ -56,8 +60,11 @@ Result<AdminResult> releaseNatively(
     }
     if (!reply->isInteger() || (reply->integer() != 0 && reply->integer() != 1))
         return makeError(ErrorKind::Protocol, compareAndDelete.front() + " replied " + reply->describe());
-    if (reply->integer() == 1)
+    if (reply->integer() == 1) {
+        // No script to announce it in: right after (an ACL that refuses it changes nothing).
+        (void)connection.command({"PUBLISH", std::string(LockNaming::forceReleaseChannel), lockName});
         return ObservedLockScript::result(1, releasedMessage(), goneMessage(), changedMessage());
+    }
     auto exists = connection.command({"EXISTS", key});
     if (!exists)
         return exists.error();
@@ -81,7 +88,7 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
         if (!capabilities)
             return capabilities.error();
         if (auto native = CompareAndDelete::nativeCommand(*capabilities, state->key, state->value))
-            return releaseNatively(connection, *native, state->key);
+            return releaseNatively(connection, *native, state->key, observed.name);
     }
 
     // The format that made the lock knows how its library wakes the waiters.
@@ -91,8 +98,9 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
             wakeUp = *own;
     }
     const std::string& channel = wakeUp.channel;
-    auto reply = connection.command(ObservedLockScript::call(
-        releaseAction, *state, observed.name, {channel, wakeUp.message, wakeUp.toHeadWaiter ? "1" : "0"}));
+    auto reply = connection.command(ObservedLockScript::call(releaseAction, *state, observed.name,
+        {channel, wakeUp.message, wakeUp.toHeadWaiter ? "1" : "0",
+            std::string(LockNaming::forceReleaseChannel), observed.name}));
     if (!reply)
         return reply.error();
     auto state0 = reply->at(0).toInteger();

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/admin/AdminResult.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/admin/AdminResult.h"
 #include "redis/RedisConnection.h"
 
 namespace lockscope {
@@ -12,6 +12,9 @@ namespace lockscope {
 // Redisson: DEL, then PUBLISH `0` on `redisson_lock__channel:{name}` (a fair lock: to the head
 // waiter's own channel; a read/write lock: on `redisson_rwlock:{name}`, `1` when the writer is
 // released) so that waiters wake up. Token and legacy locks: DEL.
+// The release is announced on LockNaming::forceReleaseChannel, in the same step where a script
+// does it, for the watchers (to them it is a force-release, not an ordinary release); a server
+// that refuses the announcement (an ACL without that channel) does not undo the release.
 // Refused before anything is sent on a read-only connection.
 class ForceRelease
 {

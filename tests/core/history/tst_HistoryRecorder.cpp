@@ -1,8 +1,8 @@
+#include "core/history/HistoryTestEvents.h"
 #include "history/HistoryLocation.h"
 #include "history/HistoryQuery.h"
 #include "history/HistoryRecorder.h"
 #include "history/HistorySchema.h"
-#include "core/history/HistoryTestEvents.h"
 #include "support/ForkedChild.h"
 
 #include <QFile>
@@ -130,6 +130,38 @@ private slots:
         QCOMPARE(holds.size(), size_t(1));
         QCOMPARE(holds[0].ending, HoldEnding::ForceReleased);
         QCOMPARE(holds[0].endedMs.value_or(-1), 9000LL);
+    }
+
+    void aForceReleasedEventEndsTheHoldAsForceReleased()
+    {
+        const auto path = file("forced-event.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "stuck", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::ForceReleased, "stuck", {"A"}, 9000)).ok());
+        QVERIFY(recorder->flush(9000).ok());
+        const auto holds = holdsOf(path, "stuck");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].ending, HoldEnding::ForceReleased);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 9000LL);
+    }
+
+    void aForceReleaseAnnouncedAfterTheReleaseRenamesHowTheHoldEnded()
+    {
+        const auto path = file("forced-late.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "stuck", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "other", {"B"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "stuck", {"A"}, 9000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "other", {"B"}, 9000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::ForceReleased, "stuck", {"A"}, 9050)).ok());
+        QVERIFY(recorder->flush(9050).ok());
+        const auto holds = holdsOf(path, "stuck");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].ending, HoldEnding::ForceReleased);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 9000LL); // when it went, not when it was announced
+        QCOMPARE(holdsOf(path, "other").at(0).ending, HoldEnding::Released);
     }
 
     void aGapInWatchingIsAGapNotAFakeRelease()

@@ -1,5 +1,7 @@
 #include "inspect/LockInspector.h"
+#include "inspect/LockNaming.h"
 #include "inspect/LockWatcher.h"
+#include "inspect/admin/ForceRelease.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormatRows.h"
 #include "support/LockFormats.h"
@@ -47,6 +49,22 @@ private:
         const std::string text = info->text();
         const size_t at = text.find("total_commands_processed:");
         return at == std::string::npos ? -1 : std::atoll(text.c_str() + at + 25);
+    }
+
+    // A watch that has seen Redisson lock `name` appear and then be released with a plain DEL;
+    // nullptr (with the failure logged) if it did not.
+    std::unique_ptr<WatchSession> watchReleased(const std::string& name)
+    {
+        if (!LockFormats::redissonLock(*m_redis, name, LockFormats::clientA, 1, 60000).ok())
+            return nullptr;
+        auto session = std::make_unique<WatchSession>(*m_server, WatchOptions {});
+        if (!session->start().ok() || !run({"DEL", name}))
+            return nullptr;
+        if (!session->waitFor(LockEvent::Type::Released, name, std::chrono::seconds(5))) {
+            qWarning("%s: no release seen", name.c_str());
+            return nullptr;
+        }
+        return session;
     }
 
     static std::optional<LockSnapshot> lockNamed(
@@ -255,6 +273,45 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "after-break", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "after-break").has_value(), 10000);
         QCOMPARE(session.count(LockEvent::Type::Appeared, "after-break"), size_t(1));
+    }
+
+    void aForceReleaseThroughLockScopeIsReportedAsSuch()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "stuck-job", LockFormats::clientA, 1, 60000).ok());
+        WatchSession session(*m_server, {});
+        QVERIFY(session.start().ok());
+        auto listed = LockInspector::inspect({{"n", m_redis.get()}}, {});
+        auto observed = lockNamed(listed.locks, "stuck-job");
+        QVERIFY(observed.has_value());
+        auto released = ForceRelease::release(*m_redis, *observed);
+        QVERIFY(released && released->outcome == AdminOutcome::Done);
+        // Announced with the delete: usually one ForceReleased event ends the lock; a watcher
+        // that read the delete alone first reports Released, then ForceReleased for it.
+        auto ended = session.waitFor(LockEvent::Type::ForceReleased, "stuck-job", std::chrono::seconds(5));
+        QVERIFY(ended.has_value());
+        QCOMPARE(ended->event.lock.holders.at(0).owner, LockFormats::clientA + ":1");
+        QCOMPARE(session.count(LockEvent::Type::ForceReleased, "stuck-job"), size_t(1));
+    }
+
+    void anOrdinaryReleaseIsNotAForceRelease()
+    {
+        auto session = watchReleased("done-job");
+        QVERIFY(session);
+        // An announcement for a lock the watcher never had names nothing.
+        QVERIFY(run({"PUBLISH", std::string(LockNaming::forceReleaseChannel), "some-other-lock"}));
+        QTest::qWait(300);
+        QCOMPARE(session->count(LockEvent::Type::ForceReleased, "done-job"), size_t(0));
+        QCOMPARE(session->count(LockEvent::Type::ForceReleased, "some-other-lock"), size_t(0));
+    }
+
+    void aForceReleaseAnnouncedAfterTheReleaseWasSeenStillNamesIt()
+    {
+        auto session = watchReleased("late");
+        QVERIFY(session);
+        QVERIFY(run({"PUBLISH", std::string(LockNaming::forceReleaseChannel), "late"}));
+        auto named = session->waitFor(LockEvent::Type::ForceReleased, "late", std::chrono::seconds(5));
+        QVERIFY(named.has_value());
+        QCOMPARE(named->event.lock.name, std::string("late"));
     }
 
     void aRenewalChangesTheLeaseAndAReentryTheHolders()

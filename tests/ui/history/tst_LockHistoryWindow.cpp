@@ -1,19 +1,21 @@
+#include "app/MainWindow.h"
+#include "connection/ConnectionController.h"
 #include "core/history/HistoryTestEvents.h"
-#include "support/LockFormats.h"
-#include "support/LockTestHelpers.h"
-#include "support/RedisTestCase.h"
 #include "history/HistoryReader.h"
 #include "history/HistoryRecorder.h"
 #include "history/HistoryRecording.h"
 #include "history/HistoryStatisticsPanel.h"
 #include "history/HistoryTimeline.h"
 #include "history/HistoryWindow.h"
-#include "app/MainWindow.h"
-#include "connection/ConnectionController.h"
+#include "inspect/LockInspector.h"
+#include "inspect/admin/ForceRelease.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockRecord.h"
 #include "monitor/LockTableModel.h"
+#include "support/LockFormats.h"
+#include "support/LockTestHelpers.h"
+#include "support/RedisTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
@@ -51,16 +53,27 @@ class tst_LockHistoryWindow : public test::RedisTestCase
         QVERIFY(m_redis->command({"SET", "lock:orders", first, "PX", "60000"}));
         QTRY_VERIFY(holdsOf(path).size() == 1);
         QVERIFY(m_redis->command({"DEL", "lock:orders"}));
-        QVERIFY(m_redis->command({"SET", "lock:orders", test::LockFormats::uuid1Hex(test::epochMillis() + 1),
-            "PX", "60000"}));
+        QVERIFY(m_redis->command(
+            {"SET", "lock:orders", test::LockFormats::uuid1Hex(test::epochMillis() + 1), "PX", "60000"}));
         QTRY_VERIFY(holdsOf(path).size() == 2);
     }
 
-    static std::vector<HoldRecord> holdsOf(const QString& path)
+    static std::vector<HoldRecord> holdsOf(const QString& path, const std::string& lock = {})
     {
         const long long now = test::epochMillis();
         HistoryReadout readout = HistoryReader::read({path, {now - 3600000, now + 60000}, {}, now});
+        std::erase_if(
+            readout.holds, [&lock](const HoldRecord& hold) { return !lock.empty() && hold.lock != lock; });
         return readout.holds;
+    }
+
+    // Whether the history at `path` holds an alert of `rule` about `lock` in the last minute.
+    static bool alertRecorded(const QString& path, const std::string& lock, const std::string& rule)
+    {
+        const long long now = test::epochMillis();
+        const auto alerts = HistoryReader::read({path, {now - 60000, now + 60000}, {}, now}).alerts;
+        return std::any_of(alerts.begin(), alerts.end(),
+            [&](const AlertRecord& alert) { return alert.lock == lock && alert.rule == rule; });
     }
 
     // A window showing `path` as it is now, not following (so that its range stays put).
@@ -109,10 +122,11 @@ private Q_SLOTS:
         const QString path = main.history().databasePath();
         QVERIFY(path.startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
         QVERIFY(path.endsWith(QStringLiteral("127.0.0.1_%1.sqlite").arg(m_server->port())));
-        QVERIFY(m_redis->command({"SET", "lock:main", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        QVERIFY(m_redis->command(
+            {"SET", "lock:main", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
 
-        const QString key
-            = LockRecord::keyFor(QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
+        const QString key = LockRecord::keyFor(
+            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
         QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
 
         HistoryWindow* history = main.showHistory();
@@ -125,7 +139,8 @@ private Q_SLOTS:
             return std::nullopt;
         };
         QTRY_VERIFY_WITH_TIMEOUT(indexOfMain(), 10000);
-        QTest::mouseClick(history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
+        QTest::mouseClick(
+            history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
         QCOMPARE(main.monitorView()->selectedKey(), key);
         QVERIFY(m_redis->command({"DEL", "lock:main"}));
     }
@@ -140,7 +155,8 @@ private Q_SLOTS:
         monitor.setEventSink(recording.start(path));
         monitor.open(options());
         QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
-        QVERIFY(m_redis->command({"SET", "lock:slow", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        QVERIFY(m_redis->command(
+            {"SET", "lock:slow", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
         // lock:orders (held since the suite began) alerts as well: look for lock:slow's.
         auto slowAlert = [&alerts]() -> QString {
             for (const QList<QVariant>& alert : alerts)
@@ -150,15 +166,39 @@ private Q_SLOTS:
         };
         QTRY_VERIFY_WITH_TIMEOUT(!slowAlert().isEmpty(), 10000);
         QVERIFY(slowAlert().contains(QStringLiteral("lock:slow")));
-        auto heldTooLongRecorded = [&path] {
-            const long long now = test::epochMillis();
-            for (const AlertRecord& alert : HistoryReader::read({path, {now - 60000, now + 60000}, {}, now}).alerts)
-                if (alert.lock == "lock:slow" && alert.rule == "held-too-long")
-                    return true;
-            return false;
-        };
-        QTRY_VERIFY(heldTooLongRecorded());
+        QTRY_VERIFY(alertRecorded(path, "lock:slow", "held-too-long"));
         QVERIFY(m_redis->command({"DEL", "lock:slow"}));
+    }
+
+    void aForceReleaseIsRecordedAsSuchAndRaisesItsAlert()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("forced.sqlite"));
+        HistoryRecording recording;
+        recording.setAlertRules({std::nullopt, false, std::nullopt, true});
+        QSignalSpy alerts(&recording, &HistoryRecording::alertRaised);
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(path));
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
+        QVERIFY(test::LockFormats::redissonLock(*m_redis, "lock:stuck", test::LockFormats::clientA, 1, 60000)
+                    .ok());
+        QTRY_VERIFY(holdsOf(path, "lock:stuck").size() == 1);
+
+        // Released by an administrator elsewhere (another LockScope, the CLI): the announcement
+        // reaches this monitor through the server.
+        std::optional<LockSnapshot> observed;
+        for (auto& lock : LockInspector::inspect({{"n", m_redis.get()}}, {}).locks)
+            if (lock.name == "lock:stuck")
+                observed = lock;
+        QVERIFY(observed);
+        auto released = ForceRelease::release(*m_redis, *observed);
+        QVERIFY(released && released->outcome == AdminOutcome::Done);
+
+        QTRY_VERIFY(!holdsOf(path, "lock:stuck").empty()
+            && holdsOf(path, "lock:stuck").front().ending == HoldEnding::ForceReleased);
+        QTRY_VERIFY(std::any_of(alerts.begin(), alerts.end(),
+            [](const QList<QVariant>& alert) { return alert[0].toString() == QLatin1String("lock:stuck"); }));
+        QTRY_VERIFY(alertRecorded(path, "lock:stuck", "force-released"));
     }
 
     void theHeaderSaysWhereTheDatabaseIs()
@@ -273,7 +313,8 @@ private Q_SLOTS:
                 = {{"alice", 100}, {"bob", 200}, {"alice", 300}, {"bob", 400}};
             for (std::size_t i = 0; i < holds.size(); ++i) {
                 const auto& [holder, ms] = holds[i];
-                QVERIFY((*recorder)->record(test::lockEvent(LockEvent::Type::Appeared, "payments", {holder}, at)));
+                QVERIFY((*recorder)->record(
+                    test::lockEvent(LockEvent::Type::Appeared, "payments", {holder}, at)));
                 const auto end = i == 3 ? LockEvent::Type::Expired : LockEvent::Type::Released;
                 QVERIFY((*recorder)->record(test::lockEvent(end, "payments", {holder}, at + ms)));
                 at += ms + 1000;
@@ -291,13 +332,11 @@ private Q_SLOTS:
                                    .arg(P::durationText(200), P::durationText(400), P::durationText(400),
                                        P::durationText(400))),
             qPrintable(text));
-        QVERIFY(text.contains(P::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost")
-                                  .arg(3)
-                                  .arg(1)
-                                  .arg(0)
-                                  .arg(0)));
+        QVERIFY(text.contains(
+            P::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost").arg(3).arg(1).arg(0).arg(0)));
         // bob held 600 ms in all, alice 400: bob is the busiest.
-        QVERIFY(text.indexOf(QStringLiteral("bob")) < text.indexOf(QStringLiteral("alice"), text.indexOf(P::tr("Busiest holders"))));
+        QVERIFY(text.indexOf(QStringLiteral("bob"))
+            < text.indexOf(QStringLiteral("alice"), text.indexOf(P::tr("Busiest holders"))));
         QVERIFY(window->statistics()->leagueText().contains(P::tr("%n expiry(s)", nullptr, 1)));
     }
 
@@ -341,13 +380,14 @@ private Q_SLOTS:
             std::vector<std::pair<long long, LockEvent>> events;
             for (const Hold& hold : holds) {
                 events.push_back({start + hold.from,
-                    test::lockEvent(Type::Appeared, hold.lock, {hold.holder}, start + hold.from, 1, hold.waiters)});
+                    test::lockEvent(
+                        Type::Appeared, hold.lock, {hold.holder}, start + hold.from, 1, hold.waiters)});
                 if (hold.end != Type::Changed)
                     events.push_back({start + hold.until,
                         test::lockEvent(hold.end, hold.lock, {hold.holder}, start + hold.until)});
             }
-            std::stable_sort(events.begin(), events.end(),
-                [](const auto& a, const auto& b) { return a.first < b.first; });
+            std::stable_sort(
+                events.begin(), events.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
             bool forced = false;
             bool gapped = false;
             for (const auto& [at, event] : events) {
@@ -361,7 +401,8 @@ private Q_SLOTS:
                     gapped = true;
                 }
                 if (!forced && at > start + 110000) {
-                    QVERIFY((*recorder)->recordForceRelease("127.0.0.1:6390", "reports:nightly", start + 110000));
+                    QVERIFY(
+                        (*recorder)->recordForceRelease("127.0.0.1:6390", "reports:nightly", start + 110000));
                     forced = true;
                 }
                 QVERIFY((*recorder)->record(event));
