@@ -2,11 +2,11 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "inspect/MasterConnections.h"
+#include "inspect/NamedLockLookup.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
-#include "inspect/MasterConnections.h"
-#include "inspect/NamedLockLookup.h"
 #include "redis/RedisReply.h"
 
 #include <charconv>
@@ -81,9 +81,8 @@ std::string describeHolders(const LockSnapshot& lock)
 std::string describeLock(const LockSnapshot& lock)
 {
     return escapeBytes(lock.name, 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
-        + std::string(lockLibraryName(lock.library))
-        + ") on " + lock.node + ", held by " + describeHolders(lock)
-        + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
+        + std::string(lockLibraryName(lock.library)) + ") on " + lock.node + ", held by "
+        + describeHolders(lock) + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
         + (lock.stuck ? ", stuck: " + lock.stuckReason.english() : "");
 }
 

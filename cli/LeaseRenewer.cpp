@@ -74,8 +74,7 @@ void LeaseRenewer::loop()
         if (renewed)
             return declareLost("it was gone when its lease was renewed");
         if (SteadyClock::now() - lastRenewal >= m_lease)
-            return declareLost(
-                "no renewal succeeded for a whole lease (" + renewed.error().toString() + ")");
+            return declareLost("no renewal succeeded for a whole lease (" + renewed.error().toString() + ")");
         next = std::min(period, std::chrono::milliseconds(500)); // try again soon
     }
 }

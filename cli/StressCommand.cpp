@@ -136,7 +136,8 @@ void printFaults(const FaultReport& f, std::ostream& out)
     out << "\n  faults injected  " << f.injectedCount();
     for (const auto& [kind, count] : f.injected)
         out << "  " << kind << "=" << count;
-    out << "\n  fenced writes    " << f.writesAccepted << " accepted, " << f.writesRejected << " rejected by the fence";
+    out << "\n  fenced writes    " << f.writesAccepted << " accepted, " << f.writesRejected
+        << " rejected by the fence";
     if (f.writesFenced)
         out << ", " << f.writesOutOfOrder << " accepted out of fence order";
     else

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/recognizers/LockRecognizer.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/recognizers/LockRecognizer.h"
 #include "inspect/recognizers/RecognitionContext.h"
 
 #include <vector>

@@ -2,8 +2,8 @@
 
 #include "inspect/KeyReader.h"
 #include "inspect/KeyRecognition.h"
-#include "inspect/recognizers/LockRecognizer.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/recognizers/LockRecognizer.h"
 #include "redis/RedisConnection.h"
 
 #include <string>

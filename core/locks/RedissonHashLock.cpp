@@ -1,8 +1,8 @@
 #include "locks/RedissonHashLock.h"
 
-#include "redis/LazyConnection.h"
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/LazyConnection.h"
 
 #include <utility>
 

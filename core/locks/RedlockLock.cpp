@@ -1,11 +1,11 @@
 #include "locks/RedlockLock.h"
 
-#include "redis/LazyConnection.h"
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
 #include "locks/LuaScript.h"
 #include "locks/PollingWait.h"
 #include "locks/TokenLock.h"
+#include "redis/LazyConnection.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 #include "locks/Semaphore.h"
 
-#include "redis/LazyConnection.h"
 #include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/LazyConnection.h"
 #include "redis/ServerCapabilities.h"
 
 #include <algorithm>

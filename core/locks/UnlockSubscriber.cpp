@@ -1,7 +1,7 @@
 #include "locks/UnlockSubscriber.h"
 
-#include "redis/LazyConnection.h"
 #include "locks/WaiterRegistry.h"
+#include "redis/LazyConnection.h"
 
 #include <algorithm>
 

@@ -12,7 +12,8 @@ class LazyConnection
 {
 public:
     // The connection in `slot`; when the slot is empty, one is opened with `options` first.
-    static Result<RedisConnection*> in(std::unique_ptr<RedisConnection>& slot, const ConnectionOptions& options);
+    static Result<RedisConnection*> in(
+        std::unique_ptr<RedisConnection>& slot, const ConnectionOptions& options);
 };
 
 } // namespace lockscope

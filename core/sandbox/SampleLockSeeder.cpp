@@ -86,8 +86,8 @@ Result<std::vector<std::string>> SampleLockSeeder::seed()
     return made;
 }
 
-Status SampleLockSeeder::hold(const std::string& kind, const std::string& name, std::chrono::milliseconds lease,
-    bool watchdog, int permits)
+Status SampleLockSeeder::hold(const std::string& kind, const std::string& name,
+    std::chrono::milliseconds lease, bool watchdog, int permits)
 {
     LockSpec spec;
     spec.kind = kind;
@@ -177,8 +177,7 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     const std::string fair = "report:nightly";
     commands.push_back({"HSET", fair, javaClient + ":88", "1"});
     commands.push_back({"PEXPIRE", fair, "120000"});
-    commands.push_back(
-        {"RPUSH", RedissonNames::fairQueue(fair), otherClient + ":12", javaClient + ":91"});
+    commands.push_back({"RPUSH", RedissonNames::fairQueue(fair), otherClient + ":12", javaClient + ":91"});
     commands.push_back({"ZADD", RedissonNames::fairTimeouts(fair), std::to_string(now - 30000),
         otherClient + ":12", std::to_string(now + 300000), javaClient + ":91"});
     made.push_back(fair + " (Redisson fair lock, a dead waiter at the head of its queue)");
@@ -187,8 +186,10 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     const std::string rw = "catalog:rebuild";
     commands.push_back({"HSET", rw, "mode", "read", javaClient + ":12", "1", otherClient + ":3", "1"});
     commands.push_back({"PEXPIRE", rw, "75000"});
-    commands.push_back({"SET", RedissonNames::readTimeoutPrefix(rw, javaClient + ":12") + ":1", "1", "PX", "75000"});
-    commands.push_back({"SET", RedissonNames::readTimeoutPrefix(rw, otherClient + ":3") + ":1", "1", "PX", "75000"});
+    commands.push_back(
+        {"SET", RedissonNames::readTimeoutPrefix(rw, javaClient + ":12") + ":1", "1", "PX", "75000"});
+    commands.push_back(
+        {"SET", RedissonNames::readTimeoutPrefix(rw, otherClient + ":3") + ":1", "1", "PX", "75000"});
     made.push_back(rw + " (Redisson read/write lock, two readers)");
 
     // redis-py Lock: uuid1().hex, short timeout: expires soon.

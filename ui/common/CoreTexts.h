@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/UserText.h"
 #include "common/RedisError.h"
+#include "common/UserText.h"
 #include "demo/DemoTimeline.h"
 #include "inspect/LockLibrary.h"
 

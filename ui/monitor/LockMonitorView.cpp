@@ -1,9 +1,6 @@
 #include "monitor/LockMonitorView.h"
 
-#include "monitor/admin/LockActionDialog.h"
-#include "monitor/admin/LockActionRules.h"
 #include "monitor/LockActivityChart.h"
-#include "monitor/admin/LockAdminTexts.h"
 #include "monitor/LockDetailPane.h"
 #include "monitor/LockEventLogModel.h"
 #include "monitor/LockFilterProxyModel.h"
@@ -13,6 +10,9 @@
 #include "monitor/LockTableModel.h"
 #include "monitor/LocksEmptyState.h"
 #include "monitor/TtlBarDelegate.h"
+#include "monitor/admin/LockActionDialog.h"
+#include "monitor/admin/LockActionRules.h"
+#include "monitor/admin/LockAdminTexts.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,10 +1,10 @@
 #pragma once
 
 #include "connection/ConnectionStatus.h"
-#include "monitor/admin/LockAdminAction.h"
+#include "connection/MonitorStatus.h"
 #include "monitor/LockRelistingLog.h"
 #include "monitor/LockUpdateBatch.h"
-#include "connection/MonitorStatus.h"
+#include "monitor/admin/LockAdminAction.h"
 
 #include <QHash>
 #include <QWidget>

@@ -1,8 +1,8 @@
 #include "monitor/LockRecord.h"
 
+#include "common/CoreTexts.h"
 #include "inspect/LockKey.h"
 #include "redis/RedisReply.h"
-#include "common/CoreTexts.h"
 
 #include <algorithm>
 

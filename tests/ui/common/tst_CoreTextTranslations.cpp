@@ -1,20 +1,20 @@
-#include "demo/DemoTimeline.h"
-#include "support/LockFormats.h"
-#include "support/RedisTestServer.h"
-#include "support/WidgetTestHelpers.h"
 #include "app/ApplicationIdentity.h"
-#include "connection/ConnectionController.h"
-#include "tools/contention/ContentionDemoView.h"
+#include "app/MainWindow.h"
+#include "app/UiTranslations.h"
 #include "common/CoreTexts.h"
-#include "tools/contention/DemoStage.h"
+#include "common/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
+#include "demo/DemoTimeline.h"
 #include "monitor/LockDetailPane.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+#include "support/WidgetTestHelpers.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "tools/contention/DemoStage.h"
 #include "tools/contention/TimelinePlayer.h"
-#include "app/UiTranslations.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -166,8 +166,8 @@ private Q_SLOTS:
         ContentionDemoView view;
         view.resize(1200, 760);
         view.show();
-        view.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
-            QStringLiteral("test server"));
+        view.setConnection(
+            test::optionsFor(*m_server, GuiConnectionDefaults::options()), QStringLiteral("test server"));
         QVERIFY(view.selectScenario(QStringLiteral("getset-recovery")));
         QCOMPARE(child<QComboBox>(view, "scenarioCombo")->currentText(),
             QStringLiteral("2. Redis 的 SETNX 页面中的 SETNX + GETSET 恢复（C4 和 C5）"));

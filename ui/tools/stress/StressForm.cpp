@@ -1,8 +1,8 @@
 #include "tools/stress/StressForm.h"
 
+#include "common/CoreTexts.h"
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
-#include "common/CoreTexts.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -122,7 +122,8 @@ int StressForm::durationSeconds() const
     return m_duration->value();
 }
 
-std::optional<StressParameters> StressForm::parameters(const ConnectionOptions& connection, QString& error) const
+std::optional<StressParameters> StressForm::parameters(
+    const ConnectionOptions& connection, QString& error) const
 {
     StressParameters parameters;
     parameters.kind = m_kind->currentData().toString().toStdString();
