@@ -99,8 +99,14 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
 {
     auto holds = query.holds(arguments.lock, window, arguments.limit);
     auto gaps = query.gaps(window);
-    if (!holds || !gaps) {
-        err << "lockscope-cli: " << (!holds ? holds.error() : gaps.error()).message << "\n";
+    auto alerts = query.alertsOf(arguments.lock, window, arguments.limit);
+    if (!holds || !gaps || !alerts) {
+        err << "lockscope-cli: "
+            << (!holds         ? holds.error()
+                       : !gaps ? gaps.error()
+                               : alerts.error())
+                   .message
+            << "\n";
         return ExitUnavailable;
     }
     if (arguments.json) {
@@ -118,6 +124,11 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
                 .key("ended_ms")
                 .optionalNumber(gap.endedMs);
             json.key("reason").string(gap.reason).endObject();
+        }
+        json.endArray().key("alerts").beginArray();
+        for (const auto& alert : *alerts) {
+            json.beginObject().key("at_ms").number(alert.atMs).key("node").string(alert.node);
+            json.key("rule").string(alert.rule).key("detail").string(alert.detail).endObject();
         }
         json.endArray().endObject();
         out << json.text() << "\n";
@@ -143,6 +154,9 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
         out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
             << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
             << "\n";
+    for (const auto& alert : *alerts)
+        out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
+            << escapeBytes(alert.detail, 300) << " (" << alert.node << ")\n";
     return ExitOk;
 }
 

@@ -6,10 +6,11 @@
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
-#include "history/HistoryRecorder.h"
+#include "history/HistoryRecordingSink.h"
 #include "history/LockHealthMetrics.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
+#include "redis/RedisReply.h"
 
 #include <algorithm>
 #include <chrono>
@@ -31,6 +32,7 @@ struct RecordArguments
     std::string profile;
     std::string metrics;
     HistoryOptions history;
+    AlertRules alerts;
 };
 
 long long nowMs()
@@ -45,8 +47,13 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
     RecordArguments parsed;
     auto checked = WatchFlags::parse(args, parsed.watch, [&parsed](const auto& args, size_t& i) -> Status {
         const std::string arg = args[i];
+        // The alert rules that are on by default have a flag to turn them off.
+        if (arg == "--no-alert-stuck" || arg == "--no-alert-force-release") {
+            (arg == "--no-alert-stuck" ? parsed.alerts.stuck : parsed.alerts.forceRelease) = false;
+            return Done {};
+        }
         if (arg != "--db" && arg != "--profile" && arg != "--metrics" && arg != "--retention-days"
-            && arg != "--max-size-mb")
+            && arg != "--max-size-mb" && arg != "--alert-held" && arg != "--alert-waiters")
             return makeError(ErrorKind::Usage, "record: unknown argument '" + arg + "'");
         auto value = WatchFlags::valueOf(args, i);
         if (!value)
@@ -60,8 +67,12 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
             return number.error();
         if (arg == "--retention-days")
             parsed.history.maxAge = std::chrono::hours(24 * *number);
-        else
+        else if (arg == "--max-size-mb")
             parsed.history.maxBytes = *number * 1024 * 1024;
+        else if (arg == "--alert-held")
+            parsed.alerts.heldLongerThanMs = *number * 1000;
+        else
+            parsed.alerts.waitersAbove = *number;
         return Done {};
     });
     if (!checked)
@@ -69,38 +80,14 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
     return parsed;
 }
 
-// The recorder, shared by the watcher's callback and the flush timer. The first write that
-// fails says why once, drops the recorder and the watch goes on without history.
-class HistorySink
+// Serialises the lines the recorder's threads write to stderr.
+class ErrorLines
 {
 public:
-    HistorySink(std::unique_ptr<HistoryRecorder> recorder, LockHealthMetrics& metrics, std::ostream& err)
-        : m_recorder(std::move(recorder))
-        , m_metrics(metrics)
-        , m_err(err)
+    explicit ErrorLines(std::ostream& err)
+        : m_err(err)
     {
-        m_metrics.setRecording(m_recorder != nullptr);
     }
-
-    template <typename Write>
-    void write(Write&& write, bool isEvent = false)
-    {
-        std::lock_guard guard(m_mutex);
-        if (!m_recorder) {
-            if (isEvent)
-                m_metrics.eventDropped();
-            return;
-        }
-        if (auto written = write(*m_recorder); !written) {
-            m_err << "lockscope-cli: " << written.error().message << "; going on without history\n"
-                  << std::flush;
-            if (isEvent)
-                m_metrics.eventDropped();
-            m_recorder.reset();
-            m_metrics.setRecording(false);
-        }
-    }
-
     void say(const std::string& line)
     {
         std::lock_guard guard(m_mutex);
@@ -109,8 +96,6 @@ public:
 
 private:
     std::mutex m_mutex;
-    std::unique_ptr<HistoryRecorder> m_recorder;
-    LockHealthMetrics& m_metrics;
     std::ostream& m_err;
 };
 
@@ -146,17 +131,26 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
 
     const std::string path
         = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
-    auto recorder = HistoryRecorder::open(path, arguments->history, nowMs());
-    if (recorder)
-        err << "lockscope-cli: recording to " << path << "\n" << std::flush;
+    ErrorLines lines(err);
+    // An alert is said on stderr, counted in the metrics and, while recording, kept in the history.
+    HistoryRecordingSink history(
+        path, arguments->history, arguments->alerts,
+        [&](const RedisError& error) { lines.say(error.message + "; going on without history"); },
+        [&](const LockAlert& alert) {
+            metrics.alertRaised(alert.rule);
+            lines.say("alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
+        });
+    if (auto opened = history.open(nowMs()))
+        lines.say("recording to " + path);
     else
-        err << "lockscope-cli: " << recorder.error().message << "; watching without history\n" << std::flush;
-    HistorySink history(recorder ? std::move(*recorder) : nullptr, metrics, err);
+        lines.say(opened.error().message + "; watching without history");
+    metrics.setRecording(history.isRecording());
 
     SignalCancellation interrupt;
     std::thread flusher([&] {
         while (!interrupt.token().isCancelled()) {
-            history.write([](HistoryRecorder& recorder) { return recorder.flushIfDue(nowMs()); });
+            history.flushIfDue(nowMs());
+            metrics.setRecording(history.isRecording());
             pause(std::chrono::milliseconds(200), interrupt.token());
         }
     });
@@ -168,9 +162,9 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
     auto lost = [&](const RedisError& error) {
         const long long at = nowMs();
         metrics.connectionLost();
-        history.write([&](HistoryRecorder& recorder) { return recorder.watchingLost(at, error.toString()); });
+        history.watchingStopped(at, error.toString());
         if (error.toString() != lastProblem)
-            history.say(error.toString() + "; trying again with backoff");
+            lines.say(error.toString() + "; trying again with backoff");
         lastProblem = error.toString();
         pause(backoff, interrupt.token());
         backoff = std::min(backoff * 2, longestBackoff);
@@ -190,21 +184,21 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         const long long at = nowMs();
         const auto locks = watcher.locks();
         metrics.resync(locks, at, watcher.usesNotifications());
-        history.write([&](HistoryRecorder& recorder) {
-            return recorder.watchingResumed(locks, at, started->english());
-        });
-        history.say(started->english() + "; " + std::to_string(locks.size()) + " lock(s) now");
+        history.watchingStarted(locks, at, started->english());
+        lines.say(started->english() + "; " + std::to_string(locks.size()) + " lock(s) now");
         backoff = firstBackoff;
         lastProblem.clear();
         auto ran = watcher.run(interrupt.token(), [&](const LockEvent& event) {
             metrics.observe(event, nowMs());
-            history.write([&](HistoryRecorder& recorder) { return recorder.record(event); }, true);
+            if (!history.isRecording())
+                metrics.eventDropped();
+            history.lockChanged(event);
         });
         if (!ran)
             lost(ran.error());
     }
     flusher.join();
-    history.write([](HistoryRecorder& recorder) { return recorder.close(nowMs()); });
+    history.close(nowMs());
     (void)out;
     return ExitOk;
 }

@@ -200,15 +200,30 @@ Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
 
 Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int limit)
 {
+    return readAlerts(std::nullopt, window, limit);
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::alertsOf(const std::string& lock, TimeWindow window, int limit)
+{
+    return readAlerts(lock, window, limit);
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::readAlerts(
+    const std::optional<std::string>& lock, TimeWindow window, int limit)
+{
     auto statement = m_database.prepare(
         "SELECT a.at_ms, coalesce(l.name, ''), coalesce(l.node, ''), a.rule, a.detail FROM alerts a"
-        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2 ORDER BY a.at_ms LIMIT "
-        "?3");
+        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2"
+        " AND (?4 IS NULL OR l.name = ?4) ORDER BY a.at_ms LIMIT ?3");
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
     statement->bind(2, window.untilMs);
     statement->bind(3, static_cast<long long>(limit));
+    if (lock)
+        statement->bindBlob(4, *lock);
+    else
+        statement->bindNull(4);
     std::vector<AlertRecord> alerts;
     int code = SQLITE_ROW;
     while ((code = statement->step()) == SQLITE_ROW)

@@ -87,10 +87,14 @@ public:
     Result<LockStatistics> statistics(const std::string& lock, TimeWindow window, long long nowMs);
     Result<std::vector<GapRecord>> gaps(TimeWindow window, int limit = 1000);
     Result<std::vector<AlertRecord>> alerts(TimeWindow window, int limit = 1000);
+    // The alerts about one lock (on any node) in the window.
+    Result<std::vector<AlertRecord>> alertsOf(const std::string& lock, TimeWindow window, int limit = 1000);
 
 private:
     explicit HistoryQuery(SqliteDatabase database);
     Result<std::vector<HoldRecord>> readHolds(SqliteStatement& statement);
+    Result<std::vector<AlertRecord>> readAlerts(
+        const std::optional<std::string>& lock, TimeWindow window, int limit);
 
     SqliteDatabase m_database;
 };

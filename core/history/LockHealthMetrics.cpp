@@ -96,6 +96,12 @@ void LockHealthMetrics::eventDropped()
     ++m_dropped;
 }
 
+void LockHealthMetrics::alertRaised(LockAlert::Rule rule)
+{
+    std::lock_guard guard(m_mutex);
+    ++m_alerts[rule];
+}
+
 void LockHealthMetrics::setRecording(bool recording)
 {
     std::lock_guard guard(m_mutex);
@@ -170,6 +176,13 @@ std::string LockHealthMetrics::exposition() const
     }
     header(out, "lockscope_force_releases_total", "counter", "Locks force-released by an administrator.");
     out += "lockscope_force_releases_total " + std::to_string(m_forceReleases) + "\n";
+    header(out, "lockscope_alerts_total", "counter", "Alerts raised by the recorder's rules, by rule.");
+    for (const auto rule : {LockAlert::Rule::HeldTooLong, LockAlert::Rule::Stuck,
+             LockAlert::Rule::TooManyWaiters, LockAlert::Rule::ForceReleased}) {
+        auto it = m_alerts.find(rule);
+        out += "lockscope_alerts_total{rule=\"" + std::string(LockAlert::ruleName(rule)) + "\"} "
+            + std::to_string(it == m_alerts.end() ? 0 : it->second) + "\n";
+    }
     header(out, "lockscope_watcher_lag_seconds", "gauge",
         "Time from noticing the last lock change to handling it.");
     out += "lockscope_watcher_lag_seconds " + number(m_lagSeconds) + "\n";

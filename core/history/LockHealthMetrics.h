@@ -1,5 +1,6 @@
 #pragma once
 
+#include "history/AlertEvaluator.h"
 #include "history/HoldTracker.h"
 #include "inspect/LockEvent.h"
 
@@ -31,6 +32,8 @@ public:
     void connectionLost();
     // An event the history could not store (no recorder, or it failed).
     void eventDropped();
+    // One of the recorder's alert rules fired (`record --alert-*`).
+    void alertRaised(LockAlert::Rule rule);
     void setRecording(bool recording);
 
     std::string exposition() const;
@@ -48,6 +51,7 @@ private:
     std::map<std::string, long long> m_events; // by type
     long long m_forceReleases = 0;
     long long m_dropped = 0;
+    std::map<LockAlert::Rule, long long> m_alerts;
     long long m_reconnects = 0;
     double m_lagSeconds = 0;
     bool m_connected = false;

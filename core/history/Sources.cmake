@@ -3,6 +3,7 @@ list(APPEND lockscope_core_sources
   history/HistoryLocation.cpp
   history/HistoryQuery.cpp
   history/HistoryRecorder.cpp
+  history/HistoryRecordingSink.cpp
   history/HistorySchema.cpp
   history/HoldRecord.cpp
   history/HoldRows.cpp

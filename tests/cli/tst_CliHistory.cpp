@@ -100,6 +100,44 @@ private slots:
         QCOMPARE(holds[0].toObject()["ended_ms"].toDouble(), gaps[0].toObject()["started_ms"].toDouble());
     }
 
+    void recordRaisesAnAlertCountsItAndHistoryListsIt()
+    {
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        const auto db = file("alerts.sqlite");
+        const int port = pickFreePort();
+        RecordProcess record(
+            recordArguments(m_server->url(), db, {"--alert-held", "1", "--metrics", QString(":%1").arg(port)}));
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:7", LockFormats::clientA, 1, 60000).ok());
+        QVERIFY2(record.waitForError("alert: orders:7", 15s), qPrintable(record.errorText()));
+        QVERIFY(RecordProcess::waitForSample(port, "lockscope_alerts_total{rule=\"held-too-long\"} ", 1, 15s));
+        QCOMPARE(record.terminate(), 0);
+        const auto alerts = historyJson("orders:7", db)["alerts"].toArray();
+        QCOMPARE(alerts.size(), 1);
+        QCOMPARE(alerts[0].toObject()["rule"].toString(), QString("held-too-long"));
+        QVERIFY2(alerts[0].toObject()["detail"].toString().contains("limit 1000 ms"),
+            qPrintable(alerts[0].toObject()["detail"].toString()));
+    }
+
+    void recordRaisesAlertsWithoutAHistoryDatabase()
+    {
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        const QString db = m_dir.filePath("not-ours.sqlite");
+        {
+            QFile out(db);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(QByteArray(4096, '\x07'));
+        }
+        RecordProcess record(recordArguments(m_server->url(), db.toStdString(), {"--alert-held", "1"}));
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
+        QVERIFY2(record.errorText().contains("watching without history"), qPrintable(record.errorText()));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders:8", LockFormats::clientA, 1, 60000).ok());
+        QVERIFY2(record.waitForError("alert: orders:8", 15s), qPrintable(record.errorText()));
+        QCOMPARE(record.terminate(), 0);
+    }
+
     void aCorruptDatabaseLeavesTheWatchRunningWithoutHistory()
     {
         const QString db = m_dir.filePath("corrupt.sqlite");

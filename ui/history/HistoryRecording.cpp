@@ -81,7 +81,8 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
             },
             Qt::QueuedConnection);
     };
-    auto sink = std::make_shared<HistoryRecordingSink>(path.toStdString(), m_rules, onProblem, onAlert);
+    auto sink = std::make_shared<HistoryRecordingSink>(
+        path.toStdString(), HistoryOptions {}, m_rules, onProblem, onAlert);
     {
         QMutexLocker lock(&m_mutex);
         m_sink = sink;

@@ -9,10 +9,12 @@
 
 #include <memory>
 
-namespace lockscope::ui {
-
+namespace lockscope {
 class HistoryRecordingSink;
 class LockEventSink;
+} // namespace lockscope
+
+namespace lockscope::ui {
 
 // History on by default: every connection the GUI opens records its lock events into the
 // history database of its profile (core's HistoryLocation, one file per profile). It hands the

@@ -1,7 +1,6 @@
 list(APPEND lockscope_ui_sources
   history/HistoryReader.cpp
   history/HistoryRecording.cpp
-  history/HistoryRecordingSink.cpp
   history/HistoryStatisticsPanel.cpp
   history/HistoryTimeline.cpp
   history/HistoryWindow.cpp

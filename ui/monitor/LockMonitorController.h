@@ -20,13 +20,13 @@ class QTimer;
 
 namespace lockscope {
 class CancellationToken;
-}
+class LockEventSink;
+} // namespace lockscope
 
 namespace lockscope::ui {
 
 class ConnectionController;
 class LockAdminWorker;
-class LockEventSink;
 class LockUpdateQueue;
 
 // The GUI's handle on the lock monitor of one connection. It lives on the GUI thread and owns

@@ -1,7 +1,7 @@
 #include "monitor/LockMonitorWorker.h"
 
 #include "common/CoreTexts.h"
-#include "connection/LockEventSink.h"
+#include "inspect/LockEventSink.h"
 #include "inspect/LockWatcher.h"
 #include "inspect/MasterConnections.h"
 #include "locks/DistributedLock.h"

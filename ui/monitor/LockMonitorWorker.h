@@ -1,9 +1,9 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
-#include "monitor/LockUpdateBatch.h"
 #include "connection/MonitorSettings.h"
 #include "connection/MonitorStatus.h"
+#include "monitor/LockUpdateBatch.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QObject>
 
@@ -13,11 +13,11 @@
 namespace lockscope {
 class CancellationToken;
 struct LockEvent;
+class LockEventSink;
 } // namespace lockscope
 
 namespace lockscope::ui {
 
-class LockEventSink;
 class LockUpdateQueue;
 
 // Runs the core LockWatcher for one connection on its own thread (see LockMonitorController):

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace lockscope::ui {
+namespace lockscope {
 
 // Receives what the lock monitor's watcher sees, on the monitor's thread, as the core reports
 // it (not the table's LockRecords): the lock history records from here without the monitor
@@ -15,11 +15,12 @@ class LockEventSink
 public:
     virtual ~LockEventSink() = default;
     // Watching (re)started with `locks` as they are now; `mode` says how, in words.
-    virtual void watchingStarted(const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
+    virtual void watchingStarted(
+        const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
         = 0;
     virtual void lockChanged(const LockEvent& event) = 0;
     // Watching stopped (error, disconnect, closed) at `atMs`.
     virtual void watchingStopped(long long atMs, const std::string& reason) = 0;
 };
 
-} // namespace lockscope::ui
+} // namespace lockscope

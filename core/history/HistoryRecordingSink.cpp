@@ -2,11 +2,12 @@
 
 #include "history/HistoryRecorder.h"
 
-namespace lockscope::ui {
+namespace lockscope {
 
-HistoryRecordingSink::HistoryRecordingSink(
-    std::string path, AlertRules rules, ProblemCallback onProblem, AlertCallback onAlert)
+HistoryRecordingSink::HistoryRecordingSink(std::string path, HistoryOptions options, AlertRules rules,
+    ProblemCallback onProblem, AlertCallback onAlert)
     : m_path(std::move(path))
+    , m_options(options)
     , m_onProblem(std::move(onProblem))
     , m_onAlert(std::move(onAlert))
     , m_alerts(rules)
@@ -28,23 +29,40 @@ void HistoryRecordingSink::forgetCallbacks()
     m_onAlert = nullptr;
 }
 
+Status HistoryRecordingSink::open(long long nowMs)
+{
+    std::lock_guard lock(m_mutex);
+    return openLocked(nowMs);
+}
+
+Status HistoryRecordingSink::openLocked(long long nowMs)
+{
+    if (m_recorder)
+        return Done {};
+    if (m_finished)
+        return makeError(ErrorKind::Internal, "the history of this connection is closed");
+    auto opened = HistoryRecorder::open(m_path, m_options, nowMs);
+    if (!opened) {
+        m_finished = true;
+        return opened.error();
+    }
+    m_recorder = std::move(*opened);
+    return Done {};
+}
+
 void HistoryRecordingSink::watchingStarted(
     const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
 {
     std::lock_guard lock(m_mutex);
     if (!m_recorder && !m_finished) {
-        auto opened = HistoryRecorder::open(m_path, {}, atMs);
-        if (!opened) {
-            m_finished = true;
-            if (m_onProblem)
-                m_onProblem(opened.error());
-            return;
-        }
-        m_recorder = std::move(*opened);
+        if (auto opened = openLocked(atMs); !opened && m_onProblem)
+            m_onProblem(opened.error());
     }
     m_locks.clear();
     for (const LockSnapshot& snapshot : locks)
         m_locks[{snapshot.node, snapshot.name}] = snapshot;
+    (void)m_holds.resume(locks, atMs, m_stoppedAtMs.value_or(0));
+    m_stoppedAtMs.reset();
     if (m_recorder)
         check(m_recorder->watchingResumed(locks, atMs, mode));
 }
@@ -57,21 +75,23 @@ void HistoryRecordingSink::lockChanged(const LockEvent& event)
         m_locks.erase(key);
     else
         m_locks[key] = event.lock;
+    if (event.type == LockEvent::Type::ForceReleased)
+        (void)m_holds.forceReleased(event.lock.node, event.lock.name, event.atMs);
+    else
+        (void)m_holds.apply(event);
     if (m_recorder)
         check(m_recorder->record(event));
-    if (event.type != LockEvent::Type::ForceReleased || !m_recorder)
+    if (event.type != LockEvent::Type::ForceReleased)
         return;
-    if (auto alert = m_alerts.forceReleased(event.lock.node, event.lock.name, event.atMs)) {
-        check(m_recorder->recordAlert(alert->node, alert->lock, std::string(LockAlert::ruleName(alert->rule)),
-            alert->detail(), alert->atMs));
-        if (m_onAlert)
-            m_onAlert(*alert);
-    }
+    if (auto alert = m_alerts.forceReleased(event.lock.node, event.lock.name, event.atMs))
+        raise(*alert);
 }
 
 void HistoryRecordingSink::watchingStopped(long long atMs, const std::string& reason)
 {
     std::lock_guard lock(m_mutex);
+    if (!m_stoppedAtMs)
+        m_stoppedAtMs = atMs;
     if (m_recorder)
         check(m_recorder->watchingLost(atMs, reason));
 }
@@ -79,29 +99,34 @@ void HistoryRecordingSink::watchingStopped(long long atMs, const std::string& re
 void HistoryRecordingSink::flushIfDue(long long nowMs)
 {
     std::lock_guard lock(m_mutex);
-    if (!m_recorder)
+    if (m_closed)
         return;
-    check(m_recorder->flushIfDue(nowMs));
-    if (!m_recorder)
-        return;
+    if (m_recorder)
+        check(m_recorder->flushIfDue(nowMs));
     std::vector<LockSnapshot> locks;
     locks.reserve(m_locks.size());
     for (const auto& [key, snapshot] : m_locks)
         locks.push_back(snapshot);
-    for (const LockAlert& alert : m_alerts.evaluate(locks, m_recorder->openHolds(), nowMs)) {
+    // The recorder's holds include those read back from an earlier run (held since before it).
+    const auto openHolds = m_recorder ? m_recorder->openHolds() : m_holds.openHolds();
+    for (const LockAlert& alert : m_alerts.evaluate(locks, openHolds, nowMs))
+        raise(alert);
+}
+
+void HistoryRecordingSink::raise(const LockAlert& alert)
+{
+    if (m_recorder)
         check(m_recorder->recordAlert(alert.node, alert.lock, std::string(LockAlert::ruleName(alert.rule)),
             alert.detail(), alert.atMs));
-        if (m_onAlert)
-            m_onAlert(alert);
-        if (!m_recorder)
-            return;
-    }
+    if (m_onAlert)
+        m_onAlert(alert);
 }
 
 void HistoryRecordingSink::close(long long nowMs)
 {
     std::lock_guard lock(m_mutex);
     m_finished = true;
+    m_closed = true;
     if (m_recorder)
         check(m_recorder->close(nowMs));
     m_recorder.reset();
@@ -117,4 +142,4 @@ void HistoryRecordingSink::check(const Status& status)
         m_onProblem(status.error());
 }
 
-} // namespace lockscope::ui
+} // namespace lockscope
