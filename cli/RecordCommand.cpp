@@ -176,6 +176,10 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
             continue;
         }
         LockWatcher watcher(WatchFlags::targetsOf(*masters), arguments->watch);
+        watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
+            history.watchingGap(fromMs, untilMs, reason);
+            lines.say(reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");
+        });
         auto started = watcher.start();
         if (!started) {
             lost(started.error());

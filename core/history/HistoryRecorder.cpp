@@ -422,6 +422,24 @@ Status HistoryRecorder::watchingLost(long long atMs, const std::string& reason)
     return commit(atMs);
 }
 
+Status HistoryRecorder::recordGap(long long fromMs, long long untilMs, const std::string& reason)
+{
+    std::lock_guard guard(m_mutex);
+    if (m_gapStartMs) // inside a gap that is still open: that one covers it
+        return m_failure ? Status(*m_failure) : Status(Done {});
+    if (auto begun = begin(); !begun)
+        return begun;
+    m_insertGap.reset();
+    m_insertGap.bind(1, fromMs);
+    m_insertGap.bindText(2, reason);
+    if (auto inserted = step(m_insertGap, "write"); !inserted)
+        return inserted;
+    m_endGap.reset();
+    m_endGap.bind(1, m_database.lastInsertId());
+    m_endGap.bind(2, std::max(fromMs, untilMs));
+    return step(m_endGap, "write"); // committed with the batch, like the events it explains
+}
+
 Status HistoryRecorder::flushIfDue(long long nowMs)
 {
     {

@@ -37,6 +37,9 @@ public:
     Status watchingResumed(const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode);
     // Watching stopped (disconnect, error) at `atMs`: a gap starts; no hold ends for it.
     Status watchingLost(long long atMs, const std::string& reason);
+    // Watching went on but heard nothing from `fromMs` to `untilMs`: a gap, already closed (the
+    // events found by catching up carry missedSinceMs, and end their holds as lost).
+    Status recordGap(long long fromMs, long long untilMs, const std::string& reason);
     Status record(const LockEvent& event);
     // An administrator force-released `lock` (its holders end force-released).
     Status recordForceRelease(const std::string& node, const std::string& lock, long long atMs);

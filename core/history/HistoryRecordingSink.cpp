@@ -41,6 +41,8 @@ Status HistoryRecordingSink::openLocked(long long nowMs)
         return Done {};
     if (m_finished)
         return makeError(ErrorKind::Internal, "the history of this connection is closed");
+    if (m_path.empty())
+        return makeError(ErrorKind::Usage, "no history database was given");
     auto opened = HistoryRecorder::open(m_path, m_options, nowMs);
     if (!opened) {
         m_finished = true;
@@ -54,7 +56,7 @@ void HistoryRecordingSink::watchingStarted(
     const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
 {
     std::lock_guard lock(m_mutex);
-    if (!m_recorder && !m_finished) {
+    if (!m_recorder && !m_finished && !m_path.empty()) {
         if (auto opened = openLocked(atMs); !opened && m_onProblem)
             m_onProblem(opened.error());
     }
@@ -94,6 +96,13 @@ void HistoryRecordingSink::watchingStopped(long long atMs, const std::string& re
         m_stoppedAtMs = atMs;
     if (m_recorder)
         check(m_recorder->watchingLost(atMs, reason));
+}
+
+void HistoryRecordingSink::watchingGap(long long fromMs, long long untilMs, const std::string& reason)
+{
+    std::lock_guard lock(m_mutex);
+    if (m_recorder)
+        check(m_recorder->recordGap(fromMs, untilMs, reason));
 }
 
 void HistoryRecordingSink::flushIfDue(long long nowMs)

@@ -26,7 +26,8 @@ namespace lockscope {
 // timer on another thread flushes the batches. The database is opened when watching first
 // starts (so that in the GUI opening it never runs on the GUI thread) or by open(). A database
 // that cannot be opened or written to is dropped for good and reported through the problem
-// callback: the watch goes on without history, and the alerts go on too.
+// callback: the watch goes on without history, and the alerts go on too. An empty path records
+// nothing (history off) and only evaluates the alerts.
 class HistoryRecordingSink : public LockEventSink
 {
 public:
@@ -49,6 +50,7 @@ public:
         const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode) override;
     void lockChanged(const LockEvent& event) override;
     void watchingStopped(long long atMs, const std::string& reason) override;
+    void watchingGap(long long fromMs, long long untilMs, const std::string& reason) override;
     // From a timer off the GUI thread: commits the batch when it is due, and evaluates the
     // alert rules against the locks as last seen (a new alert is recorded and reported).
     void flushIfDue(long long nowMs);

@@ -67,6 +67,13 @@ std::vector<HoldTracker::Change> HoldTracker::reconcile(
 
 std::vector<HoldTracker::Change> HoldTracker::apply(const LockEvent& event)
 {
+    if (event.missedSinceMs) {
+        // Found by re-listing after a gap: the holders gone left at an unknown time since then.
+        LockSnapshot now = event.lock;
+        if (event.ends())
+            now.holders.clear();
+        return reconcile(now, event.atMs, HoldEnding::Lost, *event.missedSinceMs);
+    }
     if (event.ends()) {
         LockSnapshot gone = event.lock;
         gone.holders.clear();

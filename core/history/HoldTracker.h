@@ -25,7 +25,8 @@ public:
 
     // What an event does to the holds of its lock. Appeared/Changed: holders no longer there
     // ended (expired if their own expiry had passed, else released), new ones started.
-    // Released/Expired: every holder of the lock ended that way.
+    // Released/Expired: every holder of the lock ended that way. An event the watcher found
+    // after a gap (missedSinceMs): the holders gone ended Lost when the gap began.
     std::vector<Change> apply(const LockEvent& event);
     // An administrator deleted the lock: every holder ended force-released.
     std::vector<Change> forceReleased(const std::string& node, const std::string& lock, long long atMs);

@@ -3,6 +3,7 @@
 #include "inspect/LockChange.h"
 #include "inspect/LockSnapshot.h"
 
+#include <optional>
 #include <string_view>
 
 namespace lockscope {
@@ -28,6 +29,10 @@ struct LockEvent
     // Changed: what differs from the lock's previous event (or the listing); appeared, released
     // and expired: everything.
     LockChange changes = LockChange::everything();
+    // Set when the watcher did not hear this change but found it by re-listing after its
+    // subscription broke: it happened at some time between this and atMs, so a holder that is
+    // gone is lost to sight, not known to have released.
+    std::optional<long long> missedSinceMs;
 
     // Whether the lock is gone after this event.
     bool ends() const

@@ -21,6 +21,10 @@ public:
     virtual void lockChanged(const LockEvent& event) = 0;
     // Watching stopped (error, disconnect, closed) at `atMs`.
     virtual void watchingStopped(long long atMs, const std::string& reason) = 0;
+    // Watching went on, but nothing was heard from `fromMs` to `untilMs` (a subscription broke
+    // and was made again; see LockWatcher::setGapHandler): the changes found meanwhile arrived
+    // as events with missedSinceMs.
+    virtual void watchingGap(long long fromMs, long long untilMs, const std::string& reason) = 0;
 };
 
 } // namespace lockscope

@@ -85,6 +85,7 @@ Status LockWatcher::subscribe(WatchTarget& target)
     auto announcements = target.subscriber->readReply(std::chrono::milliseconds(5000));
     if (!announcements && announcements.error().kind != ErrorKind::NoPermission)
         return announcements.error();
+    m_lastHeardMs[target.subscriber] = nowMs();
     return Done {};
 }
 
@@ -176,6 +177,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                 : expired          ? LockEvent::Type::Expired
                                    : LockEvent::Type::Released,
             previous->second, at};
+        event.missedSinceMs = m_missedSinceMs;
         if (event.type == LockEvent::Type::Released) {
             std::erase_if(m_recentlyReleased,
                 [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
@@ -194,13 +196,18 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     schedule(id, lock);
     if (previous == m_current.end()) {
         m_current.emplace(id, lock);
-        onEvent({LockEvent::Type::Appeared, lock, at});
+        LockEvent appeared {LockEvent::Type::Appeared, lock, at};
+        appeared.missedSinceMs = m_missedSinceMs;
+        onEvent(appeared);
         return;
     }
     const LockChange changes = LockChange::between(previous->second, lock);
     previous->second = lock;
-    if (changes.isMoreThanCountdown())
-        onEvent({LockEvent::Type::Changed, lock, at, changes});
+    if (changes.isMoreThanCountdown()) {
+        LockEvent changed {LockEvent::Type::Changed, lock, at, changes};
+        changed.missedSinceMs = m_missedSinceMs;
+        onEvent(changed);
+    }
 }
 
 void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
@@ -320,7 +327,8 @@ Status LockWatcher::followNotifications(
             return reread;
     }
     if (!broken)
-        return resubscribe(target, onEvent);
+        return resubscribe(target, onEvent, broken.error());
+    m_lastHeardMs[target.subscriber] = nowMs();
     return Done {};
 }
 
@@ -342,14 +350,27 @@ bool LockWatcher::takeAnnouncedRelease(
     return false;
 }
 
-Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent)
+Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why)
 {
+    // Notifications sent between the last answer and the new subscription are lost: what
+    // changed meanwhile is found by re-listing, at an unknown time since then.
+    auto heard = m_lastHeardMs.find(target.subscriber);
+    const long long since = heard != m_lastHeardMs.end() ? heard->second : nowMs();
     auto again = subscribe(target);
     if (!again)
         return again;
     if (auto same = checkStillOnNodes(); !same)
         return same;
-    return pollOnce(onEvent);
+    m_missedSinceMs = since;
+    auto caughtUp = pollOnce(onEvent);
+    m_missedSinceMs.reset();
+    if (!caughtUp)
+        return caughtUp;
+    if (m_onGap)
+        m_onGap(since, nowMs(),
+            "the keyspace-notification subscription on " + target.node + " broke (" + why.toString()
+                + ") and was made again; changes meanwhile were found by re-listing");
+    return Done {};
 }
 
 Status LockWatcher::pollOnce(const EventHandler& onEvent)
@@ -421,13 +442,15 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
             std::chrono::milliseconds(5), slice / static_cast<long>(std::max<size_t>(1, m_targets.size())));
         for (auto& target : m_targets) {
             auto message = target.subscriber->readReply(untilNextDue(wait));
+            if (message || message.error().kind == ErrorKind::Timeout)
+                m_lastHeardMs[target.subscriber] = nowMs();
             auto due = rereadDue(onEvent);
             if (!due)
                 return due;
             if (!message) {
                 if (message.error().kind == ErrorKind::Timeout)
                     continue;
-                auto resynced = resubscribe(target, onEvent);
+                auto resynced = resubscribe(target, onEvent, message.error());
                 if (!resynced)
                     return resynced;
                 continue;

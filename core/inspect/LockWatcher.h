@@ -64,6 +64,9 @@ class LockWatcher
 {
 public:
     using EventHandler = std::function<void(const LockEvent&)>;
+    // The watcher stopped hearing changes from `fromMs` (its subscription broke) and caught up
+    // by re-listing at `untilMs`; the events of that re-listing carry missedSinceMs.
+    using GapHandler = std::function<void(long long fromMs, long long untilMs, const std::string& reason)>;
 
     LockWatcher(std::vector<WatchTarget> targets, WatchOptions options);
 
@@ -78,6 +81,8 @@ public:
     // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
     // connection that ended up on another server.
     Status run(const CancellationToken& cancel, const EventHandler& onEvent);
+    // Called on run()'s thread after each gap it caught up from (set before run()).
+    void setGapHandler(GapHandler onGap) { m_onGap = std::move(onGap); }
 
     // Whether a notify-keyspace-events value carries everything the watcher needs.
     static bool notificationsSuffice(const std::string& flags);
@@ -92,7 +97,7 @@ private:
     Status reread(const WatchTarget& target, const std::string& name, const std::vector<std::string>& keys,
         bool expired, const EventHandler& onEvent);
     // Subscribes again after the subscription broke, and re-lists to catch what was missed.
-    Status resubscribe(WatchTarget& target, const EventHandler& onEvent);
+    Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
@@ -124,6 +129,11 @@ private:
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
     std::map<std::string, BlockedPopCensus> m_blockedPops;
     WatchStats m_stats;
+    GapHandler m_onGap;
+    // When each subscription last answered (a message or a quiet wait): a gap starts there.
+    std::map<const RedisConnection*, long long> m_lastHeardMs;
+    // While re-listing after a gap: when it began (the events found carry it).
+    std::optional<long long> m_missedSinceMs;
 };
 
 } // namespace lockscope

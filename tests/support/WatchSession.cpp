@@ -26,6 +26,10 @@ Result<std::string> WatchSession::start()
     auto started = m_watcher->start();
     if (!started)
         return started.error();
+    m_watcher->setGapHandler([this](long long fromMs, long long untilMs, const std::string& reason) {
+        std::lock_guard lock(m_mutex);
+        m_gaps.push_back({fromMs, untilMs, reason});
+    });
     m_thread = std::thread([this] {
         auto ran = m_watcher->run(m_cancel, [this](const LockEvent& event) {
             const auto at = Clock::now();
@@ -36,6 +40,12 @@ Result<std::string> WatchSession::start()
             qWarning("watcher stopped: %s", ran.error().toString().c_str());
     });
     return started->english();
+}
+
+std::vector<WatchSession::Gap> WatchSession::gaps()
+{
+    std::lock_guard lock(m_mutex);
+    return m_gaps;
 }
 
 void WatchSession::stop()

@@ -38,6 +38,14 @@ public:
     std::optional<Received> waitFor(
         LockEvent::Type type, const std::string& name, std::chrono::milliseconds timeout);
     size_t count(LockEvent::Type type, const std::string& name);
+    // The gaps the watcher caught up from (LockWatcher::setGapHandler), in order.
+    struct Gap
+    {
+        long long fromMs = 0;
+        long long untilMs = 0;
+        std::string reason;
+    };
+    std::vector<Gap> gaps();
 
 private:
     std::unique_ptr<RedisConnection> m_connection;
@@ -47,6 +55,7 @@ private:
     std::thread m_thread;
     std::mutex m_mutex;
     std::vector<Received> m_events;
+    std::vector<Gap> m_gaps;
 };
 
 } // namespace lockscope::test

@@ -1,12 +1,10 @@
 #include "app/MainWindow.h"
 
-#include "redis/RedisUrl.h"
-#include "connection/ConnectionController.h"
-#include "profiles/ConnectionManagerDialog.h"
-#include "profiles/ConnectionProfile.h"
 #include "app/ConnectionStatusBar.h"
-#include "samplelocks/SampleLocksBanner.h"
-#include "samplelocks/SampleLocksController.h"
+#include "app/ToolWindows.h"
+#include "common/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
+#include "connection/ServerSummaryPanel.h"
 #include "history/HistoryRecording.h"
 #include "history/HistoryWindow.h"
 #include "monitor/LockMonitorController.h"
@@ -14,10 +12,12 @@
 #include "monitor/LockRecord.h"
 #include "monitor/LockTableModel.h"
 #include "monitor/LocksEmptyState.h"
+#include "profiles/ConnectionManagerDialog.h"
+#include "profiles/ConnectionProfile.h"
 #include "profiles/ProfileConnector.h"
-#include "connection/ServerSummaryPanel.h"
-#include "app/ToolWindows.h"
-#include "common/GuiConnectionDefaults.h"
+#include "redis/RedisUrl.h"
+#include "samplelocks/SampleLocksBanner.h"
+#include "samplelocks/SampleLocksController.h"
 
 #include <QAction>
 #include <QApplication>
@@ -28,8 +28,8 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
-#include <QSystemTrayIcon>
 #include <QStyle>
+#include <QSystemTrayIcon>
 #include <QTableView>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -53,14 +53,18 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     , m_history(new HistoryRecording(this))
 {
     // Connected before the monitor follows the connection: the monitor opens with the sink.
-    connect(&m_controller, &ConnectionController::openedWith, this, [this] {
-        const QString profile = m_controller.label().isEmpty()
-            ? QStringLiteral("%1:%2")
-                  .arg(QString::fromStdString(m_controller.options().host))
-                  .arg(m_controller.options().port)
-            : m_controller.label();
-        m_monitor->setEventSink(m_history->start(HistoryRecording::defaultPath(profile)));
-    });
+    connect(&m_controller, &ConnectionController::openedWith, this,
+        [this](const ConnectionOptions&, const std::optional<MonitorSettings>& monitor) {
+            const MonitorSettings settings = monitor.value_or(MonitorSettings {});
+            const QString profile = m_controller.label().isEmpty()
+                ? QStringLiteral("%1:%2")
+                      .arg(QString::fromStdString(m_controller.options().host))
+                      .arg(m_controller.options().port)
+                : m_controller.label();
+            m_history->setAlertRules(HistoryRecording::alertRulesOf(settings));
+            m_monitor->setEventSink(m_history->start(
+                settings.recordHistory ? HistoryRecording::defaultPath(profile) : QString()));
+        });
     connect(&m_controller, &ConnectionController::closed, m_history, &HistoryRecording::stop);
     connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {
         statusBar()->showMessage(tr("Lock history is off: %1").arg(problem));
@@ -118,7 +122,8 @@ void MainWindow::createHistoryAction()
 {
     m_historyAction = new QAction(tr("Lock &History…"), this);
     m_historyAction->setObjectName(QStringLiteral("historyAction"));
-    m_historyAction->setStatusTip(tr("Who held which lock when: the recorded holds as a timeline, with statistics"));
+    m_historyAction->setStatusTip(
+        tr("Who held which lock when: the recorded holds as a timeline, with statistics"));
     connect(m_historyAction, &QAction::triggered, this, &MainWindow::showHistory);
     if (auto* tools = findChild<QMenu*>(QStringLiteral("toolsMenu")))
         tools->addAction(m_historyAction);
@@ -150,9 +155,10 @@ HistoryWindow* MainWindow::showHistory()
         m_historyWindow = new HistoryWindow(this);
         m_historyWindow->setWindowFlag(Qt::Window);
         m_historyWindow->setDatabase(m_history->databasePath(), m_history->problem());
-        connect(m_historyWindow, &HistoryWindow::lockSelected, this, [this](const QString& lock, const QString& node) {
-            m_monitorView->selectLock(LockRecord::keyFor(node.toStdString(), lock.toStdString()));
-        });
+        connect(m_historyWindow, &HistoryWindow::lockSelected, this,
+            [this](const QString& lock, const QString& node) {
+                m_monitorView->selectLock(LockRecord::keyFor(node.toStdString(), lock.toStdString()));
+            });
     }
     m_historyWindow->show();
     m_historyWindow->raise();
@@ -388,10 +394,12 @@ void MainWindow::offerSampleLocks(const ConnectionOptions& options, bool without
 {
     if (!m_sampleLocks) {
         m_sampleLocks = new SampleLocksController(this);
-        connect(m_sampleLocks, &SampleLocksController::seeded, m_sampleLocksBanner, &SampleLocksBanner::showSeeded);
+        connect(m_sampleLocks, &SampleLocksController::seeded, m_sampleLocksBanner,
+            &SampleLocksBanner::showSeeded);
         // Notifications cannot map every part of a new LockScope semaphore to its lock: list again.
         connect(m_sampleLocks, &SampleLocksController::seeded, this, [this] { m_monitor->relist(); });
-        connect(m_sampleLocks, &SampleLocksController::failed, m_sampleLocksBanner, &SampleLocksBanner::showFailed);
+        connect(m_sampleLocks, &SampleLocksController::failed, m_sampleLocksBanner,
+            &SampleLocksBanner::showFailed);
     }
     m_sampleLocksBanner->disconnect(this);
     connect(m_sampleLocksBanner, &SampleLocksBanner::accepted, this, [this, options] {

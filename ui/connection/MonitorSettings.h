@@ -6,8 +6,9 @@
 
 namespace lockscope::ui {
 
-// How the lock monitor looks at one server: which keys it lists, and how often it polls when
-// the server publishes no keyspace notifications. A connection profile carries its own.
+// How the lock monitor looks at one server: which keys it lists, how often it polls when the
+// server publishes no keyspace notifications, whether it records the lock history and when it
+// raises alerts. A connection profile carries its own.
 struct MonitorSettings
 {
     // Glob patterns of the keys to list, which also count as locks when no known format
@@ -15,6 +16,12 @@ struct MonitorSettings
     // the formats LockScope recognises.
     QStringList lockPatterns;
     std::chrono::milliseconds pollInterval {2000};
+    bool recordHistory = true; // off: alerts only, no database
+    // The alert rules (core's AlertRules); 0 turns a limit off.
+    int alertHeldSeconds = 60; // one holder keeps a lock longer than this
+    int alertWaiters = 10; // more waiters than this on one lock
+    bool alertStuck = true;
+    bool alertForceRelease = true;
 
     bool operator==(const MonitorSettings&) const = default;
 };

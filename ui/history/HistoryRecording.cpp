@@ -88,9 +88,22 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
         m_sink = sink;
     }
     m_path = path;
-    m_problem.clear();
+    m_problem
+        = path.isEmpty() ? tr("History is off in this connection's profile; alerts still work.") : QString();
     Q_EMIT databaseChanged(m_path);
     return sink;
+}
+
+AlertRules HistoryRecording::alertRulesOf(const MonitorSettings& settings)
+{
+    AlertRules rules;
+    if (settings.alertHeldSeconds > 0)
+        rules.heldLongerThanMs = static_cast<long long>(settings.alertHeldSeconds) * 1000;
+    if (settings.alertWaiters > 0)
+        rules.waitersAbove = settings.alertWaiters;
+    rules.stuck = settings.alertStuck;
+    rules.forceRelease = settings.alertForceRelease;
+    return rules;
 }
 
 void HistoryRecording::stop()

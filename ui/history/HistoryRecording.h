@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/WorkerThreads.h"
+#include "connection/MonitorSettings.h"
 #include "history/AlertEvaluator.h"
 
 #include <QMutex>
@@ -36,9 +37,11 @@ public:
     // 60 s, stuck, more than 10 waiters, a force-release.
     void setAlertRules(AlertRules rules) { m_rules = rules; }
     AlertRules alertRules() const { return m_rules; }
+    // A profile's alert settings as rules.
+    static AlertRules alertRulesOf(const MonitorSettings& settings);
 
     // Starts recording a new connection into `path` (the previous one stops): give the sink to
-    // the monitor before it opens the connection.
+    // the monitor before it opens the connection. An empty path: history off, alerts only.
     std::shared_ptr<LockEventSink> start(const QString& path);
     // The connection closed: flushes and ends the session (on the history's thread).
     void stop();
@@ -62,7 +65,7 @@ private:
     std::shared_ptr<HistoryRecordingSink> m_sink;
     QString m_path;
     QString m_problem;
-    AlertRules m_rules {60000, true, 10, true};
+    AlertRules m_rules = alertRulesOf(MonitorSettings {});
 };
 
 } // namespace lockscope::ui

@@ -148,7 +148,10 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
 void HistoryWindow::updateHeader()
 {
     if (m_path.isEmpty()) {
-        m_header->setText(tr("Connect to a server: its lock history is recorded and shown here."));
+        // No database: history off in the profile (the problem says so), or not connected yet.
+        m_header->setText(m_problem.isEmpty()
+                ? tr("Connect to a server: its lock history is recorded and shown here.")
+                : m_problem);
         return;
     }
     QString text = tr("History database: %1").arg(QDir::toNativeSeparators(m_path));

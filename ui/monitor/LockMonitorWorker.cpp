@@ -51,6 +51,17 @@ LockMonitorWorker::~LockMonitorWorker() = default;
 
 QString LockMonitorWorker::describeEvent(const LockEvent& event)
 {
+    QString text = describeChange(event);
+    // Not heard as it happened: found by listing again after the subscription broke.
+    if (event.missedSinceMs)
+        text += tr(" (some time since %1, while not listening)")
+                    .arg(QDateTime::fromMSecsSinceEpoch(*event.missedSinceMs)
+                             .toString(QStringLiteral("HH:mm:ss")));
+    return text;
+}
+
+QString LockMonitorWorker::describeChange(const LockEvent& event)
+{
     const LockSnapshot& lock = event.lock;
     if (event.type == LockEvent::Type::Released)
         return tr("released");
@@ -134,6 +145,10 @@ void LockMonitorWorker::watchOnce()
     m_status = watching;
     Q_EMIT statusChanged(m_status);
 
+    watcher.setGapHandler([this](long long fromMs, long long untilMs, const std::string& reason) {
+        if (m_sink)
+            m_sink->watchingGap(fromMs, untilMs, reason);
+    });
     auto ran = watcher.run(*m_cancel, [this](const LockEvent& event) {
         if (m_sink)
             m_sink->lockChanged(event);

@@ -34,6 +34,7 @@ public:
         std::shared_ptr<LockEventSink> sink = nullptr);
     ~LockMonitorWorker() override;
 
+    // The event log's words for an event (and when a missed one happened).
     static QString describeEvent(const LockEvent& event);
 
 public Q_SLOTS:
@@ -45,6 +46,7 @@ Q_SIGNALS:
     void statusChanged(const lockscope::ui::MonitorStatus& status);
 
 private:
+    static QString describeChange(const LockEvent& event);
     void watchOnce();
     void fail(const QString& error);
     void sleepUnlessCancelled(std::chrono::milliseconds duration);

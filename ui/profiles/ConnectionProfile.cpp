@@ -1,7 +1,7 @@
 #include "profiles/ConnectionProfile.h"
 
-#include "redis/RedisUrl.h"
 #include "common/GuiConnectionDefaults.h"
+#include "redis/RedisUrl.h"
 
 #include <QUuid>
 
@@ -82,6 +82,11 @@ MonitorSettings ConnectionProfile::monitorSettings() const
             settings.lockPatterns.append(pattern.trimmed());
     }
     settings.pollInterval = std::chrono::seconds(std::max(1, pollIntervalSeconds));
+    settings.recordHistory = recordHistory;
+    settings.alertHeldSeconds = std::max(0, alertHeldSeconds);
+    settings.alertWaiters = std::max(0, alertWaiters);
+    settings.alertStuck = alertStuck;
+    settings.alertForceRelease = alertForceRelease;
     return settings;
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/Result.h"
 #include "connection/MonitorSettings.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -42,6 +42,11 @@ public:
     bool production = false;
     QStringList lockPatterns; // empty: every key, heuristics only
     int pollIntervalSeconds = 2; // for servers without keyspace notifications
+    bool recordHistory = true; // the lock history of this connection (alerts work without it)
+    int alertHeldSeconds = 60; // 0: no held-too-long alert
+    int alertWaiters = 10; // 0: no too-many-waiters alert
+    bool alertStuck = true;
+    bool alertForceRelease = true;
 
     // The options to connect with, starting from the GUI's defaults. `password` is used when
     // the profile has one. Errors say what is wrong with the profile in words for people.

@@ -49,6 +49,11 @@ ConnectionProfileForm::ConnectionProfileForm(QWidget* parent)
     , m_poll(new QSpinBox(this))
     , m_readOnly(new QCheckBox(tr("Read-only (no admin actions)"), this))
     , m_production(new QCheckBox(tr("Production (type the lock's name to confirm admin actions)"), this))
+    , m_recordHistory(new QCheckBox(tr("Record the lock history of this connection"), this))
+    , m_alertHeld(new QSpinBox(this))
+    , m_alertWaiters(new QSpinBox(this))
+    , m_alertStuck(new QCheckBox(tr("Alert when a lock looks stuck"), this))
+    , m_alertForceRelease(new QCheckBox(tr("Alert when a lock is force-released"), this))
 {
     setObjectName(QStringLiteral("connectionProfileForm"));
     auto* layout = new QVBoxLayout(this);
@@ -56,12 +61,16 @@ ConnectionProfileForm::ConnectionProfileForm(QWidget* parent)
     layout->addWidget(createServerGroup());
     layout->addWidget(createTlsGroup());
     layout->addWidget(createMonitorGroup());
+    layout->addWidget(createHistoryGroup());
     layout->addStretch(1);
 
     for (QLineEdit* edit : {m_name, m_url, m_user, m_password, m_caFile, m_certFile, m_keyFile, m_serverName})
         connect(edit, &QLineEdit::textEdited, this, &ConnectionProfileForm::edited);
-    for (QCheckBox* box : {m_hasPassword, m_verify, m_readOnly, m_production})
+    for (QCheckBox* box : {m_hasPassword, m_verify, m_readOnly, m_production, m_recordHistory, m_alertStuck,
+             m_alertForceRelease})
         connect(box, &QCheckBox::toggled, this, &ConnectionProfileForm::edited);
+    for (QSpinBox* spin : {m_alertHeld, m_alertWaiters})
+        connect(spin, &QSpinBox::valueChanged, this, &ConnectionProfileForm::edited);
     connect(m_database, &QSpinBox::valueChanged, this, &ConnectionProfileForm::edited);
     connect(m_poll, &QSpinBox::valueChanged, this, &ConnectionProfileForm::edited);
     connect(m_patterns, &QPlainTextEdit::textChanged, this, &ConnectionProfileForm::edited);
@@ -192,13 +201,39 @@ QGroupBox* ConnectionProfileForm::createMonitorGroup()
     return group;
 }
 
+QGroupBox* ConnectionProfileForm::createHistoryGroup()
+{
+    auto* group = new QGroupBox(tr("History and alerts"), this);
+    auto* form = new QFormLayout(group);
+    m_recordHistory->setObjectName(QStringLiteral("profileRecordHistory"));
+    m_recordHistory->setToolTip(tr("Every lock change goes into a database of this profile's own, for the "
+                                   "timeline and the statistics. Alerts work without it."));
+    form->addRow(QString(), m_recordHistory);
+    m_alertHeld->setObjectName(QStringLiteral("profileAlertHeld"));
+    m_alertHeld->setRange(0, 7 * 86400);
+    m_alertHeld->setSuffix(tr(" s"));
+    m_alertHeld->setSpecialValueText(tr("off"));
+    form->addRow(tr("Alert when &held longer than:"), m_alertHeld);
+    m_alertWaiters->setObjectName(QStringLiteral("profileAlertWaiters"));
+    m_alertWaiters->setRange(0, 1000000);
+    m_alertWaiters->setSpecialValueText(tr("off"));
+    form->addRow(tr("Alert when more &waiters than:"), m_alertWaiters);
+    m_alertStuck->setObjectName(QStringLiteral("profileAlertStuck"));
+    form->addRow(QString(), m_alertStuck);
+    m_alertForceRelease->setObjectName(QStringLiteral("profileAlertForceRelease"));
+    form->addRow(QString(), m_alertForceRelease);
+    return group;
+}
+
 void ConnectionProfileForm::setProfile(const ConnectionProfile& profile)
 {
     const QSignalBlocker blockPatterns(m_patterns);
     const QSignalBlocker blockDatabase(m_database);
     const QSignalBlocker blockPoll(m_poll);
     const QSignalBlocker blockBoxes[] {QSignalBlocker(m_hasPassword), QSignalBlocker(m_verify),
-        QSignalBlocker(m_readOnly), QSignalBlocker(m_production)};
+        QSignalBlocker(m_readOnly), QSignalBlocker(m_production), QSignalBlocker(m_recordHistory),
+        QSignalBlocker(m_alertStuck), QSignalBlocker(m_alertForceRelease), QSignalBlocker(m_alertHeld),
+        QSignalBlocker(m_alertWaiters)};
     m_id = profile.id;
     m_name->setText(profile.name);
     m_url->setText(profile.url);
@@ -215,6 +250,11 @@ void ConnectionProfileForm::setProfile(const ConnectionProfile& profile)
     m_poll->setValue(profile.pollIntervalSeconds);
     m_readOnly->setChecked(profile.readOnly);
     m_production->setChecked(profile.production);
+    m_recordHistory->setChecked(profile.recordHistory);
+    m_alertHeld->setValue(profile.alertHeldSeconds);
+    m_alertWaiters->setValue(profile.alertWaiters);
+    m_alertStuck->setChecked(profile.alertStuck);
+    m_alertForceRelease->setChecked(profile.alertForceRelease);
     updateEnabled();
 }
 
@@ -239,6 +279,11 @@ ConnectionProfile ConnectionProfileForm::profile() const
     profile.pollIntervalSeconds = m_poll->value();
     profile.readOnly = m_readOnly->isChecked();
     profile.production = m_production->isChecked();
+    profile.recordHistory = m_recordHistory->isChecked();
+    profile.alertHeldSeconds = m_alertHeld->value();
+    profile.alertWaiters = m_alertWaiters->value();
+    profile.alertStuck = m_alertStuck->isChecked();
+    profile.alertForceRelease = m_alertForceRelease->isChecked();
     return profile;
 }
 

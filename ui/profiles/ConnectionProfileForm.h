@@ -40,6 +40,9 @@ public:
     QSpinBox* pollSpin() const { return m_poll; }
     QCheckBox* readOnlyCheck() const { return m_readOnly; }
     QCheckBox* productionCheck() const { return m_production; }
+    QCheckBox* recordHistoryCheck() const { return m_recordHistory; }
+    QSpinBox* alertHeldSpin() const { return m_alertHeld; }
+    QSpinBox* alertWaitersSpin() const { return m_alertWaiters; }
 
 Q_SIGNALS:
     void edited();
@@ -48,6 +51,7 @@ private:
     QGroupBox* createServerGroup();
     QGroupBox* createTlsGroup();
     QGroupBox* createMonitorGroup();
+    QGroupBox* createHistoryGroup();
     QWidget* fileField(QLineEdit* edit, const QString& caption);
     void updateEnabled();
 
@@ -70,6 +74,11 @@ private:
     QSpinBox* m_poll;
     QCheckBox* m_readOnly;
     QCheckBox* m_production;
+    QCheckBox* m_recordHistory;
+    QSpinBox* m_alertHeld;
+    QSpinBox* m_alertWaiters;
+    QCheckBox* m_alertStuck;
+    QCheckBox* m_alertForceRelease;
 };
 
 } // namespace lockscope::ui

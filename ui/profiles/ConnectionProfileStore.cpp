@@ -30,6 +30,11 @@ ConnectionProfile readProfile(const QSettings& settings)
     profile.lockPatterns = settings.value(QStringLiteral("lockPatterns")).toStringList();
     profile.pollIntervalSeconds
         = std::max(1, settings.value(QStringLiteral("pollIntervalSeconds"), 2).toInt());
+    profile.recordHistory = settings.value(QStringLiteral("recordHistory"), true).toBool();
+    profile.alertHeldSeconds = std::max(0, settings.value(QStringLiteral("alertHeldSeconds"), 60).toInt());
+    profile.alertWaiters = std::max(0, settings.value(QStringLiteral("alertWaiters"), 10).toInt());
+    profile.alertStuck = settings.value(QStringLiteral("alertStuck"), true).toBool();
+    profile.alertForceRelease = settings.value(QStringLiteral("alertForceRelease"), true).toBool();
     return profile;
 }
 
@@ -51,6 +56,11 @@ void writeProfile(QSettings& settings, const ConnectionProfile& profile)
     settings.setValue(QStringLiteral("production"), profile.production);
     settings.setValue(QStringLiteral("lockPatterns"), profile.lockPatterns);
     settings.setValue(QStringLiteral("pollIntervalSeconds"), profile.pollIntervalSeconds);
+    settings.setValue(QStringLiteral("recordHistory"), profile.recordHistory);
+    settings.setValue(QStringLiteral("alertHeldSeconds"), profile.alertHeldSeconds);
+    settings.setValue(QStringLiteral("alertWaiters"), profile.alertWaiters);
+    settings.setValue(QStringLiteral("alertStuck"), profile.alertStuck);
+    settings.setValue(QStringLiteral("alertForceRelease"), profile.alertForceRelease);
 }
 
 } // namespace

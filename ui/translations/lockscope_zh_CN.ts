@@ -835,6 +835,25 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LockAlertText</name>
+    <message>
+        <source>%1 has been held for %2 by %3 (limit %4)</source>
+        <translation>%1 已被 %3 持有 %2（上限 %4）</translation>
+    </message>
+    <message>
+        <source>%1 looks stuck</source>
+        <translation>%1 似乎卡住了</translation>
+    </message>
+    <message>
+        <source>%1 has %2 waiters (limit %3)</source>
+        <translation>%1 有 %2 个等待者（上限 %3）</translation>
+    </message>
+    <message>
+        <source>%1 was force-released</source>
+        <translation>%1 已被强制释放</translation>
+    </message>
+</context>
+<context>
     <name>LockClassifier</name>
     <message>
         <source>%1 stale LockScope waiter registration(s) (dead waiters)</source>
@@ -1565,6 +1584,38 @@ Empty: every key, recognised by format</source>
         <source>None: the server asks for no password</source>
         <translation>无：服务器不要求密码</translation>
     </message>
+    <message>
+        <source>Record the lock history of this connection</source>
+        <translation>记录此连接的锁历史</translation>
+    </message>
+    <message>
+        <source>Alert when a lock looks stuck</source>
+        <translation>锁疑似卡住时告警</translation>
+    </message>
+    <message>
+        <source>Alert when a lock is force-released</source>
+        <translation>锁被强制释放时告警</translation>
+    </message>
+    <message>
+        <source>History and alerts</source>
+        <translation>历史与告警</translation>
+    </message>
+    <message>
+        <source>Every lock change goes into a database of this profile&apos;s own, for the timeline and the statistics. Alerts work without it.</source>
+        <translation>每次锁变化都写入此配置自己的数据库，供时间线和统计使用。不记录时告警照常工作。</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Alert when &amp;held longer than:</source>
+        <translation>持有超过此时长时告警(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Alert when more &amp;waiters than:</source>
+        <translation>等待者多于此数时告警(&amp;W)：</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::ConnectionStatusBar</name>
@@ -1711,47 +1762,6 @@ Empty: every key, recognised by format</source>
     <message>
         <source>Verdict: run the scenario to see it</source>
         <translation>结论：运行场景后可见</translation>
-    </message>
-</context>
-<context>
-    <name>lockscope::ui::SampleLocksBanner</name>
-    <message>
-        <source>Add Sample Locks</source>
-        <translation>添加示例锁</translation>
-    </message>
-    <message>
-        <source>Not Now</source>
-        <translation>暂不</translation>
-    </message>
-    <message>
-        <source>Don&apos;t offer again</source>
-        <translation>不再提示</translation>
-    </message>
-    <message>
-        <source>This is LockScope&apos;s own sandbox server, and it is empty. Fill it with sample locks of every kind — LockScope&apos;s own, plus Redisson, redis-py, node-redlock and redis-semaphore formats — to see the monitor at work?</source>
-        <translation>这是 LockScope 自己的沙盒服务器，目前是空的。要填入各类示例锁（LockScope 自己的锁，以及 Redisson、redis-py、node-redlock 和 redis-semaphore 格式的锁）来看看监视器如何工作吗？</translation>
-    </message>
-    <message>
-        <source>Adding sample locks…</source>
-        <translation>正在添加示例锁…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Added %n sample lock(s). Some expire within a minute; LockScope&apos;s fair lock has two waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, or try Force-Release (Delete).</source>
-        <translation>
-            <numerusform>已添加 %n 把示例锁。有些会在一分钟内过期；LockScope 的公平锁有两个等待者；report:nightly 被一个失效的等待者卡住。选中一把锁查看详情，或试试强制释放（Delete）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>Could not add the sample locks: %1</source>
-        <translation>无法添加示例锁：%1</translation>
-    </message>
-    <message>
-        <source>Try Again</source>
-        <translation>重试</translation>
     </message>
 </context>
 <context>
@@ -1907,6 +1917,177 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>lockscope: no screenshot: %1</source>
         <translation>lockscope：未保存截图：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryReader</name>
+    <message>
+        <source>Nothing recorded yet.</source>
+        <translation>尚无记录。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryRecording</name>
+    <message>
+        <source>History is off in this connection&apos;s profile; alerts still work.</source>
+        <translation>此连接的配置关闭了历史记录；告警照常工作。</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryStatisticsPanel</name>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Click a lock in the timeline for its statistics.</source>
+        <translation>在时间线中点击一把锁，查看它的统计信息。</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1 completed</source>
+        <translation>
+            <numerusform>%n 次持有，%1 次已结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Held: median %1, p90 %2, p99 %3, longest %4</source>
+        <translation>持有时长：中位数 %1，p90 %2，p99 %3，最长 %4</translation>
+    </message>
+    <message>
+        <source>Ended: %1 released, %2 expired, %3 force-released, %4 lost</source>
+        <translation>结束方式：%1 次释放，%2 次过期，%3 次强制释放，%4 次丢失</translation>
+    </message>
+    <message>
+        <source>Most waiters seen: %1</source>
+        <translation>最多同时等待者：%1</translation>
+    </message>
+    <message>
+        <source>Longest holds</source>
+        <translation>最长的持有</translation>
+    </message>
+    <message>
+        <source>Busiest holders</source>
+        <translation>最繁忙的持有者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1</source>
+        <translation>
+            <numerusform>%n 次持有，%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Most contended</source>
+        <translation>竞争最激烈</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n waiter(s)</source>
+        <translation>
+            <numerusform>%n 个等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Longest held</source>
+        <translation>持有最久</translation>
+    </message>
+    <message>
+        <source>Expired instead of released</source>
+        <translation>过期而非释放</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n expiry(s)</source>
+        <translation>
+            <numerusform>%n 次过期</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryTimeline</name>
+    <message>
+        <source>Lock: %1</source>
+        <translation>锁：%1</translation>
+    </message>
+    <message>
+        <source>Holder: %1</source>
+        <translation>持有者：%1</translation>
+    </message>
+    <message>
+        <source>Fence: %1</source>
+        <translation>栅栏令牌：%1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Held: %1</source>
+        <translation>持有时长：%1</translation>
+    </message>
+    <message>
+        <source>From %1</source>
+        <translation>开始于 %1</translation>
+    </message>
+    <message>
+        <source>Still held</source>
+        <translation>仍被持有</translation>
+    </message>
+    <message>
+        <source>Released</source>
+        <translation>已释放</translation>
+    </message>
+    <message>
+        <source>Expired (the holder did not release it)</source>
+        <translation>已过期（持有者没有释放它）</translation>
+    </message>
+    <message>
+        <source>Force-released by an administrator</source>
+        <translation>被管理员强制释放</translation>
+    </message>
+    <message>
+        <source>Lost from sight (not watching)</source>
+        <translation>未能观察到结束（当时未在监视）</translation>
+    </message>
+    <message>
+        <source>No holds in this time range</source>
+        <translation>此时间范围内没有持有记录</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::HistoryWindow</name>
+    <message>
+        <source>Follow live</source>
+        <translation>实时跟随</translation>
+    </message>
+    <message>
+        <source>Lock History</source>
+        <translation>锁历史</translation>
+    </message>
+    <message>
+        <source>Keep the timeline ending now; zooming or panning stops following</source>
+        <translation>让时间线始终结束于当前时刻；缩放或平移会停止跟随</translation>
+    </message>
+    <message>
+        <source>Connect to a server: its lock history is recorded and shown here.</source>
+        <translation>连接到服务器后，它的锁历史会被记录并显示在这里。</translation>
+    </message>
+    <message>
+        <source>History database: %1</source>
+        <translation>历史数据库：%1</translation>
+    </message>
+    <message>
+        <source>Not recording: %1</source>
+        <translation>未在记录：%1</translation>
     </message>
 </context>
 <context>
@@ -2317,6 +2498,10 @@ Use File › Connections… to open another server.</source>
             <numerusform>，%n 个等待者</numerusform>
         </translation>
     </message>
+    <message>
+        <source> (some time since %1, while not listening)</source>
+        <translation>（发生于 %1 之后、未在监听期间）</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockTableModel</name>
@@ -2673,6 +2858,47 @@ Password for %2:</source>
     <message>
         <source>sandbox</source>
         <translation>沙盒</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::SampleLocksBanner</name>
+    <message>
+        <source>Add Sample Locks</source>
+        <translation>添加示例锁</translation>
+    </message>
+    <message>
+        <source>Not Now</source>
+        <translation>暂不</translation>
+    </message>
+    <message>
+        <source>Don&apos;t offer again</source>
+        <translation>不再提示</translation>
+    </message>
+    <message>
+        <source>This is LockScope&apos;s own sandbox server, and it is empty. Fill it with sample locks of every kind — LockScope&apos;s own, plus Redisson, redis-py, node-redlock and redis-semaphore formats — to see the monitor at work?</source>
+        <translation>这是 LockScope 自己的沙盒服务器，目前是空的。要填入各类示例锁（LockScope 自己的锁，以及 Redisson、redis-py、node-redlock 和 redis-semaphore 格式的锁）来看看监视器如何工作吗？</translation>
+    </message>
+    <message>
+        <source>Adding sample locks…</source>
+        <translation>正在添加示例锁…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n sample lock(s). Some expire within a minute; LockScope&apos;s fair lock has two waiters; report:nightly is stuck behind a dead waiter. Select one to see its details, or try Force-Release (Delete).</source>
+        <translation>
+            <numerusform>已添加 %n 把示例锁。有些会在一分钟内过期；LockScope 的公平锁有两个等待者；report:nightly 被一个失效的等待者卡住。选中一把锁查看详情，或试试强制释放（Delete）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Could not add the sample locks: %1</source>
+        <translation>无法添加示例锁：%1</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
     </message>
 </context>
 <context>
@@ -3101,189 +3327,6 @@ Password for %2:</source>
     <message>
         <source>Watch short stories of locks under contention, and why the naive ones break</source>
         <translation>观看锁在争用下的小故事，以及朴素实现为何会出错</translation>
-    </message>
-</context>
-<context>
-    <name>lockscope::ui::HistoryReader</name>
-    <message>
-        <source>Nothing recorded yet.</source>
-        <translation>尚无记录。</translation>
-    </message>
-</context>
-<context>
-    <name>lockscope::ui::HistoryStatisticsPanel</name>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Click a lock in the timeline for its statistics.</source>
-        <translation>在时间线中点击一把锁，查看它的统计信息。</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hold(s), %1 completed</source>
-        <translation>
-            <numerusform>%n 次持有，%1 次已结束</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Held: median %1, p90 %2, p99 %3, longest %4</source>
-        <translation>持有时长：中位数 %1，p90 %2，p99 %3，最长 %4</translation>
-    </message>
-    <message>
-        <source>Ended: %1 released, %2 expired, %3 force-released, %4 lost</source>
-        <translation>结束方式：%1 次释放，%2 次过期，%3 次强制释放，%4 次丢失</translation>
-    </message>
-    <message>
-        <source>Most waiters seen: %1</source>
-        <translation>最多同时等待者：%1</translation>
-    </message>
-    <message>
-        <source>Longest holds</source>
-        <translation>最长的持有</translation>
-    </message>
-    <message>
-        <source>Busiest holders</source>
-        <translation>最繁忙的持有者</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hold(s), %1</source>
-        <translation>
-            <numerusform>%n 次持有，%1</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Most contended</source>
-        <translation>竞争最激烈</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n waiter(s)</source>
-        <translation>
-            <numerusform>%n 个等待者</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Longest held</source>
-        <translation>持有最久</translation>
-    </message>
-    <message>
-        <source>Expired instead of released</source>
-        <translation>过期而非释放</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n expiry(s)</source>
-        <translation>
-            <numerusform>%n 次过期</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>lockscope::ui::HistoryTimeline</name>
-    <message>
-        <source>Lock: %1</source>
-        <translation>锁：%1</translation>
-    </message>
-    <message>
-        <source>Holder: %1</source>
-        <translation>持有者：%1</translation>
-    </message>
-    <message>
-        <source>Fence: %1</source>
-        <translation>栅栏令牌：%1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>无</translation>
-    </message>
-    <message>
-        <source>Held: %1</source>
-        <translation>持有时长：%1</translation>
-    </message>
-    <message>
-        <source>From %1</source>
-        <translation>开始于 %1</translation>
-    </message>
-    <message>
-        <source>Still held</source>
-        <translation>仍被持有</translation>
-    </message>
-    <message>
-        <source>Released</source>
-        <translation>已释放</translation>
-    </message>
-    <message>
-        <source>Expired (the holder did not release it)</source>
-        <translation>已过期（持有者没有释放它）</translation>
-    </message>
-    <message>
-        <source>Force-released by an administrator</source>
-        <translation>被管理员强制释放</translation>
-    </message>
-    <message>
-        <source>Lost from sight (not watching)</source>
-        <translation>未能观察到结束（当时未在监视）</translation>
-    </message>
-    <message>
-        <source>No holds in this time range</source>
-        <translation>此时间范围内没有持有记录</translation>
-    </message>
-</context>
-<context>
-    <name>lockscope::ui::HistoryWindow</name>
-    <message>
-        <source>Follow live</source>
-        <translation>实时跟随</translation>
-    </message>
-    <message>
-        <source>Lock History</source>
-        <translation>锁历史</translation>
-    </message>
-    <message>
-        <source>Keep the timeline ending now; zooming or panning stops following</source>
-        <translation>让时间线始终结束于当前时刻；缩放或平移会停止跟随</translation>
-    </message>
-    <message>
-        <source>Connect to a server: its lock history is recorded and shown here.</source>
-        <translation>连接到服务器后，它的锁历史会被记录并显示在这里。</translation>
-    </message>
-    <message>
-        <source>History database: %1</source>
-        <translation>历史数据库：%1</translation>
-    </message>
-    <message>
-        <source>Not recording: %1</source>
-        <translation>未在记录：%1</translation>
-    </message>
-</context>
-<context>
-    <name>LockAlertText</name>
-    <message>
-        <source>%1 has been held for %2 by %3 (limit %4)</source>
-        <translation>%1 已被 %3 持有 %2（上限 %4）</translation>
-    </message>
-    <message>
-        <source>%1 looks stuck</source>
-        <translation>%1 似乎卡住了</translation>
-    </message>
-    <message>
-        <source>%1 has %2 waiters (limit %3)</source>
-        <translation>%1 有 %2 个等待者（上限 %3）</translation>
-    </message>
-    <message>
-        <source>%1 was force-released</source>
-        <translation>%1 已被强制释放</translation>
     </message>
 </context>
 </TS>

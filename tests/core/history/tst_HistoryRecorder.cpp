@@ -192,6 +192,31 @@ private slots:
         QCOMPARE((*gaps)[0].reason, std::string("disconnected"));
     }
 
+    void aReleaseFoundAfterAMissedSpellIsALossWhenTheSpellBegan()
+    {
+        const auto path = file("missed.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "quiet", {"A"}, 2000)).ok());
+        auto found = lockEvent(Type::Released, "quiet", {"A"}, 9000);
+        found.missedSinceMs = 4000; // the watcher heard nothing from 4000 and re-listed at 9000
+        QVERIFY(recorder->record(found).ok());
+        QVERIFY(recorder->recordGap(4000, 9000, "subscription broke").ok());
+        QVERIFY(recorder->close(10000).ok());
+        const auto holds = holdsOf(path, "quiet");
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].ending, HoldEnding::Lost);
+        QCOMPARE(holds[0].endedMs.value_or(-1), 4000LL);
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps);
+        QCOMPARE(gaps->size(), size_t(1));
+        QCOMPARE((*gaps)[0].startedMs, 4000LL);
+        QCOMPARE((*gaps)[0].endedMs.value_or(-1), 9000LL);
+        QCOMPARE((*gaps)[0].reason, std::string("subscription broke"));
+    }
+
     void aRestartResumesOpenHoldsAndRecordsTheDowntime()
     {
         const auto path = file("restart.sqlite");

@@ -11,6 +11,7 @@
 #include "support/WatchLatencyProbe.h"
 #include "support/WatchSession.h"
 
+#include <QDateTime>
 #include <QtTest>
 
 #include <atomic>
@@ -273,6 +274,38 @@ private slots:
         QVERIFY(LockFormats::redissonLock(*m_redis, "after-break", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "after-break").has_value(), 10000);
         QCOMPARE(session.count(LockEvent::Type::Appeared, "after-break"), size_t(1));
+    }
+
+    void aReleaseMissedWhileTheSubscriptionWasBrokenIsMarkedAndTheGapReported()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "during-break", LockFormats::clientA, 1, 60000).ok());
+        WatchSession session(*m_server, {});
+        QVERIFY(session.start().ok());
+        const long long before = QDateTime::currentMSecsSinceEpoch();
+        // In one transaction: the watcher's subscription is closed before the delete is
+        // published, so no notification of it can reach the watcher.
+        auto killedThenDeleted = m_redis->pipeline(
+            {{"MULTI"}, {"CLIENT", "KILL", "TYPE", "pubsub"}, {"DEL", "during-break"}, {"EXEC"}});
+        QVERIFY(killedThenDeleted.ok());
+        QVERIFY2(killedThenDeleted->back().isArray(), killedThenDeleted->back().describe().c_str());
+        auto released = session.waitFor(LockEvent::Type::Released, "during-break", std::chrono::seconds(10));
+        QVERIFY(released.has_value());
+        QVERIFY(released->event.missedSinceMs.has_value());
+        QVERIFY(*released->event.missedSinceMs >= before - 1000);
+        QVERIFY(*released->event.missedSinceMs <= released->event.atMs);
+        QTRY_COMPARE_WITH_TIMEOUT(session.gaps().size(), size_t(1), 5000);
+        const auto gap = session.gaps().front();
+        QCOMPARE(gap.fromMs, *released->event.missedSinceMs);
+        QVERIFY(gap.untilMs >= released->event.atMs);
+        QVERIFY2(gap.reason.find("re-listing") != std::string::npos, gap.reason.c_str());
+    }
+
+    void aReleaseHeardThroughTheSubscriptionIsNotMarkedMissed()
+    {
+        auto session = watchReleased("heard");
+        QVERIFY(session);
+        QVERIFY(!session->find(LockEvent::Type::Released, "heard")->event.missedSinceMs.has_value());
+        QVERIFY(session->gaps().empty());
     }
 
     void aForceReleaseThroughLockScopeIsReportedAsSuch()

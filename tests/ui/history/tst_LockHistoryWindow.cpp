@@ -18,6 +18,7 @@
 #include "support/RedisTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
 
+#include <QDir>
 #include <QtTest>
 
 #include <QMenu>
@@ -168,6 +169,29 @@ private Q_SLOTS:
         QVERIFY(slowAlert().contains(QStringLiteral("lock:slow")));
         QTRY_VERIFY(alertRecorded(path, "lock:slow", "held-too-long"));
         QVERIFY(m_redis->command({"DEL", "lock:slow"}));
+    }
+
+    void withHistoryOffNothingIsWrittenButAlertsStillFire()
+    {
+        const QStringList filesBefore = QDir(m_dir.path()).entryList(QDir::Files);
+        HistoryRecording recording;
+        recording.setAlertRules({300, false, std::nullopt, false});
+        QSignalSpy alerts(&recording, &HistoryRecording::alertRaised);
+        LockMonitorController monitor;
+        monitor.setEventSink(recording.start(QString()));
+        QVERIFY(recording.databasePath().isEmpty());
+        QVERIFY(!recording.problem().isEmpty()); // says that history is off
+        monitor.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(monitor.status().state == MonitorStatus::State::Watching, 10000);
+        QVERIFY(m_redis->command(
+            {"SET", "lock:unrecorded", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        QTRY_VERIFY_WITH_TIMEOUT(std::any_of(alerts.begin(), alerts.end(),
+                                     [](const QList<QVariant>& alert) {
+                                         return alert[0].toString() == QLatin1String("lock:unrecorded");
+                                     }),
+            10000);
+        QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files), filesBefore);
+        QVERIFY(m_redis->command({"DEL", "lock:unrecorded"}));
     }
 
     void aForceReleaseIsRecordedAsSuchAndRaisesItsAlert()

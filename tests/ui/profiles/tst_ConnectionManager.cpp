@@ -1,19 +1,21 @@
+#include "app/GuiStartup.h"
+#include "app/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "history/HistoryRecording.h"
+#include "history/HistoryWindow.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "monitor/admin/LockActionDialog.h"
+#include "profiles/ConnectionManagerDialog.h"
+#include "profiles/ConnectionProfileForm.h"
+#include "profiles/ConnectionProfileStore.h"
+#include "profiles/PasswordVault.h"
+#include "profiles/ProfileConnector.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/TestServerTraits.h"
 #include "support/TlsTestCertificates.h"
-#include "connection/ConnectionController.h"
-#include "profiles/ConnectionManagerDialog.h"
-#include "profiles/ConnectionProfileForm.h"
-#include "profiles/ConnectionProfileStore.h"
-#include "app/GuiStartup.h"
-#include "monitor/admin/LockActionDialog.h"
-#include "monitor/LockMonitorController.h"
-#include "monitor/LockMonitorView.h"
-#include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
-#include "profiles/PasswordVault.h"
-#include "profiles/ProfileConnector.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>
@@ -157,6 +159,30 @@ private Q_SLOTS:
             window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("lock:invoices"))) >= 0,
             5000);
         QCOMPARE(ConnectionProfileStore().lastUsedId(), saved.first().id);
+    }
+
+    void aProfileWithHistoryOffRecordsNothingAndAlertsByItsOwnLimits()
+    {
+        ConnectionProfile profile = saveProfile(QStringLiteral("Quiet"), urlOf(*m_server));
+        profile.recordHistory = false;
+        profile.alertHeldSeconds = 7;
+        profile.alertWaiters = 0;
+        ConnectionProfileStore().save(profile);
+        ConnectionController controller;
+        MainWindow window(controller);
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QVERIFY(dialog.selectProfile(profile.id));
+            QVERIFY(!dialog.form()->recordHistoryCheck()->isChecked());
+            QCOMPARE(dialog.form()->alertHeldSpin()->value(), 7);
+            QCOMPARE(dialog.form()->alertWaitersSpin()->text(), QStringLiteral("off"));
+            QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
+        });
+        waitUntilWatching(controller, window);
+        QVERIFY(window.history().databasePath().isEmpty());
+        QVERIFY(!window.history().problem().isEmpty());
+        QCOMPARE(window.history().alertRules().heldLongerThanMs, std::optional<long long>(7000));
+        QVERIFY(!window.history().alertRules().waitersAbove.has_value());
+        QCOMPARE(window.showHistory()->headerText(), window.history().problem());
     }
 
     void theEmptyStateOpensTheConnections()

@@ -1,3 +1,4 @@
+#include "history/HistoryRecording.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ConnectionProfileStore.h"
 #include "ui/support/GuiTestEnvironment.h"
@@ -36,6 +37,11 @@ ConnectionProfile everyField()
     profile.production = true;
     profile.lockPatterns = {QStringLiteral("locks:*"), QStringLiteral("mutex:{orders}*")};
     profile.pollIntervalSeconds = 7;
+    profile.recordHistory = false;
+    profile.alertHeldSeconds = 90;
+    profile.alertWaiters = 0;
+    profile.alertStuck = false;
+    profile.alertForceRelease = false;
     return profile;
 }
 
@@ -66,6 +72,9 @@ private Q_SLOTS:
         QCOMPARE(read[1], second);
         QCOMPARE(read[1].database, -1);
         QCOMPARE(read[1].tlsVerify, true);
+        QCOMPARE(read[1].recordHistory, true); // history and the alerts are on unless turned off
+        QCOMPARE(read[1].alertHeldSeconds, 60);
+        QCOMPARE(read[1].alertWaiters, 10);
     }
 
     void savingAgainReplacesTheProfileWithTheSameId()
@@ -199,6 +208,21 @@ private Q_SLOTS:
         QCOMPARE(settings.lockPatterns,
             (QStringList {QStringLiteral("locks:*"), QStringLiteral("mutex:{orders}*")}));
         QCOMPARE(settings.pollInterval, std::chrono::milliseconds(7000));
+    }
+
+    void historyAndAlertSettingsBecomeAlertRules()
+    {
+        const MonitorSettings settings = everyField().monitorSettings();
+        QCOMPARE(settings.recordHistory, false);
+        const AlertRules rules = HistoryRecording::alertRulesOf(settings);
+        QCOMPARE(rules.heldLongerThanMs, std::optional<long long>(90000));
+        QVERIFY(!rules.waitersAbove.has_value()); // 0: off
+        QCOMPARE(rules.stuck, false);
+        QCOMPARE(rules.forceRelease, false);
+        const AlertRules defaults = HistoryRecording::alertRulesOf(ConnectionProfile().monitorSettings());
+        QCOMPARE(defaults.heldLongerThanMs, std::optional<long long>(60000));
+        QCOMPARE(defaults.waitersAbove, std::optional<long long>(10));
+        QVERIFY(defaults.stuck && defaults.forceRelease);
     }
 };
 
