@@ -2,6 +2,8 @@
 
 #include "history/HistoryRecorder.h"
 
+#include <algorithm>
+
 namespace lockscope {
 
 HistoryRecordingSink::HistoryRecordingSink(std::string path, HistoryOptions options, AlertRules rules,
@@ -27,6 +29,13 @@ void HistoryRecordingSink::forgetCallbacks()
     std::lock_guard lock(m_mutex);
     m_onProblem = nullptr;
     m_onAlert = nullptr;
+    m_onActive = nullptr;
+}
+
+void HistoryRecordingSink::setActiveAlertsCallback(ActiveAlertsCallback onActive)
+{
+    std::lock_guard lock(m_mutex);
+    m_onActive = std::move(onActive);
 }
 
 Status HistoryRecordingSink::open(long long nowMs)
@@ -120,6 +129,15 @@ void HistoryRecordingSink::flushIfDue(long long nowMs)
     const auto openHolds = m_recorder ? m_recorder->openHolds() : m_holds.openHolds();
     for (const LockAlert& alert : m_alerts.evaluate(locks, openHolds, nowMs))
         raise(alert);
+    std::vector<std::tuple<LockAlert::Rule, std::string, std::string>> active;
+    for (const LockAlert& alert : m_alerts.active())
+        active.emplace_back(alert.rule, alert.node, alert.lock);
+    std::sort(active.begin(), active.end());
+    if (active == m_reportedActive)
+        return;
+    m_reportedActive = std::move(active);
+    if (m_onActive)
+        m_onActive(m_alerts.active());
 }
 
 void HistoryRecordingSink::raise(const LockAlert& alert)

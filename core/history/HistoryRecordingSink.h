@@ -13,6 +13,8 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace lockscope {
 class HistoryRecorder;
@@ -33,6 +35,7 @@ class HistoryRecordingSink : public LockEventSink
 public:
     using ProblemCallback = std::function<void(const RedisError& error)>;
     using AlertCallback = std::function<void(const LockAlert& alert)>;
+    using ActiveAlertsCallback = std::function<void(const std::vector<LockAlert>& active)>;
 
     HistoryRecordingSink(std::string path, HistoryOptions options, AlertRules rules,
         ProblemCallback onProblem, AlertCallback onAlert);
@@ -42,6 +45,8 @@ public:
     bool isRecording() const;
     // Stops reporting problems and alerts (their receiver is going away).
     void forgetCallbacks();
+    // Told the alerts whose condition holds (to highlight their locks) whenever that set changes.
+    void setActiveAlertsCallback(ActiveAlertsCallback onActive);
     // Opens the database now rather than when watching starts; an error is returned, not
     // reported, and recording stays off for good.
     Status open(long long nowMs);
@@ -69,6 +74,9 @@ private:
     mutable std::mutex m_mutex;
     ProblemCallback m_onProblem;
     AlertCallback m_onAlert;
+    ActiveAlertsCallback m_onActive;
+    // What m_onActive was last told: rule, node, lock of each.
+    std::vector<std::tuple<LockAlert::Rule, std::string, std::string>> m_reportedActive;
     AlertEvaluator m_alerts;
     // The locks as the watcher last reported them, for the alert rules.
     std::map<std::pair<std::string, std::string>, LockSnapshot> m_locks; // node, name

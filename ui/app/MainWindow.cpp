@@ -7,6 +7,7 @@
 #include "connection/ServerSummaryPanel.h"
 #include "history/HistoryRecording.h"
 #include "history/HistoryWindow.h"
+#include "history/LockAlertText.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockRecord.h"
@@ -97,6 +98,16 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     connect(m_connections, &ProfileConnector::failed, this,
         [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
     m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
+    // The locks alerting now are highlighted in the table, with the alert in their tooltip.
+    connect(m_history, &HistoryRecording::activeAlertsChanged, this,
+        [this](const std::vector<LockAlert>& alerts) {
+            QHash<QString, QString> byKey;
+            for (const LockAlert& alert : alerts) {
+                QString& text = byKey[LockRecord::keyFor(alert.node, alert.lock)];
+                text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + LockAlertText::describe(alert);
+            }
+            m_monitorView->lockModel()->setAlerts(byKey);
+        });
     connect(&m_controller, &ConnectionController::productionMarkChanged, this, [this](bool production) {
         const QSignalBlocker block(m_productionAction);
         m_productionAction->setChecked(production);

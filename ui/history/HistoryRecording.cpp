@@ -83,6 +83,15 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
     };
     auto sink = std::make_shared<HistoryRecordingSink>(
         path.toStdString(), HistoryOptions {}, m_rules, onProblem, onAlert);
+    sink->setActiveAlertsCallback([self](const std::vector<LockAlert>& alerts) {
+        QMetaObject::invokeMethod(
+            qApp,
+            [self, alerts] {
+                if (self)
+                    Q_EMIT self->activeAlertsChanged(alerts);
+            },
+            Qt::QueuedConnection);
+    });
     {
         QMutexLocker lock(&m_mutex);
         m_sink = sink;
@@ -116,6 +125,7 @@ void HistoryRecording::stop()
     if (!sink)
         return;
     sink->forgetCallbacks();
+    Q_EMIT activeAlertsChanged({}); // its locks are no longer watched
     QMetaObject::invokeMethod(
         m_threadContext, [sink] { sink->close(QDateTime::currentMSecsSinceEpoch()); }, Qt::QueuedConnection);
 }

@@ -55,6 +55,9 @@ Q_SIGNALS:
     void problemOccurred(const QString& message);
     // An alert fired (it is in the history as well): `text` in words (LockAlertText).
     void alertRaised(const QString& lock, const QString& text);
+    // The alerts whose condition holds now changed (empty when the connection closes): the
+    // monitor highlights their locks.
+    void activeAlertsChanged(const std::vector<lockscope::LockAlert>& alerts);
 
 private:
     void flushIfDue();

@@ -7,6 +7,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QDateTime>
+#include <QSet>
 #include <QTimer>
 
 #include <algorithm>
@@ -165,8 +166,20 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(lock, column);
-    case Qt::ToolTipRole:
-        return toolTip(lock, column);
+    case Qt::ToolTipRole: {
+        const QVariant tip = toolTip(lock, column);
+        const auto alert = m_alerts.constFind(lock.key);
+        if (alert == m_alerts.cend())
+            return tip;
+        return tip.toString().isEmpty() ? *alert : *alert + QLatin1Char('\n') + tip.toString();
+    }
+    case AlertRole:
+        return m_alerts.value(lock.key);
+    case Qt::BackgroundRole:
+        // A soft red that keeps the text readable in light and dark palettes alike.
+        if (m_alerts.contains(lock.key))
+            return QBrush(QColor(0xd0, 0x30, 0x30, 0x48));
+        return {};
     case SortRole:
         return sortValue(lock, column);
     case RemainingTtlRole:
@@ -245,6 +258,24 @@ QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
         return int(lock.state(m_clock()));
     default:
         return display(lock, column);
+    }
+}
+
+void LockTableModel::setAlerts(const QHash<QString, QString>& alertByKey)
+{
+    if (alertByKey == m_alerts)
+        return;
+    QSet<QString> touched;
+    for (auto it = m_alerts.cbegin(); it != m_alerts.cend(); ++it)
+        touched.insert(it.key());
+    for (auto it = alertByKey.cbegin(); it != alertByKey.cend(); ++it)
+        touched.insert(it.key());
+    m_alerts = alertByKey;
+    for (const QString& key : std::as_const(touched)) {
+        const int row = rowOf(key);
+        if (row >= 0)
+            Q_EMIT dataChanged(
+                index(row, 0), index(row, ColumnCount - 1), {Qt::BackgroundRole, Qt::ToolTipRole, AlertRole});
     }
 }
 

@@ -50,6 +50,7 @@ public:
         KindRole, // int(LockKind)
         NodeRole,
         StateRole, // int(LockRecord::State)
+        AlertRole, // QString: why the lock is alerting now (empty: it is not)
     };
 
     explicit LockTableModel(QObject* parent = nullptr);
@@ -74,6 +75,10 @@ public:
     // the countdown itself turns it off: a dataChanged over 100,000 rows makes a proxy re-sort
     // and re-filter all of them. State changes are announced either way.
     void setAnnouncesCountdown(bool announce) { m_announcesCountdown = announce; }
+
+    // The locks alerting now (lock key -> the alert in words): their rows are highlighted and
+    // say why in their tooltip, until the next call.
+    void setAlerts(const QHash<QString, QString>& alertByKey);
 
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
@@ -103,6 +108,7 @@ private:
 
     std::vector<std::unique_ptr<LockRecord>> m_rows;
     QHash<QString, int> m_rowOfKey;
+    QHash<QString, QString> m_alerts; // lock key -> why it is alerting
     QStringList m_nodes;
     std::function<qint64()> m_clock;
     QTimer* m_tick;

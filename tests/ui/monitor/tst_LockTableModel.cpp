@@ -206,6 +206,36 @@ private Q_SLOTS:
         QCOMPARE(locks.rowCount(), 3);
     }
 
+    void alertingLocksAreHighlightedAndSayWhyUntilTheAlertEnds()
+    {
+        LockTableModel locks;
+        QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        locks.setTickInterval(0);
+        LockUpdateBatch listing;
+        listing.reset = true;
+        listing.locks = {lockNamed(QStringLiteral("calm")), lockNamed(QStringLiteral("slow"))};
+        locks.apply(listing);
+        const int slow = locks.rowOf(lockNamed(QStringLiteral("slow")).key);
+        const int calm = locks.rowOf(lockNamed(QStringLiteral("calm")).key);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+
+        locks.setAlerts({{lockNamed(QStringLiteral("slow")).key, QStringLiteral("held for 2 min")}});
+        QCOMPARE(changed.size(), 1); // the alerting row only
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), slow);
+        QVERIFY(locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(!locks.index(calm, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
+        QVERIFY(locks.index(slow, LockTableModel::NameColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("held for 2 min")));
+        QCOMPARE(locks.index(slow, 0).data(LockTableModel::AlertRole).toString(),
+            QStringLiteral("held for 2 min"));
+
+        locks.setAlerts({});
+        QCOMPARE(changed.size(), 2);
+        QVERIFY(!locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
+    }
+
     void announcesOnlyTheColumnsThatShowTheChangedFields()
     {
         LockRecord later = lockNamed(QStringLiteral("fenced"));

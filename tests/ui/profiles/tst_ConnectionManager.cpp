@@ -185,6 +185,37 @@ private Q_SLOTS:
         QCOMPARE(window.showHistory()->headerText(), window.history().problem());
     }
 
+    void aLockHeldPastItsProfilesLimitIsHighlightedInTheTable()
+    {
+        ConnectionProfile profile = saveProfile(QStringLiteral("Strict"), urlOf(*m_server));
+        profile.recordHistory = false;
+        profile.alertHeldSeconds = 1;
+        ConnectionProfileStore().save(profile);
+        ConnectionController controller;
+        MainWindow window(controller);
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QVERIFY(dialog.selectProfile(profile.id));
+            QTest::mouseClick(dialog.connectButton(), Qt::LeftButton);
+        });
+        waitUntilWatching(controller, window);
+        setToken(*m_redis, "lock:slow-report");
+        LockTableModel* locks = window.monitorView()->lockModel();
+        const QString key = keyOf(*m_server, QStringLiteral("lock:slow-report"));
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0
+                && !locks->index(locks->rowOf(key), 0).data(LockTableModel::AlertRole).toString().isEmpty(),
+            10000);
+        QVERIFY(locks->index(locks->rowOf(key), LockTableModel::HoldersColumn)
+                    .data(Qt::BackgroundRole)
+                    .isValid());
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_ALERT_PNG")) {
+            window.resize(1200, 500);
+            window.show();
+            QApplication::processEvents(); // the layout settles
+            window.grab().save(qEnvironmentVariable("LOCKSCOPE_ALERT_PNG"), "PNG");
+        }
+        QVERIFY(m_redis->command({"DEL", "lock:slow-report"}));
+    }
+
     void theEmptyStateOpensTheConnections()
     {
         ConnectionController controller;
