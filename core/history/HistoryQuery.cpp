@@ -203,6 +203,31 @@ Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int lim
     return readAlerts(std::nullopt, window, limit);
 }
 
+Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
+{
+    // A file of schema 1 that no recorder has opened since (and so migrated) has no marks.
+    auto hasMarks = m_database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'marks'");
+    if (!hasMarks)
+        return hasMarks.error();
+    if (hasMarks->step() != SQLITE_ROW)
+        return std::vector<MarkRecord> {};
+    auto statement = m_database.prepare("SELECT at_ms, kind, node, lock, detail FROM marks"
+                                        " WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms LIMIT ?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    std::vector<MarkRecord> marks;
+    int code = SQLITE_ROW;
+    while ((code = statement->step()) == SQLITE_ROW)
+        marks.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2), statement->bytes(3),
+            statement->bytes(4)});
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return marks;
+}
+
 Result<std::vector<AlertRecord>> HistoryQuery::alertsOf(const std::string& lock, TimeWindow window, int limit)
 {
     return readAlerts(lock, window, limit);

@@ -65,6 +65,15 @@ struct AlertRecord
     std::string detail;
 };
 
+struct MarkRecord
+{
+    long long atMs = 0;
+    std::string kind; // admin, fault
+    std::string node;
+    std::string lock; // empty: about no one lock
+    std::string detail;
+};
+
 // Reads a history database (its own read-only connection, so it works beside a recorder writing
 // the same file). Every answer is bounded by `limit` rows.
 class HistoryQuery
@@ -87,6 +96,8 @@ public:
     Result<LockStatistics> statistics(const std::string& lock, TimeWindow window, long long nowMs);
     Result<std::vector<GapRecord>> gaps(TimeWindow window, int limit = 1000);
     Result<std::vector<AlertRecord>> alerts(TimeWindow window, int limit = 1000);
+    // The marks (admin actions, faults) in the window, oldest first.
+    Result<std::vector<MarkRecord>> marks(TimeWindow window, int limit = 1000);
     // The alerts about one lock (on any node) in the window.
     Result<std::vector<AlertRecord>> alertsOf(const std::string& lock, TimeWindow window, int limit = 1000);
 

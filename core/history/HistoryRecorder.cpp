@@ -106,6 +106,7 @@ Status HistoryRecorder::prepareStatements()
             "UPDATE sessions SET alive_ms = max(alive_ms, ?2), ended_ms = ?3, mode = coalesce(?4, mode) "
             "WHERE id = ?1"},
         {&m_insertAlert, "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES(?1, ?2, ?3, ?4)"},
+        {&m_insertMark, "INSERT INTO marks(at_ms, kind, node, lock, detail) VALUES(?1, ?2, ?3, ?4, ?5)"},
     };
     for (const auto& [statement, sql] : statements) {
         auto prepared = m_database.prepare(sql);
@@ -378,6 +379,21 @@ Status HistoryRecorder::recordAlert(const std::string& node, const std::string& 
     return commit(atMs);
 }
 
+Status HistoryRecorder::recordMark(const std::string& kind, const std::string& node, const std::string& lock,
+    const std::string& detail, long long atMs)
+{
+    std::lock_guard guard(m_mutex);
+    if (auto begun = begin(); !begun)
+        return begun;
+    m_insertMark.reset();
+    m_insertMark.bind(1, atMs);
+    m_insertMark.bindText(2, kind);
+    m_insertMark.bindText(3, node);
+    m_insertMark.bindBlob(4, lock);
+    m_insertMark.bindText(5, detail);
+    return step(m_insertMark, "write"); // committed with the batch
+}
+
 Status HistoryRecorder::watchingResumed(
     const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
 {
@@ -508,8 +524,9 @@ Status HistoryRecorder::applyRetention(long long nowMs)
     byAge->bind(1, cutoff);
     if (auto deleted = step(*byAge, "write"); !deleted)
         return deleted;
-    for (const char* sql : {"DELETE FROM holds WHERE started_ms < ?1 AND ended_ms < ?1",
-             "DELETE FROM gaps WHERE ended_ms < ?1", "DELETE FROM alerts WHERE at_ms < ?1"}) {
+    for (const char* sql :
+        {"DELETE FROM holds WHERE started_ms < ?1 AND ended_ms < ?1", "DELETE FROM gaps WHERE ended_ms < ?1",
+            "DELETE FROM alerts WHERE at_ms < ?1", "DELETE FROM marks WHERE at_ms < ?1"}) {
         auto statement = m_database.prepare(sql);
         if (!statement)
             return fail(statement.error());

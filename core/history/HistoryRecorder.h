@@ -46,6 +46,10 @@ public:
     // An alert that fired (see HealthAlerts), for the timeline.
     Status recordAlert(const std::string& node, const std::string& lock, const std::string& rule,
         const std::string& detail, long long atMs);
+    // A mark for the timeline: `kind` "admin" (an action taken on a lock through LockScope) or
+    // "fault" (a fault a drill injected); `lock` empty when it concerns no one lock.
+    Status recordMark(const std::string& kind, const std::string& node, const std::string& lock,
+        const std::string& detail, long long atMs);
 
     // Commits when the batch is due; notes the heartbeat; applies retention hourly.
     Status flushIfDue(long long nowMs);
@@ -80,7 +84,7 @@ private:
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
 
     SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
-        m_aliveSession, m_insertAlert;
+        m_aliveSession, m_insertAlert, m_insertMark;
     long long m_sessionId = 0;
     std::optional<long long> m_gapStartMs; // set while not watching
     long long m_gapId = 0;

@@ -114,6 +114,14 @@ void HistoryRecordingSink::watchingGap(long long fromMs, long long untilMs, cons
         check(m_recorder->recordGap(fromMs, untilMs, reason));
 }
 
+void HistoryRecordingSink::recordMark(const std::string& kind, const std::string& node,
+    const std::string& lock, const std::string& detail, long long atMs)
+{
+    std::lock_guard guard(m_mutex);
+    if (m_recorder)
+        check(m_recorder->recordMark(kind, node, lock, detail, atMs));
+}
+
 void HistoryRecordingSink::flushIfDue(long long nowMs)
 {
     std::lock_guard lock(m_mutex);

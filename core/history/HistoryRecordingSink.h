@@ -56,6 +56,9 @@ public:
     void lockChanged(const LockEvent& event) override;
     void watchingStopped(long long atMs, const std::string& reason) override;
     void watchingGap(long long fromMs, long long untilMs, const std::string& reason) override;
+    // A mark for the timeline (see HistoryRecorder::recordMark), while recording.
+    void recordMark(const std::string& kind, const std::string& node, const std::string& lock,
+        const std::string& detail, long long atMs);
     // From a timer off the GUI thread: commits the batch when it is due, and evaluates the
     // alert rules against the locks as last seen (a new alert is recorded and reported).
     void flushIfDue(long long nowMs);

@@ -33,6 +33,10 @@ const std::vector<const char*> migrations = {
     "CREATE TABLE alerts(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, lock_id INTEGER,"
     "  rule TEXT NOT NULL, detail TEXT NOT NULL);"
     "CREATE INDEX alerts_by_time ON alerts(at_ms);",
+    // 1 -> 2: marks on the timeline (admin actions, injected faults); lock empty for none.
+    "CREATE TABLE marks(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, kind TEXT NOT NULL,"
+    "  node TEXT NOT NULL, lock BLOB NOT NULL, detail TEXT NOT NULL);"
+    "CREATE INDEX marks_by_time ON marks(at_ms);",
 };
 
 Status versionUnderstood(SqliteDatabase& database, long long version)

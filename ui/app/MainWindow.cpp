@@ -13,6 +13,7 @@
 #include "monitor/LockRecord.h"
 #include "monitor/LockTableModel.h"
 #include "monitor/LocksEmptyState.h"
+#include "monitor/admin/LockAdminAction.h"
 #include "profiles/ConnectionManagerDialog.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ProfileConnector.h"
@@ -98,6 +99,10 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     connect(m_connections, &ProfileConnector::failed, this,
         [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
     m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
+    // Admin actions become marks on the history's timeline, with what came of them.
+    connect(m_monitor, &LockMonitorController::adminPerformed, this, [this](const LockAdminReport& report) {
+        m_history->recordMark(QStringLiteral("admin"), report.node, report.rawLockName, report.message);
+    });
     // The locks alerting now are highlighted in the table, with the alert in their tooltip.
     connect(m_history, &HistoryRecording::activeAlertsChanged, this,
         [this](const std::vector<LockAlert>& alerts) {

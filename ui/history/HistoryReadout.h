@@ -28,6 +28,7 @@ struct HistoryReadout
     std::vector<HoldRecord> holds;
     std::vector<GapRecord> gaps;
     std::vector<AlertRecord> alerts;
+    std::vector<MarkRecord> marks;
     std::optional<LockStatistics> selected; // of request.selectedLock
     std::vector<LeagueRow> mostContended, longestHeld, mostExpired;
 };

@@ -130,6 +130,25 @@ void HistoryRecording::stop()
         m_threadContext, [sink] { sink->close(QDateTime::currentMSecsSinceEpoch()); }, Qt::QueuedConnection);
 }
 
+void HistoryRecording::recordMark(
+    const QString& kind, const QString& node, const std::string& lock, const QString& detail)
+{
+    std::shared_ptr<HistoryRecordingSink> sink;
+    {
+        QMutexLocker locker(&m_mutex);
+        sink = m_sink;
+    }
+    if (!sink)
+        return;
+    const long long atMs = QDateTime::currentMSecsSinceEpoch();
+    // SQLite writes belong on the history's thread, never the GUI's.
+    QMetaObject::invokeMethod(
+        m_threadContext,
+        [sink, kind = kind.toStdString(), node = node.toStdString(), lock, detail = detail.toStdString(),
+            atMs] { sink->recordMark(kind, node, lock, detail, atMs); },
+        Qt::QueuedConnection);
+}
+
 void HistoryRecording::flushIfDue()
 {
     std::shared_ptr<HistoryRecordingSink> sink;

@@ -45,6 +45,8 @@ public:
     std::shared_ptr<LockEventSink> start(const QString& path);
     // The connection closed: flushes and ends the session (on the history's thread).
     void stop();
+    // A mark on the timeline of the connection being recorded (see HistoryRecorder::recordMark).
+    void recordMark(const QString& kind, const QString& node, const std::string& lock, const QString& detail);
 
     QString databasePath() const { return m_path; }
     // Why the current database is not recorded into; empty while all is well.

@@ -49,12 +49,13 @@ QSize HistoryTimeline::sizeHint() const
     return {800, axisHeight + std::max<int>(6, int(m_rows.size())) * rowHeight + 2};
 }
 
-void HistoryTimeline::setHistory(
-    std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs, std::vector<AlertRecord> alerts)
+void HistoryTimeline::setHistory(std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs,
+    std::vector<AlertRecord> alerts, std::vector<MarkRecord> marks)
 {
     m_holds = std::move(holds);
     m_gaps = std::move(gaps);
     m_alerts = std::move(alerts);
+    m_marks = std::move(marks);
     m_nowMs = nowMs;
     rebuildRows();
     updateGeometry();
@@ -80,9 +81,8 @@ void HistoryTimeline::rebuildRows()
     for (const HoldRecord& hold : m_holds)
         if (rowOf(hold.lock, hold.node) < 0)
             m_rows.push_back({hold.lock, hold.node});
-    std::sort(m_rows.begin(), m_rows.end(), [](const Row& a, const Row& b) {
-        return std::tie(a.lock, a.node) < std::tie(b.lock, b.node);
-    });
+    std::sort(m_rows.begin(), m_rows.end(),
+        [](const Row& a, const Row& b) { return std::tie(a.lock, a.node) < std::tie(b.lock, b.node); });
 }
 
 int HistoryTimeline::rowOf(const std::string& lock, const std::string& node) const
@@ -153,8 +153,34 @@ std::optional<std::size_t> HistoryTimeline::holdAt(QPoint point) const
     return std::nullopt;
 }
 
+QRect HistoryTimeline::markRect(std::size_t index) const
+{
+    const MarkRecord& mark = m_marks[index];
+    const QRect plot = plotArea();
+    const double x = xOf(mark.atMs);
+    if (x < plot.left() || x > plot.left() + plot.width())
+        return {};
+    const int row = mark.lock.empty() ? -1 : rowOf(mark.lock, mark.node);
+    if (row < 0)
+        return QRect(int(x) - 3, plot.top(), 7, plot.height());
+    return QRect(int(x) - 5, plot.top() + row * rowHeight + rowHeight / 2 - 5, 11, 11);
+}
+
 QString HistoryTimeline::toolTipAt(QPoint point) const
 {
+    // Marks are small and drawn over the bars: they come first.
+    for (std::size_t i = m_marks.size(); i-- > 0;) {
+        if (!markRect(i).contains(point))
+            continue;
+        const MarkRecord& mark = m_marks[i];
+        const QString when
+            = QDateTime::fromMSecsSinceEpoch(mark.atMs).toString(QStringLiteral("HH:mm:ss.zzz"));
+        QString text = mark.kind == "fault" ? tr("Fault injected at %1").arg(when)
+                                            : tr("Admin action at %1").arg(when);
+        if (!mark.lock.empty())
+            text += QLatin1Char('\n') + tr("Lock: %1").arg(bytesForPeople(mark.lock));
+        return text + QLatin1Char('\n') + QString::fromStdString(mark.detail);
+    }
     const auto index = holdAt(point);
     if (!index)
         return {};
@@ -164,7 +190,8 @@ QString HistoryTimeline::toolTipAt(QPoint point) const
     lines << tr("Holder: %1").arg(bytesForPeople(hold.holder));
     lines << tr("Fence: %1").arg(hold.fence ? QString::number(*hold.fence) : tr("none"));
     lines << tr("Held: %1").arg(HistoryStatisticsPanel::durationText(hold.durationMs(m_nowMs)));
-    lines << tr("From %1").arg(QDateTime::fromMSecsSinceEpoch(hold.startedMs).toString(QStringLiteral("HH:mm:ss.zzz")));
+    lines << tr("From %1").arg(
+        QDateTime::fromMSecsSinceEpoch(hold.startedMs).toString(QStringLiteral("HH:mm:ss.zzz")));
     switch (hold.ending) {
     case HoldEnding::Open:
         lines << tr("Still held");
@@ -260,7 +287,8 @@ void HistoryTimeline::mouseReleaseEvent(QMouseEvent* event)
     if (released.y() < axisHeight || row < 0 || row >= int(m_rows.size()))
         return;
     setSelectedLock(m_rows[std::size_t(row)].lock);
-    Q_EMIT lockClicked(bytesForPeople(m_rows[std::size_t(row)].lock), bytesForPeople(m_rows[std::size_t(row)].node));
+    Q_EMIT lockClicked(
+        bytesForPeople(m_rows[std::size_t(row)].lock), bytesForPeople(m_rows[std::size_t(row)].node));
 }
 
 void HistoryTimeline::paintAxis(QPainter& painter, const QRect& plot) const
@@ -270,9 +298,18 @@ void HistoryTimeline::paintAxis(QPainter& painter, const QRect& plot) const
     const long long wanted = std::max<long long>(1, span * 100 / std::max(1, plot.width()));
     long long step = 1;
     for (long long magnitude = 1;; magnitude *= 10) {
-        if (magnitude >= wanted) { step = magnitude; break; }
-        if (2 * magnitude >= wanted) { step = 2 * magnitude; break; }
-        if (5 * magnitude >= wanted) { step = 5 * magnitude; break; }
+        if (magnitude >= wanted) {
+            step = magnitude;
+            break;
+        }
+        if (2 * magnitude >= wanted) {
+            step = 2 * magnitude;
+            break;
+        }
+        if (5 * magnitude >= wanted) {
+            step = 5 * magnitude;
+            break;
+        }
     }
     const QString format = step < 1000 ? QStringLiteral("HH:mm:ss.zzz") : QStringLiteral("HH:mm:ss");
     painter.setPen(palette().color(QPalette::Mid));
@@ -309,8 +346,10 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
         painter.setPen(palette().color(QPalette::Midlight));
         painter.drawLine(line.bottomLeft(), line.bottomRight());
         painter.setPen(palette().color(QPalette::WindowText));
-        painter.drawText(line.adjusted(6, 0, -(width() - labelWidth) - 4, 0), Qt::AlignVCenter | Qt::AlignLeft,
-            painter.fontMetrics().elidedText(bytesForPeople(m_rows[row].lock), Qt::ElideMiddle, labelWidth - 10));
+        painter.drawText(line.adjusted(6, 0, -(width() - labelWidth) - 4, 0),
+            Qt::AlignVCenter | Qt::AlignLeft,
+            painter.fontMetrics().elidedText(
+                bytesForPeople(m_rows[row].lock), Qt::ElideMiddle, labelWidth - 10));
     }
 
     painter.setRenderHint(QPainter::Antialiasing);
@@ -352,6 +391,27 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
         flag.lineTo(x, top + 8);
         flag.closeSubpath();
         painter.fillPath(flag, QColor(240, 140, 0));
+    }
+    // Marks: an injected fault is a purple line across the plot (or its lock's row); an admin
+    // action a blue diamond on its lock's row.
+    for (std::size_t i = 0; i < m_marks.size(); ++i) {
+        const QRect where = markRect(i);
+        if (where.isEmpty())
+            continue;
+        if (m_marks[i].kind == "fault") {
+            painter.setPen(QPen(QColor(140, 60, 200), 2, Qt::DashLine));
+            painter.drawLine(where.center().x(), where.top(), where.center().x(), where.bottom());
+            continue;
+        }
+        QPainterPath diamond;
+        diamond.moveTo(where.center().x(), where.top());
+        diamond.lineTo(where.right(), where.center().y());
+        diamond.lineTo(where.center().x(), where.bottom());
+        diamond.lineTo(where.left(), where.center().y());
+        diamond.closeSubpath();
+        painter.fillPath(diamond, QColor(30, 90, 210));
+        painter.setPen(QPen(palette().color(QPalette::Base), 1.5)); // stands out on a bar too
+        painter.drawPath(diamond);
     }
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(plot.left(), 0, plot.left(), height());

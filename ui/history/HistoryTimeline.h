@@ -22,8 +22,12 @@ public:
     explicit HistoryTimeline(QWidget* parent = nullptr);
 
     void setHistory(std::vector<HoldRecord> holds, std::vector<GapRecord> gaps, long long nowMs,
-        std::vector<AlertRecord> alerts = {});
+        std::vector<AlertRecord> alerts = {}, std::vector<MarkRecord> marks = {});
     const std::vector<AlertRecord>& alerts() const { return m_alerts; }
+    const std::vector<MarkRecord>& marks() const { return m_marks; }
+    // Where mark `index` of marks() is drawn now: its lock's row, or the whole plot's height for
+    // a mark about no lock shown (empty when outside the visible window).
+    QRect markRect(std::size_t index) const;
     const std::vector<HoldRecord>& holds() const { return m_holds; }
 
     TimeWindow visibleWindow() const { return m_window; }
@@ -76,6 +80,7 @@ private:
     std::vector<HoldRecord> m_holds;
     std::vector<GapRecord> m_gaps;
     std::vector<AlertRecord> m_alerts;
+    std::vector<MarkRecord> m_marks;
     std::vector<Row> m_rows;
     long long m_nowMs = 0;
     TimeWindow m_window;

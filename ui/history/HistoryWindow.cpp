@@ -133,7 +133,8 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
     if (readout.request.path == m_path) {
         m_readError = readout.error;
         if (readout.error.isEmpty()) {
-            m_timeline->setHistory(readout.holds, readout.gaps, readout.request.nowMs, readout.alerts);
+            m_timeline->setHistory(
+                readout.holds, readout.gaps, readout.request.nowMs, readout.alerts, readout.marks);
             m_statistics->showReadout(readout);
         }
         updateHeader();

@@ -2062,6 +2062,14 @@ Use File › Connections… to open another server.</source>
         <source>No holds in this time range</source>
         <translation>此时间范围内没有持有记录</translation>
     </message>
+    <message>
+        <source>Fault injected at %1</source>
+        <translation>%1 注入故障</translation>
+    </message>
+    <message>
+        <source>Admin action at %1</source>
+        <translation>%1 执行管理操作</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::HistoryWindow</name>

@@ -217,6 +217,54 @@ private slots:
         QCOMPARE((*gaps)[0].reason, std::string("subscription broke"));
     }
 
+    void marksAreKeptForTheTimeline()
+    {
+        const auto path = file("marks.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->recordMark("admin", "n1", "orders:42", "extended to 120 s", 2000).ok());
+        QVERIFY(recorder->recordMark("fault", "", "", "holder 3 killed", 3000).ok());
+        QVERIFY(recorder->close(4000).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto marks = query->marks(always);
+        QVERIFY(marks);
+        QCOMPARE(marks->size(), size_t(2));
+        QCOMPARE((*marks)[0].kind, std::string("admin"));
+        QCOMPARE((*marks)[0].lock, std::string("orders:42"));
+        QCOMPARE((*marks)[0].node, std::string("n1"));
+        QCOMPARE((*marks)[0].detail, std::string("extended to 120 s"));
+        QCOMPARE((*marks)[1].atMs, 3000LL);
+        QVERIFY((*marks)[1].lock.empty());
+    }
+
+    void aFileOfTheFirstSchemaIsMigratedAndKeepsItsHolds()
+    {
+        const auto path = file("schema1.sqlite");
+        {
+            auto recorder = openRecorder(path, 1000);
+            QVERIFY(recorder);
+            QVERIFY(recorder->record(lockEvent(Type::Appeared, "old", {"A"}, 2000)).ok());
+            QVERIFY(recorder->record(lockEvent(Type::Released, "old", {"A"}, 2500)).ok());
+            QVERIFY(recorder->close(3000).ok());
+        }
+        // Back to schema 1 as a recorder of that version left it: no marks table.
+        QVERIFY(makeDatabase(path, "DROP TABLE marks; PRAGMA user_version=1;"));
+        auto before = HistoryQuery::open(path);
+        QVERIFY(before);
+        auto none = before->marks(always); // a reader copes with the older file
+        QVERIFY(none && none->empty());
+        auto recorder = openRecorder(path, 4000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->recordMark("admin", "n1", "old", "released", 5000).ok());
+        QVERIFY(recorder->close(6000).ok());
+        QCOMPARE(holdsOf(path, "old").size(), size_t(1));
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto marks = query->marks(always);
+        QVERIFY(marks && marks->size() == 1);
+    }
+
     void aRestartResumesOpenHoldsAndRecordsTheDowntime()
     {
         const auto path = file("restart.sqlite");

@@ -13,6 +13,7 @@
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockRecord.h"
 #include "monitor/LockTableModel.h"
+#include "monitor/admin/LockAdminAction.h"
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -296,6 +297,49 @@ private Q_SLOTS:
         QVERIFY(after.fromMs < before.fromMs);
         QCOMPARE(after.untilMs - after.fromMs, before.untilMs - before.fromMs);
         QVERIFY(!window->isFollowing());
+    }
+
+    void anAdminActionIsAMarkOnItsLocksRowOfTheTimeline()
+    {
+        ConnectionController controller;
+        MainWindow main(controller);
+        controller.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
+        QVERIFY(m_redis->command(
+            {"SET", "lock:extended", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
+        const QString key = LockRecord::keyFor(
+            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:extended");
+        LockTableModel* locks = main.monitorView()->lockModel();
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 10000);
+        QSignalSpy performed(&main.monitor(), &LockMonitorController::adminPerformed);
+        LockAdminRequest extend;
+        extend.action = LockAdminRequest::Action::ExtendTtl;
+        extend.lock = locks->recordAt(locks->rowOf(key));
+        extend.ttlMs = 120000;
+        main.monitor().perform(extend);
+        QTRY_COMPARE_WITH_TIMEOUT(performed.size(), 1, 10000);
+
+        HistoryWindow* history = main.showHistory();
+        history->setFollowing(false);
+        const long long now = test::epochMillis();
+        history->timeline()->setVisibleWindow({now - 60000, now + 5000});
+        history->refresh();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !history->timeline()->marks().empty() && !history->timeline()->holds().empty(), 10000);
+        const MarkRecord mark = history->timeline()->marks().front();
+        QCOMPARE(mark.kind, std::string("admin"));
+        QCOMPARE(mark.lock, std::string("lock:extended"));
+        const QRect where = history->timeline()->markRect(0);
+        QVERIFY(where.height() < history->timeline()->height() / 2); // on its row, not across the plot
+        const QString text = history->timeline()->toolTipAt(where.center());
+        QVERIFY2(text.contains(QStringLiteral("lock:extended")), qPrintable(text));
+        QVERIFY2(text.contains(performed.at(0).at(0).value<LockAdminReport>().message), qPrintable(text));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_MARK_PNG")) {
+            history->resize(1000, 320);
+            QApplication::processEvents(); // the layout settles
+            history->grab().save(qEnvironmentVariable("LOCKSCOPE_MARK_PNG"), "PNG");
+        }
+        QVERIFY(m_redis->command({"DEL", "lock:extended"}));
     }
 
     void hoveringABarTellsHolderFenceAndDuration()

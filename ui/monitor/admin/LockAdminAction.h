@@ -36,6 +36,7 @@ struct LockAdminReport
     Outcome outcome = Outcome::Failed;
     QString lockKey;
     QString lockName;
+    std::string rawLockName; // as Redis has it (the history keeps names as bytes)
     QString node;
     QString message; // one line for people
     QString auditError; // non-empty when the audit log could not be written

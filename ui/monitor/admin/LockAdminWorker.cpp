@@ -1,12 +1,12 @@
 #include "monitor/admin/LockAdminWorker.h"
 
+#include "common/CoreTexts.h"
+#include "inspect/KeyReader.h"
+#include "inspect/MasterConnections.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
-#include "inspect/KeyReader.h"
-#include "inspect/MasterConnections.h"
 #include "inspect/admin/RemoveStaleWaiters.h"
-#include "common/CoreTexts.h"
 #include "monitor/admin/LockAdminTexts.h"
 
 #include <QDateTime>
@@ -131,6 +131,8 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
     report.action = request.action;
     report.lockKey = request.lock.key;
     report.lockName = request.lock.name;
+    report.rawLockName
+        = request.lock.snapshot ? request.lock.snapshot->name : request.lock.name.toStdString();
     report.node = request.lock.node;
 
     AuditEntry entry;
