@@ -105,13 +105,14 @@ private slots:
         QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
         const auto db = file("alerts.sqlite");
         const int port = pickFreePort();
-        RecordProcess record(
-            recordArguments(m_server->url(), db, {"--alert-held", "1", "--metrics", QString(":%1").arg(port)}));
+        RecordProcess record(recordArguments(
+            m_server->url(), db, {"--alert-held", "1", "--metrics", QString(":%1").arg(port)}));
         QVERIFY(record.started());
         QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders:7", LockFormats::clientA, 1, 60000).ok());
         QVERIFY2(record.waitForError("alert: orders:7", 15s), qPrintable(record.errorText()));
-        QVERIFY(RecordProcess::waitForSample(port, "lockscope_alerts_total{rule=\"held-too-long\"} ", 1, 15s));
+        QVERIFY(
+            RecordProcess::waitForSample(port, "lockscope_alerts_total{rule=\"held-too-long\"} ", 1, 15s));
         QCOMPARE(record.terminate(), 0);
         const auto alerts = historyJson("orders:7", db)["alerts"].toArray();
         QCOMPARE(alerts.size(), 1);
