@@ -8,6 +8,7 @@
 #include "history/HistoryRecording.h"
 #include "history/HistoryWindow.h"
 #include "history/LockAlertText.h"
+#include "monitor/LockDetailPane.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockRecord.h"
@@ -33,6 +34,7 @@
 #include <QStyle>
 #include <QSystemTrayIcon>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -81,6 +83,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     createMenus();
     new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
     createHistoryAction();
+    followSelectedLockStatistics();
     createToolBar();
     m_monitorView->table()->setFocus(); // not the filter box: typing there is a choice
     // Parented only now, so that it is the last of the children created so far: Qt deletes
@@ -163,6 +166,32 @@ void MainWindow::showAlert(const QString& lock, const QString& text)
         m_tray->show();
     }
     m_tray->showMessage(tr("LockScope alert: %1").arg(lock), text, QSystemTrayIcon::Warning);
+}
+
+void MainWindow::followSelectedLockStatistics()
+{
+    // A day is what "who held it last night" needs; the query is bounded and indexed.
+    constexpr long long window = 24LL * 3600 * 1000;
+    auto request = [this] {
+        if (!m_statisticsKey.isEmpty())
+            m_history->requestStatistics(m_statisticsKey, m_statisticsName, window);
+    };
+    connect(m_monitorView, &LockMonitorView::selectedLockChanged, this,
+        [this, request](const QString& key, const std::string& rawName) {
+            m_statisticsKey = key;
+            m_statisticsName = rawName;
+            request();
+        });
+    connect(m_history, &HistoryRecording::statisticsRead, m_monitorView->detailPane(),
+        &LockDetailPane::showStatistics);
+    // Holds end while the lock stays selected, and the recorder commits once a second: read again.
+    auto* refresh = new QTimer(this);
+    refresh->setInterval(5000);
+    connect(refresh, &QTimer::timeout, this, [this, request] {
+        if (isVisible())
+            request();
+    });
+    refresh->start();
 }
 
 HistoryWindow* MainWindow::showHistory()

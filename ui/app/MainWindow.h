@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "connection/ConnectionStatus.h"
 #include "connection/ServerSummary.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -85,6 +85,8 @@ private:
     void createToolBar();
     void createCentralArea();
     void createHistoryAction();
+    // The detail pane shows the selected lock's recorded hold statistics, kept fresh.
+    void followSelectedLockStatistics();
     void showStatus(const ConnectionStatus& status);
     void showSummary(const ServerSummary& summary);
     void showMonitor();
@@ -97,6 +99,8 @@ private:
     HistoryRecording* m_history = nullptr;
     QAction* m_historyAction = nullptr;
     QPointer<HistoryWindow> m_historyWindow;
+    QString m_statisticsKey; // the lock whose statistics the detail pane shows
+    std::string m_statisticsName; // its raw name
     QSystemTrayIcon* m_tray = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;

@@ -3,5 +3,6 @@ list(APPEND lockscope_ui_sources
   common/CoreTexts.cpp
   common/DesktopColorScheme.cpp
   common/GuiConnectionDefaults.cpp
+  common/LockStatisticsText.cpp
   common/WorkerThreads.cpp
 )

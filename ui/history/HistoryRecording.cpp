@@ -149,6 +149,43 @@ void HistoryRecording::recordMark(
         Qt::QueuedConnection);
 }
 
+void HistoryRecording::requestStatistics(
+    const QString& lockKey, const std::string& rawName, long long windowMs)
+{
+    LockStatisticsReport report;
+    report.lockKey = lockKey;
+    report.nowMs = QDateTime::currentMSecsSinceEpoch();
+    report.fromMs = report.nowMs - windowMs;
+    if (m_path.isEmpty()) {
+        report.source = LockStatisticsReport::Source::HistoryOff;
+        Q_EMIT statisticsRead(report);
+        return;
+    }
+    QPointer<HistoryRecording> self(this);
+    // A read-only connection of its own, beside the recorder's writes: SQLite off the GUI thread.
+    QMetaObject::invokeMethod(
+        m_threadContext,
+        [self, report, rawName, path = m_path.toStdString()]() mutable {
+            auto query = HistoryQuery::open(path);
+            auto statistics = query ? query->statistics(rawName, {report.fromMs, report.nowMs}, report.nowMs)
+                                    : Result<LockStatistics>(query.error());
+            if (statistics) {
+                report.statistics = std::move(*statistics);
+            } else {
+                report.source = LockStatisticsReport::Source::Unreadable;
+                report.error = CoreTexts::error(statistics.error());
+            }
+            QMetaObject::invokeMethod(
+                qApp,
+                [self, report] {
+                    if (self)
+                        Q_EMIT self->statisticsRead(report);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
 void HistoryRecording::flushIfDue()
 {
     std::shared_ptr<HistoryRecordingSink> sink;

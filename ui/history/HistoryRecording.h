@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/LockStatisticsReport.h"
 #include "common/WorkerThreads.h"
 #include "connection/MonitorSettings.h"
 #include "history/AlertEvaluator.h"
@@ -48,6 +49,10 @@ public:
     // A mark on the timeline of the connection being recorded (see HistoryRecorder::recordMark).
     void recordMark(const QString& kind, const QString& node, const std::string& lock, const QString& detail);
 
+    // Reads the statistics of lock `rawName` over the last `windowMs` from the database being
+    // recorded, on the history's thread; the answer comes as statisticsRead(), tagged `lockKey`.
+    void requestStatistics(const QString& lockKey, const std::string& rawName, long long windowMs);
+
     QString databasePath() const { return m_path; }
     // Why the current database is not recorded into; empty while all is well.
     QString problem() const { return m_problem; }
@@ -60,6 +65,7 @@ Q_SIGNALS:
     // The alerts whose condition holds now changed (empty when the connection closes): the
     // monitor highlights their locks.
     void activeAlertsChanged(const std::vector<lockscope::LockAlert>& alerts);
+    void statisticsRead(const lockscope::ui::LockStatisticsReport& report);
 
 private:
     void flushIfDue();

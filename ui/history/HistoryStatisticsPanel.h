@@ -23,8 +23,6 @@ public:
     QString lockText() const;
     QString leagueText() const;
 
-    static QString durationText(long long ms);
-
 private:
     void render();
 

@@ -1,6 +1,6 @@
 #include "history/HistoryTimeline.h"
 
-#include "history/HistoryStatisticsPanel.h"
+#include "common/LockStatisticsText.h"
 
 #include <QDateTime>
 #include <QHelpEvent>
@@ -189,7 +189,7 @@ QString HistoryTimeline::toolTipAt(QPoint point) const
     lines << tr("Lock: %1").arg(bytesForPeople(hold.lock));
     lines << tr("Holder: %1").arg(bytesForPeople(hold.holder));
     lines << tr("Fence: %1").arg(hold.fence ? QString::number(*hold.fence) : tr("none"));
-    lines << tr("Held: %1").arg(HistoryStatisticsPanel::durationText(hold.durationMs(m_nowMs)));
+    lines << tr("Held: %1").arg(LockStatisticsText::duration(hold.durationMs(m_nowMs)));
     lines << tr("From %1").arg(
         QDateTime::fromMSecsSinceEpoch(hold.startedMs).toString(QStringLiteral("HH:mm:ss.zzz")));
     switch (hold.ending) {

@@ -1,6 +1,6 @@
 #include "history/LockAlertText.h"
 
-#include "history/HistoryStatisticsPanel.h"
+#include "common/LockStatisticsText.h"
 
 namespace lockscope::ui {
 
@@ -19,8 +19,8 @@ QString LockAlertText::describe(const LockAlert& alert)
     switch (alert.rule) {
     case LockAlert::Rule::HeldTooLong:
         return tr("%1 has been held for %2 by %3 (limit %4)")
-            .arg(lock, HistoryStatisticsPanel::durationText(alert.observed), bytesForPeople(alert.holder),
-                HistoryStatisticsPanel::durationText(alert.threshold));
+            .arg(lock, LockStatisticsText::duration(alert.observed), bytesForPeople(alert.holder),
+                LockStatisticsText::duration(alert.threshold));
     case LockAlert::Rule::Stuck:
         return tr("%1 looks stuck").arg(lock);
     case LockAlert::Rule::TooManyWaiters:

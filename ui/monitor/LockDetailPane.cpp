@@ -1,6 +1,7 @@
 #include "monitor/LockDetailPane.h"
 
 #include "common/CoreTexts.h"
+#include "common/LockStatisticsText.h"
 #include "monitor/LockEventLogModel.h"
 #include "monitor/LockKindTexts.h"
 #include "monitor/LockTableModel.h"
@@ -44,8 +45,10 @@ LockDetailPane::LockDetailPane(QWidget* parent)
 
 void LockDetailPane::showLock(const LockRecord& lock, const QList<LockEventRecord>& history)
 {
-    if (!m_lock || m_lock->key != lock.key)
+    if (!m_lock || m_lock->key != lock.key) {
         m_keys.reset();
+        m_statistics.reset();
+    }
     m_lock = lock;
     m_history = history;
     render();
@@ -59,10 +62,19 @@ void LockDetailPane::showKeys(const LockKeysReport& report)
     render();
 }
 
+void LockDetailPane::showStatistics(const LockStatisticsReport& report)
+{
+    if (!m_lock || report.lockKey != m_lock->key)
+        return;
+    m_statistics = report;
+    render();
+}
+
 void LockDetailPane::showNothing()
 {
     m_lock.reset();
     m_keys.reset();
+    m_statistics.reset();
     m_history.clear();
     render();
 }
@@ -154,6 +166,23 @@ void LockDetailPane::render()
                        .arg(html(key.name),
                            html(tr("%1, TTL %2").arg(key.type, LockTableModel::formatDuration(key.ttlMs))),
                            html(key.value).replace(QLatin1Char('\n'), QStringLiteral("<br>")));
+    }
+
+    out += QStringLiteral("<h4><a name=\"statistics\"></a>%1</h4>")
+               .arg(html(tr("Hold statistics, last 24 hours")));
+    if (!m_statistics) {
+        out += QStringLiteral("<p style=\"color:gray\">%1</p>").arg(html(tr("Reading the lock history…")));
+    } else if (m_statistics->source == LockStatisticsReport::Source::HistoryOff) {
+        out += QStringLiteral("<p style=\"color:gray\">%1</p>")
+                   .arg(html(tr("History is off for this connection (Connections › History and alerts).")));
+    } else if (m_statistics->source == LockStatisticsReport::Source::Unreadable) {
+        out += QStringLiteral("<p style=\"color:#d03030\">%1</p>")
+                   .arg(html(tr("Cannot read the lock history: %1").arg(m_statistics->error)));
+    } else if (!m_statistics->statistics || m_statistics->statistics->holds == 0) {
+        out += QStringLiteral("<p>%1</p>").arg(html(tr("No hold recorded yet.")));
+    } else {
+        out += QStringLiteral("<p>%1</p>")
+                   .arg(LockStatisticsText::html(*m_statistics->statistics, m_statistics->nowMs));
     }
 
     out += QStringLiteral("<h4>%1</h4>").arg(html(tr("History since the window opened")));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/LockStatisticsReport.h"
 #include "monitor/LockKeysReport.h"
 #include "monitor/LockRecord.h"
 #include "monitor/LockUpdateBatch.h"
@@ -10,7 +11,8 @@ namespace lockscope::ui {
 
 // Everything about the selected lock: each holder (a Redisson client UUID and thread apart),
 // the waiters with their deadlines, the Redis keys behind it with their raw contents (escaped,
-// read on the admin worker when the lock is selected), and its history since the window opened.
+// read on the admin worker when the lock is selected), its recorded hold statistics (from the
+// connection's history) and the changes seen since the window opened.
 class LockDetailPane : public QTextBrowser
 {
     Q_OBJECT
@@ -26,6 +28,8 @@ public Q_SLOTS:
     void showLock(
         const lockscope::ui::LockRecord& lock, const QList<lockscope::ui::LockEventRecord>& history);
     void showKeys(const lockscope::ui::LockKeysReport& report);
+    // The lock's recorded hold statistics (from the connection's history), if it is still shown.
+    void showStatistics(const lockscope::ui::LockStatisticsReport& report);
     void showNothing();
 
 protected:
@@ -37,6 +41,7 @@ private:
     std::optional<LockRecord> m_lock;
     QList<LockEventRecord> m_history;
     std::optional<LockKeysReport> m_keys;
+    std::optional<LockStatisticsReport> m_statistics;
 };
 
 } // namespace lockscope::ui

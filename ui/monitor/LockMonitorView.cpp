@@ -351,8 +351,18 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
             m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(selected));
     } else if (selectedKey().isEmpty()) {
         m_detail->showNothing();
+        announceSelection(nullptr);
     }
     updateActions();
+}
+
+void LockMonitorView::announceSelection(const LockRecord* lock)
+{
+    const QString key = lock ? lock->key : QString();
+    if (key == m_selectedKey)
+        return;
+    m_selectedKey = key;
+    Q_EMIT selectedLockChanged(key, lock && lock->snapshot ? lock->snapshot->name : std::string());
 }
 
 void LockMonitorView::selectionChanged()
@@ -364,6 +374,7 @@ void LockMonitorView::selectionChanged()
         m_detail->showLock(*lock, m_events->historyOf(lock->key));
         m_monitor.readKeys(*lock);
     }
+    announceSelection(lock);
     updateActions();
 }
 

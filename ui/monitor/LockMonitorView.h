@@ -85,6 +85,8 @@ Q_SIGNALS:
     // For the status bar: an admin result in one line.
     void message(const QString& text);
     void lockCountChanged(int count);
+    // Another lock was selected (`key` empty: none): `rawName` is its name as Redis has it.
+    void selectedLockChanged(const QString& key, const std::string& rawName);
 
 private:
     void createActions();
@@ -92,6 +94,8 @@ private:
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
     void selectionChanged();
+    // Emits selectedLockChanged when the lock shown in the detail pane is another one.
+    void announceSelection(const LockRecord* lock);
     void updateActions();
     void updateNodeFilter();
     void updatePage();
@@ -112,6 +116,7 @@ private:
     LocksEmptyState* m_emptyState = nullptr;
     QTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
+    QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged)
     QTableView* m_eventView = nullptr;
     LockActivityChart* m_activity = nullptr;
     QSplitter* m_verticalSplitter = nullptr;

@@ -984,6 +984,53 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LockStatisticsText</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1 completed</source>
+        <translation>
+            <numerusform>%n 次持有，%1 次已结束</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Held: median %1, p90 %2, p99 %3, longest %4</source>
+        <translation>持有时长：中位数 %1，p90 %2，p99 %3，最长 %4</translation>
+    </message>
+    <message>
+        <source>Ended: %1 released, %2 expired, %3 force-released, %4 lost</source>
+        <translation>结束方式：%1 次释放，%2 次过期，%3 次强制释放，%4 次丢失</translation>
+    </message>
+    <message>
+        <source>Most waiters seen: %1</source>
+        <translation>最多同时等待者：%1</translation>
+    </message>
+    <message>
+        <source>Longest holds</source>
+        <translation>最长的持有</translation>
+    </message>
+    <message>
+        <source>Busiest holders</source>
+        <translation>最繁忙的持有者</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hold(s), %1</source>
+        <translation>
+            <numerusform>%n 次持有，%1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LockWatcher</name>
     <message>
         <source>no subscriber connection</source>
@@ -1944,50 +1991,6 @@ Use File › Connections… to open another server.</source>
         <translation>在时间线中点击一把锁，查看它的统计信息。</translation>
     </message>
     <message>
-        <source>%1 ms</source>
-        <translation>%1 毫秒</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 秒</translation>
-    </message>
-    <message>
-        <source>%1 min</source>
-        <translation>%1 分钟</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hold(s), %1 completed</source>
-        <translation>
-            <numerusform>%n 次持有，%1 次已结束</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Held: median %1, p90 %2, p99 %3, longest %4</source>
-        <translation>持有时长：中位数 %1，p90 %2，p99 %3，最长 %4</translation>
-    </message>
-    <message>
-        <source>Ended: %1 released, %2 expired, %3 force-released, %4 lost</source>
-        <translation>结束方式：%1 次释放，%2 次过期，%3 次强制释放，%4 次丢失</translation>
-    </message>
-    <message>
-        <source>Most waiters seen: %1</source>
-        <translation>最多同时等待者：%1</translation>
-    </message>
-    <message>
-        <source>Longest holds</source>
-        <translation>最长的持有</translation>
-    </message>
-    <message>
-        <source>Busiest holders</source>
-        <translation>最繁忙的持有者</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n hold(s), %1</source>
-        <translation>
-            <numerusform>%n 次持有，%1</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Most contended</source>
         <translation>竞争最激烈</translation>
     </message>
@@ -2316,6 +2319,26 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>No change seen yet (it was already there when listed).</source>
         <translation>尚未观察到变化（列出时它已存在）。</translation>
+    </message>
+    <message>
+        <source>Hold statistics, last 24 hours</source>
+        <translation>持有统计（最近 24 小时）</translation>
+    </message>
+    <message>
+        <source>Reading the lock history…</source>
+        <translation>正在读取锁历史…</translation>
+    </message>
+    <message>
+        <source>History is off for this connection (Connections › History and alerts).</source>
+        <translation>此连接未开启历史记录（连接 › 历史与告警）。</translation>
+    </message>
+    <message>
+        <source>Cannot read the lock history: %1</source>
+        <translation>无法读取锁历史：%1</translation>
+    </message>
+    <message>
+        <source>No hold recorded yet.</source>
+        <translation>尚未记录任何持有。</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "app/MainWindow.h"
+#include "common/LockStatisticsText.h"
 #include "connection/ConnectionController.h"
 #include "core/history/HistoryTestEvents.h"
 #include "history/HistoryReader.h"
@@ -9,6 +10,7 @@
 #include "history/HistoryWindow.h"
 #include "inspect/LockInspector.h"
 #include "inspect/admin/ForceRelease.h"
+#include "monitor/LockDetailPane.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockRecord.h"
@@ -145,6 +147,61 @@ private Q_SLOTS:
             history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
         QCOMPARE(main.monitorView()->selectedKey(), key);
         QVERIFY(m_redis->command({"DEL", "lock:main"}));
+    }
+
+    void theMonitorsDetailPaneShowsTheSelectedLocksRecordedHolds()
+    {
+        ConnectionController controller;
+        MainWindow main(controller);
+        controller.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
+        // Two holds of lock:pane by two holders: the first released, the second still held.
+        const std::string first = test::LockFormats::uuid1Hex(test::epochMillis());
+        const std::string second = test::LockFormats::uuid1Hex(test::epochMillis() + 7);
+        QVERIFY(m_redis->command({"SET", "lock:pane", first, "PX", "60000"}));
+        const QString key = LockRecord::keyFor(
+            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:pane");
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+        QVERIFY(m_redis->command({"DEL", "lock:pane"}));
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) < 0, 10000);
+        QVERIFY(m_redis->command({"SET", "lock:pane", second, "PX", "60000"}));
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+        // The recorder commits within a second; selecting the lock reads its day of holds.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            holdsOf(main.history().databasePath(), "lock:pane").size(), std::size_t(2), 10000);
+        QVERIFY(main.monitorView()->selectLock(key));
+        const QString ended
+            = LockStatisticsText::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost")
+                  .arg(1)
+                  .arg(0)
+                  .arg(0)
+                  .arg(0);
+        LockDetailPane* pane = main.monitorView()->detailPane();
+        QTRY_VERIFY_WITH_TIMEOUT(pane->plainDetails().contains(ended), 10000);
+        const QString text = pane->plainDetails();
+        QVERIFY2(text.contains(LockStatisticsText::tr("%n hold(s), %1 completed", nullptr, 2).arg(1)),
+            qPrintable(text));
+        QVERIFY(text.contains(QString::fromStdString(first)));
+        QVERIFY(text.contains(QString::fromStdString(second)));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_DETAIL_PNG")) {
+            main.show();
+            pane->scrollToAnchor(QStringLiteral("statistics"));
+            QTest::qWait(200);
+            main.grab().save(qEnvironmentVariable("LOCKSCOPE_DETAIL_PNG"), "PNG");
+        }
+        QVERIFY(m_redis->command({"DEL", "lock:pane"}));
+    }
+
+    void withHistoryOffTheDetailPaneSaysSo()
+    {
+        HistoryRecording recording;
+        recording.start(QString());
+        QSignalSpy read(&recording, &HistoryRecording::statisticsRead);
+        recording.requestStatistics(QStringLiteral("some-key"), "lock:any", 60000);
+        QTRY_COMPARE(read.size(), 1);
+        const auto report = read[0][0].value<LockStatisticsReport>();
+        QCOMPARE(report.lockKey, QStringLiteral("some-key"));
+        QCOMPARE(report.source, LockStatisticsReport::Source::HistoryOff);
     }
 
     void aLockHeldTooLongRaisesAnAlertThatIsWrittenToTheHistory()
@@ -349,7 +406,7 @@ private Q_SLOTS:
         const HoldRecord released = window->timeline()->holds()[0];
         const QString text = window->timeline()->toolTipAt(window->timeline()->barRect(0).center());
         QVERIFY2(text.contains(QString::fromStdString(released.holder)), qPrintable(text));
-        QVERIFY(text.contains(HistoryStatisticsPanel::durationText(released.durationMs(0))));
+        QVERIFY(text.contains(LockStatisticsText::duration(released.durationMs(0))));
         QVERIFY(text.contains(HistoryTimeline::tr("Fence: %1").arg(HistoryTimeline::tr("none"))));
         QVERIFY(text.contains(HistoryTimeline::tr("Released")));
         QVERIFY(window->timeline()->toolTipAt({2, 2}).isEmpty());
@@ -395,17 +452,18 @@ private Q_SLOTS:
         QTest::mouseClick(window->timeline(), Qt::LeftButton, {}, window->timeline()->barRect(0).center());
         QTRY_VERIFY(window->statistics()->lockText().contains(QStringLiteral("payments")));
         const QString text = window->statistics()->lockText();
-        using P = HistoryStatisticsPanel;
-        QVERIFY2(text.contains(P::tr("Held: median %1, p90 %2, p99 %3, longest %4")
-                                   .arg(P::durationText(200), P::durationText(400), P::durationText(400),
-                                       P::durationText(400))),
+        using P = LockStatisticsText;
+        QVERIFY2(
+            text.contains(P::tr("Held: median %1, p90 %2, p99 %3, longest %4")
+                              .arg(P::duration(200), P::duration(400), P::duration(400), P::duration(400))),
             qPrintable(text));
         QVERIFY(text.contains(
             P::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost").arg(3).arg(1).arg(0).arg(0)));
         // bob held 600 ms in all, alice 400: bob is the busiest.
         QVERIFY(text.indexOf(QStringLiteral("bob"))
             < text.indexOf(QStringLiteral("alice"), text.indexOf(P::tr("Busiest holders"))));
-        QVERIFY(window->statistics()->leagueText().contains(P::tr("%n expiry(s)", nullptr, 1)));
+        QVERIFY(window->statistics()->leagueText().contains(
+            HistoryStatisticsPanel::tr("%n expiry(s)", nullptr, 1)));
     }
 
     void screenshot()
