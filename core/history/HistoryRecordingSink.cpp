@@ -72,10 +72,13 @@ void HistoryRecordingSink::watchingStarted(
     m_locks.clear();
     for (const LockSnapshot& snapshot : locks)
         m_locks[{snapshot.node, snapshot.name}] = snapshot;
-    (void)m_holds.resume(locks, atMs, m_stoppedAtMs.value_or(0));
+    const long long gapStartMs = m_stoppedAtMs.value_or(0);
     m_stoppedAtMs.reset();
+    // While recording, the recorder's holds are the ones: the sink keeps its own only without.
     if (m_recorder)
         check(m_recorder->watchingResumed(locks, atMs, mode));
+    else
+        (void)m_holds.resume(locks, atMs, gapStartMs);
 }
 
 void HistoryRecordingSink::lockChanged(const LockEvent& event)
@@ -86,12 +89,12 @@ void HistoryRecordingSink::lockChanged(const LockEvent& event)
         m_locks.erase(key);
     else
         m_locks[key] = event.lock;
-    if (event.type == LockEvent::Type::ForceReleased)
+    if (m_recorder)
+        check(m_recorder->record(event));
+    else if (event.type == LockEvent::Type::ForceReleased)
         (void)m_holds.forceReleased(event.lock.node, event.lock.name, event.atMs);
     else
         (void)m_holds.apply(event);
-    if (m_recorder)
-        check(m_recorder->record(event));
     if (event.type != LockEvent::Type::ForceReleased)
         return;
     if (auto alert = m_alerts.forceReleased(event.lock.node, event.lock.name, event.atMs))
@@ -171,6 +174,10 @@ void HistoryRecordingSink::check(const Status& status)
 {
     if (status)
         return;
+    // The alerts go on without the database: from the holds the recorder had under way.
+    m_holds = HoldTracker {};
+    for (const HoldRecord& hold : m_recorder->openHolds())
+        m_holds.restore(hold);
     m_recorder.reset();
     m_finished = true;
     if (m_onProblem)

@@ -177,7 +177,6 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                 : expired          ? LockEvent::Type::Expired
                                    : LockEvent::Type::Released,
             previous->second, at};
-        event.missedSinceMs = m_missedSinceMs;
         if (event.type == LockEvent::Type::Released) {
             std::erase_if(m_recentlyReleased,
                 [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
@@ -187,7 +186,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         m_current.erase(previous);
         m_seenAtMs.erase(id);
         m_expiries.remove(id);
-        onEvent(event);
+        report(std::move(event), onEvent);
         return;
     }
     LockSnapshot& lock = now.front();
@@ -196,18 +195,19 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     schedule(id, lock);
     if (previous == m_current.end()) {
         m_current.emplace(id, lock);
-        LockEvent appeared {LockEvent::Type::Appeared, lock, at};
-        appeared.missedSinceMs = m_missedSinceMs;
-        onEvent(appeared);
+        report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
     }
     const LockChange changes = LockChange::between(previous->second, lock);
     previous->second = lock;
-    if (changes.isMoreThanCountdown()) {
-        LockEvent changed {LockEvent::Type::Changed, lock, at, changes};
-        changed.missedSinceMs = m_missedSinceMs;
-        onEvent(changed);
-    }
+    if (changes.isMoreThanCountdown())
+        report({LockEvent::Type::Changed, lock, at, changes}, onEvent);
+}
+
+void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
+{
+    event.missedSinceMs = m_missedSinceMs;
+    onEvent(event);
 }
 
 void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
@@ -362,7 +362,7 @@ Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent
     if (auto same = checkStillOnNodes(); !same)
         return same;
     m_missedSinceMs = since;
-    auto caughtUp = pollOnce(onEvent);
+    auto caughtUp = pollOnce(onEvent, &target.node);
     m_missedSinceMs.reset();
     if (!caughtUp)
         return caughtUp;
@@ -373,11 +373,13 @@ Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent
     return Done {};
 }
 
-Status LockWatcher::pollOnce(const EventHandler& onEvent)
+Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onlyNode)
 {
     std::vector<InspectTarget> targets;
-    for (const auto& target : m_targets)
-        targets.emplace_back(target.node, target.connection);
+    for (const auto& target : m_targets) {
+        if (!onlyNode || target.node == *onlyNode)
+            targets.emplace_back(target.node, target.connection);
+    }
     auto result = LockInspector::inspect(targets, m_options.inspect);
     if (!result.failures.empty())
         return result.failures.front().error;
@@ -391,7 +393,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent)
     const long long at = nowMs();
     std::vector<std::pair<std::string, std::string>> gone;
     for (const auto& [id, lock] : m_current) {
-        if (!byId.count(id))
+        if ((!onlyNode || lock.node == *onlyNode) && !byId.count(id))
             gone.emplace_back(lock.node, lock.name);
     }
     for (const auto& [node, name] : gone) {

@@ -57,7 +57,7 @@ struct WatchStats
 // its notifications pending together (a burst costs one re-read per lock, not one per key
 // written); without them
 // (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
-// subscriber reconnects it re-lists everything, so nothing missed meanwhile stays unseen.
+// subscriber reconnects it re-lists its master, so nothing missed meanwhile stays unseen.
 // Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
 // (ExpirySchedule), which expires the key on the spot and reports it.
 class LockWatcher
@@ -88,7 +88,10 @@ public:
     static bool notificationsSuffice(const std::string& flags);
 
 private:
-    Status pollOnce(const EventHandler& onEvent);
+    // Lists the locks again and reports what changed: on every master, or on `onlyNode`'s.
+    Status pollOnce(const EventHandler& onEvent, const std::string* onlyNode = nullptr);
+    // Hands `event` on, marked as found by a re-listing after a gap while there is one.
+    void report(LockEvent event, const EventHandler& onEvent) const;
     // Takes the notification `message` and whatever else is already pending on the target's
     // subscription, then re-reads each lock they name once.
     Status followNotifications(WatchTarget& target, const RedisReply& message, const EventHandler& onEvent);
@@ -96,7 +99,8 @@ private:
     // would not name them).
     Status reread(const WatchTarget& target, const std::string& name, const std::vector<std::string>& keys,
         bool expired, const EventHandler& onEvent);
-    // Subscribes again after the subscription broke, and re-lists to catch what was missed.
+    // Subscribes again after the subscription broke, and re-lists that master's locks to catch
+    // what was missed (the other masters' subscriptions heard theirs).
     Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);

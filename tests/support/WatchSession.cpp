@@ -4,14 +4,25 @@
 
 #include <QtGlobal>
 
+#include <algorithm>
+
 namespace lockscope::test {
 
 WatchSession::WatchSession(RedisServerProcess& server, WatchOptions options)
+    : WatchSession({{"n", &server}}, std::move(options))
 {
-    m_connection = connectTo(server);
-    m_subscriber = connectTo(server);
-    m_watcher = std::make_unique<LockWatcher>(
-        std::vector<WatchTarget> {{"n", m_connection.get(), m_subscriber.get()}}, std::move(options));
+}
+
+WatchSession::WatchSession(
+    const std::vector<std::pair<std::string, RedisServerProcess*>>& masters, WatchOptions options)
+{
+    std::vector<WatchTarget> targets;
+    for (const auto& [node, server] : masters) {
+        m_connections.push_back(connectTo(*server));
+        m_connections.push_back(connectTo(*server));
+        targets.push_back({node, m_connections[m_connections.size() - 2].get(), m_connections.back().get()});
+    }
+    m_watcher = std::make_unique<LockWatcher>(std::move(targets), std::move(options));
 }
 
 WatchSession::~WatchSession()
@@ -21,7 +32,7 @@ WatchSession::~WatchSession()
 
 Result<std::string> WatchSession::start()
 {
-    if (!m_connection || !m_subscriber)
+    if (std::ranges::any_of(m_connections, [](const auto& connection) { return !connection; }))
         return makeError(ErrorKind::Disconnected, "could not connect to the test server");
     auto started = m_watcher->start();
     if (!started)

@@ -26,6 +26,9 @@ public:
     };
 
     WatchSession(RedisServerProcess& server, WatchOptions options);
+    // One watcher over several servers, each a master named by its node label.
+    WatchSession(
+        const std::vector<std::pair<std::string, RedisServerProcess*>>& masters, WatchOptions options);
     ~WatchSession();
     WatchSession(const WatchSession&) = delete;
     WatchSession& operator=(const WatchSession&) = delete;
@@ -48,8 +51,7 @@ public:
     std::vector<Gap> gaps();
 
 private:
-    std::unique_ptr<RedisConnection> m_connection;
-    std::unique_ptr<RedisConnection> m_subscriber;
+    std::vector<std::unique_ptr<RedisConnection>> m_connections; // a reader and a subscriber each
     std::unique_ptr<LockWatcher> m_watcher;
     CancellationToken m_cancel;
     std::thread m_thread;

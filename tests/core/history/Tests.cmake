@@ -3,6 +3,7 @@
 find_package(PkgConfig REQUIRED)
 lockscope_add_test(tst_HistoryRecorder DIR core/history LIBS PkgConfig::SQLITE3)
 lockscope_add_test(tst_AlertEvaluator DIR core/history)
+lockscope_add_test(tst_HistoryRecordingSink DIR core/history)
 
 # The history benchmark is a measurement, not a test (README.md has its figures):
 # `cmake --build <dir> --target bench_history`. About a minute and 2 GB in the temp directory.

@@ -300,6 +300,34 @@ private slots:
         QVERIFY2(gap.reason.find("re-listing") != std::string::npos, gap.reason.c_str());
     }
 
+    void aBrokenSubscriptionReListsOnlyItsOwnMaster()
+    {
+        // Two masters; the second one's notifications are off, so a change there is not heard:
+        // a re-listing of every master (after the first one's subscription broke) would find
+        // it and mark it missed. Only the broken master is listed again.
+        auto second = test::startServer();
+        QVERIFY(second);
+        auto secondRedis = test::connectTo(*second);
+        QVERIFY(secondRedis);
+        QVERIFY(secondRedis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "on-first", LockFormats::clientA, 1, 60000).ok());
+        QVERIFY(LockFormats::redissonLock(*secondRedis, "on-second", LockFormats::clientA, 1, 60000).ok());
+        WatchSession session({{"first", m_server.get()}, {"second", second.get()}}, {});
+        QVERIFY(session.start().ok());
+        QVERIFY(secondRedis->command({"CONFIG", "SET", "notify-keyspace-events", ""}));
+        QVERIFY(LockFormats::redissonLock(*secondRedis, "on-second", LockFormats::clientA, 1, 60000).ok());
+        auto killedThenDeleted = m_redis->pipeline(
+            {{"MULTI"}, {"CLIENT", "KILL", "TYPE", "pubsub"}, {"DEL", "on-first"}, {"EXEC"}});
+        QVERIFY(killedThenDeleted.ok());
+        auto released = session.waitFor(LockEvent::Type::Released, "on-first", std::chrono::seconds(10));
+        QVERIFY(released.has_value());
+        QVERIFY(released->event.missedSinceMs.has_value());
+        QTRY_COMPARE_WITH_TIMEOUT(session.gaps().size(), size_t(1), 5000);
+        QVERIFY2(session.gaps().front().reason.find("first") != std::string::npos,
+            session.gaps().front().reason.c_str());
+        QCOMPARE(session.count(LockEvent::Type::Changed, "on-second"), size_t(0));
+    }
+
     void aReleaseHeardThroughTheSubscriptionIsNotMarkedMissed()
     {
         auto session = watchReleased("heard");
