@@ -100,14 +100,13 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
     auto holds = query.holds(arguments.lock, window, arguments.limit);
     auto gaps = query.gaps(window);
     auto alerts = query.alertsOf(arguments.lock, window, arguments.limit);
-    if (!holds || !gaps || !alerts) {
-        err << "lockscope-cli: "
-            << (!holds         ? holds.error()
-                       : !gaps ? gaps.error()
-                               : alerts.error())
-                   .message
-            << "\n";
-        return ExitUnavailable;
+    auto polling = query.pollingSpans(window);
+    for (const RedisError* error : {holds ? nullptr : &holds.error(), gaps ? nullptr : &gaps.error(),
+             alerts ? nullptr : &alerts.error(), polling ? nullptr : &polling.error()}) {
+        if (error) {
+            err << "lockscope-cli: " << error->message << "\n";
+            return ExitUnavailable;
+        }
     }
     if (arguments.json) {
         JsonWriter json;
@@ -124,6 +123,15 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
                 .key("ended_ms")
                 .optionalNumber(gap.endedMs);
             json.key("reason").string(gap.reason).endObject();
+        }
+        json.endArray().key("polling").beginArray();
+        for (const auto& span : *polling) {
+            json.beginObject()
+                .key("started_ms")
+                .number(span.startedMs)
+                .key("ended_ms")
+                .optionalNumber(span.endedMs);
+            json.key("interval_ms").number(span.intervalMs).endObject();
         }
         json.endArray().key("alerts").beginArray();
         for (const auto& alert : *alerts) {
@@ -154,6 +162,10 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
         out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
             << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
             << "\n";
+    for (const auto& span : *polling)
+        out << "polling every " << span.intervalMs << " ms from " << TimeArgument::format(span.startedMs)
+            << " to " << (span.endedMs ? TimeArgument::format(*span.endedMs) : std::string("now"))
+            << ": changes seen up to one interval late, shorter holds may be missing\n";
     for (const auto& alert : *alerts)
         out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
             << escapeBytes(alert.detail, 300) << " (" << alert.node << ")\n";

@@ -188,7 +188,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         const long long at = nowMs();
         const auto locks = watcher.locks();
         metrics.resync(locks, at, watcher.usesNotifications());
-        history.watchingStarted(locks, at, started->english());
+        history.watchingStarted(locks, at, watcher.mode());
         lines.say(started->english() + "; " + std::to_string(locks.size()) + " lock(s) now");
         backoff = firstBackoff;
         lastProblem.clear();

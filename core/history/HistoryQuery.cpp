@@ -203,13 +203,54 @@ Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int lim
     return readAlerts(std::nullopt, window, limit);
 }
 
+Result<bool> HistoryQuery::hasTable(const std::string& name)
+{
+    // A file of an older schema that no recorder has opened since (and so migrated) lacks the
+    // newer tables: it has none of their rows.
+    auto found = m_database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
+    if (!found)
+        return found.error();
+    found->bindText(1, name);
+    const int code = found->step();
+    if (code != SQLITE_ROW && code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return code == SQLITE_ROW;
+}
+
+Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
+{
+    auto has = hasTable("polling");
+    if (!has)
+        return has.error();
+    if (!*has)
+        return std::vector<PollingSpan> {};
+    auto statement = m_database.prepare("SELECT started_ms, ended_ms, interval_ms FROM polling"
+                                        " WHERE started_ms < ?2 AND (ended_ms IS NULL OR ended_ms > ?1)"
+                                        " ORDER BY started_ms LIMIT ?3");
+    if (!statement)
+        return statement.error();
+    statement->bind(1, window.fromMs);
+    statement->bind(2, window.untilMs);
+    statement->bind(3, static_cast<long long>(limit));
+    std::vector<PollingSpan> spans;
+    int code = SQLITE_ROW;
+    while ((code = statement->step()) == SQLITE_ROW) {
+        PollingSpan span {statement->integer(0), std::nullopt, statement->integer(2)};
+        if (!statement->isNull(1))
+            span.endedMs = statement->integer(1);
+        spans.push_back(span);
+    }
+    if (code != SQLITE_DONE)
+        return m_database.failure(code, "read");
+    return spans;
+}
+
 Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
 {
-    // A file of schema 1 that no recorder has opened since (and so migrated) has no marks.
-    auto hasMarks = m_database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'marks'");
-    if (!hasMarks)
-        return hasMarks.error();
-    if (hasMarks->step() != SQLITE_ROW)
+    auto has = hasTable("marks");
+    if (!has)
+        return has.error();
+    if (!*has)
         return std::vector<MarkRecord> {};
     auto statement = m_database.prepare("SELECT at_ms, kind, node, lock, detail FROM marks"
                                         " WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms LIMIT ?3");

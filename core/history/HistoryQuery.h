@@ -74,6 +74,15 @@ struct MarkRecord
     std::string detail;
 };
 
+// A span watched by polling: changes in it were seen up to one interval late, and a hold shorter
+// than the interval may be missing.
+struct PollingSpan
+{
+    long long startedMs = 0;
+    std::optional<long long> endedMs; // nullopt: still polling
+    long long intervalMs = 0;
+};
+
 // Reads a history database (its own read-only connection, so it works beside a recorder writing
 // the same file). Every answer is bounded by `limit` rows.
 class HistoryQuery
@@ -98,11 +107,15 @@ public:
     Result<std::vector<AlertRecord>> alerts(TimeWindow window, int limit = 1000);
     // The marks (admin actions, faults) in the window, oldest first.
     Result<std::vector<MarkRecord>> marks(TimeWindow window, int limit = 1000);
+    // The spans watched by polling that overlap the window, oldest first.
+    Result<std::vector<PollingSpan>> pollingSpans(TimeWindow window, int limit = 1000);
     // The alerts about one lock (on any node) in the window.
     Result<std::vector<AlertRecord>> alertsOf(const std::string& lock, TimeWindow window, int limit = 1000);
 
 private:
     explicit HistoryQuery(SqliteDatabase database);
+    // Whether the file has table `name` (a reader never migrates: see pollingSpans, marks).
+    Result<bool> hasTable(const std::string& name);
     Result<std::vector<HoldRecord>> readHolds(SqliteStatement& statement);
     Result<std::vector<AlertRecord>> readAlerts(
         const std::optional<std::string>& lock, TimeWindow window, int limit);

@@ -107,6 +107,8 @@ Status HistoryRecorder::prepareStatements()
             "WHERE id = ?1"},
         {&m_insertAlert, "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES(?1, ?2, ?3, ?4)"},
         {&m_insertMark, "INSERT INTO marks(at_ms, kind, node, lock, detail) VALUES(?1, ?2, ?3, ?4, ?5)"},
+        {&m_insertPolling, "INSERT INTO polling(started_ms, interval_ms) VALUES(?1, ?2)"},
+        {&m_endPolling, "UPDATE polling SET ended_ms = ?2 WHERE id = ?1"},
     };
     for (const auto& [statement, sql] : statements) {
         auto prepared = m_database.prepare(sql);
@@ -147,6 +149,11 @@ Status HistoryRecorder::startSession(long long nowMs)
     } else if (found != SQLITE_DONE) {
         return fail(m_database.failure(found, "read"));
     }
+    // A polling span left open by a run that was killed ended when that run last showed life.
+    if (auto ended = m_database.execute("UPDATE polling SET ended_ms = (SELECT coalesce(ended_ms, alive_ms)"
+                                        " FROM sessions ORDER BY id DESC LIMIT 1) WHERE ended_ms IS NULL");
+        !ended)
+        return fail(ended.error());
     auto session = m_database.prepare("INSERT INTO sessions(started_ms, alive_ms) VALUES(?1, ?1)");
     if (!session)
         return fail(session.error());
@@ -395,7 +402,7 @@ Status HistoryRecorder::recordMark(const std::string& kind, const std::string& n
 }
 
 Status HistoryRecorder::watchingResumed(
-    const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
+    const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
 {
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)
@@ -411,14 +418,35 @@ Status HistoryRecorder::watchingResumed(
     }
     m_gapId = 0;
     m_gapStartMs.reset();
+    if (auto ended = endPolling(atMs); !ended)
+        return ended;
+    if (mode.pollIntervalMs) {
+        m_insertPolling.reset();
+        m_insertPolling.bind(1, atMs);
+        m_insertPolling.bind(2, *mode.pollIntervalMs);
+        if (auto inserted = step(m_insertPolling, "write"); !inserted)
+            return inserted;
+        m_pollingId = m_database.lastInsertId();
+    }
     m_aliveSession.reset();
     m_aliveSession.bind(1, m_sessionId);
     m_aliveSession.bind(2, atMs);
     m_aliveSession.bindNull(3);
-    m_aliveSession.bindText(4, mode);
+    m_aliveSession.bindText(4, mode.description);
     if (auto noted = step(m_aliveSession, "write"); !noted)
         return noted;
     return commit(atMs);
+}
+
+Status HistoryRecorder::endPolling(long long atMs)
+{
+    if (m_pollingId == 0)
+        return Done {};
+    m_endPolling.reset();
+    m_endPolling.bind(1, m_pollingId);
+    m_endPolling.bind(2, atMs);
+    m_pollingId = 0;
+    return step(m_endPolling, "write");
 }
 
 Status HistoryRecorder::watchingLost(long long atMs, const std::string& reason)
@@ -428,6 +456,8 @@ Status HistoryRecorder::watchingLost(long long atMs, const std::string& reason)
         return m_failure ? Status(*m_failure) : Status(Done {});
     if (auto begun = begin(); !begun)
         return begun;
+    if (auto ended = endPolling(atMs); !ended)
+        return ended;
     m_insertGap.reset();
     m_insertGap.bind(1, atMs);
     m_insertGap.bindText(2, reason);
@@ -489,6 +519,8 @@ Status HistoryRecorder::close(long long nowMs)
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)
         return begun;
+    if (auto ended = endPolling(m_gapStartMs.value_or(nowMs)); !ended)
+        return ended;
     m_aliveSession.reset();
     m_aliveSession.bind(1, m_sessionId);
     m_aliveSession.bind(2, nowMs);

@@ -5,6 +5,7 @@
 #include "history/RecorderClaim.h"
 #include "history/SqliteDatabase.h"
 #include "inspect/LockEvent.h"
+#include "inspect/WatchingMode.h"
 
 #include <map>
 #include <memory>
@@ -33,8 +34,9 @@ public:
     const std::string& path() const { return m_database.path(); }
 
     // Watching (re)started with `locks` as they are now; `mode` says how (notifications,
-    // polling every N ms). Ends the current gap: holders gone meanwhile end as lost.
-    Status watchingResumed(const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode);
+    // polling every N ms). Ends the current gap: holders gone meanwhile end as lost. A polling
+    // watch is kept as a polling span (HistoryQuery::pollingSpans) until watching stops.
+    Status watchingResumed(const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode);
     // Watching stopped (disconnect, error) at `atMs`: a gap starts; no hold ends for it.
     Status watchingLost(long long atMs, const std::string& reason);
     // Watching went on but heard nothing from `fromMs` to `untilMs`: a gap, already closed (the
@@ -66,6 +68,8 @@ private:
     HistoryRecorder(SqliteDatabase database, RecorderClaim claim, HistoryOptions options);
     Status prepareStatements();
     Status startSession(long long nowMs);
+    // Ends the polling span under way (if any) at `atMs`.
+    Status endPolling(long long atMs);
     Status begin();
     Status commit(long long nowMs);
     Status writeChanges(const std::vector<HoldTracker::Change>& changes);
@@ -84,10 +88,11 @@ private:
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
 
     SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
-        m_aliveSession, m_insertAlert, m_insertMark;
+        m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
     long long m_sessionId = 0;
     std::optional<long long> m_gapStartMs; // set while not watching
     long long m_gapId = 0;
+    long long m_pollingId = 0; // the polling span under way, 0: none
     bool m_inTransaction = false;
     int m_pending = 0;
     long long m_batchStartedMs = 0;

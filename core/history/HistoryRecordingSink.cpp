@@ -62,7 +62,7 @@ Status HistoryRecordingSink::openLocked(long long nowMs)
 }
 
 void HistoryRecordingSink::watchingStarted(
-    const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
+    const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
 {
     std::lock_guard lock(m_mutex);
     if (!m_recorder && !m_finished && !m_path.empty()) {

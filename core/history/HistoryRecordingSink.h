@@ -52,7 +52,7 @@ public:
     Status open(long long nowMs);
 
     void watchingStarted(
-        const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode) override;
+        const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode) override;
     void lockChanged(const LockEvent& event) override;
     void watchingStopped(long long atMs, const std::string& reason) override;
     void watchingGap(long long fromMs, long long untilMs, const std::string& reason) override;

@@ -37,6 +37,10 @@ const std::vector<const char*> migrations = {
     "CREATE TABLE marks(id INTEGER PRIMARY KEY, at_ms INTEGER NOT NULL, kind TEXT NOT NULL,"
     "  node TEXT NOT NULL, lock BLOB NOT NULL, detail TEXT NOT NULL);"
     "CREATE INDEX marks_by_time ON marks(at_ms);",
+    // 2 -> 3: the spans watched by polling (changes seen late, short holds unseen).
+    "CREATE TABLE polling(id INTEGER PRIMARY KEY, started_ms INTEGER NOT NULL, ended_ms INTEGER,"
+    "  interval_ms INTEGER NOT NULL);"
+    "CREATE INDEX polling_by_time ON polling(started_ms);",
 };
 
 Status versionUnderstood(SqliteDatabase& database, long long version)

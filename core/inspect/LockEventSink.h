@@ -1,6 +1,7 @@
 #pragma once
 
 #include "inspect/LockEvent.h"
+#include "inspect/WatchingMode.h"
 
 #include <string>
 #include <vector>
@@ -14,9 +15,9 @@ class LockEventSink
 {
 public:
     virtual ~LockEventSink() = default;
-    // Watching (re)started with `locks` as they are now; `mode` says how, in words.
+    // Watching (re)started with `locks` as they are now; `mode` says how.
     virtual void watchingStarted(
-        const std::vector<LockSnapshot>& locks, long long atMs, const std::string& mode)
+        const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
         = 0;
     virtual void lockChanged(const LockEvent& event) = 0;
     // Watching stopped (error, disconnect, closed) at `atMs`.

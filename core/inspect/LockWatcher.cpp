@@ -156,11 +156,20 @@ Result<UserText> LockWatcher::start()
         schedule(id, lock);
         m_current.emplace(id, std::move(lock));
     }
+    UserText said = m_notifications
+        ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
+        : UserText(
+            LOCKSCOPE_TEXT("LockWatcher", "keyspace notifications unavailable (%1): polling every %2 ms"),
+            std::move(why), static_cast<long long>(m_options.pollInterval.count()));
+    m_description = said.english();
+    return said;
+}
+
+WatchingMode LockWatcher::mode() const
+{
     if (m_notifications)
-        return UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"));
-    return UserText(
-        LOCKSCOPE_TEXT("LockWatcher", "keyspace notifications unavailable (%1): polling every %2 ms"),
-        std::move(why), static_cast<long long>(m_options.pollInterval.count()));
+        return {m_description, std::nullopt};
+    return {m_description, static_cast<long long>(m_options.pollInterval.count())};
 }
 
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,

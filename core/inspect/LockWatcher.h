@@ -6,6 +6,7 @@
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
 #include "inspect/PendingNotifications.h"
+#include "inspect/WatchingMode.h"
 
 #include <chrono>
 #include <functional>
@@ -74,6 +75,8 @@ public:
     // locks as the baseline. Describes the mode in one line for people.
     Result<UserText> start();
     bool usesNotifications() const { return m_notifications; }
+    // How start() decided to watch, as data (after start()).
+    WatchingMode mode() const;
     // Read it on the thread that runs run() (e.g. from the event handler), or after.
     const WatchStats& stats() const { return m_stats; }
     const std::vector<LockSnapshot> locks() const;
@@ -120,6 +123,7 @@ private:
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
     bool m_notifications = false;
+    std::string m_description; // start()'s line, in English
     std::map<std::string, LockSnapshot> m_current; // LockKey -> last snapshot
     // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
     // are still to be seen gone: their end is reported as ForceReleased, not Released.

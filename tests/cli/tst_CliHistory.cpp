@@ -73,6 +73,24 @@ private slots:
         QCOMPARE(holds[0].toObject()["ending"].toString(), QString("released"));
     }
 
+    void aPollingRecordSaysSoInTheHistory()
+    {
+        const auto db = file("polling.sqlite");
+        RecordProcess record(recordArguments(m_server->url(), db, {"--polling", "--poll", "300"}));
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "polled", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(m_redis->command({"DEL", "polled"}).ok());
+        QCOMPARE(record.terminate(), 0);
+        const auto polling = historyJson("polled", db)["polling"].toArray();
+        QCOMPARE(polling.size(), 1);
+        QCOMPARE(polling[0].toObject()["interval_ms"].toInt(), 300);
+        QVERIFY(!polling[0].toObject()["ended_ms"].isNull()); // ended when record stopped
+        auto text = test::runCli({"history", "polled", "--db", db, "--since", "1h"});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.contains("polling every 300 ms from "), qPrintable(text.out));
+    }
+
     void redisGoingAwayIsAGapAndRecordReconnects()
     {
         auto server = test::startServer();

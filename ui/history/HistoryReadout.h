@@ -29,6 +29,7 @@ struct HistoryReadout
     std::vector<GapRecord> gaps;
     std::vector<AlertRecord> alerts;
     std::vector<MarkRecord> marks;
+    std::vector<PollingSpan> polling;
     std::optional<LockStatistics> selected; // of request.selectedLock
     std::vector<LeagueRow> mostContended, longestHeld, mostExpired;
 };

@@ -20,6 +20,7 @@ namespace {
 
 constexpr int labelWidth = 180;
 constexpr int axisHeight = 22;
+constexpr int pollingStripHeight = 5; // at the bottom of the axis band
 constexpr int rowHeight = 24;
 constexpr int barMargin = 4;
 constexpr long long minimumSpanMs = 200;
@@ -60,6 +61,23 @@ void HistoryTimeline::setHistory(std::vector<HoldRecord> holds, std::vector<GapR
     rebuildRows();
     updateGeometry();
     update();
+}
+
+void HistoryTimeline::setPollingSpans(std::vector<PollingSpan> spans)
+{
+    m_polling = std::move(spans);
+    update();
+}
+
+QRect HistoryTimeline::pollingRect(std::size_t index) const
+{
+    const PollingSpan& span = m_polling.at(index);
+    const QRect plot = plotArea();
+    const double left = std::max<double>(xOf(span.startedMs), plot.left());
+    const double right = std::min<double>(xOf(span.endedMs ? *span.endedMs : m_nowMs), plot.right());
+    if (right <= left)
+        return {};
+    return QRect(QPoint(int(left), plot.top() - pollingStripHeight), QPoint(int(right), plot.top() - 1));
 }
 
 void HistoryTimeline::setVisibleWindow(TimeWindow window)
@@ -180,6 +198,14 @@ QString HistoryTimeline::toolTipAt(QPoint point) const
         if (!mark.lock.empty())
             text += QLatin1Char('\n') + tr("Lock: %1").arg(bytesForPeople(mark.lock));
         return text + QLatin1Char('\n') + QString::fromStdString(mark.detail);
+    }
+    for (std::size_t i = 0; i < m_polling.size(); ++i) {
+        if (!pollingRect(i).contains(point))
+            continue;
+        const QString interval = LockStatisticsText::duration(m_polling[i].intervalMs);
+        return tr("Watched by polling every %1 (keyspace notifications were unavailable): changes were "
+                  "seen up to %1 late, and holds shorter than that may be missing.")
+            .arg(interval);
     }
     const auto index = holdAt(point);
     if (!index)
@@ -338,6 +364,11 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
                 QBrush(palette().color(QPalette::Mid), Qt::BDiagPattern));
     }
     paintAxis(painter, plot);
+    for (std::size_t i = 0; i < m_polling.size(); ++i) {
+        const QRect strip = pollingRect(i);
+        if (!strip.isEmpty())
+            painter.fillRect(strip, QBrush(QColor(200, 140, 20), Qt::Dense5Pattern));
+    }
 
     for (std::size_t row = 0; row < m_rows.size(); ++row) {
         const QRect line(0, plot.top() + int(row) * rowHeight, width(), rowHeight);

@@ -10,7 +10,8 @@
 namespace lockscope::ui {
 
 // The lock history as a timeline: one row per lock, one bar per hold coloured by its holder,
-// the end of a hold that expired or was force-released marked, the gaps in watching shaded.
+// the end of a hold that expired or was force-released marked, the gaps in watching shaded,
+// the spans watched only by polling dotted under the axis.
 // The wheel zooms around the pointer, dragging pans, hovering tells who held it, with which
 // fence and for how long, and a click selects the lock (lockClicked). Paints what it is given
 // (setHistory); the window reads the database.
@@ -29,6 +30,12 @@ public:
     // a mark about no lock shown (empty when outside the visible window).
     QRect markRect(std::size_t index) const;
     const std::vector<HoldRecord>& holds() const { return m_holds; }
+    // The spans watched by polling: a dotted strip under the time axis (changes there were seen
+    // up to one interval late; holds shorter than it may be missing).
+    void setPollingSpans(std::vector<PollingSpan> spans);
+    const std::vector<PollingSpan>& pollingSpans() const { return m_polling; }
+    // Where polling span `index` is drawn now (empty when outside the visible window).
+    QRect pollingRect(std::size_t index) const;
 
     TimeWindow visibleWindow() const { return m_window; }
     void setVisibleWindow(TimeWindow window);
@@ -81,6 +88,7 @@ private:
     std::vector<GapRecord> m_gaps;
     std::vector<AlertRecord> m_alerts;
     std::vector<MarkRecord> m_marks;
+    std::vector<PollingSpan> m_polling;
     std::vector<Row> m_rows;
     long long m_nowMs = 0;
     TimeWindow m_window;

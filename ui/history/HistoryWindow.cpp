@@ -135,6 +135,7 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
         if (readout.error.isEmpty()) {
             m_timeline->setHistory(
                 readout.holds, readout.gaps, readout.request.nowMs, readout.alerts, readout.marks);
+            m_timeline->setPollingSpans(readout.polling);
             m_statistics->showReadout(readout);
         }
         updateHeader();

@@ -135,7 +135,7 @@ void LockMonitorWorker::watchOnce()
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
     push(std::move(listing));
     if (m_sink)
-        m_sink->watchingStarted(watcher.locks(), listedAt, started->english());
+        m_sink->watchingStarted(watcher.locks(), listedAt, watcher.mode());
 
     MonitorStatus watching;
     watching.state = MonitorStatus::State::Watching;

@@ -2073,6 +2073,10 @@ Use File › Connections… to open another server.</source>
         <source>Admin action at %1</source>
         <translation>%1 执行管理操作</translation>
     </message>
+    <message>
+        <source>Watched by polling every %1 (keyspace notifications were unavailable): changes were seen up to %1 late, and holds shorter than that may be missing.</source>
+        <translation>轮询监视，间隔 %1（键空间通知不可用）：变化最多延迟 %1 才被看到，短于此间隔的持有可能缺失。</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::HistoryWindow</name>

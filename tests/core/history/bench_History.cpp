@@ -98,7 +98,7 @@ int main()
             std::fprintf(stderr, "bench_history: %s\n", recorder.error().message.c_str());
             return 1;
         }
-        (void)(*recorder)->watchingResumed({}, startMs, "bench");
+        (void)(*recorder)->watchingResumed({}, startMs, {"bench"});
         std::vector<LockEvent> events;
         events.reserve(ingestEvents);
         for (long long i = 0; i < ingestEvents; ++i)

@@ -74,7 +74,7 @@ private slots:
         const auto path = file("released.sqlite");
         auto recorder = openRecorder(path, 1000);
         QVERIFY(recorder);
-        QVERIFY(recorder->watchingResumed({}, 1000, "test").ok());
+        QVERIFY(recorder->watchingResumed({}, 1000, {"test"}).ok());
         QVERIFY(recorder->record(lockEvent(Type::Appeared, "orders:42", {"A"}, 2000)).ok());
         QVERIFY(recorder->record(lockEvent(Type::Changed, "orders:42", {"A"}, 2500, 3, 2)).ok());
         QVERIFY(recorder->record(lockEvent(Type::Released, "orders:42", {"A"}, 4000)).ok());
@@ -172,8 +172,8 @@ private slots:
         QVERIFY(recorder->record(lockEvent(Type::Appeared, "kept", {"A"}, 2000)).ok());
         QVERIFY(recorder->record(lockEvent(Type::Appeared, "gone", {"B"}, 2100)).ok());
         QVERIFY(recorder->watchingLost(3000, "disconnected").ok());
-        QVERIFY(
-            recorder->watchingResumed({lockEvent(Type::Changed, "kept", {"A"}, 0).lock}, 8000, "test").ok());
+        QVERIFY(recorder->watchingResumed({lockEvent(Type::Changed, "kept", {"A"}, 0).lock}, 8000, {"test"})
+                    .ok());
         const auto kept = holdsOf(path, "kept");
         QCOMPARE(kept.size(), size_t(1));
         QCOMPARE(kept[0].ending, HoldEnding::Open);
@@ -248,12 +248,14 @@ private slots:
             QVERIFY(recorder->record(lockEvent(Type::Released, "old", {"A"}, 2500)).ok());
             QVERIFY(recorder->close(3000).ok());
         }
-        // Back to schema 1 as a recorder of that version left it: no marks table.
-        QVERIFY(makeDatabase(path, "DROP TABLE marks; PRAGMA user_version=1;"));
+        // Back to schema 1 as a recorder of that version left it: no marks or polling table.
+        QVERIFY(makeDatabase(path, "DROP TABLE marks; DROP TABLE polling; PRAGMA user_version=1;"));
         auto before = HistoryQuery::open(path);
         QVERIFY(before);
         auto none = before->marks(always); // a reader copes with the older file
         QVERIFY(none && none->empty());
+        auto noPolling = before->pollingSpans(always);
+        QVERIFY(noPolling && noPolling->empty());
         auto recorder = openRecorder(path, 4000);
         QVERIFY(recorder);
         QVERIFY(recorder->recordMark("admin", "n1", "old", "released", 5000).ok());
@@ -263,6 +265,52 @@ private slots:
         QVERIFY(query);
         auto marks = query->marks(always);
         QVERIFY(marks && marks->size() == 1);
+    }
+
+    void aPollingWatchIsKeptAsAPollingSpanUntilWatchingStops()
+    {
+        const auto path = file("polling.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->watchingResumed({}, 1000, {"polling every 500 ms", 500}).ok());
+        QVERIFY(recorder->watchingLost(5000, "disconnected").ok());
+        QVERIFY(recorder->watchingResumed({}, 6000, {"watching through keyspace notifications"}).ok());
+        QVERIFY(recorder->watchingLost(7000, "disconnected").ok());
+        QVERIFY(recorder->watchingResumed({}, 8000, {"polling every 2000 ms", 2000}).ok());
+        QVERIFY(recorder->close(9000).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto spans = query->pollingSpans(always);
+        QVERIFY(spans);
+        QCOMPARE(spans->size(), size_t(2));
+        QCOMPARE((*spans)[0].startedMs, 1000LL);
+        QCOMPARE((*spans)[0].endedMs.value_or(-1), 5000LL);
+        QCOMPARE((*spans)[0].intervalMs, 500LL);
+        QCOMPARE((*spans)[1].startedMs, 8000LL);
+        QCOMPARE((*spans)[1].endedMs.value_or(-1), 9000LL);
+        QCOMPARE((*spans)[1].intervalMs, 2000LL);
+        auto later = query->pollingSpans({5500, 7500});
+        QVERIFY(later && later->empty()); // the notified span between them
+    }
+
+    void aPollingSpanOfARecorderThatDiedEndsWhenItLastShowedLife()
+    {
+        const auto path = file("polling-died.sqlite");
+        {
+            auto first = openRecorder(path, 1000);
+            QVERIFY(first);
+            QVERIFY(first->watchingResumed({}, 1000, {"polling every 500 ms", 500}).ok());
+            QVERIFY(first->record(lockEvent(Type::Appeared, "seen", {"A"}, 4000)).ok());
+            QVERIFY(first->flush(4000).ok());
+            // Gone without close(): its last commit is the last sign of life.
+        }
+        auto second = openRecorder(path, 10000);
+        QVERIFY(second);
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto spans = query->pollingSpans(always);
+        QVERIFY(spans && spans->size() == 1);
+        QCOMPARE((*spans)[0].endedMs.value_or(-1), 4000LL);
     }
 
     void aRestartResumesOpenHoldsAndRecordsTheDowntime()
@@ -277,7 +325,7 @@ private slots:
         auto second = openRecorder(path, 10000);
         QVERIFY(second);
         QVERIFY(
-            second->watchingResumed({lockEvent(Type::Changed, "long", {"A"}, 0).lock}, 10000, "test").ok());
+            second->watchingResumed({lockEvent(Type::Changed, "long", {"A"}, 0).lock}, 10000, {"test"}).ok());
         QVERIFY(second->record(lockEvent(Type::Released, "long", {"A"}, 12000)).ok());
         QVERIFY(second->flush(12000).ok());
         const auto holds = holdsOf(path, "long");

@@ -25,7 +25,7 @@ private slots:
         std::vector<LockAlert> alerts;
         HistoryRecordingSink sink(m_dir.filePath("recording.sqlite").toStdString(), {},
             heldLongerThanAMinute(), nullptr, [&alerts](const LockAlert& alert) { alerts.push_back(alert); });
-        sink.watchingStarted({}, 1000, "test");
+        sink.watchingStarted({}, 1000, {"test"});
         QVERIFY(sink.isRecording());
         sink.lockChanged(lockEvent(Type::Appeared, "report", {"A"}, 2000));
         sink.flushIfDue(30000);
@@ -55,7 +55,7 @@ private slots:
             m_dir.filePath("full.sqlite").toStdString(), options, heldLongerThanAMinute(),
             [&problems](const RedisError& error) { problems.push_back(error); },
             [&alerts](const LockAlert& alert) { alerts.push_back(alert); });
-        sink.watchingStarted({}, 1000, "test");
+        sink.watchingStarted({}, 1000, {"test"});
         sink.lockChanged(lockEvent(Type::Appeared, "report", {"A"}, 2000));
         for (int i = 0; i < 100000 && sink.isRecording(); ++i) {
             const std::string name = "filler:" + std::to_string(i) + std::string(200, 'x');
@@ -81,7 +81,7 @@ private slots:
         std::vector<LockAlert> alerts;
         HistoryRecordingSink sink({}, {}, heldLongerThanAMinute(), nullptr,
             [&alerts](const LockAlert& alert) { alerts.push_back(alert); });
-        sink.watchingStarted({}, 1000, "test");
+        sink.watchingStarted({}, 1000, {"test"});
         QVERIFY(!sink.isRecording());
         sink.lockChanged(lockEvent(Type::Appeared, "report", {"A"}, 2000));
         sink.flushIfDue(63000);

@@ -424,6 +424,31 @@ private Q_SLOTS:
         QCOMPARE(window->timeline()->selectedLock(), std::string("lock:orders"));
     }
 
+    void aSpanWatchedByPollingIsADottedStripThatSaysSo()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("polling.sqlite"));
+        const long long start = test::epochMillis() - 40000;
+        {
+            auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, {"polling every 1000 ms", 1000}));
+            QVERIFY((*recorder)->record(
+                test::lockEvent(LockEvent::Type::Appeared, "polled", {"A"}, start + 1000)));
+            QVERIFY((*recorder)->close(start + 20000));
+        }
+        auto window = windowOn(path);
+        QTRY_COMPARE(window->timeline()->pollingSpans().size(), std::size_t(1));
+        const QRect strip = window->timeline()->pollingRect(0);
+        QVERIFY(!strip.isEmpty());
+        QVERIFY(strip.bottom() < window->timeline()->barRect(0).top()); // above the rows
+        const QString text = window->timeline()->toolTipAt(strip.center());
+        QVERIFY2(text.contains(LockStatisticsText::duration(1000)), qPrintable(text));
+        QVERIFY(text.contains(HistoryTimeline::tr("Watched by polling every %1 (keyspace notifications were "
+                                                  "unavailable): changes were seen up to %1 late, and holds "
+                                                  "shorter than that may be missing.")
+                                  .arg(LockStatisticsText::duration(1000))));
+    }
+
     void theStatisticsOfAKnownSetOfHolds()
     {
         // Four holds of 100, 200, 300 and 400 ms by two holders, one ending by expiry.
@@ -432,7 +457,7 @@ private Q_SLOTS:
         {
             auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
             QVERIFY(recorder);
-            QVERIFY((*recorder)->watchingResumed({}, start, "test"));
+            QVERIFY((*recorder)->watchingResumed({}, start, {"test"}));
             long long at = start;
             const std::vector<std::pair<std::string, long long>> holds
                 = {{"alice", 100}, {"bob", 200}, {"alice", 300}, {"bob", 400}};
@@ -479,7 +504,7 @@ private Q_SLOTS:
         {
             auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
             QVERIFY(recorder);
-            QVERIFY((*recorder)->watchingResumed({}, start, "notifications"));
+            QVERIFY((*recorder)->watchingResumed({}, start, {"notifications"}));
             using Type = LockEvent::Type;
             struct Hold
             {
@@ -523,7 +548,9 @@ private Q_SLOTS:
                     std::vector<LockSnapshot> held;
                     held.push_back(test::lockEvent(Type::Changed, "inventory:sku-7", {"stock-sync"}, 0).lock);
                     held.push_back(test::lockEvent(Type::Changed, "reports:nightly", {"cron-a"}, 0).lock);
-                    QVERIFY((*recorder)->watchingResumed(held, start + 78000, "notifications"));
+                    // Back on a server without keyspace notifications: polled from then on.
+                    QVERIFY(
+                        (*recorder)->watchingResumed(held, start + 78000, {"polling every 1000 ms", 1000}));
                     gapped = true;
                 }
                 if (!forced && at > start + 110000) {
@@ -533,6 +560,10 @@ private Q_SLOTS:
                 }
                 QVERIFY((*recorder)->record(event));
             }
+            QVERIFY((*recorder)->recordMark(
+                "admin", "127.0.0.1:6390", "orders:42", "extended the lease to 60 s", start + 120000));
+            QVERIFY((*recorder)->recordAlert("127.0.0.1:6390", "orders:42", "held-too-long",
+                "held 61000 ms by worker-2 (limit 60000 ms)", start + 167000));
             QVERIFY((*recorder)->flush(now));
         }
         auto window = windowOn(path);
