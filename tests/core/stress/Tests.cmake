@@ -11,3 +11,10 @@ add_executable(lockscope_bench EXCLUDE_FROM_ALL
     ${CMAKE_CURRENT_SOURCE_DIR}/bench/RedisBenchmarkBaseline.cpp)
 target_link_libraries(lockscope_bench PRIVATE lockscope_core)
 add_custom_target(bench COMMAND lockscope_bench USES_TERMINAL COMMENT "Stress engine vs redis-benchmark ratios")
+
+# `cmake --build <dir> --target bench_watchdog`: renewing 10,000 watched locks from one process
+# (round trips per renewal period, CPU per renewal); a measurement, not a test.
+add_executable(bench_Watchdog EXCLUDE_FROM_ALL ${CMAKE_CURRENT_SOURCE_DIR}/bench/WatchdogBench.cpp)
+target_link_libraries(bench_Watchdog PRIVATE lockscope_core)
+add_custom_target(bench_watchdog COMMAND bench_Watchdog USES_TERMINAL
+    COMMENT "Watchdog: round trips per renewal period for 10,000 locks held by one process")
