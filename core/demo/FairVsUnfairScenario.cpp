@@ -24,7 +24,7 @@ FairVsUnfairScenario::FairVsUnfairScenario()
             "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get "
             "the "
             "lock in the order they queued and G no more than its share")),
-        {"token", "fair"})
+        {"legacy", "fair"})
 {
 }
 
@@ -138,8 +138,8 @@ Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTi
         return kinds.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT(
-            "DemoScenario", "Round 1: the unfair `token` kind (waiters poll with back-off).")));
-    auto unfair = playRound(context, timeline, "token");
+            "DemoScenario", "Round 1: the unfair `legacy` kind (SETNX; waiters poll with back-off).")));
+    auto unfair = playRound(context, timeline, "legacy");
     if (!unfair)
         return unfair.error();
     timeline.step("--", DemoAction::RoundBegins,

@@ -5,7 +5,7 @@
 namespace lockscope {
 
 // Scenario 6: a greedy client G that re-acquires the moment it releases, and three waiters that
-// queued up behind it one after another. Under an unfair lock (`token`: waiters poll) G barges
+// queued up behind it one after another. Under an unfair lock (`legacy`: SETNX, waiters poll) G barges
 // back in almost every time and the waiters starve; under `fair` (Redisson's RFairLock) the
 // lock goes to the waiters in the order they queued, and G waits its turn.
 class FairVsUnfairScenario final : public DemoScenario

@@ -124,8 +124,9 @@ std::vector<std::string> LockNaming::attachedKeysOf(std::string_view name)
 
 bool LockNaming::isAuxiliaryKey(std::string_view key)
 {
-    static constexpr std::array prefixes {"redisson_lock_queue:", "redisson_lock_timeout:",
-        "redisson_lock_token:", "redisson_unlock_latch:", "lockscope:fence:", "lockscope:waiters:"};
+    static constexpr std::array prefixes {
+        "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock_token:", "redisson_unlock_latch:",
+        "lockscope:fence:", "lockscope:waiters:", "lockscope:queue:", "lockscope:wake:"};
     for (std::string_view prefix : prefixes) {
         if (key.starts_with(prefix))
             return true;

@@ -3,7 +3,10 @@
 #include "locks/CompareAndDelete.h"
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
-#include "locks/PollingWait.h"
+#include "locks/WaiterRegistry.h"
+
+#include <algorithm>
+#include <cstdio>
 
 namespace lockscope {
 
@@ -39,16 +42,105 @@ return 0
     return script;
 }
 
+namespace {
+
+// How long a waiter waits on its wake-up list before it looks again by itself: the bound on
+// noticing an expiry, another library's release, or a cancellation.
+constexpr auto turnSlice = std::chrono::milliseconds(50);
+// A waiter's registration is stale this long after its last attempt (WaiterRegistry's three
+// heartbeats of 1 s), and the line's keys vanish twice as long after the last one.
+constexpr long long staleAfterMs = 3000;
+
+// The first live waiter in line (KEYS[waiters], KEYS[queue] as `w`, `q`), pruning dead ones.
+constexpr const char* firstInLine = R"lua(
+local function firstInLine(w, q, nowMs)
+  for i = 1, 32 do
+    local first = redis.call('zrange', q, 0, 0)[1]
+    if not first then return nil end
+    local alive = redis.call('zscore', w, first)
+    if alive and tonumber(alive) >= nowMs then return first end
+    redis.call('zrem', q, first)
+  end
+  return nil
+end
+local t = redis.call('time')
+local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+)lua";
+
+} // namespace
+
+const LuaScript& TokenLock::fairAcquireScript()
+{
+    static const LuaScript script(std::string(firstInLine) + R"lua(
+local head = firstInLine(KEYS[3], KEYS[4], nowMs)
+if redis.call('exists', KEYS[1]) == 0 and (head == nil or head == ARGV[1]) then
+  local fence = -1
+  if ARGV[3] == '1' then fence = redis.call('incr', KEYS[2]) end
+  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  redis.call('zrem', KEYS[4], ARGV[1])
+  redis.call('zrem', KEYS[3], ARGV[1])
+  return {1, fence, redis.call('zcard', KEYS[4])}
+end
+if ARGV[4] == '1' then
+  -- Scores as strings: a Lua number would be printed with 14 digits and lose the microseconds.
+  redis.call('zadd', KEYS[4], 'NX', t[1] .. string.format('%06d', tonumber(t[2])), ARGV[1])
+  redis.call('zadd', KEYS[3], tostring(nowMs + )lua"
+        + std::to_string(staleAfterMs) + R"lua(), ARGV[1])
+  redis.call('pexpire', KEYS[4], )lua"
+        + std::to_string(2 * staleAfterMs) + R"lua()
+  redis.call('pexpire', KEYS[3], )lua"
+        + std::to_string(2 * staleAfterMs) + R"lua()
+end
+return {0, redis.call('pttl', KEYS[1])}
+)lua");
+    return script;
+}
+
+const LuaScript& TokenLock::fairReleaseScript()
+{
+    // The wake-up list is not among KEYS: its name holds the waiter's token, known only here.
+    // It shares the lock's hash tag, so it lives in the same cluster slot as the keys declared.
+    static const LuaScript script(std::string(firstInLine) + R"lua(
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('del', KEYS[1])
+local head = firstInLine(KEYS[2], KEYS[3], nowMs)
+if head == nil then return 1 end
+local wake = ARGV[2] .. head
+redis.call('rpush', wake, '1')
+redis.call('pexpire', wake, 10000)
+return 2
+)lua");
+    return script;
+}
+
+std::string TokenLock::queueKeyFor(const std::string& name)
+{
+    // Like the waiter registry: no braces added when the name already carries a hash tag.
+    if (name.find('{') != std::string::npos)
+        return "lockscope:queue:" + name;
+    return "lockscope:queue:{" + name + "}";
+}
+
+std::string TokenLock::wakeKeyFor(const std::string& name, const std::string& token)
+{
+    if (name.find('{') != std::string::npos)
+        return "lockscope:wake:" + name + ":" + token;
+    return "lockscope:wake:{" + name + "}:" + token;
+}
+
 TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing)
     : m_connection(std::move(connection))
     , m_name(std::move(name))
     , m_fenceKey(FencingCounter::keyFor(m_name))
+    , m_waitersKey(WaiterRegistry::keyFor(m_name))
+    , m_queueKey(queueKeyFor(m_name))
     , m_token(HolderToken::generate())
     , m_fencing(fencing)
     // Built once: each attempt only writes its token and lease into them (no allocation when
     // the new values fit where the old ones were).
     , m_acquireBatch {{"MULTI"}, {"SET", m_name, m_token, "NX", "PX", "0"}, {"INCR", m_fenceKey}, {"EXEC"}}
-    , m_releaseCall(releaseScript().prepare({m_name}, {m_token}))
+    , m_releaseCall(
+          fairReleaseScript().prepare({m_name, m_waitersKey, m_queueKey}, {m_token, wakeKeyFor(m_name, "")}))
 {
 }
 
@@ -123,18 +215,110 @@ Result<bool> TokenLock::tryOnce(std::chrono::milliseconds lease)
     return true;
 }
 
+Result<bool> TokenLock::tryInLine(std::chrono::milliseconds lease, bool join)
+{
+    auto reply = fairAcquireScript().run(*m_connection, {m_name, m_fenceKey, m_waitersKey, m_queueKey},
+        {m_token, std::to_string(lease.count()), m_fencing == Fencing::On ? "1" : "0", join ? "1" : "0"});
+    if (!reply)
+        return reply.error();
+    if (!reply->isArray() || reply->size() < 2 || !reply->at(0).isInteger())
+        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply->describe());
+    if (reply->at(0).integer() != 1)
+        return false;
+    if (reply->size() != 3 || !reply->at(1).isInteger() || !reply->at(2).isInteger())
+        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply->describe());
+    m_holding = true;
+    if (m_fencing == Fencing::On)
+        m_fence = reply->at(1).integer();
+    m_othersWaiting = reply->at(2).integer() > 0;
+    return true;
+}
+
+Status TokenLock::awaitTurn(std::chrono::milliseconds slice)
+{
+    // BLPOP takes seconds with decimals (Redis 6.0 and later).
+    char timeout[32];
+    std::snprintf(timeout, sizeof timeout, "%.3f", std::max<double>(0.001, double(slice.count()) / 1000.0));
+    auto reply = m_connection->command({"BLPOP", wakeKeyFor(m_name, m_token), timeout});
+    if (!reply)
+        return reply.error();
+    if (reply->isError())
+        return RedisError::fromServerReply(reply->text());
+    return Done {};
+}
+
+void TokenLock::leaveLine()
+{
+    // Best effort: a line entry left behind goes stale with its registration.
+    (void)m_connection->pipeline({{"ZREM", m_queueKey, m_token}, {"ZREM", m_waitersKey, m_token},
+        {"DEL", wakeKeyFor(m_name, m_token)}});
+}
+
 Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
 {
     if (m_holding)
         return makeError(ErrorKind::Usage, "token lock '" + m_name + "' is already held by this object");
     if (options.lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
-    WaiterRegistry registration(*m_connection, m_name, m_token);
-    auto result = PollingWait::run(
-        options, [&] { return tryOnce(options.lease); }, {&registration}, &m_mutex);
-    if (result && result->acquired())
-        result->fence = m_fence;
-    return result;
+    using Clock = std::chrono::steady_clock;
+    const auto started = Clock::now();
+    std::optional<Clock::time_point> deadline;
+    if (options.wait)
+        deadline = started + *options.wait;
+    auto ended = [&](AcquireOutcome outcome) {
+        AcquireResult result;
+        result.outcome = outcome;
+        result.waited = std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - started);
+        if (outcome == AcquireOutcome::Acquired)
+            result.fence = m_fence;
+        return result;
+    };
+    std::unique_lock guard(m_mutex);
+    // Nobody in line when this object last looked: the plain attempt, as cheap as it gets.
+    if (!m_othersWaiting) {
+        auto first = tryOnce(options.lease);
+        if (!first)
+            return first.error();
+        if (*first)
+            return ended(AcquireOutcome::Acquired);
+    }
+    const bool tryOnly = options.wait && options.wait->count() == 0;
+    bool inLine = false;
+    auto leaving = [&](AcquireOutcome outcome) {
+        if (inLine)
+            leaveLine();
+        return ended(outcome);
+    };
+    for (;;) {
+        if (options.cancel && options.cancel->isCancelled())
+            return leaving(AcquireOutcome::Cancelled);
+        auto attempt = tryInLine(options.lease, !tryOnly);
+        if (!attempt) {
+            if (inLine)
+                leaveLine();
+            return attempt.error();
+        }
+        if (*attempt)
+            return ended(AcquireOutcome::Acquired); // the script took it out of the line
+        inLine = !tryOnly;
+        const auto now = Clock::now();
+        if (tryOnly || (deadline && now >= *deadline))
+            return leaving(AcquireOutcome::TimedOut);
+        auto slice = std::chrono::milliseconds(turnSlice);
+        if (deadline)
+            slice = std::min(slice, std::chrono::ceil<std::chrono::milliseconds>(*deadline - now));
+        // The guard is released while waiting: isHeld() from another thread must not wait on
+        // this BLPOP (it answers false without Redis while nothing is held).
+        guard.unlock();
+        auto woken = awaitTurn(slice);
+        guard.lock();
+        if (!woken) {
+            leaveLine();
+            return woken.error();
+        }
+        // One last attempt happens at the deadline itself: a lock freed during the final wait
+        // is still taken.
+    }
 }
 
 Result<HoldOutcome> TokenLock::release()
@@ -142,20 +326,18 @@ Result<HoldOutcome> TokenLock::release()
     std::lock_guard guard(m_mutex);
     if (!m_holding)
         return HoldOutcome::Lost;
-    auto capabilities = ServerCapabilities::of(*m_connection);
-    if (!capabilities)
-        return capabilities.error();
-    // The server's own compare-and-delete where it has one (no script to run); else the script,
-    // its command built once.
-    auto native = CompareAndDelete::nativeCommand(*capabilities, m_name, m_token);
+    // Compare-and-delete, and wake the first in line, in one script (its command built once):
+    // the server's own DELIFEQ could not wake anyone.
     m_releaseCall[releaseTokenIndex] = m_token;
-    auto reply
-        = native ? m_connection->command(*native) : releaseScript().runPrepared(*m_connection, m_releaseCall);
+    auto reply = fairReleaseScript().runPrepared(*m_connection, m_releaseCall);
     if (!reply)
         return reply.error();
-    const bool deleted = reply->isInteger() && reply->integer() == 1;
+    if (reply->isError())
+        return RedisError::fromServerReply(reply->text());
+    const long long answer = reply->isInteger() ? reply->integer() : 0;
+    m_othersWaiting = answer == 2;
     forgetHold();
-    return deleted ? HoldOutcome::Done : HoldOutcome::Lost;
+    return answer >= 1 ? HoldOutcome::Done : HoldOutcome::Lost;
 }
 
 Result<HoldOutcome> TokenLock::extend(std::chrono::milliseconds lease)

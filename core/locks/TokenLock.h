@@ -20,6 +20,18 @@ namespace lockscope {
 // `lockscope:fence:{<name>}` (FencingCounter), incremented in the same transaction as the SET: every
 // hold gets a number above all earlier holds', even across holders that crashed.
 // The hold lasts `lease` unless extended; a holder that dies leaves it to expire.
+//
+// Waiting is fair among LockScope clients without touching that format: a waiter joins a line,
+// `lockscope:queue:{<name>}` (a ZSET of tokens scored by arrival, server time in us), registered
+// as alive in `lockscope:waiters:{<name>}` (WaiterRegistry's key and meaning); only the first
+// live waiter in line may take the free lock, and a release wakes it at once by pushing to its
+// own list `lockscope:wake:{<name>}:<token>`, which it waits on with BLPOP (50 ms at a time, so
+// that an expiry or another library's release is noticed too). A releaser that woke someone
+// queues behind them next time instead of taking the lock straight back, which is what made
+// this kind unfair (Jain 0.25 with 16 clients). With nobody waiting an acquire is the plain
+// SET NX (fenced: in its MULTI/EXEC). Clients of other libraries ignore the line: they can
+// still take a free lock, as before; a waiter that dies drops out of the line once its
+// registration goes stale (3 s).
 class TokenLock final : public DistributedLock
 {
 public:
@@ -51,24 +63,45 @@ public:
     static const LuaScript& releaseScript();
     // extend: KEYS name; ARGV token, lease ms -> 1 extended, 0 not ours.
     static const LuaScript& extendScript();
+    // fair acquire: KEYS name, fence counter, waiters, queue; ARGV token, lease ms, fenced (1|0),
+    // join (1|0: stay in line when not acquired) -> {1, fence or -1, others in line} when
+    // acquired, {0, pttl} when not.
+    static const LuaScript& fairAcquireScript();
+    // fair release: KEYS name, waiters, queue; ARGV token, wake-key prefix -> 0 not ours,
+    // 1 deleted, 2 deleted and the first live waiter woken.
+    static const LuaScript& fairReleaseScript();
+    static std::string queueKeyFor(const std::string& name);
+    static std::string wakeKeyFor(const std::string& name, const std::string& token);
 
 private:
     Result<bool> tryOnce(std::chrono::milliseconds lease);
     Result<bool> tryOnceUnfenced(std::chrono::milliseconds lease);
+    // One attempt through the line (fairAcquireScript); `join` keeps this waiter in line.
+    Result<bool> tryInLine(std::chrono::milliseconds lease, bool join);
+    // Waits for a wake-up (or `slice`) on this waiter's list.
+    Status awaitTurn(std::chrono::milliseconds slice);
+    // Leaves the line, the waiter registry and the wake-up list (on a timeout, a cancellation,
+    // an error; an acquisition leaves them in its script).
+    void leaveLine();
     void forgetHold();
 
     std::shared_ptr<RedisConnection> m_connection;
     std::string m_name;
     std::string m_fenceKey;
+    std::string m_waitersKey;
+    std::string m_queueKey;
     std::string m_token;
     Fencing m_fencing;
     // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC; unfenced, the SET alone.
     std::vector<RedisCommand> m_acquireBatch;
     std::vector<RedisReply> m_acquireReplies; // kept: its capacity serves every attempt
-    // EVALSHA <sha> 1 <name> <token>
+    // EVALSHA <sha> 3 <name> <waiters> <queue> <token> <wake prefix>
     RedisCommand m_releaseCall;
-    static constexpr size_t releaseTokenIndex = 4;
+    static constexpr size_t releaseTokenIndex = 6;
     bool m_holding = false;
+    // Others were in line when this object last looked (its release woke one, or its acquire
+    // left some behind): acquire through the line, never with the plain SET NX that barges.
+    bool m_othersWaiting = false;
     std::optional<long long> m_fence;
     // Serialises the connection's use: isHeld() may be asked from another thread.
     mutable std::mutex m_mutex;

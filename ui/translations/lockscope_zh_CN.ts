@@ -190,10 +190,6 @@
         <translation>%1：获取次数 %2；顺序：%3 ...</translation>
     </message>
     <message>
-        <source>Round 1: the unfair `token` kind (waiters poll with back-off).</source>
-        <translation>第 1 轮：不公平的 `token` 类型（等待者以退避方式轮询）。</translation>
-    </message>
-    <message>
         <source>Round 2: the `fair` kind (a FIFO queue of waiters).</source>
         <translation>第 2 轮：`fair` 类型（等待者排成先进先出队列）。</translation>
     </message>
@@ -592,6 +588,10 @@
     <message>
         <source>C2 did not get it</source>
         <translation>C2 没有拿到锁</translation>
+    </message>
+    <message>
+        <source>Round 1: the unfair `legacy` kind (SETNX; waiters poll with back-off).</source>
+        <translation>第 1 轮：不公平的 `legacy` 类型（SETNX；等待者以退避方式轮询）。</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,7 @@
+#include "inspect/LockInspector.h"
 #include "locks/FencingCounter.h"
 #include "locks/TokenLock.h"
 #include "locks/WaiterRegistry.h"
-#include "redis/ServerCapabilities.h"
 #include "support/CommandStats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <mutex>
+#include <optional>
 #include <regex>
 #include <thread>
 
@@ -28,6 +30,18 @@ class tst_TokenLock : public test::RedisTestCase
     {
         auto reply = m_redis->command({"GET", key});
         return reply && reply->isString() ? reply->text() : std::string("<nil>");
+    }
+
+    // Whether `token` is in `name`'s line within a few seconds.
+    bool inLineEventually(const std::string& name, const std::string& token)
+    {
+        for (int i = 0; i < 300; ++i) {
+            auto score = m_redis->command({"ZSCORE", TokenLock::queueKeyFor(name), token});
+            if (score && score->isString())
+                return true;
+            std::this_thread::sleep_for(10ms);
+        }
+        return false;
     }
 
 private slots:
@@ -199,38 +213,134 @@ private slots:
         QCOMPARE(*lock.release(), HoldOutcome::Done);
     }
 
-    void releaseUsesTheServersOwnCompareAndDelete()
+    void releaseRunsOneScriptThatAlsoWakesTheLine()
     {
-        auto capabilities = ServerCapabilities::of(*m_redis);
-        QVERIFY(capabilities);
-        if (!capabilities->has(ServerFeature::DelIfEq) && !capabilities->has(ServerFeature::DelEx))
-            QSKIP("the server lacks DELIFEQ and DELEX");
-        const std::string native = capabilities->has(ServerFeature::DelIfEq) ? "delifeq" : "delex";
+        // Even where the server has its own compare-and-delete (DELIFEQ, DELEX): that could not
+        // wake the first waiter in line.
         const auto name = freshName();
         TokenLock lock(connection(), name);
         QVERIFY(lock.acquire(tryOnce())->acquired());
-        const long long before = test::commandCalls(*m_redis, native);
-        QCOMPARE(*lock.release(), HoldOutcome::Done);
-        QCOMPARE(test::commandCalls(*m_redis, native), before + 1);
-        QCOMPARE(get(name), std::string("<nil>"));
-    }
-
-    void releaseRunsTheScriptWhereTheServerHasNoCompareAndDelete()
-    {
-        auto capabilities = ServerCapabilities::of(*m_redis);
-        QVERIFY(capabilities);
-        if (capabilities->has(ServerFeature::DelIfEq) || capabilities->has(ServerFeature::DelEx))
-            QSKIP("the server has DELIFEQ or DELEX: the script fallback is for servers without both");
-        const auto name = freshName();
-        TokenLock lock(connection(), name);
-        QVERIFY(lock.acquire(tryOnce())->acquired());
-        // EVALSHA, and EVAL too when the server did not know the script yet.
         auto scriptCalls
             = [&] { return test::commandCalls(*m_redis, "evalsha") + test::commandCalls(*m_redis, "eval"); };
         const long long before = scriptCalls();
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         QVERIFY(scriptCalls() > before);
         QCOMPARE(get(name), std::string("<nil>"));
+    }
+
+    void aReleaseHandsTheLockToTheWaiterNotBackToTheReleaser()
+    {
+        const auto name = freshName();
+        TokenLock releaser(connection(), name);
+        QVERIFY(releaser.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        const std::string waiterToken = waiter.holderId();
+        std::optional<Result<AcquireResult>> waited;
+        std::thread waiting([&] { waited = waiter.acquire(waitUpTo(10000ms)); });
+        QVERIFY(inLineEventually(name, waiterToken));
+        QCOMPARE(*releaser.release(), HoldOutcome::Done);
+        // Straight after its release the releaser may not take the lock back: the waiter is first.
+        auto again = releaser.acquire(tryOnce());
+        QVERIFY(again);
+        QCOMPARE(again->outcome, AcquireOutcome::TimedOut);
+        waiting.join();
+        QVERIFY(waited && *waited && (*waited)->acquired());
+        QCOMPARE(get(name), waiterToken);
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+        QVERIFY(releaser.acquire(tryOnce())->acquired()); // nobody in line now
+        QCOMPARE(*releaser.release(), HoldOutcome::Done);
+    }
+
+    void waitersAreServedInTheOrderTheyCame()
+    {
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        std::mutex mutex;
+        std::vector<int> served;
+        std::vector<std::unique_ptr<TokenLock>> waiters;
+        std::vector<std::thread> threads;
+        for (int i = 0; i < 4; ++i) {
+            waiters.push_back(std::make_unique<TokenLock>(connection(), name));
+            TokenLock* waiter = waiters.back().get();
+            threads.emplace_back([&, waiter, i] {
+                auto result = waiter->acquire(waitUpTo(20000ms));
+                if (result && result->acquired()) {
+                    {
+                        std::lock_guard guard(mutex);
+                        served.push_back(i);
+                    }
+                    std::this_thread::sleep_for(20ms);
+                    (void)waiter->release();
+                }
+            });
+            // The next one comes only once this one is in line.
+            QVERIFY(inLineEventually(name, waiter->holderId()));
+        }
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        for (auto& thread : threads)
+            thread.join();
+        QCOMPARE(served, (std::vector<int> {0, 1, 2, 3}));
+        auto queue = m_redis->command({"EXISTS", TokenLock::queueKeyFor(name)});
+        QVERIFY(queue && queue->integer() == 0); // the line is gone with its last waiter
+    }
+
+    void aWaiterThatDiedDropsOutOfTheLine()
+    {
+        // A dead waiter first in line: registered long ago and never refreshed.
+        const auto name = freshName();
+        QVERIFY(m_redis->command({"ZADD", TokenLock::queueKeyFor(name), "1", "dead-waiter"}));
+        QVERIFY(m_redis->command({"ZADD", WaiterRegistry::keyFor(name), "1", "dead-waiter"}));
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        std::optional<Result<AcquireResult>> waited;
+        std::thread waiting([&] { waited = waiter.acquire(waitUpTo(10000ms)); });
+        QVERIFY(inLineEventually(name, waiter.holderId()));
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        waiting.join();
+        QVERIFY(waited && *waited && (*waited)->acquired());
+        auto dead = m_redis->command({"ZSCORE", TokenLock::queueKeyFor(name), "dead-waiter"});
+        QVERIFY(dead && dead->isNil());
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void aWaiterThatGivesUpLeavesTheLine()
+    {
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        auto result = waiter.acquire(waitUpTo(300ms));
+        QVERIFY(result);
+        QCOMPARE(result->outcome, AcquireOutcome::TimedOut);
+        auto queue = m_redis->command({"EXISTS", TokenLock::queueKeyFor(name)});
+        QVERIFY(queue && queue->integer() == 0);
+        // The holder's release then wakes nobody, and the next acquire is the plain one.
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        QVERIFY(waiter.acquire(tryOnce())->acquired());
+    }
+
+    void theLinesKeysAreNeverListedAsLocks()
+    {
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        std::optional<Result<AcquireResult>> waited;
+        std::thread waiting([&] { waited = waiter.acquire(waitUpTo(10000ms)); });
+        QVERIFY(inLineEventually(name, waiter.holderId()));
+        auto listed = LockInspector::inspect({{"n", m_redis.get()}}, {});
+        QVERIFY(listed.failures.empty());
+        int named = 0;
+        for (const auto& lock : listed.locks) {
+            QVERIFY2(lock.name.rfind("lockscope:", 0) != 0, lock.name.c_str());
+            named += lock.name == name ? 1 : 0;
+        }
+        QCOMPARE(named, 1);
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        waiting.join();
+        QCOMPARE(*waiter.release(), HoldOutcome::Done);
     }
 
     void aWaiterIsRegisteredWhileWaitingAndGoneAfter()
