@@ -4,3 +4,9 @@ lockscope_add_test(tst_ClusterMonitor DIR ui/monitor LIBS lockscope_ui_testsuppo
 lockscope_add_test(tst_SentinelMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_LockCountdown DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_LockCopyActions DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+
+# The monitor at scale, offscreen (run by hand): `cmake --build <dir> --target bench_gui_scale`.
+add_executable(bench_GuiScale EXCLUDE_FROM_ALL ${CMAKE_CURRENT_LIST_DIR}/bench_GuiScale.cpp)
+target_link_libraries(bench_GuiScale PRIVATE lockscope_ui_testsupport Qt6::Widgets)
+add_custom_target(bench_gui_scale COMMAND bench_GuiScale USES_TERMINAL
+    COMMENT "Monitor on 100,000 locks with 1,000 changes/s: first full table, event-loop gaps, memory per lock")

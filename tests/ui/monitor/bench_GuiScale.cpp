@@ -1,0 +1,150 @@
+// Benchmark, not a test: the lock monitor at scale, offscreen. 100,000 live token locks; the
+// monitor (LockMonitorController + LockMonitorView, as the main window holds them) opens on
+// them, then a writer changes 1,000 holders a second for 30 s. Prints the time to the first
+// full table, the longest gap between two turns of the GUI event loop after that (a 1 ms timer
+// that should fire every millisecond: goal no gap over 16 ms), and the process memory per lock
+// over the baseline (goal under 1 KB). `cmake --build DIR --target bench_gui_scale`;
+// arguments: [LOCKS] [SECONDS] [CHANGES/s].
+#include "connection/ConnectionController.h"
+#include "monitor/LockMonitorController.h"
+#include "monitor/LockMonitorView.h"
+#include "monitor/LockTableModel.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestServer.h"
+#include "ui/support/GuiTestEnvironment.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFile>
+#include <QTimer>
+
+#include <atomic>
+#include <cstdio>
+#include <random>
+#include <thread>
+
+using namespace lockscope;
+using namespace lockscope::ui;
+using namespace std::chrono_literals;
+
+namespace {
+
+long long residentKb()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').front().toLongLong();
+    return -1;
+}
+
+std::string lockName(int i)
+{
+    return "lock:scale:" + std::to_string(i);
+}
+
+// Runs the event loop until `done` or `limitMs`; returns the longest gap between two firings of
+// a 1 ms timer meanwhile (ms).
+double runMeasuringGaps(const std::function<bool()>& done, int limitMs)
+{
+    QEventLoop loop;
+    QElapsedTimer clock;
+    clock.start();
+    qint64 last = clock.nsecsElapsed();
+    double longest = 0;
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    tick.setInterval(1);
+    QObject::connect(&tick, &QTimer::timeout, &loop, [&] {
+        const qint64 now = clock.nsecsElapsed();
+        longest = std::max(longest, double(now - last) / 1e6);
+        last = now;
+        if ((done && done()) || clock.elapsed() >= limitMs)
+            loop.quit();
+    });
+    tick.start();
+    loop.exec();
+    return longest;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    test::GuiTestEnvironment environment;
+    const int locks = argc > 1 ? std::atoi(argv[1]) : 100000;
+    const int seconds = argc > 2 ? std::atoi(argv[2]) : 30;
+    const int rate = argc > 3 ? std::atoi(argv[3]) : 1000;
+
+    auto server = test::startServer();
+    if (!server) {
+        std::printf("cannot measure: no redis-server\n");
+        return 1;
+    }
+    auto writer = test::connectTo(*server);
+    std::vector<std::string> holders(static_cast<size_t>(locks));
+    for (int first = 0; first < locks; first += 1000) {
+        std::vector<RedisCommand> sets;
+        for (int i = first; i < std::min(locks, first + 1000); ++i)
+            sets.push_back({"SET", lockName(i), test::LockFormats::randomHex(32), "PX", "3600000"});
+        (void)writer->pipeline(sets);
+    }
+
+    LockMonitorController monitor;
+    LockMonitorView view(monitor);
+    view.resize(1280, 760);
+    view.show();
+    runMeasuringGaps({}, 300); // settled, painted once
+    const long long baselineKb = residentKb();
+    std::printf("GUI at scale: %d token locks, %d changes/s for %d s, offscreen; baseline RSS %lld KB\n",
+        locks, rate, seconds, baselineKb);
+
+    QElapsedTimer loading;
+    loading.start();
+    monitor.open(test::optionsFor(*server));
+    const double loadGap = runMeasuringGaps([&] { return view.lockModel()->rowCount() >= locks; }, 600000);
+    const double firstFullSeconds = double(loading.elapsed()) / 1000.0;
+    const long long loadedKb = residentKb();
+    std::printf(
+        "  first full table: %.1f s (longest event-loop gap while loading %.0f ms); RSS %lld KB = %.0f "
+        "bytes per lock over the baseline\n",
+        firstFullSeconds, loadGap, loadedKb, double(loadedKb - baselineKb) * 1024.0 / locks);
+
+    std::atomic<bool> stop {false};
+    std::atomic<long long> written {0};
+    std::thread churn([&] {
+        auto connection = test::connectTo(*server);
+        std::mt19937 random(7);
+        std::uniform_int_distribution<int> pick(0, locks - 1);
+        const auto start = std::chrono::steady_clock::now();
+        while (!stop) {
+            const double elapsed
+                = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            const long long due = static_cast<long long>(elapsed * rate);
+            std::vector<RedisCommand> sets;
+            for (long long n = written; n < due; ++n)
+                sets.push_back(
+                    {"SET", lockName(pick(random)), test::LockFormats::randomHex(32), "PX", "3600000"});
+            if (!sets.empty())
+                (void)connection->pipeline(sets);
+            written = due;
+            std::this_thread::sleep_for(1ms);
+        }
+    });
+    const double churnGap = runMeasuringGaps({}, seconds * 1000);
+    stop = true;
+    churn.join();
+    const long long endKb = residentKb();
+    std::printf("  %lld changes in %d s: longest event-loop gap %.1f ms (goal <= 16): %s\n", written.load(),
+        seconds, churnGap, churnGap <= 16 ? "PASS" : "FAIL");
+    const double perLock = double(endKb - baselineKb) * 1024.0 / locks;
+    std::printf("  RSS at the end %lld KB: %.0f bytes per lock over the baseline (goal < 1024): %s\n", endKb,
+        perLock, perLock < 1024 ? "PASS" : "FAIL");
+    monitor.close();
+    return 0;
+}
