@@ -359,6 +359,7 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         const auto [first, lastColumn] = std::minmax_element(columns.begin(), columns.end());
         Q_EMIT dataChanged(index(row, *first), index(row, *lastColumn));
     }
+    const bool rowsComeAndGo = !removed.empty() || !added.isEmpty();
     if (!removed.empty())
         removeRows(std::move(removed));
     if (!added.isEmpty()) {
@@ -370,7 +371,9 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         }
         endInsertRows();
     }
-    noteNodes();
+    // A row's node is part of its key: only rows coming and going can change the nodes shown.
+    if (rowsComeAndGo)
+        noteNodes();
 }
 
 void LockTableModel::reset(const QList<LockRecord>& locks)
@@ -465,7 +468,12 @@ void LockTableModel::noteNodes()
 {
     QStringList nodes;
     QSet<QString> seen;
+    const QString* previous = nullptr;
     for (const auto& row : m_rows) {
+        // Neighbours mostly share a node: a comparison is cheaper than hashing each row's.
+        if (previous && row->node == *previous)
+            continue;
+        previous = &row->node;
         if (!seen.contains(row->node)) {
             seen.insert(row->node);
             nodes.append(row->node);
