@@ -7,7 +7,7 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::array<std::pair<LockLibrary, std::string_view>, 10> names {{
+constexpr std::array<std::pair<LockLibrary, std::string_view>, 11> names {{
     {LockLibrary::Unknown, "unknown"},
     {LockLibrary::Redisson, "Redisson"},
     {LockLibrary::NodeRedisson, "node-redisson"},
@@ -18,6 +18,7 @@ constexpr std::array<std::pair<LockLibrary, std::string_view>, 10> names {{
     {LockLibrary::RedisSemaphoreRuby, "redis-semaphore (ruby)"},
     {LockLibrary::LockScope, "LockScope"},
     {LockLibrary::LegacySetnx, "SETNX timestamp (legacy)"},
+    {LockLibrary::ShedLock, "ShedLock"},
 }};
 
 } // namespace

@@ -18,6 +18,7 @@ enum class LockLibrary
     RedisSemaphoreRuby,
     LockScope,
     LegacySetnx, // hand-written SETNX with an expiry timestamp as the value
+    ShedLock, // Java scheduler locks (job-lock:<env>:<name>, ADDED:<time>@<host>)
 };
 
 // The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).

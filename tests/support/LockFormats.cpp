@@ -3,6 +3,7 @@
 #include "locks/Semaphore.h"
 
 #include <cstdio>
+#include <ctime>
 #include <random>
 
 namespace lockscope::test {
@@ -223,6 +224,23 @@ Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::
     return runAll(connection, {{"SETNX", name, expiresS}});
 }
 
+std::string LockFormats::shedLockValue(long long epochMs, const std::string& host, bool withUuid)
+{
+    const std::time_t seconds = static_cast<std::time_t>(epochMs / 1000);
+    std::tm utc {};
+    gmtime_r(&seconds, &utc);
+    char iso[32];
+    std::snprintf(iso, sizeof iso, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
+        utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(epochMs % 1000));
+    return "ADDED:" + std::string(iso) + "@" + host + (withUuid ? ":" + uuidV4() : std::string());
+}
+
+Status LockFormats::shedLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection,
+        {{"SET", name, shedLockValue(serverNowMs(connection), "batch-host-1"), "NX", "PX", "30000"}});
+}
+
 Status LockFormats::redissonReadHeld(RedisConnection& connection, const std::string& name)
 {
     return redissonReadLock(connection, name, sampleClient, 3, 30000);
@@ -242,6 +260,7 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"redisson-rwlock", "catalog", LockLibrary::Redisson, {}, redissonReadHeld},
         {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
         {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
+        {"shedlock", "job-lock:default:nightlyReport", LockLibrary::ShedLock, {}, shedLock},
         {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
         {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
         {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},

@@ -61,6 +61,10 @@ public:
     static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
     // Hand-written SETNX holding the expiry time in seconds.
     static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
+    // ShedLock (InternalRedisLockProvider): SET <name> ADDED:<iso>@<host>:<uuid> NX PX lockAtMostFor.
+    static Status shedLock(RedisConnection& connection, const std::string& name);
+    // ShedLock's value for a lock taken at `epochMs` on `host` (6.7.0 and later: with a UUID).
+    static std::string shedLockValue(long long epochMs, const std::string& host, bool withUuid = true);
     // A lock only the user's pattern can tell: a worker's name with a TTL.
     static Status userPatternLock(RedisConnection& connection, const std::string& name);
 

@@ -1219,6 +1219,25 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>ShedLockRecognizer</name>
+    <message>
+        <source>job-lock:&lt;env&gt;:&lt;name&gt; holding ADDED:&lt;time&gt;@&lt;host&gt;: ShedLock</source>
+        <translation>job-lock:&lt;env&gt;:&lt;name&gt; 保存 ADDED:&lt;time&gt;@&lt;host&gt;：ShedLock</translation>
+    </message>
+    <message>
+        <source>a value ADDED:&lt;time&gt;@&lt;host&gt;: ShedLock (own key prefix)</source>
+        <translation>值为 ADDED:&lt;time&gt;@&lt;host&gt;：ShedLock（自定义键前缀）</translation>
+    </message>
+    <message>
+        <source>taken by host %1 %2 s ago; a job that ends sooner than its lockAtLeastFor leaves the lock in place until then (not stuck)</source>
+        <translation>由主机 %1 在 %2 秒前获取；早于 lockAtLeastFor 结束的任务会让锁保留到那时（并非卡死）</translation>
+    </message>
+    <message>
+        <source>written by ShedLock before 6.7.0 (no UUID): two locks taken on one host in the same millisecond hold equal values</source>
+        <translation>由 6.7.0 之前的 ShedLock 写入（无 UUID）：同一主机在同一毫秒获取的两个锁值相同</translation>
+    </message>
+</context>
+<context>
     <name>StatusTexts</name>
     <message>
         <source>Not connected</source>

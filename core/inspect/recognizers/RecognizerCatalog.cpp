@@ -8,6 +8,7 @@
 #include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 #include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/ShedLockRecognizer.h"
 #include "inspect/recognizers/TokenLockRecognizer.h"
 #include "inspect/recognizers/UserPatternRecognizer.h"
 
@@ -23,11 +24,12 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const RedissonReadWriteLockRecognizer redissonReadWriteLock;
     static const RedissonLockRecognizer redissonLock;
     static const RedissonSemaphoreRecognizer redissonSemaphore;
+    static const ShedLockRecognizer shedLock;
     static const TokenLockRecognizer tokenLock;
     static const LegacyTimestampRecognizer legacyTimestamp;
     static const UserPatternRecognizer userPattern;
     static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
-        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &tokenLock,
+        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock, &tokenLock,
         &legacyTimestamp, &userPattern};
     return recognizers;
 }

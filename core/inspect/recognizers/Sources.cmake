@@ -9,6 +9,7 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/RedissonReadWriteLockRecognizer.cpp
   inspect/recognizers/RedissonSemaphoreRecognizer.cpp
   inspect/recognizers/RubySemaphoreRecognizer.cpp
+  inspect/recognizers/ShedLockRecognizer.cpp
   inspect/recognizers/TokenLockRecognizer.cpp
   inspect/recognizers/UserPatternRecognizer.cpp
 )

@@ -441,6 +441,62 @@ private slots:
         QCOMPARE(locks[0].fence.value_or(-1), 1LL);
     }
 
+    void shedLockShowsTheHostAndWhenItTookTheLock()
+    {
+        const long long added = LockFormats::serverNowMs(*m_redis) - 5000;
+        const std::string value = LockFormats::shedLockValue(added, "batch-host-7");
+        QVERIFY(run({"SET", "job-lock:default:nightlyReport", value, "NX", "PX", "60000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const auto& lock = locks.front();
+        QCOMPARE(lock.name, std::string("job-lock:default:nightlyReport"));
+        QCOMPARE(lock.library, LockLibrary::ShedLock);
+        QCOMPARE(lock.kind, LockKind::Token);
+        QVERIFY(lock.confidence >= 0.9);
+        QVERIFY(lock.ttlMs && *lock.ttlMs > 50000);
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QCOMPARE(lock.holders.front().owner, value); // what a force-release compares
+        QCOMPARE(lock.observedValue.value_or(""), value);
+        QVERIFY(!lock.stuck);
+        QVERIFY(lock.waiters.empty());
+        QCOMPARE(lock.notes.size(), size_t(1));
+        const std::string note = lock.notes.front().english();
+        QVERIFY2(note.find("batch-host-7") != std::string::npos, note.c_str());
+        QVERIFY2(note.find("lockAtLeastFor") != std::string::npos, note.c_str());
+    }
+
+    void shedLockBefore670HasNoUuidAndSaysSo()
+    {
+        const std::string value
+            = LockFormats::shedLockValue(LockFormats::serverNowMs(*m_redis), "host1", false);
+        QVERIFY(run({"SET", "job-lock:prod:cleanup", value, "PX", "60000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks.front().library, LockLibrary::ShedLock);
+        QCOMPARE(locks.front().notes.size(), size_t(2));
+        QVERIFY(locks.front().notes.back().english().find("6.7.0") != std::string::npos);
+    }
+
+    void shedLockUnderItsOwnPrefixIsFoundByItsValue()
+    {
+        QVERIFY(run({"SET", "scheduler:prod:invoices",
+            LockFormats::shedLockValue(LockFormats::serverNowMs(*m_redis), "host2"), "PX", "60000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks.front().library, LockLibrary::ShedLock);
+        QVERIFY(locks.front().confidence < 0.95);
+    }
+
+    void valuesThatOnlyLookLikeShedLocksAreNotLocks()
+    {
+        for (const char* value :
+            {"ADDED:yesterday@host", "ADDED:2026-13-02T03:04:05.678Z@host", "ADDED:2026-01-02T03:04:05.678Z@",
+                "ADDED:2026-01-02T03:04:05.678Z host", "ADDED:2026-02-30T03:04:05.678Z@host"})
+            QVERIFY(run({"SET", std::string("job:") + value, value}));
+        const auto locks = listLocks(*m_redis);
+        QVERIFY2(locks.empty(), locks.empty() ? "" : locks.front().name.c_str());
+    }
+
     void binaryLockNamesAreKeptExactly()
     {
         const std::string name("lock\0bin\xff\xfe", 10);
