@@ -4,6 +4,7 @@
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
 #include "locks/PollingWait.h"
+#include "locks/ReplicaConfirmation.h"
 
 namespace lockscope {
 
@@ -183,6 +184,11 @@ Result<bool> TokenLock::isHeld()
     if (!reply)
         return reply.error();
     return reply->isString() && reply->text() == m_token;
+}
+
+Result<long long> TokenLock::confirmReplicas(int replicas, std::chrono::milliseconds timeout)
+{
+    return ReplicaConfirmation::wait(*m_connection, replicas, timeout);
 }
 
 } // namespace lockscope

@@ -84,6 +84,11 @@ QBarSeries* StressPanel::clientSeries() const
     return m_charts->clientSeries();
 }
 
+QScatterSeries* StressPanel::faultMarks() const
+{
+    return m_charts->faultMarks();
+}
+
 void StressPanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);

@@ -13,6 +13,7 @@
 class QBarSeries;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QPushButton;
 
 namespace lockscope {
@@ -53,6 +54,7 @@ public:
     QLineSeries* p50Series() const;
     QBarSeries* histogramSeries() const;
     QBarSeries* clientSeries() const;
+    QScatterSeries* faultMarks() const;
 
 public Q_SLOTS:
     void start();
