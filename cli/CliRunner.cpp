@@ -64,7 +64,7 @@ int CliRunner::run(const std::vector<std::string>& args,
     if (options->command == "extend")
         return AdminCommand::extend(*options, environment, out, err);
     if (options->command == "stress")
-        return StressCommand::run(*options, out, err);
+        return StressCommand::run(*options, sandbox.get(), out, err);
     if (options->command == "demo")
         return DemoCommand::run(*options, out, err);
     if (options->command == "record")

@@ -5,11 +5,16 @@
 #include "cli/OptionValue.h"
 #include "cli/SignalCancellation.h"
 #include "locks/LockFactory.h"
+#include "redis/RedisUrl.h"
+#include "sandbox/FailoverSandbox.h"
+#include "sandbox/RedisServerProcess.h"
 #include "stress/StressEngine.h"
 #include "stress/StressResultJson.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <mutex>
 #include <ostream>
 
 namespace lockscope {
@@ -27,6 +32,7 @@ RedisError usageError(std::string message)
     return makeError(ErrorKind::Usage, std::move(message));
 }
 
+// The options as parameters, not yet validated: the drills' hooks come first (prepareDrills).
 Result<StressRequest> parseRequest(const CliOptions& options)
 {
     StressRequest request;
@@ -53,7 +59,8 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             continue;
         }
         static const char* const valued[] = {"--kind", "--clients", "--locks", "--hold-ms", "--think-ms",
-            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits", "--fault"};
+            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits", "--fault",
+            "--wait-replicas", "--replica-timeout"};
         bool known = false;
         for (const char* name : valued)
             known = known || arg == name;
@@ -90,8 +97,10 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             durationGiven = true;
         } else {
             const long long max = arg == "--iterations" ? 1'000'000'000LL : 86'400'000LL;
-            const long long min
-                = arg == "--clients" || arg == "--locks" || arg == "--lease" || arg == "--permits" ? 1 : 0;
+            const long long min = arg == "--clients" || arg == "--locks" || arg == "--lease"
+                    || arg == "--permits" || arg == "--replica-timeout"
+                ? 1
+                : 0;
             auto number = OptionValue::integer(value, arg, min, max);
             if (!number)
                 return number.error();
@@ -107,6 +116,10 @@ Result<StressRequest> parseRequest(const CliOptions& options)
                 p.permits = static_cast<int>(std::min<long long>(*number, 1'000'000));
             else if (arg == "--lease")
                 p.lease = std::chrono::milliseconds(*number);
+            else if (arg == "--wait-replicas")
+                p.waitReplicas = static_cast<int>(std::min<long long>(*number, 1'000'000));
+            else if (arg == "--replica-timeout")
+                p.replicaTimeout = std::chrono::milliseconds(*number);
             else
                 p.iterations = *number;
         }
@@ -116,8 +129,6 @@ Result<StressRequest> parseRequest(const CliOptions& options)
     // With only an iteration count, the iterations end the run.
     if (p.iterations > 0 && !durationGiven)
         p.duration = std::chrono::milliseconds(0);
-    if (auto valid = p.validate(); !valid)
-        return valid.error();
     return request;
 }
 
@@ -185,18 +196,87 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
     for (const auto& [kind, count] : r.errors)
         out << "  " << kind << "=" << count;
     out << "\n  cpu/acquisition  " << fixed(r.cpuMicrosPerAcquisition) << " us\n";
+    if (r.waitReplicas > 0)
+        out << "  replicas         WAIT " << r.waitReplicas << " after each acquire; "
+            << r.unconfirmedAcquires << " acquires not confirmed in time (released unused)\n";
     if (r.faults.active())
         printFaults(r.faults, out);
 }
 
+// The restart drill on the sandbox: a crash (SIGKILL) and a start on the same port and
+// directory. A restart that keeps the data reloads an AOF written with fsync on every write, so
+// the sandbox is started again with one before the run when a drill asks for it (it is still
+// empty then); one that does not keep it deletes the data files first. The hook runs on the
+// holder's thread; restarts from two clients at once would race on the process, hence the mutex.
+Status prepareRestartDrill(StressParameters& parameters, RedisServerProcess* sandbox)
+{
+    bool restarts = false;
+    bool durable = false;
+    for (const auto& fault : parameters.faults) {
+        restarts = restarts || fault.kind == FaultSpec::Kind::Restart;
+        durable = durable || (fault.kind == FaultSpec::Kind::Restart && fault.persist);
+    }
+    if (!restarts || !sandbox)
+        return Done {}; // without a sandbox, validate() refuses the drill
+    if (durable) {
+        sandbox->addArguments({"--appendonly", "yes", "--appendfsync", "always"});
+        if (auto restarted = sandbox->restart(); !restarted)
+            return restarted.error();
+    }
+    auto serialised = std::make_shared<std::mutex>();
+    parameters.restartServer = [sandbox, serialised](bool persist) -> Status {
+        std::lock_guard guard(*serialised);
+        sandbox->kill();
+        if (!persist)
+            sandbox->forgetData();
+        return sandbox->restart();
+    };
+    return Done {};
+}
+
+// The failover drill on --sandbox: a master, a replica and a sentinel of its own (the plain
+// sandbox server stays unused), the run connecting through the sentinel. `owner` keeps them
+// alive for the run.
+Status prepareFailoverDrill(
+    StressParameters& parameters, const CliOptions& options, std::unique_ptr<FailoverSandbox>& owner)
+{
+    bool failover = false;
+    for (const auto& fault : parameters.faults)
+        failover = failover || fault.kind == FaultSpec::Kind::Failover;
+    if (!failover || !options.sandbox)
+        return Done {}; // without a sandbox, validate() refuses the drill
+    auto started = FailoverSandbox::start();
+    if (!started)
+        return started.error();
+    owner = std::move(started.value());
+    auto connection = parseRedisUrl(owner->url(), options.connection);
+    if (!connection)
+        return connection.error();
+    parameters.connection = *connection;
+    parameters.failover = owner->drillHooks();
+    return Done {};
+}
+
 } // namespace
 
-int StressCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
+int StressCommand::run(
+    const CliOptions& options, RedisServerProcess* sandbox, std::ostream& out, std::ostream& err)
 {
     auto request = parseRequest(options);
     if (!request) {
         err << "lockscope-cli stress: " << request.error().message << "\n";
         return exitCodeFor(request.error().kind);
+    }
+    std::unique_ptr<FailoverSandbox> failoverSandbox;
+    auto& drilled = request->parameters;
+    Status prepared = prepareRestartDrill(drilled, sandbox);
+    if (prepared)
+        prepared = prepareFailoverDrill(drilled, options, failoverSandbox);
+    if (prepared)
+        prepared = drilled.validate();
+    if (!prepared) {
+        err << "lockscope-cli stress: " << prepared.error().message << "\n";
+        return exitCodeFor(prepared.error().kind);
     }
     const auto& parameters = request->parameters;
     const auto* info = LockFactory::find(parameters.kind);

@@ -1,5 +1,6 @@
 #include "demo/DemoCatalog.h"
 
+#include "demo/FailoverScenario.h"
 #include "demo/FairVsUnfairScenario.h"
 #include "demo/FencingScenario.h"
 #include "demo/GetsetRecoveryScenario.h"
@@ -22,6 +23,7 @@ std::vector<std::unique_ptr<DemoScenario>> DemoCatalog::all()
     scenarios.push_back(std::make_unique<WatchdogScenario>());
     scenarios.push_back(std::make_unique<FairVsUnfairScenario>());
     scenarios.push_back(std::make_unique<RedlockScenario>());
+    scenarios.push_back(std::make_unique<FailoverScenario>());
     return scenarios;
 }
 

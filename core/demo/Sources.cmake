@@ -3,6 +3,7 @@ list(APPEND lockscope_core_sources
   demo/DemoCatalog.cpp
   demo/DemoScenario.cpp
   demo/DemoTimeline.cpp
+  demo/FailoverScenario.cpp
   demo/FairVsUnfairScenario.cpp
   demo/FencedResource.cpp
   demo/FencingScenario.cpp

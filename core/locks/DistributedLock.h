@@ -79,6 +79,15 @@ public:
     // True once a watchdog renewal found the hold gone: the holder must stop touching the
     // protected resource.
     virtual bool renewalFailed() const { return false; }
+    // Right after an acquire: WAITs until `replicas` replicas have the hold (at most `timeout`)
+    // and says how many did (ReplicaConfirmation). Kinds on one master (token and the Redisson
+    // kinds) can; the others answer a Usage error.
+    virtual Result<long long> confirmReplicas(int replicas, std::chrono::milliseconds timeout)
+    {
+        (void)replicas;
+        (void)timeout;
+        return makeError(ErrorKind::Usage, "the " + std::string(kind()) + " kind cannot wait for replicas");
+    }
 };
 
 } // namespace lockscope

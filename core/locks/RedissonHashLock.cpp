@@ -1,6 +1,7 @@
 #include "locks/RedissonHashLock.h"
 
 #include "locks/RedissonNames.h"
+#include "locks/ReplicaConfirmation.h"
 #include "locks/WaiterRegistry.h"
 #include "redis/LazyConnection.h"
 
@@ -58,6 +59,14 @@ RedissonHashLock::~RedissonHashLock()
     // Subclass parts are gone by now, so the kind's unlock cannot run here; subclasses release
     // in their own destructors. What is left: stop renewing.
     endHold();
+}
+
+Result<long long> RedissonHashLock::confirmReplicas(int replicas, std::chrono::milliseconds timeout)
+{
+    auto conn = connection();
+    if (!conn)
+        return conn.error();
+    return ReplicaConfirmation::wait(**conn, replicas, timeout);
 }
 
 Result<RedisConnection*> RedissonHashLock::connection()

@@ -61,6 +61,7 @@ public:
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     // Safe from any thread (a monitor asking while the owner waits): it has its own connection.
     Result<bool> isHeld() override;
+    Result<long long> confirmReplicas(int replicas, std::chrono::milliseconds timeout) override;
     std::optional<long long> fence() const override { return m_fence; }
     bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
 

@@ -12,6 +12,7 @@ list(APPEND lockscope_core_sources
   locks/PollingWait.cpp
   locks/RedlockLock.cpp
   locks/TokenLock.cpp
+  locks/ReplicaConfirmation.cpp
   locks/WaiterRegistry.cpp
   locks/RedissonNames.cpp
   locks/HolderIdentity.cpp

@@ -3,6 +3,7 @@
 #include "locks/CompareAndDelete.h"
 #include "locks/FencingCounter.h"
 #include "locks/HolderToken.h"
+#include "locks/ReplicaConfirmation.h"
 #include "locks/WaiterRegistry.h"
 
 #include <algorithm>
@@ -365,6 +366,11 @@ Result<bool> TokenLock::isHeld()
     if (!reply)
         return reply.error();
     return reply->isString() && reply->text() == m_token;
+}
+
+Result<long long> TokenLock::confirmReplicas(int replicas, std::chrono::milliseconds timeout)
+{
+    return ReplicaConfirmation::wait(*m_connection, replicas, timeout);
 }
 
 } // namespace lockscope

@@ -53,6 +53,7 @@ public:
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     Result<bool> isHeld() override;
     std::optional<long long> fence() const override { return m_fence; }
+    Result<long long> confirmReplicas(int replicas, std::chrono::milliseconds timeout) override;
 
     // The scripts, shared with RedlockLock which runs them on every node.
     // acquire: KEYS name, fence counter; ARGV token, lease ms -> the new fence, or nil if held.

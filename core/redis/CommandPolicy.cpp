@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <string>
+#include <vector>
 
 namespace lockscope {
 
@@ -122,10 +124,12 @@ const std::initializer_list<std::string_view> readOnlyCommands = {
 };
 
 // Containers whose read-only subcommands are allowed; any other subcommand is refused.
+// (A vector, not an initializer_list: the array behind an initializer_list member of a
+// temporary ends with that temporary; clang's UBSan caught the lists dangling.)
 struct Subcommands
 {
     std::string_view command;
-    std::initializer_list<std::string_view> readOnly;
+    std::vector<std::string_view> readOnly;
 };
 const std::array containerCommands = {
     Subcommands {"CLIENT", {"GETNAME", "SETNAME", "ID", "INFO", "LIST", "TRACKINGINFO", "GETREDIR"}},

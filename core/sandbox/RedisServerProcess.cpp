@@ -261,4 +261,18 @@ Status RedisServerProcess::restart()
     return launch();
 }
 
+void RedisServerProcess::addArguments(const std::vector<std::string>& args)
+{
+    m_config.extraArgs.insert(m_config.extraArgs.end(), args.begin(), args.end());
+}
+
+void RedisServerProcess::forgetData()
+{
+    // The default names (the sandbox and the tests never change them): appendonly.aof was the
+    // AOF itself before Redis 7 and is the base name inside appendonlydir since.
+    std::error_code ignored;
+    for (const char* name : {"dump.rdb", "appendonly.aof", "appendonlydir"})
+        std::filesystem::remove_all(std::filesystem::path(m_workDir) / name, ignored);
+}
+
 } // namespace lockscope

@@ -53,6 +53,13 @@ public:
     void kill();
     // Starts again on the same port and directory (after stop() or kill()).
     Status restart();
+    // Server arguments for the next start (restart()), after the ones it was started with: a
+    // restart drill turns an AOF on this way before its run.
+    void addArguments(const std::vector<std::string>& args);
+    // Deletes the files a restart would load the data from (the RDB and the AOF, with Redis 7's
+    // AOF directory): after kill(), restart() then comes up empty, like a server without
+    // persistence.
+    void forgetData();
 
 private:
     explicit RedisServerProcess(RedisServerConfig config, std::string workDir);

@@ -2,4 +2,5 @@ list(APPEND lockscope_core_sources
   sandbox/SampleLockSeeder.cpp
   sandbox/FreePort.cpp
   sandbox/RedisServerProcess.cpp
+  sandbox/FailoverSandbox.cpp
 )

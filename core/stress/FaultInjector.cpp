@@ -56,4 +56,23 @@ Status FaultInjector::restartServer(bool persist) const
     return m_restartServer(persist);
 }
 
+void FaultInjector::holdBackReplication(bool on) const
+{
+    if (m_failover)
+        m_failover.holdBackReplication(on);
+}
+
+bool FaultInjector::replicaHasKey(const std::string& key) const
+{
+    return m_failover && m_failover.replicaHasKey(key);
+}
+
+Status FaultInjector::failOver() const
+{
+    if (!m_failover)
+        return makeError(ErrorKind::Usage,
+            "the failover drill needs a master, a replica and a sentinel the run owns (--sandbox)");
+    return m_failover.failOver();
+}
+
 } // namespace lockscope

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "demo/FencedResource.h"
 #include "locks/LockFactory.h"
 #include "stress/FaultSpec.h"
-#include "demo/FencedResource.h"
 
 #include <functional>
 #include <map>
@@ -22,6 +22,19 @@ class FaultInjector
 public:
     // Restarts the redis-server the run owns, keeping its data when `persist` (AOF) or not.
     using RestartServer = std::function<Status(bool persist)>;
+    // The failover drill's hooks on a master + replica + sentinel the run owns.
+    struct Failover
+    {
+        // On: what the master sends its replica from now on never reaches it (asynchronous
+        // replication that has fallen behind); off: the link carries it again.
+        std::function<void(bool on)> holdBackReplication;
+        // The master dies and the sentinel promotes the replica; returns once it is promoted.
+        std::function<Status()> failOver;
+        // Whether the replica has `key` (a lock some earlier holder's release has not removed
+        // there yet, because replication was held back just before that release reached it).
+        std::function<bool(const std::string& key)> replicaHasKey;
+        explicit operator bool() const { return holdBackReplication && failOver && replicaHasKey; }
+    };
 
     FaultInjector(std::vector<FaultSpec> specs, std::vector<LockSpec> lockSpecs, bool fencedWrites,
         RestartServer restartServer);
@@ -45,12 +58,17 @@ public:
     bool fencedWrites() const { return m_fencedWrites; }
     bool wants(FaultSpec::Kind kind) const;
     Status restartServer(bool persist) const;
+    void setFailover(Failover failover) { m_failover = std::move(failover); }
+    void holdBackReplication(bool on) const;
+    bool replicaHasKey(const std::string& key) const;
+    Status failOver() const;
 
 private:
     const std::vector<FaultSpec> m_specs;
     const std::vector<LockSpec> m_lockSpecs;
     const bool m_fencedWrites;
     const RestartServer m_restartServer;
+    Failover m_failover;
     std::vector<std::unique_ptr<FencedResource>> m_resources;
 
     mutable std::mutex m_mutex;

@@ -28,8 +28,9 @@ std::optional<long long> number(std::string_view text, long long min, long long 
 
 std::string_view FaultSpec::kindName(Kind kind)
 {
-    static constexpr std::array<std::string_view, 4> names {"kill", "pause", "partition", "restart"};
-    return enumName<FaultSpec::Kind::Restart>(kind, names, "unknown");
+    static constexpr std::array<std::string_view, 5> names {
+        "kill", "pause", "partition", "restart", "failover"};
+    return enumName<FaultSpec::Kind::Failover>(kind, names, "unknown");
 }
 
 Result<FaultSpec> FaultSpec::parse(std::string_view text)
@@ -37,17 +38,21 @@ Result<FaultSpec> FaultSpec::parse(std::string_view text)
     const std::string_view kindText = text.substr(0, text.find(':'));
     FaultSpec spec;
     bool known = false;
-    for (Kind kind : {Kind::Kill, Kind::Pause, Kind::Partition, Kind::Restart}) {
+    for (Kind kind : {Kind::Kill, Kind::Pause, Kind::Partition, Kind::Restart, Kind::Failover}) {
         if (kindText == kindName(kind)) {
             spec.kind = kind;
             known = true;
         }
     }
     if (!known)
-        return usage(
-            "unknown fault '" + std::string(kindText) + "' (known: kill, pause, partition, restart)");
+        return usage("unknown fault '" + std::string(kindText)
+            + "' (known: kill, pause, partition, restart, failover)");
     // Defaults: often enough to matter in a short run, rarely enough that the run still runs.
-    spec.every = spec.kind == Kind::Restart ? 200 : 25;
+    spec.every = spec.kind == Kind::Restart || spec.kind == Kind::Failover ? 200 : 25;
+    // The sandbox has one replica: after a failover the old master is gone for the rest of the
+    // run, so there is nothing left to fail over to.
+    if (spec.kind == Kind::Failover)
+        spec.count = 1;
 
     std::string_view rest
         = kindText.size() < text.size() ? text.substr(kindText.size() + 1) : std::string_view();
@@ -69,6 +74,8 @@ Result<FaultSpec> FaultSpec::parse(std::string_view text)
             auto count = number(value, 0, 1'000'000'000);
             if (!count)
                 return usage("count= expects a number of faults (0: no cap)" + where);
+            if (spec.kind == Kind::Failover && *count != 1)
+                return usage("the failover drill runs once per run (count=1)" + where);
             spec.count = *count;
         } else if (name == "ms" && (spec.kind == Kind::Pause || spec.kind == Kind::Partition)) {
             auto ms = number(value, 1, 3'600'000);

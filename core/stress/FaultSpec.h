@@ -20,6 +20,11 @@ namespace lockscope {
 //   restart[:persist=yes|no,every=N,count=K]
 //                                       the redis-server the run owns restarts while a client
 //                                       holds (with or without an AOF to reload)
+//   failover[:every=N]                  on a master + replica + sentinel: the replica stops
+//                                       receiving the master's writes, the holder takes the
+//                                       (free) lock, then the master dies and the sentinel
+//                                       promotes the replica, which never got the lock; once
+//                                       per run
 // The fault hits every N-th critical section of the run (all clients counted together), at most
 // K times (0: no cap).
 struct FaultSpec
@@ -30,6 +35,7 @@ struct FaultSpec
         Pause,
         Partition,
         Restart,
+        Failover,
     };
     enum class PartitionMode
     {

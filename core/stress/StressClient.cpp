@@ -88,23 +88,40 @@ void StressClient::run(const CancellationToken& stop)
             continue;
         }
 
+        // The failover drill: what this section writes to Redis (its lock, its fence) stays on
+        // the master, which then dies.
+        const bool failover = fault && fault->kind == FaultSpec::Kind::Failover;
         AcquireOptions options;
         options.lease = m_parameters.lease;
         options.wait = std::nullopt; // wait until acquired or the run stops
         options.watchdog = m_parameters.watchdog;
         options.cancel = &stop;
         const long long asked = steadyNanos();
-        auto acquired = lock.acquire(options);
-        if (!acquired) {
-            countError(std::string(errorKindName(acquired.error().kind)));
-            // A broken server should not turn the run into a busy loop of errors.
-            pause(std::chrono::milliseconds(10), stop);
+        auto acquired = failover ? acquireUnreplicated(lock, options, stop) : lock.acquire(options);
+        if (!acquired || !acquired->acquired()) {
+            // The server fault happens whether or not this section got the lock (not at the end).
+            if (failover && !stop.isCancelled())
+                failOver();
+            else if (failover)
+                m_faults->holdBackReplication(false);
+            if (!acquired) {
+                countError(std::string(errorKindName(acquired.error().kind)));
+                // A broken server should not turn the run into a busy loop of errors.
+                pause(std::chrono::milliseconds(10), stop);
+                continue;
+            }
+            if (acquired->outcome == AcquireOutcome::Cancelled)
+                return;
+            countError("timed_out");
             continue;
         }
-        if (acquired->outcome == AcquireOutcome::Cancelled)
-            return;
-        if (acquired->outcome == AcquireOutcome::TimedOut) {
-            countError("timed_out");
+        if (m_parameters.waitReplicas > 0 && !replicasConfirmed(lock)) {
+            // Not confirmed: a failover now could lose it, so it is not used (Redisson's choice
+            // when replicas do not acknowledge a lock in time).
+            (void)lock.release();
+            if (failover)
+                failOver();
+            pause(m_parameters.think, stop);
             continue;
         }
         const long long holding = steadyNanos();
@@ -209,10 +226,63 @@ void StressClient::holdWith(const FaultSpec& fault, const CancellationToken& sto
         pause(m_parameters.hold, stop);
         return;
     }
+    case FaultSpec::Kind::Failover:
+        failOver();
+        pause(m_parameters.hold, stop);
+        return;
     case FaultSpec::Kind::Kill:
         break;
     }
     pause(m_parameters.hold, stop);
+}
+
+Result<AcquireResult> StressClient::acquireUnreplicated(
+    DistributedLock& lock, AcquireOptions options, const CancellationToken& stop)
+{
+    options.wait = std::chrono::milliseconds(0);
+    for (;;) {
+        m_faults->holdBackReplication(true);
+        auto acquired = lock.acquire(options);
+        if (!acquired || acquired->outcome == AcquireOutcome::Cancelled)
+            return acquired;
+        if (acquired->acquired()) {
+            // The previous holder's release may have been on its way to the replica when it was
+            // held back: the replica would keep that lock, and after the promotion everyone
+            // would wait for it to expire instead of a second holder getting in.
+            if (!m_faults->replicaHasKey(lock.name()))
+                return acquired;
+            (void)lock.release();
+        }
+        // Held by another client: let replication carry its release, then try again.
+        m_faults->holdBackReplication(false);
+        pause(std::chrono::milliseconds(2), stop);
+        if (stop.isCancelled()) {
+            AcquireResult cancelled;
+            cancelled.outcome = AcquireOutcome::Cancelled;
+            return cancelled;
+        }
+    }
+}
+
+void StressClient::failOver()
+{
+    auto failedOver = m_faults->failOver();
+    m_faults->holdBackReplication(false);
+    if (failedOver)
+        m_faults->countInjected(FaultSpec::Kind::Failover);
+    else
+        countError("failover_failed");
+}
+
+bool StressClient::replicasConfirmed(DistributedLock& lock)
+{
+    auto confirmed = lock.confirmReplicas(m_parameters.waitReplicas, m_parameters.replicaTimeout);
+    if (!confirmed)
+        countError(std::string(errorKindName(confirmed.error().kind)));
+    if (confirmed && *confirmed >= m_parameters.waitReplicas)
+        return true;
+    ++m_unconfirmed;
+    return false;
 }
 
 std::optional<std::string> StressClient::finishDrillSection(

@@ -61,6 +61,8 @@ public:
     // Sections per lock index.
     const std::vector<std::vector<CriticalSection>>& sections() const { return m_sections; }
     long long unrecordedSections() const { return m_unrecorded; }
+    // Acquires the replicas did not confirm (StressParameters::waitReplicas).
+    long long unconfirmedAcquires() const { return m_unconfirmed; }
     // Drill sections whose holder found out it had lost the lock (per lock index), and how it
     // found out first (FaultReport::lostBy).
     const std::vector<std::vector<CriticalSection>>& lostSections() const { return m_lostSections; }
@@ -79,8 +81,21 @@ private:
     void holdWith(const FaultSpec& fault, const CancellationToken& stop);
     // A drill section's end: the write to the fenced resource (unless the watchdog said the lock
     // is gone), then the release. How the holder learned it lost the lock, if it did.
-    std::optional<std::string> finishDrillSection(DistributedLock& lock, size_t lockIndex, const std::string& holder);
+    std::optional<std::string> finishDrillSection(
+        DistributedLock& lock, size_t lockIndex, const std::string& holder);
     void recordSection(size_t lockIndex, CriticalSection section, bool lost);
+    // The failover section's acquire: replication is held back, then the lock is tried once; if
+    // another client holds it (on the master, or still on the replica), replication flows again
+    // (carrying that client's release) and it is tried again. Holding back while waiting would leave the
+    // other holder's lock on the replica, which would keep everyone out after the promotion instead of
+    // letting a second holder in.
+    Result<AcquireResult> acquireUnreplicated(
+        DistributedLock& lock, AcquireOptions options, const CancellationToken& stop);
+    // The failover drill's fault: the master dies, the replica is promoted, replication to it is
+    // no longer held back.
+    void failOver();
+    // With waitReplicas: whether the replicas confirmed the hold just acquired.
+    bool replicasConfirmed(DistributedLock& lock);
 
     int m_index;
     const StressParameters& m_parameters;
@@ -97,6 +112,7 @@ private:
     LatencyHistogram m_holds;
     std::vector<std::vector<CriticalSection>> m_sections;
     long long m_unrecorded = 0;
+    long long m_unconfirmed = 0;
 
     FaultInjector* m_faults = nullptr;
     ChaosProxy* m_proxy = nullptr;

@@ -42,8 +42,8 @@ CriticalSection withinLease(CriticalSection section, std::chrono::milliseconds l
 
 // The drills' counts: the overlaps the run's verdict left out (withinLease), the writes the
 // fenced resources accepted and rejected, and an independent check of the accepted ones.
-void reportFaults(FaultInjector& faults, const std::vector<std::unique_ptr<StressClient>>& clients,
-    StressResult& result)
+void reportFaults(
+    FaultInjector& faults, const std::vector<std::unique_ptr<StressClient>>& clients, StressResult& result)
 {
     FaultReport& report = result.faults;
     for (const auto& spec : faults.specs())
@@ -122,9 +122,11 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     std::unique_ptr<FaultInjector> faults;
     std::vector<std::unique_ptr<ChaosProxy>> proxies;
     if (!m_parameters.faults.empty()) {
-        const bool fencedWrites = m_parameters.exclusiveKind() && FaultInjector::handsOutFences(lockSpecs.front());
+        const bool fencedWrites
+            = m_parameters.exclusiveKind() && FaultInjector::handsOutFences(lockSpecs.front());
         faults = std::make_unique<FaultInjector>(
             m_parameters.faults, lockSpecs, fencedWrites, m_parameters.restartServer);
+        faults->setFailover(m_parameters.failover);
         if (faults->wants(FaultSpec::Kind::Partition)) {
             for (int c = 0; c < m_parameters.clients; ++c) {
                 auto proxy = ChaosProxy::start(m_parameters.connection.host, m_parameters.connection.port);
@@ -153,7 +155,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         }
         clients.push_back(
             std::make_unique<StressClient>(c, m_parameters, std::move(locks), slots, sectionBudget));
-        clients.back()->attachFaults(faults.get(), proxies.empty() ? nullptr : proxies[static_cast<size_t>(c)].get());
+        clients.back()->attachFaults(
+            faults.get(), proxies.empty() ? nullptr : proxies[static_cast<size_t>(c)].get());
     }
 
     CancellationToken stop;
@@ -197,6 +200,10 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         if (progress && now >= nextProgress) {
             StressProgress snapshot;
             snapshot.elapsedSeconds = secondsSince(started);
+            if (faults) {
+                for (const auto& [kind, count] : faults->injected())
+                    snapshot.faultsInjected += count;
+            }
             LatencyHistogram waits;
             for (const auto& client : clients) {
                 auto clientSnapshot = client->snapshot();
@@ -235,6 +242,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
     result.lease = m_parameters.lease;
     result.elapsedSeconds = elapsed;
     result.stoppedEarly = stoppedEarly;
+    result.waitReplicas = m_parameters.waitReplicas;
     LatencyHistogram handoffs;
     LatencyHistogram holds;
     std::vector<MutualExclusionChecker> checkers(static_cast<size_t>(m_parameters.locks));
@@ -248,6 +256,7 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         for (const auto& [kind, count] : client->errors())
             result.errors[kind] += count;
         result.sectionsUnchecked += client->unrecordedSections();
+        result.unconfirmedAcquires += client->unconfirmedAcquires();
         for (size_t l = 0; l < client->sections().size(); ++l) {
             for (const auto& section : client->sections()[l])
                 checkers[l].record(section);

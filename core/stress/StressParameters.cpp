@@ -33,15 +33,27 @@ Status StressParameters::validate() const
     }
     if (progressInterval.count() <= 0)
         return usage("the progress interval must be positive");
+    if (waitReplicas < 0 || waitReplicas > 64)
+        return usage("wait-replicas must be between 0 and 64");
+    if (waitReplicas > 0 && kind != "token" && kind != "reentrant" && kind != "fair")
+        return usage("waiting for replicas is for the token, reentrant and fair kinds");
+    if (replicaTimeout.count() <= 0)
+        return usage("the replica timeout must be positive");
     for (const auto& fault : faults) {
         if (fault.every < 1)
             return usage("a fault drill needs every >= 1");
         if (fault.kind == FaultSpec::Kind::Partition
             && (kind == "redlock" || connection.transport != ConnectionOptions::Transport::Tcp
                 || connection.topology == ConnectionOptions::Topology::Sentinel))
-            return usage("the partition drill needs one server over TCP (not redlock, a socket or a sentinel)");
+            return usage(
+                "the partition drill needs one server over TCP (not redlock, a socket or a sentinel)");
         if (fault.kind == FaultSpec::Kind::Restart && !restartServer)
             return usage("the restart drill needs a server the run owns (--sandbox)");
+        if (fault.kind == FaultSpec::Kind::Failover && !failover)
+            return usage(
+                "the failover drill needs a master, a replica and a sentinel the run owns (--sandbox)");
+        if (fault.kind == FaultSpec::Kind::Failover && kind == "redlock")
+            return usage("the failover drill is for one master with a replica (not redlock)");
     }
     return Done {};
 }

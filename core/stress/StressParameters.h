@@ -43,6 +43,14 @@ struct StressParameters
     // are injected into the sections. A restart drill needs `restartServer`: a server the run owns.
     std::vector<FaultSpec> faults;
     FaultInjector::RestartServer restartServer;
+    // A failover drill needs these: a master + replica + sentinel the run owns (`connection` goes
+    // through the sentinel).
+    FaultInjector::Failover failover;
+    // Above 0: after each acquire, WAIT until this many replicas have the hold's writes (at most
+    // `replicaTimeout`); a hold they did not all confirm is released at once and counted as
+    // unconfirmed, not used (a failover could lose it). Token and the Redisson kinds.
+    int waitReplicas = 0;
+    std::chrono::milliseconds replicaTimeout {100};
 
     // Usage errors for values that make no sense (or would open thousands of connections).
     Status validate() const;

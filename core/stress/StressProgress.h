@@ -19,6 +19,8 @@ struct StressProgress
     LatencyHistogram acquireHistogram;
     long long errors = 0;
     std::vector<long long> perClientAcquisitions;
+    // Fault drills: the faults injected so far (a chart marks when the count grows).
+    long long faultsInjected = 0;
 };
 
 } // namespace lockscope

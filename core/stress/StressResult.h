@@ -60,6 +60,10 @@ struct StressResult
     double cpuMicrosPerAcquisition = 0;
     bool stoppedEarly = false; // cancelled before its duration or iterations
     FaultReport faults; // the fault drills' counts (faults.active(): there were drills)
+    // --wait-replicas: the replicas each acquire waited for (0: no WAIT), and the acquires they
+    // did not confirm in time (released at once and never used: a failover could lose them).
+    int waitReplicas = 0;
+    long long unconfirmedAcquires = 0;
 
     long long errorCount() const
     {

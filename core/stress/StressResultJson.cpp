@@ -45,6 +45,8 @@ std::string StressResultJson::toJson(const StressResult& result)
         json.key(kind).value(count);
     json.endObject();
     json.key("cpu_us_per_acquisition").value(result.cpuMicrosPerAcquisition);
+    json.key("wait_replicas").value(static_cast<long long>(result.waitReplicas));
+    json.key("unconfirmed_acquires").value(result.unconfirmedAcquires);
     if (result.faults.active()) {
         const FaultReport& faults = result.faults;
         json.key("faults").beginObject();

@@ -166,6 +166,54 @@ private slots:
         QCOMPARE(sigintDisposition(), before); // the previous disposition is back
     }
 
+    void aRestartDrillOnTheSandboxWithItsDataKeepsTheTokenKindSafe()
+    {
+        auto run
+            = runCli({"--sandbox", "stress", "--kind", "token", "--clients", "3", "--hold-ms", "5", "--lease",
+                "1000", "--duration", "3", "--fault", "restart:persist=yes,every=10,count=1", "--json"});
+        QVERIFY2(run.code == 0, qPrintable(run.err + run.out));
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const auto faults = json["faults"].toObject();
+        QCOMPARE(faults["injected_by_kind"].toObject()["restart"].toInt(), 1);
+        QCOMPARE(faults["writes_out_of_order"].toInt(-1), 0);
+        QCOMPARE(json["violations"].toInt(-1), 0);
+        QVERIFY(json["acquisitions"].toInt() > 10);
+    }
+
+    void aRestartDrillOnTheSandboxWithoutItsDataLetsTheFenceRejectWrites()
+    {
+        // The restarted server forgot the lock and its counter: the next holders' fences start
+        // again below what the resource has seen.
+        auto run = runCli({"--sandbox", "stress", "--kind", "token", "--clients", "3", "--hold-ms", "300",
+            "--lease", "5000", "--duration", "4", "--fault", "restart:persist=no,every=5,count=1", "--json"});
+        QVERIFY2(run.code == 0 || run.code == 1, qPrintable(run.err + run.out));
+        const auto faults = QJsonDocument::fromJson(run.out.toUtf8()).object()["faults"].toObject();
+        QCOMPARE(faults["injected_by_kind"].toObject()["restart"].toInt(), 1);
+        QVERIFY2(faults["writes_rejected"].toInt() > 0, qPrintable(run.out));
+    }
+
+    void theRestartAndFailoverDrillsNeedTheSandbox()
+    {
+        for (const char* fault : {"restart", "failover"}) {
+            auto run = runCli({"--url", m_server->url(), "stress", "--duration", "1", "--fault", fault});
+            QCOMPARE(run.code, int(ExitUsage));
+            QVERIFY2(run.err.contains("--sandbox"), qPrintable(run.err));
+        }
+    }
+
+    void aFailoverDrillOnTheSandboxWithWaitUsesNoUnconfirmedHold()
+    {
+        auto run = runCli({"--sandbox", "stress", "--kind", "token", "--clients", "2", "--hold-ms", "500",
+            "--think-ms", "300", "--lease", "15000", "--duration", "8", "--fault", "failover:every=2",
+            "--wait-replicas", "1", "--replica-timeout", "200", "--json"});
+        QVERIFY2(run.code == 0, qPrintable(run.err + run.out));
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(json["faults"].toObject()["injected_by_kind"].toObject()["failover"].toInt(), 1);
+        QCOMPARE(json["wait_replicas"].toInt(), 1);
+        QVERIFY2(json["unconfirmed_acquires"].toInt() >= 1, qPrintable(run.out));
+        QCOMPARE(json["violations"].toInt(-1), 0);
+    }
+
     void badOptionsAreUsageErrors()
     {
         QCOMPARE(runCli({"--url", m_server->url(), "stress", "--clients", "0"}).code, int(ExitUsage));
@@ -173,6 +221,9 @@ private slots:
             int(ExitUsage));
         QCOMPARE(runCli({"--url", m_server->url(), "stress", "--duration", "soon"}).code, int(ExitUsage));
         QCOMPARE(runCli({"--url", m_server->url(), "stress", "--bogus"}).code, int(ExitUsage));
+        QCOMPARE(
+            runCli({"--url", m_server->url(), "stress", "--kind", "redlock", "--wait-replicas", "1"}).code,
+            int(ExitUsage));
     }
 };
 

@@ -81,7 +81,11 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     createActions();
     createCentralArea();
     createMenus();
-    new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
+    auto* tools = new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
+    // A stress run's injected faults are marks on the history of the server they hit.
+    connect(tools, &ToolWindows::faultsMarked, this, [this](const QString& node, const QString& detail) {
+        m_history->recordMark(QStringLiteral("fault"), node, {}, detail);
+    });
     createHistoryAction();
     followSelectedLockStatistics();
     createToolBar();

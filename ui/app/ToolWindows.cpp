@@ -48,6 +48,15 @@ StressPanel* ToolWindows::showStressPanel()
     if (!m_stressPanel) {
         m_stressPanel = new StressPanel(&m_window);
         m_stressPanel->setWindowFlag(Qt::Window);
+        // The drills hit the connected server, whose lock history the main window records.
+        connect(m_stressPanel, &StressPanel::faultsInjected, this,
+            [this](long long count, const QString& drills) {
+                const QString node = QStringLiteral("%1:%2")
+                                         .arg(QString::fromStdString(m_controller.options().host))
+                                         .arg(m_controller.options().port);
+                Q_EMIT faultsMarked(node,
+                    tr("%n fault(s) injected by the stress test (%1)", nullptr, int(count)).arg(drills));
+            });
         updateConnections();
     }
     m_stressPanel->show();

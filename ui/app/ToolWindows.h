@@ -28,6 +28,10 @@ public Q_SLOTS:
     StressPanel* showStressPanel();
     ContentionDemoView* showDemoView();
 
+Q_SIGNALS:
+    // A stress run injected faults into the server at `node`: a mark for its lock history.
+    void faultsMarked(const QString& node, const QString& detail);
+
 private:
     void updateConnections();
 

@@ -593,6 +593,114 @@
         <source>Round 1: the unfair `legacy` kind (SETNX; waiters poll with back-off).</source>
         <translation>第 1 轮：不公平的 `legacy` 类型（SETNX；等待者以退避方式轮询）。</translation>
     </message>
+    <message>
+        <source>A failover loses a lock; WAIT for the replica keeps it</source>
+        <translation>故障转移丢失了锁；WAIT 等待副本则能保住它</translation>
+    </message>
+    <message>
+        <source>after the promotion two clients hold the lock and the fence rejects the stale write; with WAIT 1 the lock survives the failover</source>
+        <translation>提升之后两个客户端同时持有锁，栅栏拒绝过期的写入；使用 WAIT 1 时锁在故障转移后依然存在</translation>
+    </message>
+    <message>
+        <source>the master on 127.0.0.1:%1 dies (SIGKILL)</source>
+        <translation>127.0.0.1:%1 上的主节点死亡（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>the sentinel promoted the replica on 127.0.0.1:%1: it is the master now</source>
+        <translation>哨兵提升了 127.0.0.1:%1 上的副本：它现在是主节点</translation>
+    </message>
+    <message>
+        <source>sandbox master up on 127.0.0.1:%1</source>
+        <translation>沙盒主节点已在 127.0.0.1:%1 上启动</translation>
+    </message>
+    <message>
+        <source>its replica up on 127.0.0.1:%1, and a sentinel; clients find the master through the sentinel</source>
+        <translation>其副本已在 127.0.0.1:%1 上启动，另有一个哨兵；客户端通过哨兵找到主节点</translation>
+    </message>
+    <message>
+        <source>falls behind: the master&apos;s writes have not reached it yet</source>
+        <translation>落后了：主节点的写入尚未到达它</translation>
+    </message>
+    <message>
+        <source>acquired %1 on the master (fence %2)</source>
+        <translation>在主节点上获取了 %1（栅栏 %2）</translation>
+    </message>
+    <message>
+        <source>WAIT 1 %1 -&gt; %2 replica(s) confirmed%3</source>
+        <translation>WAIT 1 %1 -&gt; %2 个副本确认%3</translation>
+    </message>
+    <message>
+        <source>: not safe, released unused</source>
+        <translation>：不安全，未使用即释放</translation>
+    </message>
+    <message>
+        <source>catches up with the master</source>
+        <translation>追上了主节点</translation>
+    </message>
+    <message>
+        <source>acquired again (fence %1); WAIT 1 -&gt; %2 replica(s) confirmed</source>
+        <translation>再次获取（栅栏 %1）；WAIT 1 -&gt; %2 个副本确认</translation>
+    </message>
+    <message>
+        <source>works on the resource, believing it holds the lock...</source>
+        <translation>处理资源，相信自己持有锁……</translation>
+    </message>
+    <message>
+        <source>acquired %1 on the new master (fence %2): the replica never had C1&apos;s lock, nor its fence</source>
+        <translation>在新主节点上获取了 %1（栅栏 %2）：副本从未拥有 C1 的锁，也没有它的栅栏</translation>
+    </message>
+    <message>
+        <source>refused: the new master has C1&apos;s lock (the replica had it)</source>
+        <translation>被拒绝：新主节点拥有 C1 的锁（副本已有它）</translation>
+    </message>
+    <message>
+        <source>carries on and writes</source>
+        <translation>继续并写入</translation>
+    </message>
+    <message>
+        <source>writes &quot;%1&quot; with fence %2 -&gt; rejected (fence not above the highest seen)</source>
+        <translation>以栅栏 %2 写入“%1” -&gt; 被拒绝（栅栏不高于已见过的最高值）</translation>
+    </message>
+    <message>
+        <source>release -&gt; lost: the new master never had its hold</source>
+        <translation>释放 -&gt; 丢失：新主节点从未有过它的持有</translation>
+    </message>
+    <message>
+        <source>Round 1: acquire, and trust the reply.</source>
+        <translation>第 1 轮：获取锁，并相信回复。</translation>
+    </message>
+    <message>
+        <source>Round 2: acquire, then WAIT until the replica has it.</source>
+        <translation>第 2 轮：获取锁，然后 WAIT 直到副本拥有它。</translation>
+    </message>
+    <message>
+        <source>without WAIT: %1; with WAIT 1: %2</source>
+        <translation>不用 WAIT：%1；使用 WAIT 1：%2</translation>
+    </message>
+    <message>
+        <source>two holders after the failover, the stale write %1</source>
+        <translation>故障转移后有两个持有者，过期的写入%1</translation>
+    </message>
+    <message>
+        <source>rejected by the fence</source>
+        <translation>被栅栏拒绝</translation>
+    </message>
+    <message>
+        <source>accepted</source>
+        <translation>被接受</translation>
+    </message>
+    <message>
+        <source>the lock survived</source>
+        <translation>锁依然存在</translation>
+    </message>
+    <message>
+        <source>the lock was lost</source>
+        <translation>锁丢失了</translation>
+    </message>
+    <message>
+        <source>the lock survived the failover</source>
+        <translation>锁在故障转移后依然存在</translation>
+    </message>
 </context>
 <context>
     <name>ExtendLock</name>
@@ -3104,6 +3212,20 @@ Password for %2:</source>
         <source>0 violations in %L1 checked holds</source>
         <translation>在 %L1 次已检查的持有中 0 次违规</translation>
     </message>
+    <message>
+        <source>faults injected</source>
+        <translation>注入的故障</translation>
+    </message>
+    <message numerus="yes">
+        <source>Fault drills: %Ln fault(s) injected</source>
+        <translation>
+            <numerusform>故障演练：注入了 %Ln 个故障</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %L1 fenced writes rejected, %L2 accepted out of fence order · %L3 lock(s) lost · %L4 overlap(s) after a loss</source>
+        <translation> · %L1 次带栅栏的写入被拒绝，%L2 次未按栅栏顺序被接受 · %L3 个锁丢失 · %L4 次丢失后的重叠</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::StressForm</name>
@@ -3210,6 +3332,46 @@ Password for %2:</source>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;%1&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>kill</source>
+        <translation>杀死</translation>
+    </message>
+    <message>
+        <source>A holder&apos;s process is killed (SIGKILL) while it holds: it never releases</source>
+        <translation>持有者的进程在持有期间被杀死（SIGKILL）：它永远不会释放</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>A holder stops for 1.5 leases while it holds (a GC pause), then writes</source>
+        <translation>持有者在持有期间停顿 1.5 个租约（GC 停顿），然后写入</translation>
+    </message>
+    <message>
+        <source>partition</source>
+        <translation>网络分区</translation>
+    </message>
+    <message>
+        <source>A holder&apos;s path to Redis (the run&apos;s own proxy) stalls for 1.5 leases while it holds</source>
+        <translation>持有者通往 Redis 的路径（本次运行自己的代理）在持有期间停滞 1.5 个租约</translation>
+    </message>
+    <message>
+        <source>Fault drills:</source>
+        <translation>故障演练：</translation>
+    </message>
+    <message>
+        <source>every </source>
+        <translation>每 </translation>
+    </message>
+    <message>
+        <source> sections</source>
+        <translation> 个临界区</translation>
+    </message>
+    <message>
+        <source>Each chosen fault hits every N-th critical section of the run</source>
+        <translation>每种选中的故障命中本次运行的每第 N 个临界区</translation>
     </message>
 </context>
 <context>
@@ -3381,6 +3543,12 @@ Password for %2:</source>
     <message>
         <source>Watch short stories of locks under contention, and why the naive ones break</source>
         <translation>观看锁在争用下的小故事，以及朴素实现为何会出错</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fault(s) injected by the stress test (%1)</source>
+        <translation>
+            <numerusform>压力测试注入了 %n 个故障（%1）</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
-#include "locks/LockFactory.h"
 #include "demo/DemoCatalog.h"
+#include "locks/LockFactory.h"
 #include "support/RedisTestCase.h"
 
 #include <QtTest>
@@ -62,6 +62,8 @@ private slots:
 
     void redlockNeedsAMajorityOfFiveNodes() { expectOutcome("redlock"); }
 
+    void aFailoverLosesTheLockAndWaitForTheReplicaKeepsIt() { expectOutcome("failover"); }
+
     void theCliListsTheScenariosAndPlaysOneByNumber()
     {
         std::ostringstream out;
@@ -70,13 +72,25 @@ private slots:
         const auto list = QString::fromStdString(out.str());
         for (const auto& scenario : DemoCatalog::all())
             QVERIFY(list.contains(QString::fromStdString(std::string(scenario->name()))));
-        QCOMPARE(DemoCatalog::all().size(), size_t(7));
+        QCOMPARE(DemoCatalog::all().size(), size_t(8));
 
         std::ostringstream played;
         QCOMPARE(CliRunner::run({"--url", m_server->url(), "demo", "1"}, {}, played, err), int(ExitOk));
         const auto text = QString::fromStdString(played.str());
         QVERIFY2(text.contains("as expected"), qPrintable(text));
         QVERIFY(text.contains(QRegularExpression("\\[\\+\\s*\\d+\\.\\d{3} s\\] C1")));
+    }
+
+    void theCliPlaysTheFailoverStoryHeadless()
+    {
+        // It starts its own master, replica and sentinel, whatever the connection.
+        std::ostringstream out;
+        std::ostringstream err;
+        QCOMPARE(CliRunner::run({"--url", m_server->url(), "demo", "failover"}, {}, out, err), int(ExitOk));
+        const auto text = QString::fromStdString(out.str());
+        QVERIFY2(text.contains("as expected"), qPrintable(text + QString::fromStdString(err.str())));
+        QVERIFY2(text.contains("rejected (fence not above the highest seen)"), qPrintable(text));
+        QVERIFY2(text.contains("refused: the new master has C1's lock"), qPrintable(text));
     }
 
     void theCliRefusesUnknownScenarios()

@@ -166,6 +166,31 @@ private slots:
         expected.emplace_back("C1", DemoAction::Refuse);
         QVERIFY2(beats(steps) == expected, m_story.c_str());
     }
+
+    void aFailoverGivesTheLockToTwoAndTheFenceRefusesTheStaleWrite()
+    {
+        const auto steps = play("failover");
+        const std::vector<Beat> nodes {{"master", DemoAction::NodeUp}, {"replica", DemoAction::NodeUp}};
+        std::vector<Beat> expected {{"--", DemoAction::RoundBegins}};
+        expected.insert(expected.end(), nodes.begin(), nodes.end());
+        // Without WAIT: C1 holds on the old master, C2 on the promoted replica; C2 writes first,
+        // C1's write with the same fence is refused and its release finds no hold.
+        const std::vector<Beat> lost {{"C1", DemoAction::Acquire}, {"C1", DemoAction::Pause},
+            {"master", DemoAction::NodeDown}, {"replica", DemoAction::NodeUp}, {"C2", DemoAction::Acquire},
+            {"C2", DemoAction::WriteAccepted}, {"C1", DemoAction::Wake}, {"C1", DemoAction::WriteRejected},
+            {"C1", DemoAction::Lost}, {"resource", DemoAction::ResourceState}};
+        expected.insert(expected.end(), lost.begin(), lost.end());
+        // With WAIT 1: the unconfirmed hold is given up, the confirmed one survives the failover.
+        expected.emplace_back("--", DemoAction::RoundBegins);
+        expected.insert(expected.end(), nodes.begin(), nodes.end());
+        const std::vector<Beat> kept {{"C1", DemoAction::Acquire}, {"C1", DemoAction::Release},
+            {"C1", DemoAction::Acquire}, {"C1", DemoAction::Pause}, {"master", DemoAction::NodeDown},
+            {"replica", DemoAction::NodeUp}, {"C2", DemoAction::Refuse}, {"C1", DemoAction::Wake},
+            {"C1", DemoAction::WriteAccepted}, {"C1", DemoAction::Release},
+            {"resource", DemoAction::ResourceState}};
+        expected.insert(expected.end(), kept.begin(), kept.end());
+        QVERIFY2(beats(steps) == expected, m_story.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_DemoSteps)

@@ -19,6 +19,18 @@ private slots:
         QTest::newRow("config get") << QStringList {"config", "get", "notify-keyspace-events"};
         QTest::newRow("subscribe") << QStringList {"SUBSCRIBE", "ch"};
         QTest::newRow("eval_ro") << QStringList {"EVAL_RO", "return 1", "0"};
+        // The last read-only subcommand of each container: the whole of every list is read
+        // (under the sanitize preset, UBSan found these lists dangling; issue 15).
+        QTest::newRow("cluster links") << QStringList {"CLUSTER", "LINKS"};
+        QTest::newRow("command list") << QStringList {"COMMAND", "LIST"};
+        QTest::newRow("object help") << QStringList {"OBJECT", "HELP"};
+        QTest::newRow("memory malloc-stats") << QStringList {"MEMORY", "MALLOC-STATS"};
+        QTest::newRow("sentinel info-cache") << QStringList {"SENTINEL", "INFO-CACHE"};
+        QTest::newRow("acl getuser") << QStringList {"ACL", "GETUSER", "default"};
+        QTest::newRow("script exists") << QStringList {"SCRIPT", "EXISTS", "0"};
+        QTest::newRow("function stats") << QStringList {"FUNCTION", "STATS"};
+        QTest::newRow("slowlog len") << QStringList {"SLOWLOG", "LEN"};
+        QTest::newRow("latency histogram") << QStringList {"LATENCY", "HISTOGRAM"};
     }
     void readsAreAllowed()
     {

@@ -145,7 +145,9 @@ private slots:
     void reportsGarbageInsideAnArrayAsAProtocolError()
     {
         ReplyReader reader({});
-        QVERIFY(reader.feed("*2\r\n:1\r\n?what\r\n", 18).ok());
+        // The length from the text: a hand-counted 18 read past its end (ASan, issue 15).
+        const std::string_view garbage = "*2\r\n:1\r\n?what\r\n";
+        QVERIFY(reader.feed(garbage.data(), garbage.size()).ok());
         auto next = reader.next();
         QVERIFY(!next.ok());
         QVERIFY(next.error().kind == ErrorKind::Protocol);

@@ -1,4 +1,5 @@
 #include "app/MainWindow.h"
+#include "app/ToolWindows.h"
 #include "common/LockStatisticsText.h"
 #include "connection/ConnectionController.h"
 #include "core/history/HistoryTestEvents.h"
@@ -397,6 +398,30 @@ private Q_SLOTS:
             history->grab().save(qEnvironmentVariable("LOCKSCOPE_MARK_PNG"), "PNG");
         }
         QVERIFY(m_redis->command({"DEL", "lock:extended"}));
+    }
+
+    void faultsAStressRunInjectsAreMarksOnTheConnectionsHistory()
+    {
+        ConnectionController controller;
+        MainWindow main(controller);
+        controller.open(options());
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
+        auto* tools = main.findChild<ToolWindows*>();
+        QVERIFY(tools);
+        const QString node = QStringLiteral("127.0.0.1:%1").arg(m_server->port());
+        Q_EMIT tools->faultsMarked(
+            node, QStringLiteral("2 faults injected by the stress test (pause:ms=450)"));
+        const QString path = main.history().databasePath();
+        auto faultMarks = [&path] {
+            const long long now = test::epochMillis();
+            auto marks = HistoryReader::read({path, {now - 60000, now + 60000}, {}, now}).marks;
+            std::erase_if(marks, [](const MarkRecord& mark) { return mark.kind != "fault"; });
+            return marks;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(faultMarks().size(), std::size_t(1), 10000);
+        QCOMPARE(faultMarks()[0].node, node.toStdString());
+        QVERIFY(faultMarks()[0].lock.empty()); // across the timeline, not one lock's row
+        QVERIFY(faultMarks()[0].detail.find("pause:ms=450") != std::string::npos);
     }
 
     void hoveringABarTellsHolderFenceAndDuration()

@@ -12,6 +12,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScatterSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -83,6 +84,12 @@ StressCharts::StressCharts(QWidget* parent)
     banner->addWidget(m_violations, 1);
     banner->addWidget(m_acquisitions, 1);
     layout->addLayout(banner);
+    m_drills = new QLabel;
+    m_drills->setObjectName(QStringLiteral("drillsLabel"));
+    m_drills->setAlignment(Qt::AlignCenter);
+    m_drills->setWordWrap(true);
+    m_drills->hide();
+    layout->addWidget(m_drills);
 
     auto* grid = new QGridLayout;
     auto addChart = [&](QChart* chart, int row, int column, const char* name) {
@@ -107,6 +114,17 @@ StressCharts::StressCharts(QWidget* parent)
     throughput->addAxis(m_throughputY, Qt::AlignLeft);
     m_throughput->attachAxis(m_throughputX);
     m_throughput->attachAxis(m_throughputY);
+    // Fault drills: a red mark where faults were injected, at the throughput of that moment.
+    m_faultMarks = new QScatterSeries;
+    m_faultMarks->setObjectName(QStringLiteral("faultMarks"));
+    m_faultMarks->setName(tr("faults injected"));
+    m_faultMarks->setMarkerShape(QScatterSeries::MarkerShapeTriangle);
+    m_faultMarks->setMarkerSize(11);
+    m_faultMarks->setColor(QColor(0xc6, 0x28, 0x28));
+    m_faultMarks->setBorderColor(QColor(0xc6, 0x28, 0x28));
+    throughput->addSeries(m_faultMarks);
+    m_faultMarks->attachAxis(m_throughputX);
+    m_faultMarks->attachAxis(m_throughputY);
     throughput->legend()->hide();
     addChart(throughput, 0, 0, "throughputChart");
 
@@ -191,6 +209,9 @@ QChart* StressCharts::createChart(const QString& title)
 void StressCharts::reset(int clients, int seconds)
 {
     m_throughput->clear();
+    m_faultMarks->clear();
+    m_faultsMarked = 0;
+    m_drills->hide();
     m_p50->clear();
     m_p99->clear();
     m_throughputX->setRange(0, seconds);
@@ -211,6 +232,12 @@ void StressCharts::showProgress(const StressProgress& progress)
     m_throughput->append(progress.elapsedSeconds, progress.recentOpsPerSecond);
     growAxis(m_throughputX, progress.elapsedSeconds);
     growAxis(m_throughputY, progress.recentOpsPerSecond);
+    if (progress.faultsInjected > m_faultsMarked) {
+        // Snapshots come every 250 ms: one mark for the faults injected since the last one.
+        m_faultMarks->append(progress.elapsedSeconds, progress.recentOpsPerSecond);
+        m_faultsMarked = progress.faultsInjected;
+        showDrills(progress.faultsInjected, nullptr);
+    }
     // A log axis cannot show 0: waits under a microsecond sit on its floor.
     m_p50->append(progress.elapsedSeconds, std::max(progress.acquireWait.p50Us, 1.0));
     m_p99->append(progress.elapsedSeconds, std::max(progress.acquireWait.p99Us, 1.0));
@@ -227,6 +254,25 @@ void StressCharts::showResult(const StressResult& result)
     showHistogram(result.acquireHistogram);
     showPerClient(result.perClientAcquisitions);
     showViolations(result);
+    if (result.faults.active())
+        showDrills(result.faults.injectedCount(), &result.faults);
+}
+
+void StressCharts::showDrills(long long injected, const FaultReport* report)
+{
+    QString text = tr("Fault drills: %Ln fault(s) injected", nullptr, static_cast<int>(injected));
+    if (report) {
+        text += tr(" · %L1 fenced writes rejected, %L2 accepted out of fence order · %L3 lock(s) lost · %L4 "
+                   "overlap(s) after a loss")
+                    .arg(report->writesRejected)
+                    .arg(report->writesOutOfOrder)
+                    .arg(report->locksLost)
+                    .arg(report->overlapsAfterLoss);
+        m_drills->setProperty("writesRejected", QVariant::fromValue(report->writesRejected));
+        m_drills->setProperty("overlapsAfterLoss", QVariant::fromValue(report->overlapsAfterLoss));
+    }
+    m_drills->setText(text);
+    m_drills->show();
 }
 
 void StressCharts::showHistogram(const LatencyHistogram& histogram)

@@ -13,6 +13,7 @@ class QChart;
 class QLabel;
 class QLineSeries;
 class QLogValueAxis;
+class QScatterSeries;
 class QValueAxis;
 
 namespace lockscope::ui {
@@ -41,14 +42,21 @@ public:
     QLineSeries* p50Series() const { return m_p50; }
     QBarSeries* histogramSeries() const { return m_histogramSeries; }
     QBarSeries* clientSeries() const { return m_clientSeries; }
+    // A mark on the throughput chart where fault drills injected faults.
+    QScatterSeries* faultMarks() const { return m_faultMarks; }
 
 private:
     QChart* createChart(const QString& title);
     void showHistogram(const LatencyHistogram& histogram);
     void showViolations(const std::optional<StressResult>& result);
+    // The drills' line: faults so far; at the end overlaps, rejected writes and lost locks.
+    void showDrills(long long injected, const FaultReport* report);
 
     QLabel* m_violations = nullptr;
     QLabel* m_acquisitions = nullptr;
+    QLabel* m_drills = nullptr;
+    QScatterSeries* m_faultMarks = nullptr;
+    long long m_faultsMarked = 0;
     QLineSeries* m_throughput = nullptr;
     QValueAxis* m_throughputX = nullptr;
     QValueAxis* m_throughputY = nullptr;

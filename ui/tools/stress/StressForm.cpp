@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -92,6 +93,30 @@ StressForm::StressForm(QWidget* parent)
     m_nodes->setPlaceholderText(tr("redis://127.0.0.1:7001, redis://…"));
     m_nodes->setToolTip(tr("redlock only: the independent masters, comma-separated URLs"));
     form->addRow(tr("Redlock nodes:"), m_nodes);
+
+    // Fault drills: each section then writes to a fenced resource; see README "Fault drills".
+    auto* drills = new QWidget;
+    auto* drillRow = new QHBoxLayout(drills);
+    drillRow->setContentsMargins(0, 0, 0, 0);
+    m_killDrill = new QCheckBox(tr("kill"));
+    m_killDrill->setObjectName(QStringLiteral("killDrillCheck"));
+    m_killDrill->setToolTip(tr("A holder's process is killed (SIGKILL) while it holds: it never releases"));
+    m_pauseDrill = new QCheckBox(tr("pause"));
+    m_pauseDrill->setObjectName(QStringLiteral("pauseDrillCheck"));
+    m_pauseDrill->setToolTip(tr("A holder stops for 1.5 leases while it holds (a GC pause), then writes"));
+    m_partitionDrill = new QCheckBox(tr("partition"));
+    m_partitionDrill->setObjectName(QStringLiteral("partitionDrillCheck"));
+    m_partitionDrill->setToolTip(
+        tr("A holder's path to Redis (the run's own proxy) stalls for 1.5 leases while it holds"));
+    for (QCheckBox* box : {m_killDrill, m_pauseDrill, m_partitionDrill})
+        drillRow->addWidget(box);
+    drillRow->addStretch(1);
+    form->addRow(tr("Fault drills:"), drills);
+    m_drillEvery = spinBox(1, 1000000, 25, QString(), "drillEverySpin");
+    m_drillEvery->setPrefix(tr("every "));
+    m_drillEvery->setSuffix(tr(" sections"));
+    m_drillEvery->setToolTip(tr("Each chosen fault hits every N-th critical section of the run"));
+    form->addRow(QString(), m_drillEvery);
     updateKindHint();
 }
 
@@ -155,6 +180,15 @@ std::optional<StressParameters> StressForm::parameters(
             return std::nullopt;
         }
     }
+    const std::pair<QCheckBox*, const char*> drills[] {
+        {m_killDrill, "kill"}, {m_pauseDrill, "pause"}, {m_partitionDrill, "partition"}};
+    for (const auto& [box, kind] : drills) {
+        if (!box->isChecked())
+            continue;
+        auto fault = FaultSpec::parse(std::string(kind) + ":every=" + std::to_string(m_drillEvery->value()));
+        if (fault)
+            parameters.faults.push_back(*fault);
+    }
     if (auto valid = parameters.validate(); !valid) {
         error = QString::fromStdString(valid.error().message);
         return std::nullopt;
@@ -171,6 +205,9 @@ void StressForm::updateFields()
     m_nodes->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("redlock"));
     m_permits->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
     m_watchdog->setEnabled(!m_running);
+    for (QWidget* drill : {static_cast<QWidget*>(m_killDrill), static_cast<QWidget*>(m_pauseDrill),
+             static_cast<QWidget*>(m_partitionDrill), static_cast<QWidget*>(m_drillEvery)})
+        drill->setEnabled(!m_running);
     m_fenced->setEnabled(
         !m_running && !LockFactory::noFenceRefusal(m_kind->currentData().toString().toStdString()));
 }

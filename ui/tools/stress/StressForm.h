@@ -56,6 +56,12 @@ private:
     QCheckBox* m_watchdog = nullptr;
     QCheckBox* m_fenced = nullptr;
     QLineEdit* m_nodes = nullptr;
+    // Fault drills: a holder killed, paused past its lease, or partitioned from Redis (the
+    // restart and failover drills need a server the run owns: the CLI's --sandbox).
+    QCheckBox* m_killDrill = nullptr;
+    QCheckBox* m_pauseDrill = nullptr;
+    QCheckBox* m_partitionDrill = nullptr;
+    QSpinBox* m_drillEvery = nullptr;
 };
 
 } // namespace lockscope::ui

@@ -84,6 +84,11 @@ QBarSeries* StressPanel::clientSeries() const
     return m_charts->clientSeries();
 }
 
+QScatterSeries* StressPanel::faultMarks() const
+{
+    return m_charts->faultMarks();
+}
+
 void StressPanel::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
@@ -169,6 +174,11 @@ void StressPanel::start()
     }
     m_result.reset();
     m_charts->reset(parameters->clients, m_form->durationSeconds());
+    m_faultsSeen = 0;
+    QStringList drills;
+    for (const FaultSpec& fault : parameters->faults)
+        drills << QString::fromStdString(fault.toString());
+    m_drills = drills.join(QStringLiteral(", "));
     m_summary->clear();
     m_state->setText(tr("Connecting %n client(s)…", nullptr, parameters->clients));
 
@@ -205,6 +215,10 @@ void StressPanel::showProgress(const StressProgress& progress)
 {
     m_state->setText(tr("Running: %1 s").arg(progress.elapsedSeconds, 0, 'f', 1));
     m_charts->showProgress(progress);
+    if (progress.faultsInjected > m_faultsSeen) {
+        Q_EMIT faultsInjected(progress.faultsInjected - m_faultsSeen, m_drills);
+        m_faultsSeen = progress.faultsInjected;
+    }
 }
 
 void StressPanel::showResult(const StressResult& result)

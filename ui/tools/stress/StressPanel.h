@@ -13,6 +13,7 @@
 class QBarSeries;
 class QLabel;
 class QLineSeries;
+class QScatterSeries;
 class QPushButton;
 
 namespace lockscope {
@@ -53,6 +54,7 @@ public:
     QLineSeries* p50Series() const;
     QBarSeries* histogramSeries() const;
     QBarSeries* clientSeries() const;
+    QScatterSeries* faultMarks() const;
 
 public Q_SLOTS:
     void start();
@@ -61,6 +63,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void runFinished();
+    // The run injected `count` more faults (its drills as in --fault syntax): the main window
+    // marks them on the lock history of the connection they hit.
+    void faultsInjected(long long count, const QString& drills);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -76,6 +81,8 @@ private:
 
     std::optional<ConnectionOptions> m_connection;
     std::optional<StressResult> m_result;
+    long long m_faultsSeen = 0; // of the run under way
+    QString m_drills; // its drills, for faultsInjected
     std::shared_ptr<CancellationToken> m_cancel;
     WorkerThreads m_threads;
 

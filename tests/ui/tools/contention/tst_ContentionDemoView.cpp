@@ -1,10 +1,10 @@
+#include "common/GuiConnectionDefaults.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
 #include "tools/contention/ContentionDemoView.h"
 #include "tools/contention/DemoStage.h"
 #include "tools/contention/TimelinePlayer.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -24,8 +24,8 @@ class tst_ContentionDemoView : public test::RedisTestCase
 
     bool runScenario(ContentionDemoView& view, const QString& scenario)
     {
-        view.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
-            QStringLiteral("test server"));
+        view.setConnection(
+            test::optionsFor(*m_server, GuiConnectionDefaults::options()), QStringLiteral("test server"));
         if (!view.selectScenario(scenario))
             return false;
         QSignalSpy finished(&view, &ContentionDemoView::runFinished);
@@ -34,12 +34,12 @@ class tst_ContentionDemoView : public test::RedisTestCase
     }
 
 private Q_SLOTS:
-    void offersTheSevenScenarios()
+    void offersTheEightScenarios()
     {
         ContentionDemoView view;
         view.show();
         grabIfAsked(view, QStringLiteral("lockscope-demo-idle.png"));
-        QCOMPARE(child<QComboBox>(view, "scenarioCombo")->count(), 7);
+        QCOMPARE(child<QComboBox>(view, "scenarioCombo")->count(), 8);
         QVERIFY(!child<QPushButton>(view, "runButton")->isEnabled());
     }
 
@@ -116,8 +116,8 @@ private Q_SLOTS:
         stage.showSteps(steps, 5);
         QCOMPARE(stage.holders(), QStringList {QStringLiteral("C2")});
         QCOMPARE(stage.stateOf(QStringLiteral("C3")), DemoStage::ClientState::Refused);
-        QCOMPARE(stage.clients(),
-            QStringList({QStringLiteral("C1"), QStringLiteral("C2"), QStringLiteral("C3")}));
+        QCOMPARE(
+            stage.clients(), QStringList({QStringLiteral("C1"), QStringLiteral("C2"), QStringLiteral("C3")}));
     }
 
     void theNaiveRaceIsDrawnWithTwoHoldersAtOnce()

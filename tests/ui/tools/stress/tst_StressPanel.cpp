@@ -1,9 +1,9 @@
+#include "common/ColorSchemePalette.h"
+#include "common/GuiConnectionDefaults.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"
-#include "common/ColorSchemePalette.h"
 #include "tools/stress/StressPanel.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScatterSeries>
 #include <QSpinBox>
 #include <QTemporaryDir>
 
@@ -44,8 +45,8 @@ class tst_StressPanel : public test::RedisTestCase
 
     void configure(StressPanel& panel, const QString& kind, int clients, int seconds, int holdMs, int leaseMs)
     {
-        panel.setConnection(test::optionsFor(*m_server, GuiConnectionDefaults::options()),
-            QStringLiteral("test server"));
+        panel.setConnection(
+            test::optionsFor(*m_server, GuiConnectionDefaults::options()), QStringLiteral("test server"));
         auto* kinds = child<QComboBox>(panel, "kindCombo");
         kinds->setCurrentIndex(kinds->findData(kind));
         child<QSpinBox>(panel, "clientsSpin")->setValue(clients);
@@ -64,6 +65,37 @@ class tst_StressPanel : public test::RedisTestCase
     }
 
 private Q_SLOTS:
+    void aPauseDrillIsMarkedOnTheChartAndItsRejectedWritesCounted()
+    {
+        StressPanel panel;
+        panel.resize(1200, 820);
+        panel.show();
+        configure(panel, QStringLiteral("token"), 3, 3, 5, 300);
+        child<QCheckBox>(panel, "pauseDrillCheck")->setChecked(true);
+        child<QSpinBox>(panel, "drillEverySpin")->setValue(10);
+        QSignalSpy marked(&panel, &StressPanel::faultsInjected);
+        QVERIFY(runToEnd(panel, 60000));
+        grabIfAsked(panel, QStringLiteral("lockscope-stress-drills.png"));
+        QVERIFY(panel.lastResult());
+        const FaultReport& faults = panel.lastResult()->faults;
+        QVERIFY(faults.injected.count("pause") == 1 && faults.injected.at("pause") >= 1);
+        QVERIFY(panel.faultMarks()->count() >= 1);
+        // Announced for the lock history as they happen: every fault once, with the drill.
+        long long announced = 0;
+        for (const auto& signal : marked) {
+            announced += signal[0].toLongLong();
+            QVERIFY(signal[1].toString().startsWith(QStringLiteral("pause")));
+        }
+        QCOMPARE(announced, faults.injected.at("pause"));
+        // The paused holder wakes past its lease and writes after the next holder did: its
+        // stale fence is refused, and the panel says how many were.
+        QVERIFY(faults.writesRejected >= 1);
+        auto* drills = child<QLabel>(panel, "drillsLabel");
+        QVERIFY(drills->isVisible());
+        QCOMPARE(drills->property("writesRejected").toLongLong(), faults.writesRejected);
+        QCOMPARE(panel.lastResult()->violations, 0LL);
+    }
+
     void startIsOfferedOnlyWithAConnection()
     {
         StressPanel panel;

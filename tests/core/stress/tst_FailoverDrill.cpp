@@ -1,0 +1,120 @@
+#include "redis/RedisUrl.h"
+#include "sandbox/FailoverSandbox.h"
+#include "stress/FaultSpec.h"
+#include "stress/StressEngine.h"
+
+#include <QtTest>
+
+using namespace lockscope;
+using namespace std::chrono_literals;
+
+// The failover drill (issue 15) on a real master + replica + sentinel (FailoverSandbox, one per
+// test: a sandbox fails over once). The section the drill picks takes the lock while
+// replication is held back, then the master dies and the replica, which never got the lock,
+// is promoted.
+class tst_FailoverDrill : public QObject
+{
+    Q_OBJECT
+
+    // Two clients take turns on one lock with long holds (so that the second can come back
+    // through the sentinel while the first still holds) and a think time (so that the drill's
+    // section finds the lock free); the second section of the run fails over.
+    static StressParameters drill(FailoverSandbox& sandbox, const std::string& prefix)
+    {
+        StressParameters p;
+        p.kind = "token";
+        ConnectionOptions base;
+        base.connectTimeout = 1000ms;
+        base.commandTimeout = 5000ms;
+        base.reconnect.maxDelay = 100ms; // back on the new master soon after the promotion
+        p.connection = *parseRedisUrl(sandbox.url(), base);
+        p.namePrefix = "failover-test:" + prefix + ":";
+        p.clients = 2;
+        p.locks = 1;
+        p.hold = 1000ms;
+        p.think = 300ms;
+        p.lease = 15000ms; // the lost section's overlap is judged while its lease holds
+        p.duration = 10000ms;
+        p.faults.push_back(*FaultSpec::parse("failover:every=2"));
+        p.failover = sandbox.drillHooks();
+        return p;
+    }
+
+    static std::string describe(const StressResult& r)
+    {
+        std::string text = "acquisitions " + std::to_string(r.acquisitions) + ", overlaps "
+            + std::to_string(r.overlaps) + ", lost " + std::to_string(r.faults.locksLost) + ", accepted "
+            + std::to_string(r.faults.writesAccepted) + ", rejected "
+            + std::to_string(r.faults.writesRejected) + ", out of order "
+            + std::to_string(r.faults.writesOutOfOrder) + ", unconfirmed "
+            + std::to_string(r.unconfirmedAcquires) + "; errors";
+        for (const auto& [kind, count] : r.errors)
+            text += " " + kind + "=" + std::to_string(count);
+        return text + "; " + r.checkerSummary.english();
+    }
+
+private slots:
+    void aFailoverBeforeTheReplicaHadTheLockLetsASecondHolderIn()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        StressEngine engine(drill(**sandbox, "lost"));
+        auto result = engine.run();
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
+        QCOMPARE(result->faults.injected["failover"], 1LL);
+        // The promoted replica never had the lock: the other client takes it while the first
+        // still holds, inside its lease. The checker counts that overlap.
+        QVERIFY2(result->overlaps >= 1, describe(*result).c_str());
+        QVERIFY2(result->violations >= 1, describe(*result).c_str());
+        QVERIFY2(result->faults.locksLost >= 1, describe(*result).c_str());
+    }
+
+    void theFenceAcceptsNoWriteOutOfOrderAfterAFailover()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        StressEngine engine(drill(**sandbox, "fenced"));
+        auto result = engine.run();
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
+        QCOMPARE(result->faults.injected["failover"], 1LL);
+        // The fence counter went back with the promotion too: the two holders carry the same
+        // fence, and the resource takes only the first of their writes.
+        QVERIFY2(result->faults.writesRejected >= 1, describe(*result).c_str());
+        QCOMPARE(result->faults.writesOutOfOrder, 0LL);
+    }
+
+    void waitingForTheReplicaKeepsEveryHoldThroughTheFailover()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        auto p = drill(**sandbox, "wait");
+        p.waitReplicas = 1;
+        p.replicaTimeout = 200ms;
+        StressEngine engine(p);
+        auto result = engine.run();
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
+        QCOMPARE(result->faults.injected["failover"], 1LL);
+        // The drill's section was not confirmed (its replication was held back), so it was
+        // given up before the master died; every hold used was on the replica too.
+        QVERIFY2(result->unconfirmedAcquires >= 1, describe(*result).c_str());
+        QVERIFY2(result->violations == 0, describe(*result).c_str());
+        QCOMPARE(result->faults.writesOutOfOrder, 0LL);
+        QCOMPARE(result->faults.writesRejected, 0LL);
+        QVERIFY2(result->acquisitions >= 2, describe(*result).c_str());
+    }
+
+    void waitingForReplicasIsRefusedWhereItCannotWork()
+    {
+        StressParameters p;
+        p.kind = "redlock";
+        p.waitReplicas = 1;
+        QVERIFY(!p.validate());
+        StressParameters failover;
+        failover.faults.push_back(*FaultSpec::parse("failover"));
+        QVERIFY(!failover.validate()); // no sandbox to fail over
+        QVERIFY(!FaultSpec::parse("failover:count=2")); // one replica: one failover
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_FailoverDrill)
+#include "tst_FailoverDrill.moc"
