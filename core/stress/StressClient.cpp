@@ -116,8 +116,7 @@ void StressClient::run(const CancellationToken& stop)
             continue;
         }
         if (m_parameters.waitReplicas > 0 && !replicasConfirmed(lock)) {
-            // Not confirmed: a failover now could lose it, so it is not used (Redisson's choice
-            // when replicas do not acknowledge a lock in time).
+            // Not confirmed: a failover now could lose it, so it is not used.
             (void)lock.release();
             if (failover)
                 failOver();
