@@ -64,8 +64,6 @@ local function firstInLine(w, q, nowMs)
   end
   return nil
 end
-local t = redis.call('time')
-local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 )lua";
 
 } // namespace
@@ -73,6 +71,8 @@ local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 const LuaScript& TokenLock::fairAcquireScript()
 {
     static const LuaScript script(std::string(firstInLine) + R"lua(
+local t = redis.call('time')
+local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local head = firstInLine(KEYS[3], KEYS[4], nowMs)
 if redis.call('exists', KEYS[1]) == 0 and (head == nil or head == ARGV[1]) then
   local fence = -1
@@ -104,6 +104,10 @@ const LuaScript& TokenLock::fairReleaseScript()
     static const LuaScript script(std::string(firstInLine) + R"lua(
 if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
 redis.call('del', KEYS[1])
+-- Nobody in line (the common case): no clock needed.
+if redis.call('exists', KEYS[3]) == 0 then return 1 end
+local t = redis.call('time')
+local nowMs = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local head = firstInLine(KEYS[2], KEYS[3], nowMs)
 if head == nil then return 1 end
 local wake = ARGV[2] .. head
