@@ -215,9 +215,14 @@ void StressPanel::showProgress(const StressProgress& progress)
 {
     m_state->setText(tr("Running: %1 s").arg(progress.elapsedSeconds, 0, 'f', 1));
     m_charts->showProgress(progress);
-    if (progress.faultsInjected > m_faultsSeen) {
-        Q_EMIT faultsInjected(progress.faultsInjected - m_faultsSeen, m_drills);
-        m_faultsSeen = progress.faultsInjected;
+    announceFaults(progress.faultsInjected);
+}
+
+void StressPanel::announceFaults(long long injectedSoFar)
+{
+    if (injectedSoFar > m_faultsSeen) {
+        Q_EMIT faultsInjected(injectedSoFar - m_faultsSeen, m_drills);
+        m_faultsSeen = injectedSoFar;
     }
 }
 
@@ -225,6 +230,8 @@ void StressPanel::showResult(const StressResult& result)
 {
     m_result = result;
     m_charts->showResult(result);
+    // A fault injected after the last progress tick is only in the result: announce it too.
+    announceFaults(result.faults.injectedCount());
     m_state->setText(result.stoppedEarly ? tr("Stopped after %1 s.").arg(result.elapsedSeconds, 0, 'f', 1)
                                          : tr("Finished after %1 s.").arg(result.elapsedSeconds, 0, 'f', 1));
 

@@ -74,6 +74,7 @@ protected:
 private:
     QWidget* createRunColumn();
     void showProgress(const StressProgress& progress);
+    void announceFaults(long long injectedSoFar);
     void showResult(const StressResult& result);
     void showFailure(const QString& message);
     void runEnded();
