@@ -126,7 +126,10 @@ namespace {
 
 size_t commandsOf(KeyReaderStep step)
 {
-    return step == KeyReaderStep::ListHead || step == KeyReaderStep::ZSetHead ? 2 : 1;
+    return step == KeyReaderStep::ListHead || step == KeyReaderStep::ZSetHead
+            || step == KeyReaderStep::SetHead
+        ? 2
+        : 1;
 }
 
 // Overwrites a command slot kept from an earlier round: its strings keep their buffers, so a
@@ -161,8 +164,9 @@ void KeyReader::writeCommands(const Job& job, const std::string& name, RedisComm
         assign(slots[0], {"ZCARD", name});
         assign(slots[1], {"ZRANGE", name, "0", std::to_string(m_limits.maxZSetMembers - 1), "WITHSCORES"});
         break;
-    case Step::SetSize:
+    case Step::SetHead:
         assign(slots[0], {"SCARD", name});
+        assign(slots[1], {"SRANDMEMBER", name, std::to_string(m_limits.maxListItems)});
         break;
     case Step::StringLength:
         assign(slots[0], {"STRLEN", name});
@@ -231,7 +235,7 @@ Status KeyReader::handle(const Job& job, const RedisReply* replies, Pass& pass, 
     const std::string& name = pass.names[i];
     RawKey& key = pass.keys[i];
     const RedisReply& head = replies[0];
-    const bool two = job.step == Step::ListHead || job.step == Step::ZSetHead;
+    const bool two = job.step == Step::ListHead || job.step == Step::ZSetHead || job.step == Step::SetHead;
     auto drop = [&] {
         pass.alive[i] = false;
         return Status(Done {});
@@ -268,7 +272,7 @@ Status KeyReader::handle(const Job& job, const RedisReply* replies, Pass& pass, 
             next.push_back({i, Step::ZSetHead, false});
             break;
         case RawKey::Type::Set:
-            next.push_back({i, Step::SetSize, false});
+            next.push_back({i, Step::SetHead, false});
             break;
         case RawKey::Type::Other:
             break; // kept by its type alone (a stream under a user's lock pattern)
@@ -337,9 +341,19 @@ Status KeyReader::handle(const Job& job, const RedisReply* replies, Pass& pass, 
         key.truncated = key.size > static_cast<long long>(key.members.size());
         break;
     }
-    case Step::SetSize:
+    case Step::SetHead: {
+        // Sets are read as items, like lists: a sample of distinct members, no order.
+        const RedisReply& sample = replies[1];
+        if (!sample.isArray())
+            return drop();
         key.size = head.isInteger() ? head.integer() : 0;
+        for (const auto& member : sample.elements()) {
+            if (member.isString())
+                key.items.push_back(member.text());
+        }
+        key.truncated = key.size > static_cast<long long>(key.items.size());
         break;
+    }
     case Step::StringLength:
         if (head.isInteger())
             key.size = head.integer();

@@ -18,7 +18,7 @@ enum class KeyReaderStep
     HashPage, // HSCAN 0
     ListHead, // LLEN + LRANGE
     ZSetHead, // ZCARD + ZRANGE
-    SetSize, // SCARD
+    SetHead, // SCARD + SRANDMEMBER of up to maxListItems distinct members
     StringLength, // STRLEN
 };
 

@@ -24,6 +24,7 @@ LockClassifier::LockClassifier(RedisConnection& connection, std::string node, Cl
 {
     m_context.node = std::move(node);
     m_context.keys = &m_index;
+    m_context.sharedHolders = m_options.sharedHolders;
     for (const auto& pattern : m_options.userPatterns)
         m_context.userPatterns.emplace_back(pattern);
 }

@@ -12,6 +12,7 @@
 namespace lockscope {
 
 class BlockedPopCensus;
+class SharedHolderMemory;
 
 struct ClassifierOptions
 {
@@ -20,6 +21,7 @@ struct ClassifierOptions
     size_t channelsPerNumsub = 500; // channels per PUBSUB NUMSUB command
     // Where begin() gets the count of clients blocked in list pops; null: a fresh CLIENT LIST.
     BlockedPopCensus* blockedPops = nullptr;
+    SharedHolderMemory* sharedHolders = nullptr; // see SharedHolderMemory
 };
 
 // Turns the keys of one node into locks. Feed it the scanner's batches (addBatch), or named

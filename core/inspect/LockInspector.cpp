@@ -14,6 +14,7 @@ ClassifierOptions classifierOptions(const InspectOptions& options)
     classifier.userPatterns = options.lockPatterns;
     classifier.limits = options.scan.limits;
     classifier.blockedPops = options.blockedPops;
+    classifier.sharedHolders = options.sharedHolders;
     return classifier;
 }
 

@@ -10,6 +10,7 @@
 namespace lockscope {
 
 class BlockedPopCensus;
+class SharedHolderMemory;
 
 // One master to inspect: its connection and the label shown as the lock's node (host:port).
 // Standalone: one target. Cluster: one target per master (SCAN sees only its own node).
@@ -37,6 +38,8 @@ struct InspectOptions
     // Lets repeated inspections share one CLIENT LIST reading (see BlockedPopCensus); null: each
     // inspection reads its own.
     BlockedPopCensus* blockedPops = nullptr;
+    // Holder values seen shared by earlier inspections (see SharedHolderMemory); null: none.
+    SharedHolderMemory* sharedHolders = nullptr;
 };
 
 struct NodeFailure

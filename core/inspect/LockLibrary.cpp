@@ -7,7 +7,7 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::array<std::pair<LockLibrary, std::string_view>, 11> names {{
+constexpr std::array<std::pair<LockLibrary, std::string_view>, 27> names {{
     {LockLibrary::Unknown, "unknown"},
     {LockLibrary::Redisson, "Redisson"},
     {LockLibrary::NodeRedisson, "node-redisson"},
@@ -19,6 +19,22 @@ constexpr std::array<std::pair<LockLibrary, std::string_view>, 11> names {{
     {LockLibrary::LockScope, "LockScope"},
     {LockLibrary::LegacySetnx, "SETNX timestamp (legacy)"},
     {LockLibrary::ShedLock, "ShedLock"},
+    {LockLibrary::SpringIntegration, "Spring Integration"},
+    {LockLibrary::Redsync, "redsync"},
+    {LockLibrary::BsmRedislock, "bsm/redislock"},
+    {LockLibrary::GoZero, "go-zero"},
+    {LockLibrary::Laravel, "Laravel"},
+    {LockLibrary::SymfonyLock, "Symfony Lock"},
+    {LockLibrary::SymfonySemaphore, "Symfony Semaphore"},
+    {LockLibrary::PhpLock, "php-lock"},
+    {LockLibrary::PythonRedisLock, "python-redis-lock"},
+    {LockLibrary::RedLockNetOrPottery, "RedLock.net / pottery"},
+    {LockLibrary::Portalocker, "portalocker"},
+    {LockLibrary::SidekiqUniqueJobs, "sidekiq-unique-jobs"},
+    {LockLibrary::DistributedLockRedis, "DistributedLock.Redis"},
+    {LockLibrary::NpmRedisLock, "redis-lock (npm)"},
+    {LockLibrary::BullMQ, "BullMQ"},
+    {LockLibrary::RedlockUniversal, "redlock-universal"},
 }};
 
 } // namespace

@@ -19,6 +19,22 @@ enum class LockLibrary
     LockScope,
     LegacySetnx, // hand-written SETNX with an expiry timestamp as the value
     ShedLock, // Java scheduler locks (job-lock:<env>:<name>, ADDED:<time>@<host>)
+    SpringIntegration, // RedisLockRegistry: <registryKey>:<lockKey>, one UUID per registry
+    Redsync, // Go: 24-char standard base64 ending in ==
+    BsmRedislock, // Go: 22-char URL-safe token plus optional metadata, one value over many keys
+    GoZero, // Go: 16 letters
+    Laravel, // PHP cache locks: 16 alphanumerics under the cache prefix
+    SymfonyLock, // PHP: a ZSET of 44-char tokens (and __write__)
+    SymfonySemaphore, // PHP: {name}:weight + {name}:time ZSETs
+    PhpLock, // PHP php-lock/lock: php-malkusch-lock:<name>, 64 hex
+    PythonRedisLock, // Python python-redis-lock: lock:<name> + lock-signal:<name>
+    RedLockNetOrPottery, // .NET RedLock.net or Python pottery: redlock:<resource>, a UUID
+    Portalocker, // Python: no key, a pub/sub client named <name>-lock
+    SidekiqUniqueJobs, // Ruby: uniquejobs:<digest> and its :LOCKED hash
+    DistributedLockRedis, // .NET DistributedLock.Redis: <Machine>_<pid>_<32 hex>
+    NpmRedisLock, // Node `redis-lock`: lock.<name> holding an epoch-ms expiry, with PX
+    BullMQ, // Node job locks: <prefix>:<queue>:<jobId>:lock holding <worker uuid>:<n>
+    RedlockUniversal, // Node: <nodeId>:<epochMs>:<16 hex>
 };
 
 // The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).

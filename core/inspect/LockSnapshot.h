@@ -49,6 +49,10 @@ struct LockSnapshot
     LockKind kind = LockKind::Token;
     LockLibrary library = LockLibrary::Unknown;
     double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
+    // A lock by its value alone: a random token with a TTL under a name that does not say "lock"
+    // (an order number guarded by node-redlock, or a session id). Listed in its own tier, which
+    // the user can hide, instead of being dropped.
+    bool possible = false;
     UserText reason; // why it was recognised, in words
     std::string node; // host:port of the master holding the keys
     std::vector<std::string> keys; // every Redis key that makes this lock (raw bytes)
@@ -65,6 +69,9 @@ struct LockSnapshot
     // The lock key's string value as read (token and legacy locks): admin actions act only if
     // Redis still holds exactly this.
     std::optional<std::string> observedValue;
+    // What a forced release does beyond freeing the lock (a BullMQ job runs again, a ShedLock
+    // job kept from running too early may start): said before the user confirms.
+    UserText releaseWarning;
 
     // Stuck for `why`; a second reason is added after a semicolon.
     void markStuck(UserText why);

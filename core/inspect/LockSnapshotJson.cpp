@@ -9,6 +9,7 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.key("kind").string(lockKindName(lock.kind));
     json.key("library").string(lockLibraryName(lock.library));
     json.key("confidence").number(lock.confidence);
+    json.key("possible").boolean(lock.possible);
     json.key("reason").string(lock.reason.english());
     json.key("node").string(lock.node);
     json.key("keys").beginArray();
@@ -48,6 +49,8 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     for (const auto& note : lock.notes)
         json.string(note.english());
     json.endArray();
+    if (!lock.releaseWarning.empty())
+        json.key("release_warning").string(lock.releaseWarning.english());
     json.endObject();
 }
 

@@ -146,7 +146,7 @@ Result<UserText> LockWatcher::start()
                 targets.emplace_back(target.node, target.connection);
             return targets;
         }(),
-        m_options.inspect);
+        inspectOptions());
     if (!baseline.failures.empty())
         return baseline.failures.front().error;
     const long long seen = nowMs();
@@ -170,6 +170,13 @@ WatchingMode LockWatcher::mode() const
     if (m_notifications)
         return {m_description, std::nullopt};
     return {m_description, static_cast<long long>(m_options.pollInterval.count())};
+}
+
+InspectOptions LockWatcher::inspectOptions()
+{
+    InspectOptions inspect = m_options.inspect;
+    inspect.sharedHolders = &m_sharedHolders;
+    return inspect;
 }
 
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
@@ -278,7 +285,7 @@ Status LockWatcher::reread(const WatchTarget& target, const std::string& name,
     ++m_stats.rereads;
     auto names = RecognizerCatalog::keysOfLock(name);
     names.insert(names.end(), keys.begin(), keys.end());
-    InspectOptions inspect = m_options.inspect;
+    InspectOptions inspect = inspectOptions();
     inspect.blockedPops
         = &m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
     auto found = LockInspector::inspectKeys({target.node, target.connection}, names, inspect);
@@ -389,7 +396,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
         if (!onlyNode || target.node == *onlyNode)
             targets.emplace_back(target.node, target.connection);
     }
-    auto result = LockInspector::inspect(targets, m_options.inspect);
+    auto result = LockInspector::inspect(targets, inspectOptions());
     if (!result.failures.empty())
         return result.failures.front().error;
     std::map<std::string, std::vector<LockSnapshot>> byId;

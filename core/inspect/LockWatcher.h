@@ -6,6 +6,7 @@
 #include "inspect/LockEvent.h"
 #include "inspect/LockInspector.h"
 #include "inspect/PendingNotifications.h"
+#include "inspect/SharedHolderMemory.h"
 #include "inspect/WatchingMode.h"
 
 #include <chrono>
@@ -105,6 +106,8 @@ private:
     // Subscribes again after the subscription broke, and re-lists that master's locks to catch
     // what was missed (the other masters' subscriptions heard theirs).
     Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
+    // The options of every inspection this watcher makes, with its shared-holder memory.
+    InspectOptions inspectOptions();
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
@@ -136,6 +139,8 @@ private:
     ExpirySchedule m_expiries; // when each lock with a TTL is due
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
     std::map<std::string, BlockedPopCensus> m_blockedPops;
+    // Holder values seen shared by several keys, so a lock re-read alone keeps its library.
+    SharedHolderMemory m_sharedHolders;
     WatchStats m_stats;
     GapHandler m_onGap;
     // When each subscription last answered (a message or a quiet wait): a gap starts there.

@@ -29,11 +29,14 @@ if ARGV[1] ~= 'string' then base = 3 + 2 * tonumber(ARGV[2]) end
 }
 
 RedisCommand ObservedLockScript::call(const std::string& actionLua, const ObservedLockState& state,
-    const std::string& lockName, const std::vector<std::string>& actionArguments)
+    const std::string& lockName, const std::vector<std::string>& actionArguments,
+    const std::vector<std::string>& extraKeys)
 {
-    RedisCommand command {"EVAL", withAction(actionLua), std::to_string(2 + state.companionKeys.size()),
-        state.key, LockNaming::redissonPrefixed("redisson_lock_queue", lockName)};
+    RedisCommand command {"EVAL", withAction(actionLua),
+        std::to_string(2 + state.companionKeys.size() + extraKeys.size()), state.key,
+        LockNaming::redissonPrefixed("redisson_lock_queue", lockName)};
     command.insert(command.end(), state.companionKeys.begin(), state.companionKeys.end());
+    command.insert(command.end(), extraKeys.begin(), extraKeys.end());
     command.push_back(state.shape == ObservedLockState::Shape::StringValue ? "string" : "hash");
     for (auto& argument : state.compareArguments())
         command.push_back(std::move(argument));

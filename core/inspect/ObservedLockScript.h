@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/admin/AdminResult.h"
 #include "inspect/ObservedLockState.h"
+#include "inspect/admin/AdminResult.h"
 #include "redis/CommandPolicy.h"
 
 #include <string>
@@ -19,9 +19,11 @@ public:
     static std::string withAction(const std::string& actionLua);
     // The EVAL of withAction(actionLua) against `state`, with the layout every action reads:
     // KEYS = the lock key, the Redisson queue of `lockName` (a fair lock's waiters), then the
-    // companion keys; ARGV = the comparison, then `actionArguments` from ARGV[base] on.
+    // companion keys, then `extraKeys` (keys the action writes); ARGV = the comparison, then
+    // `actionArguments` from ARGV[base] on.
     static RedisCommand call(const std::string& actionLua, const ObservedLockState& state,
-        const std::string& lockName, const std::vector<std::string>& actionArguments);
+        const std::string& lockName, const std::vector<std::string>& actionArguments,
+        const std::vector<std::string>& extraKeys = {});
     // The result of an action from the state unchanged() returned (1 acted, 0 the key is gone,
     // -1 it changed), with the message for that outcome.
     static AdminResult result(

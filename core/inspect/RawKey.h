@@ -27,7 +27,7 @@ struct RawKey
     long long size = 0; // STRLEN, HLEN, LLEN, SCARD or ZCARD
     std::string value; // strings: the whole value or a prefix of it
     std::vector<std::pair<std::string, std::string>> fields; // hashes
-    std::vector<std::string> items; // lists, head first
+    std::vector<std::string> items; // lists, head first; sets, a sample of distinct members
     std::vector<std::pair<std::string, double>> members; // sorted sets, lowest score first
     bool truncated = false;
 

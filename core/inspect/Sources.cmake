@@ -25,6 +25,7 @@ list(APPEND lockscope_core_sources
   inspect/LockWatcher.cpp
   inspect/RawKey.cpp
   inspect/ScanPager.cpp
+  inspect/SharedHolderMemory.cpp
 )
 # Each subfolder lists its own sources.
 include(${CMAKE_CURRENT_LIST_DIR}/recognizers/Sources.cmake)

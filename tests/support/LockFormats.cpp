@@ -2,6 +2,7 @@
 
 #include "locks/Semaphore.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <random>
@@ -214,8 +215,10 @@ Status LockFormats::lockScopeSemaphore(RedisConnection& connection, const std::s
 
 Status LockFormats::lockScopeTokenLock(RedisConnection& connection, const std::string& name)
 {
+    // As TokenLock takes it: the SET and the fence counter in one MULTI/EXEC.
     return runAll(connection,
-        {{"SET", name, randomHex(32), "NX", "PX", "30000"}, {"SET", "lockscope:fence:{" + name + "}", "12"}});
+        {{"MULTI"}, {"SET", name, randomHex(32), "NX", "PX", "30000"},
+            {"SET", "lockscope:fence:{" + name + "}", "12"}, {"EXEC"}});
 }
 
 Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::string& name)
@@ -251,6 +254,90 @@ Status LockFormats::userPatternLock(RedisConnection& connection, const std::stri
     return runAll(connection, {{"SET", name, "worker-7", "PX", "30000"}});
 }
 
+const std::string LockFormats::springClientId = "5b1f0c2e-7a4d-4e8b-9c3f-2d1e0f9a8b7c";
+
+std::string LockFormats::randomBase64(size_t bytes, bool urlSafe, bool padded)
+{
+    const std::string alphabet = std::string("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        + (urlSafe ? "-_" : "+/");
+    std::string raw;
+    for (size_t i = 0; i < bytes; ++i)
+        raw += static_cast<char>(generator()() % 256);
+    std::string out;
+    for (size_t i = 0; i < raw.size(); i += 3) {
+        unsigned chunk = static_cast<unsigned char>(raw[i]) << 16;
+        if (i + 1 < raw.size())
+            chunk |= static_cast<unsigned char>(raw[i + 1]) << 8;
+        if (i + 2 < raw.size())
+            chunk |= static_cast<unsigned char>(raw[i + 2]);
+        const size_t chars = std::min<size_t>(4, (raw.size() - i) * 8 / 6 + 1);
+        for (size_t c = 0; c < chars; ++c)
+            out += alphabet[(chunk >> (18 - 6 * c)) & 63];
+    }
+    while (padded && out.size() % 4 != 0)
+        out += '=';
+    return out;
+}
+
+Status LockFormats::laravelLock(RedisConnection& connection, const std::string& name)
+{
+    // Str::random(16); two character classes at least, as any random 16 of 62 has.
+    std::string owner = randomAlnum(15) + "Q";
+    return runAll(connection, {{"SET", name, owner, "EX", "30", "NX"}});
+}
+
+Status LockFormats::phpLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, "a" + randomHex(63), "NX", "PX", "31000"}});
+}
+
+Status LockFormats::npmRedisLock(RedisConnection& connection, const std::string& name)
+{
+    const std::string expiresAt = std::to_string(serverNowMs(connection) + 30001);
+    return runAll(connection, {{"SET", name, expiresAt, "PX", "30000", "NX"}});
+}
+
+Status LockFormats::bullMQJobLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, uuidV4() + ":3", "PX", "30000"}});
+}
+
+Status LockFormats::redLockNetLock(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, uuidV4(), "NX", "PX", "30000"}});
+}
+
+Status LockFormats::pythonRedisLockWithSignal(RedisConnection& connection, const std::string& name)
+{
+    const std::string signal = "lock-signal:" + name.substr(std::string("lock:").size());
+    return runAll(connection,
+        {{"SET", name, randomBase64(18), "NX", "EX", "30"}, {"DEL", signal}, {"LPUSH", signal, "1"},
+            {"PEXPIRE", signal, "30000"}});
+}
+
+std::string LockFormats::distributedLockId(const std::string& machine, int pid)
+{
+    return machine + "_" + std::to_string(pid) + "_" + randomHex(32);
+}
+
+Status LockFormats::distributedReadWriteLock(RedisConnection& connection, const std::string& writerKey)
+{
+    const std::string readers
+        = writerKey.substr(0, writerKey.size() - std::string(".writer").size()) + ".readers";
+    return runAll(connection,
+        {{"SADD", readers, distributedLockId("WEB-01", 4120), distributedLockId("WEB-02", 988)},
+            {"PEXPIRE", readers, "30000"},
+            {"SET", writerKey, distributedLockId("BATCH-7", 312) + "_WRITERWAITING", "PX", "30000"}});
+}
+
+Status LockFormats::springRegistryLocks(RedisConnection& connection, const std::string& name)
+{
+    const std::string registry = name.substr(0, name.find(':'));
+    return runAll(connection,
+        {{"SET", name, springClientId, "PX", "60000"},
+            {"SET", registry + ":shipments", springClientId, "PX", "60000"}});
+}
+
 std::vector<LockFormatSample> LockFormats::samples()
 {
     return {
@@ -261,6 +348,16 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
         {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
         {"shedlock", "job-lock:default:nightlyReport", LockLibrary::ShedLock, {}, shedLock},
+        {"bullmq", "bull:emails:42:lock", LockLibrary::BullMQ, {}, bullMQJobLock},
+        {"php-lock", "php-malkusch-lock:reports", LockLibrary::PhpLock, {}, phpLock},
+        {"laravel", "laravel_database_laravel_cache:invoices", LockLibrary::Laravel, {}, laravelLock},
+        {"redlock-net-pottery", "redlock:payments", LockLibrary::RedLockNetOrPottery, {}, redLockNetLock},
+        {"python-redis-lock", "lock:thumbnails", LockLibrary::PythonRedisLock, {}, pythonRedisLockWithSignal},
+        {"distributedlock-redis", "inventory.writer", LockLibrary::DistributedLockRedis, {},
+            distributedReadWriteLock},
+        {"npm-redis-lock", "lock.mailer", LockLibrary::NpmRedisLock, {}, npmRedisLock},
+        {"spring-integration", "orders-registry:order-42", LockLibrary::SpringIntegration, {},
+            springRegistryLocks},
         {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
         {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
         {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},

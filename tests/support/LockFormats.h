@@ -65,6 +65,30 @@ public:
     static Status shedLock(RedisConnection& connection, const std::string& name);
     // ShedLock's value for a lock taken at `epochMs` on `host` (6.7.0 and later: with a UUID).
     static std::string shedLockValue(long long epochMs, const std::string& host, bool withUuid = true);
+    // Standard base64 (or URL-safe, without padding) of `bytes` random bytes.
+    static std::string randomBase64(size_t bytes, bool urlSafe = false, bool padded = true);
+    // Laravel RedisLock: SET <name> <Str::random(16)> EX 30 NX.
+    static Status laravelLock(RedisConnection& connection, const std::string& name);
+    // php-lock/lock: SET php-malkusch-lock:<n> <64 hex, not starting with 0> NX PX.
+    static Status phpLock(RedisConnection& connection, const std::string& name);
+    // npm redis-lock: SET lock.<n> <Date.now() + timeout + 1> PX timeout NX.
+    static Status npmRedisLock(RedisConnection& connection, const std::string& name);
+    // BullMQ: SET <prefix>:<queue>:<job>:lock <worker uuid>:<n> PX lockDuration.
+    static Status bullMQJobLock(RedisConnection& connection, const std::string& name);
+    // RedLock.net / pottery: SET redlock:<resource> <uuid> NX PX.
+    static Status redLockNetLock(RedisConnection& connection, const std::string& name);
+    // python-redis-lock: SET lock:<n> <b64 of 18 bytes> NX EX 30, and a pending signal on
+    // lock-signal:<n> (the one key of the format named unlike the lock).
+    static Status pythonRedisLockWithSignal(RedisConnection& connection, const std::string& name);
+    // DistributedLock.Redis: <machine>_<pid>_<32 hex>.
+    static std::string distributedLockId(const std::string& machine, int pid);
+    // DistributedLock.Redis reader-writer lock `<x>.writer`: two readers in `<x>.readers` and a
+    // writer waiting for them (`<id>_WRITERWAITING` in the writer key).
+    static Status distributedReadWriteLock(RedisConnection& connection, const std::string& writerKey);
+    // Spring Integration RedisLockRegistry: `name` and a second lock of the same registry
+    // (`<first segment>:shipments`), both holding the registry's client id.
+    static Status springRegistryLocks(RedisConnection& connection, const std::string& name);
+    static const std::string springClientId;
     // A lock only the user's pattern can tell: a worker's name with a TTL.
     static Status userPatternLock(RedisConnection& connection, const std::string& name);
 

@@ -10,21 +10,41 @@ namespace lockscope {
 
 namespace {
 
+// ARGV from base: the wake-up channel, its message, '1' to publish to the head waiter's own
+// channel, the announcement channel and message, '1' to SPUBLISH too, the number of companion
+// keys, the signal list's expiry in ms (its key, when there is one, comes after the companions),
+// then any further channels.
 const std::string releaseAction = R"LUA(
 local state = unchanged()
 if state ~= 1 then return {state, 0} end
 redis.call('del', KEYS[1])
-for i = 3, #KEYS do redis.call('del', KEYS[i]) end
+local companions = tonumber(ARGV[base + 6])
+for i = 3, 2 + companions do redis.call('del', KEYS[i]) end
 local channel = ARGV[base]
 local message = ARGV[base + 1]
 local notified = 0
+local function publish(to)
+  notified = notified + redis.call('publish', to, message)
+  if ARGV[base + 5] == '1' then
+    local count = redis.pcall('spublish', to, message)
+    if type(count) == 'number' then notified = notified + count end
+  end
+end
 if channel ~= '' then
   if ARGV[base + 2] == '1' then
     local head = redis.call('lindex', KEYS[2], 0)
-    if head then notified = redis.call('publish', channel .. ':' .. head, message) end
+    if head then publish(channel .. ':' .. head) end
   else
-    notified = redis.call('publish', channel, message)
+    publish(channel)
   end
+end
+for i = base + 8, #ARGV do publish(ARGV[i]) end
+local signal = KEYS[3 + companions]
+if signal then
+  redis.call('del', signal)
+  redis.call('lpush', signal, '1')
+  redis.call('pexpire', signal, ARGV[base + 7])
+  notified = notified + 1
 end
 -- announced in the same step as the delete, so that a watcher reads both together; an ACL
 -- that refuses the channel does not undo the release
@@ -83,7 +103,15 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
     auto state = ObservedLockState::from(observed);
     if (!state)
         return state.error();
-    if (state->shape == ObservedLockState::Shape::StringValue && state->companionKeys.empty()) {
+    // The format that made the lock knows how its library wakes the waiters.
+    ReleaseWakeUp wakeUp;
+    for (const LockRecognizer* recognizer : RecognizerCatalog::all()) {
+        if (auto own = recognizer->wakeUpOnRelease(observed); own && !wakeUp.wakesAnyone())
+            wakeUp = *own;
+    }
+    // Waking waiters needs the script; a bare compare-and-delete cannot publish or push.
+    if (state->shape == ObservedLockState::Shape::StringValue && state->companionKeys.empty()
+        && !wakeUp.wakesAnyone()) {
         auto capabilities = ServerCapabilities::of(connection);
         if (!capabilities)
             return capabilities.error();
@@ -91,23 +119,22 @@ Result<AdminResult> ForceRelease::release(RedisConnection& connection, const Loc
             return releaseNatively(connection, *native, state->key, observed.name);
     }
 
-    // The format that made the lock knows how its library wakes the waiters.
-    ReleaseWakeUp wakeUp;
-    for (const LockRecognizer* recognizer : RecognizerCatalog::all()) {
-        if (auto own = recognizer->wakeUpOnRelease(observed); own && wakeUp.channel.empty())
-            wakeUp = *own;
-    }
-    const std::string& channel = wakeUp.channel;
-    auto reply = connection.command(ObservedLockScript::call(releaseAction, *state, observed.name,
-        {channel, wakeUp.message, wakeUp.toHeadWaiter ? "1" : "0",
-            std::string(LockNaming::forceReleaseChannel), observed.name}));
+    std::vector<std::string> arguments {wakeUp.channel, wakeUp.message, wakeUp.toHeadWaiter ? "1" : "0",
+        std::string(LockNaming::forceReleaseChannel), observed.name, wakeUp.alsoSharded ? "1" : "0",
+        std::to_string(state->companionKeys.size()), std::to_string(wakeUp.signalExpireMs)};
+    arguments.insert(arguments.end(), wakeUp.moreChannels.begin(), wakeUp.moreChannels.end());
+    std::vector<std::string> extraKeys;
+    if (!wakeUp.signalList.empty())
+        extraKeys.push_back(wakeUp.signalList);
+    auto reply = connection.command(
+        ObservedLockScript::call(releaseAction, *state, observed.name, arguments, extraKeys));
     if (!reply)
         return reply.error();
     auto state0 = reply->at(0).toInteger();
     auto notified = reply->at(1).toInteger();
     if (!reply->isArray() || !state0 || !notified)
         return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
-    UserText released = channel.empty()
+    UserText released = !wakeUp.wakesAnyone()
         ? releasedMessage()
         : UserText(LOCKSCOPE_TEXT("ForceRelease", "released; %1 waiting client(s) notified"), *notified);
     auto result = ObservedLockScript::result(*state0, std::move(released), goneMessage(), changedMessage());

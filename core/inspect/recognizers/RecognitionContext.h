@@ -4,6 +4,7 @@
 #include "inspect/KeyIndex.h"
 #include "inspect/LockSnapshot.h"
 #include "inspect/RawKey.h"
+#include "inspect/SharedHolderMemory.h"
 
 #include <map>
 #include <string>
@@ -21,6 +22,8 @@ struct RecognitionContext
     std::map<std::string, long long> channelSubscribers; // PUBSUB NUMSUB
     long long blpopClients = 0; // clients blocked in BLPOP/BRPOP/BLMOVE (CLIENT LIST)
     std::vector<GlobPattern> userPatterns; // "keys matching these are locks"
+    // Holder values earlier listings saw shared (recognise() may read and add); null: none.
+    SharedHolderMemory* sharedHolders = nullptr;
 
     const GlobPattern* userPatternFor(const std::string& key) const;
     long long subscribers(const std::string& channel) const;

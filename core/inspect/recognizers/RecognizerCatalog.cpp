@@ -1,14 +1,22 @@
 #include "inspect/recognizers/RecognizerCatalog.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/BullMQLockRecognizer.h"
+#include "inspect/recognizers/DistributedLockRedisRecognizer.h"
+#include "inspect/recognizers/LaravelLockRecognizer.h"
 #include "inspect/recognizers/LegacyTimestampRecognizer.h"
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 #include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/NpmRedisLockRecognizer.h"
+#include "inspect/recognizers/PhpLockRecognizer.h"
+#include "inspect/recognizers/PythonRedisLockRecognizer.h"
+#include "inspect/recognizers/RedLockNetRecognizer.h"
 #include "inspect/recognizers/RedissonLockRecognizer.h"
 #include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 #include "inspect/recognizers/RubySemaphoreRecognizer.h"
 #include "inspect/recognizers/ShedLockRecognizer.h"
+#include "inspect/recognizers/SpringIntegrationRecognizer.h"
 #include "inspect/recognizers/TokenLockRecognizer.h"
 #include "inspect/recognizers/UserPatternRecognizer.h"
 
@@ -25,12 +33,23 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const RedissonLockRecognizer redissonLock;
     static const RedissonSemaphoreRecognizer redissonSemaphore;
     static const ShedLockRecognizer shedLock;
+    static const BullMQLockRecognizer bullMQ;
+    static const PhpLockRecognizer phpLock;
+    static const LaravelLockRecognizer laravel;
+    static const RedLockNetRecognizer redLockNet;
+    static const PythonRedisLockRecognizer pythonRedisLock;
+    static const DistributedLockRedisRecognizer distributedLockRedis;
+    static const NpmRedisLockRecognizer npmRedisLock;
+    static const SpringIntegrationRecognizer springIntegration;
     static const TokenLockRecognizer tokenLock;
     static const LegacyTimestampRecognizer legacyTimestamp;
     static const UserPatternRecognizer userPattern;
+    // Prefixes and unmistakable values first; the shapes many libraries share (a UUID, 32 hex, a
+    // number) after them, the user's own patterns last.
     static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
-        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock, &tokenLock,
-        &legacyTimestamp, &userPattern};
+        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock, &bullMQ,
+        &phpLock, &laravel, &redLockNet, &pythonRedisLock, &distributedLockRedis, &npmRedisLock,
+        &springIntegration, &tokenLock, &legacyTimestamp, &userPattern};
     return recognizers;
 }
 

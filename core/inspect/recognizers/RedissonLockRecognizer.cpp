@@ -69,6 +69,7 @@ std::optional<ReleaseWakeUp> RedissonLockRecognizer::wakeUpOnRelease(const LockS
         return std::nullopt;
     ReleaseWakeUp wakeUp;
     wakeUp.channel = channelFor(lock.name);
+    wakeUp.alsoSharded = true;
     wakeUp.toHeadWaiter = lock.kind == LockKind::Fair;
     return wakeUp;
 }

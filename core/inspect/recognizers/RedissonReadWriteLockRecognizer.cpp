@@ -57,6 +57,7 @@ std::optional<ReleaseWakeUp> RedissonReadWriteLockRecognizer::wakeUpOnRelease(co
         return std::nullopt;
     ReleaseWakeUp wakeUp;
     wakeUp.channel = channelFor(lock.name);
+    wakeUp.alsoSharded = true;
     for (const auto& holder : lock.holders)
         wakeUp.message = holder.mode == "write" ? "1" : wakeUp.message;
     return wakeUp;

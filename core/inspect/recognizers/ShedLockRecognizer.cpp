@@ -120,6 +120,9 @@ void ShedLockRecognizer::recognize(RecognitionContext& context, std::vector<Lock
                 "written by ShedLock before 6.7.0 (no UUID): two locks taken on one host in the same "
                 "millisecond "
                 "hold equal values")));
+        lock.releaseWarning = UserText(LOCKSCOPE_TEXT("ShedLockRecognizer",
+            "ShedLock may keep this key on purpose after its job ended (lockAtLeastFor): released, the job "
+            "can start again on another node before that time"));
         out.push_back(std::move(lock));
     }
 }

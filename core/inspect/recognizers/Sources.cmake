@@ -1,15 +1,25 @@
 list(APPEND lockscope_core_sources
+  inspect/recognizers/BullMQLockRecognizer.cpp
+  inspect/recognizers/DistributedLockRedisRecognizer.cpp
+  inspect/recognizers/LaravelLockRecognizer.cpp
   inspect/recognizers/LegacyTimestampRecognizer.cpp
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
   inspect/recognizers/NodeSemaphoreRecognizer.cpp
+  inspect/recognizers/NpmRedisLockRecognizer.cpp
+  inspect/recognizers/PhpLockRecognizer.cpp
+  inspect/recognizers/PythonRedisLockRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
   inspect/recognizers/RecognizerCatalog.cpp
+  inspect/recognizers/RedLockNetRecognizer.cpp
   inspect/recognizers/RedissonHolderField.cpp
   inspect/recognizers/RedissonLockRecognizer.cpp
   inspect/recognizers/RedissonReadWriteLockRecognizer.cpp
   inspect/recognizers/RedissonSemaphoreRecognizer.cpp
   inspect/recognizers/RubySemaphoreRecognizer.cpp
   inspect/recognizers/ShedLockRecognizer.cpp
+  inspect/recognizers/SpringIntegrationRecognizer.cpp
+  inspect/recognizers/StringLockRecognizer.cpp
   inspect/recognizers/TokenLockRecognizer.cpp
+  inspect/recognizers/TokenShape.cpp
   inspect/recognizers/UserPatternRecognizer.cpp
 )

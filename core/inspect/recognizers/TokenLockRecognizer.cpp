@@ -1,6 +1,10 @@
 #include "inspect/recognizers/TokenLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/TokenShape.h"
+
+#include <algorithm>
+#include <map>
 
 namespace lockscope {
 
@@ -28,6 +32,52 @@ bool isShortString(const RawKey& key)
     return key.type == RawKey::Type::String && !key.truncated && key.value.size() <= 128;
 }
 
+// redlock-universal's createLockValueWithMetadata: <nodeId>:<epochMs>:<16 hex>.
+bool isRedlockUniversalValue(std::string_view value)
+{
+    const size_t last = value.rfind(':');
+    if (last == std::string_view::npos || value.size() - last - 1 != 16
+        || !LockNaming::isHex(value.substr(last + 1), 16))
+        return false;
+    const size_t middle = value.rfind(':', last - 1);
+    if (middle == std::string_view::npos || middle == 0)
+        return false;
+    const std::string_view ms = value.substr(middle + 1, last - middle - 1);
+    return ms.size() == 13 && std::all_of(ms.begin(), ms.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// bsm/redislock: a 22-character URL-safe token, then optional metadata.
+bool isBsmValue(std::string_view value)
+{
+    return value.size() >= 22 && TokenShape::of(value.substr(0, 22)) == TokenShapeKind::UrlSafe22;
+}
+
+UserText shapeDescription(TokenShapeKind shape)
+{
+    switch (shape) {
+    case TokenShapeKind::Hex32:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "32 random hex digits"));
+    case TokenShapeKind::Uuid:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "a UUID"));
+    case TokenShapeKind::Base64Padded24:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "24 characters of padded base64"));
+    case TokenShapeKind::Base64Raw24:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "24 characters of base64"));
+    case TokenShapeKind::UrlSafe22:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "22 URL-safe base64 characters"));
+    case TokenShapeKind::Alnum20:
+        return UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "20 random alphanumerics"));
+    }
+    return {};
+}
+
+// A possible lock: one random token of a known shape with a TTL (sessions have one too, which is
+// why it is only "possible").
+bool isPossibleLock(const RawKey& key)
+{
+    return key.ttlMs().has_value() && TokenShape::of(key.value).has_value();
+}
+
 } // namespace
 
 Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
@@ -41,7 +91,10 @@ Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionC
         return Candidacy::Yes;
     // 32 hex digits may happen to be all decimal ones: still a token, not a number.
     const bool token = looksLikeToken(key.value) || LockNaming::isHex(key.value, 32);
-    return LockNaming::looksLikeLockName(key.name) && token ? Candidacy::Yes : Candidacy::No;
+    if (LockNaming::looksLikeLockName(key.name))
+        return token ? Candidacy::Yes : Candidacy::No;
+    // The TTL is read only for the keys kept here: the shape decides, recognize() the TTL.
+    return TokenShape::of(key.value) ? Candidacy::Yes : Candidacy::No;
 }
 
 void TokenLockRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
@@ -83,8 +136,56 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
                            ageS)};
         }
     }
-    if (!lockName)
-        return std::nullopt; // a random string under an ordinary name: a session, a digest...
+    if (!lockName) {
+        // An ordinary name: listed only as a possible lock, and only for one random token of a
+        // shape some library writes, with a TTL.
+        if (!isPossibleLock(key))
+            return std::nullopt;
+        Verdict possible {LockLibrary::Unknown, 0.3,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                         "possibly a lock: %1 with a TTL, though the name does not say lock (a session "
+                         "or cache entry can look the same)"),
+                shapeDescription(*TokenShape::of(value))),
+            true};
+        switch (*TokenShape::of(value)) {
+        case TokenShapeKind::Hex32:
+            possible.library = LockLibrary::NodeRedlock;
+            break;
+        case TokenShapeKind::Base64Padded24:
+            possible.library = LockLibrary::Redsync;
+            break;
+        case TokenShapeKind::UrlSafe22:
+            possible.library = LockLibrary::BsmRedislock;
+            break;
+        case TokenShapeKind::Alnum20:
+            possible.library = LockLibrary::RedisPlusPlus;
+            break;
+        default:
+            break;
+        }
+        return possible;
+    }
+    if (TokenShape::isRedsyncToken(value))
+        return Verdict {LockLibrary::Redsync, 0.7,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "24 characters of base64 ending in == under a lock-like name: redsync (Go)"))};
+    if (isBsmValue(value))
+        return Verdict {LockLibrary::BsmRedislock, 0.65,
+            value.size() == 22
+                ? UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                    "22 URL-safe base64 characters under a lock-like name: bsm/redislock (Go)"))
+                : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                               "a 22-character URL-safe token and metadata %1 under a lock-like "
+                               "name: bsm/redislock (Go)"),
+                    value.substr(22))};
+    if (TokenShape::isMixedCaseLetters(value, 16))
+        return Verdict {LockLibrary::GoZero, 0.6,
+            UserText(LOCKSCOPE_TEXT(
+                "TokenLockRecognizer", "16 letters under a lock-like name: go-zero RedisLock (Go)"))};
+    if (isRedlockUniversalValue(value))
+        return Verdict {LockLibrary::RedlockUniversal, 0.7,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "<node>:<epoch ms>:<16 hex> under a lock-like name: redlock-universal with metadata"))};
     if (LockNaming::isHex(value, 32)) {
         if (hasTtl)
             return Verdict {LockLibrary::NodeRedlock, 0.7,
@@ -102,7 +203,14 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
                 "20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex"))};
     if (LockNaming::isUuid(value))
         return Verdict {LockLibrary::Unknown, 0.6,
-            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer", "a UUID under a lock-like name: a token lock"))};
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "a UUID under a lock-like name: a token lock (Spring Integration, redlock-rb, aioredlock "
+                "and hand-written locks write this)"))};
+    if (TokenShape::isRandomAlnum(value, 16))
+        return Verdict {LockLibrary::Unknown, 0.5,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "16 random alphanumerics under a lock-like name: a token lock (Laravel writes these under "
+                "its cache prefix)"))};
     return Verdict {LockLibrary::Unknown, hasTtl ? 0.55 : 0.45,
         hasTtl ? UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
             "a random-looking token under a lock-like name with a TTL: a SET NX token lock"))
@@ -112,6 +220,7 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
 
 void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
+    const size_t first = out.size();
     for (const RawKey* key : context.keys->unclaimedKeys()) {
         const std::string& name = key->name;
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
@@ -125,12 +234,52 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
             continue;
         LockSnapshot lock = context.claimLock(*key, LockKind::Token, verdict->library);
         lock.confidence = verdict->confidence;
+        lock.possible = verdict->possible;
         lock.reason = verdict->reason;
         lock.observedValue = key->value;
         LockHolder holder;
         holder.owner = key->value;
         lock.holders.push_back(std::move(holder));
         out.push_back(std::move(lock));
+    }
+    noteSharedValues(out, first);
+}
+
+void TokenLockRecognizer::noteSharedValues(std::vector<LockSnapshot>& locks, size_t first)
+{
+    // Random tokens are unique: keys holding the same one were taken together, as one lock.
+    std::map<std::string_view, std::vector<size_t>> byValue;
+    for (size_t i = first; i < locks.size(); ++i)
+        byValue[*locks[i].observedValue].push_back(i);
+    for (const auto& [value, members] : byValue) {
+        if (members.size() < 2)
+            continue;
+        for (size_t i : members) {
+            LockSnapshot& lock = locks[i];
+            std::string others;
+            size_t named = 0;
+            for (size_t j : members) {
+                if (j == i || named == 5)
+                    continue;
+                others += (named++ ? ", " : "") + locks[j].name;
+            }
+            if (members.size() - 1 > named)
+                others += ", …";
+            lock.notes.push_back(
+                UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                             "one lock over %1 keys, all holding this value (node-redlock v5, "
+                             "bsm/redislock ObtainMulti): also %2"),
+                    static_cast<long long>(members.size()), others));
+            if (lock.possible) {
+                // A session id is not shared by other keys; a multi-key lock's token is.
+                lock.possible = false;
+                lock.confidence = 0.55;
+                lock.reason = UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                                           "one random token with a TTL on %1 keys: a lock taken over "
+                                           "several keys at once"),
+                    static_cast<long long>(members.size()));
+            }
+        }
     }
 }
 

@@ -12,7 +12,13 @@ namespace lockscope {
 // `lockscope:fence:{name}` counter) and the SET page's "unguessable token".
 // Random-looking strings are everywhere (sessions, CSRF tokens, digests), so a value shape
 // alone is only enough where it is unmistakable: a recent UUIDv1 (redis-py), a LockScope fence,
-// the `mutex:` prefix. Otherwise the key name must say "lock".
+// the `mutex:` prefix. Otherwise the key name must say "lock"; the value's shape then names the
+// likely library (redsync's 24-character padded base64, bsm/redislock's 22 URL-safe characters
+// and metadata, go-zero's 16 letters, redlock-universal's <node>:<ms>:<16 hex>...).
+// A value that is nothing but one random token of a known shape (TokenShape), with a TTL, under
+// any other name is listed too, as a possible lock with a low confidence: node-redlock guarding
+// an order number looks exactly like that, and so does a session id.
+// Keys holding the same value are one lock over several keys (node-redlock v5, bsm ObtainMulti).
 class TokenLockRecognizer : public LockRecognizer
 {
 public:
@@ -29,8 +35,11 @@ private:
         LockLibrary library = LockLibrary::Unknown;
         double confidence = 0;
         UserText reason;
+        bool possible = false;
     };
     std::optional<Verdict> judge(const RawKey& key, const RecognitionContext& context) const;
+    // Notes, on the locks made from `first` on, which of them hold the same value.
+    static void noteSharedValues(std::vector<LockSnapshot>& locks, size_t first);
 };
 
 } // namespace lockscope

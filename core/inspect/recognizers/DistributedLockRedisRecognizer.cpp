@@ -1,0 +1,173 @@
+#include "inspect/recognizers/DistributedLockRedisRecognizer.h"
+
+#include "inspect/LockNaming.h"
+
+#include <algorithm>
+
+namespace lockscope {
+
+namespace {
+
+constexpr std::string_view writerSuffix = ".writer";
+constexpr std::string_view readersSuffix = ".readers";
+constexpr std::string_view waitingSuffix = "_WRITERWAITING";
+
+std::string readersKeyOf(std::string_view writerKey)
+{
+    return std::string(writerKey.substr(0, writerKey.size() - writerSuffix.size()))
+        + std::string(readersSuffix);
+}
+
+} // namespace
+
+std::optional<DistributedLockRedisRecognizer::LockId> DistributedLockRedisRecognizer::parseLockId(
+    std::string_view value)
+{
+    LockId id;
+    if (value.ends_with(waitingSuffix)) {
+        id.writerWaiting = true;
+        value.remove_suffix(waitingSuffix.size());
+    }
+    if (value.size() < 32 + 4 || value.size() > 300)
+        return std::nullopt;
+    const std::string_view guid = value.substr(value.size() - 32);
+    if (!LockNaming::isHex(guid, 32) || value[value.size() - 33] != '_')
+        return std::nullopt;
+    const std::string_view rest = value.substr(0, value.size() - 33);
+    const size_t underscore = rest.rfind('_');
+    if (underscore == std::string_view::npos || underscore == 0 || underscore + 1 == rest.size())
+        return std::nullopt;
+    const std::string_view pid = rest.substr(underscore + 1);
+    if (pid.size() > 10 || !std::all_of(pid.begin(), pid.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+    const std::string_view machine = rest.substr(0, underscore);
+    if (!std::all_of(machine.begin(), machine.end(), [](char c) {
+            const auto u = static_cast<unsigned char>(c);
+            return u > 0x20 && u < 0x7f;
+        }))
+        return std::nullopt;
+    id.machine = std::string(machine);
+    id.pid = std::string(pid);
+    return id;
+}
+
+Candidacy DistributedLockRedisRecognizer::isCandidate(
+    const RawKey& key, const RecognitionContext& context) const
+{
+    if (key.type == RawKey::Type::Set)
+        return key.name.ends_with(readersSuffix) ? Candidacy::Yes : Candidacy::No;
+    return StringLockRecognizer::isCandidate(key, context);
+}
+
+void DistributedLockRedisRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (key.name.ends_with(writerSuffix))
+        names.push_back(readersKeyOf(key.name));
+}
+
+bool DistributedLockRedisRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return type == RawKey::Type::Set && key.ends_with(readersSuffix);
+}
+
+std::optional<std::string> DistributedLockRedisRecognizer::lockNameOf(std::string_view key) const
+{
+    // The readers set belongs to the writer key's lock, which is named after that key.
+    if (key.ends_with(readersSuffix) && key.size() > readersSuffix.size())
+        return std::string(key.substr(0, key.size() - readersSuffix.size())) + std::string(writerSuffix);
+    return std::nullopt;
+}
+
+void DistributedLockRedisRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    if (lockName.ends_with(writerSuffix))
+        keys.push_back(readersKeyOf(lockName));
+}
+
+std::optional<StringLockReading> DistributedLockRedisRecognizer::read(const RawKey& key, long long) const
+{
+    const auto id = parseLockId(key.value);
+    if (!id)
+        return std::nullopt;
+    const bool writer = key.name.ends_with(writerSuffix);
+    if (id->writerWaiting && !writer)
+        return std::nullopt;
+    StringLockReading reading;
+    reading.library = LockLibrary::DistributedLockRedis;
+    reading.kind = writer ? LockKind::ReadWrite : LockKind::Token;
+    reading.confidence = 0.85;
+    reading.reason = writer ? UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                         "<name>.writer holding <machine>_<pid>_<guid>: a DistributedLock.Redis "
+                         "reader-writer lock"))
+                            : UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                                "a value <machine>_<pid>_<guid>: a DistributedLock.Redis mutex"));
+    reading.holder.clientUuid = id->machine;
+    reading.holder.threadId = id->pid;
+    reading.holder.mode = writer ? "write" : "exclusive";
+    if (id->writerWaiting) {
+        reading.holder.mode = "waiting";
+        reading.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                                             "a writer on %1 (process %2) waits for the readers to leave"),
+            id->machine, id->pid));
+    } else {
+        reading.notes.push_back(
+            UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer", "held by process %2 on %1"),
+                id->machine, id->pid));
+    }
+    return reading;
+}
+
+void DistributedLockRedisRecognizer::complete(LockSnapshot& lock, RecognitionContext& context) const
+{
+    if (lock.kind != LockKind::ReadWrite)
+        return;
+    const std::string readersKey = readersKeyOf(lock.name);
+    const RawKey* readers = context.keys->find(readersKey);
+    if (!readers || readers->type != RawKey::Type::Set || context.keys->isClaimed(readersKey))
+        return;
+    context.keys->claim(readersKey);
+    lock.keys.push_back(readersKey);
+    addReaders(lock, *readers);
+}
+
+void DistributedLockRedisRecognizer::addReaders(LockSnapshot& lock, const RawKey& readers)
+{
+    for (const auto& member : readers.items) {
+        LockHolder reader;
+        reader.owner = member;
+        reader.mode = "read";
+        if (auto id = parseLockId(member)) {
+            reader.clientUuid = id->machine;
+            reader.threadId = id->pid;
+        }
+        lock.holders.push_back(std::move(reader));
+    }
+    if (readers.truncated)
+        lock.notes.push_back(UserText(
+            LOCKSCOPE_TEXT("DistributedLockRedisRecognizer", "%1 readers in all; a sample of them is shown"),
+            readers.size));
+}
+
+void DistributedLockRedisRecognizer::recognize(
+    RecognitionContext& context, std::vector<LockSnapshot>& out) const
+{
+    StringLockRecognizer::recognize(context, out);
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        if (key->type != RawKey::Type::Set || !key->name.ends_with(readersSuffix) || key->items.empty()
+            || !std::all_of(key->items.begin(), key->items.end(),
+                [](const std::string& member) { return parseLockId(member).has_value(); }))
+            continue;
+        // Readers and no writer key: the lock is named after the writer key all the same, so that
+        // it is one lock whichever of its keys exists.
+        LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::DistributedLockRedis);
+        lock.name = *lockNameOf(key->name);
+        lock.confidence = 0.85;
+        lock.reason = UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+            "<name>.readers holding <machine>_<pid>_<guid> members: a DistributedLock.Redis reader-writer "
+            "lock held for reading"));
+        addReaders(lock, *key);
+        out.push_back(std::move(lock));
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,272 @@
+// The locks of the libraries beyond Redisson and redis-py (../shared/reference/lock-formats-more.md),
+// each written exactly as its library writes it, and what LockScope shows for them.
+#include "inspect/LockInspector.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
+
+#include <QtTest>
+
+using namespace lockscope;
+using test::LockFormats;
+
+namespace {
+
+std::vector<LockSnapshot> listLocks(RedisConnection& connection)
+{
+    auto result = LockInspector::inspect({{"test-node", &connection}}, {});
+    for (const auto& failure : result.failures)
+        qWarning("%s: %s", failure.node.c_str(), failure.error.toString().c_str());
+    return result.locks;
+}
+
+const LockSnapshot* findLock(const std::vector<LockSnapshot>& locks, const std::string& name)
+{
+    for (const auto& lock : locks) {
+        if (lock.name == name)
+            return &lock;
+    }
+    return nullptr;
+}
+
+bool anyNoteSays(const LockSnapshot& lock, const std::string& words)
+{
+    return std::any_of(lock.notes.begin(), lock.notes.end(),
+        [&](const UserText& note) { return note.english().find(words) != std::string::npos; });
+}
+
+} // namespace
+
+class tst_LibraryLocks : public test::RedisTestCase
+{
+    Q_OBJECT
+
+    const LockSnapshot onlyLock()
+    {
+        const auto locks = listLocks(*m_redis);
+        if (locks.size() != 1)
+            qWarning("expected one lock, found %zu", locks.size());
+        return locks.empty() ? LockSnapshot {} : locks.front();
+    }
+
+private slots:
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void aLaravelCacheLockShowsItsOwnerUnderEachVersionsPrefix()
+    {
+        for (const char* key :
+            {"laravel_database_laravel_cache:report", "laravel_database_laravel_cache_:report",
+                "laravel_database_laravel_cache_report", "laravel-database-laravel-cache-report"}) {
+            QVERIFY(run({"FLUSHALL"}));
+            QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+            const auto lock = onlyLock();
+            QCOMPARE(lock.name, std::string(key));
+            QCOMPARE(lock.library, LockLibrary::Laravel);
+            QCOMPARE(lock.holders.size(), size_t(1));
+            QCOMPARE(lock.holders.front().owner.size(), size_t(16));
+            QVERIFY(lock.ttlMs.has_value());
+            QVERIFY(!lock.possible);
+        }
+    }
+
+    void aLaravelLockWithoutATtlSaysItNeverExpires()
+    {
+        QVERIFY(run({"SETNX", "laravel_database_laravel_cache:import", "a1B2c3D4e5F6g7H8"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::Laravel);
+        QVERIFY(!lock.ttlMs);
+        QVERIFY(anyNoteSays(lock, "never expires by itself"));
+    }
+
+    void laravelsFrameworkLocksSayWhatTheyGuard()
+    {
+        QVERIFY(run(
+            {"SET", "laravel_database_laravel_unique_job:App\\Jobs\\SendInvoice:42", "a1B2c3D4e5F6g7H8"}));
+        QVERIFY(
+            run({"SET", "laravel-queue-overlap:App\\Jobs\\Sync:tenant-3", "Zz9Yy8Xx7Ww6Vv5U", "EX", "60"}));
+        QVERIFY(run({"SET",
+            "laravel_database_laravel_cache:framework/schedule-9f86d081884c7d659a2feaa0c55ad015a3bf4f1b",
+            "Qq1Ww2Ee3Rr4Tt5Y", "EX", "86400"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(3));
+        for (const auto& lock : locks)
+            QCOMPARE(lock.library, LockLibrary::Laravel);
+        const auto* unique = findLock(locks, "laravel_database_laravel_unique_job:App\\Jobs\\SendInvoice:42");
+        QVERIFY(unique && anyNoteSays(*unique, "App\\Jobs\\SendInvoice:42"));
+        QVERIFY(anyNoteSays(*unique, "never expires"));
+        const auto* overlap = findLock(locks, "laravel-queue-overlap:App\\Jobs\\Sync:tenant-3");
+        QVERIFY(overlap && anyNoteSays(*overlap, "without overlapping"));
+        QVERIFY(std::any_of(locks.begin(), locks.end(), [](const LockSnapshot& lock) {
+            return lock.reason.english().find("scheduler") != std::string::npos;
+        }));
+    }
+
+    void aLaravelCacheValueIsNoLock()
+    {
+        // What Cache::put stores: PHP-serialized values, numbers.
+        QVERIFY(run(
+            {"SET", "laravel_database_laravel_cache:user:7", "a:1:{s:4:\"name\";s:3:\"Ann\";}", "EX", "60"}));
+        QVERIFY(run({"SET", "laravel_database_laravel_cache:visits", "1520", "EX", "60"}));
+        QVERIFY(run({"SET", "laravel_database_laravel_cache:greeting", "s:5:\"hello\";", "EX", "60"}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
+
+    void aPhpLockIsRecognisedByItsPrefixAndToken()
+    {
+        QVERIFY(LockFormats::phpLock(*m_redis, "php-malkusch-lock:reports").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::PhpLock);
+        QCOMPARE(lock.observedValue->size(), size_t(64));
+    }
+
+    void anNpmRedisLockShowsItsExpiryAndNoHolder()
+    {
+        QVERIFY(LockFormats::npmRedisLock(*m_redis, "lock.mailer").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::NpmRedisLock);
+        QCOMPARE(lock.kind, LockKind::Token);
+        QVERIFY(lock.holders.front().expiresAtMs.has_value());
+        QVERIFY(lock.holders.front().owner.find("no holder") != std::string::npos);
+    }
+
+    void aLegacyTimestampLockWithoutTtlStaysLegacy()
+    {
+        QVERIFY(LockFormats::legacyTimestampLock(*m_redis, "lock.mailer").ok());
+        QCOMPARE(onlyLock().library, LockLibrary::LegacySetnx);
+    }
+
+    void aBullMQJobLockShowsItsQueueJobAndWorkerAndWarnsBeforeRelease()
+    {
+        const std::string worker = LockFormats::uuidV4();
+        QVERIFY(run({"SET", "bull:emails:1337:lock", worker + ":12", "PX", "30000"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::BullMQ);
+        QCOMPARE(lock.holders.front().clientUuid, worker);
+        QVERIFY(anyNoteSays(lock, "job 1337 of queue emails"));
+        QVERIFY(lock.releaseWarning.english().find("run twice") != std::string::npos);
+    }
+
+    void aRedLockNetOrPotteryLockIsRecognisedByItsPrefix()
+    {
+        QVERIFY(LockFormats::redLockNetLock(*m_redis, "redlock:payments").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::RedLockNetOrPottery);
+        QVERIFY(lock.confidence >= 0.9);
+    }
+
+    void aPythonRedisLockGroupsItsSignalListAndSaysWhoWaitsHow()
+    {
+        QVERIFY(LockFormats::pythonRedisLockWithSignal(*m_redis, "lock:thumbnails").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("lock:thumbnails"));
+        QCOMPARE(lock.library, LockLibrary::PythonRedisLock);
+        QCOMPARE(lock.keys.size(), size_t(2));
+        QVERIFY(anyNoteSays(lock, "lock-signal:thumbnails"));
+        QVERIFY(anyNoteSays(lock, "pending"));
+    }
+
+    void aPythonRedisLockWithoutExpireNeverExpires()
+    {
+        QVERIFY(run({"SET", "lock:nightly", LockFormats::randomBase64(18), "NX"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::PythonRedisLock);
+        QVERIFY(anyNoteSays(lock, "never expires by itself"));
+    }
+
+    void aDistributedLockMutexShowsTheMachineAndProcess()
+    {
+        QVERIFY(run({"SET", "billing", LockFormats::distributedLockId("APP-SERVER-3", 7712), "PX", "30000"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::DistributedLockRedis);
+        QCOMPARE(lock.kind, LockKind::Token);
+        QCOMPARE(lock.holders.front().clientUuid, std::string("APP-SERVER-3"));
+        QCOMPARE(lock.holders.front().threadId, std::string("7712"));
+    }
+
+    void aDistributedLockReaderWriterLockShowsReadersAndTheWaitingWriter()
+    {
+        QVERIFY(LockFormats::distributedReadWriteLock(*m_redis, "inventory.writer").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("inventory.writer"));
+        QCOMPARE(lock.kind, LockKind::ReadWrite);
+        QCOMPARE(lock.keys.size(), size_t(2));
+        QCOMPARE(lock.holders.size(), size_t(3));
+        QCOMPARE(std::count_if(lock.holders.begin(), lock.holders.end(),
+                     [](const LockHolder& holder) { return holder.mode == "read"; }),
+            2L);
+        QVERIFY(anyNoteSays(lock, "waits for the readers"));
+    }
+
+    void readersAloneAreTheirLockHeldForReading()
+    {
+        QVERIFY(run({"SADD", "catalog.readers", LockFormats::distributedLockId("WEB-01", 1)}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("catalog.writer"));
+        QCOMPARE(lock.library, LockLibrary::DistributedLockRedis);
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QCOMPARE(lock.holders.front().mode, std::string("read"));
+    }
+
+    void springRegistryLocksShowWhichLocksShareTheirHolder()
+    {
+        QVERIFY(LockFormats::springRegistryLocks(*m_redis, "orders-registry:order-42").ok());
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(2));
+        const auto* lock = findLock(locks, "orders-registry:order-42");
+        QVERIFY(lock);
+        QCOMPARE(lock->library, LockLibrary::SpringIntegration);
+        QCOMPARE(lock->holders.front().owner, LockFormats::springClientId);
+        QVERIFY(anyNoteSays(*lock, "orders-registry:shipments"));
+    }
+
+    void oneUuidUnderOneOrdinaryKeyIsNotSpringButAPossibleLock()
+    {
+        QVERIFY(run({"SET", "orders-registry:order-42", LockFormats::springClientId, "PX", "60000"}));
+        const auto lock = onlyLock();
+        QVERIFY(lock.library != LockLibrary::SpringIntegration);
+        QVERIFY(lock.possible);
+    }
+
+    void goLibrariesAreToldApartByTheirTokens()
+    {
+        QVERIFY(run({"SET", "lock:redsync", LockFormats::randomBase64(16), "PX", "8000"}));
+        QVERIFY(
+            run({"SET", "locks/bsm", LockFormats::randomBase64(16, true, false) + "host-7", "PX", "8000"}));
+        QVERIFY(run({"SET", "gozero-lock", "aBcDeFgHiJkLmNoP", "PX", "8500"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(3));
+        QCOMPARE(findLock(locks, "lock:redsync")->library, LockLibrary::Redsync);
+        QCOMPARE(findLock(locks, "locks/bsm")->library, LockLibrary::BsmRedislock);
+        QVERIFY(findLock(locks, "locks/bsm")->reason.english().find("host-7") != std::string::npos);
+        QCOMPARE(findLock(locks, "gozero-lock")->library, LockLibrary::GoZero);
+    }
+
+    void oneValueOverSeveralKeysIsOneMultiKeyLock()
+    {
+        const std::string token = LockFormats::randomHex(32);
+        for (const char* key : {"cart:17", "cart:18", "cart:19"})
+            QVERIFY(run({"SET", key, token, "PX", "10000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(3));
+        for (const auto& lock : locks) {
+            QVERIFY(!lock.possible); // a shared random token is no session id
+            QVERIFY(anyNoteSays(lock, "one lock over 3 keys"));
+        }
+    }
+
+    void aRedlockUniversalValueWithMetadataNamesItsLibrary()
+    {
+        QVERIFY(
+            run({"SET", "lock:export", "node-a:1764112000123:" + LockFormats::randomHex(16), "PX", "30000"}));
+        QCOMPARE(onlyLock().library, LockLibrary::RedlockUniversal);
+    }
+
+    void redissonUnlockLatchesAreNeverLocks()
+    {
+        QVERIFY(run({"SET", "redisson_unlock_latch:{orders}:" + LockFormats::uuidV4(), "1", "PX", "30000"}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_LibraryLocks)
+#include "tst_LibraryLocks.moc"
