@@ -12,7 +12,8 @@ namespace lockscope {
 // PSUBSCRIBE <registryKey>-channel:* and its release publishes the full lock key on
 // <registryKey>-channel:<full key>. Where the registry key ends is not written anywhere (both
 // parts may hold colons), so a forced release publishes on every split: nobody listens on the
-// wrong ones.
+// wrong ones, and does so for a lone UUID lock of that shape too (a registry holding one lock
+// looks like any UUID lock).
 class SpringIntegrationRecognizer : public LockRecognizer
 {
 public:

@@ -64,14 +64,41 @@ private slots:
         QCOMPARE(lockCount(), size_t(0));
     }
 
-    void aSessionTokenWithoutLockNamingIsNoLock()
+    void aRandomValueWithoutATtlOrLockNamingIsNoLock()
     {
+        QVERIFY(run({"SET", "api-key:42", LockFormats::randomAlnum(20)}));
+        QVERIFY(run({"SET", "md5:file.txt", LockFormats::randomHex(32)}));
+        QVERIFY(run({"SET", "user:7:id", LockFormats::uuidV4()}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
+    void aSessionTokenWithATtlIsOnlyAPossibleLock()
+    {
+        // A lock library's token and a session id look the same; the name and the TTL cannot
+        // tell them apart, so such a key is listed in the possible tier, never as a lock.
         std::string random = LockFormats::randomHex(32);
         random[12] = 'e';
         QVERIFY(run({"SET", "session:8d1f", random, "PX", "3600000"}));
         QVERIFY(run({"SET", "csrf:abc", LockFormats::uuidV4(), "EX", "600"}));
-        QVERIFY(run({"SET", "api-key:42", LockFormats::randomAlnum(20)}));
-        QVERIFY(run({"SET", "md5:file.txt", LockFormats::randomHex(32)}));
+        auto result = LockInspector::inspect({{"n", m_redis.get()}}, {});
+        QCOMPARE(result.locks.size(), size_t(2));
+        for (const auto& lock : result.locks) {
+            QVERIFY2(lock.possible, lock.name.c_str());
+            QVERIFY(lock.confidence < 0.5);
+        }
+    }
+
+    void ordinaryValuesWithATtlAreNotEvenPossibleLocks()
+    {
+        QVERIFY(run({"SET", "cache:user:7", R"({"id":7,"name":"Ann"})", "EX", "60"}));
+        QVERIFY(run({"SET", "rate:10.0.0.1", "17", "EX", "60"}));
+        QVERIFY(run({"SET", "greeting", "hello world", "EX", "60"}));
+        QVERIFY(run({"SET", "otp:42", "493021", "EX", "300"}));
+        QVERIFY(run({"SET", "etag:/index.html", "W/\"5e15153d-120f\"", "EX", "300"}));
+        QVERIFY(run({"SET", "slug:post-1", "hello-world-from-redis", "EX", "300"}));
+        QVERIFY(run({"SET", "sha1:x", "da39a3ee5e6b4b0d3255bfef95601890afd80709", "EX", "300"}));
+        QVERIFY(run({"HSET", "session:h:1", "user", "7", "csrf", LockFormats::uuidV4()}));
+        QVERIFY(run({"EXPIRE", "session:h:1", "600"}));
         QCOMPARE(lockCount(), size_t(0));
     }
 
