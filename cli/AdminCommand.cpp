@@ -193,6 +193,8 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
             << "\nlockscope-cli: it has a live holder; --force releases a lock held by someone else\n";
         return ExitUsage;
     }
+    if (!found.lock.releaseWarning.empty())
+        err << "lockscope-cli: careful: " << found.lock.releaseWarning.english() << "\n";
     if (!arguments.yes) {
         out << "release " << describeLock(found.lock) << "? [y/N] " << std::flush;
         std::string answer;

@@ -21,6 +21,7 @@ struct ListArguments
     std::vector<std::string> scanPatterns;
     std::vector<std::string> lockPatterns;
     bool json = false;
+    bool possible = true; // list the possible locks too
 };
 
 Result<ListArguments> parseArguments(const std::vector<std::string>& args)
@@ -30,6 +31,8 @@ Result<ListArguments> parseArguments(const std::vector<std::string>& args)
         const std::string& arg = args[i];
         if (arg == "--json") {
             parsed.json = true;
+        } else if (arg == "--no-possible") {
+            parsed.possible = false;
         } else if (arg == "--pattern" || arg == "--lock-pattern") {
             if (i + 1 >= args.size())
                 return makeError(ErrorKind::Usage, arg + " needs a glob");
@@ -90,6 +93,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     }
     for (const auto& failure : result.failures)
         err << "lockscope-cli: " << failure.node << ": " << failure.error.toString() << "\n";
+    if (!arguments->possible)
+        std::erase_if(result.locks, [](const LockSnapshot& lock) { return lock.possible; });
 
     if (arguments->json) {
         out << "[";

@@ -50,9 +50,10 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
     std::vector<std::vector<std::string>> rows;
     for (const auto& lock : locks) {
         rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)),
-            std::string(lockLibraryName(lock.library)), confidenceText(lock.confidence), lock.node,
-            ttlText(lock.ttlMs), holdersText(lock), std::to_string(lock.waiterCount),
-            lock.fence ? std::to_string(*lock.fence) : "-", lock.stuck ? "yes" : "no"});
+            std::string(lockLibraryName(lock.library)) + (lock.possible ? " (possible)" : ""),
+            confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
+            std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
+            lock.stuck ? "yes" : "no"});
     }
     std::vector<size_t> widths(header.size());
     for (size_t c = 0; c < header.size(); ++c) {
@@ -72,7 +73,14 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
     printRow(header);
     for (const auto& row : rows)
         printRow(row);
-    out << locks.size() << (locks.size() == 1 ? " lock" : " locks") << "\n";
+    const auto possible
+        = std::count_if(locks.begin(), locks.end(), [](const LockSnapshot& lock) { return lock.possible; });
+    out << locks.size() << (locks.size() == 1 ? " lock" : " locks");
+    if (possible > 0)
+        out << ", " << possible
+            << " of them possible (a random token with a TTL under a name that does not say lock; "
+               "--no-possible hides them)";
+    out << "\n";
     for (const auto& lock : locks) {
         if (lock.stuck)
             out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.english() << "\n";

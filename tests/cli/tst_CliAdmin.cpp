@@ -93,6 +93,15 @@ private slots:
         QVERIFY(!exists("lock.nightly"));
     }
 
+    void aReleaseWithConsequencesSaysThemBeforeAsking()
+    {
+        QVERIFY(run({"SET", "bull:emails:7:lock", LockFormats::uuidV4() + ":1", "PX", "30000"}));
+        auto declined = runCli({"release", "bull:emails:7:lock", "--force"}, "n\n");
+        QCOMPARE(declined.code, 1);
+        QVERIFY2(declined.err.contains("may run twice"), qPrintable(declined.err));
+        QVERIFY(exists("bull:emails:7:lock"));
+    }
+
     void nothingToReleaseExitsOne()
     {
         auto result = runCli({"release", "missing", "--force", "--yes"});

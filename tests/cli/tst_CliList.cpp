@@ -141,6 +141,26 @@ private slots:
             listJson({"--pattern", "app:*", "--pattern", "guard:*", "--lock-pattern", "guard:*"}).size(), 2);
     }
 
+    void possibleLocksAreMarkedAndCanBeLeftOut()
+    {
+        QVERIFY(run({"SET", "order:1042", LockFormats::randomHex(32), "PX", "30000"}));
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 9, 30000).ok());
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 2);
+        for (const auto& value : locks) {
+            const QJsonObject lock = value.toObject();
+            const bool possible = lock["name"].toString() == "order:1042";
+            QCOMPARE(lock["possible"].toBool(), possible);
+            if (possible)
+                QVERIFY(lock["confidence"].toDouble() < 0.5);
+        }
+        QCOMPARE(listJson({"--no-possible"}).size(), 1);
+        auto table = runCli({"--url", m_server->url(), "list"});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.find("node-redlock (possible)") != std::string::npos, table.out.c_str());
+        QVERIFY(table.out.find("1 of them possible") != std::string::npos);
+    }
+
     void listWorksOnAReadOnlyConnection()
     {
         QVERIFY(LockFormats::redissonLock(*m_redis, "ro", LockFormats::clientA, 1, 30000).ok());
