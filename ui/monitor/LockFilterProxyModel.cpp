@@ -43,6 +43,14 @@ void LockFilterProxyModel::setStateFilter(std::optional<LockRecord::State> state
     invalidateRowsFilter();
 }
 
+void LockFilterProxyModel::setShowPossible(bool show)
+{
+    if (m_showPossible == show)
+        return;
+    m_showPossible = show;
+    invalidateFilter();
+}
+
 bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     auto* locks = qobject_cast<const LockTableModel*>(sourceModel());
@@ -50,6 +58,8 @@ bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
         return true;
     const LockRecord& lock = locks->recordAt(sourceRow);
     if (m_kind && lock.kind != *m_kind)
+        return false;
+    if (lock.possible && !m_showPossible)
         return false;
     if (!m_node.isEmpty() && lock.node != m_node)
         return false;

@@ -24,6 +24,8 @@ public:
     void setKindFilter(std::optional<LockKind> kind);
     void setNodeFilter(const QString& node); // empty: all nodes
     void setStateFilter(std::optional<LockRecord::State> state);
+    // Whether possible locks (a random token with a TTL under an ordinary name) are shown.
+    void setShowPossible(bool show);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
@@ -33,6 +35,7 @@ private:
     std::optional<LockKind> m_kind;
     QString m_node;
     std::optional<LockRecord::State> m_state;
+    bool m_showPossible = true;
 };
 
 } // namespace lockscope::ui

@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QDataStream>
@@ -230,6 +231,18 @@ void LockMonitorView::createFilterBar(QVBoxLayout* layout)
         updatePage();
     });
     bar->addWidget(m_stateFilter);
+
+    auto* possible = new QCheckBox(tr("Possible locks"), this);
+    possible->setObjectName(QStringLiteral("possibleLocksCheck"));
+    possible->setChecked(true);
+    possible->setToolTip(tr("Also show keys that are only possibly locks: a random token with a TTL under a "
+                            "name that does not say lock (shown in grey italics; a session id can look the "
+                            "same)"));
+    connect(possible, &QCheckBox::toggled, this, [this](bool show) {
+        m_proxy->setShowPossible(show);
+        updatePage();
+    });
+    bar->addWidget(possible);
 
     m_countLabel = new QLabel(this);
     m_countLabel->setObjectName(QStringLiteral("lockCountLabel"));

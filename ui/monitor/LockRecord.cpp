@@ -32,6 +32,9 @@ LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtM
     record.library = CoreTexts::library(snapshot.library);
     record.reason = CoreTexts::translated(snapshot.reason);
     record.confidence = snapshot.confidence;
+    record.possible = snapshot.possible;
+    if (!snapshot.releaseWarning.empty())
+        record.releaseWarning = CoreTexts::translated(snapshot.releaseWarning);
     record.node = QString::fromStdString(snapshot.node);
     for (const auto& key : snapshot.keys)
         record.keys.append(escaped(key));

@@ -41,6 +41,8 @@ struct LockRecord
     QString library; // in the GUI's language ("unknown" translated)
     QString reason; // in the GUI's language, like stuckReason and notes
     double confidence = 0.0;
+    bool possible = false; // a lock by its value alone (LockSnapshot::possible): shown muted
+    QString releaseWarning; // what a forced release does beyond the lock; empty: nothing
     QString node;
     QStringList keys; // escaped Redis key names
     qint64 ttlMs = -1; // as read; -1: no TTL

@@ -7,6 +7,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QDateTime>
+#include <QFont>
 #include <QSet>
 #include <QTimer>
 
@@ -198,7 +199,16 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
         return lock.node;
     case StateRole:
         return int(lock.state(m_clock()));
+    case Qt::FontRole:
+        if (lock.possible) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
     case Qt::ForegroundRole:
+        if (lock.possible)
+            return QBrush(QColor(0x80, 0x80, 0x80)); // muted: only a guess from the value's shape
         if (column == StateColumn) {
             const auto state = lock.state(m_clock());
             if (state == LockRecord::State::Stuck)

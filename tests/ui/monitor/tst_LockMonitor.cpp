@@ -1,23 +1,24 @@
-#include "support/LockFormats.h"
-#include "support/RedisTestCase.h"
-#include "support/RedisTestServer.h"
+#include "app/MainWindow.h"
+#include "common/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
-#include "samplelocks/SampleLocksBanner.h"
-#include "monitor/admin/LockActionDialog.h"
 #include "monitor/LockEventLogModel.h"
 #include "monitor/LockFilterProxyModel.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "monitor/admin/LockActionDialog.h"
+#include "samplelocks/SampleLocksBanner.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QFont>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -53,6 +54,7 @@ struct DialogAnswer
     bool seen = false;
     bool buttonEnabledBeforeTyping = true;
     QString holderText;
+    QString releaseWarning; // the dialog's "Careful:" line, if it had one
 };
 
 void answerNextDialog(DialogAnswer& answer)
@@ -65,6 +67,8 @@ void answerNextDialog(DialogAnswer& answer)
         }
         answer.seen = true;
         answer.holderText = dialog->findChild<QLabel*>(QStringLiteral("holderLabel"))->text();
+        if (auto* careful = dialog->findChild<QLabel*>(QStringLiteral("releaseWarningLabel")))
+            answer.releaseWarning = careful->text();
         auto* button = dialog->findChild<QPushButton*>(QStringLiteral("confirmButton"));
         answer.buttonEnabledBeforeTyping = button->isEnabled();
         if (answer.typeName) {
@@ -115,7 +119,8 @@ class tst_LockMonitor : public test::RedisTestCase
     }
 
     // Opens a window on the test server and waits until the monitor lists the locks.
-    static void openAndWait(ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
+    static void openAndWait(
+        ConnectionController& controller, const MainWindow& window, const ConnectionOptions& options)
     {
         controller.open(options);
         QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
@@ -143,8 +148,7 @@ private Q_SLOTS:
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "orders", test::LockFormats::uuidV4(), 42, 30000));
         QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("orders"))) >= 0,
             qPrintable(window.monitor().status().description + QLatin1Char('|')
-                + window.monitor().status().error
-                + QString::number(int(window.monitor().status().state))),
+                + window.monitor().status().error + QString::number(int(window.monitor().status().state))),
             1000);
         const int row = locks->rowOf(keyOf(*m_server, QStringLiteral("orders")));
         QCOMPARE(locks->index(row, LockTableModel::KindColumn).data(LockTableModel::KindRole).toInt(),
@@ -455,6 +459,53 @@ private Q_SLOTS:
         QTest::keyClicks(view->filterEdit(), QStringLiteral("alp"));
         QCOMPARE(view->proxyModel()->rowCount(), 1);
         QCOMPARE(view->proxyModel()->index(0, 0).data().toString(), QStringLiteral("lock:alpha"));
+    }
+
+    void possibleLocksAreMutedAndCanBeHidden()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        setToken("order:1042", test::LockFormats::randomHex(32), 60000); // node-redlock on an order?
+        QVERIFY(test::LockFormats::redissonLock(*m_redis, "beta", test::LockFormats::uuidV4(), 1, 60000));
+        openAndWait(controller, window, options());
+        LockMonitorView* view = window.monitorView();
+        QTRY_COMPARE_WITH_TIMEOUT(view->proxyModel()->rowCount(), 2, 5000);
+        const int possibleRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("order:1042")));
+        const int lockRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("beta")));
+        QVERIFY(possibleRow >= 0 && lockRow >= 0);
+        QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::FontRole).value<QFont>().italic());
+        QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::ForegroundRole).isValid());
+        QVERIFY(!view->lockModel()->index(lockRow, 0).data(Qt::FontRole).isValid());
+        auto* possible = view->findChild<QCheckBox*>(QStringLiteral("possibleLocksCheck"));
+        QVERIFY(possible && possible->isChecked());
+        possible->click();
+        QCOMPARE(view->proxyModel()->rowCount(), 1);
+        QCOMPARE(view->proxyModel()->index(0, 0).data().toString(), QStringLiteral("beta"));
+        possible->click();
+        QCOMPARE(view->proxyModel()->rowCount(), 2);
+    }
+
+    void aReleaseWithConsequencesSaysThemInTheDialog()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        setToken("bull:emails:7:lock", test::LockFormats::uuidV4() + ":1", 60000);
+        openAndWait(controller, window, options());
+        LockMonitorView* view = window.monitorView();
+        const QString key = keyOf(*m_server, QStringLiteral("bull:emails:7:lock"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
+        DialogAnswer answer;
+        answer.confirm = false;
+        answerNextDialog(answer);
+        view->forceReleaseAction()->trigger();
+        QVERIFY(answer.seen);
+        QVERIFY2(
+            answer.releaseWarning.contains(QLatin1String("run twice")), qPrintable(answer.releaseWarning));
+        auto exists = m_redis->command({"EXISTS", "bull:emails:7:lock"});
+        QVERIFY(exists && exists->integer() == 1); // cancelled: nothing touched
     }
 };
 

@@ -1,8 +1,8 @@
 #include "monitor/admin/LockActionDialog.h"
 
 #include "common/CoreTexts.h"
-#include "monitor/admin/LockAdminTexts.h"
 #include "monitor/LockKindTexts.h"
+#include "monitor/admin/LockAdminTexts.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -77,6 +77,15 @@ LockActionDialog::LockActionDialog(
     if (m_ttlSeconds)
         connect(m_ttlSeconds, &QSpinBox::valueChanged, this, updateConsequence);
     layout->addWidget(consequenceLabel);
+    if (action == LockAdminRequest::Action::ForceRelease && !lock.releaseWarning.isEmpty()) {
+        // Said by the lock's own format (a BullMQ job runs again...): before the button, in red.
+        auto* careful = new QLabel(tr("Careful: %1").arg(lock.releaseWarning), this);
+        careful->setObjectName(QStringLiteral("releaseWarningLabel"));
+        careful->setWordWrap(true);
+        careful->setTextFormat(Qt::PlainText);
+        careful->setStyleSheet(QStringLiteral("color: #c03030; font-weight: bold;"));
+        layout->addWidget(careful);
+    }
 
     if (production) {
         auto* warning = new QLabel(tr("This connection is marked <b>production</b>. Type the lock's name to "
