@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>BullMQLockRecognizer</name>
+    <message>
+        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding &lt;worker&gt;:&lt;n&gt;: a BullMQ job lock</source>
+        <translation>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock 存放 &lt;worker&gt;:&lt;n&gt;：BullMQ 任务锁</translation>
+    </message>
+    <message>
+        <source>job %1 of queue %2 is being processed by worker %3</source>
+        <translation>队列 %2 的任务 %1 正由 worker %3 处理</translation>
+    </message>
+    <message>
+        <source>BullMQ will treat this job as stalled: it goes back to wait (or to failed) and may run twice while its worker is still processing it</source>
+        <translation>BullMQ 会把这个任务当作停滞：它回到等待（或失败）状态，在其 worker 仍在处理时可能被执行两次</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionFlags</name>
     <message>
         <source>--password-env names %1, which is not set</source>
@@ -703,6 +718,33 @@
     </message>
 </context>
 <context>
+    <name>DistributedLockRedisRecognizer</name>
+    <message>
+        <source>&lt;name&gt;.writer holding &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;: a DistributedLock.Redis reader-writer lock</source>
+        <translation>&lt;name&gt;.writer 存放 &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;：DistributedLock.Redis 读写锁</translation>
+    </message>
+    <message>
+        <source>a value &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;: a DistributedLock.Redis mutex</source>
+        <translation>值为 &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;：DistributedLock.Redis 互斥锁</translation>
+    </message>
+    <message>
+        <source>a writer on %1 (process %2) waits for the readers to leave</source>
+        <translation>%1 上的写者（进程 %2）正在等待读者离开</translation>
+    </message>
+    <message>
+        <source>held by process %2 on %1</source>
+        <translation>由 %1 上的进程 %2 持有</translation>
+    </message>
+    <message>
+        <source>%1 readers in all; a sample of them is shown</source>
+        <translation>共 %1 个读者；只显示其中一部分</translation>
+    </message>
+    <message>
+        <source>&lt;name&gt;.readers holding &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt; members: a DistributedLock.Redis reader-writer lock held for reading</source>
+        <translation>&lt;name&gt;.readers 的成员为 &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;：以读方式持有的 DistributedLock.Redis 读写锁</translation>
+    </message>
+</context>
+<context>
     <name>ExtendLock</name>
     <message>
         <source>extended to %1 ms</source>
@@ -855,6 +897,45 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>--screenshot-tool expects stress or demo, got &apos;%1&apos;</source>
         <translation>--screenshot-tool 应为 stress 或 demo，实际为“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>LaravelLockRecognizer</name>
+    <message>
+        <source>laravel_unique_job:&lt;job&gt;:&lt;id&gt; holding a Str::random owner: Laravel ShouldBeUnique</source>
+        <translation>laravel_unique_job:&lt;job&gt;:&lt;id&gt; 存放 Str::random 所有者：Laravel ShouldBeUnique</translation>
+    </message>
+    <message>
+        <source>unique job %1: while this lock is held, the same job is not queued again</source>
+        <translation>唯一任务 %1：持有此锁期间，同一任务不会再次入队</translation>
+    </message>
+    <message>
+        <source>laravel-queue-overlap:&lt;job&gt;:&lt;key&gt; holding a Str::random owner: Laravel WithoutOverlapping</source>
+        <translation>laravel-queue-overlap:&lt;job&gt;:&lt;key&gt; 存放 Str::random 所有者：Laravel WithoutOverlapping</translation>
+    </message>
+    <message>
+        <source>job %1 runs without overlapping: others are released back to the queue while it is held</source>
+        <translation>任务 %1 不重叠运行：持有期间其他实例被放回队列</translation>
+    </message>
+    <message>
+        <source>framework/schedule-&lt;sha1&gt; holding a Str::random owner: the Laravel scheduler&apos;s withoutOverlapping mutex</source>
+        <translation>framework/schedule-&lt;sha1&gt; 存放 Str::random 所有者：Laravel 调度器的 withoutOverlapping 互斥锁</translation>
+    </message>
+    <message>
+        <source>while held, the scheduled command does not start again (schedule:clear-cache frees it)</source>
+        <translation>持有期间，该定时命令不会再次启动（schedule:clear-cache 可释放它）</translation>
+    </message>
+    <message>
+        <source>%1 prefix (Laravel %2) holding a Str::random(16) owner: a Laravel cache lock</source>
+        <translation>前缀 %1（Laravel %2）存放 Str::random(16) 所有者：Laravel 缓存锁</translation>
+    </message>
+    <message>
+        <source>the owner is stored serialized by phpredis (OPT_SERIALIZER)</source>
+        <translation>所有者由 phpredis 序列化存储（OPT_SERIALIZER）</translation>
+    </message>
+    <message>
+        <source>no TTL: taken with Cache::lock() without seconds, this lock never expires by itself; if its holder is gone, only a release frees it</source>
+        <translation>没有 TTL：用不带秒数的 Cache::lock() 获取，此锁永远不会自行过期；如果持有者已不在，只有释放才能解开它</translation>
     </message>
 </context>
 <context>
@@ -1214,6 +1295,39 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>NpmRedisLockRecognizer</name>
+    <message>
+        <source>lock.&lt;name&gt; holding an epoch-ms expiry, with a TTL: the npm redis-lock package</source>
+        <translation>lock.&lt;name&gt; 存放以毫秒计的过期时间并带 TTL：npm 的 redis-lock 包</translation>
+    </message>
+</context>
+<context>
+    <name>PhpLockRecognizer</name>
+    <message>
+        <source>php-malkusch-lock:&lt;name&gt; holding a 64-hex token: php-lock/lock</source>
+        <translation>php-malkusch-lock:&lt;name&gt; 存放 64 位十六进制令牌：php-lock/lock</translation>
+    </message>
+</context>
+<context>
+    <name>PythonRedisLockRecognizer</name>
+    <message>
+        <source>lock:&lt;name&gt; holding a 24-character base64 id: python-redis-lock</source>
+        <translation>lock:&lt;name&gt; 存放 24 个字符的 base64 标识：python-redis-lock</translation>
+    </message>
+    <message>
+        <source>no TTL (expire=None, the default): this lock never expires by itself; if its holder is gone, only a release frees it</source>
+        <translation>没有 TTL（expire=None，默认值）：此锁永远不会自行过期；如果持有者已不在，只有释放才能解开它</translation>
+    </message>
+    <message>
+        <source>waiters block on %1 (BLPOP); CLIENT LIST counts them with every other blocked pop on this node</source>
+        <translation>等待者阻塞在 %1 上（BLPOP）；CLIENT LIST 把它们与此节点上其他阻塞弹出一起计数</translation>
+    </message>
+    <message>
+        <source>a wake-up signal is pending on %1: the next waiter takes it without blocking</source>
+        <translation>%1 上有一个未被取走的唤醒信号：下一个等待者会不阻塞地取走它</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>%1 ns</source>
@@ -1230,6 +1344,13 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1 s</source>
         <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RedLockNetRecognizer</name>
+    <message>
+        <source>redlock:&lt;resource&gt; holding a UUID: RedLock.net or pottery (same layout, same release)</source>
+        <translation>redlock:&lt;resource&gt; 存放 UUID：RedLock.net 或 pottery（布局相同，释放方式相同）</translation>
     </message>
 </context>
 <context>
@@ -1343,6 +1464,25 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>written by ShedLock before 6.7.0 (no UUID): two locks taken on one host in the same millisecond hold equal values</source>
         <translation>由 6.7.0 之前的 ShedLock 写入（无 UUID）：同一主机在同一毫秒获取的两个锁值相同</translation>
+    </message>
+    <message>
+        <source>ShedLock may keep this key on purpose after its job ended (lockAtLeastFor): released, the job can start again on another node before that time</source>
+        <translation>ShedLock 可能在任务结束后有意保留此键（lockAtLeastFor）：释放后，该任务可能在那之前就在另一节点上再次启动</translation>
+    </message>
+</context>
+<context>
+    <name>SpringIntegrationRecognizer</name>
+    <message>
+        <source>&lt;registry&gt;:&lt;lock&gt; keys holding one shared UUID: Spring Integration RedisLockRegistry</source>
+        <translation>多个 &lt;registry&gt;:&lt;lock&gt; 键存放同一个 UUID：Spring Integration RedisLockRegistry</translation>
+    </message>
+    <message>
+        <source>its registry instance (client id %1) was seen holding several locks here</source>
+        <translation>它的注册表实例（客户端 ID %1）曾被看到在此持有多把锁</translation>
+    </message>
+    <message>
+        <source>its registry instance (client id %1) holds %2 lock(s) in all here: also %3</source>
+        <translation>它的注册表实例（客户端 ID %1）在此共持有 %2 把锁：还有 %3</translation>
     </message>
 </context>
 <context>
@@ -1476,16 +1616,76 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>像锁的名称下存着 20 个字母数字字符：redis-plus-plus RedMutex</translation>
     </message>
     <message>
-        <source>a UUID under a lock-like name: a token lock</source>
-        <translation>像锁的名称下存着 UUID：令牌锁</translation>
-    </message>
-    <message>
         <source>a random-looking token under a lock-like name with a TTL: a SET NX token lock</source>
         <translation>像锁的名称下存着看似随机的令牌并带 TTL：SET NX 令牌锁</translation>
     </message>
     <message>
         <source>a random-looking token under a lock-like name: a SET NX token lock</source>
         <translation>像锁的名称下存着看似随机的令牌：SET NX 令牌锁</translation>
+    </message>
+    <message>
+        <source>32 random hex digits</source>
+        <translation>32 个随机十六进制数字</translation>
+    </message>
+    <message>
+        <source>a UUID</source>
+        <translation>一个 UUID</translation>
+    </message>
+    <message>
+        <source>24 characters of padded base64</source>
+        <translation>24 个字符的带填充 base64</translation>
+    </message>
+    <message>
+        <source>24 characters of base64</source>
+        <translation>24 个字符的 base64</translation>
+    </message>
+    <message>
+        <source>22 URL-safe base64 characters</source>
+        <translation>22 个 URL 安全的 base64 字符</translation>
+    </message>
+    <message>
+        <source>20 random alphanumerics</source>
+        <translation>20 个随机字母数字</translation>
+    </message>
+    <message>
+        <source>possibly a lock: %1 with a TTL, though the name does not say lock (a session or cache entry can look the same)</source>
+        <translation>可能是锁：带 TTL 的%1，但名称不像锁（会话或缓存条目也可能是这样）</translation>
+    </message>
+    <message>
+        <source>24 characters of base64 ending in == under a lock-like name: redsync (Go)</source>
+        <translation>像锁的名称下存着以 == 结尾的 24 个 base64 字符：redsync（Go）</translation>
+    </message>
+    <message>
+        <source>22 URL-safe base64 characters under a lock-like name: bsm/redislock (Go)</source>
+        <translation>像锁的名称下存着 22 个 URL 安全的 base64 字符：bsm/redislock（Go）</translation>
+    </message>
+    <message>
+        <source>a 22-character URL-safe token and metadata %1 under a lock-like name: bsm/redislock (Go)</source>
+        <translation>像锁的名称下存着 22 个字符的 URL 安全令牌和元数据 %1：bsm/redislock（Go）</translation>
+    </message>
+    <message>
+        <source>16 letters under a lock-like name: go-zero RedisLock (Go)</source>
+        <translation>像锁的名称下存着 16 个字母：go-zero RedisLock（Go）</translation>
+    </message>
+    <message>
+        <source>&lt;node&gt;:&lt;epoch ms&gt;:&lt;16 hex&gt; under a lock-like name: redlock-universal with metadata</source>
+        <translation>像锁的名称下存着 &lt;node&gt;:&lt;epoch ms&gt;:&lt;16 hex&gt;：带元数据的 redlock-universal</translation>
+    </message>
+    <message>
+        <source>a UUID under a lock-like name: a token lock (Spring Integration, redlock-rb, aioredlock and hand-written locks write this)</source>
+        <translation>像锁的名称下存着 UUID：令牌锁（Spring Integration、redlock-rb、aioredlock 和手写的锁都这样写）</translation>
+    </message>
+    <message>
+        <source>16 random alphanumerics under a lock-like name: a token lock (Laravel writes these under its cache prefix)</source>
+        <translation>像锁的名称下存着 16 个随机字母数字：令牌锁（Laravel 在其缓存前缀下这样写）</translation>
+    </message>
+    <message>
+        <source>one lock over %1 keys, all holding this value (node-redlock v5, bsm/redislock ObtainMulti): also %2</source>
+        <translation>一把锁覆盖 %1 个键，它们都存放这个值（node-redlock v5、bsm/redislock ObtainMulti）：还有 %2</translation>
+    </message>
+    <message>
+        <source>one random token with a TTL on %1 keys: a lock taken over several keys at once</source>
+        <translation>%1 个键存放同一个带 TTL 的随机令牌：一次性覆盖多个键的锁</translation>
     </message>
 </context>
 <context>
@@ -2304,6 +2504,10 @@ Use File › Connections… to open another server.</source>
         <source>Waiters whose deadline passed by the server&apos;s clock are removed (dead fair-queue heads, stale LockScope registrations). Live waiters keep their place.</source>
         <translation>按服务器时钟已过截止时间的等待者将被移除（公平队列队首的失效者、过期的 LockScope 登记）。存活的等待者保持原位。</translation>
     </message>
+    <message>
+        <source>Careful: %1</source>
+        <translation>注意：%1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockActivityChart</name>
@@ -2622,6 +2826,14 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>Show only the locks in one state (expiring follows the countdown)</source>
         <translation>只显示某一状态的锁（“即将过期”跟随倒计时）</translation>
+    </message>
+    <message>
+        <source>Possible locks</source>
+        <translation>可能的锁</translation>
+    </message>
+    <message>
+        <source>Also show keys that are only possibly locks: a random token with a TTL under a name that does not say lock (shown in grey italics; a session id can look the same)</source>
+        <translation>也显示只是可能为锁的键：名称不像锁、存放带 TTL 的随机令牌（以灰色斜体显示；会话 ID 也可能是这样）</translation>
     </message>
 </context>
 <context>
