@@ -4,6 +4,7 @@
 #include "locks/LockFactory.h"
 #include "locks/RedissonNames.h"
 #include "redis/RedisConnection.h"
+#include "sandbox/LibrarySampleLocks.h"
 
 #include <chrono>
 #include <cstdio>
@@ -222,6 +223,9 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     // The legacy SETNX pattern: an expiry timestamp in seconds, no TTL.
     commands.push_back({"SET", "lock.cron-cleanup", std::to_string(now / 1000 + 600)});
     made.push_back("lock.cron-cleanup (legacy SETNX timestamp)");
+
+    for (auto& command : LibrarySampleLocks::commands(now, made))
+        commands.push_back(std::move(command));
     return run(connection, commands);
 }
 

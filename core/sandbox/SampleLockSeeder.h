@@ -17,8 +17,8 @@ class RedisConnection;
 // with two threads queued behind it, read/write, a semaphore, a token lock that expires), plus
 // keys written the way Redisson, redis-py, node-redlock, redis-semaphore (node and ruby) and the
 // legacy SETNX pattern leave them (the formats their recognizers in inspect/recognizers/ read),
-// with TTLs so that the table counts down and some expire. The held locks stay held until stop() (or destruction),
-// which cancels the waiters and releases everything it still holds.
+// with TTLs so that the table counts down and some expire. The held locks stay held until stop() (or
+// destruction), which cancels the waiters and releases everything it still holds.
 class SampleLockSeeder
 {
 public:

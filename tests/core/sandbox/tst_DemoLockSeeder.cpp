@@ -60,6 +60,22 @@ private Q_SLOTS:
             {"demo:catalog:stock", {LockKind::ReadWrite, std::nullopt}},
             {"demo:api:quota", {LockKind::Semaphore, std::nullopt}},
             {"demo:mailer:lock", {LockKind::Token, std::nullopt}},
+            {"job-lock:default:sendNewsletter", {LockKind::Token, LockLibrary::ShedLock}},
+            {"orders-registry:order-8812", {LockKind::Token, LockLibrary::SpringIntegration}},
+            {"orders-registry:order-8813", {LockKind::Token, LockLibrary::SpringIntegration}},
+            {"laravel_database_laravel_unique_job:App\\Jobs\\SyncInvoices:tenant-4",
+                {LockKind::Token, LockLibrary::Laravel}},
+            {"laravel_database_laravel_cache_import-prices", {LockKind::Token, LockLibrary::Laravel}},
+            {"php-malkusch-lock:pdf-export", {LockKind::Token, LockLibrary::PhpLock}},
+            {"lock:resize-images", {LockKind::Token, LockLibrary::PythonRedisLock}},
+            {"bull:emails:1337:lock", {LockKind::Token, LockLibrary::BullMQ}},
+            {"redlock:payout-batch", {LockKind::Token, LockLibrary::RedLockNetOrPottery}},
+            {"warehouse.writer", {LockKind::ReadWrite, LockLibrary::DistributedLockRedis}},
+            {"locks:geo-index", {LockKind::Token, LockLibrary::Redsync}},
+            {"lock:billing-run", {LockKind::Token, LockLibrary::BsmRedislock}},
+            {"stock-lock", {LockKind::Token, LockLibrary::GoZero}},
+            {"lock.mail-digest", {LockKind::Token, LockLibrary::NpmRedisLock}},
+            {"order:10452", {LockKind::Token, LockLibrary::NodeRedlock}},
         };
         for (const auto& [name, kindAndLibrary] : expected) {
             auto found = locks.find(name);
@@ -71,6 +87,8 @@ private Q_SLOTS:
         }
         QCOMPARE(locks["inventory:sku-1042"].holders.at(0).count, 2LL);
         QVERIFY(locks["report:nightly"].stuck);
+        QVERIFY(locks["order:10452"].possible);
+        QVERIFY(!locks["locks:payment-gateway"].possible);
         QVERIFY(locks["invoice:2026-0117"].ttlMs.value_or(0) <= 25000);
 
         seeder.stop();

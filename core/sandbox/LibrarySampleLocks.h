@@ -1,0 +1,24 @@
+#pragma once
+
+#include "redis/CommandPolicy.h"
+
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+// The sandbox's sample locks of the libraries beyond Redisson, redis-py, node-redlock and
+// redis-semaphore: ShedLock, Spring Integration, Laravel, php-lock, python-redis-lock, BullMQ,
+// RedLock.net, DistributedLock.Redis, redsync, bsm/redislock, go-zero, npm redis-lock, and one
+// possible lock. Written the way those libraries write them (the formats their recognizers in
+// inspect/recognizers/ read), each with a TTL unless the library's default has none.
+class LibrarySampleLocks
+{
+public:
+    // The commands that write them, and (appended to `made`) what each is, in words.
+    static std::vector<RedisCommand> commands(long long nowMs, std::vector<std::string>& made);
+    // Standard (or URL-safe, unpadded) base64 of `bytes` random bytes.
+    static std::string randomBase64(size_t bytes, bool urlSafe = false, bool padded = true);
+};
+
+} // namespace lockscope
