@@ -35,3 +35,10 @@ add_executable(bench_WatchChurn EXCLUDE_FROM_ALL core/inspect/bench_WatchChurn.c
 target_link_libraries(bench_WatchChurn PRIVATE lockscope_testsupport)
 add_custom_target(bench_watch_churn COMMAND bench_WatchChurn USES_TERMINAL
     COMMENT "Watcher lag, CPU per event and final state at 1,000, 5,000 and 20,000 lock changes/s")
+
+# False positives of the possible-lock tier on an ordinary keyspace (run by hand):
+# `cmake --build <dir> --target bench_possible_locks`.
+add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleLocks.cpp)
+target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
+add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
+    COMMENT "Locks and possible locks listed among 87,000 keys of sessions, caches, counters and tokens")
