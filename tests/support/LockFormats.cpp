@@ -338,6 +338,49 @@ Status LockFormats::springRegistryLocks(RedisConnection& connection, const std::
             {"SET", registry + ":shipments", springClientId, "PX", "60000"}});
 }
 
+const std::string LockFormats::sidekiqJid = "b4c1d2e3f4a5b6c7d8e9f0a1";
+
+Status LockFormats::symfonyWriteLock(RedisConnection& connection, const std::string& name)
+{
+    const std::string expiry = std::to_string(serverNowMs(connection) + 300000);
+    return runAll(connection,
+        {{"ZADD", name, expiry, randomBase64(32), expiry, "__write__"}, {"PEXPIREAT", name, expiry}});
+}
+
+Status LockFormats::symfonyReadLock(RedisConnection& connection, const std::string& name, int readers)
+{
+    const long long now = serverNowMs(connection);
+    std::vector<RedisCommand> commands;
+    for (int i = 0; i < readers; ++i)
+        commands.push_back({"ZADD", name, std::to_string(now + 300000 - i * 1000), randomBase64(32)});
+    commands.push_back({"PEXPIREAT", name, std::to_string(now + 300000)});
+    return runAll(connection, commands);
+}
+
+Status LockFormats::symfonySemaphore(RedisConnection& connection, const std::string& name)
+{
+    const long long expiresS = serverNowMs(connection) / 1000 + 300;
+    const std::string first = randomBase64(32);
+    const std::string second = randomBase64(32);
+    const std::string weight = "{" + name + "}:weight";
+    const std::string time = "{" + name + "}:time";
+    return runAll(connection,
+        {{"ZADD", weight, "1", first, "2", second},
+            {"ZADD", time, std::to_string(expiresS), first, std::to_string(expiresS - 5), second},
+            {"EXPIREAT", weight, std::to_string(expiresS + 10)},
+            {"EXPIREAT", time, std::to_string(expiresS + 10)}});
+}
+
+Status LockFormats::sidekiqUniqueJob(RedisConnection& connection, const std::string& digest)
+{
+    const long long now = serverNowMs(connection);
+    const std::string lockedAt = std::to_string(now / 1000) + "." + std::to_string(now % 1000);
+    return runAll(connection,
+        {{"SET", digest, sidekiqJid}, {"HSET", digest + ":LOCKED", sidekiqJid, lockedAt},
+            {"SET", digest + ":INFO", R"({"worker":"InvoiceJob","queue":"default"})"},
+            {"ZADD", "uniquejobs:digests", std::to_string(now / 1000), digest}});
+}
+
 std::vector<LockFormatSample> LockFormats::samples()
 {
     return {
@@ -348,6 +391,10 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
         {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
         {"shedlock", "job-lock:default:nightlyReport", LockLibrary::ShedLock, {}, shedLock},
+        {"sidekiq-unique-jobs", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", LockLibrary::SidekiqUniqueJobs,
+            {}, sidekiqUniqueJob},
+        {"symfony-semaphore", "pdf-workers", LockLibrary::SymfonySemaphore, {}, symfonySemaphore},
+        {"symfony-lock", "invoice-export", LockLibrary::SymfonyLock, {}, symfonyWriteLock},
         {"bullmq", "bull:emails:42:lock", LockLibrary::BullMQ, {}, bullMQJobLock},
         {"php-lock", "php-malkusch-lock:reports", LockLibrary::PhpLock, {}, phpLock},
         {"laravel", "laravel_database_laravel_cache:invoices", LockLibrary::Laravel, {}, laravelLock},

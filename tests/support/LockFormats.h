@@ -89,6 +89,15 @@ public:
     // (`<first segment>:shipments`), both holding the registry's client id.
     static Status springRegistryLocks(RedisConnection& connection, const std::string& name);
     static const std::string springClientId;
+    // Symfony Lock (RedisStore): ZADD <name> <expiry ms> <token> [and __write__], PEXPIREAT.
+    static Status symfonyWriteLock(RedisConnection& connection, const std::string& name);
+    static Status symfonyReadLock(RedisConnection& connection, const std::string& name, int readers);
+    // Symfony Semaphore: `{name}:weight` and `{name}:time` for two holders (1 and 2 permits).
+    static Status symfonySemaphore(RedisConnection& connection, const std::string& name);
+    // sidekiq-unique-jobs v8 holding `digest` (uniquejobs:<md5>) for job `jid`: the digest, its
+    // :LOCKED hash and :INFO, the global uniquejobs:digests entry.
+    static Status sidekiqUniqueJob(RedisConnection& connection, const std::string& digest);
+    static const std::string sidekiqJid;
     // A lock only the user's pattern can tell: a worker's name with a TTL.
     static Status userPatternLock(RedisConnection& connection, const std::string& name);
 

@@ -94,12 +94,38 @@ Result<AdminResult> releaseNatively(RedisConnection& connection, const RedisComm
         exists->integer() == 0 ? 0 : -1, releasedMessage(), goneMessage(), changedMessage());
 }
 
+// A format's own release script (LockRecognizer::ownRelease): it compares and acts in one step;
+// the announcement for the watchers follows when it released.
+Result<AdminResult> releaseByLibrary(
+    RedisConnection& connection, const RedisCommand& script, const std::string& lockName)
+{
+    auto reply = connection.command(script);
+    if (!reply)
+        return reply.error();
+    auto state = reply->at(0).toInteger();
+    auto notified = reply->at(1).toInteger();
+    if (!reply->isArray() || !state || !notified || *state < -1 || *state > 1)
+        return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
+    if (*state == 1)
+        (void)connection.command({"PUBLISH", std::string(LockNaming::forceReleaseChannel), lockName});
+    UserText released = *notified > 0
+        ? UserText(LOCKSCOPE_TEXT("ForceRelease", "released; %1 waiting client(s) notified"), *notified)
+        : releasedMessage();
+    auto result = ObservedLockScript::result(*state, std::move(released), goneMessage(), changedMessage());
+    result.notified = *notified;
+    return result;
+}
+
 } // namespace
 
 Result<AdminResult> ForceRelease::release(RedisConnection& connection, const LockSnapshot& observed)
 {
     if (connection.options().readOnly)
         return makeError(ErrorKind::ReadOnlyRefused, "release refused: the connection is read-only");
+    for (const LockRecognizer* recognizer : RecognizerCatalog::all()) {
+        if (auto own = recognizer->ownRelease(observed))
+            return releaseByLibrary(connection, *own, observed.name);
+    }
     auto state = ObservedLockState::from(observed);
     if (!state)
         return state.error();

@@ -12,6 +12,16 @@ constexpr std::string_view writerSuffix = ".writer";
 constexpr std::string_view readersSuffix = ".readers";
 constexpr std::string_view waitingSuffix = "_WRITERWAITING";
 
+// The semaphore: a ZSET of lock ids scored by their expiry (epoch ms).
+bool isSemaphoreSet(const RawKey& key)
+{
+    return key.type == RawKey::Type::ZSet && !key.members.empty()
+        && std::all_of(key.members.begin(), key.members.end(), [](const auto& member) {
+               return DistributedLockRedisRecognizer::parseLockId(member.first).has_value()
+                   && member.second > 1e12 && member.second < 1e14;
+           });
+}
+
 std::string readersKeyOf(std::string_view writerKey)
 {
     return std::string(writerKey.substr(0, writerKey.size() - writerSuffix.size()))
@@ -56,6 +66,8 @@ Candidacy DistributedLockRedisRecognizer::isCandidate(
 {
     if (key.type == RawKey::Type::Set)
         return key.name.ends_with(readersSuffix) ? Candidacy::Yes : Candidacy::No;
+    if (key.type == RawKey::Type::ZSet)
+        return isSemaphoreSet(key) ? Candidacy::Yes : Candidacy::No;
     return StringLockRecognizer::isCandidate(key, context);
 }
 
@@ -168,6 +180,37 @@ void DistributedLockRedisRecognizer::recognize(
         addReaders(lock, *key);
         out.push_back(std::move(lock));
     }
+    for (const RawKey* key : context.keys->unclaimedKeys()) {
+        if (!isSemaphoreSet(*key))
+            continue;
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::DistributedLockRedis);
+        lock.confidence = 0.85;
+        lock.reason = UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+            "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
+            "semaphore"));
+        for (const auto& [member, score] : key->members) {
+            LockHolder holder;
+            holder.owner = member;
+            holder.mode = "permit";
+            holder.expiresAtMs = static_cast<long long>(score);
+            if (auto id = parseLockId(member)) {
+                holder.clientUuid = id->machine;
+                holder.threadId = id->pid;
+            }
+            lock.holders.push_back(std::move(holder));
+        }
+        lock.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+            "the permit limit lives in the clients; an id past its expiry no longer counts")));
+        out.push_back(std::move(lock));
+    }
+}
+
+std::optional<RedisCommand> DistributedLockRedisRecognizer::permitRelease(
+    const LockSnapshot& semaphore, const LockHolder& holder) const
+{
+    if (semaphore.library != LockLibrary::DistributedLockRedis || semaphore.kind != LockKind::Semaphore)
+        return std::nullopt;
+    return RedisCommand {"ZREM", semaphore.name, holder.owner};
 }
 
 } // namespace lockscope

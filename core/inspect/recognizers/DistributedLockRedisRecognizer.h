@@ -8,7 +8,7 @@ namespace lockscope {
 // <MachineName>_<pid>_<Guid N, 32 hex>, extended about every 9 s. The reader-writer lock keeps
 // its writer the same way in `<name>.writer` (a waiting writer parks `<lockId>_WRITERWAITING`
 // there) and its readers in the SET `<name>.readers`. Released by compare-and-delete (readers by
-// SREM); waiters busy-wait.
+// SREM); waiters busy-wait. The semaphore is a ZSET <name> of lock ids scored by expiry (ms).
 class DistributedLockRedisRecognizer : public StringLockRecognizer
 {
 public:
@@ -26,7 +26,10 @@ public:
     bool readsContents(std::string_view key, RawKey::Type type) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
-    // The string locks, then reader sets whose lock has no writer key.
+    // A semaphore holder's permit back: ZREM <name> <lock id>, as its release does.
+    std::optional<RedisCommand> permitRelease(
+        const LockSnapshot& semaphore, const LockHolder& holder) const override;
+    // The string locks, then reader sets whose lock has no writer key, then semaphores.
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
 
 protected:

@@ -62,6 +62,12 @@ public:
     {
         return std::nullopt;
     }
+    // The whole release of `lock` the way its library does it, for formats that are not one key
+    // compared by value or one Redisson hash (a sorted set of tokens, a lock of several keys with
+    // side keys to clean): one EVAL that acts only if Redis still holds what `lock` shows and
+    // replies {1, notified} when it released, {0, 0} when the lock is gone, {-1, 0} when it
+    // changed. nullopt: this format did not make `lock` (ForceRelease's own comparison applies).
+    virtual std::optional<RedisCommand> ownRelease(const LockSnapshot& lock) const { return std::nullopt; }
     // The command that gives back `holder`'s permits of `semaphore` the way its library does,
     // acting only if the holder still has them; nullopt when this format did not make the
     // semaphore or records no holders that can be given back safely.

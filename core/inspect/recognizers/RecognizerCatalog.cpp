@@ -16,7 +16,10 @@
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 #include "inspect/recognizers/RubySemaphoreRecognizer.h"
 #include "inspect/recognizers/ShedLockRecognizer.h"
+#include "inspect/recognizers/SidekiqUniqueJobsRecognizer.h"
 #include "inspect/recognizers/SpringIntegrationRecognizer.h"
+#include "inspect/recognizers/SymfonyLockRecognizer.h"
+#include "inspect/recognizers/SymfonySemaphoreRecognizer.h"
 #include "inspect/recognizers/TokenLockRecognizer.h"
 #include "inspect/recognizers/UserPatternRecognizer.h"
 
@@ -33,6 +36,9 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const RedissonLockRecognizer redissonLock;
     static const RedissonSemaphoreRecognizer redissonSemaphore;
     static const ShedLockRecognizer shedLock;
+    static const SidekiqUniqueJobsRecognizer sidekiqUniqueJobs;
+    static const SymfonySemaphoreRecognizer symfonySemaphore;
+    static const SymfonyLockRecognizer symfonyLock;
     static const BullMQLockRecognizer bullMQ;
     static const PhpLockRecognizer phpLock;
     static const LaravelLockRecognizer laravel;
@@ -47,9 +53,10 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     // Prefixes and unmistakable values first; the shapes many libraries share (a UUID, 32 hex, a
     // number) after them, the user's own patterns last.
     static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
-        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock, &bullMQ,
-        &phpLock, &laravel, &redLockNet, &pythonRedisLock, &distributedLockRedis, &npmRedisLock,
-        &springIntegration, &tokenLock, &legacyTimestamp, &userPattern};
+        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock,
+        &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock, &bullMQ, &phpLock, &laravel, &redLockNet,
+        &pythonRedisLock, &distributedLockRedis, &npmRedisLock, &springIntegration, &tokenLock,
+        &legacyTimestamp, &userPattern};
     return recognizers;
 }
 

@@ -17,8 +17,11 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/RedissonSemaphoreRecognizer.cpp
   inspect/recognizers/RubySemaphoreRecognizer.cpp
   inspect/recognizers/ShedLockRecognizer.cpp
+  inspect/recognizers/SidekiqUniqueJobsRecognizer.cpp
   inspect/recognizers/SpringIntegrationRecognizer.cpp
   inspect/recognizers/StringLockRecognizer.cpp
+  inspect/recognizers/SymfonyLockRecognizer.cpp
+  inspect/recognizers/SymfonySemaphoreRecognizer.cpp
   inspect/recognizers/TokenLockRecognizer.cpp
   inspect/recognizers/TokenShape.cpp
   inspect/recognizers/UserPatternRecognizer.cpp

@@ -266,6 +266,84 @@ private slots:
         QVERIFY(run({"SET", "redisson_unlock_latch:{orders}:" + LockFormats::uuidV4(), "1", "PX", "30000"}));
         QVERIFY(listLocks(*m_redis).empty());
     }
+
+    void aSymfonyWriteLockShowsItsHolderAndExpiry()
+    {
+        QVERIFY(LockFormats::symfonyWriteLock(*m_redis, "invoice-export").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::SymfonyLock);
+        QCOMPARE(lock.holders.size(), size_t(1)); // __write__ marks the mode, it is no holder
+        QCOMPARE(lock.holders.front().mode, std::string("write"));
+        QCOMPARE(lock.holders.front().owner.size(), size_t(44));
+        QVERIFY(lock.holders.front().expiresAtMs.has_value());
+    }
+
+    void symfonyReadersAreSeparateHolders()
+    {
+        QVERIFY(LockFormats::symfonyReadLock(*m_redis, "catalog", 3).ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::SymfonyLock);
+        QCOMPARE(lock.holders.size(), size_t(3));
+        for (const auto& holder : lock.holders)
+            QCOMPARE(holder.mode, std::string("read"));
+    }
+
+    void aLeaderboardIsNoSymfonyLock()
+    {
+        QVERIFY(run(
+            {"ZADD", "scores", "10", LockFormats::randomBase64(32), "20", LockFormats::randomBase64(32)}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
+
+    void aSymfonySemaphoreShowsEachHoldersPermitsAndExpiry()
+    {
+        QVERIFY(LockFormats::symfonySemaphore(*m_redis, "pdf-workers").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("pdf-workers"));
+        QCOMPARE(lock.kind, LockKind::Semaphore);
+        QCOMPARE(lock.library, LockLibrary::SymfonySemaphore);
+        QCOMPARE(lock.keys.size(), size_t(2));
+        QCOMPARE(lock.holders.size(), size_t(2));
+        long long permits = 0;
+        for (const auto& holder : lock.holders) {
+            permits += holder.count;
+            QVERIFY(holder.expiresAtMs.has_value());
+        }
+        QCOMPARE(permits, 3LL);
+    }
+
+    void aDistributedLockSemaphoreShowsItsHolders()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run(
+            {"ZADD", "report-slots", std::to_string(now + 30000), LockFormats::distributedLockId("APP-1", 10),
+                std::to_string(now + 25000), LockFormats::distributedLockId("APP-2", 11)}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::DistributedLockRedis);
+        QCOMPARE(lock.kind, LockKind::Semaphore);
+        QCOMPARE(lock.holders.size(), size_t(2));
+    }
+
+    void aSidekiqUniqueJobIsAUniquenessLockWithItsSideKeys()
+    {
+        const std::string digest = "uniquejobs:9e107d9d372bb6826bd81d3542a419d6";
+        QVERIFY(LockFormats::sidekiqUniqueJob(*m_redis, digest).ok());
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1)); // the global digests set is no lock of its own
+        const auto& lock = locks.front();
+        QCOMPARE(lock.name, digest);
+        QCOMPARE(lock.library, LockLibrary::SidekiqUniqueJobs);
+        QCOMPARE(lock.keys.size(), size_t(3)); // the digest, :LOCKED, :INFO
+        QCOMPARE(lock.holders.front().owner, LockFormats::sidekiqJid);
+        QVERIFY(anyNoteSays(lock, "no TTL"));
+        QVERIFY(!lock.releaseWarning.empty());
+    }
+
+    void aQueuedButUnlockedSidekiqJobIsNoLock()
+    {
+        QVERIFY(run({"SET", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", LockFormats::sidekiqJid}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_LibraryLocks)

@@ -1,6 +1,7 @@
 // A forced release wakes each library's waiters the way that library's own release does.
 #include "inspect/LockInspector.h"
 #include "inspect/admin/ForceRelease.h"
+#include "inspect/admin/ReleasePermit.h"
 #include "support/LockFormats.h"
 #include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
@@ -151,6 +152,85 @@ private slots:
         QCOMPARE(released->notified, 1LL);
         QCOMPARE(
             describe(sharded->readReply(2000ms)), std::string("smessage redisson_lock__channel:{orders} 0"));
+    }
+
+    void aSymfonyWriteLockIsReleasedTokenAndWriteMarkerTogether()
+    {
+        QVERIFY(LockFormats::symfonyWriteLock(*m_redis, "invoice-export").ok());
+        auto seen = test::observeLock(*m_redis, "invoice-export");
+        QVERIFY(seen);
+        QCOMPARE(seen->library, LockLibrary::SymfonyLock);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QVERIFY(!exists("invoice-export"));
+    }
+
+    void aSymfonyLockWithANewReaderIsNotReleased()
+    {
+        QVERIFY(LockFormats::symfonyReadLock(*m_redis, "catalog", 1).ok());
+        auto seen = test::observeLock(*m_redis, "catalog");
+        QVERIFY(seen);
+        QVERIFY(run({"ZADD", "catalog", std::to_string(LockFormats::serverNowMs(*m_redis) + 300000),
+            LockFormats::randomBase64(32)}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+        QCOMPARE(m_redis->command({"ZCARD", "catalog"})->integer(), 2LL);
+    }
+
+    void aSidekiqUniqueJobIsUnlockedTheWayTheGemDoesAndWakesAWaiter()
+    {
+        const std::string digest = "uniquejobs:9e107d9d372bb6826bd81d3542a419d6";
+        QVERIFY(LockFormats::sidekiqUniqueJob(*m_redis, digest).ok());
+        // A while-executing job waits as the gem's v8 does on old servers: BRPOPLPUSH QUEUED -> PRIMED.
+        auto waiter = clientThatSent({"BRPOPLPUSH", digest + ":QUEUED", digest + ":PRIMED", "5"}, false);
+        QVERIFY(waiter);
+        QVERIFY(blockedClients(1));
+        auto seen = test::observeLock(*m_redis, digest);
+        QVERIFY(seen);
+        QCOMPARE(seen->library, LockLibrary::SidekiqUniqueJobs);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QVERIFY(!exists(digest));
+        QVERIFY(!exists(digest + ":LOCKED"));
+        QVERIFY(!exists(digest + ":INFO"));
+        QVERIFY(!m_redis->command({"ZSCORE", "uniquejobs:digests", digest})->isString());
+        auto woken = waiter->readReply(2000ms);
+        QVERIFY(woken && woken->isString());
+        QCOMPARE(woken->text(), std::string("1")); // the token the unlock pushed
+    }
+
+    void aSidekiqUniqueJobTakenByAnotherJobMeanwhileStays()
+    {
+        const std::string digest = "uniquejobs:9e107d9d372bb6826bd81d3542a419d6";
+        QVERIFY(LockFormats::sidekiqUniqueJob(*m_redis, digest).ok());
+        auto seen = test::observeLock(*m_redis, digest);
+        QVERIFY(seen);
+        QVERIFY(run({"DEL", digest + ":LOCKED"}));
+        QVERIFY(run({"HSET", digest + ":LOCKED", "0123456789abcdef01234567", "1764112000.5"}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+        QVERIFY(exists(digest + ":LOCKED"));
+    }
+
+    void aSymfonySemaphoreHoldersPermitsAreGivenBackFromBothSets()
+    {
+        QVERIFY(LockFormats::symfonySemaphore(*m_redis, "pdf-workers").ok());
+        auto seen = test::observeLock(*m_redis, "pdf-workers");
+        QVERIFY(seen);
+        const std::string owner = seen->holders.front().owner;
+        QCOMPARE(ReleasePermit::release(*m_redis, *seen, owner)->outcome, AdminOutcome::Done);
+        QVERIFY(!m_redis->command({"ZSCORE", "{pdf-workers}:weight", owner})->isString());
+        QVERIFY(!m_redis->command({"ZSCORE", "{pdf-workers}:time", owner})->isString());
+        QCOMPARE(
+            m_redis->command({"ZCARD", "{pdf-workers}:weight"})->integer(), 1LL); // the other holder stays
+    }
+
+    void aDistributedLockSemaphorePermitIsGivenBack()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        const std::string id = LockFormats::distributedLockId("APP-1", 10);
+        QVERIFY(run({"ZADD", "report-slots", std::to_string(now + 30000), id, std::to_string(now + 30000),
+            LockFormats::distributedLockId("APP-2", 11)}));
+        auto seen = test::observeLock(*m_redis, "report-slots");
+        QVERIFY(seen);
+        QCOMPARE(ReleasePermit::release(*m_redis, *seen, id)->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"ZCARD", "report-slots"})->integer(), 1LL);
     }
 };
 
