@@ -101,6 +101,22 @@ std::vector<RedisCommand> LibrarySampleLocks::commands(long long nowMs, std::vec
     add({{"SET", "stock-lock", randomFrom(letters, 15) + "q", "PX", "70500"}}, "stock-lock (go-zero)");
     add({{"SET", "lock.mail-digest", std::to_string(nowMs + 50001), "PX", "50000"}},
         "lock.mail-digest (npm redis-lock)");
+    const std::string exclusive = std::to_string(nowMs + 280000);
+    add({{"ZADD", "invoice-export", exclusive, randomBase64(32), exclusive, "__write__"},
+            {"PEXPIREAT", "invoice-export", exclusive}},
+        "invoice-export (Symfony Lock, held exclusively)");
+    const std::string permitsUntilS = std::to_string(nowMs / 1000 + 200);
+    const std::string first = randomBase64(32);
+    const std::string second = randomBase64(32);
+    add({{"ZADD", "{pdf-workers}:weight", "1", first, "2", second},
+            {"ZADD", "{pdf-workers}:time", permitsUntilS, first, permitsUntilS, second},
+            {"EXPIRE", "{pdf-workers}:weight", "210"}, {"EXPIRE", "{pdf-workers}:time", "210"}},
+        "pdf-workers (Symfony Semaphore, 3 permits held)");
+    const std::string digest = "uniquejobs:" + SampleLockSeeder::randomHex(32);
+    const std::string jid = SampleLockSeeder::randomHex(24);
+    add({{"SET", digest, jid}, {"HSET", digest + ":LOCKED", jid, std::to_string(nowMs / 1000 - 95)},
+            {"ZADD", "uniquejobs:digests", std::to_string(nowMs / 1000), digest}},
+        digest + " (sidekiq-unique-jobs, no TTL)");
     add({{"SET", "order:10452", SampleLockSeeder::randomHex(32), "PX", "65000"}},
         "order:10452 (a possible lock: a random token under an order number)");
     return commands;

@@ -9,9 +9,10 @@ namespace lockscope {
 
 // The sandbox's sample locks of the libraries beyond Redisson, redis-py, node-redlock and
 // redis-semaphore: ShedLock, Spring Integration, Laravel, php-lock, python-redis-lock, BullMQ,
-// RedLock.net, DistributedLock.Redis, redsync, bsm/redislock, go-zero, npm redis-lock, and one
-// possible lock. Written the way those libraries write them (the formats their recognizers in
-// inspect/recognizers/ read), each with a TTL unless the library's default has none.
+// RedLock.net, DistributedLock.Redis, redsync, bsm/redislock, go-zero, npm redis-lock, Symfony
+// Lock and Semaphore, sidekiq-unique-jobs, and one possible lock. Written the way those libraries write them
+// (the formats their recognizers in inspect/recognizers/ read), each with a TTL unless the library's default
+// has none.
 class LibrarySampleLocks
 {
 public:

@@ -743,6 +743,14 @@
         <source>&lt;name&gt;.readers holding &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt; members: a DistributedLock.Redis reader-writer lock held for reading</source>
         <translation>&lt;name&gt;.readers 的成员为 &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt;：以读方式持有的 DistributedLock.Redis 读写锁</translation>
     </message>
+    <message>
+        <source>a sorted set of &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt; ids scored by expiry: a DistributedLock.Redis semaphore</source>
+        <translation>按过期时间排序的 &lt;machine&gt;_&lt;pid&gt;_&lt;guid&gt; 标识有序集合：DistributedLock.Redis 信号量</translation>
+    </message>
+    <message>
+        <source>the permit limit lives in the clients; an id past its expiry no longer counts</source>
+        <translation>许可上限只存在于客户端；过期的标识不再计数</translation>
+    </message>
 </context>
 <context>
     <name>ExtendLock</name>
@@ -1471,6 +1479,29 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>SidekiqUniqueJobsRecognizer</name>
+    <message>
+        <source>uniquejobs:&lt;digest&gt; with its :LOCKED hash: a sidekiq-unique-jobs uniqueness lock</source>
+        <translation>uniquejobs:&lt;digest&gt; 及其 :LOCKED 哈希：sidekiq-unique-jobs 唯一性锁</translation>
+    </message>
+    <message>
+        <source>job %1 holds it since %2 s ago; while it does, the same job is not queued or run again</source>
+        <translation>任务 %1 自 %2 秒前持有它；在此期间，同一任务不会再次入队或运行</translation>
+    </message>
+    <message>
+        <source>%1 token(s) queued for the jobs waiting on it</source>
+        <translation>为等待它的任务排队了 %1 个令牌</translation>
+    </message>
+    <message>
+        <source>no TTL (lock_ttl nil, the default): if its job died without unlocking, only a release or the gem&apos;s reaper frees it</source>
+        <translation>没有 TTL（lock_ttl 为 nil，默认值）：如果其任务未解锁就已终止，只有释放或该 gem 的 reaper 才能解开它</translation>
+    </message>
+    <message>
+        <source>released the way the gem unlocks: the digest, its :LOCKED, :INFO and queue entries and its place in uniquejobs:digests go; a job still running is then no longer unique</source>
+        <translation>按该 gem 的解锁方式释放：摘要键、其 :LOCKED、:INFO、队列条目以及在 uniquejobs:digests 中的位置都会删除；仍在运行的任务从此不再唯一</translation>
+    </message>
+</context>
+<context>
     <name>SpringIntegrationRecognizer</name>
     <message>
         <source>&lt;registry&gt;:&lt;lock&gt; keys holding one shared UUID: Spring Integration RedisLockRegistry</source>
@@ -1583,6 +1614,32 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SymfonyLockRecognizer</name>
+    <message>
+        <source>a sorted set of 44-character tokens with __write__: a Symfony Lock held exclusively</source>
+        <translation>含 __write__ 的 44 字符令牌有序集合：以独占方式持有的 Symfony Lock</translation>
+    </message>
+    <message>
+        <source>a sorted set of 44-character tokens scored by expiry: a Symfony Lock held shared (read)</source>
+        <translation>按过期时间排序的 44 字符令牌有序集合：以共享（读）方式持有的 Symfony Lock</translation>
+    </message>
+    <message>
+        <source>%1 holder(s) past their expiry: Symfony removes them at the next save, and they no longer count</source>
+        <translation>%1 个持有者已过期：Symfony 会在下次保存时移除它们，它们已不再计数</translation>
+    </message>
+</context>
+<context>
+    <name>SymfonySemaphoreRecognizer</name>
+    <message>
+        <source>{name}:weight and {name}:time sorted sets of 44-character tokens: a Symfony Semaphore</source>
+        <translation>由 44 字符令牌组成的 {name}:weight 和 {name}:time 有序集合：Symfony 信号量</translation>
+    </message>
+    <message>
+        <source>%1 permit(s) held; the limit lives in the clients, not in Redis</source>
+        <translation>已持有 %1 个许可；上限存在于客户端，而不在 Redis 中</translation>
     </message>
 </context>
 <context>

@@ -76,6 +76,8 @@ private Q_SLOTS:
             {"stock-lock", {LockKind::Token, LockLibrary::GoZero}},
             {"lock.mail-digest", {LockKind::Token, LockLibrary::NpmRedisLock}},
             {"order:10452", {LockKind::Token, LockLibrary::NodeRedlock}},
+            {"invoice-export", {LockKind::ReadWrite, LockLibrary::SymfonyLock}},
+            {"pdf-workers", {LockKind::Semaphore, LockLibrary::SymfonySemaphore}},
         };
         for (const auto& [name, kindAndLibrary] : expected) {
             auto found = locks.find(name);
@@ -88,6 +90,8 @@ private Q_SLOTS:
         QCOMPARE(locks["inventory:sku-1042"].holders.at(0).count, 2LL);
         QVERIFY(locks["report:nightly"].stuck);
         QVERIFY(locks["order:10452"].possible);
+        QVERIFY(std::any_of(locks.begin(), locks.end(),
+            [](const auto& entry) { return entry.second.library == LockLibrary::SidekiqUniqueJobs; }));
         QVERIFY(!locks["locks:payment-gateway"].possible);
         QVERIFY(locks["invoice:2026-0117"].ttlMs.value_or(0) <= 25000);
 
