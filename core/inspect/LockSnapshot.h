@@ -32,6 +32,9 @@ struct LockHolder
     long long count = 1; // reentrancy count; permits for a multi-permit holder
     std::string mode = "exclusive"; // exclusive, read, write, permit
     std::optional<long long> expiresAtMs; // epoch ms, where Redis stores it per holder
+    // The part of a lock over several resources this holder holds (a Redisson getMultiLock
+    // value; raw bytes); empty for locks of one resource.
+    std::string resource;
 };
 
 // One party waiting for the lock, where Redis can name it.

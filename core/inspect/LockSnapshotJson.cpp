@@ -28,6 +28,8 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
         json.key("count").number(holder.count);
         json.key("mode").string(holder.mode);
         json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
+        if (!holder.resource.empty())
+            json.key("resource").string(holder.resource);
         json.endObject();
     }
     json.endArray();

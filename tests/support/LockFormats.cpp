@@ -381,6 +381,18 @@ Status LockFormats::sidekiqUniqueJob(RedisConnection& connection, const std::str
             {"ZADD", "uniquejobs:digests", std::to_string(now / 1000), digest}});
 }
 
+Status LockFormats::redissonMultiLock(RedisConnection& connection, const std::string& group)
+{
+    const std::string holder = clientA + ":77";
+    const std::string expires = std::to_string(serverNowMs(connection) + 30000);
+    std::vector<RedisCommand> commands;
+    for (const char* value : {"seat-12A", "seat-12B"})
+        commands.push_back({"HSET", group, value, holder, std::string(value) + ":" + holder + ":expire_time",
+            expires, std::string(value) + ":" + holder + ":lock_count", "1"});
+    commands.push_back({"PEXPIRE", group, "30000"});
+    return runAll(connection, commands);
+}
+
 std::vector<LockFormatSample> LockFormats::samples()
 {
     return {
@@ -390,6 +402,7 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"redisson-rwlock", "catalog", LockLibrary::Redisson, {}, redissonReadHeld},
         {"redisson-lock", "report", LockLibrary::Redisson, {}, redissonFairLock},
         {"redisson-semaphore", "uploads", LockLibrary::Redisson, {}, redissonPermitSemaphore},
+        {"redisson-multilock", "flight-442", LockLibrary::Redisson, {}, redissonMultiLock},
         {"shedlock", "job-lock:default:nightlyReport", LockLibrary::ShedLock, {}, shedLock},
         {"sidekiq-unique-jobs", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", LockLibrary::SidekiqUniqueJobs,
             {}, sidekiqUniqueJob},

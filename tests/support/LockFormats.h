@@ -98,6 +98,8 @@ public:
     // :LOCKED hash and :INFO, the global uniquejobs:digests entry.
     static Status sidekiqUniqueJob(RedisConnection& connection, const std::string& digest);
     static const std::string sidekiqJid;
+    // Redisson getMultiLock(group, values): three fields per value in one hash `group`.
+    static Status redissonMultiLock(RedisConnection& connection, const std::string& group);
     // A lock only the user's pattern can tell: a worker's name with a TTL.
     static Status userPatternLock(RedisConnection& connection, const std::string& name);
 

@@ -1393,6 +1393,17 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>RedissonMultiLockRecognizer</name>
+    <message>
+        <source>a hash of &lt;value&gt; -&gt; &lt;uuid&gt;:&lt;thread&gt; with expire_time and lock_count per value: a Redisson getMultiLock group</source>
+        <translation>由 &lt;value&gt; -&gt; &lt;uuid&gt;:&lt;thread&gt; 组成、每个值带 expire_time 和 lock_count 的哈希：Redisson getMultiLock 组</translation>
+    </message>
+    <message>
+        <source>one lock over %1 value(s) of the group, each with its holder</source>
+        <translation>一把锁覆盖组中的 %1 个值，每个值有自己的持有者</translation>
+    </message>
+</context>
+<context>
     <name>RedissonReadWriteLockRecognizer</name>
     <message>
         <source>hash with mode=%1 and &lt;client-uuid&gt;:&lt;thread&gt; holds: Redisson RReadWriteLock</source>

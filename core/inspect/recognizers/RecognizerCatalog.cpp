@@ -12,6 +12,7 @@
 #include "inspect/recognizers/PythonRedisLockRecognizer.h"
 #include "inspect/recognizers/RedLockNetRecognizer.h"
 #include "inspect/recognizers/RedissonLockRecognizer.h"
+#include "inspect/recognizers/RedissonMultiLockRecognizer.h"
 #include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
 #include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
 #include "inspect/recognizers/RubySemaphoreRecognizer.h"
@@ -35,6 +36,7 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const RedissonReadWriteLockRecognizer redissonReadWriteLock;
     static const RedissonLockRecognizer redissonLock;
     static const RedissonSemaphoreRecognizer redissonSemaphore;
+    static const RedissonMultiLockRecognizer redissonMultiLock;
     static const ShedLockRecognizer shedLock;
     static const SidekiqUniqueJobsRecognizer sidekiqUniqueJobs;
     static const SymfonySemaphoreRecognizer symfonySemaphore;
@@ -53,9 +55,9 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     // Prefixes and unmistakable values first; the shapes many libraries share (a UUID, 32 hex, a
     // number) after them, the user's own patterns last.
     static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
-        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &shedLock,
-        &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock, &bullMQ, &phpLock, &laravel, &redLockNet,
-        &pythonRedisLock, &distributedLockRedis, &npmRedisLock, &springIntegration, &tokenLock,
+        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &redissonMultiLock,
+        &shedLock, &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock, &bullMQ, &phpLock, &laravel,
+        &redLockNet, &pythonRedisLock, &distributedLockRedis, &npmRedisLock, &springIntegration, &tokenLock,
         &legacyTimestamp, &userPattern};
     return recognizers;
 }

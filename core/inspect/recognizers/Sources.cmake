@@ -13,6 +13,7 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/RedLockNetRecognizer.cpp
   inspect/recognizers/RedissonHolderField.cpp
   inspect/recognizers/RedissonLockRecognizer.cpp
+  inspect/recognizers/RedissonMultiLockRecognizer.cpp
   inspect/recognizers/RedissonReadWriteLockRecognizer.cpp
   inspect/recognizers/RedissonSemaphoreRecognizer.cpp
   inspect/recognizers/RubySemaphoreRecognizer.cpp

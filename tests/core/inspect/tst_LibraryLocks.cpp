@@ -344,6 +344,19 @@ private slots:
         QVERIFY(run({"SET", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", LockFormats::sidekiqJid}));
         QVERIFY(listLocks(*m_redis).empty());
     }
+
+    void aRedissonMultiLockGroupShowsWhoHoldsEachValue()
+    {
+        QVERIFY(LockFormats::redissonMultiLock(*m_redis, "flight-442").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("flight-442"));
+        QCOMPARE(lock.library, LockLibrary::Redisson);
+        QCOMPARE(lock.holders.size(), size_t(2));
+        QCOMPARE(lock.holders.front().resource, std::string("seat-12A"));
+        QCOMPARE(lock.holders.front().clientUuid, LockFormats::clientA);
+        QCOMPARE(lock.holders.front().threadId, std::string("77"));
+        QVERIFY(lock.holders.front().expiresAtMs.has_value());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_LibraryLocks)

@@ -232,6 +232,32 @@ private slots:
         QCOMPARE(ReleasePermit::release(*m_redis, *seen, id)->outcome, AdminOutcome::Done);
         QCOMPARE(m_redis->command({"ZCARD", "report-slots"})->integer(), 1LL);
     }
+
+    void aRedissonMultiLockReleaseDeletesTheGroupAndWakesItsWaiters()
+    {
+        QVERIFY(LockFormats::redissonMultiLock(*m_redis, "flight-442").ok());
+        auto waiter = clientThatSent({"SUBSCRIBE", "redisson_lock__channel:{flight-442}"}, true);
+        QVERIFY(waiter);
+        auto seen = test::observeLock(*m_redis, "flight-442");
+        QVERIFY(seen);
+        auto released = ForceRelease::release(*m_redis, *seen);
+        QVERIFY(released.ok());
+        QCOMPARE(released->outcome, AdminOutcome::Done);
+        QCOMPARE(released->notified, 1LL);
+        QVERIFY(!exists("flight-442"));
+        QCOMPARE(describe(waiter->readReply(2000ms)),
+            std::string("message redisson_lock__channel:{flight-442} 0"));
+    }
+
+    void aRedissonMultiLockReenteredMeanwhileStays()
+    {
+        QVERIFY(LockFormats::redissonMultiLock(*m_redis, "flight-442").ok());
+        auto seen = test::observeLock(*m_redis, "flight-442");
+        QVERIFY(seen);
+        QVERIFY(run({"HINCRBY", "flight-442", "seat-12A:" + LockFormats::clientA + ":77:lock_count", "1"}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+        QVERIFY(exists("flight-442"));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_LibraryReleases)
