@@ -45,9 +45,11 @@ Status LockClassifier::begin()
     m_context.nowMs = *seconds * 1000 + *micros / 1000;
     if (m_options.blockedPops) {
         m_context.blpopClients = m_options.blockedPops->count(m_connection);
+        m_context.lockNamedSubscribers = m_options.blockedPops->lockNamedSubscribers(m_connection);
     } else {
         BlockedPopCensus fresh(std::chrono::milliseconds(0));
         m_context.blpopClients = fresh.count(m_connection);
+        m_context.lockNamedSubscribers = fresh.lockNamedSubscribers(m_connection);
     }
     return Done {};
 }

@@ -228,6 +228,12 @@ void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
 
 void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
 {
+    if (lock.keys.empty()) {
+        // A lock without a key (portalocker's subscription) raises no keyspace event when it
+        // ends: re-checked every second instead.
+        m_expiries.set(id, ExpirySchedule::Clock::now() + keylessRecheck);
+        return;
+    }
     if (!lock.ttlMs) {
         m_expiries.remove(id);
         return;
@@ -245,8 +251,32 @@ std::chrono::milliseconds LockWatcher::untilNextDue(std::chrono::milliseconds sl
     return std::clamp(left, std::chrono::milliseconds(1), slice);
 }
 
+Status LockWatcher::findNewKeylessLocks(const EventHandler& onEvent)
+{
+    const auto now = ExpirySchedule::Clock::now();
+    if (now - m_keylessCheckedAt < keylessRecheck)
+        return Done {};
+    m_keylessCheckedAt = now;
+    for (const auto& target : m_targets) {
+        auto& census = m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
+        std::vector<std::string> names;
+        for (const auto& client : census.lockNamedSubscribers(*target.connection))
+            names.push_back(client.name.substr(0, client.name.size() - 5));
+        for (const auto& name : names) {
+            if (m_current.count(LockKey::of(target.node, name)))
+                continue;
+            auto read = reread(target, name, {}, false, onEvent);
+            if (!read)
+                return read;
+        }
+    }
+    return Done {};
+}
+
 Status LockWatcher::rereadDue(const EventHandler& onEvent)
 {
+    if (auto found = findNewKeylessLocks(onEvent); !found)
+        return found;
     for (const auto& id : m_expiries.takeDue(ExpirySchedule::Clock::now())) {
         auto lock = m_current.find(id);
         if (lock == m_current.end())
@@ -260,7 +290,15 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
             continue;
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL.
-        const std::string key = lock->second.keys.empty() ? lock->second.name : lock->second.keys.front();
+        if (lock->second.keys.empty()) {
+            // Gone from CLIENT LIST: released (its holder disconnected), not expired.
+            const std::string name = lock->second.name;
+            auto reread = this->reread(*target, name, {}, false, onEvent);
+            if (!reread)
+                return reread;
+            continue;
+        }
+        const std::string key = lock->second.keys.front();
         auto reread = this->reread(*target, RecognizerCatalog::lockNameForKey(key), {key}, true, onEvent);
         if (!reread)
             return reread;

@@ -108,6 +108,9 @@ private:
     Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
     // The options of every inspection this watcher makes, with its shared-holder memory.
     InspectOptions inspectOptions();
+    // Locks without keys (portalocker) are found and re-checked through CLIENT LIST this often.
+    static constexpr std::chrono::milliseconds keylessRecheck {1000};
+    Status findNewKeylessLocks(const EventHandler& onEvent);
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent);
     Status subscribe(WatchTarget& target);
@@ -141,6 +144,7 @@ private:
     std::map<std::string, BlockedPopCensus> m_blockedPops;
     // Holder values seen shared by several keys, so a lock re-read alone keeps its library.
     SharedHolderMemory m_sharedHolders;
+    ExpirySchedule::Clock::time_point m_keylessCheckedAt {};
     WatchStats m_stats;
     GapHandler m_onGap;
     // When each subscription last answered (a message or a quiet wait): a gap starts there.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <memory>
 #include <random>
 
 namespace lockscope::test {
@@ -393,6 +394,36 @@ Status LockFormats::redissonMultiLock(RedisConnection& connection, const std::st
     return runAll(connection, commands);
 }
 
+namespace {
+std::vector<std::unique_ptr<RedisConnection>>& keylessHolders()
+{
+    static std::vector<std::unique_ptr<RedisConnection>> holders;
+    return holders;
+}
+} // namespace
+
+Status LockFormats::portalockerHolder(RedisConnection& connection, const std::string& name)
+{
+    auto holder = RedisConnection::connect(connection.options());
+    if (!holder)
+        return holder.error();
+    auto named = (*holder)->command({"CLIENT", "SETNAME", name + "-lock"});
+    if (!named)
+        return named.error();
+    if (auto sent = (*holder)->send({"SUBSCRIBE", name}); !sent)
+        return sent;
+    auto confirmed = (*holder)->readReply(std::chrono::milliseconds(2000));
+    if (!confirmed)
+        return confirmed.error();
+    keylessHolders().push_back(std::move(*holder));
+    return Done {};
+}
+
+void LockFormats::dropKeylessHolders()
+{
+    keylessHolders().clear();
+}
+
 std::vector<LockFormatSample> LockFormats::samples()
 {
     return {
@@ -421,6 +452,7 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
         {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
         {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},
+        {"portalocker", "report-builder", LockLibrary::Portalocker, {}, portalockerHolder},
     };
 }
 

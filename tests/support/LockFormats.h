@@ -98,6 +98,10 @@ public:
     // :LOCKED hash and :INFO, the global uniquejobs:digests entry.
     static Status sidekiqUniqueJob(RedisConnection& connection, const std::string& digest);
     static const std::string sidekiqJid;
+    // portalocker: a connection named `<name>-lock` subscribed to `<name>`, kept open until
+    // dropKeylessHolders() (or the test ends): the lock is that subscription, no key.
+    static Status portalockerHolder(RedisConnection& connection, const std::string& name);
+    static void dropKeylessHolders();
     // Redisson getMultiLock(group, values): three fields per value in one hash `group`.
     static Status redissonMultiLock(RedisConnection& connection, const std::string& group);
     // A lock only the user's pattern can tell: a worker's name with a TTL.

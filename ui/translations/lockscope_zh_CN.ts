@@ -1317,6 +1317,21 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>PortalockerRecognizer</name>
+    <message>
+        <source>a connection named &lt;name&gt;-lock subscribed to a channel: a portalocker RedisLock (no key)</source>
+        <translation>名为 &lt;name&gt;-lock 且订阅了频道的连接：portalocker RedisLock（没有键）</translation>
+    </message>
+    <message>
+        <source>held by connection %1 from %2 for %3 s, as long as it stays connected; waiters poll PUBSUB NUMSUB %4</source>
+        <translation>由来自 %2 的连接 %1 持有 %3 秒，只要它保持连接；等待者轮询 PUBSUB NUMSUB %4</translation>
+    </message>
+    <message>
+        <source>a portalocker lock is freed by closing its holder&apos;s connection (CLIENT KILL): everything else that client does over it stops too</source>
+        <translation>portalocker 锁通过关闭其持有者的连接（CLIENT KILL）来释放：该客户端在此连接上的其他一切操作也会中止</translation>
+    </message>
+</context>
+<context>
     <name>PythonRedisLockRecognizer</name>
     <message>
         <source>lock:&lt;name&gt; holding a 24-character base64 id: python-redis-lock</source>

@@ -102,10 +102,12 @@ Result<AdminResult> releaseByLibrary(
     auto reply = connection.command(script);
     if (!reply)
         return reply.error();
-    auto state = reply->at(0).toInteger();
-    auto notified = reply->at(1).toInteger();
-    if (!reply->isArray() || !state || !notified || *state < -1 || *state > 1)
-        return makeError(ErrorKind::Protocol, "the release script replied " + reply->describe());
+    // A script replies {state, notified}; a plain command (CLIENT KILL ID) how many it ended.
+    auto state = reply->isInteger() ? std::optional<long long>(reply->integer() > 0 ? 1 : 0)
+                                    : reply->at(0).toInteger();
+    auto notified = reply->isInteger() ? std::optional<long long>(0) : reply->at(1).toInteger();
+    if ((!reply->isArray() && !reply->isInteger()) || !state || !notified || *state < -1 || *state > 1)
+        return makeError(ErrorKind::Protocol, "the release replied " + reply->describe());
     if (*state == 1)
         (void)connection.command({"PUBLISH", std::string(LockNaming::forceReleaseChannel), lockName});
     UserText released = *notified > 0

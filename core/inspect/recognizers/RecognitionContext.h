@@ -5,6 +5,7 @@
 #include "inspect/LockSnapshot.h"
 #include "inspect/RawKey.h"
 #include "inspect/SharedHolderMemory.h"
+#include "inspect/SubscribedClient.h"
 
 #include <map>
 #include <string>
@@ -21,6 +22,7 @@ struct RecognitionContext
     KeyIndex* keys = nullptr;
     std::map<std::string, long long> channelSubscribers; // PUBSUB NUMSUB
     long long blpopClients = 0; // clients blocked in BLPOP/BRPOP/BLMOVE (CLIENT LIST)
+    std::vector<SubscribedClient> lockNamedSubscribers; // subscribed clients named *-lock (CLIENT LIST)
     std::vector<GlobPattern> userPatterns; // "keys matching these are locks"
     // Holder values earlier listings saw shared (recognise() may read and add); null: none.
     SharedHolderMemory* sharedHolders = nullptr;

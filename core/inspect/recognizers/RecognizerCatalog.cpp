@@ -9,6 +9,7 @@
 #include "inspect/recognizers/NodeSemaphoreRecognizer.h"
 #include "inspect/recognizers/NpmRedisLockRecognizer.h"
 #include "inspect/recognizers/PhpLockRecognizer.h"
+#include "inspect/recognizers/PortalockerRecognizer.h"
 #include "inspect/recognizers/PythonRedisLockRecognizer.h"
 #include "inspect/recognizers/RedLockNetRecognizer.h"
 #include "inspect/recognizers/RedissonLockRecognizer.h"
@@ -52,13 +53,14 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const TokenLockRecognizer tokenLock;
     static const LegacyTimestampRecognizer legacyTimestamp;
     static const UserPatternRecognizer userPattern;
+    static const PortalockerRecognizer portalocker;
     // Prefixes and unmistakable values first; the shapes many libraries share (a UUID, 32 hex, a
     // number) after them, the user's own patterns last.
     static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
         &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &redissonMultiLock,
         &shedLock, &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock, &bullMQ, &phpLock, &laravel,
         &redLockNet, &pythonRedisLock, &distributedLockRedis, &npmRedisLock, &springIntegration, &tokenLock,
-        &legacyTimestamp, &userPattern};
+        &legacyTimestamp, &userPattern, &portalocker};
     return recognizers;
 }
 

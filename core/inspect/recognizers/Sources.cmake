@@ -7,6 +7,7 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/NodeSemaphoreRecognizer.cpp
   inspect/recognizers/NpmRedisLockRecognizer.cpp
   inspect/recognizers/PhpLockRecognizer.cpp
+  inspect/recognizers/PortalockerRecognizer.cpp
   inspect/recognizers/PythonRedisLockRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
   inspect/recognizers/RecognizerCatalog.cpp

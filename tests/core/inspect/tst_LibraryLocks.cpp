@@ -50,7 +50,11 @@ class tst_LibraryLocks : public test::RedisTestCase
     }
 
 private slots:
-    void init() { QVERIFY(run({"FLUSHALL"})); }
+    void init()
+    {
+        LockFormats::dropKeylessHolders();
+        QVERIFY(run({"FLUSHALL"}));
+    }
 
     void aLaravelCacheLockShowsItsOwnerUnderEachVersionsPrefix()
     {
@@ -356,6 +360,24 @@ private slots:
         QCOMPARE(lock.holders.front().clientUuid, LockFormats::clientA);
         QCOMPARE(lock.holders.front().threadId, std::string("77"));
         QVERIFY(lock.holders.front().expiresAtMs.has_value());
+    }
+
+    void aPortalockerLockIsASubscribedConnectionAndNoKey()
+    {
+        QVERIFY(LockFormats::portalockerHolder(*m_redis, "report-builder").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.name, std::string("report-builder"));
+        QCOMPARE(lock.library, LockLibrary::Portalocker);
+        QVERIFY(lock.keys.empty());
+        QCOMPARE(lock.holders.size(), size_t(1));
+        QVERIFY(!lock.releaseWarning.empty());
+    }
+
+    void aNamedClientThatSubscribesToNothingHoldsNoLock()
+    {
+        auto client = test::connectTo(*m_server);
+        QVERIFY(client && client->command({"CLIENT", "SETNAME", "cron-lock"}).ok());
+        QVERIFY(listLocks(*m_redis).empty());
     }
 };
 

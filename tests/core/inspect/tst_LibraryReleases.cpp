@@ -59,7 +59,11 @@ class tst_LibraryReleases : public test::RedisTestCase
     }
 
 private slots:
-    void init() { QVERIFY(run({"FLUSHALL"})); }
+    void init()
+    {
+        LockFormats::dropKeylessHolders();
+        QVERIFY(run({"FLUSHALL"}));
+    }
 
     void aPythonRedisLockReleasePushesOneSignalForOneWaiter()
     {
@@ -257,6 +261,18 @@ private slots:
         QVERIFY(run({"HINCRBY", "flight-442", "seat-12A:" + LockFormats::clientA + ":77:lock_count", "1"}));
         QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
         QVERIFY(exists("flight-442"));
+    }
+
+    void aPortalockerLockIsReleasedByClosingItsHoldersConnection()
+    {
+        QVERIFY(LockFormats::portalockerHolder(*m_redis, "report-builder").ok());
+        auto seen = test::observeLock(*m_redis, "report-builder");
+        QVERIFY(seen);
+        QCOMPARE(seen->library, LockLibrary::Portalocker);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"PUBSUB", "NUMSUB", "report-builder"})->at(1).integer(), 0LL);
+        // The same client cannot be released twice: its id is gone for good.
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::NothingThere);
     }
 };
 

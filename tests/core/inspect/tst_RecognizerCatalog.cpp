@@ -40,7 +40,11 @@ class tst_RecognizerCatalog : public test::RedisTestCase
     Q_OBJECT
 
 private slots:
-    void init() { QVERIFY(run({"FLUSHALL"})); }
+    void init()
+    {
+        LockFormats::dropKeylessHolders();
+        QVERIFY(run({"FLUSHALL"}));
+    }
 
     void everyCataloguedFormatHasASample()
     {
