@@ -117,6 +117,13 @@ std::vector<RedisCommand> LibrarySampleLocks::commands(long long nowMs, std::vec
     add({{"SET", digest, jid}, {"HSET", digest + ":LOCKED", jid, std::to_string(nowMs / 1000 - 95)},
             {"ZADD", "uniquejobs:digests", std::to_string(nowMs / 1000), digest}},
         digest + " (sidekiq-unique-jobs, no TTL)");
+    const std::string javaClient = HolderIdentity::randomUuid() + ":31";
+    const std::string seatsUntil = std::to_string(nowMs + 85000);
+    add({{"HSET", "flight-442:seats", "12A", javaClient, "12A:" + javaClient + ":expire_time", seatsUntil,
+             "12A:" + javaClient + ":lock_count", "1", "12B", javaClient,
+             "12B:" + javaClient + ":expire_time", seatsUntil, "12B:" + javaClient + ":lock_count", "1"},
+            {"PEXPIRE", "flight-442:seats", "85000"}},
+        "flight-442:seats (Redisson getMultiLock over two seats)");
     add({{"SET", "order:10452", SampleLockSeeder::randomHex(32), "PX", "65000"}},
         "order:10452 (a possible lock: a random token under an order number)");
     return commands;

@@ -84,6 +84,8 @@ Result<std::vector<std::string>> SampleLockSeeder::seed()
         return written.error();
     if (auto held = holdOwnLocks(made); !held)
         return held.error();
+    if (auto held = holdPortalockerLock(made); !held)
+        return held.error();
     return made;
 }
 
@@ -229,8 +231,25 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     return run(connection, commands);
 }
 
+Status SampleLockSeeder::holdPortalockerLock(std::vector<std::string>& made)
+{
+    auto holder = RedisConnection::connect(m_options);
+    if (!holder)
+        return holder.error();
+    if (auto named = (*holder)->command({"CLIENT", "SETNAME", "pdf-merge-lock"}); !named)
+        return named.error();
+    if (auto sent = (*holder)->send({"SUBSCRIBE", "pdf-merge"}); !sent)
+        return sent;
+    if (auto confirmed = (*holder)->readReply(std::chrono::milliseconds(2000)); !confirmed)
+        return confirmed.error();
+    m_subscribedHolder = std::move(*holder);
+    made.push_back("pdf-merge (portalocker: a subscribed connection, no key)");
+    return Done {};
+}
+
 void SampleLockSeeder::stop()
 {
+    m_subscribedHolder.reset();
     m_cancel.cancel();
     for (auto& waiter : m_waiters)
         if (waiter.joinable())

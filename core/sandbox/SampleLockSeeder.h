@@ -38,6 +38,7 @@ public:
 
 private:
     Status holdOwnLocks(std::vector<std::string>& made);
+    Status holdPortalockerLock(std::vector<std::string>& made);
     Status writeForeignLocks(RedisConnection& connection, std::vector<std::string>& made);
     Status hold(const std::string& kind, const std::string& name, std::chrono::milliseconds lease,
         bool watchdog, int permits = 1);
@@ -47,6 +48,8 @@ private:
     std::vector<std::unique_ptr<DistributedLock>> m_held;
     CancellationToken m_cancel;
     std::vector<std::thread> m_waiters;
+    // portalocker's lock is a live subscription, not a key: this connection holds one.
+    std::unique_ptr<RedisConnection> m_subscribedHolder;
 };
 
 } // namespace lockscope

@@ -78,6 +78,8 @@ private Q_SLOTS:
             {"order:10452", {LockKind::Token, LockLibrary::NodeRedlock}},
             {"invoice-export", {LockKind::ReadWrite, LockLibrary::SymfonyLock}},
             {"pdf-workers", {LockKind::Semaphore, LockLibrary::SymfonySemaphore}},
+            {"flight-442:seats", {LockKind::Reentrant, LockLibrary::Redisson}},
+            {"pdf-merge", {LockKind::Token, LockLibrary::Portalocker}},
         };
         for (const auto& [name, kindAndLibrary] : expected) {
             auto found = locks.find(name);
@@ -100,6 +102,7 @@ private Q_SLOTS:
         QVERIFY(!after.count("demo:orders:checkout"));
         QVERIFY(!after.count("demo:ledger:close-day"));
         QVERIFY(after.count("inventory:sku-1042")); // foreign locks stay until their TTL
+        QVERIFY(!after.count("pdf-merge")); // the subscribed holder is gone with the seeder
     }
 };
 
