@@ -3,6 +3,7 @@
 // fields, list items, sorted-set members, TTLs, truncation, channel subscriber counts and the
 // server clock, classified without Redis (KeyRecognition, the classifier's own step). Nothing
 // may crash, every key is claimed at most once, and each lock's JSON form is valid JSON.
+#include "inspect/BlockedPopCensus.h"
 #include "inspect/KeyIndex.h"
 #include "inspect/KeyRecognition.h"
 #include "inspect/LockSnapshotJson.h"
@@ -20,14 +21,33 @@ using namespace lockscope;
 namespace {
 
 // Name parts the formats look for (LockNaming, the recognisers): prefixes, suffixes, hash tags.
-const char* const namePrefixes[] = {"", "redisson_lock_queue:", "redisson_lock_timeout:",
-    "redisson_lock__channel:", "redisson_rwlock:", "redisson_sc:", "redisson_lock_token:",
-    "lockscope:fence:", "lockscope:waiters:", "lockscope:semaphore:", "semaphore:", "mutex:",
-    "lock:", "locks:"};
-const char* const nameSuffixes[] = {"", ":timeout", ":rwlock_timeout:1", ":write", ":lock", ":owner",
-    ":ids", ":acquired_slots", ":expirations", ":available_slots", ":queue"};
+const char* const namePrefixes[] = {"",
+    "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock__channel:", "redisson_rwlock:",
+    "redisson_sc:", "redisson_lock_token:", "lockscope:fence:", "lockscope:waiters:", "lockscope:semaphore:",
+    "semaphore:", "mutex:", "lock:", "locks:", "job-lock:default:", "laravel_database_laravel_cache:",
+    "laravel_unique_job:", "laravel-queue-overlap:", "php-malkusch-lock:", "lock-signal:", "redlock:",
+    "bull:q:", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", "lock.", "{", "redisson_unlock_latch:"};
+const char* const nameSuffixes[] = {"", ":timeout", ":rwlock_timeout:1", ":write", ":lock", ":owner", ":ids",
+    ":acquired_slots", ":expirations", ":available_slots", ":queue", ":LOCKED", ":QUEUED", ":INFO", ".writer",
+    ".readers", "}:weight", "}:time"};
+// Holder fields and values of the formats (Redisson, ShedLock, BullMQ, DistributedLock.Redis,
+// Symfony, Laravel, redsync, bsm, multi-lock fields).
 const char* const fieldShapes[] = {"mode", "read", "write", "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1",
-    "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:write", "{orders}:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:7"};
+    "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:write", "{orders}:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:7",
+    "ADDED:2026-01-02T03:04:05.678Z@host1",
+    "ADDED:2026-01-02T03:04:05.678Z@h:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f",
+    "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:12", "WEB-01_4120_0123456789abcdef0123456789abcdef",
+    "WEB-01_4120_0123456789abcdef0123456789abcdef_WRITERWAITING", "__write__",
+    "q2Z1xV8sP0aL3mN5bC7dE9fG1hJ3kL5mN7pQ9rS1tU4=", "a1B2c3D4e5F6g7H8", "s:16:\"a1B2c3D4e5F6g7H8\";",
+    "q2Z1xV8sP0aL3mN5bC7dQw==", "q2Z1xV8sP0aL3mN5bC7d-_meta", "aBcDeFgHiJkLmNoP",
+    "0123456789abcdef0123456789abcdef", "seat:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:expire_time",
+    "seat:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:lock_count", "node-a:1764112000123:0123456789abcdef",
+    "1764112000123"};
+// CLIENT LIST lines, whole and cut, for the census that finds portalocker's subscribed holders.
+const char* const clientLines[] = {
+    "id=7 addr=127.0.0.1:5000 name=jobs-lock age=9 sub=1 psub=0 cmd=subscribe\n",
+    "id=8 addr=127.0.0.1:5001 name=x-lock sub=0 flags=b cmd=blpop\n", "id= name=-lock sub=1\n",
+    "name=a-lock sub=2 id=3", "id=99999999999999999999 name=z-lock sub=1\n", "lib-name=q-lock ssub=1 id=4\n"};
 
 std::string fuzzedName(FuzzedDataProvider& data)
 {
@@ -75,7 +95,8 @@ RawKey fuzzedKey(FuzzedDataProvider& data)
     case RawKey::Type::Hash:
         for (size_t i = 0; i < parts; ++i) {
             std::string field = fuzzedText(data);
-            std::string value = data.ConsumeBool() ? std::to_string(data.ConsumeIntegral<int>()) : fuzzedText(data);
+            std::string value
+                = data.ConsumeBool() ? std::to_string(data.ConsumeIntegral<int>()) : fuzzedText(data);
             key.fields.emplace_back(std::move(field), std::move(value));
         }
         key.size = static_cast<long long>(key.fields.size());
@@ -112,6 +133,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
     // What LockClassifier::begin() accepts from TIME: up to 10^11 s.
     context.nowMs = data.ConsumeIntegralInRange<long long>(0, 100'000'000'000'000LL);
     context.blpopClients = data.ConsumeIntegralInRange<long long>(0, 4);
+    std::string clientList;
+    for (size_t i = data.ConsumeIntegralInRange<size_t>(0, 3); i > 0; --i)
+        clientList
+            += data.ConsumeBool() ? data.PickValueInArray(clientLines) : data.ConsumeRandomLengthString(40);
+    context.lockNamedSubscribers = BlockedPopCensus::lockNamedSubscribersIn(clientList);
+    (void)BlockedPopCensus::countIn(clientList);
     if (data.ConsumeBool())
         context.userPatterns.emplace_back(data.ConsumeRandomLengthString(16));
     const size_t keys = data.ConsumeIntegralInRange<size_t>(0, 12);
@@ -129,6 +156,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
         const std::set<std::string> ownKeys(lock.keys.begin(), lock.keys.end());
         claimed.insert(ownKeys.begin(), ownKeys.end());
         LOCKSCOPE_FUZZ_CHECK(fuzz::JsonValidator::isValid(LockSnapshotJson::toString(lock)));
+        // What an admin action would send for it is built from the same untrusted data.
+        for (const LockRecognizer* recognizer : recognition.recognizers()) {
+            (void)recognizer->ownRelease(lock);
+            (void)recognizer->wakeUpOnRelease(lock);
+            for (const auto& holder : lock.holders)
+                (void)recognizer->permitRelease(lock, holder);
+        }
     }
     for (const auto& name : claimed)
         LOCKSCOPE_FUZZ_CHECK(claimed.count(name) == 1);
