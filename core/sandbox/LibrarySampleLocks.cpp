@@ -25,24 +25,25 @@ std::string randomFrom(std::string_view alphabet, size_t length)
     return out;
 }
 
-// ShedLock's ADDED:<ISO-8601 UTC, milliseconds>Z@<host>:<uuid>.
-std::string shedLockValue(long long epochMs, const std::string& host)
+} // namespace
+
+std::string LibrarySampleLocks::shedLockValue(long long epochMs, const std::string& host, bool withUuid)
 {
+    // ADDED:<ISO-8601 UTC with milliseconds>Z@<host>[:<uuid>]
     const std::time_t seconds = static_cast<std::time_t>(epochMs / 1000);
     std::tm utc {};
     gmtime_r(&seconds, &utc);
     char iso[40];
     std::snprintf(iso, sizeof iso, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
         utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(epochMs % 1000));
-    return "ADDED:" + std::string(iso) + "@" + host + ":" + HolderIdentity::randomUuid();
+    return "ADDED:" + std::string(iso) + "@" + host
+        + (withUuid ? ":" + HolderIdentity::randomUuid() : std::string());
 }
 
-std::string distributedLockId(const std::string& machine, int pid)
+std::string LibrarySampleLocks::distributedLockId(const std::string& machine, int pid)
 {
     return machine + "_" + std::to_string(pid) + "_" + SampleLockSeeder::randomHex(32);
 }
-
-} // namespace
 
 std::string LibrarySampleLocks::randomBase64(size_t bytes, bool urlSafe, bool padded)
 {

@@ -20,6 +20,10 @@ public:
     static std::vector<RedisCommand> commands(long long nowMs, std::vector<std::string>& made);
     // Standard (or URL-safe, unpadded) base64 of `bytes` random bytes.
     static std::string randomBase64(size_t bytes, bool urlSafe = false, bool padded = true);
+    // ShedLock's value for a lock taken at `epochMs` on `host` (6.7.0 and later add a UUID).
+    static std::string shedLockValue(long long epochMs, const std::string& host, bool withUuid = true);
+    // A DistributedLock.Redis lock id: <machine>_<pid>_<32 hex>.
+    static std::string distributedLockId(const std::string& machine, int pid);
 };
 
 } // namespace lockscope

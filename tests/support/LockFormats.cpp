@@ -1,6 +1,7 @@
 #include "support/LockFormats.h"
 
 #include "locks/Semaphore.h"
+#include "sandbox/LibrarySampleLocks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -230,13 +231,7 @@ Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::
 
 std::string LockFormats::shedLockValue(long long epochMs, const std::string& host, bool withUuid)
 {
-    const std::time_t seconds = static_cast<std::time_t>(epochMs / 1000);
-    std::tm utc {};
-    gmtime_r(&seconds, &utc);
-    char iso[32];
-    std::snprintf(iso, sizeof iso, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900, utc.tm_mon + 1,
-        utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, static_cast<int>(epochMs % 1000));
-    return "ADDED:" + std::string(iso) + "@" + host + (withUuid ? ":" + uuidV4() : std::string());
+    return LibrarySampleLocks::shedLockValue(epochMs, host, withUuid);
 }
 
 Status LockFormats::shedLock(RedisConnection& connection, const std::string& name)
@@ -259,25 +254,7 @@ const std::string LockFormats::springClientId = "5b1f0c2e-7a4d-4e8b-9c3f-2d1e0f9
 
 std::string LockFormats::randomBase64(size_t bytes, bool urlSafe, bool padded)
 {
-    const std::string alphabet = std::string("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        + (urlSafe ? "-_" : "+/");
-    std::string raw;
-    for (size_t i = 0; i < bytes; ++i)
-        raw += static_cast<char>(generator()() % 256);
-    std::string out;
-    for (size_t i = 0; i < raw.size(); i += 3) {
-        unsigned chunk = static_cast<unsigned char>(raw[i]) << 16;
-        if (i + 1 < raw.size())
-            chunk |= static_cast<unsigned char>(raw[i + 1]) << 8;
-        if (i + 2 < raw.size())
-            chunk |= static_cast<unsigned char>(raw[i + 2]);
-        const size_t chars = std::min<size_t>(4, (raw.size() - i) * 8 / 6 + 1);
-        for (size_t c = 0; c < chars; ++c)
-            out += alphabet[(chunk >> (18 - 6 * c)) & 63];
-    }
-    while (padded && out.size() % 4 != 0)
-        out += '=';
-    return out;
+    return LibrarySampleLocks::randomBase64(bytes, urlSafe, padded);
 }
 
 Status LockFormats::laravelLock(RedisConnection& connection, const std::string& name)
@@ -318,7 +295,7 @@ Status LockFormats::pythonRedisLockWithSignal(RedisConnection& connection, const
 
 std::string LockFormats::distributedLockId(const std::string& machine, int pid)
 {
-    return machine + "_" + std::to_string(pid) + "_" + randomHex(32);
+    return LibrarySampleLocks::distributedLockId(machine, pid);
 }
 
 Status LockFormats::distributedReadWriteLock(RedisConnection& connection, const std::string& writerKey)

@@ -2,32 +2,18 @@
 // each written exactly as its library writes it, and what LockScope shows for them.
 #include "inspect/LockInspector.h"
 #include "support/LockFormats.h"
+#include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
 
 using namespace lockscope;
+using test::findLock;
+using test::listLocks;
 using test::LockFormats;
 
 namespace {
-
-std::vector<LockSnapshot> listLocks(RedisConnection& connection)
-{
-    auto result = LockInspector::inspect({{"test-node", &connection}}, {});
-    for (const auto& failure : result.failures)
-        qWarning("%s: %s", failure.node.c_str(), failure.error.toString().c_str());
-    return result.locks;
-}
-
-const LockSnapshot* findLock(const std::vector<LockSnapshot>& locks, const std::string& name)
-{
-    for (const auto& lock : locks) {
-        if (lock.name == name)
-            return &lock;
-    }
-    return nullptr;
-}
 
 bool anyNoteSays(const LockSnapshot& lock, const std::string& words)
 {

@@ -1,5 +1,6 @@
 #include "inspect/LockInspector.h"
 #include "support/LockFormats.h"
+#include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
@@ -8,31 +9,12 @@
 #include <thread>
 
 using namespace lockscope;
+using test::findLock;
+using test::listLocks;
 using test::LockFormats;
 
 namespace {
 const std::string clientB = "0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a";
-
-std::vector<LockSnapshot> listLocks(RedisConnection& connection, std::vector<std::string> lockPatterns = {},
-    std::vector<std::string> scanPatterns = {})
-{
-    InspectOptions options;
-    options.lockPatterns = std::move(lockPatterns);
-    options.scan.patterns = std::move(scanPatterns);
-    auto result = LockInspector::inspect({{"test-node", &connection}}, options);
-    for (const auto& failure : result.failures)
-        qWarning("%s: %s", failure.node.c_str(), failure.error.toString().c_str());
-    return result.locks;
-}
-
-const LockSnapshot* findLock(const std::vector<LockSnapshot>& locks, const std::string& name)
-{
-    for (const auto& lock : locks) {
-        if (lock.name == name)
-            return &lock;
-    }
-    return nullptr;
-}
 
 bool hasKey(const LockSnapshot& lock, const std::string& key)
 {
