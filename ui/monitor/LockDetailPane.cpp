@@ -102,9 +102,17 @@ void LockDetailPane::render()
                .arg(html(tr("Recognised with %1% confidence: %2")
                              .arg(int(lock.confidence * 100))
                              .arg(lock.reason)));
+    if (lock.possible)
+        out += QStringLiteral("<p style=\"color:gray\">%1</p>")
+                   .arg(html(
+                       tr("Possibly a lock: only its value's shape says so (the \"Possible locks\" box hides "
+                          "such keys).")));
     if (lock.stuck)
         out += QStringLiteral("<p style=\"color:#d03030\"><b>%1</b> %2</p>")
                    .arg(html(tr("Stuck:")), html(lock.stuckReason));
+    if (!lock.releaseWarning.isEmpty())
+        out += QStringLiteral("<p style=\"color:#c03030\"><b>%1</b> %2</p>")
+                   .arg(html(tr("Before releasing:")), html(lock.releaseWarning));
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     out += QStringLiteral("<p>%1</p>")
                .arg(html(tr("TTL: %1 (read at %2)")

@@ -2758,6 +2758,14 @@ Use File › Connections… to open another server.</source>
         <source>No hold recorded yet.</source>
         <translation>尚未记录任何持有。</translation>
     </message>
+    <message>
+        <source>Possibly a lock: only its value&apos;s shape says so (the &quot;Possible locks&quot; box hides such keys).</source>
+        <translation>可能是锁：只有其值的形状这样表明（“可能的锁”复选框可隐藏此类键）。</translation>
+    </message>
+    <message>
+        <source>Before releasing:</source>
+        <translation>释放之前：</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockEventLogModel</name>

@@ -35,7 +35,6 @@ std::optional<StringLockReading> BullMQLockRecognizer::read(const RawKey& key, l
     reading.reason = UserText(LOCKSCOPE_TEXT(
         "BullMQLockRecognizer", "<prefix>:<queue>:<job>:lock holding <worker>:<n>: a BullMQ job lock"));
     reading.holder.clientUuid = value.substr(0, 36);
-    reading.holder.threadId = value.substr(37);
     reading.notes.push_back(
         UserText(LOCKSCOPE_TEXT("BullMQLockRecognizer", "job %1 of queue %2 is being processed by worker %3"),
             parts->jobId, parts->queue, value.substr(0, 36)));

@@ -113,8 +113,6 @@ std::optional<StringLockReading> DistributedLockRedisRecognizer::read(const RawK
                          "reader-writer lock"))
                             : UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
                                 "a value <machine>_<pid>_<guid>: a DistributedLock.Redis mutex"));
-    reading.holder.clientUuid = id->machine;
-    reading.holder.threadId = id->pid;
     reading.holder.mode = writer ? "write" : "exclusive";
     if (id->writerWaiting) {
         reading.holder.mode = "waiting";
@@ -148,10 +146,6 @@ void DistributedLockRedisRecognizer::addReaders(LockSnapshot& lock, const RawKey
         LockHolder reader;
         reader.owner = member;
         reader.mode = "read";
-        if (auto id = parseLockId(member)) {
-            reader.clientUuid = id->machine;
-            reader.threadId = id->pid;
-        }
         lock.holders.push_back(std::move(reader));
     }
     if (readers.truncated)
@@ -193,10 +187,6 @@ void DistributedLockRedisRecognizer::recognize(
             holder.owner = member;
             holder.mode = "permit";
             holder.expiresAtMs = static_cast<long long>(score);
-            if (auto id = parseLockId(member)) {
-                holder.clientUuid = id->machine;
-                holder.threadId = id->pid;
-            }
             lock.holders.push_back(std::move(holder));
         }
         lock.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",

@@ -14,7 +14,6 @@ void PortalockerRecognizer::recognize(RecognitionContext& context, std::vector<L
         });
         LockHolder holder;
         holder.owner = std::to_string(client.id); // what CLIENT KILL ID takes
-        holder.clientUuid = client.address;
         if (existing != out.end()) {
             existing->holders.push_back(std::move(holder));
             continue;

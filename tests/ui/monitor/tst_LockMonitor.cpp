@@ -1,6 +1,7 @@
 #include "app/MainWindow.h"
 #include "common/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
+#include "monitor/LockDetailPane.h"
 #include "monitor/LockEventLogModel.h"
 #include "monitor/LockFilterProxyModel.h"
 #include "monitor/LockMonitorController.h"
@@ -490,6 +491,9 @@ private Q_SLOTS:
         QCOMPARE(view->proxyModel()->index(0, 0).data().toString(), QStringLiteral("beta"));
         possible->click();
         QCOMPARE(view->proxyModel()->rowCount(), 2);
+        QVERIFY(view->selectLock(keyOf(*m_server, QStringLiteral("order:1042"))));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            view->detailPane()->toPlainText().contains(QLatin1String("Possibly a lock")), 5000);
     }
 
     void aReleaseWithConsequencesSaysThemInTheDialog()
@@ -503,6 +507,8 @@ private Q_SLOTS:
         const QString key = keyOf(*m_server, QStringLiteral("bull:emails:7:lock"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
         QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            view->detailPane()->toPlainText().contains(QLatin1String("Before releasing")), 5000);
         DialogAnswer answer;
         answer.confirm = false;
         answerNextDialog(answer);
