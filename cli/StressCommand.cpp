@@ -6,8 +6,8 @@
 #include "cli/SignalCancellation.h"
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
-#include "sandbox/FailoverSandbox.h"
 #include "sandbox/RedisServerProcess.h"
+#include "stress/DrillServers.h"
 #include "stress/StressEngine.h"
 #include "stress/StressResultJson.h"
 
@@ -203,60 +203,6 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
         printFaults(r.faults, out);
 }
 
-// The restart drill on the sandbox: a crash (SIGKILL) and a start on the same port and
-// directory. A restart that keeps the data reloads an AOF written with fsync on every write, so
-// the sandbox is started again with one before the run when a drill asks for it (it is still
-// empty then); one that does not keep it deletes the data files first. The hook runs on the
-// holder's thread; restarts from two clients at once would race on the process, hence the mutex.
-Status prepareRestartDrill(StressParameters& parameters, RedisServerProcess* sandbox)
-{
-    bool restarts = false;
-    bool durable = false;
-    for (const auto& fault : parameters.faults) {
-        restarts = restarts || fault.kind == FaultSpec::Kind::Restart;
-        durable = durable || (fault.kind == FaultSpec::Kind::Restart && fault.persist);
-    }
-    if (!restarts || !sandbox)
-        return Done {}; // without a sandbox, validate() refuses the drill
-    if (durable) {
-        sandbox->addArguments({"--appendonly", "yes", "--appendfsync", "always"});
-        if (auto restarted = sandbox->restart(); !restarted)
-            return restarted.error();
-    }
-    auto serialised = std::make_shared<std::mutex>();
-    parameters.restartServer = [sandbox, serialised](bool persist) -> Status {
-        std::lock_guard guard(*serialised);
-        sandbox->kill();
-        if (!persist)
-            sandbox->forgetData();
-        return sandbox->restart();
-    };
-    return Done {};
-}
-
-// The failover drill on --sandbox: a master, a replica and a sentinel of its own (the plain
-// sandbox server stays unused), the run connecting through the sentinel. `owner` keeps them
-// alive for the run.
-Status prepareFailoverDrill(
-    StressParameters& parameters, const CliOptions& options, std::unique_ptr<FailoverSandbox>& owner)
-{
-    bool failover = false;
-    for (const auto& fault : parameters.faults)
-        failover = failover || fault.kind == FaultSpec::Kind::Failover;
-    if (!failover || !options.sandbox)
-        return Done {}; // without a sandbox, validate() refuses the drill
-    auto started = FailoverSandbox::start();
-    if (!started)
-        return started.error();
-    owner = std::move(started.value());
-    auto connection = parseRedisUrl(owner->url(), options.connection);
-    if (!connection)
-        return connection.error();
-    parameters.connection = *connection;
-    parameters.failover = owner->drillHooks();
-    return Done {};
-}
-
 } // namespace
 
 int StressCommand::run(
@@ -267,13 +213,11 @@ int StressCommand::run(
         err << "lockscope-cli stress: " << request.error().message << "\n";
         return exitCodeFor(request.error().kind);
     }
-    std::unique_ptr<FailoverSandbox> failoverSandbox;
+    // The restart drill uses --sandbox's server; the failover drill, with --sandbox, servers of
+    // its own. Without --sandbox, validate() refuses both.
     auto& drilled = request->parameters;
-    Status prepared = prepareRestartDrill(drilled, sandbox);
-    if (prepared)
-        prepared = prepareFailoverDrill(drilled, options, failoverSandbox);
-    if (prepared)
-        prepared = drilled.validate();
+    auto drillServers = DrillServers::prepare(drilled, sandbox, false);
+    Status prepared = drillServers ? drilled.validate() : Status(drillServers.error());
     if (!prepared) {
         err << "lockscope-cli stress: " << prepared.error().message << "\n";
         return exitCodeFor(prepared.error().kind);

@@ -1,5 +1,6 @@
 list(APPEND lockscope_core_sources
   stress/ChaosProxy.cpp
+  stress/DrillServers.cpp
   stress/FaultInjector.cpp
   stress/FaultSpec.cpp
   stress/LatencyHistogram.cpp

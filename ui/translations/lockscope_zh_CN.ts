@@ -3676,6 +3676,22 @@ Password for %2:</source>
         <source>Each chosen fault hits every N-th critical section of the run</source>
         <translation>每种选中的故障命中本次运行的每第 N 个临界区</translation>
     </message>
+    <message>
+        <source>restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>The redis-server is killed and started again without its data while a holder holds; the run then uses a private server of its own</source>
+        <translation>在持有者持有锁时杀死 redis-server 并在不保留数据的情况下重新启动；此时运行使用一台自己的私有服务器</translation>
+    </message>
+    <message>
+        <source>failover</source>
+        <translation>故障转移</translation>
+    </message>
+    <message>
+        <source>The master dies and a sentinel promotes its replica while a holder holds; the run then uses a private master, replica and sentinel</source>
+        <translation>在持有者持有锁时主节点宕机，哨兵提升其副本；此时运行使用私有的主节点、副本和哨兵</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::StressPanel</name>

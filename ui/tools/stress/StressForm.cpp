@@ -108,7 +108,16 @@ StressForm::StressForm(QWidget* parent)
     m_partitionDrill->setObjectName(QStringLiteral("partitionDrillCheck"));
     m_partitionDrill->setToolTip(
         tr("A holder's path to Redis (the run's own proxy) stalls for 1.5 leases while it holds"));
-    for (QCheckBox* box : {m_killDrill, m_pauseDrill, m_partitionDrill})
+    m_restartDrill = new QCheckBox(tr("restart"));
+    m_restartDrill->setObjectName(QStringLiteral("restartDrillCheck"));
+    m_restartDrill->setToolTip(tr("The redis-server is killed and started again without its data while a "
+                                  "holder holds; the run then uses a private server of its own"));
+    m_failoverDrill = new QCheckBox(tr("failover"));
+    m_failoverDrill->setObjectName(QStringLiteral("failoverDrillCheck"));
+    m_failoverDrill->setToolTip(
+        tr("The master dies and a sentinel promotes its replica while a holder holds; "
+           "the run then uses a private master, replica and sentinel"));
+    for (QCheckBox* box : {m_killDrill, m_pauseDrill, m_partitionDrill, m_restartDrill, m_failoverDrill})
         drillRow->addWidget(box);
     drillRow->addStretch(1);
     form->addRow(tr("Fault drills:"), drills);
@@ -180,16 +189,25 @@ std::optional<StressParameters> StressForm::parameters(
             return std::nullopt;
         }
     }
-    const std::pair<QCheckBox*, const char*> drills[] {
-        {m_killDrill, "kill"}, {m_pauseDrill, "pause"}, {m_partitionDrill, "partition"}};
+    const std::pair<QCheckBox*, const char*> drills[] {{m_killDrill, "kill"}, {m_pauseDrill, "pause"},
+        {m_partitionDrill, "partition"}, {m_restartDrill, "restart:persist=no"},
+        {m_failoverDrill, "failover"}};
     for (const auto& [box, kind] : drills) {
         if (!box->isChecked())
             continue;
-        auto fault = FaultSpec::parse(std::string(kind) + ":every=" + std::to_string(m_drillEvery->value()));
+        auto fault = FaultSpec::parse(std::string(kind)
+            + (std::string(kind).find(':') == std::string::npos ? ":" : ",")
+            + "every=" + std::to_string(m_drillEvery->value()));
         if (fault)
             parameters.faults.push_back(*fault);
     }
-    if (auto valid = parameters.validate(); !valid) {
+    // The restart and failover drills get their servers when the run starts (DrillServers):
+    // checked here without them, and in full then.
+    StressParameters checked = parameters;
+    std::erase_if(checked.faults, [](const FaultSpec& fault) {
+        return fault.kind == FaultSpec::Kind::Restart || fault.kind == FaultSpec::Kind::Failover;
+    });
+    if (auto valid = checked.validate(); !valid) {
         error = QString::fromStdString(valid.error().message);
         return std::nullopt;
     }
@@ -206,7 +224,8 @@ void StressForm::updateFields()
     m_permits->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
     m_watchdog->setEnabled(!m_running);
     for (QWidget* drill : {static_cast<QWidget*>(m_killDrill), static_cast<QWidget*>(m_pauseDrill),
-             static_cast<QWidget*>(m_partitionDrill), static_cast<QWidget*>(m_drillEvery)})
+             static_cast<QWidget*>(m_partitionDrill), static_cast<QWidget*>(m_restartDrill),
+             static_cast<QWidget*>(m_failoverDrill), static_cast<QWidget*>(m_drillEvery)})
         drill->setEnabled(!m_running);
     m_fenced->setEnabled(
         !m_running && !LockFactory::noFenceRefusal(m_kind->currentData().toString().toStdString()));

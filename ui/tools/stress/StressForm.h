@@ -61,6 +61,8 @@ private:
     QCheckBox* m_killDrill = nullptr;
     QCheckBox* m_pauseDrill = nullptr;
     QCheckBox* m_partitionDrill = nullptr;
+    QCheckBox* m_restartDrill = nullptr; // these two run on servers of the run's own
+    QCheckBox* m_failoverDrill = nullptr;
     QSpinBox* m_drillEvery = nullptr;
 };
 

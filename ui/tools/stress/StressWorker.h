@@ -1,7 +1,7 @@
 #pragma once
 
-#include "stress/StressParameters.h"
 #include "common/StressMetaTypes.h"
+#include "stress/StressParameters.h"
 
 #include <QObject>
 

@@ -96,6 +96,42 @@ private Q_SLOTS:
         QCOMPARE(panel.lastResult()->violations, 0LL);
     }
 
+    void aRestartDrillRunsOnAPrivateServerAndIsCounted()
+    {
+        StressPanel panel;
+        panel.resize(1200, 820);
+        panel.show();
+        configure(panel, QStringLiteral("token"), 3, 3, 5, 2000);
+        child<QCheckBox>(panel, "restartDrillCheck")->setChecked(true);
+        child<QSpinBox>(panel, "drillEverySpin")->setValue(40);
+        QSignalSpy marked(&panel, &StressPanel::faultsInjected);
+        const long long keysBefore = m_redis->command({"DBSIZE"})->integer();
+        QVERIFY(runToEnd(panel, 90000));
+        QVERIFY(panel.lastResult());
+        const FaultReport& faults = panel.lastResult()->faults;
+        QVERIFY(faults.injected.count("restart") == 1 && faults.injected.at("restart") >= 1);
+        QVERIFY(!marked.isEmpty());
+        QVERIFY(marked.front()[1].toString().startsWith(QStringLiteral("restart")));
+        // Fenced writes stay in order whatever the restarts lost.
+        QCOMPARE(faults.writesOutOfOrder, 0LL);
+        // The connected server was left alone: the run had a server of its own.
+        QCOMPARE(m_redis->command({"DBSIZE"})->integer(), keysBefore);
+    }
+
+    void aFailoverDrillRunsOnItsOwnMasterReplicaAndSentinel()
+    {
+        StressPanel panel;
+        panel.show();
+        configure(panel, QStringLiteral("token"), 2, 4, 5, 2000);
+        child<QCheckBox>(panel, "failoverDrillCheck")->setChecked(true);
+        child<QSpinBox>(panel, "drillEverySpin")->setValue(30);
+        QVERIFY(runToEnd(panel, 120000));
+        QVERIFY2(panel.lastResult(), qPrintable(child<QLabel>(panel, "stateLabel")->text()));
+        const FaultReport& faults = panel.lastResult()->faults;
+        QVERIFY(faults.injected.count("failover") == 1 && faults.injected.at("failover") >= 1);
+        QCOMPARE(faults.writesOutOfOrder, 0LL);
+    }
+
     void startIsOfferedOnlyWithAConnection()
     {
         StressPanel panel;
