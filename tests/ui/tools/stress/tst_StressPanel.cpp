@@ -103,7 +103,7 @@ private Q_SLOTS:
         panel.show();
         configure(panel, QStringLiteral("token"), 3, 3, 5, 2000);
         child<QCheckBox>(panel, "restartDrillCheck")->setChecked(true);
-        child<QSpinBox>(panel, "drillEverySpin")->setValue(40);
+        child<QSpinBox>(panel, "drillEverySpin")->setValue(15);
         QSignalSpy marked(&panel, &StressPanel::faultsInjected);
         const long long keysBefore = m_redis->command({"DBSIZE"})->integer();
         QVERIFY(runToEnd(panel, 90000));
@@ -124,7 +124,7 @@ private Q_SLOTS:
         panel.show();
         configure(panel, QStringLiteral("token"), 2, 4, 5, 2000);
         child<QCheckBox>(panel, "failoverDrillCheck")->setChecked(true);
-        child<QSpinBox>(panel, "drillEverySpin")->setValue(30);
+        child<QSpinBox>(panel, "drillEverySpin")->setValue(15);
         QVERIFY(runToEnd(panel, 120000));
         QVERIFY2(panel.lastResult(), qPrintable(child<QLabel>(panel, "stateLabel")->text()));
         const FaultReport& faults = panel.lastResult()->faults;
