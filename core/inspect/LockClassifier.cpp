@@ -3,7 +3,7 @@
 #include "inspect/BlockedPopCensus.h"
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
 #include <chrono>
 #include <cmath>

@@ -1,30 +1,31 @@
+# One folder per ecosystem; the shapes many libraries share stay at the top.
 list(APPEND lockscope_core_sources
-  inspect/recognizers/BullMQLockRecognizer.cpp
-  inspect/recognizers/DistributedLockRedisRecognizer.cpp
-  inspect/recognizers/LaravelLockRecognizer.cpp
   inspect/recognizers/LegacyTimestampRecognizer.cpp
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
-  inspect/recognizers/NodeSemaphoreRecognizer.cpp
-  inspect/recognizers/NpmRedisLockRecognizer.cpp
-  inspect/recognizers/PhpLockRecognizer.cpp
-  inspect/recognizers/PortalockerRecognizer.cpp
-  inspect/recognizers/PythonRedisLockRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
   inspect/recognizers/RecognizerCatalog.cpp
-  inspect/recognizers/RedLockNetRecognizer.cpp
-  inspect/recognizers/RedissonHolderField.cpp
-  inspect/recognizers/RedissonLockRecognizer.cpp
-  inspect/recognizers/RedissonMultiLockRecognizer.cpp
-  inspect/recognizers/RedissonReadWriteLockRecognizer.cpp
-  inspect/recognizers/RedissonSemaphoreRecognizer.cpp
-  inspect/recognizers/RubySemaphoreRecognizer.cpp
-  inspect/recognizers/ShedLockRecognizer.cpp
-  inspect/recognizers/SidekiqUniqueJobsRecognizer.cpp
-  inspect/recognizers/SpringIntegrationRecognizer.cpp
   inspect/recognizers/StringLockRecognizer.cpp
-  inspect/recognizers/SymfonyLockRecognizer.cpp
-  inspect/recognizers/SymfonySemaphoreRecognizer.cpp
   inspect/recognizers/TokenLockRecognizer.cpp
   inspect/recognizers/TokenShape.cpp
   inspect/recognizers/UserPatternRecognizer.cpp
+  inspect/recognizers/dotnet/DistributedLockRedisRecognizer.cpp
+  inspect/recognizers/dotnet/RedLockNetRecognizer.cpp
+  inspect/recognizers/jvm/ShedLockRecognizer.cpp
+  inspect/recognizers/jvm/SpringIntegrationRecognizer.cpp
+  inspect/recognizers/node/BullMQLockRecognizer.cpp
+  inspect/recognizers/node/NodeSemaphoreRecognizer.cpp
+  inspect/recognizers/node/NpmRedisLockRecognizer.cpp
+  inspect/recognizers/php/LaravelLockRecognizer.cpp
+  inspect/recognizers/php/PhpLockRecognizer.cpp
+  inspect/recognizers/php/SymfonyLockRecognizer.cpp
+  inspect/recognizers/php/SymfonySemaphoreRecognizer.cpp
+  inspect/recognizers/python/PortalockerRecognizer.cpp
+  inspect/recognizers/python/PythonRedisLockRecognizer.cpp
+  inspect/recognizers/redisson/RedissonHolderField.cpp
+  inspect/recognizers/redisson/RedissonLockRecognizer.cpp
+  inspect/recognizers/redisson/RedissonMultiLockRecognizer.cpp
+  inspect/recognizers/redisson/RedissonReadWriteLockRecognizer.cpp
+  inspect/recognizers/redisson/RedissonSemaphoreRecognizer.cpp
+  inspect/recognizers/ruby/RubySemaphoreRecognizer.cpp
+  inspect/recognizers/ruby/SidekiqUniqueJobsRecognizer.cpp
 )

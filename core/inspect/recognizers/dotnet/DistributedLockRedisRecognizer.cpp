@@ -1,4 +1,4 @@
-#include "inspect/recognizers/DistributedLockRedisRecognizer.h"
+#include "inspect/recognizers/dotnet/DistributedLockRedisRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/NodeSemaphoreRecognizer.h"
+#include "inspect/recognizers/node/NodeSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/PythonRedisLockRecognizer.h"
+#include "inspect/recognizers/python/PythonRedisLockRecognizer.h"
 
 #include "inspect/recognizers/TokenShape.h"
 

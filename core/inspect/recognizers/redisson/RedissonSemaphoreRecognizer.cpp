@@ -1,4 +1,4 @@
-#include "inspect/recognizers/RedissonSemaphoreRecognizer.h"
+#include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
 #include "inspect/ScoreMillis.h"

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/RedLockNetRecognizer.h"
+#include "inspect/recognizers/dotnet/RedLockNetRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

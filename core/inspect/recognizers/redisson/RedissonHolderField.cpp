@@ -1,4 +1,4 @@
-#include "inspect/recognizers/RedissonHolderField.h"
+#include "inspect/recognizers/redisson/RedissonHolderField.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/SymfonySemaphoreRecognizer.h"
+#include "inspect/recognizers/php/SymfonySemaphoreRecognizer.h"
 
 #include "inspect/recognizers/TokenShape.h"
 

@@ -1,7 +1,7 @@
-#include "inspect/recognizers/RedissonMultiLockRecognizer.h"
+#include "inspect/recognizers/redisson/RedissonMultiLockRecognizer.h"
 
-#include "inspect/recognizers/RedissonHolderField.h"
-#include "inspect/recognizers/RedissonLockRecognizer.h"
+#include "inspect/recognizers/redisson/RedissonHolderField.h"
+#include "inspect/recognizers/redisson/RedissonLockRecognizer.h"
 
 #include <algorithm>
 #include <cstdlib>

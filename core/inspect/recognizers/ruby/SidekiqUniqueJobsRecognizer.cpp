@@ -1,4 +1,4 @@
-#include "inspect/recognizers/SidekiqUniqueJobsRecognizer.h"
+#include "inspect/recognizers/ruby/SidekiqUniqueJobsRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/BullMQLockRecognizer.h"
+#include "inspect/recognizers/node/BullMQLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/PhpLockRecognizer.h"
+#include "inspect/recognizers/php/PhpLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/LaravelLockRecognizer.h"
+#include "inspect/recognizers/php/LaravelLockRecognizer.h"
 
 #include "inspect/recognizers/TokenShape.h"
 

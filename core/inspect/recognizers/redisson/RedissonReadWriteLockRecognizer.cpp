@@ -1,7 +1,7 @@
-#include "inspect/recognizers/RedissonReadWriteLockRecognizer.h"
+#include "inspect/recognizers/redisson/RedissonReadWriteLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/recognizers/RedissonHolderField.h"
+#include "inspect/recognizers/redisson/RedissonHolderField.h"
 
 namespace lockscope {
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/SymfonyLockRecognizer.h"
+#include "inspect/recognizers/php/SymfonyLockRecognizer.h"
 
 #include "inspect/recognizers/TokenShape.h"
 

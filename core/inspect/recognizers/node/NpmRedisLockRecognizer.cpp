@@ -1,4 +1,4 @@
-#include "inspect/recognizers/NpmRedisLockRecognizer.h"
+#include "inspect/recognizers/node/NpmRedisLockRecognizer.h"
 
 #include <algorithm>
 

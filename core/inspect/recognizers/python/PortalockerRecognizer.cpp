@@ -1,4 +1,4 @@
-#include "inspect/recognizers/PortalockerRecognizer.h"
+#include "inspect/recognizers/python/PortalockerRecognizer.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/RubySemaphoreRecognizer.h"
+#include "inspect/recognizers/ruby/RubySemaphoreRecognizer.h"
 
 #include <array>
 #include <cstdlib>

@@ -1,4 +1,4 @@
-#include "inspect/recognizers/ShedLockRecognizer.h"
+#include "inspect/recognizers/jvm/ShedLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
 

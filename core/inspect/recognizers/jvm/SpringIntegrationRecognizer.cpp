@@ -1,4 +1,4 @@
-#include "inspect/recognizers/SpringIntegrationRecognizer.h"
+#include "inspect/recognizers/jvm/SpringIntegrationRecognizer.h"
 
 #include "inspect/LockNaming.h"
 
