@@ -86,8 +86,8 @@ std::vector<SubscribedClient> BlockedPopCensus::lockNamedSubscribersIn(std::stri
         const long long id = number(valueOf("id"));
         if (id < 0)
             return;
-        found.push_back(
-            {id, std::string(name), std::string(valueOf("addr")), std::max(0LL, number(valueOf("age")))});
+        found.push_back({id, std::string(name), std::string(name.substr(0, name.size() - 5)),
+            std::string(valueOf("addr")), std::max(0LL, number(valueOf("age")))});
     });
     return found;
 }

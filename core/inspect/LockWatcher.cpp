@@ -261,7 +261,7 @@ Status LockWatcher::findNewKeylessLocks(const EventHandler& onEvent)
         auto& census = m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
         std::vector<std::string> names;
         for (const auto& client : census.lockNamedSubscribers(*target.connection))
-            names.push_back(client.name.substr(0, client.name.size() - 5));
+            names.push_back(client.lockName);
         for (const auto& name : names) {
             if (m_current.count(LockKey::of(target.node, name)))
                 continue;

@@ -9,6 +9,7 @@ struct SubscribedClient
 {
     long long id = 0; // unique for the server's lifetime: what CLIENT KILL ID takes
     std::string name; // CLIENT SETNAME
+    std::string lockName; // the lock a `<lock>-lock` name holds (portalocker's convention)
     std::string address; // host:port it connects from
     long long ageSeconds = 0; // how long it has been connected
 };

@@ -71,13 +71,6 @@ UserText shapeDescription(TokenShapeKind shape)
     return {};
 }
 
-// A possible lock: one random token of a known shape with a TTL (sessions have one too, which is
-// why it is only "possible").
-bool isPossibleLock(const RawKey& key)
-{
-    return key.ttlMs().has_value() && TokenShape::of(key.value).has_value();
-}
-
 } // namespace
 
 Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
@@ -139,15 +132,16 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     if (!lockName) {
         // An ordinary name: listed only as a possible lock, and only for one random token of a
         // shape some library writes, with a TTL.
-        if (!isPossibleLock(key))
+        const auto shape = TokenShape::of(value);
+        if (!shape || !hasTtl)
             return std::nullopt;
         Verdict possible {LockLibrary::Unknown, 0.3,
             UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
                          "possibly a lock: %1 with a TTL, though the name does not say lock (a session "
                          "or cache entry can look the same)"),
-                shapeDescription(*TokenShape::of(value))),
+                shapeDescription(*shape)),
             true};
-        switch (*TokenShape::of(value)) {
+        switch (*shape) {
         case TokenShapeKind::Hex32:
             possible.library = LockLibrary::NodeRedlock;
             break;

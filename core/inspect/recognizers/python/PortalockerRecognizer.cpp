@@ -7,7 +7,7 @@ namespace lockscope {
 void PortalockerRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     for (const auto& client : context.lockNamedSubscribers) {
-        const std::string lockName = client.name.substr(0, client.name.size() - 5);
+        const std::string& lockName = client.lockName;
         auto existing = std::find_if(out.begin(), out.end(), [&](const LockSnapshot& lock) {
             return lock.library == LockLibrary::Portalocker && lock.name == lockName
                 && lock.node == context.node;
