@@ -1,6 +1,7 @@
 #include "inspect/recognizers/dotnet/DistributedLockRedisRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/ScoreMillis.h"
 
 #include <algorithm>
 
@@ -186,7 +187,7 @@ void DistributedLockRedisRecognizer::recognize(
             LockHolder holder;
             holder.owner = member;
             holder.mode = "permit";
-            holder.expiresAtMs = static_cast<long long>(score);
+            holder.expiresAtMs = scoreMillis(score);
             lock.holders.push_back(std::move(holder));
         }
         lock.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",

@@ -1,5 +1,6 @@
 #include "inspect/recognizers/php/SymfonyLockRecognizer.h"
 
+#include "inspect/ScoreMillis.h"
 #include "inspect/recognizers/TokenShape.h"
 
 #include <algorithm>
@@ -85,8 +86,8 @@ void SymfonyLockRecognizer::recognize(RecognitionContext& context, std::vector<L
             LockHolder holder;
             holder.owner = member;
             holder.mode = exclusive ? "write" : "read";
-            holder.expiresAtMs = static_cast<long long>(score);
-            expired += *holder.expiresAtMs < context.nowMs ? 1 : 0;
+            holder.expiresAtMs = scoreMillis(score);
+            expired += holder.expiresAtMs && *holder.expiresAtMs < context.nowMs ? 1 : 0;
             lock.holders.push_back(std::move(holder));
         }
         if (expired > 0)

@@ -1,5 +1,6 @@
 #include "inspect/recognizers/php/SymfonySemaphoreRecognizer.h"
 
+#include "inspect/ScoreMillis.h"
 #include "inspect/recognizers/TokenShape.h"
 
 #include <algorithm>
@@ -104,13 +105,15 @@ void SymfonySemaphoreRecognizer::recognize(RecognitionContext& context, std::vec
             LockHolder holder;
             holder.owner = token;
             holder.mode = "permit";
-            holder.count = std::max(1LL, static_cast<long long>(weight));
+            // A weight is a small whole number; anything else (a fraction, 1e300, inf) counts as one.
+            holder.count = std::clamp(scoreMillis(weight).value_or(1), 1LL, 1'000'000LL);
             permits += holder.count;
             if (times) {
+                const std::string& owner = holder.owner;
                 auto expiry = std::find_if(times->members.begin(), times->members.end(),
-                    [&](const auto& member) { return member.first == token; });
-                if (expiry != times->members.end())
-                    holder.expiresAtMs = static_cast<long long>(expiry->second * 1000);
+                    [&owner](const auto& member) { return member.first == owner; });
+                if (expiry != times->members.end() && std::isfinite(expiry->second))
+                    holder.expiresAtMs = scoreMillis(expiry->second * 1000);
             }
             lock.holders.push_back(std::move(holder));
         }

@@ -1,6 +1,7 @@
 #include "inspect/recognizers/ruby/SidekiqUniqueJobsRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/ScoreMillis.h"
 
 #include <array>
 #include <cstdlib>
@@ -115,12 +116,12 @@ void SidekiqUniqueJobsRecognizer::recognize(RecognitionContext& context, std::ve
             LockHolder holder;
             holder.owner = jid;
             lock.holders.push_back(std::move(holder));
-            const double seconds = std::strtod(lockedAt.c_str(), nullptr);
-            if (seconds > 0)
+            const auto lockedAtMs = scoreMillis(std::strtod(lockedAt.c_str(), nullptr) * 1000);
+            if (lockedAtMs && *lockedAtMs > 0)
                 lock.notes.push_back(UserText(LOCKSCOPE_TEXT("SidekiqUniqueJobsRecognizer",
                                                   "job %1 holds it since %2 s ago; while it does, the same "
                                                   "job is not queued or run again"),
-                    jid, std::max(0LL, (context.nowMs - static_cast<long long>(seconds * 1000)) / 1000)));
+                    jid, std::max(0LL, (context.nowMs - *lockedAtMs) / 1000)));
         }
         if (const RawKey* queued = context.keys->find(digest + ":QUEUED"); queued && queued->size > 0)
             lock.notes.push_back(UserText(LOCKSCOPE_TEXT("SidekiqUniqueJobsRecognizer",
