@@ -259,16 +259,13 @@ Status LockWatcher::findNewKeylessLocks(const EventHandler& onEvent)
     m_keylessCheckedAt = now;
     for (const auto& target : m_targets) {
         auto& census = m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
-        std::vector<std::string> names;
-        for (const auto& client : census.lockNamedSubscribers(*target.connection))
-            names.push_back(client.lockName);
-        for (const auto& name : names) {
-            if (m_current.count(LockKey::of(target.node, name)))
-                continue;
-            auto read = reread(target, name, {}, false, onEvent);
-            if (!read)
-                return read;
+        std::vector<PendingNotifications::Lock> unknown;
+        for (const auto& client : census.lockNamedSubscribers(*target.connection)) {
+            if (!m_current.count(LockKey::of(target.node, client.lockName)))
+                unknown.push_back({client.lockName, {}, false});
         }
+        if (auto read = reread(target, unknown, onEvent); !read)
+            return read;
     }
     return Done {};
 }
@@ -277,64 +274,82 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
 {
     if (auto found = findNewKeylessLocks(onEvent); !found)
         return found;
-    for (const auto& id : m_expiries.takeDue(ExpirySchedule::Clock::now())) {
+    const auto due = m_expiries.takeDue(ExpirySchedule::Clock::now());
+    if (due.empty())
+        return Done {};
+    std::map<std::string, std::vector<PendingNotifications::Lock>> byNode;
+    for (const auto& id : due) {
         auto lock = m_current.find(id);
         if (lock == m_current.end())
             continue;
-        const WatchTarget* target = nullptr;
-        for (const auto& candidate : m_targets) {
-            if (candidate.node == lock->second.node)
-                target = &candidate;
-        }
-        if (!target)
-            continue;
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
-        // unnoticed) is simply due again at its new TTL.
+        // unnoticed) is simply due again at its new TTL. A lock without a key that is gone
+        // from CLIENT LIST was released (its holder disconnected), not expired.
         if (lock->second.keys.empty()) {
-            // Gone from CLIENT LIST: released (its holder disconnected), not expired.
-            const std::string name = lock->second.name;
-            auto reread = this->reread(*target, name, {}, false, onEvent);
-            if (!reread)
-                return reread;
+            byNode[lock->second.node].push_back({lock->second.name, {}, false});
             continue;
         }
-        const std::string key = lock->second.keys.front();
-        auto reread = this->reread(*target, RecognizerCatalog::lockNameForKey(key), {key}, true, onEvent);
+        const std::string& key = lock->second.keys.front();
+        byNode[lock->second.node].push_back({RecognizerCatalog::lockNameForKey(key), {key}, true});
+    }
+    for (const auto& target : m_targets) {
+        auto locks = byNode.find(target.node);
+        if (locks == byNode.end())
+            continue;
+        auto reread = this->reread(target, locks->second, onEvent);
         if (!reread)
             return reread;
     }
     return Done {};
 }
 
-Status LockWatcher::reread(const WatchTarget& target, const std::string& name,
-    const std::vector<std::string>& keys, bool expired, const EventHandler& onEvent)
+bool LockWatcher::isWatched(const PendingNotifications::Lock& lock) const
 {
     const auto& patterns = m_options.inspect.scan.patterns;
-    if (!patterns.empty()) {
-        bool wanted = false;
-        for (const auto& pattern : patterns) {
-            const GlobPattern glob(pattern);
-            wanted = wanted || glob.matches(name)
-                || std::ranges::any_of(keys, [&](const std::string& key) { return glob.matches(key); });
-        }
-        if (!wanted)
-            return Done {};
+    if (patterns.empty())
+        return true;
+    return std::ranges::any_of(patterns, [&lock](const std::string& pattern) {
+        const GlobPattern glob(pattern);
+        return glob.matches(lock.name)
+            || std::ranges::any_of(lock.keys, [&glob](const std::string& key) { return glob.matches(key); });
+    });
+}
+
+Status LockWatcher::reread(const WatchTarget& target, const std::vector<PendingNotifications::Lock>& locks,
+    const EventHandler& onEvent)
+{
+    std::vector<const PendingNotifications::Lock*> wanted;
+    for (const auto& lock : locks) {
+        if (isWatched(lock))
+            wanted.push_back(&lock);
     }
-    ++m_stats.rereads;
-    auto names = RecognizerCatalog::keysOfLock(name);
-    names.insert(names.end(), keys.begin(), keys.end());
     InspectOptions inspect = inspectOptions();
     inspect.blockedPops
         = &m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
-    auto found = LockInspector::inspectKeys({target.node, target.connection}, names, inspect);
-    if (!found)
-        return found.error();
-    std::vector<LockSnapshot> matching;
-    for (auto& lock : *found) {
-        if (lock.name == name)
-            matching.push_back(std::move(lock));
+    for (size_t start = 0; start < wanted.size(); start += rereadBatch) {
+        const size_t end = std::min(wanted.size(), start + rereadBatch);
+        std::set<std::string> names;
+        for (size_t i = start; i < end; ++i) {
+            for (auto& key : RecognizerCatalog::keysOfLock(wanted[i]->name))
+                names.insert(std::move(key));
+            names.insert(wanted[i]->keys.begin(), wanted[i]->keys.end());
+        }
+        auto found = LockInspector::inspectKeys(
+            {target.node, target.connection}, std::vector<std::string>(names.begin(), names.end()), inspect);
+        if (!found)
+            return found.error();
+        // Several snapshots may share a name (a lock held on several keys, a holder per mode).
+        std::map<std::string, std::vector<LockSnapshot>> byName;
+        for (auto& lock : *found)
+            byName[lock.name].push_back(std::move(lock));
+        for (size_t i = start; i < end; ++i) {
+            ++m_stats.rereads;
+            auto now = byName.find(wanted[i]->name);
+            apply(target.node, wanted[i]->name,
+                now != byName.end() ? std::move(now->second) : std::vector<LockSnapshot> {},
+                wanted[i]->expired, onEvent);
+        }
     }
-    apply(target.node, name, std::move(matching), expired, onEvent);
     return Done {};
 }
 
@@ -375,11 +390,8 @@ Status LockWatcher::followNotifications(
     }
     m_stats.notifications += static_cast<long long>(pending.notificationCount());
     m_stats.coalesced += static_cast<long long>(pending.notificationCount() - pending.locks().size());
-    for (const auto& lock : pending.locks()) {
-        auto reread = this->reread(target, lock.name, lock.keys, lock.expired, onEvent);
-        if (!reread)
-            return reread;
-    }
+    if (auto reread = this->reread(target, pending.locks(), onEvent); !reread)
+        return reread;
     if (!broken)
         return resubscribe(target, onEvent, broken.error());
     m_lastHeardMs[target.subscriber] = nowMs();

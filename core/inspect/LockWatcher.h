@@ -99,10 +99,15 @@ private:
     // Takes the notification `message` and whatever else is already pending on the target's
     // subscription, then re-reads each lock they name once.
     Status followNotifications(WatchTarget& target, const RedisReply& message, const EventHandler& onEvent);
-    // Re-reads one lock; `keys` are keys of it that were notified (read even if its format
-    // would not name them).
-    Status reread(const WatchTarget& target, const std::string& name, const std::vector<std::string>& keys,
-        bool expired, const EventHandler& onEvent);
+    // Re-reads locks of one master, in inspections of up to rereadBatch locks each (a pass of
+    // a thousand notifications costs a few pipelined rounds, not five round trips per lock).
+    // Each lock's `keys` are keys of it that were notified (read even if its format would not
+    // name them); `expired` says how a lock found gone ended.
+    Status reread(const WatchTarget& target, const std::vector<PendingNotifications::Lock>& locks,
+        const EventHandler& onEvent);
+    static constexpr size_t rereadBatch = 256;
+    // Whether the watch's patterns (if any) cover the lock or one of its notified keys.
+    bool isWatched(const PendingNotifications::Lock& lock) const;
     // Subscribes again after the subscription broke, and re-lists that master's locks to catch
     // what was missed (the other masters' subscriptions heard theirs).
     Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);

@@ -414,6 +414,38 @@ private slots:
         QCOMPARE(lockNamed(twenty->locks, "burst")->holders.at(0).count, 22LL);
     }
 
+    void aBurstOverManyLocksIsReReadInAFewInspectionsNotOneEach()
+    {
+        // 300 locks changed while the watcher was busy: one pass takes all their notifications
+        // and re-reads the locks together (LockWatcher::rereadBatch per inspection), so the
+        // server sees a few inspections (each starts with one TIME), not 300; and every lock
+        // still ends with its own holder.
+        std::vector<std::string> holders;
+        auto followed = followBurst([&] {
+            QVERIFY(run({"CONFIG", "RESETSTAT"}));
+            std::vector<RedisCommand> sets;
+            for (int i = 0; i < 300; ++i) {
+                holders.push_back(LockFormats::randomHex(32));
+                sets.push_back({"SET", "locks:many:" + std::to_string(i), holders.back(), "PX", "60000"});
+            }
+            QVERIFY(m_redis->pipeline(sets).ok());
+        });
+        QVERIFY(followed.has_value());
+        auto stats = m_redis->command({"INFO", "commandstats"});
+        QVERIFY(stats.ok());
+        const std::string text = stats->text();
+        const size_t at = text.find("cmdstat_time:calls=");
+        const long long inspections = at == std::string::npos ? 0 : std::atoll(text.c_str() + at + 19);
+        QVERIFY2(
+            inspections >= 1 && inspections <= 4, ("inspections: " + std::to_string(inspections)).c_str());
+        QCOMPARE(followed->stats.rereads, 301LL);
+        for (int i = 0; i < 300; ++i) {
+            auto lock = lockNamed(followed->locks, "locks:many:" + std::to_string(i));
+            QVERIFY(lock.has_value());
+            QCOMPARE(lock->holders.at(0).owner, holders[size_t(i)]);
+        }
+    }
+
     void afterABurstEveryLockShowsItsLatestState()
     {
         QVERIFY(LockFormats::redissonLock(*m_redis, "kept", LockFormats::clientA, 1, 30000).ok());
