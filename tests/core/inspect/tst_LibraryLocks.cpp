@@ -196,6 +196,14 @@ private slots:
         QCOMPARE(lock.holders.front().mode, std::string("read"));
     }
 
+    void aSetNamedOnlyDotReadersNamesNoLock()
+    {
+        // Found by fuzz_Recognizers: the lock's name was taken from a name there is none of.
+        QVERIFY(run({"SADD", ".readers", LockFormats::distributedLockId("WEB-01", 1)}));
+        for (const auto& lock : listLocks(*m_redis))
+            QVERIFY2(lock.library != LockLibrary::DistributedLockRedis, lock.name.c_str());
+    }
+
     void springRegistryLocksShowWhichLocksShareTheirHolder()
     {
         QVERIFY(LockFormats::springRegistryLocks(*m_redis, "orders-registry:order-42").ok());

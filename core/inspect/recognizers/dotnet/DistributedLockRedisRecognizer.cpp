@@ -165,9 +165,13 @@ void DistributedLockRedisRecognizer::recognize(
                 [](const std::string& member) { return parseLockId(member).has_value(); }))
             continue;
         // Readers and no writer key: the lock is named after the writer key all the same, so that
-        // it is one lock whichever of its keys exists.
+        // it is one lock whichever of its keys exists. A key named just ".readers" names no lock
+        // (found by fuzz_Recognizers: the missing name was dereferenced).
+        auto name = lockNameOf(key->name);
+        if (!name)
+            continue;
         LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::DistributedLockRedis);
-        lock.name = *lockNameOf(key->name);
+        lock.name = std::move(*name);
         lock.confidence = 0.85;
         lock.reason = UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
             "<name>.readers holding <machine>_<pid>_<guid> members: a DistributedLock.Redis reader-writer "
