@@ -3,6 +3,7 @@
 #include "connection/ConnectionStatus.h"
 #include "connection/MonitorStatus.h"
 #include "monitor/LockRelistingLog.h"
+#include "monitor/LockTableView.h"
 #include "monitor/LockUpdateBatch.h"
 #include "monitor/admin/LockAdminAction.h"
 
@@ -18,6 +19,7 @@ class QLineEdit;
 class QSplitter;
 class QStackedWidget;
 class QTableView;
+class QTimer;
 class QVBoxLayout;
 
 namespace lockscope::ui {
@@ -114,10 +116,11 @@ private:
     QLabel* m_resultLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
     LocksEmptyState* m_emptyState = nullptr;
-    QTableView* m_table = nullptr;
+    LockTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
     QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged)
     QTableView* m_eventView = nullptr;
+    QTimer* m_followLog = nullptr; // scrolls the log to its end a moment after changes arrive
     LockActivityChart* m_activity = nullptr;
     QSplitter* m_verticalSplitter = nullptr;
     QSplitter* m_tableSplitter = nullptr;

@@ -5,6 +5,7 @@
 #include "redis/RedisReply.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace lockscope::ui {
 
@@ -82,6 +83,17 @@ LockRecord::State LockRecord::state(qint64 nowMs) const
     if (left >= 0 && left <= expiringWithinMs)
         return State::Expiring;
     return State::Held;
+}
+
+qint64 LockRecord::expiringAtMs() const
+{
+    if (stuck || holders.isEmpty() || ttlMs < 0)
+        return std::numeric_limits<qint64>::max();
+    // remainingTtlMs() <= expiringWithinMs: a short TTL from the read on (even with the clock
+    // behind readAtMs), a longer one from readAtMs + ttlMs - expiringWithinMs.
+    if (ttlMs <= expiringWithinMs)
+        return std::numeric_limits<qint64>::min();
+    return readAtMs + ttlMs - expiringWithinMs;
 }
 
 qint64 LockRecord::reentrancy() const

@@ -74,6 +74,9 @@ struct LockRecord
     // -1 when the lock has no TTL.
     qint64 remainingTtlMs(qint64 nowMs) const;
     State state(qint64 nowMs) const;
+    // The moment state() turns from Held to Expiring: it is Expiring at every nowMs at or after
+    // it, Held before (the minimum: from the start; the maximum: never, or not Held at all).
+    qint64 expiringAtMs() const;
     // The largest reentrancy count among the holders (1 for a plain hold, 0 without holders).
     qint64 reentrancy() const;
     QString holdersText() const;

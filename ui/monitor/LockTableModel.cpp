@@ -162,7 +162,7 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const LockRecord& lock = *m_rows[size_t(index.row())];
+    const LockRecord& lock = *m_rows[size_t(index.row())].record;
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
@@ -358,12 +358,13 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
             added.append(*now);
             continue;
         }
-        LockRecord& current = *m_rows[size_t(row)];
+        Row& current = m_rows[size_t(row)];
         LockRecord updated = *now;
         // The bar's 100% is the largest lease seen, so a renewal refills it.
-        updated.leaseMs = std::max(current.leaseMs, updated.ttlMs);
+        updated.leaseMs = std::max(current.record->leaseMs, updated.ttlMs);
         const QList<int> columns = columnsShowing(changed.value(key));
-        current = std::move(updated);
+        *current.record = std::move(updated);
+        current.expiringAtMs = current.record->expiringAtMs();
         if (columns.isEmpty())
             continue;
         const auto [first, lastColumn] = std::minmax_element(columns.begin(), columns.end());
@@ -377,7 +378,8 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         beginInsertRows({}, first, first + int(added.size()) - 1);
         for (auto& lock : added) {
             m_rowOfKey.insert(lock.key, int(m_rows.size()));
-            m_rows.push_back(std::make_unique<LockRecord>(std::move(lock)));
+            ++m_rowsOfNode[lock.node];
+            m_rows.emplace_back(std::move(lock));
         }
         endInsertRows();
     }
@@ -390,9 +392,12 @@ void LockTableModel::reset(const QList<LockRecord>& locks)
 {
     beginResetModel();
     m_rows.clear();
+    m_rowsOfNode.clear();
     m_rows.reserve(size_t(locks.size()));
-    for (const auto& lock : locks)
-        m_rows.push_back(std::make_unique<LockRecord>(lock));
+    for (const auto& lock : locks) {
+        ++m_rowsOfNode[lock.node];
+        m_rows.emplace_back(lock);
+    }
     rebuildIndex();
     endResetModel();
     noteNodes();
@@ -403,6 +408,11 @@ void LockTableModel::removeRows(std::vector<int> rows)
     // Highest first, one signal pair per contiguous block.
     std::sort(rows.begin(), rows.end(), std::greater<int>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    for (int row : rows) {
+        auto count = m_rowsOfNode.find(m_rows[size_t(row)].record->node);
+        if (count != m_rowsOfNode.end() && --count.value() <= 0)
+            m_rowsOfNode.erase(count);
+    }
     if (countBlocks(rows) > scatteredBlockLimit) {
         removeScatteredRows(rows);
         return;
@@ -448,9 +458,13 @@ void LockTableModel::removeScatteredRows(const std::vector<int>& descendingRows)
                 newRowOf[row] = next++;
     // Views and proxies may still read the old layout until layoutAboutToBeChanged returns.
     Q_EMIT layoutAboutToBeChanged();
-    std::vector<std::unique_ptr<LockRecord>> reordered(m_rows.size());
+    std::vector<size_t> rowAt(m_rows.size());
     for (size_t row = 0; row < m_rows.size(); ++row)
-        reordered[size_t(newRowOf[row])] = std::move(m_rows[row]);
+        rowAt[size_t(newRowOf[row])] = row;
+    std::vector<Row> reordered;
+    reordered.reserve(m_rows.size());
+    for (size_t row : rowAt)
+        reordered.push_back(std::move(m_rows[row]));
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
     to.reserve(from.size());
@@ -461,7 +475,7 @@ void LockTableModel::removeScatteredRows(const std::vector<int>& descendingRows)
     Q_EMIT layoutChanged();
     const int survivors = int(m_rows.size() - descendingRows.size());
     beginRemoveRows({}, survivors, int(m_rows.size()) - 1);
-    m_rows.resize(size_t(survivors));
+    m_rows.erase(m_rows.begin() + survivors, m_rows.end());
     endRemoveRows();
     rebuildIndex();
 }
@@ -471,24 +485,12 @@ void LockTableModel::rebuildIndex()
     m_rowOfKey.clear();
     m_rowOfKey.reserve(qsizetype(m_rows.size()));
     for (size_t row = 0; row < m_rows.size(); ++row)
-        m_rowOfKey.insert(m_rows[row]->key, int(row));
+        m_rowOfKey.insert(m_rows[row].record->key, int(row));
 }
 
 void LockTableModel::noteNodes()
 {
-    QStringList nodes;
-    QSet<QString> seen;
-    const QString* previous = nullptr;
-    for (const auto& row : m_rows) {
-        // Neighbours mostly share a node: a comparison is cheaper than hashing each row's.
-        if (previous && row->node == *previous)
-            continue;
-        previous = &row->node;
-        if (!seen.contains(row->node)) {
-            seen.insert(row->node);
-            nodes.append(row->node);
-        }
-    }
+    QStringList nodes = m_rowsOfNode.keys();
     std::sort(nodes.begin(), nodes.end());
     if (nodes == m_nodes)
         return;
@@ -509,10 +511,9 @@ void LockTableModel::tick()
 
 void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
 {
-    // Only the countdown changes a state between updates (held -> expiring), and a lock's state
-    // at both moments is computed from its record alone: no per-row memory needed. A row updated
-    // in between was announced by apply() already; announcing it again is harmless. One signal
-    // per contiguous block of changed rows.
+    // Only the countdown changes a state between updates (held -> expiring), at the moment each
+    // row keeps (LockRecord::expiringAtMs). A row updated in between was announced by apply()
+    // already; announcing it again is harmless. One signal per contiguous block of changed rows.
     int first = -1;
     auto flush = [this, &first](int end) {
         if (first >= 0)
@@ -520,8 +521,8 @@ void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
         first = -1;
     };
     for (size_t row = 0; row < m_rows.size(); ++row) {
-        const LockRecord& lock = *m_rows[row];
-        const bool changed = lock.ttlMs >= 0 && lock.state(sinceMs) != lock.state(nowMs);
+        const qint64 turnsAt = m_rows[row].expiringAtMs;
+        const bool changed = (sinceMs >= turnsAt) != (nowMs >= turnsAt);
         if (changed && first < 0)
             first = int(row);
         else if (!changed)

@@ -61,7 +61,7 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    const LockRecord& recordAt(int row) const { return *m_rows[size_t(row)]; }
+    const LockRecord& recordAt(int row) const { return *m_rows[size_t(row)].record; }
     // The row of the lock with this key, or -1.
     int rowOf(const QString& lockKey) const;
     QStringList nodes() const;
@@ -103,11 +103,26 @@ private:
     QVariant display(const LockRecord& lock, int column) const;
     QVariant sortValue(const LockRecord& lock, int column) const;
     QVariant toolTip(const LockRecord& lock, int column) const;
+    // Emits nodesChanged if the set of nodes (m_rowsOfNode) differs from the last one announced.
     void noteNodes();
     void announceStateChanges(qint64 sinceMs, qint64 nowMs);
 
-    std::vector<std::unique_ptr<LockRecord>> m_rows;
+    // A row keeps, next to its record, the one number the countdown's tick needs: the tick then
+    // reads 100,000 rows in one sequential pass instead of visiting 100,000 records scattered
+    // over the heap (that took 20-35 ms, each second, on the GUI thread).
+    struct Row
+    {
+        explicit Row(LockRecord lock)
+            : record(std::make_unique<LockRecord>(std::move(lock)))
+            , expiringAtMs(record->expiringAtMs())
+        {
+        }
+        std::unique_ptr<LockRecord> record;
+        qint64 expiringAtMs;
+    };
+    std::vector<Row> m_rows;
     QHash<QString, int> m_rowOfKey;
+    QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
     QHash<QString, QString> m_alerts; // lock key -> why it is alerting
     QStringList m_nodes;
     std::function<qint64()> m_clock;

@@ -11,6 +11,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockRelistingLog.cpp
   monitor/LockTableExporter.cpp
   monitor/LockTableModel.cpp
+  monitor/LockTableView.cpp
   monitor/LockUpdateBatch.cpp
   monitor/LockUpdateQueue.cpp
   monitor/LocksEmptyState.cpp
