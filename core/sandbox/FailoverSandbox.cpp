@@ -184,16 +184,17 @@ void FailoverSandbox::holdBackReplication(bool on)
 {
     // Stalled, not dropped: a stall can end without losing a byte of the replication stream
     // (the replica would apply a stream with a gap in it); the bytes are dropped only when the
-    // master dies (failOver), so that they never reach the replica.
+    // master dies (failOver), so that they never reach the replica. Waits for a failover under way:
+    // its new replica must sync before anything is held back.
+    std::lock_guard serial(m_failingOver);
     m_replicationLink->setMode(on ? ChaosProxy::Mode::Stall : ChaosProxy::Mode::Pass);
 }
 
 Status FailoverSandbox::failOver(std::chrono::milliseconds timeout)
 {
-    if (m_failedOver)
-        return makeError(
-            ErrorKind::Usage, "the sandbox has failed over once already; its old master is gone");
-    m_failedOver = true;
+    // Drill sections of several clients may ask at once: one failover at a time, each from a
+    // healthy pair, and no replication held back until it is over (holdBackReplication waits).
+    std::lock_guard serial(m_failingOver);
     m_replicationLink->setMode(ChaosProxy::Mode::Drop);
     m_master->kill();
     // The sentinel may still be busy with the master it just lost ("INPROG") or not yet see the
@@ -214,11 +215,23 @@ Status FailoverSandbox::failOver(std::chrono::milliseconds timeout)
         return refused;
     if (!waitFor([&] { return sentinelNamesTheReplica() && roleOf(m_replica->port()) == "master"; }, timeout))
         return makeError(ErrorKind::Timeout, "the replica was not promoted: " + m_sentinel->logTail(800));
-    // The old master comes back, empty, as a replica of the new one (directly: the proxy is
-    // done), so that WAIT has a replica to count again. Left to the sentinel, it would be
-    // converted only after the failover timeout.
-    m_master->addArguments({"--replicaof", "127.0.0.1", std::to_string(m_replica->port())});
-    return m_master->restart();
+    // The old master comes back, empty, as a replica of the new one, so that WAIT has a
+    // replica to count again (left to the sentinel, it would be converted only after the
+    // failover timeout). It replicates through a new proxy, which the next drill can hold back:
+    // the two swap roles and the sandbox can fail over again. (The last --replicaof given wins.)
+    auto link = ChaosProxy::start("127.0.0.1", m_replica->port());
+    if (!link)
+        return link.error();
+    m_master->addArguments({"--replicaof", "127.0.0.1", std::to_string((*link)->port())});
+    if (auto restarted = m_master->restart(); !restarted)
+        return restarted;
+    m_replicationLink = std::move(*link);
+    std::swap(m_master, m_replica);
+    // Ready again once the sentinel sees the new replica synced (it reads INFO every 10 s).
+    if (!waitFor([&] { return sentinelKnowsTheReplica(); }, timeout))
+        return makeError(ErrorKind::Timeout,
+            "the old master did not come back as a replica the sentinel knows: " + m_sentinel->logTail(800));
+    return Done {};
 }
 
 FaultInjector::Failover FailoverSandbox::drillHooks()

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace lockscope {
@@ -17,7 +18,8 @@ namespace lockscope {
 // ChaosProxy, so the drill can make replication fall behind on purpose: asynchronous
 // replication on loopback is far too fast to lose a lock by chance. Failovers are asked of the
 // sentinel (SENTINEL FAILOVER) right after the master is killed, not left to its down-after
-// timer, and there is one per sandbox.
+// timer. After a failover the old master is back as the replica (through a new proxy), so the
+// sandbox can fail over again, back and forth.
 class FailoverSandbox
 {
 public:
@@ -38,7 +40,8 @@ public:
     void holdBackReplication(bool on);
     // Drops what replication held back, kills the master (SIGKILL) and has the sentinel promote the replica;
     // returns once the sentinel names the replica as the master and the replica answers ROLE master, and the
-    // old master is back, without its data, as the new master's replica.
+    // old master is back, without its data, as the new master's replica that the sentinel knows. Then
+    // master() and replica() have swapped.
     Status failOver(std::chrono::milliseconds timeout = std::chrono::milliseconds(30000));
     // Whether the replica has `key` now (EXISTS on the replica).
     bool replicaHasKey(const std::string& key) const;
@@ -56,7 +59,7 @@ private:
     std::unique_ptr<ChaosProxy> m_replicationLink;
     std::unique_ptr<RedisServerProcess> m_replica;
     std::unique_ptr<RedisServerProcess> m_sentinel;
-    bool m_failedOver = false;
+    std::mutex m_failingOver;
 };
 
 } // namespace lockscope

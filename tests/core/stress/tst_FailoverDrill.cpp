@@ -112,7 +112,38 @@ private slots:
         StressParameters failover;
         failover.faults.push_back(*FaultSpec::parse("failover"));
         QVERIFY(!failover.validate()); // no sandbox to fail over
-        QVERIFY(!FaultSpec::parse("failover:count=2")); // one replica: one failover
+    }
+
+    void theSandboxFailsOverBackAndForth()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        const int first = sandbox.value()->master().port();
+        const int second = sandbox.value()->replica().port();
+        auto once = sandbox.value()->failOver();
+        QVERIFY2(once, once ? "" : once.error().message.c_str());
+        QCOMPARE(sandbox.value()->master().port(), second);
+        auto twice = sandbox.value()->failOver();
+        QVERIFY2(twice, twice ? "" : twice.error().message.c_str());
+        QCOMPARE(sandbox.value()->master().port(), first);
+    }
+
+    void aRunFailsOverAgainOnceTheOldMasterIsBackAsTheReplica()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        const int firstMaster = sandbox.value()->master().port();
+        auto p = drill(**sandbox, "twice");
+        p.faults = {*FaultSpec::parse("failover:every=2,count=2")};
+        p.duration = 45000ms;
+        StressEngine engine(p);
+        auto result = engine.run();
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
+        QVERIFY2(result->faults.injected["failover"] == 2, describe(*result).c_str());
+        // Back and forth: the first master is the master again, with the other as its replica.
+        QCOMPARE(sandbox.value()->master().port(), firstMaster);
+        QCOMPARE(result->faults.writesOutOfOrder, 0LL);
+        QVERIFY2(result->errors.count("failover_failed") == 0, describe(*result).c_str());
     }
 };
 
