@@ -48,9 +48,11 @@ namespace {
 // How long a waiter waits on its wake-up list before it looks again by itself: the bound on
 // noticing an expiry, another library's release, or a cancellation.
 constexpr auto turnSlice = std::chrono::milliseconds(50);
-// A waiter's registration is stale this long after its last attempt (WaiterRegistry's three
-// heartbeats of 1 s), and the line's keys vanish twice as long after the last one.
-constexpr long long staleAfterMs = 3000;
+// A waiter's registration is stale this long after its last attempt, and the line's keys vanish
+// twice as long after the last one. A live waiter looks every turnSlice (20 times a second); a
+// waiter that died first in line holds the lock up this long (it was 3 s, WaiterRegistry's three
+// heartbeats: the soak, which kills a client a second, then spent most of its time stalled).
+constexpr long long staleAfterMs = 1000;
 
 // The first live waiter in line (KEYS[waiters], KEYS[queue] as `w`, `q`), pruning dead ones.
 constexpr const char* firstInLine = R"lua(

@@ -31,7 +31,7 @@ namespace lockscope {
 // this kind unfair (Jain 0.25 with 16 clients). With nobody waiting an acquire is the plain
 // SET NX (fenced: in its MULTI/EXEC). Clients of other libraries ignore the line: they can
 // still take a free lock, as before; a waiter that dies drops out of the line once its
-// registration goes stale (3 s).
+// registration goes stale (1 s after its last look).
 class TokenLock final : public DistributedLock
 {
 public:

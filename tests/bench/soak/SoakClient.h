@@ -19,6 +19,7 @@ public:
         int index = 0;
         int locks = 4;
         int leaseMs = 300;
+        std::string kind = "token";
         int faultOneIn = 2000; // a pause and a partition each hit one section in this many
     };
 

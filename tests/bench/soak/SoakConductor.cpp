@@ -27,7 +27,7 @@ using Clock = std::chrono::steady_clock;
 pid_t spawnClient(const SoakConductor::Settings& s, int lockPort, int resourcePort, int index)
 {
     std::vector<std::string> args {s.self, "client", std::to_string(lockPort), std::to_string(resourcePort),
-        std::to_string(index), std::to_string(s.locks), std::to_string(s.leaseMs)};
+        std::to_string(index), std::to_string(s.locks), std::to_string(s.leaseMs), s.kind};
     std::vector<char*> argv;
     for (auto& arg : args)
         argv.push_back(arg.data());
@@ -80,10 +80,10 @@ int SoakConductor::run(const Settings& s)
     const int lockPort = (*lockServer)->port();
     const int resourcePort = (*resourceServer)->port();
     std::printf(
-        "soak: %d client processes, %d token locks, lease %d ms, until %lld sections or %lld s\n"
+        "soak: %d client processes, %d %s locks, lease %d ms, until %lld sections or %lld s\n"
         "      a client killed (SIGKILL) every %lld ms, the lock server restarted (AOF, fsync always) "
         "every %lld ms,\n      pauses and partitions past the lease in 1 of 2000 sections each\n",
-        s.clients, s.locks, s.leaseMs, s.sections, static_cast<long long>(s.limit.count()),
+        s.clients, s.locks, s.kind.c_str(), s.leaseMs, s.sections, static_cast<long long>(s.limit.count()),
         static_cast<long long>(s.killEvery.count()), static_cast<long long>(s.restartEvery.count()));
     std::fflush(stdout);
 

@@ -18,6 +18,7 @@ public:
     struct Settings
     {
         std::string self; // this executable, to spawn the clients
+        std::string kind = "token"; // a fenced kind: token, reentrant, fair, write
         int clients = 32;
         int locks = 4;
         int leaseMs = 300;

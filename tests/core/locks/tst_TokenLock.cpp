@@ -9,10 +9,13 @@
 
 #include <QtTest>
 
+#include <csignal>
 #include <mutex>
 #include <optional>
 #include <regex>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace lockscope;
 using namespace std::chrono_literals;
@@ -303,6 +306,44 @@ private slots:
         auto dead = m_redis->command({"ZSCORE", TokenLock::queueKeyFor(name), "dead-waiter"});
         QVERIFY(dead && dead->isNil());
         QCOMPARE(*waiter.release(), HoldOutcome::Done);
+    }
+
+    void aWaiterKilledInLineHoldsTheLockUpForAboutASecondOnly()
+    {
+        // A waiter process killed while first in line never leaves it: the lock waits for its
+        // registration to go stale (a second after its last look), not longer.
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce(30000ms))->acquired());
+        const pid_t child = fork();
+        if (child == 0) {
+            TokenLock waiter(connection(), name);
+            (void)waiter.acquire(waitUpTo(60000ms));
+            _exit(0);
+        }
+        QVERIFY(child > 0);
+        auto lineLength = [&] {
+            auto length = m_redis->command({"ZCARD", TokenLock::queueKeyFor(name)});
+            return length && length->isInteger() ? length->integer() : -1;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(lineLength(), 1LL, 5000);
+        TokenLock live(connection(), name);
+        std::optional<Result<AcquireResult>> waited;
+        std::chrono::steady_clock::time_point acquiredAt;
+        std::thread waiting([&] {
+            waited = live.acquire(waitUpTo(10000ms));
+            acquiredAt = std::chrono::steady_clock::now();
+        });
+        QVERIFY(inLineEventually(name, live.holderId()));
+        ::kill(child, SIGKILL);
+        ::waitpid(child, nullptr, 0);
+        const auto killedAt = std::chrono::steady_clock::now();
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+        waiting.join();
+        QVERIFY(waited && *waited && (*waited)->acquired());
+        const auto stalled = std::chrono::duration_cast<std::chrono::milliseconds>(acquiredAt - killedAt);
+        QVERIFY2(stalled < 2000ms, (std::to_string(stalled.count()) + " ms").c_str());
+        QCOMPARE(*live.release(), HoldOutcome::Done);
     }
 
     void aWaiterThatGivesUpLeavesTheLine()
