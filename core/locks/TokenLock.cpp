@@ -228,30 +228,45 @@ Result<bool> TokenLock::tryInLine(std::chrono::milliseconds lease, bool join)
         {m_token, std::to_string(lease.count()), m_fencing == Fencing::On ? "1" : "0", join ? "1" : "0"});
     if (!reply)
         return reply.error();
-    if (!reply->isArray() || reply->size() < 2 || !reply->at(0).isInteger())
-        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply->describe());
-    if (reply->at(0).integer() != 1)
+    return takeAttempt(*reply);
+}
+
+Result<bool> TokenLock::takeAttempt(const RedisReply& reply)
+{
+    if (reply.isError())
+        return RedisError::fromServerReply(reply.text());
+    if (!reply.isArray() || reply.size() < 2 || !reply.at(0).isInteger())
+        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply.describe());
+    if (reply.at(0).integer() != 1)
         return false;
-    if (reply->size() != 3 || !reply->at(1).isInteger() || !reply->at(2).isInteger())
-        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply->describe());
+    if (reply.size() != 3 || !reply.at(1).isInteger() || !reply.at(2).isInteger())
+        return makeError(ErrorKind::Protocol, "token lock acquire: the script returned " + reply.describe());
     m_holding = true;
     if (m_fencing == Fencing::On)
-        m_fence = reply->at(1).integer();
-    m_othersWaiting = reply->at(2).integer() > 0;
+        m_fence = reply.at(1).integer();
+    m_othersWaiting = reply.at(2).integer() > 0;
     return true;
 }
 
-Status TokenLock::awaitTurn(std::chrono::milliseconds slice)
+Result<RedisReply> TokenLock::awaitTurnThenAttempt(
+    std::chrono::milliseconds slice, std::chrono::milliseconds lease) const
 {
     // BLPOP takes seconds with decimals (Redis 6.0 and later).
     char timeout[32];
     std::snprintf(timeout, sizeof timeout, "%.3f", std::max<double>(0.001, double(slice.count()) / 1000.0));
-    auto reply = m_connection->command({"BLPOP", wakeKeyFor(m_name, m_token), timeout});
-    if (!reply)
-        return reply.error();
-    if (reply->isError())
-        return RedisError::fromServerReply(reply->text());
-    return Done {};
+    // The attempt is sent behind the BLPOP on the same connection: the server runs it the moment
+    // the wait ends (a release's wake-up, or the slice), so a handoff costs no round trip and no
+    // wake-up of this thread between the two. (The same attempt the loop would make next.)
+    const RedisCommand attempt = fairAcquireScript().prepare({m_name, m_fenceKey, m_waitersKey, m_queueKey},
+        {m_token, std::to_string(lease.count()), m_fencing == Fencing::On ? "1" : "0", "1"});
+    auto replies = m_connection->pipeline({{"BLPOP", wakeKeyFor(m_name, m_token), timeout}, attempt});
+    if (!replies)
+        return replies.error();
+    if (replies->size() != 2)
+        return makeError(ErrorKind::Protocol, "token lock wait: BLPOP and the attempt answered out of step");
+    if (replies->at(0).isError())
+        return RedisError::fromServerReply(replies->at(0).text());
+    return std::move(replies->at(1));
 }
 
 void TokenLock::leaveLine()
@@ -296,10 +311,11 @@ Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
             leaveLine();
         return ended(outcome);
     };
+    if (options.cancel && options.cancel->isCancelled())
+        return ended(AcquireOutcome::Cancelled);
+    // The first attempt joins the line; each later one rides behind a wait (awaitTurnThenAttempt).
+    Result<bool> attempt = tryInLine(options.lease, !tryOnly);
     for (;;) {
-        if (options.cancel && options.cancel->isCancelled())
-            return leaving(AcquireOutcome::Cancelled);
-        auto attempt = tryInLine(options.lease, !tryOnly);
         if (!attempt) {
             if (inLine)
                 leaveLine();
@@ -308,6 +324,8 @@ Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
         if (*attempt)
             return ended(AcquireOutcome::Acquired); // the script took it out of the line
         inLine = !tryOnly;
+        if (options.cancel && options.cancel->isCancelled())
+            return leaving(AcquireOutcome::Cancelled);
         const auto now = Clock::now();
         if (tryOnly || (deadline && now >= *deadline))
             return leaving(AcquireOutcome::TimedOut);
@@ -317,12 +335,14 @@ Result<AcquireResult> TokenLock::acquire(const AcquireOptions& options)
         // The guard is released while waiting: isHeld() from another thread must not wait on
         // this BLPOP (it answers false without Redis while nothing is held).
         guard.unlock();
-        auto woken = awaitTurn(slice);
+        auto attempted = awaitTurnThenAttempt(slice, options.lease);
         guard.lock();
-        if (!woken) {
-            leaveLine();
-            return woken.error();
-        }
+        if (!attempted)
+            attempt = attempted.error();
+        else if (attempted->isError() && LuaScript::isNoScript(attempted->text()))
+            attempt = tryInLine(options.lease, true); // the server lost its scripts: in full
+        else
+            attempt = takeAttempt(*attempted);
         // One last attempt happens at the deadline itself: a lock freed during the final wait
         // is still taken.
     }

@@ -26,7 +26,9 @@ namespace lockscope {
 // as alive in `lockscope:waiters:{<name>}` (WaiterRegistry's key and meaning); only the first
 // live waiter in line may take the free lock, and a release wakes it at once by pushing to its
 // own list `lockscope:wake:{<name>}:<token>`, which it waits on with BLPOP (50 ms at a time, so
-// that an expiry or another library's release is noticed too). A releaser that woke someone
+// that an expiry or another library's release is noticed too). Its next attempt is sent behind
+// the BLPOP on the same connection, so the server makes it the moment the wait ends: a handoff
+// costs the release, the wake-up and one reply, no extra round trip. A releaser that woke someone
 // queues behind them next time instead of taking the lock straight back, which is what made
 // this kind unfair (Jain 0.25 with 16 clients). With nobody waiting an acquire is the plain
 // SET NX (fenced: in its MULTI/EXEC). Clients of other libraries ignore the line: they can
@@ -79,8 +81,13 @@ private:
     Result<bool> tryOnceUnfenced(std::chrono::milliseconds lease);
     // One attempt through the line (fairAcquireScript); `join` keeps this waiter in line.
     Result<bool> tryInLine(std::chrono::milliseconds lease, bool join);
-    // Waits for a wake-up (or `slice`) on this waiter's list.
-    Status awaitTurn(std::chrono::milliseconds slice);
+    // Waits for a wake-up (or `slice`) on this waiter's list, then attempts (staying in line),
+    // pipelined: the server attempts the moment the wait ends. Returns the attempt's reply
+    // (takeAttempt reads it; this touches no state, it runs without the mutex).
+    Result<RedisReply> awaitTurnThenAttempt(
+        std::chrono::milliseconds slice, std::chrono::milliseconds lease) const;
+    // Reads a fairAcquireScript reply; takes the hold when it says acquired.
+    Result<bool> takeAttempt(const RedisReply& reply);
     // Leaves the line, the waiter registry and the wake-up list (on a timeout, a cancellation,
     // an error; an acquisition leaves them in its script).
     void leaveLine();

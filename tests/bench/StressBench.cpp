@@ -4,6 +4,7 @@
 // run, then prints each ratio with PASS/FAIL against its target. A measurement, not a test:
 // it always exits 0 unless it could not measure at all. On a shared machine, run it several
 // times and quote medians: the contended runs depend on how soon each woken thread gets a CPU.
+// `lockscope_bench --contended` runs only the contended part (about 35 s).
 
 #include "CpuPinning.h"
 #include "RawTokenClient.h"
@@ -63,8 +64,10 @@ struct Tally
 
 } // namespace
 
-int main()
+int main(int argc, char** argv)
 {
+    // --contended: only the contended runs (2), for a quick look at the handoff (about 40 s).
+    const bool contendedOnly = argc > 1 && std::string(argv[1]) == "--contended";
     auto server = RedisServerProcess::startSandbox();
     if (!server) {
         std::cerr << "bench: cannot start a sandbox redis-server: " << server.error().message << "\n";
@@ -90,147 +93,152 @@ int main()
     };
     auto present = [](const std::string& kind) { return LockFactory::find(kind) != nullptr; };
 
-    // 1) One client. How fast a round trip is on this VM drifts by 10 % within seconds, so no
-    // line is measured in one piece: every round runs every line for a short slice, in a
-    // shuffled order (a fixed order would hand one line the CPUs the line before it warmed),
-    // and each ratio is of the totals over all rounds.
-    constexpr int singleRounds = 100;
-    constexpr auto slice = 120ms;
-    constexpr long long baselineRequests = 1600; // about one slice
-    struct Line
-    {
-        std::string label;
-        std::function<bool(Tally&)> measure; // adds one slice; false when it could not run
-        enum class Role
+    double pinnedRttUs = 50; // the one-client runs measure it; the contended runs too
+    if (!contendedOnly) {
+        // 1) One client. How fast a round trip is on this VM drifts by 10 % within seconds, so no
+        // line is measured in one piece: every round runs every line for a short slice, in a
+        // shuffled order (a fixed order would hand one line the CPUs the line before it warmed),
+        // and each ratio is of the totals over all rounds.
+        constexpr int singleRounds = 100;
+        constexpr auto slice = 120ms;
+        constexpr long long baselineRequests = 1600; // about one slice
+        struct Line
         {
-            Floor, // a bare socket: what the server and the kernel cost
-            Judged, // a LockScope kind held to the target
-            Compared, // a LockScope kind shown beside them (see its note)
+            std::string label;
+            std::function<bool(Tally&)> measure; // adds one slice; false when it could not run
+            enum class Role
+            {
+                Floor, // a bare socket: what the server and the kernel cost
+                Judged, // a LockScope kind held to the target
+                Compared, // a LockScope kind shown beside them (see its note)
+            };
+            Role role = Role::Floor;
+            bool fenced = true;
         };
-        Role role = Role::Floor;
-        bool fenced = true;
-    };
-    std::vector<Line> lines;
-    Tally limit; // the two-round-trip limit: redis-benchmark's SETs, two per cycle
-    std::optional<double> roundLimit;
-    lines.push_back({"baseline", [&](Tally& tally) {
-                         auto sample = runRedisBenchmarkSet(connection.port, baselineRequests);
-                         if (!sample)
-                             return false;
-                         tally.cycles += static_cast<double>(sample->requests) / 2;
-                         tally.seconds += sample->seconds;
-                         roundLimit = static_cast<double>(sample->requests) / 2 / sample->seconds;
-                         return true;
-                     }});
-    for (const bool fenced : {true, false}) {
-        lines.push_back({fenced ? "raw floor" : "raw floor --no-fence",
-            [&, fenced](Tally& tally) {
-                auto raw = runRawTokenCycles(connection.port, fenced, slice);
-                if (!raw)
-                    return false;
-                tally.cycles += static_cast<double>(raw->cycles);
-                tally.seconds += raw->seconds;
-                return true;
-            },
-            Line::Role::Floor, fenced});
-    }
-    for (const auto& [label, kind, fenced] : {std::tuple {"token", "token", true},
-             std::tuple {"token --no-fence", "token", false}, std::tuple {"reentrant", "reentrant", true}}) {
-        if (!present(kind)) {
-            std::printf("  %-20s skipped: not in this build's LockFactory\n", label);
-            continue;
+        std::vector<Line> lines;
+        Tally limit; // the two-round-trip limit: redis-benchmark's SETs, two per cycle
+        std::optional<double> roundLimit;
+        lines.push_back({"baseline", [&](Tally& tally) {
+                             auto sample = runRedisBenchmarkSet(connection.port, baselineRequests);
+                             if (!sample)
+                                 return false;
+                             tally.cycles += static_cast<double>(sample->requests) / 2;
+                             tally.seconds += sample->seconds;
+                             roundLimit = static_cast<double>(sample->requests) / 2 / sample->seconds;
+                             return true;
+                         }});
+        for (const bool fenced : {true, false}) {
+            lines.push_back({fenced ? "raw floor" : "raw floor --no-fence",
+                [&, fenced](Tally& tally) {
+                    auto raw = runRawTokenCycles(connection.port, fenced, slice);
+                    if (!raw)
+                        return false;
+                    tally.cycles += static_cast<double>(raw->cycles);
+                    tally.seconds += raw->seconds;
+                    return true;
+                },
+                Line::Role::Floor, fenced});
         }
-        lines.push_back({label,
-            [&, kind = std::string(kind), fenced = fenced](Tally& tally) {
-                auto p = base(kind, 1, 1, 0ms, slice);
-                p.fenced = fenced;
-                auto r = stress(p);
-                if (!r)
-                    return false;
-                tally.cycles += static_cast<double>(r->acquisitions);
-                tally.seconds += r->elapsedSeconds;
-                tally.cpuMicros += r->cpuMicrosPerAcquisition * static_cast<double>(r->acquisitions);
-                return true;
-            },
-            std::string(kind) == "token" ? Line::Role::Judged : Line::Role::Compared, fenced});
-    }
+        for (const auto& [label, kind, fenced] :
+            {std::tuple {"token", "token", true}, std::tuple {"token --no-fence", "token", false},
+                std::tuple {"reentrant", "reentrant", true}}) {
+            if (!present(kind)) {
+                std::printf("  %-20s skipped: not in this build's LockFactory\n", label);
+                continue;
+            }
+            lines.push_back({label,
+                [&, kind = std::string(kind), fenced = fenced](Tally& tally) {
+                    auto p = base(kind, 1, 1, 0ms, slice);
+                    p.fenced = fenced;
+                    auto r = stress(p);
+                    if (!r)
+                        return false;
+                    tally.cycles += static_cast<double>(r->acquisitions);
+                    tally.seconds += r->elapsedSeconds;
+                    tally.cpuMicros += r->cpuMicrosPerAcquisition * static_cast<double>(r->acquisitions);
+                    return true;
+                },
+                std::string(kind) == "token" ? Line::Role::Judged : Line::Role::Compared, fenced});
+        }
 
-    std::vector<Tally> tallies(lines.size());
-    {
-        CpuPinning pinning((*server)->pid());
-        std::printf("1) one client, acquire+release cycles/s vs the two-round-trip limit (target >= 0.90)\n");
-        if (pinning.active())
-            std::printf("   redis-server on CPU %d; redis-benchmark and the clients on CPU %d, alike\n",
-                pinning.serverCpu(), pinning.clientCpu());
-        else
-            std::printf("   not pinned to CPUs (fewer than two allowed)\n");
-        std::printf(
-            "   %d rounds; each runs every line for about %lld ms, in a shuffled order; ratios of the "
-            "totals\n",
-            singleRounds, static_cast<long long>(slice.count()));
-        std::mt19937 shuffler(6); // the same orders in every run of the bench
-        std::vector<size_t> order(lines.size());
-        for (int round = 0; round < singleRounds; ++round) {
-            for (size_t i = 0; i < order.size(); ++i)
-                order[i] = i;
-            std::shuffle(order.begin(), order.end(), shuffler);
-            roundLimit.reset();
-            std::vector<std::optional<double>> rates(lines.size());
-            for (const size_t which : order) {
-                Tally piece;
-                if (!lines[which].measure(piece)) {
-                    if (which == 0) {
-                        std::cerr
-                            << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
-                        return 1;
+        std::vector<Tally> tallies(lines.size());
+        {
+            CpuPinning pinning((*server)->pid());
+            std::printf(
+                "1) one client, acquire+release cycles/s vs the two-round-trip limit (target >= 0.90)\n");
+            if (pinning.active())
+                std::printf("   redis-server on CPU %d; redis-benchmark and the clients on CPU %d, alike\n",
+                    pinning.serverCpu(), pinning.clientCpu());
+            else
+                std::printf("   not pinned to CPUs (fewer than two allowed)\n");
+            std::printf(
+                "   %d rounds; each runs every line for about %lld ms, in a shuffled order; ratios of the "
+                "totals\n",
+                singleRounds, static_cast<long long>(slice.count()));
+            std::mt19937 shuffler(6); // the same orders in every run of the bench
+            std::vector<size_t> order(lines.size());
+            for (int round = 0; round < singleRounds; ++round) {
+                for (size_t i = 0; i < order.size(); ++i)
+                    order[i] = i;
+                std::shuffle(order.begin(), order.end(), shuffler);
+                roundLimit.reset();
+                std::vector<std::optional<double>> rates(lines.size());
+                for (const size_t which : order) {
+                    Tally piece;
+                    if (!lines[which].measure(piece)) {
+                        if (which == 0) {
+                            std::cerr
+                                << "bench: redis-benchmark (Debian's redis-tools) did not run; no baseline\n";
+                            return 1;
+                        }
+                        continue;
                     }
-                    continue;
+                    tallies[which].cycles += piece.cycles;
+                    tallies[which].seconds += piece.seconds;
+                    tallies[which].cpuMicros += piece.cpuMicros;
+                    rates[which] = piece.perSecond();
                 }
-                tallies[which].cycles += piece.cycles;
-                tallies[which].seconds += piece.seconds;
-                tallies[which].cpuMicros += piece.cpuMicros;
-                rates[which] = piece.perSecond();
+                for (size_t i = 1; i < lines.size(); ++i) {
+                    if (rates[i] && roundLimit)
+                        tallies[i].roundRatios.push_back(*rates[i] / *roundLimit);
+                }
             }
-            for (size_t i = 1; i < lines.size(); ++i) {
-                if (rates[i] && roundLimit)
-                    tallies[i].roundRatios.push_back(*rates[i] / *roundLimit);
+            limit = tallies[0];
+        }
+        const double limitPerSecond = limit.perSecond();
+        pinnedRttUs = 1e6 / (2 * limitPerSecond);
+        std::printf(
+            "  baseline: redis-benchmark -c 1 -t set: %.0f SET/s -> round trip %.1f us; two-round-trip "
+            "limit %.0f cycles/s\n",
+            2 * limitPerSecond, pinnedRttUs, limitPerSecond);
+        std::map<bool, double> floorPerSecond;
+        for (size_t i = 1; i < lines.size(); ++i) {
+            const Tally& tally = tallies[i];
+            const Line& line = lines[i];
+            const double ratio = tally.perSecond() / limitPerSecond;
+            const auto [low, high] = std::minmax_element(tally.roundRatios.begin(), tally.roundRatios.end());
+            const bool anyRound = !tally.roundRatios.empty();
+            std::printf("  %-20s %6.0f cycles/s  ratio %.2f  %s  (rounds: median %.2f, %.2f to %.2f)",
+                line.label.c_str(), tally.perSecond(), ratio,
+                line.role == Line::Role::Judged ? verdict(ratio >= 0.9) : "    ", median(tally.roundRatios),
+                anyRound ? *low : 0.0, anyRound ? *high : 0.0);
+            if (line.role == Line::Role::Floor) {
+                floorPerSecond[line.fenced] = tally.perSecond();
+                std::printf(line.fenced ? ": the fenced token kind's commands from a bare blocking socket\n"
+                                        : ": SET NX PX and the release, from a bare blocking socket\n");
+                continue;
             }
+            std::printf("  cpu %.1f us/acquisition", tally.cycles > 0 ? tally.cpuMicros / tally.cycles : 0.0);
+            if (line.label.rfind("token", 0) == 0 && floorPerSecond[line.fenced] > 0 && tally.perSecond() > 0)
+                std::printf("; %.2f of its floor (+%.1f us per cycle)",
+                    tally.perSecond() / floorPerSecond[line.fenced],
+                    1e6 / tally.perSecond() - 1e6 / floorPerSecond[line.fenced]);
+            if (line.role == Line::Role::Compared)
+                std::printf("; not judged: Redisson's format takes a script each way, which alone costs the "
+                            "server more than the target leaves");
+            std::printf("\n");
         }
-        limit = tallies[0];
     }
-    const double limitPerSecond = limit.perSecond();
-    const double pinnedRttUs = 1e6 / (2 * limitPerSecond);
-    std::printf("  baseline: redis-benchmark -c 1 -t set: %.0f SET/s -> round trip %.1f us; two-round-trip "
-                "limit %.0f cycles/s\n",
-        2 * limitPerSecond, pinnedRttUs, limitPerSecond);
-    std::map<bool, double> floorPerSecond;
-    for (size_t i = 1; i < lines.size(); ++i) {
-        const Tally& tally = tallies[i];
-        const Line& line = lines[i];
-        const double ratio = tally.perSecond() / limitPerSecond;
-        const auto [low, high] = std::minmax_element(tally.roundRatios.begin(), tally.roundRatios.end());
-        const bool anyRound = !tally.roundRatios.empty();
-        std::printf("  %-20s %6.0f cycles/s  ratio %.2f  %s  (rounds: median %.2f, %.2f to %.2f)",
-            line.label.c_str(), tally.perSecond(), ratio,
-            line.role == Line::Role::Judged ? verdict(ratio >= 0.9) : "    ", median(tally.roundRatios),
-            anyRound ? *low : 0.0, anyRound ? *high : 0.0);
-        if (line.role == Line::Role::Floor) {
-            floorPerSecond[line.fenced] = tally.perSecond();
-            std::printf(line.fenced ? ": the fenced token kind's commands from a bare blocking socket\n"
-                                    : ": SET NX PX and the release, from a bare blocking socket\n");
-            continue;
-        }
-        std::printf("  cpu %.1f us/acquisition", tally.cycles > 0 ? tally.cpuMicros / tally.cycles : 0.0);
-        if (line.label.rfind("token", 0) == 0 && floorPerSecond[line.fenced] > 0 && tally.perSecond() > 0)
-            std::printf("; %.2f of its floor (+%.1f us per cycle)",
-                tally.perSecond() / floorPerSecond[line.fenced],
-                1e6 / tally.perSecond() - 1e6 / floorPerSecond[line.fenced]);
-        if (line.role == Line::Role::Compared)
-            std::printf("; not judged: Redisson's format takes a script each way, which alone costs the "
-                        "server more than the target leaves");
-        std::printf("\n");
-    }
-
     // 2) Contended runs are not pinned (16 threads on one CPU would measure the scheduler):
     // their round trip is measured the same way, unpinned, beside them.
     std::vector<RedisBenchmarkSample> unpinned;
@@ -315,8 +323,8 @@ int main()
         const double ratio = median(ratios);
         const double jain = median(jains);
         const double handoffRtts = median(handoffs);
-        // The token kind waits in its line (TokenLock.h): fair like reentrant, its handoff one
-        // round trip longer (the woken waiter runs its acquire, where reentrant hands off in-process).
+        // The token kind waits in its line (TokenLock.h): fair like reentrant; its waiter's
+        // attempt is pipelined behind its wait, so the server runs it as the wake-up arrives.
         const double jainTarget = kind == "fair" ? 0.98 : 0.9;
         std::printf(
             "  %-10s median: ratio %.2f %s | Jain %.3f %s | handoff p50 %.1f RTT %s | violations %lld\n",
@@ -324,38 +332,40 @@ int main()
             verdict(handoffCount > 0 && handoffRtts <= 3), violations);
     }
 
-    std::printf("\n3) zero violations for every safe kind (8 clients, 2 locks, hold 1 ms, 2 s)\n");
-    std::vector<std::unique_ptr<RedisServerProcess>> nodes;
-    for (const auto& info : LockFactory::kinds()) {
-        const std::string kind(info.name);
-        if (info.unsafe) {
-            std::printf("  %-10s skipped: unsafe on purpose\n", kind.c_str());
-            continue;
-        }
-        if (kind == "read") {
-            std::printf("  %-10s skipped: read holds are shared by design\n", kind.c_str());
-            continue;
-        }
-        auto p = base(kind, 8, 2, 1ms, 2000ms);
-        if (kind == "redlock") {
-            for (int i = 0; i < 3 && nodes.size() < 3; ++i) {
-                auto node = RedisServerProcess::startSandbox();
-                if (!node) {
-                    std::printf("  redlock: cannot start node: %s\n", node.error().message.c_str());
-                    break;
+    if (!contendedOnly) {
+        std::printf("\n3) zero violations for every safe kind (8 clients, 2 locks, hold 1 ms, 2 s)\n");
+        std::vector<std::unique_ptr<RedisServerProcess>> nodes;
+        for (const auto& info : LockFactory::kinds()) {
+            const std::string kind(info.name);
+            if (info.unsafe) {
+                std::printf("  %-10s skipped: unsafe on purpose\n", kind.c_str());
+                continue;
+            }
+            if (kind == "read") {
+                std::printf("  %-10s skipped: read holds are shared by design\n", kind.c_str());
+                continue;
+            }
+            auto p = base(kind, 8, 2, 1ms, 2000ms);
+            if (kind == "redlock") {
+                for (int i = 0; i < 3 && nodes.size() < 3; ++i) {
+                    auto node = RedisServerProcess::startSandbox();
+                    if (!node) {
+                        std::printf("  redlock: cannot start node: %s\n", node.error().message.c_str());
+                        break;
+                    }
+                    nodes.push_back(std::move(node.value()));
                 }
-                nodes.push_back(std::move(node.value()));
+                for (const auto& node : nodes) {
+                    ConnectionOptions options = connection;
+                    options.port = node->port();
+                    p.nodes.push_back(options);
+                }
             }
-            for (const auto& node : nodes) {
-                ConnectionOptions options = connection;
-                options.port = node->port();
-                p.nodes.push_back(options);
-            }
+            if (auto r = stress(p))
+                std::printf("  %-10s %6lld acquisitions, %lld violations, %lld errors  %s\n", kind.c_str(),
+                    r->acquisitions, r->violations, r->errorCount(),
+                    verdict(r->violations == 0 && r->acquisitions > 0));
         }
-        if (auto r = stress(p))
-            std::printf("  %-10s %6lld acquisitions, %lld violations, %lld errors  %s\n", kind.c_str(),
-                r->acquisitions, r->violations, r->errorCount(),
-                verdict(r->violations == 0 && r->acquisitions > 0));
     }
     return 0;
 }
