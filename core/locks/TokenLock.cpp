@@ -264,7 +264,12 @@ Result<RedisReply> TokenLock::awaitTurnThenAttempt(
         return replies.error();
     if (replies->size() != 2)
         return makeError(ErrorKind::Protocol, "token lock wait: BLPOP and the attempt answered out of step");
-    if (replies->at(0).isError())
+    // A failed wait (a wake-up key of the wrong type) ends the waiting, unless the attempt behind
+    // it took the lock: that hold is ours, and is handed out rather than left to expire.
+    const RedisReply& attempted = replies->at(1);
+    const bool acquired = attempted.isArray() && attempted.size() > 0 && attempted.at(0).isInteger()
+        && attempted.at(0).integer() == 1;
+    if (replies->at(0).isError() && !acquired)
         return RedisError::fromServerReply(replies->at(0).text());
     return std::move(replies->at(1));
 }

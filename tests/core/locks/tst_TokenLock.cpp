@@ -346,6 +346,24 @@ private slots:
         QCOMPARE(*live.release(), HoldOutcome::Done);
     }
 
+    void aWakeUpKeyOfTheWrongTypeEndsTheWaitWithItsError()
+    {
+        // Someone wrote a string where this waiter's wake-up list goes: the wait fails at once
+        // with the server's error (no busy loop of failed waits) and the waiter leaves the line.
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce(30000ms))->acquired());
+        TokenLock waiter(connection(), name);
+        QVERIFY(m_redis->command({"SET", TokenLock::wakeKeyFor(name, waiter.holderId()), "not a list"}));
+        auto waited = waiter.acquire(waitUpTo(5000ms));
+        QVERIFY(!waited);
+        QVERIFY2(
+            waited.error().message.find("WRONGTYPE") != std::string::npos, waited.error().message.c_str());
+        auto queued = m_redis->command({"ZSCORE", TokenLock::queueKeyFor(name), waiter.holderId()});
+        QVERIFY(queued && queued->isNil());
+        QCOMPARE(*holder.release(), HoldOutcome::Done);
+    }
+
     void aWaiterThatGivesUpLeavesTheLine()
     {
         const auto name = freshName();
