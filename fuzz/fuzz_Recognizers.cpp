@@ -164,7 +164,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
                 (void)recognizer->permitRelease(lock, holder);
         }
     }
-    for (const auto& name : claimed)
+    for (const auto& name : claimed) {
+        if (claimed.count(name) != 1) {
+            for (const auto& lock : locks)
+                for (const auto& key : lock.keys)
+                    if (key == name)
+                        std::fprintf(stderr, "key '%s' claimed by lock '%s' (%s, %s)\n", name.c_str(),
+                            lock.name.c_str(), lockLibraryName(lock.library).data(),
+                            lockKindName(lock.kind).data());
+        }
         LOCKSCOPE_FUZZ_CHECK(claimed.count(name) == 1);
+    }
     return 0;
 }

@@ -102,7 +102,9 @@ void SidekiqUniqueJobsRecognizer::recognize(RecognitionContext& context, std::ve
         std::vector<std::string> parts;
         keysOf(digest, parts);
         for (const auto& key : parts) {
-            if (!context.keys->find(key))
+            // A side key another lock already took (found by fuzz_Recognizers: a ShedLock-shaped
+            // hash named <digest>:QUEUED) stays that lock's: a key belongs to one lock.
+            if (!context.keys->find(key) || (key != locked->name && context.keys->isClaimed(key)))
                 continue;
             context.keys->claim(key);
             lock.keys.push_back(key);
