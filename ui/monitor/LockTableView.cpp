@@ -25,12 +25,8 @@ void LockTableView::dataChanged(
     // covers the rows from the first to the last and may lie partly out of sight.
     const int top = rowViewportPosition(topLeft.row());
     const int bottom = rowViewportPosition(bottomRight.row()) + rowHeight(bottomRight.row());
-    const int firstShownRow = rowAt(0);
-    const int lastShownRow = rowAt(viewport()->height() - 1);
-    const bool aboveView = firstShownRow >= 0 && bottomRight.row() < firstShownRow;
-    const bool belowView = lastShownRow >= 0 && topLeft.row() > lastShownRow;
-    if (aboveView || belowView)
-        return;
+    if (bottom <= 0 || top >= viewport()->height())
+        return; // all of it scrolled out of sight
     int left = viewport()->width();
     int right = 0;
     for (int column = topLeft.column(); column <= bottomRight.column(); ++column) {
