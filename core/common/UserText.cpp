@@ -5,17 +5,36 @@ namespace lockscope {
 UserText UserText::verbatim(std::string text)
 {
     UserText out;
-    out.m_verbatim = std::move(text);
+    if (!text.empty())
+        out.m_parts = std::make_shared<const Parts>(Parts {std::move(text), {}});
     return out;
+}
+
+void UserText::setArguments(std::vector<UserText> arguments)
+{
+    if (!arguments.empty())
+        m_parts = std::make_shared<const Parts>(Parts {{}, std::move(arguments)});
+}
+
+const std::string& UserText::verbatimText() const
+{
+    static const std::string none;
+    return m_parts ? m_parts->verbatim : none;
+}
+
+const std::vector<UserText>& UserText::arguments() const
+{
+    static const std::vector<UserText> none;
+    return m_parts ? m_parts->arguments : none;
 }
 
 std::string UserText::english() const
 {
     if (isVerbatim())
-        return m_verbatim;
+        return verbatimText();
     std::vector<std::string> arguments;
-    arguments.reserve(m_arguments.size());
-    for (const auto& argument : m_arguments)
+    arguments.reserve(this->arguments().size());
+    for (const auto& argument : this->arguments())
         arguments.push_back(argument.english());
     return substitute(m_pattern, arguments);
 }
@@ -40,8 +59,8 @@ std::string UserText::substitute(std::string_view pattern, const std::vector<std
 
 bool operator==(const UserText& a, const UserText& b)
 {
-    return a.context() == b.context() && a.pattern() == b.pattern() && a.m_verbatim == b.m_verbatim
-        && a.m_arguments == b.m_arguments;
+    return a.context() == b.context() && a.pattern() == b.pattern() && a.verbatimText() == b.verbatimText()
+        && a.arguments() == b.arguments();
 }
 
 } // namespace lockscope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -29,20 +30,24 @@ public:
         : m_context(context)
         , m_pattern(pattern)
     {
-        m_arguments.reserve(sizeof...(arguments));
-        (m_arguments.push_back(argument(std::forward<Arguments>(arguments))), ...);
+        if constexpr (sizeof...(arguments) > 0) {
+            std::vector<UserText> all;
+            all.reserve(sizeof...(arguments));
+            (all.push_back(argument(std::forward<Arguments>(arguments))), ...);
+            setArguments(std::move(all));
+        }
     }
 
     // Text that is never translated: names, numbers, what Redis or the system said.
     static UserText verbatim(std::string text);
 
     bool isVerbatim() const { return m_context == nullptr; }
-    bool empty() const { return isVerbatim() && m_verbatim.empty(); }
+    bool empty() const { return isVerbatim() && verbatimText().empty(); }
     // The translation context and English template; empty for verbatim text.
     std::string_view context() const { return m_context ? m_context : ""; }
     std::string_view pattern() const { return m_pattern ? m_pattern : ""; }
-    const std::string& verbatimText() const { return m_verbatim; }
-    const std::vector<UserText>& arguments() const { return m_arguments; }
+    const std::string& verbatimText() const;
+    const std::vector<UserText>& arguments() const;
 
     std::string english() const;
 
@@ -66,10 +71,19 @@ private:
         return verbatim(std::to_string(number));
     }
 
+    void setArguments(std::vector<UserText> arguments);
+
+    // The variable parts, behind one shared pointer: a text is copied into every snapshot of a
+    // lock (its reason, notes, warnings), and most have no arguments at all. 32 bytes instead of
+    // 72, and copies share the parts.
+    struct Parts
+    {
+        std::string verbatim;
+        std::vector<UserText> arguments;
+    };
     const char* m_context = nullptr;
     const char* m_pattern = nullptr;
-    std::string m_verbatim;
-    std::vector<UserText> m_arguments;
+    std::shared_ptr<const Parts> m_parts; // null: no verbatim text, no arguments
 };
 
 } // namespace lockscope

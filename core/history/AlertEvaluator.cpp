@@ -45,10 +45,10 @@ AlertEvaluator::AlertEvaluator(AlertRules rules)
 }
 
 std::vector<LockAlert> AlertEvaluator::evaluate(
-    const std::vector<LockSnapshot>& locks, const std::vector<HoldRecord>& openHolds, long long nowMs)
+    const std::vector<SharedLockSnapshot>& locks, const std::vector<HoldRecord>& openHolds, long long nowMs)
 {
     std::vector<LockAlert> now;
-    for (const auto& lock : locks) {
+    for (const LockSnapshot& lock : locks) {
         if (m_rules.stuck && lock.stuck)
             now.push_back({LockAlert::Rule::Stuck, lock.node, lock.name, {}, nowMs, 0, 0});
         if (m_rules.waitersAbove && lock.waiterCount > *m_rules.waitersAbove)

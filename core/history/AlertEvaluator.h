@@ -1,7 +1,7 @@
 #pragma once
 
 #include "history/HoldRecord.h"
-#include "inspect/LockSnapshot.h"
+#include "inspect/SharedLockSnapshot.h"
 
 #include <optional>
 #include <set>
@@ -54,8 +54,8 @@ public:
     explicit AlertEvaluator(AlertRules rules);
 
     // The alerts that started with this look (to notify about and record).
-    std::vector<LockAlert> evaluate(
-        const std::vector<LockSnapshot>& locks, const std::vector<HoldRecord>& openHolds, long long nowMs);
+    std::vector<LockAlert> evaluate(const std::vector<SharedLockSnapshot>& locks,
+        const std::vector<HoldRecord>& openHolds, long long nowMs);
     // A force-release happened: its alert, if that rule is on.
     std::optional<LockAlert> forceReleased(
         const std::string& node, const std::string& lock, long long atMs) const;

@@ -402,7 +402,7 @@ Status HistoryRecorder::recordMark(const std::string& kind, const std::string& n
 }
 
 Status HistoryRecorder::watchingResumed(
-    const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
+    const std::vector<SharedLockSnapshot>& locks, long long atMs, const WatchingMode& mode)
 {
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)

@@ -36,7 +36,8 @@ public:
     // Watching (re)started with `locks` as they are now; `mode` says how (notifications,
     // polling every N ms). Ends the current gap: holders gone meanwhile end as lost. A polling
     // watch is kept as a polling span (HistoryQuery::pollingSpans) until watching stops.
-    Status watchingResumed(const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode);
+    Status watchingResumed(
+        const std::vector<SharedLockSnapshot>& locks, long long atMs, const WatchingMode& mode);
     // Watching stopped (disconnect, error) at `atMs`: a gap starts; no hold ends for it.
     Status watchingLost(long long atMs, const std::string& reason);
     // Watching went on but heard nothing from `fromMs` to `untilMs`: a gap, already closed (the

@@ -62,7 +62,7 @@ Status HistoryRecordingSink::openLocked(long long nowMs)
 }
 
 void HistoryRecordingSink::watchingStarted(
-    const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
+    const std::vector<SharedLockSnapshot>& locks, long long atMs, const WatchingMode& mode)
 {
     std::lock_guard lock(m_mutex);
     if (!m_recorder && !m_finished && !m_path.empty()) {
@@ -70,8 +70,8 @@ void HistoryRecordingSink::watchingStarted(
             m_onProblem(opened.error());
     }
     m_locks.clear();
-    for (const LockSnapshot& snapshot : locks)
-        m_locks[{snapshot.node, snapshot.name}] = snapshot;
+    for (const SharedLockSnapshot& snapshot : locks)
+        m_locks[{snapshot->node, snapshot->name}] = snapshot;
     const long long gapStartMs = m_stoppedAtMs.value_or(0);
     m_stoppedAtMs.reset();
     // While recording, the recorder's holds are the ones: the sink keeps its own only without.
@@ -84,7 +84,7 @@ void HistoryRecordingSink::watchingStarted(
 void HistoryRecordingSink::lockChanged(const LockEvent& event)
 {
     std::lock_guard lock(m_mutex);
-    const std::pair<std::string, std::string> key {event.lock.node, event.lock.name};
+    const std::pair<std::string, std::string> key {event.lock->node, event.lock->name};
     if (event.ends())
         m_locks.erase(key);
     else
@@ -92,12 +92,12 @@ void HistoryRecordingSink::lockChanged(const LockEvent& event)
     if (m_recorder)
         check(m_recorder->record(event));
     else if (event.type == LockEvent::Type::ForceReleased)
-        (void)m_holds.forceReleased(event.lock.node, event.lock.name, event.atMs);
+        (void)m_holds.forceReleased(event.lock->node, event.lock->name, event.atMs);
     else
         (void)m_holds.apply(event);
     if (event.type != LockEvent::Type::ForceReleased)
         return;
-    if (auto alert = m_alerts.forceReleased(event.lock.node, event.lock.name, event.atMs))
+    if (auto alert = m_alerts.forceReleased(event.lock->node, event.lock->name, event.atMs))
         raise(*alert);
 }
 
@@ -132,7 +132,7 @@ void HistoryRecordingSink::flushIfDue(long long nowMs)
         return;
     if (m_recorder)
         check(m_recorder->flushIfDue(nowMs));
-    std::vector<LockSnapshot> locks;
+    std::vector<SharedLockSnapshot> locks;
     locks.reserve(m_locks.size());
     for (const auto& [key, snapshot] : m_locks)
         locks.push_back(snapshot);

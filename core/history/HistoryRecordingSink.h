@@ -52,7 +52,7 @@ public:
     Status open(long long nowMs);
 
     void watchingStarted(
-        const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode) override;
+        const std::vector<SharedLockSnapshot>& locks, long long atMs, const WatchingMode& mode) override;
     void lockChanged(const LockEvent& event) override;
     void watchingStopped(long long atMs, const std::string& reason) override;
     void watchingGap(long long fromMs, long long untilMs, const std::string& reason) override;
@@ -82,7 +82,7 @@ private:
     std::vector<std::tuple<LockAlert::Rule, std::string, std::string>> m_reportedActive;
     AlertEvaluator m_alerts;
     // The locks as the watcher last reported them, for the alert rules.
-    std::map<std::pair<std::string, std::string>, LockSnapshot> m_locks; // node, name
+    std::map<std::pair<std::string, std::string>, SharedLockSnapshot> m_locks; // node, name
     // The holds under way for the held-too-long rule when there is no recorder (history off,
     // or its database failed): alerts do not depend on recording.
     HoldTracker m_holds;

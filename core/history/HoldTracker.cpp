@@ -95,13 +95,13 @@ std::vector<HoldTracker::Change> HoldTracker::forceReleased(
 }
 
 std::vector<HoldTracker::Change> HoldTracker::resume(
-    const std::vector<LockSnapshot>& locks, long long atMs, long long gapStartMs)
+    const std::vector<SharedLockSnapshot>& locks, long long atMs, long long gapStartMs)
 {
     std::vector<Change> changes;
     std::set<LockKey> seen;
     for (const auto& lock : locks) {
-        seen.insert({lock.node, lock.name});
-        auto lockChanges = reconcile(lock, atMs, HoldEnding::Lost, gapStartMs);
+        seen.insert({lock->node, lock->name});
+        auto lockChanges = reconcile(*lock, atMs, HoldEnding::Lost, gapStartMs);
         changes.insert(changes.end(), lockChanges.begin(), lockChanges.end());
     }
     std::vector<LockKey> vanished;

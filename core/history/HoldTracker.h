@@ -33,7 +33,8 @@ public:
     // Watching starts again after a gap that began at `gapStartMs` (0: no gap, the first start),
     // with `locks` as they are now. Holders still there keep their hold (it spans the gap);
     // holders gone ended Lost at gapStartMs (when they were last seen); new ones started.
-    std::vector<Change> resume(const std::vector<LockSnapshot>& locks, long long atMs, long long gapStartMs);
+    std::vector<Change> resume(
+        const std::vector<SharedLockSnapshot>& locks, long long atMs, long long gapStartMs);
     // Puts back a hold that was open when the previous run stopped (from the database).
     void restore(const HoldRecord& hold);
 

@@ -48,12 +48,13 @@ std::string lockState(const LockSnapshot& lock)
 
 } // namespace
 
-void LockHealthMetrics::resync(const std::vector<LockSnapshot>& locks, long long atMs, bool notifications)
+void LockHealthMetrics::resync(
+    const std::vector<SharedLockSnapshot>& locks, long long atMs, bool notifications)
 {
     std::lock_guard guard(m_mutex);
     m_locks.clear();
     for (const auto& lock : locks)
-        m_locks[{lock.node, lock.name}] = lock;
+        m_locks[{lock->node, lock->name}] = lock;
     count(m_holds.resume(locks, atMs, atMs));
     m_connected = true;
     m_notifications = notifications;
@@ -63,7 +64,7 @@ void LockHealthMetrics::observe(const LockEvent& event, long long handledAtMs)
 {
     std::lock_guard guard(m_mutex);
     ++m_events[std::string(LockEvent::typeName(event.type))];
-    const auto key = std::make_pair(event.lock.node, event.lock.name);
+    const auto key = std::make_pair(event.lock->node, event.lock->name);
     if (event.type == LockEvent::Type::ForceReleased)
         ++m_forceReleases;
     if (event.ends())
@@ -134,7 +135,8 @@ std::string LockHealthMetrics::exposition() const
     std::map<std::tuple<std::string, std::string, std::string, std::string>, long long> byLabels;
     std::map<std::string, long long> waitersByNode;
     long long stuck = 0;
-    for (const auto& [key, lock] : m_locks) {
+    for (const auto& [key, shared] : m_locks) {
+        const LockSnapshot& lock = shared;
         ++byLabels[{std::string(lockKindName(lock.kind)), std::string(lockLibraryName(lock.library)),
             lock.node, lockState(lock)}];
         waitersByNode[lock.node] += lock.waiterCount;

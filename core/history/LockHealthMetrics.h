@@ -25,7 +25,7 @@ public:
         = {0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600};
 
     // Watching (re)started with these locks: the gauges follow them; holds go on (HoldTracker).
-    void resync(const std::vector<LockSnapshot>& locks, long long atMs, bool notifications);
+    void resync(const std::vector<SharedLockSnapshot>& locks, long long atMs, bool notifications);
     // An event the watcher reported at event.atMs and that reached us at `handledAtMs`.
     void observe(const LockEvent& event, long long handledAtMs);
     void forceReleased(const std::string& node, const std::string& lock, long long atMs);
@@ -43,7 +43,7 @@ private:
 
     mutable std::mutex m_mutex;
     HoldTracker m_holds;
-    std::map<std::pair<std::string, std::string>, LockSnapshot> m_locks; // node, name -> now
+    std::map<std::pair<std::string, std::string>, SharedLockSnapshot> m_locks; // node, name -> now
     std::map<std::string, long long> m_holdsCompleted; // by ending
     std::array<long long, durationBucketsSeconds.size()> m_durationBuckets {};
     long long m_durationCount = 0;

@@ -28,8 +28,10 @@ public:
     size_t size() const { return m_byId.size(); }
 
 private:
-    std::set<std::pair<Clock::time_point, std::string>> m_queue;
     std::map<std::string, Clock::time_point> m_byId;
+    // Earliest first; each entry points at its id in m_byId (a map's keys stay where they are
+    // until erased, and an id leaves both together): the id is stored once, not twice.
+    std::set<std::pair<Clock::time_point, const std::string*>> m_queue;
 };
 
 } // namespace lockscope

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "inspect/LockChange.h"
-#include "inspect/LockSnapshot.h"
+#include "inspect/SharedLockSnapshot.h"
 
 #include <optional>
 #include <string_view>
@@ -9,7 +9,8 @@
 namespace lockscope {
 
 // One change the watcher saw. For released, expired and force-released, `lock` is the last
-// snapshot before it went.
+// snapshot before it went. The snapshot is shared, not copied, with the watcher and whoever
+// keeps the event.
 struct LockEvent
 {
     enum class Type
@@ -24,7 +25,7 @@ struct LockEvent
         ForceReleased,
     };
     Type type = Type::Changed;
-    LockSnapshot lock;
+    SharedLockSnapshot lock;
     long long atMs = 0; // client epoch ms when the watcher noticed
     // Changed: what differs from the lock's previous event (or the listing); appeared, released
     // and expired: everything.

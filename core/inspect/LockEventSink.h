@@ -17,7 +17,7 @@ public:
     virtual ~LockEventSink() = default;
     // Watching (re)started with `locks` as they are now; `mode` says how.
     virtual void watchingStarted(
-        const std::vector<LockSnapshot>& locks, long long atMs, const WatchingMode& mode)
+        const std::vector<SharedLockSnapshot>& locks, long long atMs, const WatchingMode& mode)
         = 0;
     virtual void lockChanged(const LockEvent& event) = 0;
     // Watching stopped (error, disconnect, closed) at `atMs`.

@@ -58,11 +58,12 @@ bool LockWatcher::notificationsSuffice(const std::string& flags)
     return true;
 }
 
-const std::vector<LockSnapshot> LockWatcher::locks() const
+std::vector<SharedLockSnapshot> LockWatcher::locks() const
 {
-    std::vector<LockSnapshot> all;
-    for (const auto& [id, lock] : m_current)
-        all.push_back(lock);
+    std::vector<SharedLockSnapshot> all;
+    all.reserve(m_current.size());
+    for (const auto& [id, seen] : m_current)
+        all.push_back(seen.lock);
     return all;
 }
 
@@ -152,9 +153,8 @@ Result<UserText> LockWatcher::start()
     const long long seen = nowMs();
     for (auto& lock : baseline.locks) {
         const std::string id = LockKey::of(lock.node, lock.name);
-        m_seenAtMs[id] = seen;
         schedule(id, lock);
-        m_current.emplace(id, std::move(lock));
+        m_current.emplace(id, Seen {std::move(lock), seen});
     }
     UserText said = m_notifications
         ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
@@ -192,30 +192,28 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         LockEvent event {announced ? LockEvent::Type::ForceReleased
                 : expired          ? LockEvent::Type::Expired
                                    : LockEvent::Type::Released,
-            previous->second, at};
+            previous->second.lock, at};
         if (event.type == LockEvent::Type::Released) {
             std::erase_if(m_recentlyReleased,
                 [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
             if (m_recentlyReleased.size() < recentlyReleasedLimit)
-                m_recentlyReleased[id] = {previous->second, at};
+                m_recentlyReleased[id] = {previous->second.lock, at};
         }
         m_current.erase(previous);
-        m_seenAtMs.erase(id);
         m_expiries.remove(id);
         report(std::move(event), onEvent);
         return;
     }
-    LockSnapshot& lock = now.front();
+    const SharedLockSnapshot lock(std::move(now.front()));
     m_announcedReleases.erase(id); // taken again before the release was seen: not this hold's end
-    m_seenAtMs[id] = at;
-    schedule(id, lock);
+    schedule(id, *lock);
     if (previous == m_current.end()) {
-        m_current.emplace(id, lock);
+        m_current.emplace(id, Seen {lock, at});
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
     }
-    const LockChange changes = LockChange::between(previous->second, lock);
-    previous->second = lock;
+    const LockChange changes = LockChange::between(*previous->second.lock, *lock);
+    previous->second = Seen {lock, at};
     if (changes.isMoreThanCountdown())
         report({LockEvent::Type::Changed, lock, at, changes}, onEvent);
 }
@@ -279,18 +277,19 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
         return Done {};
     std::map<std::string, std::vector<PendingNotifications::Lock>> byNode;
     for (const auto& id : due) {
-        auto lock = m_current.find(id);
-        if (lock == m_current.end())
+        auto seen = m_current.find(id);
+        if (seen == m_current.end())
             continue;
+        const LockSnapshot& lock = *seen->second.lock;
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL. A lock without a key that is gone
         // from CLIENT LIST was released (its holder disconnected), not expired.
-        if (lock->second.keys.empty()) {
-            byNode[lock->second.node].push_back({lock->second.name, {}, false});
+        if (lock.keys.empty()) {
+            byNode[lock.node].push_back({lock.name, {}, false});
             continue;
         }
-        const std::string& key = lock->second.keys.front();
-        byNode[lock->second.node].push_back({RecognizerCatalog::lockNameForKey(key), {key}, true});
+        const std::string& key = lock.keys.front();
+        byNode[lock.node].push_back({RecognizerCatalog::lockNameForKey(key), {key}, true});
     }
     for (const auto& target : m_targets) {
         auto locks = byNode.find(target.node);
@@ -458,15 +457,15 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
     }
     const long long at = nowMs();
     std::vector<std::pair<std::string, std::string>> gone;
-    for (const auto& [id, lock] : m_current) {
-        if ((!onlyNode || lock.node == *onlyNode) && !byId.count(id))
-            gone.emplace_back(lock.node, lock.name);
+    for (const auto& [id, seen] : m_current) {
+        if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.count(id))
+            gone.emplace_back(seen.lock->node, seen.lock->name);
     }
     for (const auto& [node, name] : gone) {
         // Gone between two polls: expired if its lease had run out by now, released otherwise.
         const std::string id = LockKey::of(node, name);
-        const LockSnapshot& last = m_current.at(id);
-        const bool expired = last.ttlMs && m_seenAtMs[id] + *last.ttlMs <= at + 50;
+        const Seen& last = m_current.at(id);
+        const bool expired = last.lock->ttlMs && last.atMs + *last.lock->ttlMs <= at + 50;
         apply(node, name, {}, expired, onEvent);
     }
     for (auto& [id, locks] : byId)

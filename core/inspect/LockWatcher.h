@@ -80,7 +80,7 @@ public:
     WatchingMode mode() const;
     // Read it on the thread that runs run() (e.g. from the event handler), or after.
     const WatchStats& stats() const { return m_stats; }
-    const std::vector<LockSnapshot> locks() const;
+    std::vector<SharedLockSnapshot> locks() const;
 
     // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
     // connection that ended up on another server.
@@ -135,14 +135,20 @@ private:
     WatchOptions m_options;
     bool m_notifications = false;
     std::string m_description; // start()'s line, in English
-    std::map<std::string, LockSnapshot> m_current; // LockKey -> last snapshot
+    // What the watcher last saw of a lock: the snapshot it reported (shared with the event) and
+    // when it read it (epoch ms).
+    struct Seen
+    {
+        SharedLockSnapshot lock;
+        long long atMs = 0;
+    };
+    std::map<std::string, Seen> m_current; // LockKey -> last seen
     // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
     // are still to be seen gone: their end is reported as ForceReleased, not Released.
     std::set<std::string> m_announcedReleases;
     // The locks that ended lately (LockKey -> last snapshot, when), for an announcement that
     // arrives after the release was reported: a few seconds' worth, bounded.
-    std::map<std::string, std::pair<LockSnapshot, long long>> m_recentlyReleased;
-    std::map<std::string, long long> m_seenAtMs; // when each was last read (epoch ms)
+    std::map<std::string, std::pair<SharedLockSnapshot, long long>> m_recentlyReleased;
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.

@@ -26,6 +26,7 @@ list(APPEND lockscope_core_sources
   inspect/RawKey.cpp
   inspect/ScanPager.cpp
   inspect/SharedHolderMemory.cpp
+  inspect/SharedLockSnapshot.cpp
 )
 # Each subfolder lists its own sources.
 include(${CMAKE_CURRENT_LIST_DIR}/recognizers/Sources.cmake)

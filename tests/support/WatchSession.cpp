@@ -70,7 +70,7 @@ std::optional<WatchSession::Received> WatchSession::find(LockEvent::Type type, c
 {
     std::lock_guard lock(m_mutex);
     for (const auto& received : m_events) {
-        if (received.event.type == type && received.event.lock.name == name)
+        if (received.event.type == type && received.event.lock->name == name)
             return received;
     }
     return std::nullopt;
@@ -94,7 +94,7 @@ size_t WatchSession::count(LockEvent::Type type, const std::string& name)
     std::lock_guard lock(m_mutex);
     size_t n = 0;
     for (const auto& received : m_events)
-        n += received.event.type == type && received.event.lock.name == name ? 1 : 0;
+        n += received.event.type == type && received.event.lock->name == name ? 1 : 0;
     return n;
 }
 

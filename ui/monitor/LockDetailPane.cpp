@@ -45,7 +45,7 @@ LockDetailPane::LockDetailPane(QWidget* parent)
 
 void LockDetailPane::showLock(const LockRecord& lock, const QList<LockEventRecord>& history)
 {
-    if (!m_lock || m_lock->key != lock.key) {
+    if (!m_lock || m_lock->key() != lock.key()) {
         m_keys.reset();
         m_statistics.reset();
     }
@@ -56,7 +56,7 @@ void LockDetailPane::showLock(const LockRecord& lock, const QList<LockEventRecor
 
 void LockDetailPane::showKeys(const LockKeysReport& report)
 {
-    if (!m_lock || report.lockKey != m_lock->key)
+    if (!m_lock || report.lockKey != m_lock->key())
         return;
     m_keys = report;
     render();
@@ -64,7 +64,7 @@ void LockDetailPane::showKeys(const LockKeysReport& report)
 
 void LockDetailPane::showStatistics(const LockStatisticsReport& report)
 {
-    if (!m_lock || report.lockKey != m_lock->key)
+    if (!m_lock || report.lockKey != m_lock->key())
         return;
     m_statistics = report;
     render();
@@ -95,38 +95,40 @@ void LockDetailPane::render()
     }
     const LockRecord& lock = *m_lock;
     QString out;
-    out += QStringLiteral("<h3>%1</h3>").arg(html(lock.name));
+    out += QStringLiteral("<h3>%1</h3>").arg(html(lock.name()));
     out += QStringLiteral("<p>%1</p>")
-               .arg(html(tr("%1 · %2 on %3").arg(LockKindTexts::name(lock.kind), lock.library, lock.node)));
+               .arg(html(
+                   tr("%1 · %2 on %3").arg(LockKindTexts::name(lock.kind()), lock.library(), lock.node())));
     out += QStringLiteral("<p><i>%1</i></p>")
                .arg(html(tr("Recognised with %1% confidence: %2")
-                             .arg(int(lock.confidence * 100))
-                             .arg(lock.reason)));
-    if (lock.possible)
+                             .arg(int(lock.confidence() * 100))
+                             .arg(lock.reason())));
+    if (lock.possible())
         out += QStringLiteral("<p style=\"color:gray\">%1</p>")
                    .arg(html(
                        tr("Possibly a lock: only its value's shape says so (the \"Possible locks\" box hides "
                           "such keys).")));
-    if (lock.stuck)
+    if (lock.stuck())
         out += QStringLiteral("<p style=\"color:#d03030\"><b>%1</b> %2</p>")
-                   .arg(html(tr("Stuck:")), html(lock.stuckReason));
-    if (!lock.releaseWarning.isEmpty())
+                   .arg(html(tr("Stuck:")), html(lock.stuckReason()));
+    if (!lock.releaseWarning().isEmpty())
         out += QStringLiteral("<p style=\"color:#c03030\"><b>%1</b> %2</p>")
-                   .arg(html(tr("Before releasing:")), html(lock.releaseWarning));
+                   .arg(html(tr("Before releasing:")), html(lock.releaseWarning()));
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     out += QStringLiteral("<p>%1</p>")
                .arg(html(tr("TTL: %1 (read at %2)")
                              .arg(LockTableModel::formatDuration(lock.remainingTtlMs(now)),
-                                 moment(lock.readAtMs))));
-    if (lock.fence >= 0)
-        out += QStringLiteral("<p>%1</p>").arg(html(tr("Fencing token: %1").arg(lock.fence)));
-    if (lock.permitsAvailable >= 0)
-        out += QStringLiteral("<p>%1</p>").arg(html(tr("Permits available: %1").arg(lock.permitsAvailable)));
+                                 moment(lock.readAtMs()))));
+    if (lock.fence() >= 0)
+        out += QStringLiteral("<p>%1</p>").arg(html(tr("Fencing token: %1").arg(lock.fence())));
+    if (lock.permitsAvailable() >= 0)
+        out += QStringLiteral("<p>%1</p>")
+                   .arg(html(tr("Permits available: %1").arg(lock.permitsAvailable())));
 
-    out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Holders (%1)").arg(lock.holders.size())));
-    if (lock.holders.isEmpty())
+    out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Holders (%1)").arg(lock.holders().size())));
+    if (!lock.hasHolders())
         out += QStringLiteral("<p>%1</p>").arg(html(tr("Nobody holds it.")));
-    for (const auto& holder : lock.holders) {
+    for (const auto& holder : lock.holders()) {
         QStringList lines;
         lines.append(QStringLiteral("<b><tt>%1</tt></b>").arg(html(holder.owner)));
         if (!holder.clientUuid.isEmpty()) {
@@ -140,15 +142,15 @@ void LockDetailPane::render()
         out += QStringLiteral("<p>%1</p>").arg(lines.join(QStringLiteral("<br>")));
     }
 
-    out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Waiters (%1)").arg(lock.waiterCount)));
-    if (lock.waiters.isEmpty()) {
+    out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Waiters (%1)").arg(lock.waiterCount())));
+    if (lock.waiters().isEmpty()) {
         out += QStringLiteral("<p>%1</p>")
-                   .arg(html(lock.waiterCount > 0
+                   .arg(html(lock.waiterCount() > 0
                            ? tr("Redis counts them but cannot name them (unlock-channel "
                                 "subscribers are clients, not threads).")
                            : tr("No waiter that Redis can see.")));
     }
-    for (const auto& waiter : lock.waiters) {
+    for (const auto& waiter : lock.waiters()) {
         QString deadline = waiter.deadlineMs >= 0 ? html(tr("deadline %1").arg(moment(waiter.deadlineMs)))
                                                   : html(tr("no deadline"));
         if (waiter.deadlineMs >= 0 && waiter.deadlineMs < now)
@@ -156,13 +158,13 @@ void LockDetailPane::render()
         out += QStringLiteral("<p><tt>%1</tt><br>%2 · %3</p>")
                    .arg(html(waiter.owner), deadline, html(CoreTexts::waiterSource(waiter.source)));
     }
-    for (const QString& note : lock.notes)
+    for (const QString& note : lock.notes())
         out += QStringLiteral("<p><i>%1</i></p>").arg(html(note));
 
     out += QStringLiteral("<h4>%1</h4>").arg(html(tr("Redis keys")));
     if (!m_keys) {
         out += QStringLiteral("<ul>");
-        for (const QString& key : lock.keys)
+        for (const QString& key : lock.keys())
             out += QStringLiteral("<li><tt>%1</tt></li>").arg(html(key));
         out += QStringLiteral("</ul><p style=\"color:gray\">%1</p>").arg(html(tr("Reading their contents…")));
     } else if (!m_keys->error.isEmpty()) {

@@ -286,7 +286,7 @@ void LockMonitorView::createActions()
     m_table->addAction(m_copyName);
     connect(m_copyName, &QAction::triggered, this, [this] {
         if (const LockRecord* lock = selectedLock())
-            QApplication::clipboard()->setText(lock->name);
+            QApplication::clipboard()->setText(lock->name());
     });
 
     m_copyDetails = new QAction(tr("Copy Lock &Details"), this);
@@ -297,7 +297,7 @@ void LockMonitorView::createActions()
         if (!lock)
             return;
         // Rendered again first: the pane's TTL is from when it was last drawn.
-        m_detail->showLock(*lock, m_events->historyOf(lock->key));
+        m_detail->showLock(*lock, m_events->historyOf(lock->key()));
         QApplication::clipboard()->setText(m_detail->plainDetails());
     });
 
@@ -345,7 +345,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     if (relisting)
         for (int row = 0; row < m_locks->rowCount(); ++row) {
             const LockRecord& lock = m_locks->recordAt(row);
-            before.insert(lock.key, {lock.name, lock.node});
+            before.insert(lock.key(), {lock.name(), lock.node()});
         }
     m_locks->apply(batch);
     if (batch.reset)
@@ -375,11 +375,11 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 
 void LockMonitorView::announceSelection(const LockRecord* lock)
 {
-    const QString key = lock ? lock->key : QString();
+    const QString key = lock ? lock->key() : QString();
     if (key == m_selectedKey)
         return;
     m_selectedKey = key;
-    Q_EMIT selectedLockChanged(key, lock && lock->snapshot ? lock->snapshot->name : std::string());
+    Q_EMIT selectedLockChanged(key, lock && lock->isKnown() ? lock->snapshot().name : std::string());
 }
 
 void LockMonitorView::selectionChanged()
@@ -388,7 +388,7 @@ void LockMonitorView::selectionChanged()
     if (!lock) {
         m_detail->showNothing();
     } else {
-        m_detail->showLock(*lock, m_events->historyOf(lock->key));
+        m_detail->showLock(*lock, m_events->historyOf(lock->key()));
         m_monitor.readKeys(*lock);
     }
     announceSelection(lock);
@@ -461,7 +461,7 @@ void LockMonitorView::requestAction(LockAdminRequest::Action action)
         return;
     LockAdminRequest request = dialog.request();
     m_monitor.perform(request);
-    m_resultLabel->setText(tr("%1 %2: asking Redis…").arg(LockAdminTexts::actionName(action), lock->name));
+    m_resultLabel->setText(tr("%1 %2: asking Redis…").arg(LockAdminTexts::actionName(action), lock->name()));
     m_resultLabel->setStyleSheet({});
     m_resultLabel->setVisible(true);
 }

@@ -131,11 +131,14 @@ void LockMonitorWorker::watchOnce()
     LockUpdateBatch listing;
     listing.reset = true;
     const qint64 listedAt = QDateTime::currentMSecsSinceEpoch();
-    for (const auto& lock : watcher.locks())
+    // The table and the history share the watcher's snapshots rather than copy them.
+    const auto locks = watcher.locks();
+    listing.locks.reserve(qsizetype(locks.size()));
+    for (const auto& lock : locks)
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
     push(std::move(listing));
     if (m_sink)
-        m_sink->watchingStarted(watcher.locks(), listedAt, watcher.mode());
+        m_sink->watchingStarted(locks, listedAt, watcher.mode());
 
     MonitorStatus watching;
     watching.state = MonitorStatus::State::Watching;
@@ -157,9 +160,9 @@ void LockMonitorWorker::watchOnce()
         change.lock = LockRecord::fromSnapshot(event.lock, event.atMs);
         change.event.type = recordType(event.type);
         change.event.atMs = event.atMs;
-        change.event.lockKey = change.lock.key;
-        change.event.lockName = change.lock.name;
-        change.event.node = change.lock.node;
+        change.event.lockKey = change.lock.key();
+        change.event.lockName = change.lock.name();
+        change.event.node = change.lock.node();
         change.event.details = describeEvent(event);
         change.changes = event.changes;
         // Only the countdown, waiters refreshing their deadlines and the like: the table shows

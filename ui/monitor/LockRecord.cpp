@@ -19,9 +19,8 @@ QString escaped(const std::string& bytes, size_t maxBytes = 1024)
 }
 
 // The same few texts (a library, a reason, a node, a mode) recur in every row: one copy each,
-// shared by the rows (QString shares its buffer), instead of one per row: with 100,000 locks
-// that is tens of megabytes. A pool per thread that converts snapshots, emptied when it fills
-// up with texts that do not recur.
+// shared (QString shares its buffer), instead of one per call. A pool per thread, emptied when
+// it fills up with texts that do not recur.
 QString shared(QString text)
 {
     thread_local QHash<QString, QString> pool;
@@ -44,25 +43,60 @@ QString LockRecord::keyFor(const std::string& node, const std::string& name)
     return QString::fromStdString(LockKey::of(node, escapeBytes(name, SIZE_MAX)));
 }
 
-LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtMs)
+LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs)
 {
     LockRecord record;
-    record.key = keyFor(snapshot.node, snapshot.name);
-    record.name = escaped(snapshot.name);
-    record.kind = snapshot.kind;
-    record.library = shared(CoreTexts::library(snapshot.library));
-    record.reason = shared(CoreTexts::translated(snapshot.reason));
-    record.confidence = snapshot.confidence;
-    record.possible = snapshot.possible;
-    if (!snapshot.releaseWarning.empty())
-        record.releaseWarning = shared(CoreTexts::translated(snapshot.releaseWarning));
-    record.node = shared(QString::fromStdString(snapshot.node));
-    for (const auto& key : snapshot.keys)
-        record.keys.append(escaped(key));
-    record.ttlMs = snapshot.ttlMs ? *snapshot.ttlMs : -1;
-    record.leaseMs = record.ttlMs;
-    record.readAtMs = readAtMs;
-    for (const auto& holder : snapshot.holders) {
+    record.m_key = keyFor(snapshot->node, snapshot->name);
+    record.m_readAtMs = readAtMs;
+    record.m_snapshot = std::move(snapshot);
+    record.m_leaseMs = record.ttlMs();
+    return record;
+}
+
+QString LockRecord::name() const
+{
+    return escaped(m_snapshot->name);
+}
+
+QString LockRecord::library() const
+{
+    return shared(CoreTexts::library(m_snapshot->library));
+}
+
+QString LockRecord::reason() const
+{
+    return shared(CoreTexts::translated(m_snapshot->reason));
+}
+
+QString LockRecord::releaseWarning() const
+{
+    if (m_snapshot->releaseWarning.empty())
+        return {};
+    return shared(CoreTexts::translated(m_snapshot->releaseWarning));
+}
+
+QString LockRecord::node() const
+{
+    return shared(QString::fromStdString(m_snapshot->node));
+}
+
+QStringList LockRecord::keys() const
+{
+    QStringList keys;
+    for (const auto& key : m_snapshot->keys)
+        keys.append(escaped(key));
+    return keys;
+}
+
+qint64 LockRecord::ttlMs() const
+{
+    return m_snapshot->ttlMs ? *m_snapshot->ttlMs : -1;
+}
+
+QList<HolderRecord> LockRecord::holders() const
+{
+    QList<HolderRecord> holders;
+    for (const auto& holder : m_snapshot->holders) {
         HolderRecord row;
         row.owner = escaped(holder.owner);
         row.clientUuid = escaped(holder.clientUuid);
@@ -70,34 +104,61 @@ LockRecord LockRecord::fromSnapshot(const LockSnapshot& snapshot, qint64 readAtM
         row.count = holder.count;
         row.mode = shared(QString::fromStdString(holder.mode));
         row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
-        record.holders.append(row);
+        holders.append(row);
     }
-    for (const auto& waiter : snapshot.waiters)
-        record.waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1,
+    return holders;
+}
+
+QList<WaiterRecord> LockRecord::waiters() const
+{
+    QList<WaiterRecord> waiters;
+    for (const auto& waiter : m_snapshot->waiters)
+        waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1,
             shared(QString::fromStdString(waiter.source))});
-    record.waiterCount = std::max<qint64>(snapshot.waiterCount, snapshot.waiters.size());
-    record.fence = snapshot.fence ? *snapshot.fence : -1;
-    record.permitsAvailable = snapshot.permitsAvailable ? *snapshot.permitsAvailable : -1;
-    record.stuck = snapshot.stuck;
-    record.stuckReason = shared(CoreTexts::translated(snapshot.stuckReason));
-    for (const auto& note : snapshot.notes)
-        record.notes.append(shared(CoreTexts::translated(note)));
-    record.snapshot = std::make_shared<const LockSnapshot>(snapshot);
-    return record;
+    return waiters;
+}
+
+qint64 LockRecord::waiterCount() const
+{
+    return std::max<qint64>(m_snapshot->waiterCount, qint64(m_snapshot->waiters.size()));
+}
+
+qint64 LockRecord::fence() const
+{
+    return m_snapshot->fence ? *m_snapshot->fence : -1;
+}
+
+qint64 LockRecord::permitsAvailable() const
+{
+    return m_snapshot->permitsAvailable ? *m_snapshot->permitsAvailable : -1;
+}
+
+QString LockRecord::stuckReason() const
+{
+    return shared(CoreTexts::translated(m_snapshot->stuckReason));
+}
+
+QStringList LockRecord::notes() const
+{
+    QStringList notes;
+    for (const auto& note : m_snapshot->notes)
+        notes.append(shared(CoreTexts::translated(note)));
+    return notes;
 }
 
 qint64 LockRecord::remainingTtlMs(qint64 nowMs) const
 {
-    if (ttlMs < 0)
+    const qint64 ttl = ttlMs();
+    if (ttl < 0)
         return -1;
-    return std::max<qint64>(0, ttlMs - std::max<qint64>(0, nowMs - readAtMs));
+    return std::max<qint64>(0, ttl - std::max<qint64>(0, nowMs - m_readAtMs));
 }
 
 LockRecord::State LockRecord::state(qint64 nowMs) const
 {
-    if (stuck)
+    if (stuck())
         return State::Stuck;
-    if (holders.isEmpty())
+    if (!hasHolders())
         return State::Free;
     const qint64 left = remainingTtlMs(nowMs);
     if (left >= 0 && left <= expiringWithinMs)
@@ -107,19 +168,20 @@ LockRecord::State LockRecord::state(qint64 nowMs) const
 
 qint64 LockRecord::expiringAtMs() const
 {
-    if (stuck || holders.isEmpty() || ttlMs < 0)
+    const qint64 ttl = ttlMs();
+    if (stuck() || !hasHolders() || ttl < 0)
         return std::numeric_limits<qint64>::max();
     // remainingTtlMs() <= expiringWithinMs: a short TTL from the read on (even with the clock
     // behind readAtMs), a longer one from readAtMs + ttlMs - expiringWithinMs.
-    if (ttlMs <= expiringWithinMs)
+    if (ttl <= expiringWithinMs)
         return std::numeric_limits<qint64>::min();
-    return readAtMs + ttlMs - expiringWithinMs;
+    return m_readAtMs + ttl - expiringWithinMs;
 }
 
 qint64 LockRecord::reentrancy() const
 {
     qint64 most = 0;
-    for (const auto& holder : holders)
+    for (const auto& holder : m_snapshot->holders)
         most = std::max(most, holder.count);
     return most;
 }
@@ -127,10 +189,10 @@ qint64 LockRecord::reentrancy() const
 QString LockRecord::holdersText() const
 {
     QStringList parts;
-    for (const auto& holder : holders) {
-        QString part = holder.owner;
-        if (holder.mode != QLatin1String("exclusive") && !holder.mode.isEmpty())
-            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(holder.mode));
+    for (const auto& holder : m_snapshot->holders) {
+        QString part = escaped(holder.owner);
+        if (holder.mode != "exclusive" && !holder.mode.empty())
+            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(QString::fromStdString(holder.mode)));
         parts.append(part);
     }
     return parts.join(QStringLiteral(", "));

@@ -1,13 +1,11 @@
 #pragma once
 
-#include "inspect/LockSnapshot.h"
+#include "inspect/SharedLockSnapshot.h"
 
 #include <QList>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
-
-#include <memory>
 
 namespace lockscope::ui {
 
@@ -29,35 +27,15 @@ struct WaiterRecord
     QString source; // the core's word (fair-queue...): CoreTexts::waiterSource
 };
 
-// One lock as the GUI shows it: plain Qt values converted from a core LockSnapshot on the
-// monitor thread (escaping and all), so that the GUI thread only copies and paints. The core
-// snapshot rides along, read-only, because admin actions must send back exactly what the user
-// saw (ForceRelease compares it with Redis).
-struct LockRecord
+// One lock as the GUI shows it: the core's snapshot, shared with the watcher that read it (not
+// copied), plus what the GUI adds: its key, when it was read, and the largest lease seen. Its
+// texts (escaped, translated) are made from the snapshot when asked for, so that a row costs a
+// few dozen bytes beyond the snapshot the watcher keeps anyway: with 100,000 locks, a copy of
+// each snapshot and its texts in UTF-16 came to about 2 KB a lock. Admin actions send back
+// exactly the snapshot the user saw (ForceRelease compares it with Redis).
+class LockRecord
 {
-    QString key; // LockKey of the node and the escaped name: unique across masters
-    QString name; // escaped for display
-    LockKind kind = LockKind::Token;
-    QString library; // in the GUI's language ("unknown" translated)
-    QString reason; // in the GUI's language, like stuckReason and notes
-    double confidence = 0.0;
-    bool possible = false; // a lock by its value alone (LockSnapshot::possible): shown muted
-    QString releaseWarning; // what a forced release does beyond the lock; empty: nothing
-    QString node;
-    QStringList keys; // escaped Redis key names
-    qint64 ttlMs = -1; // as read; -1: no TTL
-    qint64 leaseMs = -1; // the largest TTL seen for this lock: 100% of the TTL bar
-    qint64 readAtMs = 0; // client epoch ms when ttlMs was read
-    QList<HolderRecord> holders;
-    QList<WaiterRecord> waiters;
-    qint64 waiterCount = 0;
-    qint64 fence = -1; // -1: none
-    qint64 permitsAvailable = -1; // -1: not stored
-    bool stuck = false;
-    QString stuckReason;
-    QStringList notes;
-    std::shared_ptr<const LockSnapshot> snapshot;
-
+public:
     enum class State
     {
         Held,
@@ -67,8 +45,45 @@ struct LockRecord
     };
     static constexpr qint64 expiringWithinMs = 5000;
 
-    static LockRecord fromSnapshot(const LockSnapshot& snapshot, qint64 readAtMs);
+    // Nothing known (no snapshot): isKnown() is false.
+    LockRecord() = default;
+    static LockRecord fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs);
     static QString keyFor(const std::string& node, const std::string& name);
+
+    // Whether this came from a snapshot (a default record knows nothing).
+    bool isKnown() const { return !m_key.isEmpty(); }
+    const LockSnapshot& snapshot() const { return *m_snapshot; }
+    const SharedLockSnapshot& sharedSnapshot() const { return m_snapshot; }
+
+    const QString& key() const
+    {
+        return m_key;
+    } // LockKey of the node and the escaped name: unique across masters
+    qint64 readAtMs() const { return m_readAtMs; } // client epoch ms when ttlMs() was read
+    // The largest TTL seen for this lock: 100% of the TTL bar.
+    qint64 leaseMs() const { return m_leaseMs; }
+    // This lock's next state keeps the largest lease seen so far (a renewal refills the bar).
+    void keepLargestLease(qint64 seenLeaseMs) { m_leaseMs = std::max(m_leaseMs, seenLeaseMs); }
+
+    QString name() const; // escaped for display
+    LockKind kind() const { return m_snapshot->kind; }
+    QString library() const; // in the GUI's language ("unknown" translated)
+    QString reason() const; // in the GUI's language, like stuckReason() and notes()
+    double confidence() const { return m_snapshot->confidence; }
+    bool possible() const { return m_snapshot->possible; } // a lock by its value alone: shown muted
+    QString releaseWarning() const; // what a forced release does beyond the lock; empty: nothing
+    QString node() const;
+    QStringList keys() const; // escaped Redis key names
+    qint64 ttlMs() const; // as read; -1: no TTL
+    QList<HolderRecord> holders() const;
+    bool hasHolders() const { return !m_snapshot->holders.empty(); }
+    QList<WaiterRecord> waiters() const;
+    qint64 waiterCount() const;
+    qint64 fence() const; // -1: none
+    qint64 permitsAvailable() const; // -1: not stored
+    bool stuck() const { return m_snapshot->stuck; }
+    QString stuckReason() const;
+    QStringList notes() const;
 
     // The TTL left at `nowMs`, counted down locally from when it was read (never below 0);
     // -1 when the lock has no TTL.
@@ -80,6 +95,12 @@ struct LockRecord
     // The largest reentrancy count among the holders (1 for a plain hold, 0 without holders).
     qint64 reentrancy() const;
     QString holdersText() const;
+
+private:
+    SharedLockSnapshot m_snapshot;
+    QString m_key;
+    qint64 m_readAtMs = 0;
+    qint64 m_leaseMs = -1;
 };
 
 } // namespace lockscope::ui

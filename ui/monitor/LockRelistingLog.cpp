@@ -19,12 +19,12 @@ void LockRelistingLog::logRelistingDifferences(
     QList<LockEventRecord> events;
     QSet<QString> listed;
     for (const auto& lock : batch.locks) {
-        listed.insert(lock.key);
-        if (before.contains(lock.key))
+        listed.insert(lock.key());
+        if (before.contains(lock.key()))
             continue;
-        events.append({LockEventRecord::Type::Appeared, now, lock.key, lock.name, lock.node,
+        events.append({LockEventRecord::Type::Appeared, now, lock.key(), lock.name(), lock.node(),
             tr("found when listing again: %1")
-                .arg(lock.holders.isEmpty() ? tr("no holder") : lock.holdersText())});
+                .arg(!lock.hasHolders() ? tr("no holder") : lock.holdersText())});
     }
     for (auto it = before.begin(); it != before.end(); ++it)
         if (!listed.contains(it.key()))

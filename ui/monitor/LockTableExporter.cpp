@@ -45,8 +45,8 @@ QByteArray LockTableExporter::toJson(const QAbstractItemModel& view, const LockT
         if (lockRow < 0)
             continue;
         const LockRecord& lock = locks.recordAt(lockRow);
-        if (lock.snapshot)
-            LockSnapshotJson::write(json, *lock.snapshot);
+        if (lock.isKnown())
+            LockSnapshotJson::write(json, lock.snapshot());
     }
     json.endArray();
     return QByteArray::fromStdString(json.text() + "\n");

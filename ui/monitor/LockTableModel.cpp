@@ -162,23 +162,23 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const LockRecord& lock = *m_rows[size_t(index.row())].record;
+    const LockRecord& lock = m_rows[size_t(index.row())].record;
     const int column = index.column();
     switch (role) {
     case Qt::DisplayRole:
         return display(lock, column);
     case Qt::ToolTipRole: {
         const QVariant tip = toolTip(lock, column);
-        const auto alert = m_alerts.constFind(lock.key);
+        const auto alert = m_alerts.constFind(lock.key());
         if (alert == m_alerts.cend())
             return tip;
         return tip.toString().isEmpty() ? *alert : *alert + QLatin1Char('\n') + tip.toString();
     }
     case AlertRole:
-        return m_alerts.value(lock.key);
+        return m_alerts.value(lock.key());
     case Qt::BackgroundRole:
         // A soft red that keeps the text readable in light and dark palettes alike.
-        if (m_alerts.contains(lock.key))
+        if (m_alerts.contains(lock.key()))
             return QBrush(QColor(0xd0, 0x30, 0x30, 0x48));
         return {};
     case SortRole:
@@ -187,27 +187,27 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
         return lock.remainingTtlMs(m_clock());
     case TtlFractionRole: {
         const qint64 left = lock.remainingTtlMs(m_clock());
-        if (left < 0 || lock.leaseMs <= 0)
+        if (left < 0 || lock.leaseMs() <= 0)
             return -1.0;
-        return std::clamp(double(left) / double(lock.leaseMs), 0.0, 1.0);
+        return std::clamp(double(left) / double(lock.leaseMs()), 0.0, 1.0);
     }
     case LockKeyRole:
-        return lock.key;
+        return lock.key();
     case KindRole:
-        return int(lock.kind);
+        return int(lock.kind());
     case NodeRole:
-        return lock.node;
+        return lock.node();
     case StateRole:
         return int(lock.state(m_clock()));
     case Qt::FontRole:
-        if (lock.possible) {
+        if (lock.possible()) {
             QFont italic;
             italic.setItalic(true);
             return italic;
         }
         return {};
     case Qt::ForegroundRole:
-        if (lock.possible)
+        if (lock.possible())
             return QBrush(QColor(0x80, 0x80, 0x80)); // muted: only a guess from the value's shape
         if (column == StateColumn) {
             const auto state = lock.state(m_clock());
@@ -230,21 +230,21 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
 {
     switch (column) {
     case NameColumn:
-        return lock.name;
+        return lock.name();
     case KindColumn:
-        return tr("%1 · %2").arg(LockKindTexts::name(lock.kind), lock.library);
+        return tr("%1 · %2").arg(LockKindTexts::name(lock.kind()), lock.library());
     case HoldersColumn:
-        return lock.holders.isEmpty() ? tr("—") : lock.holdersText();
+        return !lock.hasHolders() ? tr("—") : lock.holdersText();
     case ReentrancyColumn:
         return lock.reentrancy() > 0 ? QString::number(lock.reentrancy()) : QString();
     case TtlColumn:
         return formatDuration(lock.remainingTtlMs(m_clock()));
     case WaitersColumn:
-        return lock.waiterCount > 0 ? QString::number(lock.waiterCount) : QString();
+        return lock.waiterCount() > 0 ? QString::number(lock.waiterCount()) : QString();
     case NodeColumn:
-        return lock.node;
+        return lock.node();
     case FenceColumn:
-        return lock.fence >= 0 ? QString::number(lock.fence) : QString();
+        return lock.fence() >= 0 ? QString::number(lock.fence()) : QString();
     case StateColumn:
         return stateName(lock.state(m_clock()));
     }
@@ -261,9 +261,9 @@ QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
         return left < 0 ? std::numeric_limits<qint64>::max() : left;
     }
     case WaitersColumn:
-        return lock.waiterCount;
+        return lock.waiterCount();
     case FenceColumn:
-        return lock.fence;
+        return lock.fence();
     case StateColumn:
         return int(lock.state(m_clock()));
     default:
@@ -294,14 +294,14 @@ QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
     switch (column) {
     case NameColumn:
         return tr("%1\nRecognised as %2 (confidence %3%): %4")
-            .arg(lock.name, lock.library)
-            .arg(int(lock.confidence * 100))
-            .arg(lock.reason);
+            .arg(lock.name(), lock.library())
+            .arg(int(lock.confidence() * 100))
+            .arg(lock.reason());
     case KindColumn:
-        return LockKindTexts::explanation(lock.kind);
+        return LockKindTexts::explanation(lock.kind());
     case HoldersColumn: {
         QStringList lines;
-        for (const auto& holder : lock.holders) {
+        for (const auto& holder : lock.holders()) {
             if (!holder.clientUuid.isEmpty())
                 lines.append(tr("client %1, thread %2 (×%3)")
                                  .arg(holder.clientUuid, holder.threadId)
@@ -312,10 +312,10 @@ QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
         return lines.join(QLatin1Char('\n'));
     }
     case StateColumn:
-        return lock.stuck ? lock.stuckReason : QVariant();
+        return lock.stuck() ? lock.stuckReason() : QVariant();
     case WaitersColumn: {
         QStringList lines;
-        for (const auto& waiter : lock.waiters)
+        for (const auto& waiter : lock.waiters())
             lines.append(waiter.owner);
         return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
     }
@@ -339,10 +339,10 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
             || change.event.type == LockEventRecord::Type::Expired;
         if (change.event.type == LockEventRecord::Type::Admin)
             continue;
-        if (!last.contains(change.lock.key))
-            order.append(change.lock.key);
-        last[change.lock.key] = gone ? std::nullopt : std::optional<LockRecord>(change.lock);
-        changed[change.lock.key] |= change.changes;
+        if (!last.contains(change.lock.key()))
+            order.append(change.lock.key());
+        last[change.lock.key()] = gone ? std::nullopt : std::optional<LockRecord>(change.lock);
+        changed[change.lock.key()] |= change.changes;
     }
     std::vector<int> removed;
     QList<LockRecord> added;
@@ -361,10 +361,9 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         Row& current = m_rows[size_t(row)];
         LockRecord updated = *now;
         // The bar's 100% is the largest lease seen, so a renewal refills it.
-        updated.leaseMs = std::max(current.record->leaseMs, updated.ttlMs);
+        updated.keepLargestLease(current.record.leaseMs());
         const QList<int> columns = columnsShowing(changed.value(key));
-        *current.record = std::move(updated);
-        current.expiringAtMs = current.record->expiringAtMs();
+        current = Row(std::move(updated));
         if (columns.isEmpty())
             continue;
         const auto [first, lastColumn] = std::minmax_element(columns.begin(), columns.end());
@@ -377,8 +376,8 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
         for (auto& lock : added) {
-            m_rowOfKey.insert(lock.key, int(m_rows.size()));
-            ++m_rowsOfNode[lock.node];
+            m_rowOfKey.insert(lock.key(), int(m_rows.size()));
+            ++m_rowsOfNode[lock.node()];
             m_rows.emplace_back(std::move(lock));
         }
         endInsertRows();
@@ -395,7 +394,7 @@ void LockTableModel::reset(const QList<LockRecord>& locks)
     m_rowsOfNode.clear();
     m_rows.reserve(size_t(locks.size()));
     for (const auto& lock : locks) {
-        ++m_rowsOfNode[lock.node];
+        ++m_rowsOfNode[lock.node()];
         m_rows.emplace_back(lock);
     }
     rebuildIndex();
@@ -409,7 +408,7 @@ void LockTableModel::removeRows(std::vector<int> rows)
     std::sort(rows.begin(), rows.end(), std::greater<int>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
     for (int row : rows) {
-        auto count = m_rowsOfNode.find(m_rows[size_t(row)].record->node);
+        auto count = m_rowsOfNode.find(m_rows[size_t(row)].record.node());
         if (count != m_rowsOfNode.end() && --count.value() <= 0)
             m_rowsOfNode.erase(count);
     }
@@ -485,7 +484,7 @@ void LockTableModel::rebuildIndex()
     m_rowOfKey.clear();
     m_rowOfKey.reserve(qsizetype(m_rows.size()));
     for (size_t row = 0; row < m_rows.size(); ++row)
-        m_rowOfKey.insert(m_rows[row].record->key, int(row));
+        m_rowOfKey.insert(m_rows[row].record.key(), int(row));
 }
 
 void LockTableModel::noteNodes()

@@ -12,20 +12,22 @@ namespace lockscope::test {
 inline LockEvent lockEvent(LockEvent::Type type, const std::string& name,
     const std::vector<std::string>& holders, long long atMs, long long reentries = 1, long long waiters = 0)
 {
-    LockEvent event;
-    event.type = type;
-    event.atMs = atMs;
-    event.lock.name = name;
-    event.lock.node = "127.0.0.1:6390";
-    event.lock.kind = LockKind::Reentrant;
-    event.lock.library = LockLibrary::Redisson;
-    event.lock.waiterCount = waiters;
+    LockSnapshot lock;
+    lock.name = name;
+    lock.node = "127.0.0.1:6390";
+    lock.kind = LockKind::Reentrant;
+    lock.library = LockLibrary::Redisson;
+    lock.waiterCount = waiters;
     for (const auto& owner : holders) {
         LockHolder holder;
         holder.owner = owner;
         holder.count = reentries;
-        event.lock.holders.push_back(holder);
+        lock.holders.push_back(holder);
     }
+    LockEvent event;
+    event.type = type;
+    event.atMs = atMs;
+    event.lock = std::move(lock);
     return event;
 }
 

@@ -1,7 +1,7 @@
+#include "core/history/HistoryTestEvents.h"
 #include "history/AlertEvaluator.h"
 #include "history/HistoryQuery.h"
 #include "history/HistoryRecorder.h"
-#include "core/history/HistoryTestEvents.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -49,10 +49,10 @@ private slots:
     void stuckLocksAndTooManyWaitersFire()
     {
         AlertEvaluator alerts({std::nullopt, true, 5, true});
-        auto stuck = lockEvent(LockEvent::Type::Changed, "stuck", {"A"}, 0).lock;
+        LockSnapshot stuck = lockEvent(LockEvent::Type::Changed, "stuck", {"A"}, 0).lock;
         stuck.stuck = true;
-        auto busy = lockEvent(LockEvent::Type::Changed, "busy", {"B"}, 0, 1, 6).lock;
-        auto calm = lockEvent(LockEvent::Type::Changed, "calm", {"C"}, 0, 1, 5).lock;
+        LockSnapshot busy = lockEvent(LockEvent::Type::Changed, "busy", {"B"}, 0, 1, 6).lock;
+        LockSnapshot calm = lockEvent(LockEvent::Type::Changed, "calm", {"C"}, 0, 1, 5).lock;
         auto fired = alerts.evaluate({stuck, busy, calm}, {}, 1000);
         QCOMPARE(fired.size(), size_t(2));
         QCOMPARE(fired[0].rule, Rule::Stuck);
@@ -65,7 +65,7 @@ private slots:
     void rulesThatAreOffStaySilent()
     {
         AlertEvaluator alerts({std::nullopt, false, std::nullopt, false});
-        auto stuck = lockEvent(LockEvent::Type::Changed, "stuck", {"A"}, 0, 1, 50).lock;
+        LockSnapshot stuck = lockEvent(LockEvent::Type::Changed, "stuck", {"A"}, 0, 1, 50).lock;
         stuck.stuck = true;
         QVERIFY(alerts.evaluate({stuck}, {openHold("stuck", "A", 0)}, 86400000).empty());
         QVERIFY(!alerts.forceReleased("127.0.0.1:6390", "stuck", 1000));

@@ -103,7 +103,7 @@ private:
         bool sawEnd = false;
         auto ran = watcher.run(cancel, [&](const LockEvent& event) {
             followed.events.push_back(event);
-            if (event.lock.name == "locks:end") {
+            if (event.lock->name == "locks:end") {
                 sawEnd = true;
                 cancel.cancel();
             }
@@ -114,7 +114,8 @@ private:
         if (!ran || !sawEnd)
             return std::nullopt;
         followed.stats = watcher.stats();
-        followed.locks = watcher.locks();
+        for (const auto& lock : watcher.locks())
+            followed.locks.push_back(*lock);
         return followed;
     }
 
@@ -140,7 +141,7 @@ private slots:
 
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Changed, "orders").has_value(), 5000);
-        QCOMPARE(session.find(LockEvent::Type::Changed, "orders")->event.lock.holders[0].count, 2LL);
+        QCOMPARE(session.find(LockEvent::Type::Changed, "orders")->event.lock->holders[0].count, 2LL);
 
         QVERIFY(run({"SET", "locks:short", LockFormats::randomAlnum(20), "PX", "150"}));
         QTRY_VERIFY_WITH_TIMEOUT(session.find(LockEvent::Type::Appeared, "locks:short").has_value(), 5000);
@@ -351,7 +352,7 @@ private slots:
         // that read the delete alone first reports Released, then ForceReleased for it.
         auto ended = session.waitFor(LockEvent::Type::ForceReleased, "stuck-job", std::chrono::seconds(5));
         QVERIFY(ended.has_value());
-        QCOMPARE(ended->event.lock.holders.at(0).owner, LockFormats::clientA + ":1");
+        QCOMPARE(ended->event.lock->holders.at(0).owner, LockFormats::clientA + ":1");
         QCOMPARE(session.count(LockEvent::Type::ForceReleased, "stuck-job"), size_t(1));
     }
 
@@ -373,7 +374,7 @@ private slots:
         QVERIFY(run({"PUBLISH", std::string(LockNaming::forceReleaseChannel), "late"}));
         auto named = session->waitFor(LockEvent::Type::ForceReleased, "late", std::chrono::seconds(5));
         QVERIFY(named.has_value());
-        QCOMPARE(named->event.lock.name, std::string("late"));
+        QCOMPARE(named->event.lock->name, std::string("late"));
     }
 
     void aRenewalChangesTheLeaseAndAReentryTheHolders()
@@ -464,7 +465,7 @@ private slots:
         auto typeOf = [&](const std::string& name) {
             std::vector<LockEvent::Type> types;
             for (const auto& event : followed->events)
-                if (event.lock.name == name)
+                if (event.lock->name == name)
                     types.push_back(event.type);
             return types;
         };
@@ -514,7 +515,7 @@ private slots:
         QVERIFY(format.write(*m_redis, format.lockName).ok());
         auto appeared = session.waitFor(LockEvent::Type::Appeared, format.lockName, std::chrono::seconds(5));
         QVERIFY2(appeared.has_value(), format.lockName.c_str());
-        QCOMPARE(lockLibraryName(appeared->event.lock.library), lockLibraryName(format.library));
+        QCOMPARE(lockLibraryName(appeared->event.lock->library), lockLibraryName(format.library));
     }
 
     void aKeylessLockIsFoundAndItsEndSeenWithinSeconds()
@@ -525,7 +526,7 @@ private slots:
         QVERIFY(LockFormats::portalockerHolder(*m_redis, "report-builder").ok());
         auto appeared = session.waitFor(LockEvent::Type::Appeared, "report-builder", std::chrono::seconds(5));
         QVERIFY(appeared.has_value());
-        QCOMPARE(appeared->event.lock.library, LockLibrary::Portalocker);
+        QCOMPARE(appeared->event.lock->library, LockLibrary::Portalocker);
         LockFormats::dropKeylessHolders(); // its holder disconnects
         auto released = session.waitFor(LockEvent::Type::Released, "report-builder", std::chrono::seconds(5));
         QVERIFY(released.has_value());

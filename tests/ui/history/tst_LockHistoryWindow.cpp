@@ -570,7 +570,7 @@ private Q_SLOTS:
                 if (!gapped && at > start + 66000) {
                     // Twelve seconds without watching; the two holders still there span it.
                     QVERIFY((*recorder)->watchingLost(start + 66000, "disconnected"));
-                    std::vector<LockSnapshot> held;
+                    std::vector<SharedLockSnapshot> held;
                     held.push_back(test::lockEvent(Type::Changed, "inventory:sku-7", {"stock-sync"}, 0).lock);
                     held.push_back(test::lockEvent(Type::Changed, "reports:nightly", {"cron-a"}, 0).lock);
                     // Back on a server without keyspace notifications: polled from then on.

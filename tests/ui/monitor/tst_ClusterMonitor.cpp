@@ -133,7 +133,7 @@ private Q_SLOTS:
 
         QString nodeShown;
         view->setDialogHook([&nodeShown](LockActionDialog& dialog) {
-            nodeShown = dialog.request().lock.node;
+            nodeShown = dialog.request().lock.node();
             dialog.findChild<QPushButton*>(QStringLiteral("confirmButton"))->click();
             return dialog.result() == QDialog::Accepted;
         });

@@ -75,7 +75,7 @@ void answerNextDialog(DialogAnswer& answer)
         if (answer.typeName) {
             auto* edit = dialog->findChild<QLineEdit*>(QStringLiteral("confirmNameEdit"));
             if (edit)
-                edit->setText(dialog->request().lock.name);
+                edit->setText(dialog->request().lock.name());
         }
         if (answer.confirm && button->isEnabled())
             button->click();
@@ -154,7 +154,7 @@ private Q_SLOTS:
         const int row = locks->rowOf(keyOf(*m_server, QStringLiteral("orders")));
         QCOMPARE(locks->index(row, LockTableModel::KindColumn).data(LockTableModel::KindRole).toInt(),
             int(LockKind::Reentrant));
-        QCOMPARE(locks->recordAt(row).holders.first().threadId, QStringLiteral("42"));
+        QCOMPARE(locks->recordAt(row).holders().first().threadId, QStringLiteral("42"));
         QVERIFY(window.monitorView()->table()->isVisible());
         QVERIFY(eventLogged(
             *window.monitorView()->eventLog(), LockEventRecord::Type::Appeared, QStringLiteral("orders")));
@@ -316,7 +316,7 @@ private Q_SLOTS:
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("billing"));
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck);
+        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck());
         QVERIFY(view->selectLock(key));
         QVERIFY(view->removeWaitersAction()->isEnabled());
         DialogAnswer answer;
@@ -325,7 +325,7 @@ private Q_SLOTS:
         QVERIFY(answer.seen);
         QTRY_COMPARE_WITH_TIMEOUT(
             m_redis->command({"LLEN", "redisson_lock_queue:{billing}"})->integer(), 0LL, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(!view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck(), 5000);
         QCOMPARE(m_redis->command({"HEXISTS", "billing", holder})->integer(), 1LL); // the holder keeps it
     }
 
@@ -347,7 +347,7 @@ private Q_SLOTS:
             auto librariesShown = [locks] {
                 QSet<QString> libraries;
                 for (int row = 0; row < locks->rowCount(); ++row)
-                    libraries.insert(locks->recordAt(row).library);
+                    libraries.insert(locks->recordAt(row).library());
                 return libraries;
             };
             for (const char* library :

@@ -18,21 +18,26 @@ namespace {
 
 constexpr qint64 baseMs = 1'700'000'000'000;
 
+LockSnapshot snapshotNamed(const QString& name, LockKind kind = LockKind::Token,
+    const QString& node = QStringLiteral("n1:6379"), qint64 ttlMs = 30'000)
+{
+    LockSnapshot lock;
+    lock.name = name.toStdString();
+    lock.kind = kind;
+    lock.library = LockLibrary::RedisPy;
+    lock.node = node.toStdString();
+    if (ttlMs >= 0)
+        lock.ttlMs = ttlMs;
+    LockHolder holder;
+    holder.owner = QStringLiteral("token-%1").arg(name).toStdString();
+    lock.holders.push_back(holder);
+    return lock;
+}
+
 LockRecord lockNamed(const QString& name, LockKind kind = LockKind::Token,
     const QString& node = QStringLiteral("n1:6379"), qint64 ttlMs = 30'000)
 {
-    LockRecord lock;
-    lock.name = name;
-    lock.key = node + QLatin1Char('\n') + name;
-    lock.kind = kind;
-    lock.library = QStringLiteral("redis-py");
-    lock.node = node;
-    lock.ttlMs = ttlMs;
-    lock.leaseMs = ttlMs;
-    lock.readAtMs = baseMs;
-    lock.holders.append(
-        HolderRecord {QStringLiteral("token-%1").arg(name), {}, {}, 1, QStringLiteral("exclusive"), -1});
-    return lock;
+    return LockRecord::fromSnapshot(snapshotNamed(name, kind, node, ttlMs), baseMs);
 }
 
 LockUpdateBatch::Change change(
@@ -42,9 +47,9 @@ LockUpdateBatch::Change change(
     change.changes = changes;
     change.event.type = type;
     change.event.atMs = baseMs;
-    change.event.lockKey = lock.key;
-    change.event.lockName = lock.name;
-    change.event.node = lock.node;
+    change.event.lockKey = lock.key();
+    change.event.lockName = lock.name();
+    change.event.node = lock.node();
     change.lock = lock;
     return change;
 }
@@ -66,7 +71,7 @@ QList<QPair<int, int>> announcedColumns(const QList<LockUpdateBatch::Change>& ch
     locks.setTickInterval(0);
     LockUpdateBatch listing;
     listing.reset = true;
-    listing.locks = {lockNamed(changes.first().lock.name)};
+    listing.locks = {lockNamed(changes.first().lock.name())};
     locks.apply(listing);
     QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
     LockUpdateBatch batch;
@@ -106,8 +111,9 @@ private Q_SLOTS:
         locks.apply(appearing(0, 40));
         events.appendBatch(appearing(0, 40));
         LockUpdateBatch mixed;
-        LockRecord renewed = lockNamed(QStringLiteral("a"));
-        renewed.ttlMs = 60'000;
+        LockSnapshot renewedLock = snapshotNamed(QStringLiteral("a"));
+        renewedLock.ttlMs = 60'000;
+        const LockRecord renewed = LockRecord::fromSnapshot(renewedLock, baseMs);
         mixed.changes.append(change(LockEventRecord::Type::Changed, renewed, LockChange::Lease));
         for (int i = 5; i < 25; i += 3)
             mixed.changes.append(
@@ -154,8 +160,9 @@ private Q_SLOTS:
         // 1,000 renewed locks: one dataChanged each, and only for the columns that changed.
         LockUpdateBatch renewals;
         for (int i = 0; i < 100'000; i += 100) {
-            LockRecord lock = lockNamed(QStringLiteral("lock:%1").arg(i));
-            lock.ttlMs = 90'000;
+            LockSnapshot renewedLock = snapshotNamed(QStringLiteral("lock:%1").arg(i));
+            renewedLock.ttlMs = 90'000;
+            const LockRecord lock = LockRecord::fromSnapshot(renewedLock, baseMs);
             renewals.changes.append(change(LockEventRecord::Type::Changed, lock, LockChange::Lease));
         }
         locks.apply(renewals);
@@ -215,11 +222,11 @@ private Q_SLOTS:
         listing.reset = true;
         listing.locks = {lockNamed(QStringLiteral("calm")), lockNamed(QStringLiteral("slow"))};
         locks.apply(listing);
-        const int slow = locks.rowOf(lockNamed(QStringLiteral("slow")).key);
-        const int calm = locks.rowOf(lockNamed(QStringLiteral("calm")).key);
+        const int slow = locks.rowOf(lockNamed(QStringLiteral("slow")).key());
+        const int calm = locks.rowOf(lockNamed(QStringLiteral("calm")).key());
         QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
 
-        locks.setAlerts({{lockNamed(QStringLiteral("slow")).key, QStringLiteral("held for 2 min")}});
+        locks.setAlerts({{lockNamed(QStringLiteral("slow")).key(), QStringLiteral("held for 2 min")}});
         QCOMPARE(changed.size(), 1); // the alerting row only
         QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), slow);
         QVERIFY(locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
@@ -238,8 +245,9 @@ private Q_SLOTS:
 
     void announcesOnlyTheColumnsThatShowTheChangedFields()
     {
-        LockRecord later = lockNamed(QStringLiteral("fenced"));
-        later.fence = 8;
+        LockSnapshot laterLock = snapshotNamed(QStringLiteral("fenced"));
+        laterLock.fence = 8;
+        const LockRecord later = LockRecord::fromSnapshot(laterLock, baseMs);
         const auto announced
             = announcedColumns({change(LockEventRecord::Type::Changed, later, LockChange::Fence)});
         QCOMPARE(
@@ -248,10 +256,12 @@ private Q_SLOTS:
 
     void announcesWhatChangedOverAllOfABatchsChangesToOneLock()
     {
-        LockRecord fenced = lockNamed(QStringLiteral("busy"));
-        fenced.fence = 3;
-        LockRecord queued = fenced;
-        queued.waiterCount = 2;
+        LockSnapshot fencedLock = snapshotNamed(QStringLiteral("busy"));
+        fencedLock.fence = 3;
+        LockSnapshot queuedLock = fencedLock;
+        queuedLock.waiterCount = 2;
+        const LockRecord fenced = LockRecord::fromSnapshot(fencedLock, baseMs);
+        const LockRecord queued = LockRecord::fromSnapshot(queuedLock, baseMs);
         const auto announced
             = announcedColumns({change(LockEventRecord::Type::Changed, fenced, LockChange::Fence),
                 change(LockEventRecord::Type::Changed, queued, LockChange::WaiterCount)});
@@ -349,9 +359,9 @@ private Q_SLOTS:
         batch.reset = true;
         const QList<qint64> ttls {60'000, 8'000, 9'000, 60'000, 30'000, 7'000};
         for (int i = 0; i < ttls.size(); ++i)
-            batch.locks.append(lockNamed(
-                QStringLiteral("lock-%1").arg(i), LockKind::Token, QStringLiteral("n1:6379"), ttls[i]));
-        batch.locks[3].ttlMs = -1; // no TTL: never expiring
+            batch.locks.append(
+                lockNamed(QStringLiteral("lock-%1").arg(i), LockKind::Token, QStringLiteral("n1:6379"),
+                    i == 3 ? -1 : ttls[i])); // the fourth without a TTL: never expiring
         locks.apply(batch);
         QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
 
@@ -454,6 +464,39 @@ private Q_SLOTS:
         proxy.setTextFilter({});
         proxy.setKindFilter(std::nullopt);
         QCOMPARE(proxy.rowCount(), 2);
+    }
+
+    void sortedByNameRowsFollowTheShownNamesIgnoringCase()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::NameColumn, Qt::AscendingOrder);
+        // Plain names, names that differ only in case or length, and names shown escaped (a
+        // control byte, a backslash, a byte above ASCII), which sort by how they show.
+        const std::vector<std::string> names {"beta", "Alpha", "alpha2", "a\x01z", "ab", "AB-",
+            std::string("a\x01y", 4) + "\x7f", "a\\b", "\xc3\xa9t\xc3\xa9", "Zeta", "zet", ""};
+        LockUpdateBatch batch;
+        batch.reset = true;
+        QStringList shown;
+        for (const auto& name : names) {
+            LockSnapshot lock = snapshotNamed({});
+            lock.name = name;
+            batch.locks.append(LockRecord::fromSnapshot(lock, baseMs));
+            shown.append(batch.locks.back().name());
+        }
+        locks.apply(batch);
+        std::stable_sort(shown.begin(), shown.end(),
+            [](const QString& a, const QString& b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
+        QStringList sorted;
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            sorted.append(proxy.index(row, LockTableModel::NameColumn).data().toString());
+        QCOMPARE(sorted.size(), shown.size());
+        for (int i = 0; i < sorted.size(); ++i)
+            QVERIFY2(sorted[i].compare(shown[i], Qt::CaseInsensitive) == 0,
+                qPrintable(
+                    sorted.join(QLatin1Char('|')) + QStringLiteral(" vs ") + shown.join(QLatin1Char('|'))));
     }
 };
 

@@ -34,7 +34,7 @@ QString describe(const LockTableModel& locks, const MonitorStatus& monitor)
 {
     QStringList keys;
     for (int row = 0; row < locks.rowCount(); ++row)
-        keys.append(locks.recordAt(row).key);
+        keys.append(locks.recordAt(row).key());
     QString text = QStringLiteral("table: %1; monitor state %2: %3 %4")
                        .arg(keys.join(QLatin1Char('|')))
                        .arg(int(monitor.state))

@@ -31,19 +31,19 @@ LockActionDialog::LockActionDialog(
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("lockActionDialog"));
-    setWindowTitle(tr("%1 — %2").arg(LockAdminTexts::actionName(action), lock.name));
+    setWindowTitle(tr("%1 — %2").arg(LockAdminTexts::actionName(action), lock.name()));
     auto* layout = new QVBoxLayout(this);
 
     auto* form = new QFormLayout;
-    auto* name = new QLabel(lock.name, this);
+    auto* name = new QLabel(lock.name(), this);
     name->setTextFormat(Qt::PlainText);
     name->setTextInteractionFlags(Qt::TextSelectableByMouse);
     form->addRow(tr("Lock:"), name);
     form->addRow(
-        tr("Kind:"), new QLabel(tr("%1 · %2").arg(LockKindTexts::name(lock.kind), lock.library), this));
-    form->addRow(tr("Node:"), new QLabel(lock.node, this));
+        tr("Kind:"), new QLabel(tr("%1 · %2").arg(LockKindTexts::name(lock.kind()), lock.library()), this));
+    form->addRow(tr("Node:"), new QLabel(lock.node(), this));
     QStringList holders;
-    for (const auto& holder : lock.holders)
+    for (const auto& holder : lock.holders())
         holders.append(holder.clientUuid.isEmpty() ? tr("%1 (×%2, %3)")
                                                          .arg(holder.owner)
                                                          .arg(holder.count)
@@ -61,7 +61,7 @@ LockActionDialog::LockActionDialog(
         m_ttlSeconds->setObjectName(QStringLiteral("ttlSeconds"));
         m_ttlSeconds->setRange(1, 7 * 24 * 3600);
         m_ttlSeconds->setSuffix(tr(" s"));
-        m_ttlSeconds->setValue(lock.leaseMs > 0 ? int(std::max<qint64>(1, lock.leaseMs / 1000)) : 30);
+        m_ttlSeconds->setValue(lock.leaseMs() > 0 ? int(std::max<qint64>(1, lock.leaseMs() / 1000)) : 30);
         form->addRow(tr("New TTL:"), m_ttlSeconds);
     }
     layout->addLayout(form);
@@ -77,9 +77,9 @@ LockActionDialog::LockActionDialog(
     if (m_ttlSeconds)
         connect(m_ttlSeconds, &QSpinBox::valueChanged, this, updateConsequence);
     layout->addWidget(consequenceLabel);
-    if (action == LockAdminRequest::Action::ForceRelease && !lock.releaseWarning.isEmpty()) {
+    if (action == LockAdminRequest::Action::ForceRelease && !lock.releaseWarning().isEmpty()) {
         // Said by the lock's own format (a BullMQ job runs again...): before the button, in red.
-        auto* careful = new QLabel(tr("Careful: %1").arg(lock.releaseWarning), this);
+        auto* careful = new QLabel(tr("Careful: %1").arg(lock.releaseWarning()), this);
         careful->setObjectName(QStringLiteral("releaseWarningLabel"));
         careful->setWordWrap(true);
         careful->setTextFormat(Qt::PlainText);
@@ -95,7 +95,7 @@ LockActionDialog::LockActionDialog(
         layout->addWidget(warning);
         m_confirmName = new QLineEdit(this);
         m_confirmName->setObjectName(QStringLiteral("confirmNameEdit"));
-        m_confirmName->setPlaceholderText(lock.name);
+        m_confirmName->setPlaceholderText(lock.name());
         connect(m_confirmName, &QLineEdit::textChanged, this, &LockActionDialog::updateAcceptable);
         layout->addWidget(m_confirmName);
     }
@@ -111,7 +111,7 @@ LockActionDialog::LockActionDialog(
 
 void LockActionDialog::updateAcceptable()
 {
-    const bool ok = !m_confirmName || m_confirmName->text() == m_lock.name;
+    const bool ok = !m_confirmName || m_confirmName->text() == m_lock.name();
     if (auto* go = m_buttons->findChild<QPushButton*>(QStringLiteral("confirmButton")))
         go->setEnabled(ok);
 }
@@ -129,7 +129,7 @@ QString LockActionDialog::consequence(LockAdminRequest::Action action, const Loc
 {
     switch (action) {
     case LockAdminRequest::Action::ForceRelease:
-        if (isRedissonHash(lock.kind))
+        if (isRedissonHash(lock.kind()))
             return tr(
                 "If Redis still holds exactly these holders and counts, the lock's hash is deleted and an "
                 "unlock message is published so that a waiter wakes up and takes it. If anyone else "

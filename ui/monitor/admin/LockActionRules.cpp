@@ -19,17 +19,18 @@ LockActionRules::Refusals LockActionRules::judge(
     Refusals refusals {common, common, common};
     if (!common.isEmpty())
         return refusals;
-    if (lock->kind == LockKind::Semaphore)
+    if (lock->kind() == LockKind::Semaphore)
         refusals.forceRelease = tr("A semaphore is not released wholesale: each holder has its own permit.");
-    else if (lock->holders.isEmpty())
+    else if (!lock->hasHolders())
         refusals.forceRelease = tr("Nobody holds this lock.");
 
-    if (lock->kind == LockKind::Semaphore)
+    if (lock->kind() == LockKind::Semaphore)
         refusals.extend = tr("A semaphore's permits have their own leases.");
-    else if (lock->holders.isEmpty())
+    else if (!lock->hasHolders())
         refusals.extend = tr("Nobody holds this lock.");
 
-    if (!(lock->kind == LockKind::Fair || !lock->waiters.isEmpty() || !lock->notes.isEmpty()))
+    if (!(lock->kind() == LockKind::Fair || !lock->snapshot().waiters.empty()
+            || !lock->snapshot().notes.empty()))
         refusals.removeWaiters = tr("This lock has no waiter list that could hold stale entries.");
     return refusals;
 }

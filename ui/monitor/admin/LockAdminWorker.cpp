@@ -129,36 +129,37 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
 {
     LockAdminReport report;
     report.action = request.action;
-    report.lockKey = request.lock.key;
-    report.lockName = request.lock.name;
+    report.lockKey = request.lock.key();
+    report.lockName = request.lock.name();
     report.rawLockName
-        = request.lock.snapshot ? request.lock.snapshot->name : request.lock.name.toStdString();
-    report.node = request.lock.node;
+        = request.lock.isKnown() ? request.lock.snapshot().name : request.lock.name().toStdString();
+    report.node = request.lock.node();
 
     AuditEntry entry;
     entry.timeMs = QDateTime::currentMSecsSinceEpoch();
     entry.connection = m_options.describe();
-    entry.node = request.lock.node.toStdString();
+    entry.node = request.lock.node().toStdString();
     entry.action = auditActionName(request.action);
-    if (request.lock.snapshot) {
-        entry.lock = request.lock.snapshot->name;
-        entry.before = *request.lock.snapshot;
+    if (request.lock.isKnown()) {
+        entry.lock = request.lock.snapshot().name;
+        entry.before = request.lock.snapshot();
     }
 
     QString error;
-    RedisConnection* connection = request.lock.snapshot ? connectionFor(request.lock.node, error) : nullptr;
-    if (!request.lock.snapshot && error.isEmpty())
+    RedisConnection* connection
+        = request.lock.isKnown() ? connectionFor(request.lock.node(), error) : nullptr;
+    if (!request.lock.isKnown() && error.isEmpty())
         error = tr("nothing is known about this lock");
     if (connection) {
         Result<AdminResult> result = [&]() -> Result<AdminResult> {
             switch (request.action) {
             case LockAdminRequest::Action::ForceRelease:
-                return ForceRelease::release(*connection, *request.lock.snapshot);
+                return ForceRelease::release(*connection, request.lock.snapshot());
             case LockAdminRequest::Action::ExtendTtl:
                 return ExtendLock::extend(
-                    *connection, *request.lock.snapshot, std::chrono::milliseconds(request.ttlMs));
+                    *connection, request.lock.snapshot(), std::chrono::milliseconds(request.ttlMs));
             case LockAdminRequest::Action::RemoveStaleWaiters:
-                return RemoveStaleWaiters::remove(*connection, *request.lock.snapshot);
+                return RemoveStaleWaiters::remove(*connection, request.lock.snapshot());
             }
             return makeError(ErrorKind::Usage, "unknown action");
         }();
@@ -188,16 +189,16 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
 void LockAdminWorker::readKeys(const LockRecord& lock)
 {
     LockKeysReport report;
-    report.lockKey = lock.key;
+    report.lockKey = lock.key();
     QString error;
-    RedisConnection* connection = lock.snapshot ? connectionFor(lock.node, error) : nullptr;
+    RedisConnection* connection = lock.isKnown() ? connectionFor(lock.node(), error) : nullptr;
     if (!connection) {
         report.error = error;
         Q_EMIT keysRead(report);
         return;
     }
     KeyReader reader(*connection);
-    auto keys = reader.read(lock.snapshot->keys);
+    auto keys = reader.read(lock.snapshot().keys);
     if (!keys) {
         report.error = CoreTexts::error(keys.error());
     } else {

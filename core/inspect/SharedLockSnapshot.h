@@ -1,0 +1,32 @@
+#pragma once
+
+#include "inspect/LockSnapshot.h"
+
+#include <memory>
+
+namespace lockscope {
+
+// One lock's snapshot, immutable and shared. The watcher's last-seen state of a lock, the event
+// that reports it and the GUI row that shows it hold the same one: a monitor of 100,000 locks
+// keeps 100,000 snapshots, not one per holder of a copy. Never empty (a default one is a
+// shared empty snapshot), so `->` is always safe.
+class SharedLockSnapshot
+{
+public:
+    SharedLockSnapshot();
+    // Takes `lock` over (moved in once, never copied after).
+    SharedLockSnapshot(LockSnapshot lock);
+    explicit SharedLockSnapshot(std::shared_ptr<const LockSnapshot> lock);
+
+    const LockSnapshot& operator*() const { return *m_lock; }
+    // Read where a snapshot is read (`const LockSnapshot& lock = event.lock`).
+    operator const LockSnapshot&() const { return *m_lock; }
+    const LockSnapshot* operator->() const { return m_lock.get(); }
+    // Whether both are the very same snapshot (not merely equal ones).
+    bool isSameAs(const SharedLockSnapshot& other) const { return m_lock == other.m_lock; }
+
+private:
+    std::shared_ptr<const LockSnapshot> m_lock;
+};
+
+} // namespace lockscope
