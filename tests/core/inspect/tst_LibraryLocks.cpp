@@ -8,6 +8,8 @@
 
 #include <QtTest>
 
+#include <map>
+
 using namespace lockscope;
 using test::findLock;
 using test::listLocks;
@@ -334,6 +336,29 @@ private slots:
         QCOMPARE(lock.holders.front().owner, LockFormats::sidekiqJid);
         QVERIFY(anyNoteSays(lock, "no TTL"));
         QVERIFY(!lock.releaseWarning.empty());
+    }
+
+    void aSidekiqSideKeyThatIsAnotherLibrarysLockStaysThatLocksOwn()
+    {
+        // Found by fuzz_Recognizers: a key named like a unique job's side key but holding
+        // another library's lock was listed in both locks.
+        const std::string digest = "uniquejobs:9e107d9d372bb6826bd81d3542a419d6";
+        QVERIFY(LockFormats::sidekiqUniqueJob(*m_redis, digest).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, digest + ":QUEUED", LockFormats::clientA, 7, 30000).ok());
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(2));
+        const auto* job = findLock(locks, digest);
+        const auto* other = findLock(locks, digest + ":QUEUED");
+        QVERIFY(job && other);
+        QCOMPARE(job->library, LockLibrary::SidekiqUniqueJobs);
+        QCOMPARE(other->library, LockLibrary::Redisson);
+        std::map<std::string, int> locksOfKey;
+        for (const auto& lock : locks)
+            for (const auto& key : lock.keys)
+                ++locksOfKey[key];
+        for (const auto& [key, count] : locksOfKey)
+            QVERIFY2(count == 1, key.c_str());
+        QVERIFY(other->keys == std::vector<std::string> {digest + ":QUEUED"});
     }
 
     void aQueuedButUnlockedSidekiqJobIsNoLock()
