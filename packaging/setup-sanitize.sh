@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the sanitize and tsan presets need on top of packaging/setup-debian.sh, from
-# Debian's packages only, and only what is missing. Not part of the README's test command (CI):
-#   packaging/setup-debian.sh && packaging/setup-sanitize.sh && cmake --workflow --preset sanitize
+# Debian's packages only, and only what is missing. The README's test command (CI) starts with it:
+#   packaging/setup-sanitize.sh && cmake --workflow --preset test && cmake --workflow --preset sanitize
 set -euo pipefail
 exec "$(dirname "$0")/setup-debian.sh" \
   clang `# the compiler of the sanitizer and fuzzing builds (libFuzzer is clang's)` \
