@@ -22,8 +22,6 @@ public:
     // Read where a snapshot is read (`const LockSnapshot& lock = event.lock`).
     operator const LockSnapshot&() const { return *m_lock; }
     const LockSnapshot* operator->() const { return m_lock.get(); }
-    // Whether both are the very same snapshot (not merely equal ones).
-    bool isSameAs(const SharedLockSnapshot& other) const { return m_lock == other.m_lock; }
 
 private:
     std::shared_ptr<const LockSnapshot> m_lock;

@@ -53,7 +53,6 @@ public:
     // Whether this came from a snapshot (a default record knows nothing).
     bool isKnown() const { return !m_key.isEmpty(); }
     const LockSnapshot& snapshot() const { return *m_snapshot; }
-    const SharedLockSnapshot& sharedSnapshot() const { return m_snapshot; }
 
     const QString& key() const
     {
