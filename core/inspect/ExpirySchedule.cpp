@@ -2,20 +2,19 @@
 
 namespace lockscope {
 
-void ExpirySchedule::set(const std::string& id, Clock::time_point deadline)
+void ExpirySchedule::set(const std::string& id, Slot& slot, Clock::time_point deadline)
 {
-    remove(id);
-    const auto added = m_byId.emplace(id, deadline).first;
-    m_queue.emplace(deadline, &added->first);
+    remove(id, slot);
+    m_queue.emplace(deadline, &id);
+    slot = deadline;
 }
 
-void ExpirySchedule::remove(const std::string& id)
+void ExpirySchedule::remove(const std::string& id, Slot& slot)
 {
-    auto it = m_byId.find(id);
-    if (it == m_byId.end())
+    if (!slot)
         return;
-    m_queue.erase({it->second, &it->first});
-    m_byId.erase(it);
+    m_queue.erase({*slot, &id});
+    slot.reset();
 }
 
 std::optional<ExpirySchedule::Clock::time_point> ExpirySchedule::earliest() const
@@ -25,13 +24,12 @@ std::optional<ExpirySchedule::Clock::time_point> ExpirySchedule::earliest() cons
     return m_queue.begin()->first;
 }
 
-std::vector<std::string> ExpirySchedule::takeDue(Clock::time_point now)
+std::vector<const std::string*> ExpirySchedule::takeDue(Clock::time_point now)
 {
-    std::vector<std::string> due;
+    std::vector<const std::string*> due;
     while (!m_queue.empty() && m_queue.begin()->first <= now) {
-        due.push_back(*m_queue.begin()->second);
+        due.push_back(m_queue.begin()->second);
         m_queue.erase(m_queue.begin());
-        m_byId.erase(due.back());
     }
     return due;
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <chrono>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,23 +14,29 @@ namespace lockscope {
 // lag; the watcher instead re-reads a lock when its own TTL says it is due, and that read makes
 // Redis expire the key there and then. One deadline per lock, one timer (the earliest) for all:
 // the cost is a read per lock that expires, never a poll of every lock.
+//
+// The schedule keeps no copy of the locks' ids: with 100,000 locks a map of its own cost about
+// 100 bytes a lock. Each lock's entry in the caller's map holds its id (the map's key) and a
+// Slot with its deadline, both where they are until the entry is erased (a std::map's nodes do
+// not move), and the queue points at the id. The caller removes a lock before erasing its entry.
 class ExpirySchedule
 {
 public:
     using Clock = std::chrono::steady_clock;
+    // Set while the lock is in the queue: its deadline.
+    using Slot = std::optional<Clock::time_point>;
 
-    void set(const std::string& id, Clock::time_point deadline);
-    void remove(const std::string& id);
+    void set(const std::string& id, Slot& slot, Clock::time_point deadline);
+    void remove(const std::string& id, Slot& slot);
     std::optional<Clock::time_point> earliest() const;
-    // The ids whose deadline is at or before `now`, removed from the schedule.
-    std::vector<std::string> takeDue(Clock::time_point now);
-    size_t size() const { return m_byId.size(); }
+    // The ids whose deadline is at or before `now`, taken out of the queue. Their slots still
+    // name the deadline until the caller clears them (a remove() of such a slot does nothing);
+    // the pointers stay valid until their entries are erased.
+    std::vector<const std::string*> takeDue(Clock::time_point now);
+    size_t size() const { return m_queue.size(); }
 
 private:
-    std::map<std::string, Clock::time_point> m_byId;
-    // Earliest first; each entry points at its id in m_byId (a map's keys stay where they are
-    // until erased, and an id leaves both together): the id is stored once, not twice.
-    std::set<std::pair<Clock::time_point, const std::string*>> m_queue;
+    std::set<std::pair<Clock::time_point, const std::string*>> m_queue; // earliest first
 };
 
 } // namespace lockscope

@@ -152,9 +152,8 @@ Result<UserText> LockWatcher::start()
         return baseline.failures.front().error;
     const long long seen = nowMs();
     for (auto& lock : baseline.locks) {
-        const std::string id = LockKey::of(lock.node, lock.name);
-        schedule(id, lock);
-        m_current.emplace(id, Seen {std::move(lock), seen});
+        std::string id = LockKey::of(lock.node, lock.name); // before the lock is moved away
+        schedule(*m_current.emplace(std::move(id), Seen {std::move(lock), seen}).first);
     }
     UserText said = m_notifications
         ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
@@ -199,21 +198,22 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
             if (m_recentlyReleased.size() < recentlyReleasedLimit)
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
+        m_expiries.remove(previous->first, previous->second.due);
         m_current.erase(previous);
-        m_expiries.remove(id);
         report(std::move(event), onEvent);
         return;
     }
     const SharedLockSnapshot lock(std::move(now.front()));
     m_announcedReleases.erase(id); // taken again before the release was seen: not this hold's end
-    schedule(id, *lock);
     if (previous == m_current.end()) {
-        m_current.emplace(id, Seen {lock, at});
+        schedule(*m_current.emplace(id, Seen {lock, at}).first);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
     }
     const LockChange changes = LockChange::between(*previous->second.lock, *lock);
-    previous->second = Seen {lock, at};
+    previous->second.lock = lock;
+    previous->second.atMs = at;
+    schedule(*previous);
     if (changes.isMoreThanCountdown())
         report({LockEvent::Type::Changed, lock, at, changes}, onEvent);
 }
@@ -224,20 +224,23 @@ void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
     onEvent(event);
 }
 
-void LockWatcher::schedule(const std::string& id, const LockSnapshot& lock)
+void LockWatcher::schedule(std::pair<const std::string, Seen>& entry)
 {
+    const auto& [id, seen] = entry;
+    const LockSnapshot& lock = *seen.lock;
     if (lock.keys.empty()) {
         // A lock without a key (portalocker's subscription) raises no keyspace event when it
         // ends: re-checked every second instead.
-        m_expiries.set(id, ExpirySchedule::Clock::now() + keylessRecheck);
+        m_expiries.set(id, entry.second.due, ExpirySchedule::Clock::now() + keylessRecheck);
         return;
     }
     if (!lock.ttlMs) {
-        m_expiries.remove(id);
+        m_expiries.remove(id, entry.second.due);
         return;
     }
     // A millisecond past the TTL: PTTL rounds down, and a read before the end finds it alive.
-    m_expiries.set(id, ExpirySchedule::Clock::now() + std::chrono::milliseconds(*lock.ttlMs + 1));
+    m_expiries.set(
+        id, entry.second.due, ExpirySchedule::Clock::now() + std::chrono::milliseconds(*lock.ttlMs + 1));
 }
 
 std::chrono::milliseconds LockWatcher::untilNextDue(std::chrono::milliseconds slice) const
@@ -276,10 +279,11 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
     if (due.empty())
         return Done {};
     std::map<std::string, std::vector<PendingNotifications::Lock>> byNode;
-    for (const auto& id : due) {
-        auto seen = m_current.find(id);
+    for (const std::string* id : due) {
+        auto seen = m_current.find(*id);
         if (seen == m_current.end())
             continue;
+        seen->second.due.reset(); // out of the queue; the re-read schedules it again if still there
         const LockSnapshot& lock = *seen->second.lock;
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL. A lock without a key that is gone

@@ -129,7 +129,6 @@ private:
     Status rereadDue(const EventHandler& onEvent);
     // How long a wait may last before the next lock is due (at most `slice`).
     std::chrono::milliseconds untilNextDue(std::chrono::milliseconds slice) const;
-    void schedule(const std::string& id, const LockSnapshot& lock);
 
     std::vector<WatchTarget> m_targets;
     WatchOptions m_options;
@@ -141,8 +140,11 @@ private:
     {
         SharedLockSnapshot lock;
         long long atMs = 0;
+        ExpirySchedule::Slot due; // when m_expiries re-reads it
     };
     std::map<std::string, Seen> m_current; // LockKey -> last seen
+    // Puts a lock (an entry of m_current) in m_expiries by its TTL, or takes it out.
+    void schedule(std::pair<const std::string, Seen>& entry);
     // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
     // are still to be seen gone: their end is reported as ForceReleased, not Released.
     std::set<std::string> m_announcedReleases;

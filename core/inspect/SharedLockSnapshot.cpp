@@ -27,4 +27,9 @@ SharedLockSnapshot::SharedLockSnapshot(std::shared_ptr<const LockSnapshot> lock)
 {
 }
 
+bool SharedLockSnapshot::isEmpty() const
+{
+    return m_lock == emptySnapshot();
+}
+
 } // namespace lockscope

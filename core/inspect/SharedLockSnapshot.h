@@ -22,6 +22,8 @@ public:
     // Read where a snapshot is read (`const LockSnapshot& lock = event.lock`).
     operator const LockSnapshot&() const { return *m_lock; }
     const LockSnapshot* operator->() const { return m_lock.get(); }
+    // Whether this is the default, empty snapshot (no lock was read into it).
+    bool isEmpty() const;
 
 private:
     std::shared_ptr<const LockSnapshot> m_lock;

@@ -204,7 +204,7 @@ void LockDetailPane::render()
         for (const auto& event : m_history)
             out += row({moment(event.atMs),
                 QStringLiteral("<b>%1</b>").arg(html(LockEventLogModel::typeName(event.type))),
-                html(event.details)});
+                html(event.details())});
         out += QStringLiteral("</table>");
     }
     const int scroll = verticalScrollBar() ? verticalScrollBar()->value() : 0;

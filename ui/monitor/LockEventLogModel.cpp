@@ -61,11 +61,11 @@ QVariant LockEventLogModel::data(const QModelIndex& index, int role) const
         case EventColumn:
             return typeName(event.type);
         case LockColumn:
-            return event.lockName;
+            return event.lockName();
         case NodeColumn:
-            return event.node;
+            return event.node();
         case DetailsColumn:
-            return event.details;
+            return event.details();
         }
     }
     if (role == Qt::ForegroundRole && index.column() == EventColumn) {
@@ -81,11 +81,11 @@ QVariant LockEventLogModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
-QList<LockEventRecord> LockEventLogModel::historyOf(const QString& lockKey) const
+QList<LockEventRecord> LockEventLogModel::historyOf(const LockRecord& lock) const
 {
     QList<LockEventRecord> history;
     for (const auto& event : m_events)
-        if (event.lockKey == lockKey)
+        if (event.lock.isSameLockAs(lock))
             history.append(event);
     return history;
 }

@@ -35,7 +35,7 @@ public:
     void setCapacity(int capacity) { m_capacity = capacity; }
     const LockEventRecord& eventAt(int row) const { return m_events.at(row); }
     // The events of one lock, oldest first: its history.
-    QList<LockEventRecord> historyOf(const QString& lockKey) const;
+    QList<LockEventRecord> historyOf(const LockRecord& lock) const;
 
     static QString typeName(LockEventRecord::Type type);
 

@@ -297,7 +297,7 @@ void LockMonitorView::createActions()
         if (!lock)
             return;
         // Rendered again first: the pane's TTL is from when it was last drawn.
-        m_detail->showLock(*lock, m_events->historyOf(lock->key()));
+        m_detail->showLock(*lock, m_events->historyOf(*lock));
         QApplication::clipboard()->setText(m_detail->plainDetails());
     });
 
@@ -340,12 +340,12 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     const QString selected = selectedKey();
     // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
     // only shows what was already there.
-    QHash<QString, LockRelistingLog::Listed> before;
+    QHash<QString, LockRecord> before;
     const bool relisting = batch.reset && m_listedOnce;
     if (relisting)
         for (int row = 0; row < m_locks->rowCount(); ++row) {
             const LockRecord& lock = m_locks->recordAt(row);
-            before.insert(lock.key(), {lock.name(), lock.node()});
+            before.insert(lock.key(), lock);
         }
     m_locks->apply(batch);
     if (batch.reset)
@@ -364,7 +364,7 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     if (!selected.isEmpty() && selectedKey() == selected) {
         const int row = m_locks->rowOf(selected);
         if (row >= 0)
-            m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(selected));
+            m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(m_locks->recordAt(row)));
     } else if (!selected.isEmpty() && selectedKey().isEmpty()) {
         // The selected lock went away (with nothing selected there is nothing to clear).
         m_detail->showNothing();
@@ -388,7 +388,7 @@ void LockMonitorView::selectionChanged()
     if (!lock) {
         m_detail->showNothing();
     } else {
-        m_detail->showLock(*lock, m_events->historyOf(lock->key()));
+        m_detail->showLock(*lock, m_events->historyOf(*lock));
         m_monitor.readKeys(*lock);
     }
     announceSelection(lock);
@@ -481,10 +481,8 @@ void LockMonitorView::showAdminResult(const LockAdminReport& report)
     LockEventRecord event;
     event.type = LockEventRecord::Type::Admin;
     event.atMs = QDateTime::currentMSecsSinceEpoch();
-    event.lockKey = report.lockKey;
-    event.lockName = report.lockName;
-    event.node = report.node;
-    event.details = tr("%1: %2").arg(LockAdminTexts::actionName(report.action), report.message);
+    event.lock = report.lock;
+    event.said = tr("%1: %2").arg(LockAdminTexts::actionName(report.action), report.message);
     m_events->append({event});
     m_eventView->scrollToBottom();
     Q_EMIT message(text);

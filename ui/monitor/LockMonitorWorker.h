@@ -14,6 +14,7 @@ namespace lockscope {
 class CancellationToken;
 struct LockEvent;
 class LockEventSink;
+class LockWatcher;
 } // namespace lockscope
 
 namespace lockscope::ui {
@@ -34,9 +35,6 @@ public:
         std::shared_ptr<LockEventSink> sink = nullptr);
     ~LockMonitorWorker() override;
 
-    // The event log's words for an event (and when a missed one happened).
-    static QString describeEvent(const LockEvent& event);
-
 public Q_SLOTS:
     void run();
 
@@ -46,8 +44,9 @@ Q_SIGNALS:
     void statusChanged(const lockscope::ui::MonitorStatus& status);
 
 private:
-    static QString describeChange(const LockEvent& event);
     void watchOnce();
+    // Sends the watcher's first listing to the table and the history.
+    void announceListing(const LockWatcher& watcher);
     void fail(const QString& error);
     void sleepUnlessCancelled(std::chrono::milliseconds duration);
     void push(LockUpdateBatch batch);

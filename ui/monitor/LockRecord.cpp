@@ -46,11 +46,31 @@ QString LockRecord::keyFor(const std::string& node, const std::string& name)
 LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs)
 {
     LockRecord record;
-    record.m_key = keyFor(snapshot->node, snapshot->name);
+    record.m_keyHash = hashOfKey(keyFor(snapshot->node, snapshot->name));
     record.m_readAtMs = readAtMs;
     record.m_snapshot = std::move(snapshot);
     record.m_leaseMs = record.ttlMs();
     return record;
+}
+
+size_t LockRecord::hashOfKey(const QString& key)
+{
+    // Seeded per process: names are written by whoever can write to Redis, and must not be
+    // chosen to collide.
+    return qHash(key, QHashSeed::globalSeed());
+}
+
+QString LockRecord::key() const
+{
+    if (!isKnown())
+        return {};
+    return keyFor(m_snapshot->node, m_snapshot->name);
+}
+
+bool LockRecord::isSameLockAs(const LockRecord& other) const
+{
+    return m_keyHash == other.m_keyHash && isKnown() == other.isKnown()
+        && m_snapshot->name == other.m_snapshot->name && m_snapshot->node == other.m_snapshot->node;
 }
 
 QString LockRecord::name() const

@@ -29,9 +29,10 @@ struct WaiterRecord
 
 // One lock as the GUI shows it: the core's snapshot, shared with the watcher that read it (not
 // copied), plus what the GUI adds: its key, when it was read, and the largest lease seen. Its
-// texts (escaped, translated) are made from the snapshot when asked for, so that a row costs a
-// few dozen bytes beyond the snapshot the watcher keeps anyway: with 100,000 locks, a copy of
-// each snapshot and its texts in UTF-16 came to about 2 KB a lock. Admin actions send back
+// texts (escaped, translated) are made from the snapshot when asked for, its key too, so that a
+// row costs a few dozen bytes beyond the snapshot the watcher keeps anyway: with 100,000 locks,
+// a copy of each snapshot and its texts in UTF-16 came to about 2 KB a lock, and the key alone
+// to 130 bytes. Admin actions send back
 // exactly the snapshot the user saw (ForceRelease compares it with Redis).
 class LockRecord
 {
@@ -51,13 +52,16 @@ public:
     static QString keyFor(const std::string& node, const std::string& name);
 
     // Whether this came from a snapshot (a default record knows nothing).
-    bool isKnown() const { return !m_key.isEmpty(); }
+    bool isKnown() const { return !m_snapshot.isEmpty(); }
     const LockSnapshot& snapshot() const { return *m_snapshot; }
 
-    const QString& key() const
-    {
-        return m_key;
-    } // LockKey of the node and the escaped name: unique across masters
+    // LockKey of the node and the escaped name: unique across masters. Made when asked for.
+    QString key() const;
+    // hashOfKey(key()), made once with the record (off the GUI thread).
+    size_t keyHash() const { return m_keyHash; }
+    static size_t hashOfKey(const QString& key);
+    // Whether `other` is a state of the same lock (same node, same name).
+    bool isSameLockAs(const LockRecord& other) const;
     qint64 readAtMs() const { return m_readAtMs; } // client epoch ms when ttlMs() was read
     // The largest TTL seen for this lock: 100% of the TTL bar.
     qint64 leaseMs() const { return m_leaseMs; }
@@ -97,7 +101,7 @@ public:
 
 private:
     SharedLockSnapshot m_snapshot;
-    QString m_key;
+    size_t m_keyHash = 0;
     qint64 m_readAtMs = 0;
     qint64 m_leaseMs = -1;
 };

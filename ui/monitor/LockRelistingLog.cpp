@@ -13,23 +13,31 @@ LockRelistingLog::LockRelistingLog(LockEventLogModel& events)
 }
 
 void LockRelistingLog::logRelistingDifferences(
-    const QHash<QString, Listed>& before, const LockUpdateBatch& batch)
+    const QHash<QString, LockRecord>& before, const LockUpdateBatch& batch)
 {
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QList<LockEventRecord> events;
     QSet<QString> listed;
+    const auto logged = [&](LockEventRecord::Type type, const LockRecord& lock, QString said) {
+        LockEventRecord event;
+        event.type = type;
+        event.atMs = now;
+        event.lock = lock;
+        event.said = std::move(said);
+        events.append(std::move(event));
+    };
     for (const auto& lock : batch.locks) {
-        listed.insert(lock.key());
-        if (before.contains(lock.key()))
+        const QString key = lock.key();
+        listed.insert(key);
+        if (before.contains(key))
             continue;
-        events.append({LockEventRecord::Type::Appeared, now, lock.key(), lock.name(), lock.node(),
+        logged(LockEventRecord::Type::Appeared, lock,
             tr("found when listing again: %1")
-                .arg(!lock.hasHolders() ? tr("no holder") : lock.holdersText())});
+                .arg(!lock.hasHolders() ? tr("no holder") : lock.holdersText()));
     }
     for (auto it = before.begin(); it != before.end(); ++it)
         if (!listed.contains(it.key()))
-            events.append({LockEventRecord::Type::Released, now, it.key(), it->name, it->node,
-                tr("gone when listing again")});
+            logged(LockEventRecord::Type::Released, *it, tr("gone when listing again"));
     m_events->append(events);
 }
 

@@ -17,17 +17,10 @@ class LockRelistingLog
     Q_DECLARE_TR_FUNCTIONS(LockRelistingLog)
 
 public:
-    // A lock listed before a re-listing: enough to log it as gone.
-    struct Listed
-    {
-        QString name;
-        QString node;
-    };
-
     explicit LockRelistingLog(LockEventLogModel& events);
 
     // `before`: the locks by their row key, as the table had them before `batch`.
-    void logRelistingDifferences(const QHash<QString, Listed>& before, const LockUpdateBatch& batch);
+    void logRelistingDifferences(const QHash<QString, LockRecord>& before, const LockUpdateBatch& batch);
 
 private:
     LockEventLogModel* m_events;

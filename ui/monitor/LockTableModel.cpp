@@ -68,7 +68,8 @@ int LockTableModel::columnCount(const QModelIndex& parent) const
 
 int LockTableModel::rowOf(const QString& lockKey) const
 {
-    return m_rowOfKey.value(lockKey, -1);
+    return m_rowOfKey.find(
+        LockRecord::hashOfKey(lockKey), [&](int row) { return m_rows[size_t(row)].record.key() == lockKey; });
 }
 
 QStringList LockTableModel::nodes() const
@@ -169,16 +170,19 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
         return display(lock, column);
     case Qt::ToolTipRole: {
         const QVariant tip = toolTip(lock, column);
+        if (m_alerts.isEmpty())
+            return tip;
         const auto alert = m_alerts.constFind(lock.key());
         if (alert == m_alerts.cend())
             return tip;
         return tip.toString().isEmpty() ? *alert : *alert + QLatin1Char('\n') + tip.toString();
     }
     case AlertRole:
-        return m_alerts.value(lock.key());
+        return m_alerts.isEmpty() ? QString() : m_alerts.value(lock.key());
     case Qt::BackgroundRole:
         // A soft red that keeps the text readable in light and dark palettes alike.
-        if (m_alerts.contains(lock.key()))
+        // (Every cell asks, at every paint: the key is made only while some lock alerts.)
+        if (!m_alerts.isEmpty() && m_alerts.contains(lock.key()))
             return QBrush(QColor(0xd0, 0x30, 0x30, 0x48));
         return {};
     case SortRole:
@@ -339,10 +343,11 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
             || change.event.type == LockEventRecord::Type::Expired;
         if (change.event.type == LockEventRecord::Type::Admin)
             continue;
-        if (!last.contains(change.lock.key()))
-            order.append(change.lock.key());
-        last[change.lock.key()] = gone ? std::nullopt : std::optional<LockRecord>(change.lock);
-        changed[change.lock.key()] |= change.changes;
+        const QString key = change.event.lockKey();
+        if (!last.contains(key))
+            order.append(key);
+        last[key] = gone ? std::nullopt : std::optional<LockRecord>(change.event.lock);
+        changed[key] |= change.changes;
     }
     std::vector<int> removed;
     QList<LockRecord> added;
@@ -376,7 +381,7 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
         for (auto& lock : added) {
-            m_rowOfKey.insert(lock.key(), int(m_rows.size()));
+            m_rowOfKey.insert(lock.keyHash(), int(m_rows.size()));
             ++m_rowsOfNode[lock.node()];
             m_rows.emplace_back(std::move(lock));
         }
@@ -482,9 +487,9 @@ void LockTableModel::removeScatteredRows(const std::vector<int>& descendingRows)
 void LockTableModel::rebuildIndex()
 {
     m_rowOfKey.clear();
-    m_rowOfKey.reserve(qsizetype(m_rows.size()));
+    m_rowOfKey.reserve(m_rows.size());
     for (size_t row = 0; row < m_rows.size(); ++row)
-        m_rowOfKey.insert(m_rows[row].record.key(), int(row));
+        m_rowOfKey.insert(m_rows[row].record.keyHash(), int(row));
 }
 
 void LockTableModel::noteNodes()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "monitor/LockRecord.h"
+#include "monitor/LockRowIndex.h"
 #include "monitor/LockUpdateBatch.h"
 
 #include <QAbstractTableModel>
@@ -121,7 +122,7 @@ private:
         qint64 expiringAtMs;
     };
     std::vector<Row> m_rows;
-    QHash<QString, int> m_rowOfKey;
+    LockRowIndex m_rowOfKey;
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
     QHash<QString, QString> m_alerts; // lock key -> why it is alerting
     QStringList m_nodes;

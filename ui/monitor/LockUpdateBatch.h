@@ -9,7 +9,10 @@
 
 namespace lockscope::ui {
 
-// One thing that happened to a lock, for the event log and the lock's history.
+// One thing that happened to a lock, for the event log and the lock's history. It keeps the
+// lock's record, not texts: the log's 50,000 events would otherwise hold about 900 bytes each
+// of UTF-16 copies. The record shares the snapshot the table row holds (the same one, for the
+// lock's latest event), and the texts are made when shown.
 struct LockEventRecord
 {
     enum class Type
@@ -21,14 +24,24 @@ struct LockEventRecord
         Admin, // an admin action and its result
     };
     Type type = Type::Changed;
-    qint64 atMs = 0; // epoch ms
-    QString lockKey; // LockRecord::key
-    QString lockName; // escaped
-    QString node;
-    QString details; // holders/TTL, or the admin action's result, in words
     // A change nobody needs to read about (only waiter deadlines refreshed): it updates the
     // table but stays out of the log and the history.
     bool quiet = false;
+    bool forceReleased = false; // Released, by a LockScope administrator (announced)
+    qint64 atMs = 0; // epoch ms
+    // Not heard as it happened but found by re-listing after the subscription broke: it
+    // happened between this (epoch ms) and atMs. -1: heard.
+    qint64 missedSinceMs = -1;
+    // The lock after the event (before it, when it went), or the one an admin action was on.
+    LockRecord lock;
+    // What an admin action or a re-listing said; empty: the details are worded from the lock.
+    QString said;
+
+    QString lockKey() const { return lock.key(); }
+    QString lockName() const { return lock.name(); } // escaped
+    QString node() const { return lock.node(); }
+    // Holders and TTL, or what happened to the lock, in words (LockEventTexts).
+    QString details() const;
 };
 
 // What the monitor saw since the last batch, in order. `reset` carries a full listing (the
@@ -40,8 +53,7 @@ struct LockUpdateBatch
     QList<LockRecord> locks; // reset only
     struct Change
     {
-        LockEventRecord event;
-        LockRecord lock;
+        LockEventRecord event; // with the lock's state after it (before it, when it went)
         // What differs from the lock's previous state, as the core decided it (Changed only;
         // a lock that appeared or went changed everything).
         LockChange changes = LockChange::everything();

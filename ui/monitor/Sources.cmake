@@ -2,6 +2,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockActivityChart.cpp
   monitor/LockDetailPane.cpp
   monitor/LockEventLogModel.cpp
+  monitor/LockEventTexts.cpp
   monitor/LockFilterProxyModel.cpp
   monitor/LockKindTexts.cpp
   monitor/LockMonitorController.cpp
@@ -9,6 +10,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockMonitorWorker.cpp
   monitor/LockRecord.cpp
   monitor/LockRelistingLog.cpp
+  monitor/LockRowIndex.cpp
   monitor/LockTableExporter.cpp
   monitor/LockTableModel.cpp
   monitor/LockTableView.cpp

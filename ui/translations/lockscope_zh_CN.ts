@@ -2928,7 +2928,7 @@ Use File › Connections… to open another server.</source>
     </message>
 </context>
 <context>
-    <name>lockscope::ui::LockMonitorWorker</name>
+    <name>LockEventTexts</name>
     <message>
         <source>released</source>
         <translation>释放</translation>

@@ -41,7 +41,7 @@ QString keyOf(const RedisServerProcess& server, const QString& name)
 bool eventLogged(const LockEventLogModel& log, LockEventRecord::Type type, const QString& lockName)
 {
     for (int row = 0; row < log.rowCount(); ++row)
-        if (log.eventAt(row).type == type && log.eventAt(row).lockName == lockName)
+        if (log.eventAt(row).type == type && log.eventAt(row).lockName() == lockName)
             return true;
     return false;
 }

@@ -47,10 +47,7 @@ LockUpdateBatch::Change change(
     change.changes = changes;
     change.event.type = type;
     change.event.atMs = baseMs;
-    change.event.lockKey = lock.key();
-    change.event.lockName = lock.name();
-    change.event.node = lock.node();
-    change.lock = lock;
+    change.event.lock = lock;
     return change;
 }
 
@@ -71,7 +68,7 @@ QList<QPair<int, int>> announcedColumns(const QList<LockUpdateBatch::Change>& ch
     locks.setTickInterval(0);
     LockUpdateBatch listing;
     listing.reset = true;
-    listing.locks = {lockNamed(changes.first().lock.name())};
+    listing.locks = {lockNamed(changes.first().event.lock.name())};
     locks.apply(listing);
     QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
     LockUpdateBatch batch;
@@ -178,7 +175,8 @@ private Q_SLOTS:
         changed.clear();
         LockUpdateBatch keysOnly;
         for (const auto& renewal : std::as_const(renewals.changes))
-            keysOnly.changes.append(change(LockEventRecord::Type::Changed, renewal.lock, LockChange::Keys));
+            keysOnly.changes.append(
+                change(LockEventRecord::Type::Changed, renewal.event.lock, LockChange::Keys));
         locks.apply(keysOnly);
         QCOMPARE(changed.count(), 0);
 

@@ -34,6 +34,7 @@ struct LockAdminReport
     };
     LockAdminRequest::Action action = LockAdminRequest::Action::ForceRelease;
     Outcome outcome = Outcome::Failed;
+    LockRecord lock; // the lock acted on, as the user saw it
     QString lockKey;
     QString lockName;
     std::string rawLockName; // as Redis has it (the history keeps names as bytes)

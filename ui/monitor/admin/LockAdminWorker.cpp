@@ -129,6 +129,7 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
 {
     LockAdminReport report;
     report.action = request.action;
+    report.lock = request.lock;
     report.lockKey = request.lock.key();
     report.lockName = request.lock.name();
     report.rawLockName
