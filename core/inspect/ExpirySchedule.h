@@ -1,13 +1,27 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
-#include <set>
-#include <string>
-#include <utility>
+#include <string_view>
 #include <vector>
 
 namespace lockscope {
+
+// Which lock an entry of the watcher's map is: views of the node and the name inside the
+// snapshot the entry keeps, not copies (a copy cost about 50 bytes a lock). When the entry
+// keeps a new snapshot of the lock, the views move to it: the same bytes, so the map's order
+// holds.
+struct WatchedLockId
+{
+    mutable std::string_view node;
+    mutable std::string_view name;
+
+    friend bool operator<(const WatchedLockId& a, const WatchedLockId& b)
+    {
+        return a.node != b.node ? a.node < b.node : a.name < b.name;
+    }
+};
 
 // When each watched lock's lease runs out, earliest first. Redis only reports `expired` once
 // its active-expiry cycle (hz 10 by default, sampling) or an access removes the key, which can
@@ -15,28 +29,43 @@ namespace lockscope {
 // Redis expire the key there and then. One deadline per lock, one timer (the earliest) for all:
 // the cost is a read per lock that expires, never a poll of every lock.
 //
-// The schedule keeps no copy of the locks' ids: with 100,000 locks a map of its own cost about
-// 100 bytes a lock. Each lock's entry in the caller's map holds its id (the map's key) and a
-// Slot with its deadline, both where they are until the entry is erased (a std::map's nodes do
-// not move), and the queue points at the id. The caller removes a lock before erasing its entry.
+// A binary heap in one vector, 24 bytes a lock (a std::set and a map of ids took about 150).
+// Each lock's entry in the caller's map holds its id and a Slot, both where they are until the
+// entry is erased (a std::map's nodes do not move); the heap points at both and keeps the
+// Slot told of the lock's place in it, so that a lock is moved or taken out directly. The
+// caller removes a lock before erasing its entry.
 class ExpirySchedule
 {
 public:
     using Clock = std::chrono::steady_clock;
-    // Set while the lock is in the queue: its deadline.
-    using Slot = std::optional<Clock::time_point>;
+    // The lock's place in the heap; npos: not scheduled.
+    struct Slot
+    {
+        static constexpr size_t npos = static_cast<size_t>(-1);
+        size_t at = npos;
+    };
 
-    void set(const std::string& id, Slot& slot, Clock::time_point deadline);
-    void remove(const std::string& id, Slot& slot);
+    void set(const WatchedLockId& id, Slot& slot, Clock::time_point deadline);
+    void remove(Slot& slot);
     std::optional<Clock::time_point> earliest() const;
-    // The ids whose deadline is at or before `now`, taken out of the queue. Their slots still
-    // name the deadline until the caller clears them (a remove() of such a slot does nothing);
-    // the pointers stay valid until their entries are erased.
-    std::vector<const std::string*> takeDue(Clock::time_point now);
-    size_t size() const { return m_queue.size(); }
+    // The locks whose deadline is at or before `now`, taken out (their slots cleared). The
+    // pointers stay valid until their entries are erased.
+    std::vector<const WatchedLockId*> takeDue(Clock::time_point now);
+    size_t size() const { return m_heap.size(); }
 
 private:
-    std::set<std::pair<Clock::time_point, const std::string*>> m_queue; // earliest first
+    struct Entry
+    {
+        Clock::time_point deadline;
+        const WatchedLockId* id;
+        Slot* slot;
+    };
+    void put(size_t at, Entry entry);
+    void siftUp(size_t at);
+    void siftDown(size_t at);
+    void takeOut(size_t at);
+
+    std::vector<Entry> m_heap; // earliest at the front
 };
 
 } // namespace lockscope

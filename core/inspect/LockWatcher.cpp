@@ -152,8 +152,7 @@ Result<UserText> LockWatcher::start()
         return baseline.failures.front().error;
     const long long seen = nowMs();
     for (auto& lock : baseline.locks) {
-        std::string id = LockKey::of(lock.node, lock.name); // before the lock is moved away
-        schedule(*m_current.emplace(std::move(id), Seen {std::move(lock), seen}).first);
+        remember(std::move(lock), seen);
     }
     UserText said = m_notifications
         ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
@@ -182,7 +181,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     bool expired, const EventHandler& onEvent)
 {
     const std::string id = LockKey::of(node, name);
-    auto previous = m_current.find(id);
+    auto previous = m_current.find(idOf(node, name));
     const long long at = nowMs();
     if (now.empty()) {
         if (previous == m_current.end())
@@ -198,7 +197,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
             if (m_recentlyReleased.size() < recentlyReleasedLimit)
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
-        m_expiries.remove(previous->first, previous->second.due);
+        m_expiries.remove(previous->second.due);
         m_current.erase(previous);
         report(std::move(event), onEvent);
         return;
@@ -206,14 +205,12 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     const SharedLockSnapshot lock(std::move(now.front()));
     m_announcedReleases.erase(id); // taken again before the release was seen: not this hold's end
     if (previous == m_current.end()) {
-        schedule(*m_current.emplace(id, Seen {lock, at}).first);
+        remember(lock, at);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
     }
     const LockChange changes = LockChange::between(*previous->second.lock, *lock);
-    previous->second.lock = lock;
-    previous->second.atMs = at;
-    schedule(*previous);
+    replace(*previous, lock, at);
     if (changes.isMoreThanCountdown())
         report({LockEvent::Type::Changed, lock, at, changes}, onEvent);
 }
@@ -224,7 +221,23 @@ void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
     onEvent(event);
 }
 
-void LockWatcher::schedule(std::pair<const std::string, Seen>& entry)
+void LockWatcher::remember(SharedLockSnapshot lock, long long atMs)
+{
+    const WatchedLockId id = idOf(lock->node, lock->name); // views of the snapshot the entry keeps
+    schedule(*m_current.emplace(id, Seen {std::move(lock), atMs, {}}).first);
+}
+
+void LockWatcher::replace(Entry& entry, SharedLockSnapshot lock, long long atMs)
+{
+    // The same node and name, in the new snapshot: the old one may go now.
+    entry.first.node = lock->node;
+    entry.first.name = lock->name;
+    entry.second.lock = std::move(lock);
+    entry.second.atMs = atMs;
+    schedule(entry);
+}
+
+void LockWatcher::schedule(Entry& entry)
 {
     const auto& [id, seen] = entry;
     const LockSnapshot& lock = *seen.lock;
@@ -235,7 +248,7 @@ void LockWatcher::schedule(std::pair<const std::string, Seen>& entry)
         return;
     }
     if (!lock.ttlMs) {
-        m_expiries.remove(id, entry.second.due);
+        m_expiries.remove(entry.second.due);
         return;
     }
     // A millisecond past the TTL: PTTL rounds down, and a read before the end finds it alive.
@@ -262,7 +275,7 @@ Status LockWatcher::findNewKeylessLocks(const EventHandler& onEvent)
         auto& census = m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
         std::vector<PendingNotifications::Lock> unknown;
         for (const auto& client : census.lockNamedSubscribers(*target.connection)) {
-            if (!m_current.count(LockKey::of(target.node, client.lockName)))
+            if (!m_current.count(idOf(target.node, client.lockName)))
                 unknown.push_back({client.lockName, {}, false});
         }
         if (auto read = reread(target, unknown, onEvent); !read)
@@ -279,11 +292,10 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
     if (due.empty())
         return Done {};
     std::map<std::string, std::vector<PendingNotifications::Lock>> byNode;
-    for (const std::string* id : due) {
+    for (const WatchedLockId* id : due) {
         auto seen = m_current.find(*id);
         if (seen == m_current.end())
             continue;
-        seen->second.due.reset(); // out of the queue; the re-read schedules it again if still there
         const LockSnapshot& lock = *seen->second.lock;
         // Reading the key makes Redis expire it now; a lock still there (its lease was renewed
         // unnoticed) is simply due again at its new TTL. A lock without a key that is gone
@@ -406,7 +418,7 @@ bool LockWatcher::takeAnnouncedRelease(
 {
     // In a cluster every master hears the announcement: only the one that had the lock acts.
     const std::string id = LockKey::of(target.node, name);
-    if (m_current.count(id)) {
+    if (m_current.count(idOf(target.node, name))) {
         m_announcedReleases.insert(id);
         return true;
     }
@@ -462,13 +474,12 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
     const long long at = nowMs();
     std::vector<std::pair<std::string, std::string>> gone;
     for (const auto& [id, seen] : m_current) {
-        if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.count(id))
+        if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.count(LockKey::of(id.node, id.name)))
             gone.emplace_back(seen.lock->node, seen.lock->name);
     }
     for (const auto& [node, name] : gone) {
         // Gone between two polls: expired if its lease had run out by now, released otherwise.
-        const std::string id = LockKey::of(node, name);
-        const Seen& last = m_current.at(id);
+        const Seen& last = m_current.at(idOf(node, name));
         const bool expired = last.lock->ttlMs && last.atMs + *last.lock->ttlMs <= at + 50;
         apply(node, name, {}, expired, onEvent);
     }

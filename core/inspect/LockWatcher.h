@@ -140,11 +140,17 @@ private:
     {
         SharedLockSnapshot lock;
         long long atMs = 0;
-        ExpirySchedule::Slot due; // when m_expiries re-reads it
+        ExpirySchedule::Slot due; // its place in m_expiries
     };
-    std::map<std::string, Seen> m_current; // LockKey -> last seen
+    std::map<WatchedLockId, Seen> m_current; // (views of the snapshot's node and name) -> last seen
+    using Entry = std::pair<const WatchedLockId, Seen>;
+    // Adds a lock seen for the first time to m_current and schedules it.
+    void remember(SharedLockSnapshot lock, long long atMs);
+    // Keeps `lock` as the entry's last-seen state (its id's views move to it).
+    void replace(Entry& entry, SharedLockSnapshot lock, long long atMs);
     // Puts a lock (an entry of m_current) in m_expiries by its TTL, or takes it out.
-    void schedule(std::pair<const std::string, Seen>& entry);
+    void schedule(Entry& entry);
+    static WatchedLockId idOf(const std::string& node, const std::string& name) { return {node, name}; }
     // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
     // are still to be seen gone: their end is reported as ForceReleased, not Released.
     std::set<std::string> m_announcedReleases;

@@ -1,4 +1,5 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
+lockscope_add_test(tst_ExpirySchedule DIR core/inspect)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect)
 lockscope_add_test(tst_RecognizerCatalog DIR core/inspect)
 lockscope_add_test(tst_OrdinaryData DIR core/inspect)
