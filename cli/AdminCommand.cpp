@@ -83,7 +83,7 @@ std::string describeLock(const LockSnapshot& lock)
     return escapeBytes(lock.name, 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
         + std::string(lockLibraryName(lock.library)) + ") on " + lock.node + ", held by "
         + describeHolders(lock) + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
-        + (lock.stuck ? ", stuck: " + lock.stuckReason.english() : "");
+        + (lock.stuck ? ", stuck: " + lock.stuckReason.get().english() : "");
 }
 
 // The shared part: arguments, read-only refusal, connection, lookup. Returns the found lock or
@@ -194,7 +194,7 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
         return ExitUsage;
     }
     if (!found.lock.releaseWarning.empty())
-        err << "lockscope-cli: careful: " << found.lock.releaseWarning.english() << "\n";
+        err << "lockscope-cli: careful: " << found.lock.releaseWarning.get().english() << "\n";
     if (!arguments.yes) {
         out << "release " << describeLock(found.lock) << "? [y/N] " << std::flush;
         std::string answer;

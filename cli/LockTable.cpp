@@ -83,7 +83,8 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
     out << "\n";
     for (const auto& lock : locks) {
         if (lock.stuck)
-            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.english() << "\n";
+            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english()
+                << "\n";
     }
 }
 

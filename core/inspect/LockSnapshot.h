@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/OutOfLine.h"
 #include "common/UserText.h"
 #include "inspect/LockLibrary.h"
 
@@ -27,14 +28,15 @@ std::string_view lockKindName(LockKind kind);
 struct LockHolder
 {
     std::string owner; // what Redis stores for it: hash field, token value, permit id (raw bytes)
-    std::string clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
-    std::string threadId; // Redisson: the thread half (node-redisson: a lock UUID)
+    // (The fields most holders leave empty are kept out of line: a monitor keeps 100,000.)
+    OutOfLine<std::string> clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
+    OutOfLine<std::string> threadId; // Redisson: the thread half (node-redisson: a lock UUID)
     long long count = 1; // reentrancy count; permits for a multi-permit holder
     std::string mode = "exclusive"; // exclusive, read, write, permit
     std::optional<long long> expiresAtMs; // epoch ms, where Redis stores it per holder
     // The part of a lock over several resources this holder holds (a Redisson getMultiLock
     // value; raw bytes); empty for locks of one resource.
-    std::string resource;
+    OutOfLine<std::string> resource;
 };
 
 // One party waiting for the lock, where Redis can name it.
@@ -45,36 +47,38 @@ struct LockWaiter
     std::string source; // fair-queue, lockscope-registry
 };
 
-// Everything the inspector knows about one lock at one moment.
+// Everything the inspector knows about one lock at one moment. A monitor keeps one per lock
+// (100,000 of them at scale): the fields most locks leave empty are kept out of line, and the
+// small ones together.
 struct LockSnapshot
 {
     std::string name; // the user's lock name (raw bytes)
     LockKind kind = LockKind::Token;
     LockLibrary library = LockLibrary::Unknown;
-    double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
     // A lock by its value alone: a random token with a TTL under a name that does not say "lock"
     // (an order number guarded by node-redlock, or a session id). Listed in its own tier, which
     // the user can hide, instead of being dropped.
     bool possible = false;
+    bool stuck = false;
+    double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
     UserText reason; // why it was recognised, in words
     std::string node; // host:port of the master holding the keys
     std::vector<std::string> keys; // every Redis key that makes this lock (raw bytes)
     std::optional<long long> ttlMs; // of the key that carries the lease; nullopt: no TTL
     std::vector<LockHolder> holders;
-    std::vector<LockWaiter> waiters;
+    OutOfLine<std::vector<LockWaiter>> waiters;
     // Waiters Redis can count but not name (unlock-channel subscribers), or the named ones.
     long long waiterCount = 0;
     std::optional<long long> fence;
     std::optional<long long> permitsAvailable; // semaphores that store their free permits
-    bool stuck = false;
-    UserText stuckReason;
-    std::vector<UserText> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
+    OutOfLine<UserText> stuckReason;
+    OutOfLine<std::vector<UserText>> notes; // caveats worth showing (e.g. what CLIENT LIST cannot say)
     // The lock key's string value as read (token and legacy locks): admin actions act only if
     // Redis still holds exactly this.
     std::optional<std::string> observedValue;
     // What a forced release does beyond freeing the lock (a BullMQ job runs again, a ShedLock
     // job kept from running too early may start): said before the user confirms.
-    UserText releaseWarning;
+    OutOfLine<UserText> releaseWarning;
 
     // Stuck for `why`; a second reason is added after a semicolon.
     void markStuck(UserText why);

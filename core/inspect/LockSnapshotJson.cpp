@@ -22,14 +22,14 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
         json.beginObject();
         json.key("owner").string(holder.owner);
         if (!holder.clientUuid.empty()) {
-            json.key("client_uuid").string(holder.clientUuid);
-            json.key("thread_id").string(holder.threadId);
+            json.key("client_uuid").string(holder.clientUuid.get());
+            json.key("thread_id").string(holder.threadId.get());
         }
         json.key("count").number(holder.count);
         json.key("mode").string(holder.mode);
         json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
         if (!holder.resource.empty())
-            json.key("resource").string(holder.resource);
+            json.key("resource").string(holder.resource.get());
         json.endObject();
     }
     json.endArray();
@@ -46,13 +46,13 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.key("fence").optionalNumber(lock.fence);
     json.key("permits_available").optionalNumber(lock.permitsAvailable);
     json.key("stuck").boolean(lock.stuck);
-    json.key("stuck_reason").string(lock.stuckReason.english());
+    json.key("stuck_reason").string(lock.stuckReason.get().english());
     json.key("notes").beginArray();
     for (const auto& note : lock.notes)
         json.string(note.english());
     json.endArray();
     if (!lock.releaseWarning.empty())
-        json.key("release_warning").string(lock.releaseWarning.english());
+        json.key("release_warning").string(lock.releaseWarning.get().english());
     json.endObject();
 }
 

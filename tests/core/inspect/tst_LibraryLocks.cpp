@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(lock.library, LockLibrary::BullMQ);
         QCOMPARE(lock.holders.front().clientUuid, worker);
         QVERIFY(anyNoteSays(lock, "job 1337 of queue emails"));
-        QVERIFY(lock.releaseWarning.english().find("run twice") != std::string::npos);
+        QVERIFY(lock.releaseWarning.get().english().find("run twice") != std::string::npos);
     }
 
     void aRedLockNetOrPotteryLockIsRecognisedByItsPrefix()

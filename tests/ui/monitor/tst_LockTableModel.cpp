@@ -279,7 +279,8 @@ private Q_SLOTS:
         snapshot.library = LockLibrary::Redisson;
         snapshot.node = "n1:6379";
         snapshot.ttlMs = 30000;
-        snapshot.holders.push_back({"uuid:1", "uuid", "1", 2, "exclusive", std::nullopt, {}});
+        snapshot.holders.push_back(
+            {"uuid:1", std::string("uuid"), std::string("1"), 2, "exclusive", std::nullopt, {}});
         LockUpdateBatch batch;
         batch.reset = true;
         batch.locks = {LockRecord::fromSnapshot(snapshot, baseMs), lockNamed(QStringLiteral("other"))};
