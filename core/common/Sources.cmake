@@ -2,6 +2,7 @@ list(APPEND lockscope_core_sources
   common/DataDirectory.cpp
   common/EscapeSequence.cpp
   common/JsonWriter.cpp
+  common/LargeBlockRelease.cpp
   common/RedisError.cpp
   common/UserText.cpp
 )

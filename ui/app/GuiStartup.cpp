@@ -1,19 +1,20 @@
 #include "app/GuiStartup.h"
 
-#include "redis/RedisUrl.h"
-#include "sandbox/RedisServerProcess.h"
 #include "app/ApplicationIdentity.h"
-#include "common/ColorSchemePalette.h"
-#include "connection/ConnectionController.h"
-#include "samplelocks/SampleLocksController.h"
 #include "app/GuiCommandLine.h"
-#include "monitor/LockMonitorView.h"
 #include "app/MainWindow.h"
-#include "profiles/ProfileConnector.h"
 #include "app/ToolScreenshot.h"
 #include "app/ToolWindows.h"
 #include "app/UnixSignalWatcher.h"
+#include "common/ColorSchemePalette.h"
 #include "common/GuiConnectionDefaults.h"
+#include "common/LargeBlockRelease.h"
+#include "connection/ConnectionController.h"
+#include "monitor/LockMonitorView.h"
+#include "profiles/ProfileConnector.h"
+#include "redis/RedisUrl.h"
+#include "samplelocks/SampleLocksController.h"
+#include "sandbox/RedisServerProcess.h"
 
 #include <QApplication>
 #include <QTableView>
@@ -77,6 +78,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     // A server that goes away mid-write must cost an error, never the process (TLS writes go
     // through OpenSSL, which cannot ask for MSG_NOSIGNAL).
     std::signal(SIGPIPE, SIG_IGN);
+    LargeBlockRelease::enable(); // the monitor's large scratch goes back to the system
     m_signalWatcher = new UnixSignalWatcher({SIGTERM, SIGINT, SIGHUP}, this);
     connect(m_signalWatcher, &UnixSignalWatcher::signalReceived, this, &GuiStartup::quitOnSignal);
 

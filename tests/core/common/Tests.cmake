@@ -1,2 +1,3 @@
 lockscope_add_test(tst_UserText DIR core/common)
 lockscope_add_test(tst_JsonWriter DIR core/common)
+lockscope_add_test(tst_LargeBlockRelease DIR core/common)

@@ -6,6 +6,7 @@
 // over the baseline (goal under 1 KB). It also says how much of the longest gap the GUI thread
 // itself ran, and which event took longest. `cmake --build DIR --target bench_gui_scale`;
 // arguments: [LOCKS] [SECONDS] [CHANGES/s].
+#include "common/LargeBlockRelease.h"
 #include "connection/ConnectionController.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
@@ -152,6 +153,7 @@ Gap runMeasuringGaps(const std::function<bool()>& done, int limitMs)
 
 int main(int argc, char** argv)
 {
+    LargeBlockRelease::enable(); // as the GUI's main() does
     qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApplication app(argc, argv);
     test::GuiTestEnvironment environment;
