@@ -56,17 +56,19 @@ LockEvent eventNumber(long long i, long long startMs)
         : i % 3 == 1        ? LockEvent::Type::Changed
                             : LockEvent::Type::Released;
     event.atMs = startMs + i * 5;
-    event.lock.name = "orders:" + std::to_string(hold % lockCount);
-    event.lock.node = "10.0.0.7:6379";
-    event.lock.kind = LockKind::Reentrant;
-    event.lock.library = LockLibrary::Redisson;
-    event.lock.ttlMs = 30000;
-    event.lock.fence = hold;
+    LockSnapshot lock;
+    lock.name = "orders:" + std::to_string(hold % lockCount);
+    lock.node = "10.0.0.7:6379";
+    lock.kind = LockKind::Reentrant;
+    lock.library = LockLibrary::Redisson;
+    lock.ttlMs = 30000;
+    lock.fence = hold;
     LockHolder holder;
     holder.owner = "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:" + std::to_string(hold % 64);
     holder.count = i % 3 == 1 ? 2 : 1;
-    event.lock.holders.push_back(holder);
-    event.lock.waiterCount = hold % 5;
+    lock.holders.push_back(holder);
+    lock.waiterCount = hold % 5;
+    event.lock = std::move(lock);
     return event;
 }
 

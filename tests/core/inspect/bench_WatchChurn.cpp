@@ -93,11 +93,11 @@ RateResult runRate(RedisServerProcess& server, int locks, int rate, int seconds)
     std::thread watching([&] {
         const double before = threadCpuSeconds();
         (void)watcher.run(cancel, [&](const LockEvent& event) {
-            if (event.type != LockEvent::Type::Changed || event.lock.holders.empty())
+            if (event.type != LockEvent::Type::Changed || event.lock->holders.empty())
                 return;
             const auto now = Clock::now();
             std::lock_guard guard(mutex);
-            auto sent = sentAt.find(event.lock.holders.front().owner);
+            auto sent = sentAt.find(event.lock->holders.front().owner);
             if (sent != sentAt.end())
                 lags.push_back(std::chrono::duration<double, std::milli>(now - sent->second).count());
             ++reported;
@@ -150,8 +150,8 @@ RateResult runRate(RedisServerProcess& server, int locks, int rate, int seconds)
 
     std::unordered_map<std::string, std::string> seen;
     for (const auto& lock : watcher.locks())
-        if (!lock.holders.empty())
-            seen[lock.name] = lock.holders.front().owner;
+        if (!lock->holders.empty())
+            seen[lock->name] = lock->holders.front().owner;
     for (int i = 0; i < locks; ++i) {
         auto found = seen.find(lockName(i));
         out.wrong += found == seen.end() || found->second != holder[size_t(i)] ? 1 : 0;
