@@ -200,12 +200,14 @@ void LockDetailPane::render()
         out += QStringLiteral("<p>%1</p>")
                    .arg(html(tr("No change seen yet (it was already there when listed).")));
     } else {
-        out += QStringLiteral("<table>");
+        // The moment and the event on one unbroken line, the details under them: as three
+        // columns of a pane this narrow, each was broken mid-word ("appear / ed").
         for (const auto& event : m_history)
-            out += row({moment(event.atMs),
-                QStringLiteral("<b>%1</b>").arg(html(LockEventLogModel::typeName(event.type))),
-                html(event.details())});
-        out += QStringLiteral("</table>");
+            out += QStringLiteral(
+                "<p style=\"margin-top:6px; margin-bottom:0px\"><nobr>%1&nbsp;&nbsp;<b>%2</b></nobr>"
+                "<br>%3</p>")
+                       .arg(moment(event.atMs), html(LockEventLogModel::typeName(event.type)),
+                           html(event.details()));
     }
     const int scroll = verticalScrollBar() ? verticalScrollBar()->value() : 0;
     setHtml(out);
