@@ -1,27 +1,13 @@
 #pragma once
 
+#include "inspect/WatchedLockId.h"
+
 #include <chrono>
 #include <cstddef>
 #include <optional>
-#include <string_view>
 #include <vector>
 
 namespace lockscope {
-
-// Which lock an entry of the watcher's map is: views of the node and the name inside the
-// snapshot the entry keeps, not copies (a copy cost about 50 bytes a lock). When the entry
-// keeps a new snapshot of the lock, the views move to it: the same bytes, so the map's order
-// holds.
-struct WatchedLockId
-{
-    mutable std::string_view node;
-    mutable std::string_view name;
-
-    friend bool operator<(const WatchedLockId& a, const WatchedLockId& b)
-    {
-        return a.node != b.node ? a.node < b.node : a.name < b.name;
-    }
-};
 
 // When each watched lock's lease runs out, earliest first. Redis only reports `expired` once
 // its active-expiry cycle (hz 10 by default, sampling) or an access removes the key, which can

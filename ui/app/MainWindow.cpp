@@ -108,7 +108,8 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
     // Admin actions become marks on the history's timeline, with what came of them.
     connect(m_monitor, &LockMonitorController::adminPerformed, this, [this](const LockAdminReport& report) {
-        m_history->recordMark(QStringLiteral("admin"), report.node, report.rawLockName, report.message);
+        m_history->recordMark(
+            QStringLiteral("admin"), report.lock.node(), report.lock.snapshot().name, report.message);
     });
     // The locks alerting now are highlighted in the table, with the alert in their tooltip.
     connect(m_history, &HistoryRecording::activeAlertsChanged, this,

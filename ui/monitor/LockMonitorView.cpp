@@ -468,9 +468,9 @@ void LockMonitorView::requestAction(LockAdminRequest::Action action)
 
 void LockMonitorView::showAdminResult(const LockAdminReport& report)
 {
-    QString text
-        = tr("%1 %2 on %3: %4")
-              .arg(LockAdminTexts::actionName(report.action), report.lockName, report.node, report.message);
+    QString text = tr("%1 %2 on %3: %4")
+                       .arg(LockAdminTexts::actionName(report.action), report.lock.name(), report.lock.node(),
+                           report.message);
     if (!report.auditError.isEmpty())
         text += QLatin1Char(' ') + tr("(the audit log could not be written: %1)").arg(report.auditError);
     m_resultLabel->setText(text);

@@ -34,11 +34,7 @@ struct LockAdminReport
     };
     LockAdminRequest::Action action = LockAdminRequest::Action::ForceRelease;
     Outcome outcome = Outcome::Failed;
-    LockRecord lock; // the lock acted on, as the user saw it
-    QString lockKey;
-    QString lockName;
-    std::string rawLockName; // as Redis has it (the history keeps names as bytes)
-    QString node;
+    LockRecord lock; // the lock acted on, as the user saw it (its name, node and key)
     QString message; // one line for people
     QString auditError; // non-empty when the audit log could not be written
 };

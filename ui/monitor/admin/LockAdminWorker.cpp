@@ -130,11 +130,6 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
     LockAdminReport report;
     report.action = request.action;
     report.lock = request.lock;
-    report.lockKey = request.lock.key();
-    report.lockName = request.lock.name();
-    report.rawLockName
-        = request.lock.isKnown() ? request.lock.snapshot().name : request.lock.name().toStdString();
-    report.node = request.lock.node();
 
     AuditEntry entry;
     entry.timeMs = QDateTime::currentMSecsSinceEpoch();

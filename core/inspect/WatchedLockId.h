@@ -1,0 +1,22 @@
+#pragma once
+
+#include <string_view>
+
+namespace lockscope {
+
+// Which lock an entry of the watcher's map is: views of the node and the name inside the
+// snapshot the entry keeps, not copies (a copy cost about 50 bytes a lock). When the entry
+// keeps a new snapshot of the lock, the views move to it: the same bytes, so the map's order
+// holds.
+struct WatchedLockId
+{
+    mutable std::string_view node;
+    mutable std::string_view name;
+
+    friend bool operator<(const WatchedLockId& a, const WatchedLockId& b)
+    {
+        return a.node != b.node ? a.node < b.node : a.name < b.name;
+    }
+};
+
+} // namespace lockscope
