@@ -1,24 +1,24 @@
 list(APPEND lockscope_cli_sources
-  AdminCommand.cpp
   ChildProcess.cpp
   CliOptions.cpp
   CliRunner.cpp
-  DemoCommand.cpp
   ExitCode.cpp
-  HistoryCommand.cpp
   HistoryFile.cpp
   LeaseRenewer.cpp
-  ListCommand.cpp
-  LockCommand.cpp
   LockRequest.cpp
   LockTable.cpp
   MetricsServer.cpp
   OptionValue.cpp
-  PingCommand.cpp
-  RecordCommand.cpp
   SignalCancellation.cpp
-  StressCommand.cpp
   TimeArgument.cpp
-  WatchCommand.cpp
   WatchFlags.cpp
+  commands/AdminCommand.cpp
+  commands/DemoCommand.cpp
+  commands/HistoryCommand.cpp
+  commands/ListCommand.cpp
+  commands/LockCommand.cpp
+  commands/PingCommand.cpp
+  commands/RecordCommand.cpp
+  commands/StressCommand.cpp
+  commands/WatchCommand.cpp
 )

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "common/Result.h"
-#include "inspect/LockWatcher.h"
-#include "inspect/MasterConnections.h"
+#include "inspect/scan/MasterConnections.h"
+#include "inspect/watch/LockWatcher.h"
 
 #include <functional>
 #include <string>

@@ -1,12 +1,12 @@
 // The recognisers on a fuzzed keyspace: raw keys of every type with fuzzed names (often in the
 // shapes lock formats use, so that the recognisers get past their first checks), values, hash
 // fields, list items, sorted-set members, TTLs, truncation, channel subscriber counts and the
-// server clock, classified without Redis (KeyRecognition, the classifier's own step). Nothing
+// server clock, classified without Redis (RecognitionPass, the classifier's own step). Nothing
 // may crash, every key is claimed at most once, and each lock's JSON form is valid JSON.
 #include "inspect/BlockedPopCensus.h"
-#include "inspect/KeyIndex.h"
-#include "inspect/KeyRecognition.h"
+#include "inspect/CandidateKeyIndex.h"
 #include "inspect/LockSnapshotJson.h"
+#include "inspect/RecognitionPass.h"
 #include "support/Crash.h"
 #include "support/JsonValidator.h"
 
@@ -124,9 +124,9 @@ RawKey fuzzedKey(FuzzedDataProvider& data)
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
 {
-    static const KeyRecognition recognition;
+    static const RecognitionPass recognition;
     FuzzedDataProvider data(bytes, size);
-    KeyIndex index;
+    CandidateKeyIndex index;
     RecognitionContext context;
     context.node = "127.0.0.1:6379";
     context.keys = &index;

@@ -1,9 +1,9 @@
 #include "demo/FailoverScenario.h"
 
-#include "demo/FencedResource.h"
+#include "faults/FailoverSandbox.h"
+#include "faults/FencedResource.h"
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
-#include "sandbox/FailoverSandbox.h"
 
 namespace lockscope {
 

@@ -1,7 +1,7 @@
 #include "demo/FencingScenario.h"
 
+#include "faults/FencedResource.h"
 #include "locks/LockFactory.h"
-#include "demo/FencedResource.h"
 
 namespace lockscope {
 

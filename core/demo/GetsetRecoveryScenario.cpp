@@ -1,7 +1,7 @@
 #include "demo/GetsetRecoveryScenario.h"
 
-#include "locks/ExpiryClock.h"
 #include "locks/LockFactory.h"
+#include "locks/lease/ExpiryClock.h"
 
 #include <barrier>
 #include <thread>

@@ -1,7 +1,7 @@
 #include "demo/NaiveRaceScenario.h"
 
-#include "locks/ExpiryClock.h"
 #include "locks/MutualExclusionChecker.h"
+#include "locks/lease/ExpiryClock.h"
 
 namespace lockscope {
 

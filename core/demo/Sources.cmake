@@ -1,11 +1,9 @@
 list(APPEND lockscope_core_sources
-  demo/CrashingHolder.cpp
   demo/DemoCatalog.cpp
   demo/DemoScenario.cpp
   demo/DemoTimeline.cpp
   demo/FailoverScenario.cpp
   demo/FairVsUnfairScenario.cpp
-  demo/FencedResource.cpp
   demo/FencingScenario.cpp
   demo/GetsetRecoveryScenario.cpp
   demo/NaiveRaceScenario.cpp

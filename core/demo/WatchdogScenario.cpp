@@ -1,6 +1,6 @@
 #include "demo/WatchdogScenario.h"
 
-#include "demo/CrashingHolder.h"
+#include "faults/CrashingHolder.h"
 
 namespace lockscope {
 

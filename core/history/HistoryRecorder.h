@@ -4,8 +4,8 @@
 #include "history/HoldTracker.h"
 #include "history/RecorderClaim.h"
 #include "history/SqliteDatabase.h"
-#include "inspect/LockEvent.h"
-#include "inspect/WatchingMode.h"
+#include "inspect/watch/LockEvent.h"
+#include "inspect/watch/WatchingMode.h"
 
 #include <map>
 #include <memory>

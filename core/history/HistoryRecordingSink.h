@@ -5,7 +5,7 @@
 #include "history/AlertEvaluator.h"
 #include "history/HistoryOptions.h"
 #include "history/HoldTracker.h"
-#include "inspect/LockEventSink.h"
+#include "inspect/watch/LockEventSink.h"
 
 #include <functional>
 #include <map>

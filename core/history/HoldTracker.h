@@ -1,7 +1,7 @@
 #pragma once
 
 #include "history/HoldRecord.h"
-#include "inspect/LockEvent.h"
+#include "inspect/watch/LockEvent.h"
 
 #include <map>
 #include <optional>

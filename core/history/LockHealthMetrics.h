@@ -2,7 +2,7 @@
 
 #include "history/AlertEvaluator.h"
 #include "history/HoldTracker.h"
-#include "inspect/LockEvent.h"
+#include "inspect/watch/LockEvent.h"
 
 #include <array>
 #include <map>

@@ -124,7 +124,7 @@ Status LockClassifier::readPendingTtls()
         keys.push_back(std::move(key));
     }
     m_ttlPending.clear();
-    KeyReader reader(m_connection, m_options.limits);
+    BoundedKeyReader reader(m_connection, m_options.limits);
     std::set<std::string> asked;
     for (const auto& key : keys)
         asked.insert(key.name);
@@ -140,7 +140,7 @@ Status LockClassifier::readPendingTtls()
     return Done {};
 }
 
-KeyReader::ContentFilter LockClassifier::contentFilter() const
+BoundedKeyReader::ContentFilter LockClassifier::contentFilter() const
 {
     const RecognitionContext* context = &m_context;
     return [context](const std::string& name, RawKey::Type type) {
@@ -154,7 +154,7 @@ KeyReader::ContentFilter LockClassifier::contentFilter() const
     };
 }
 
-KeyReader::KeepFilter LockClassifier::candidateFilter() const
+BoundedKeyReader::KeepFilter LockClassifier::candidateFilter() const
 {
     // isCandidate reads only what begin() set (clock, user patterns), never the index or the
     // subscriber counts, so calling it from the reader threads during the scan is safe.
@@ -171,7 +171,7 @@ KeyReader::KeepFilter LockClassifier::candidateFilter() const
 
 Status LockClassifier::addNamed(const std::vector<std::string>& names)
 {
-    KeyReader reader(m_connection, m_options.limits);
+    BoundedKeyReader reader(m_connection, m_options.limits);
     auto keys = reader.read(names);
     if (!keys)
         return keys.error();
@@ -253,7 +253,7 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
     }
     if (wanted.empty())
         return Done {};
-    KeyReader reader(m_connection, m_options.limits);
+    BoundedKeyReader reader(m_connection, m_options.limits);
     auto keys = reader.read(std::vector<std::string>(wanted.begin(), wanted.end()));
     if (!keys)
         return keys.error();

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "inspect/KeyReader.h"
-#include "inspect/KeyRecognition.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/RecognitionPass.h"
 #include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/scan/BoundedKeyReader.h"
 #include "redis/RedisConnection.h"
 
 #include <string>
@@ -51,11 +51,11 @@ public:
     // Which keys need their contents read: strings and hashes always (Redisson locks and token
     // locks take any name), lists, sorted sets and sets only under the names lock formats use.
     // Safe to call from the scanner's reader threads (it reads only immutable state).
-    KeyReader::ContentFilter contentFilter() const;
+    BoundedKeyReader::ContentFilter contentFilter() const;
     // Which read keys may be (part of) a lock: auxiliary keys and keys some recogniser wants,
     // or might want once channel subscribers are known. addBatch decides on these alone, so
     // the scanner's reader threads can drop the rest early. Thread-safe like contentFilter().
-    KeyReader::KeepFilter candidateFilter() const;
+    BoundedKeyReader::KeepFilter candidateFilter() const;
 
 private:
     Status probeChannels(const std::vector<std::string>& channels);
@@ -65,9 +65,9 @@ private:
 
     RedisConnection& m_connection;
     ClassifierOptions m_options;
-    KeyRecognition m_recognition;
+    RecognitionPass m_recognition;
     const std::vector<const LockRecognizer*>& m_recognizers = m_recognition.recognizers();
-    KeyIndex m_index;
+    CandidateKeyIndex m_index;
     std::vector<std::string> m_ttlPending; // kept keys whose TTL is still to be read
     RecognitionContext m_context;
 };

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/KeyspaceScanner.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/scan/KeyspaceScanner.h"
 #include "redis/RedisConnection.h"
 
 #include <string>

@@ -1,33 +1,32 @@
+# The lock model and the classifier at the top; scan/ reads keys (bounded), watch/ follows
+# changes; recognizers/ and admin/ list their own sources.
 list(APPEND lockscope_core_sources
   inspect/BlockedPopCensus.cpp
-  inspect/ExpirySchedule.cpp
-  inspect/ObservedLockScript.cpp
-  inspect/ObservedLockState.cpp
-  inspect/ParallelKeyReader.cpp
-  inspect/PendingNotifications.cpp
-  inspect/GlobPattern.cpp
-  inspect/KeyIndex.cpp
-  inspect/KeyRecognition.cpp
-  inspect/KeyReader.cpp
-  inspect/KeyspaceScanner.cpp
+  inspect/CandidateKeyIndex.cpp
   inspect/LockClassifier.cpp
-  inspect/LockChange.cpp
-  inspect/LockEvent.cpp
   inspect/LockInspector.cpp
   inspect/LockKey.cpp
   inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
-  inspect/MasterConnections.cpp
-  inspect/NameShapeTypes.cpp
-  inspect/NamedLockLookup.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp
-  inspect/LockWatcher.cpp
-  inspect/RawKey.cpp
-  inspect/ScanPager.cpp
+  inspect/NamedLockLookup.cpp
+  inspect/RecognitionPass.cpp
   inspect/SharedHolderMemory.cpp
   inspect/SharedLockSnapshot.cpp
+  inspect/scan/BoundedKeyReader.cpp
+  inspect/scan/GlobPattern.cpp
+  inspect/scan/KeyspaceScanner.cpp
+  inspect/scan/MasterConnections.cpp
+  inspect/scan/NameShapeTypes.cpp
+  inspect/scan/ParallelKeyReader.cpp
+  inspect/scan/RawKey.cpp
+  inspect/scan/ScanPager.cpp
+  inspect/watch/ExpirySchedule.cpp
+  inspect/watch/LockChange.cpp
+  inspect/watch/LockEvent.cpp
+  inspect/watch/LockWatcher.cpp
+  inspect/watch/PendingNotifications.cpp
 )
-# Each subfolder lists its own sources.
 include(${CMAKE_CURRENT_LIST_DIR}/recognizers/Sources.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/admin/Sources.cmake)

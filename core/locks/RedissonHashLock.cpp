@@ -1,8 +1,8 @@
 #include "locks/RedissonHashLock.h"
 
 #include "locks/RedissonNames.h"
-#include "locks/ReplicaConfirmation.h"
-#include "locks/WaiterRegistry.h"
+#include "locks/lease/ReplicaConfirmation.h"
+#include "locks/waiting/WaiterRegistry.h"
 #include "redis/LazyConnection.h"
 
 #include <utility>

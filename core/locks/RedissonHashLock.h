@@ -1,13 +1,13 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/Fencing.h"
-#include "locks/HandoffDesk.h"
-#include "locks/HolderIdentity.h"
-#include "locks/LocalWaitLine.h"
-#include "locks/LockWatchdog.h"
-#include "locks/LuaScript.h"
-#include "locks/UnlockSubscriber.h"
+#include "locks/lease/LockWatchdog.h"
+#include "locks/primitives/Fencing.h"
+#include "locks/primitives/HolderIdentity.h"
+#include "locks/primitives/LuaScript.h"
+#include "locks/waiting/HandoffDesk.h"
+#include "locks/waiting/LocalWaitLine.h"
+#include "locks/waiting/UnlockSubscriber.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>

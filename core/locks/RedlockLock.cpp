@@ -1,10 +1,10 @@
 #include "locks/RedlockLock.h"
 
-#include "locks/FencingCounter.h"
-#include "locks/HolderToken.h"
-#include "locks/LuaScript.h"
-#include "locks/PollingWait.h"
 #include "locks/TokenLock.h"
+#include "locks/primitives/FencingCounter.h"
+#include "locks/primitives/HolderToken.h"
+#include "locks/primitives/LuaScript.h"
+#include "locks/waiting/PollingWait.h"
 #include "redis/LazyConnection.h"
 
 #include <algorithm>

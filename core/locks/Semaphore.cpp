@@ -1,8 +1,8 @@
 #include "locks/Semaphore.h"
 
-#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
-#include "locks/WaiterRegistry.h"
+#include "locks/primitives/LuaScript.h"
+#include "locks/waiting/WaiterRegistry.h"
 #include "redis/LazyConnection.h"
 #include "redis/ServerCapabilities.h"
 

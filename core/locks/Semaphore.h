@@ -1,8 +1,8 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/HolderIdentity.h"
-#include "locks/LockWatchdog.h"
+#include "locks/lease/LockWatchdog.h"
+#include "locks/primitives/HolderIdentity.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>

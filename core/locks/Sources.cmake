@@ -1,31 +1,33 @@
+# The lock kinds at the top; their machinery beneath: waiting/ (how a waiter learns the lock is
+# free), lease/ (keeping a hold alive), primitives/ (scripts, tokens, fencing counters).
 list(APPEND lockscope_core_sources
-  locks/CompareAndDelete.cpp
-  locks/ExpiryClock.cpp
-  locks/FencingCounter.cpp
-  locks/HolderToken.cpp
-  locks/TimestampLock.cpp
+  locks/FairLock.cpp
   locks/LegacyLock.cpp
   locks/LockFactory.cpp
-  locks/LuaScript.cpp
   locks/MutualExclusionChecker.cpp
   locks/NaiveLock.cpp
-  locks/PollingWait.cpp
-  locks/RedlockLock.cpp
-  locks/TokenLock.cpp
-  locks/ReplicaConfirmation.cpp
-  locks/WaiterRegistry.cpp
-  locks/RedissonNames.cpp
-  locks/HolderIdentity.cpp
-  locks/LockWatchdog.cpp
-  locks/UnlockSubscriber.cpp
-  locks/LocalWaitLine.cpp
-  locks/HandoffDesk.cpp
-  locks/RedissonHashLock.cpp
-  locks/ReentrantLock.cpp
-  locks/FairLock.cpp
-  locks/ReadWriteLockSide.cpp
   locks/ReadLock.cpp
-  locks/WriteLock.cpp
   locks/ReadWriteLock.cpp
+  locks/ReadWriteLockSide.cpp
+  locks/RedissonHashLock.cpp
+  locks/RedissonNames.cpp
+  locks/RedlockLock.cpp
+  locks/ReentrantLock.cpp
   locks/Semaphore.cpp
+  locks/TimestampLock.cpp
+  locks/TokenLock.cpp
+  locks/WriteLock.cpp
+  locks/lease/ExpiryClock.cpp
+  locks/lease/LockWatchdog.cpp
+  locks/lease/ReplicaConfirmation.cpp
+  locks/primitives/CompareAndDelete.cpp
+  locks/primitives/FencingCounter.cpp
+  locks/primitives/HolderIdentity.cpp
+  locks/primitives/HolderToken.cpp
+  locks/primitives/LuaScript.cpp
+  locks/waiting/HandoffDesk.cpp
+  locks/waiting/LocalWaitLine.cpp
+  locks/waiting/PollingWait.cpp
+  locks/waiting/UnlockSubscriber.cpp
+  locks/waiting/WaiterRegistry.cpp
 )

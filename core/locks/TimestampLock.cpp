@@ -1,7 +1,7 @@
 #include "locks/TimestampLock.h"
 
-#include "locks/HolderToken.h"
-#include "locks/PollingWait.h"
+#include "locks/primitives/HolderToken.h"
+#include "locks/waiting/PollingWait.h"
 
 #include <unistd.h>
 

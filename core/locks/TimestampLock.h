@@ -1,7 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/ExpiryClock.h"
+#include "locks/lease/ExpiryClock.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>

@@ -1,10 +1,10 @@
 #include "locks/TokenLock.h"
 
-#include "locks/CompareAndDelete.h"
-#include "locks/FencingCounter.h"
-#include "locks/HolderToken.h"
-#include "locks/ReplicaConfirmation.h"
-#include "locks/WaiterRegistry.h"
+#include "locks/lease/ReplicaConfirmation.h"
+#include "locks/primitives/CompareAndDelete.h"
+#include "locks/primitives/FencingCounter.h"
+#include "locks/primitives/HolderToken.h"
+#include "locks/waiting/WaiterRegistry.h"
 
 #include <algorithm>
 #include <cstdio>

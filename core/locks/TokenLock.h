@@ -1,8 +1,8 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/Fencing.h"
-#include "locks/LuaScript.h"
+#include "locks/primitives/Fencing.h"
+#include "locks/primitives/LuaScript.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>

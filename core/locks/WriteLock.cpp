@@ -1,7 +1,7 @@
 #include "locks/WriteLock.h"
 
-#include "locks/LuaScript.h"
 #include "locks/RedissonNames.h"
+#include "locks/primitives/LuaScript.h"
 
 namespace lockscope {
 

@@ -1,6 +1,6 @@
 #include "sandbox/LibrarySampleLocks.h"
 
-#include "locks/HolderIdentity.h"
+#include "locks/primitives/HolderIdentity.h"
 #include "sandbox/SampleLockSeeder.h"
 
 #include <cstdio>

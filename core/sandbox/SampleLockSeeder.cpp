@@ -1,8 +1,8 @@
 #include "sandbox/SampleLockSeeder.h"
 
-#include "locks/HolderIdentity.h"
 #include "locks/LockFactory.h"
 #include "locks/RedissonNames.h"
+#include "locks/primitives/HolderIdentity.h"
 #include "redis/RedisConnection.h"
 #include "sandbox/LibrarySampleLocks.h"
 

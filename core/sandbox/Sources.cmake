@@ -1,7 +1,6 @@
 list(APPEND lockscope_core_sources
-  sandbox/SampleLockSeeder.cpp
-  sandbox/LibrarySampleLocks.cpp
   sandbox/FreePort.cpp
+  sandbox/LibrarySampleLocks.cpp
   sandbox/RedisServerProcess.cpp
-  sandbox/FailoverSandbox.cpp
+  sandbox/SampleLockSeeder.cpp
 )

@@ -1,7 +1,7 @@
 #include "stress/DrillServers.h"
 
+#include "faults/FailoverSandbox.h"
 #include "redis/RedisUrl.h"
-#include "sandbox/FailoverSandbox.h"
 #include "sandbox/RedisServerProcess.h"
 
 #include <mutex>

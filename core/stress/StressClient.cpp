@@ -1,6 +1,6 @@
 #include "stress/StressClient.h"
 
-#include "demo/CrashingHolder.h"
+#include "faults/CrashingHolder.h"
 
 #include <algorithm>
 #include <thread>

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "faults/ChaosProxy.h"
+#include "faults/FaultInjector.h"
 #include "locks/DistributedLock.h"
 #include "locks/MutualExclusionChecker.h"
-#include "stress/ChaosProxy.h"
-#include "stress/FaultInjector.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/StressParameters.h"
 

@@ -1,8 +1,8 @@
 #include "stress/StressEngine.h"
 
+#include "faults/ChaosProxy.h"
+#include "faults/FaultInjector.h"
 #include "locks/LockFactory.h"
-#include "stress/ChaosProxy.h"
-#include "stress/FaultInjector.h"
 #include "stress/StressClient.h"
 
 #include <condition_variable>

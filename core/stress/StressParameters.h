@@ -1,9 +1,9 @@
 #pragma once
 
 #include "common/Result.h"
+#include "faults/FaultInjector.h"
+#include "faults/FaultSpec.h"
 #include "redis/ConnectionOptions.h"
-#include "stress/FaultInjector.h"
-#include "stress/FaultSpec.h"
 
 #include <chrono>
 #include <string>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "common/UserText.h"
-#include "stress/FaultReport.h"
+#include "faults/FaultReport.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
 

@@ -8,9 +8,13 @@ cmake_minimum_required(VERSION 3.25)
 set(clean_files
   "core/common/Result.h|#include <string>"
   "core/redis/RedisConnection.h|#include \"common/Result.h\""
+  "core/locks/TokenLock.h|#include \"redis/RedisConnection.h\""
+  "core/faults/ChaosProxy.h|#include \"locks/TokenLock.h\""
+  "core/stress/StressEngine.h|#include \"faults/ChaosProxy.h\""
+  "core/demo/DemoCatalog.h|#include \"faults/ChaosProxy.h\""
   "cli/CliRunner.h|#include \"redis/RedisConnection.h\""
-  "ui/common/CoreTexts.h|#include <QString>"
-  "ui/connection/ConnectionController.h|#include \"common/CoreTexts.h\"\n#include \"redis/RedisConnection.h\""
+  "ui/base/CoreTexts.h|#include <QString>"
+  "ui/connection/ConnectionController.h|#include \"base/CoreTexts.h\"\n#include \"redis/RedisConnection.h\""
   "ui/monitor/LockTableModel.h|#include \"connection/ConnectionController.h\""
   "ui/monitor/admin/LockAdminWorker.h|#include \"monitor/LockTableModel.h\""
   "ui/tools/stress/StressPanel.h|#include \"connection/ConnectionController.h\""
@@ -28,8 +32,12 @@ set(cases
   "ui includes OpenSSL|ui/connection/Bad.cpp|#include <openssl/ssl.h>"
   "ui includes cli|ui/app/Bad.cpp|#include \"cli/CliRunner.h\""
   "a tool uses the monitor|ui/tools/stress/Bad.cpp|#include \"monitor/LockTableModel.h\""
-  "common uses another ui folder|ui/common/Bad.cpp|#include \"connection/ConnectionController.h\""
+  "base uses another ui folder|ui/base/Bad.cpp|#include \"connection/ConnectionController.h\""
   "the connection uses the monitor|ui/connection/Bad.cpp|#include \"monitor/admin/LockAdminWorker.h\""
+  "a core module uses one above it|core/redis/Bad.cpp|#include \"locks/TokenLock.h\""
+  "the stress engine uses the demo|core/stress/Bad.cpp|#include \"demo/DemoCatalog.h\""
+  "faults use the stress engine|core/faults/Bad.cpp|#include \"stress/StressEngine.h\""
+  "a crowded folder (41 files)|core/redis/Bad.cpp|#include <string>"
   "a folder without a rule|ui/newfolder/Bad.cpp|#include <string>"
 )
 
@@ -66,10 +74,21 @@ foreach(case IN LISTS cases)
   set(root "${WORK_DIR}/case${index}")
   write_tree("${root}")
   file(WRITE "${root}/${bad_file}" "${bad_text}\n")
+  if(name MATCHES "\\(([0-9]+) files\\)")
+    # Fill the offending file's folder up to that many files.
+    get_filename_component(bad_folder "${root}/${bad_file}" DIRECTORY)
+    file(GLOB present "${bad_folder}/*")
+    list(LENGTH present have)
+    foreach(n RANGE ${have} ${CMAKE_MATCH_1})
+      if(n LESS ${CMAKE_MATCH_1})
+        file(WRITE "${bad_folder}/Filler${n}.h" "#pragma once\n")
+      endif()
+    endforeach()
+  endif()
   run_check("${root}" status output)
   if(status EQUAL 0)
     list(APPEND failures "${name}: the check passed")
-  elseif(NOT output MATCHES "${bad_file}")
+  elseif(NOT output MATCHES "${bad_file}" AND NOT output MATCHES "files \\(at most 40")
     list(APPEND failures "${name}: the check failed without naming ${bad_file}:\n${output}")
   endif()
 endforeach()

@@ -1,7 +1,7 @@
 #include "RawTokenClient.h"
 
-#include "locks/FencingCounter.h"
 #include "locks/TokenLock.h"
+#include "locks/primitives/FencingCounter.h"
 #include "redis/RedisConnection.h"
 
 #include <netinet/in.h>

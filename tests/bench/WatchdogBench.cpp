@@ -5,8 +5,8 @@
 // and whether every lock is still there, unexpired, at the end. A measurement, not a test.
 //   bench_Watchdog [LOCKS] [LEASE_MS] [SECONDS]     defaults 10000 3000 12
 
-#include "locks/LockWatchdog.h"
 #include "locks/ReentrantLock.h"
+#include "locks/lease/LockWatchdog.h"
 #include "sandbox/RedisServerProcess.h"
 
 #include <sys/resource.h>

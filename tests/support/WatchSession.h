@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/LockWatcher.h"
+#include "inspect/watch/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "sandbox/RedisServerProcess.h"
 

@@ -1,7 +1,7 @@
 #include "app/GuiCommandLine.h"
 
-#include "common/CoreTexts.h"
-#include "common/GuiConnectionDefaults.h"
+#include "base/CoreTexts.h"
+#include "base/GuiConnectionDefaults.h"
 #include "redis/ConnectionFlags.h"
 
 #include <QCommandLineParser>

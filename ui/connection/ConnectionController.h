@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/WorkerThreads.h"
+#include "base/WorkerThreads.h"
 #include "connection/ConnectionStatus.h"
 #include "connection/MonitorSettings.h"
 #include "connection/ServerSummary.h"

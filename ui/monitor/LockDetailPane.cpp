@@ -1,7 +1,7 @@
 #include "monitor/LockDetailPane.h"
 
-#include "common/CoreTexts.h"
-#include "common/LockStatisticsText.h"
+#include "base/CoreTexts.h"
+#include "base/LockStatisticsText.h"
 #include "monitor/LockEventLogModel.h"
 #include "monitor/LockKindTexts.h"
 #include "monitor/LockTableModel.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/LockStatisticsReport.h"
+#include "base/LockStatisticsReport.h"
 #include "monitor/LockKeysReport.h"
 #include "monitor/LockRecord.h"
 #include "monitor/LockUpdateBatch.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/WorkerThreads.h"
+#include "base/WorkerThreads.h"
 #include "connection/MonitorSettings.h"
 #include "connection/MonitorStatus.h"
 #include "monitor/LockKeysReport.h"

@@ -1,9 +1,9 @@
 #include "monitor/LockMonitorWorker.h"
 
-#include "common/CoreTexts.h"
-#include "inspect/LockEventSink.h"
-#include "inspect/LockWatcher.h"
-#include "inspect/MasterConnections.h"
+#include "base/CoreTexts.h"
+#include "inspect/scan/MasterConnections.h"
+#include "inspect/watch/LockEventSink.h"
+#include "inspect/watch/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "monitor/LockUpdateQueue.h"
 

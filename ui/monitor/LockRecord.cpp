@@ -1,6 +1,6 @@
 #include "monitor/LockRecord.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "inspect/LockKey.h"
 #include "redis/RedisReply.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/LockChange.h"
+#include "inspect/watch/LockChange.h"
 #include "monitor/LockRecord.h"
 
 #include <QList>

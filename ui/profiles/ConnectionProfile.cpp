@@ -1,6 +1,6 @@
 #include "profiles/ConnectionProfile.h"
 
-#include "common/GuiConnectionDefaults.h"
+#include "base/GuiConnectionDefaults.h"
 #include "redis/RedisUrl.h"
 
 #include <QUuid>

@@ -1,10 +1,10 @@
 #include "profiles/ConnectionTester.h"
 
-#include "redis/RedisConnection.h"
-#include "redis/ServerProbe.h"
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "connection/ServerSummary.h"
 #include "connection/StatusTexts.h"
+#include "redis/RedisConnection.h"
+#include "redis/ServerProbe.h"
 
 #include <QCoreApplication>
 #include <QPointer>

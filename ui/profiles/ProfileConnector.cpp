@@ -1,9 +1,9 @@
 #include "profiles/ProfileConnector.h"
 
-#include "redis/RedisUrl.h"
+#include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "profiles/PasswordVault.h"
-#include "common/GuiConnectionDefaults.h"
+#include "redis/RedisUrl.h"
 
 #include <QInputDialog>
 #include <QLineEdit>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/WorkerThreads.h"
+#include "base/WorkerThreads.h"
 #include "redis/ConnectionOptions.h"
 
 #include <QObject>

@@ -1,7 +1,7 @@
 #include "samplelocks/SampleLocksWorker.h"
 
+#include "base/CoreTexts.h"
 #include "sandbox/SampleLockSeeder.h"
-#include "common/CoreTexts.h"
 
 namespace lockscope::ui {
 

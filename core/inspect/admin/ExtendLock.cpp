@@ -1,7 +1,7 @@
 #include "inspect/admin/ExtendLock.h"
 
-#include "inspect/ObservedLockScript.h"
-#include "inspect/ObservedLockState.h"
+#include "inspect/admin/ObservedLockScript.h"
+#include "inspect/admin/ObservedLockState.h"
 
 namespace lockscope {
 

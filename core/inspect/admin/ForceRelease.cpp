@@ -1,10 +1,10 @@
 #include "inspect/admin/ForceRelease.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/ObservedLockScript.h"
-#include "inspect/ObservedLockState.h"
+#include "inspect/admin/ObservedLockScript.h"
+#include "inspect/admin/ObservedLockState.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
-#include "locks/CompareAndDelete.h"
+#include "locks/primitives/CompareAndDelete.h"
 
 namespace lockscope {
 

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "inspect/LockSnapshot.h"
-#include "inspect/RawKey.h"
 #include "inspect/recognizers/RecognitionContext.h"
 #include "inspect/recognizers/ReleaseWakeUp.h"
+#include "inspect/scan/RawKey.h"
 #include "redis/CommandPolicy.h"
 
 #include <optional>

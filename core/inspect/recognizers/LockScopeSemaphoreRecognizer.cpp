@@ -1,6 +1,6 @@
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
-#include "inspect/ScoreMillis.h"
+#include "inspect/scan/ScoreMillis.h"
 #include "locks/Semaphore.h"
 
 #include <array>

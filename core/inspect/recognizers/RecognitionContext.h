@@ -1,11 +1,11 @@
 #pragma once
 
-#include "inspect/GlobPattern.h"
-#include "inspect/KeyIndex.h"
+#include "inspect/CandidateKeyIndex.h"
 #include "inspect/LockSnapshot.h"
-#include "inspect/RawKey.h"
 #include "inspect/SharedHolderMemory.h"
 #include "inspect/SubscribedClient.h"
+#include "inspect/scan/GlobPattern.h"
+#include "inspect/scan/RawKey.h"
 
 #include <map>
 #include <string>
@@ -19,7 +19,7 @@ struct RecognitionContext
 {
     std::string node;
     long long nowMs = 0; // the server's TIME, so client clock skew does not matter
-    KeyIndex* keys = nullptr;
+    CandidateKeyIndex* keys = nullptr;
     std::map<std::string, long long> channelSubscribers; // PUBSUB NUMSUB
     long long blpopClients = 0; // clients blocked in BLPOP/BRPOP/BLMOVE (CLIENT LIST)
     std::vector<SubscribedClient> lockNamedSubscribers; // subscribed clients named *-lock (CLIENT LIST)

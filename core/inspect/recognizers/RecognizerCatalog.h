@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/RawKey.h"
 #include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/scan/RawKey.h"
 
 #include <string>
 #include <string_view>

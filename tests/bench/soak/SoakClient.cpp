@@ -2,8 +2,8 @@
 
 #include "SoakResource.h"
 
+#include "faults/ChaosProxy.h"
 #include "locks/LockFactory.h"
-#include "stress/ChaosProxy.h"
 
 #include <atomic>
 #include <csignal>

@@ -1,6 +1,6 @@
 #include "SoakResource.h"
 
-#include "locks/LuaScript.h"
+#include "locks/primitives/LuaScript.h"
 
 #include <charconv>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/LockEvent.h"
+#include "inspect/watch/LockEvent.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // watcher thread's CPU per reported change, the notifications it coalesced, and whether its
 // final state equals Redis's (every lock with its last holder). `cmake --build DIR --target
 // bench_watch_churn`; arguments: [LOCKS] [SECONDS per rate].
-#include "inspect/LockWatcher.h"
+#include "inspect/watch/LockWatcher.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestServer.h"
 

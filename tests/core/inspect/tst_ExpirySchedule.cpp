@@ -1,4 +1,4 @@
-#include "inspect/ExpirySchedule.h"
+#include "inspect/watch/ExpirySchedule.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "inspect/GlobPattern.h"
+#include "inspect/scan/GlobPattern.h"
 
 #include <QtTest>
 

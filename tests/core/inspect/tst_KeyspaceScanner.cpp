@@ -1,7 +1,7 @@
-#include "inspect/KeyReader.h"
-#include "inspect/KeyspaceScanner.h"
 #include "inspect/LockClassifier.h"
 #include "inspect/LockInspector.h"
+#include "inspect/scan/BoundedKeyReader.h"
+#include "inspect/scan/KeyspaceScanner.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
@@ -129,7 +129,7 @@ private slots:
             "redis.call('set', 'cache:' .. i, 'v' .. i) end",
             "0"}));
         QVERIFY(run({"RPUSH", "user:401", "not", "a", "hash"})); // a user:N that is a list
-        KeyReader reader(*m_redis);
+        BoundedKeyReader reader(*m_redis);
         std::vector<std::string> first;
         std::vector<std::string> second;
         for (int i = 1; i <= 400; ++i) {
@@ -160,7 +160,7 @@ private slots:
     void aKeyThatNoLongerExistsYieldsNoRow()
     {
         QVERIFY(run({"SET", "present", "1"}));
-        KeyReader reader(*m_redis);
+        BoundedKeyReader reader(*m_redis);
         auto keys = reader.read({"present", "gone"});
         QVERIFY(keys.ok());
         QCOMPARE(keys->size(), size_t(1));

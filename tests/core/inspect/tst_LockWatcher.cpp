@@ -1,7 +1,7 @@
 #include "inspect/LockInspector.h"
 #include "inspect/LockNaming.h"
-#include "inspect/LockWatcher.h"
 #include "inspect/admin/ForceRelease.h"
+#include "inspect/watch/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "support/LockFormatRows.h"
 #include "support/LockFormats.h"

@@ -1,4 +1,4 @@
-#include "locks/HandoffDesk.h"
+#include "locks/waiting/HandoffDesk.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "locks/HolderToken.h"
+#include "locks/primitives/HolderToken.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
-#include "locks/LockWatchdog.h"
 #include "locks/ReentrantLock.h"
+#include "locks/lease/LockWatchdog.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"

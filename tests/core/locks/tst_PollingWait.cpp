@@ -1,5 +1,5 @@
-#include "locks/ExpiryClock.h"
-#include "locks/PollingWait.h"
+#include "locks/lease/ExpiryClock.h"
+#include "locks/waiting/PollingWait.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 

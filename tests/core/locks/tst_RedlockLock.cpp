@@ -1,5 +1,5 @@
-#include "locks/FencingCounter.h"
 #include "locks/RedlockLock.h"
+#include "locks/primitives/FencingCounter.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 

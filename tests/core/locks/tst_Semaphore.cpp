@@ -1,5 +1,5 @@
 #include "locks/Semaphore.h"
-#include "locks/WaiterRegistry.h"
+#include "locks/waiting/WaiterRegistry.h"
 #include "redis/ServerCapabilities.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"

@@ -1,7 +1,7 @@
 #include "locks/LockFactory.h"
 #include "locks/RedissonHashLock.h"
 #include "locks/RedissonNames.h"
-#include "locks/WaiterRegistry.h"
+#include "locks/waiting/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"

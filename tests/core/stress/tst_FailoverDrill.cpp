@@ -1,6 +1,6 @@
+#include "faults/FailoverSandbox.h"
+#include "faults/FaultSpec.h"
 #include "redis/RedisUrl.h"
-#include "sandbox/FailoverSandbox.h"
-#include "stress/FaultSpec.h"
 #include "stress/StressEngine.h"
 
 #include <QtTest>

@@ -1,5 +1,5 @@
-#include "stress/ChaosProxy.h"
-#include "stress/FaultSpec.h"
+#include "faults/ChaosProxy.h"
+#include "faults/FaultSpec.h"
 #include "stress/StressEngine.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"

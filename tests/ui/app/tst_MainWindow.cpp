@@ -1,10 +1,10 @@
+#include "app/MainWindow.h"
+#include "base/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
+#include "connection/StatusTexts.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "connection/ConnectionController.h"
-#include "app/MainWindow.h"
-#include "connection/StatusTexts.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

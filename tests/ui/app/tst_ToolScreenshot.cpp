@@ -1,14 +1,14 @@
-#include "support/RedisTestCase.h"
-#include "support/RedisTestServer.h"
-#include "connection/ConnectionController.h"
-#include "tools/contention/ContentionDemoView.h"
 #include "app/MainWindow.h"
-#include "tools/stress/StressPanel.h"
-#include "tools/contention/TimelinePlayer.h"
 #include "app/ToolScreenshot.h"
 #include "app/ToolWindows.h"
+#include "base/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
+#include "tools/contention/ContentionDemoView.h"
+#include "tools/contention/TimelinePlayer.h"
+#include "tools/stress/StressPanel.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

@@ -1,12 +1,12 @@
+#include "app/MainWindow.h"
+#include "app/ToolWindows.h"
+#include "base/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "connection/ConnectionController.h"
 #include "tools/contention/ContentionDemoView.h"
-#include "app/MainWindow.h"
 #include "tools/stress/StressPanel.h"
-#include "app/ToolWindows.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

@@ -1,9 +1,9 @@
+#include "base/GuiConnectionDefaults.h"
+#include "connection/ConnectionController.h"
 #include "sandbox/FreePort.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
-#include "connection/ConnectionController.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

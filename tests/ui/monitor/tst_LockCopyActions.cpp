@@ -1,14 +1,14 @@
-#include "support/LockFormats.h"
-#include "support/RedisTestCase.h"
-#include "support/RedisTestServer.h"
+#include "app/MainWindow.h"
+#include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "monitor/LockDetailPane.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "support/LockFormats.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

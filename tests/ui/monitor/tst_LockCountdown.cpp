@@ -1,13 +1,13 @@
-#include "support/RedisTestCase.h"
-#include "support/RedisTestServer.h"
+#include "app/MainWindow.h"
+#include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "monitor/LockFilterProxyModel.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
-#include "app/MainWindow.h"
+#include "support/RedisTestCase.h"
+#include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
-#include "common/GuiConnectionDefaults.h"
 
 #include <QtTest>
 

@@ -1,5 +1,5 @@
 #include "app/MainWindow.h"
-#include "common/GuiConnectionDefaults.h"
+#include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"

@@ -1,4 +1,4 @@
-#include "history/HistoryRecording.h"
+#include "lockhistory/HistoryRecording.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ConnectionProfileStore.h"
 #include "ui/support/GuiTestEnvironment.h"

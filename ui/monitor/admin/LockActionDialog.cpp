@@ -1,6 +1,6 @@
 #include "monitor/admin/LockActionDialog.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "monitor/LockKindTexts.h"
 #include "monitor/admin/LockAdminTexts.h"
 

@@ -1,12 +1,12 @@
 #include "monitor/admin/LockAdminWorker.h"
 
-#include "common/CoreTexts.h"
-#include "inspect/KeyReader.h"
-#include "inspect/MasterConnections.h"
+#include "base/CoreTexts.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
 #include "inspect/admin/RemoveStaleWaiters.h"
+#include "inspect/scan/BoundedKeyReader.h"
+#include "inspect/scan/MasterConnections.h"
 #include "monitor/admin/LockAdminTexts.h"
 
 #include <QDateTime>
@@ -193,7 +193,7 @@ void LockAdminWorker::readKeys(const LockRecord& lock)
         Q_EMIT keysRead(report);
         return;
     }
-    KeyReader reader(*connection);
+    BoundedKeyReader reader(*connection);
     auto keys = reader.read(lock.snapshot().keys);
     if (!keys) {
         report.error = CoreTexts::error(keys.error());

@@ -1,6 +1,6 @@
 #include "tools/contention/ContentionDemoView.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "demo/DemoCatalog.h"
 #include "locks/DistributedLock.h"
 #include "tools/contention/DemoStage.h"

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/StressMetaTypes.h"
-#include "common/WorkerThreads.h"
+#include "base/StressMetaTypes.h"
+#include "base/WorkerThreads.h"
 #include "redis/ConnectionOptions.h"
 
 #include <QWidget>

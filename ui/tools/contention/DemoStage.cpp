@@ -1,6 +1,6 @@
 #include "tools/contention/DemoStage.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "base/StressMetaTypes.h"
 #include "redis/ConnectionOptions.h"
-#include "common/StressMetaTypes.h"
 
 #include <QObject>
 

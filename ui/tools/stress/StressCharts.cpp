@@ -1,6 +1,6 @@
 #include "tools/stress/StressCharts.h"
 
-#include "common/ColorSchemePalette.h"
+#include "base/ColorSchemePalette.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

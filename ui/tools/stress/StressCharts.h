@@ -1,6 +1,6 @@
 #pragma once
 
-#include "common/StressMetaTypes.h"
+#include "base/StressMetaTypes.h"
 
 #include <QWidget>
 

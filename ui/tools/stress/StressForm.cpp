@@ -1,6 +1,6 @@
 #include "tools/stress/StressForm.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "locks/LockFactory.h"
 #include "redis/RedisUrl.h"
 

@@ -1,6 +1,6 @@
 #include "tools/stress/StressPanel.h"
 
-#include "common/CoreTexts.h"
+#include "base/CoreTexts.h"
 #include "locks/DistributedLock.h"
 #include "stress/StressResultJson.h"
 #include "tools/stress/StressCharts.h"

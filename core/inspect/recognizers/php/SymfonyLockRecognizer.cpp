@@ -1,7 +1,7 @@
 #include "inspect/recognizers/php/SymfonyLockRecognizer.h"
 
-#include "inspect/ScoreMillis.h"
 #include "inspect/recognizers/TokenShape.h"
+#include "inspect/scan/ScoreMillis.h"
 
 #include <algorithm>
 #include <cmath>

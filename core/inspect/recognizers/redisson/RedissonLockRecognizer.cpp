@@ -1,8 +1,8 @@
 #include "inspect/recognizers/redisson/RedissonLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/ScoreMillis.h"
 #include "inspect/recognizers/redisson/RedissonHolderField.h"
+#include "inspect/scan/ScoreMillis.h"
 
 #include <algorithm>
 #include <cmath>

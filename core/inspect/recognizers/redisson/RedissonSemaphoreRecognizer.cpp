@@ -1,7 +1,7 @@
 #include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
-#include "inspect/ScoreMillis.h"
+#include "inspect/scan/ScoreMillis.h"
 
 #include <cmath>
 

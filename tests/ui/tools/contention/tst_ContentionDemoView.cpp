@@ -1,4 +1,4 @@
-#include "common/GuiConnectionDefaults.h"
+#include "base/GuiConnectionDefaults.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"

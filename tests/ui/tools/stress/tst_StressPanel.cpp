@@ -1,5 +1,5 @@
-#include "common/ColorSchemePalette.h"
-#include "common/GuiConnectionDefaults.h"
+#include "base/ColorSchemePalette.h"
+#include "base/GuiConnectionDefaults.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/WidgetTestHelpers.h"

@@ -1,0 +1,253 @@
+#include "cli/commands/HistoryCommand.h"
+
+#include "cli/CliOptions.h"
+#include "cli/ExitCode.h"
+#include "cli/HistoryFile.h"
+#include "cli/TimeArgument.h"
+#include "common/JsonWriter.h"
+#include "history/HistoryQuery.h"
+#include "redis/RedisReply.h"
+
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+namespace lockscope {
+
+namespace {
+
+struct HistoryArguments
+{
+    std::string lock;
+    std::string top; // held, contended, expired; empty: the holds of `lock`
+    std::string since = "24h";
+    std::string until = "now";
+    bool json = false;
+    int limit = 1000;
+    std::string db;
+    std::string profile;
+};
+
+Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
+{
+    HistoryArguments parsed;
+    bool named = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--json") {
+            parsed.json = true;
+        } else if (arg == "--top" || arg == "--since" || arg == "--until" || arg == "--limit" || arg == "--db"
+            || arg == "--profile") {
+            if (i + 1 >= args.size())
+                return makeError(ErrorKind::Usage, arg + " needs a value");
+            const std::string& value = args[++i];
+            if (arg == "--top") {
+                if (value != "held" && value != "contended" && value != "expired")
+                    return makeError(
+                        ErrorKind::Usage, "--top expects held, contended or expired, got '" + value + "'");
+                parsed.top = value;
+            } else if (arg == "--since") {
+                parsed.since = value;
+            } else if (arg == "--until") {
+                parsed.until = value;
+            } else if (arg == "--db") {
+                parsed.db = value;
+            } else if (arg == "--profile") {
+                parsed.profile = value;
+            } else {
+                int limit = 0;
+                auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), limit);
+                if (ec != std::errc() || end != value.data() + value.size() || limit <= 0 || limit > 1000000)
+                    return makeError(ErrorKind::Usage, "--limit expects 1-1000000, got '" + value + "'");
+                parsed.limit = limit;
+            }
+        } else if (!arg.empty() && arg[0] != '-' && !named) {
+            parsed.lock = arg;
+            named = true;
+        } else {
+            return makeError(ErrorKind::Usage, "history: unknown argument '" + arg + "'");
+        }
+    }
+    if (parsed.top.empty() == parsed.lock.empty())
+        return makeError(
+            ErrorKind::Usage, "history needs a lock NAME or --top held|contended|expired (one of them)");
+    return parsed;
+}
+
+std::string seconds(long long ms)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3f s", static_cast<double>(ms) / 1000.0);
+    return buffer;
+}
+
+void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
+{
+    json.beginObject();
+    json.key("lock").string(hold.lock).key("node").string(hold.node).key("kind").string(hold.kind);
+    json.key("library").string(hold.library).key("holder").string(hold.holder).key("mode").string(hold.mode);
+    json.key("started_ms").number(hold.startedMs).key("ended_ms").optionalNumber(hold.endedMs);
+    json.key("duration_ms").number(hold.durationMs(nowMs)).key("ending").string(holdEndingName(hold.ending));
+    json.key("fence").optionalNumber(hold.fence).key("max_reentries").number(hold.maxReentries);
+    json.key("max_waiters").number(hold.maxWaiters);
+    json.endObject();
+}
+
+int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindow window, long long nowMs,
+    std::ostream& out, std::ostream& err)
+{
+    auto holds = query.holds(arguments.lock, window, arguments.limit);
+    auto gaps = query.gaps(window);
+    auto alerts = query.alertsOf(arguments.lock, window, arguments.limit);
+    auto polling = query.pollingSpans(window);
+    for (const RedisError* error : {holds ? nullptr : &holds.error(), gaps ? nullptr : &gaps.error(),
+             alerts ? nullptr : &alerts.error(), polling ? nullptr : &polling.error()}) {
+        if (error) {
+            err << "lockscope-cli: " << error->message << "\n";
+            return ExitUnavailable;
+        }
+    }
+    if (arguments.json) {
+        JsonWriter json;
+        json.beginObject().key("lock").string(arguments.lock);
+        json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
+        json.key("holds").beginArray();
+        for (const auto& hold : *holds)
+            writeHold(json, hold, nowMs);
+        json.endArray().key("gaps").beginArray();
+        for (const auto& gap : *gaps) {
+            json.beginObject()
+                .key("started_ms")
+                .number(gap.startedMs)
+                .key("ended_ms")
+                .optionalNumber(gap.endedMs);
+            json.key("reason").string(gap.reason).endObject();
+        }
+        json.endArray().key("polling").beginArray();
+        for (const auto& span : *polling) {
+            json.beginObject()
+                .key("started_ms")
+                .number(span.startedMs)
+                .key("ended_ms")
+                .optionalNumber(span.endedMs);
+            json.key("interval_ms").number(span.intervalMs).endObject();
+        }
+        json.endArray().key("alerts").beginArray();
+        for (const auto& alert : *alerts) {
+            json.beginObject().key("at_ms").number(alert.atMs).key("node").string(alert.node);
+            json.key("rule").string(alert.rule).key("detail").string(alert.detail).endObject();
+        }
+        json.endArray().endObject();
+        out << json.text() << "\n";
+        return ExitOk;
+    }
+    if (holds->empty())
+        out << "no holds of " << escapeBytes(arguments.lock, 80) << " between "
+            << TimeArgument::format(window.fromMs) << " and " << TimeArgument::format(window.untilMs) << "\n";
+    for (const auto& hold : *holds) {
+        out << TimeArgument::format(hold.startedMs) << "  "
+            << (hold.endedMs ? TimeArgument::format(*hold.endedMs) : std::string("(still held)            "))
+            << "  " << seconds(hold.durationMs(nowMs)) << "  " << holdEndingName(hold.ending) << "  "
+            << escapeBytes(hold.holder, 60);
+        if (hold.fence)
+            out << "  fence " << *hold.fence;
+        if (hold.maxReentries > 1)
+            out << "  x" << hold.maxReentries;
+        if (hold.maxWaiters > 0)
+            out << "  waiters " << hold.maxWaiters;
+        out << "  (" << hold.node << ")\n";
+    }
+    for (const auto& gap : *gaps)
+        out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
+            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
+            << "\n";
+    for (const auto& span : *polling)
+        out << "polling every " << span.intervalMs << " ms from " << TimeArgument::format(span.startedMs)
+            << " to " << (span.endedMs ? TimeArgument::format(*span.endedMs) : std::string("now"))
+            << ": changes seen up to one interval late, shorter holds may be missing\n";
+    for (const auto& alert : *alerts)
+        out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
+            << escapeBytes(alert.detail, 300) << " (" << alert.node << ")\n";
+    return ExitOk;
+}
+
+int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWindow window, std::ostream& out,
+    std::ostream& err)
+{
+    const auto league = arguments.top == "held" ? HistoryQuery::League::Held
+        : arguments.top == "contended"          ? HistoryQuery::League::Contended
+                                                : HistoryQuery::League::Expired;
+    auto rows = query.top(league, window, arguments.limit);
+    if (!rows) {
+        err << "lockscope-cli: " << rows.error().message << "\n";
+        return ExitUnavailable;
+    }
+    if (arguments.json) {
+        JsonWriter json;
+        json.beginObject().key("top").string(arguments.top);
+        json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
+        json.key("locks").beginArray();
+        for (const auto& row : *rows) {
+            json.beginObject().key("lock").string(row.lock).key("node").string(row.node);
+            json.key("kind")
+                .string(row.kind)
+                .key("library")
+                .string(row.library)
+                .key("holds")
+                .number(row.holds);
+            json.key("longest_hold_ms").number(row.longestHoldMs).key("max_waiters").number(row.maxWaiters);
+            json.key("expired").number(row.expired).endObject();
+        }
+        json.endArray().endObject();
+        out << json.text() << "\n";
+        return ExitOk;
+    }
+    if (rows->empty())
+        out << "no locks to show between " << TimeArgument::format(window.fromMs) << " and "
+            << TimeArgument::format(window.untilMs) << "\n";
+    int rank = 0;
+    for (const auto& row : *rows)
+        out << ++rank << ". " << escapeBytes(row.lock, 80) << " (" << row.kind << ", " << row.library
+            << ") on " << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs)
+            << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
+    return ExitOk;
+}
+
+} // namespace
+
+int HistoryCommand::run(const CliOptions& options, const std::map<std::string, std::string>& environment,
+    std::ostream& out, std::ostream& err)
+{
+    auto arguments = parseArguments(options.arguments);
+    if (!arguments) {
+        err << "lockscope-cli: " << arguments.error().message << "\n";
+        return ExitUsage;
+    }
+    const long long nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+                                .count();
+    auto since = TimeArgument::parse(arguments->since, nowMs);
+    auto until = TimeArgument::parse(arguments->until, nowMs);
+    if (!since || !until) {
+        err << "lockscope-cli: " << (!since ? since.error() : until.error()).message << "\n";
+        return ExitUsage;
+    }
+    if (*since >= *until) {
+        err << "lockscope-cli: --since must come before --until\n";
+        return ExitUsage;
+    }
+    const std::string path
+        = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
+    auto query = HistoryQuery::open(path);
+    if (!query) {
+        err << "lockscope-cli: " << query.error().message << "\n";
+        return exitCodeFor(query.error().kind);
+    }
+    const TimeWindow window {*since, *until};
+    if (!arguments->top.empty())
+        return printLeague(*query, *arguments, window, out, err);
+    return printHolds(*query, *arguments, window, nowMs, out, err);
+}
+
+} // namespace lockscope

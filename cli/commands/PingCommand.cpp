@@ -1,0 +1,52 @@
+#include "cli/commands/PingCommand.h"
+
+#include "cli/CliOptions.h"
+#include "cli/ExitCode.h"
+#include "redis/RedisConnection.h"
+#include "redis/ServerProbe.h"
+
+#include <iomanip>
+#include <ostream>
+
+namespace lockscope {
+
+int PingCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
+{
+    if (!options.arguments.empty()) {
+        err << "lockscope-cli: ping takes no arguments\n";
+        return ExitUsage;
+    }
+    ConnectionOptions connectionOptions = options.connection;
+    connectionOptions.clientRole = "cli";
+    auto connection = RedisConnection::connect(connectionOptions);
+    if (!connection) {
+        err << "lockscope-cli: " << options.connection.describe() << ": " << connection.error().toString()
+            << "\n";
+        return exitCodeFor(connection.error().kind);
+    }
+    auto info = ServerProbe::probe(**connection);
+    if (!info) {
+        err << "lockscope-cli: " << options.connection.describe() << ": " << info.error().toString() << "\n";
+        return exitCodeFor(info.error().kind);
+    }
+    out << "server:     " << info->endpoint << "\n";
+    out << "version:    " << (info->version.empty() ? "unknown" : info->version) << "\n";
+    out << "role:       " << (info->role.empty() ? "unknown" : info->role) << "\n";
+    out << "topology:   " << info->topologyName();
+    if (info->topology == ServerInfo::Topology::SentinelMaster)
+        out << " '" << options.connection.sentinelMaster << "'";
+    if (info->topology == ServerInfo::Topology::Cluster)
+        out << " with " << info->clusterMasters.size() << " masters";
+    out << "\n";
+    for (const auto& master : info->clusterMasters)
+        out << "  master    " << master.node.toString() << " (" << master.slots << " slots)\n";
+    out << "keyspace events: "
+        << (info->keyspaceEventsKnown ? (info->keyspaceEvents.empty() ? "off" : info->keyspaceEvents)
+                                      : "unknown (CONFIG GET refused)")
+        << "\n";
+    out << "round trip: " << std::fixed << std::setprecision(3) << info->roundTrip.count() / 1000.0
+        << " ms\n";
+    return ExitOk;
+}
+
+} // namespace lockscope

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "inspect/scan/RawKey.h"
+
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace lockscope {
+
+// The keys of one node that might belong to a lock, by name, and which of them a recogniser
+// has already turned into (part of) a lock. Recognisers run in order; a claimed key is never
+// used twice. Hashed, with the name order built once after the keys are in: each recogniser
+// walks the unclaimed names, and tens of thousands of locks must not cost a tree walk each.
+class CandidateKeyIndex
+{
+public:
+    void add(RawKey key);
+    const RawKey* find(const std::string& name) const;
+    void setTtl(const std::string& name, long long pttl);
+    void remove(const std::string& name);
+    bool contains(const std::string& name) const { return m_keys.count(name) != 0; }
+    // Remembers that `name` was looked up and does not exist (so it is not read again).
+    void markAbsent(const std::string& name) { m_absent.insert(name); }
+    bool isKnownAbsent(const std::string& name) const { return m_absent.count(name) != 0; }
+
+    void claim(const std::string& name);
+    bool isClaimed(const std::string& name) const;
+    // Names of the keys nobody claimed yet, in name order (stable output). The references stay
+    // valid until the next add().
+    std::vector<std::reference_wrapper<const std::string>> unclaimed() const;
+    // The same keys themselves (a recogniser walking them needs no lookup per name).
+    std::vector<const RawKey*> unclaimedKeys() const;
+    size_t size() const { return m_keys.size(); }
+    // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,
+    // and then nothing needs looking up under those names.
+    bool hasAuxiliaryKeys() const { return m_auxiliary > 0; }
+
+private:
+    void sortOrder() const;
+
+    struct Entry
+    {
+        RawKey key;
+        bool claimed = false;
+    };
+
+    std::unordered_map<std::string, Entry> m_keys;
+    std::unordered_set<std::string> m_claimedElsewhere; // claimed names that hold no key here
+    std::unordered_set<std::string> m_absent;
+    mutable std::vector<const std::pair<const std::string, Entry>*> m_order; // by name
+    mutable bool m_orderStale = false;
+    size_t m_auxiliary = 0;
+};
+
+} // namespace lockscope

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "inspect/LockSnapshot.h"
+#include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/recognizers/RecognitionContext.h"
+
+#include <vector>
+
+namespace lockscope {
+
+// The catalogue's recognisers in their order, and the step that turns keys already read into locks: what
+// LockClassifier does once it has read the keys, their TTLs and the channel subscribers. Needs
+// no Redis, so a keyspace can be replayed through it (the recogniser fuzzer does).
+class RecognitionPass
+{
+public:
+    RecognitionPass();
+
+    const std::vector<const LockRecognizer*>& recognizers() const { return m_recognizers; }
+
+    // Runs every recogniser over the unclaimed keys of context.keys, then groups fence counters
+    // and LockScope waiter registries into the locks found.
+    std::vector<LockSnapshot> recognize(RecognitionContext& context) const;
+
+private:
+    static void groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks);
+
+    const std::vector<const LockRecognizer*>& m_recognizers; // RecognizerCatalog::all()
+};
+
+} // namespace lockscope

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "inspect/scan/BoundedKeyReader.h"
+#include "inspect/scan/RawKey.h"
+#include "redis/RedisConnection.h"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+class CancellationToken;
+
+struct ScanProgress
+{
+    std::string node;
+    size_t keysSeen = 0; // names SCAN returned so far on this node
+    size_t keysRead = 0; // of them, read (matched the patterns and still existed)
+    long long totalKeys = -1; // DBSIZE at the start, -1 when unknown
+    // Names handed to the reader threads and not read yet: bounded by a few SCAN pages per
+    // reader whatever the keyspace size (the scanner waits for the readers, it never queues
+    // the keyspace).
+    size_t keysInFlight = 0;
+    bool finished = false;
+};
+
+struct ScanOptions
+{
+    // Glob patterns; empty scans everything. One pattern goes to SCAN MATCH; several are
+    // matched here so that the keyspace is walked once.
+    std::vector<std::string> patterns;
+    int count = 1000; // SCAN COUNT hint
+    ReadLimits limits;
+    // Read the PTTL of every key that `keep` accepts.
+    bool readTtl = true;
+    // Keys worth reading beyond their type (the classifier's: no lock format uses a plain list).
+    BoundedKeyReader::ContentFilter wantContents;
+    // Keys worth handing on once read (the classifier's candidates). Applied where the keys are
+    // read, on the reader threads, so ordinary data costs neither a PTTL nor the caller's time.
+    BoundedKeyReader::KeepFilter keep;
+    // More connections to the same node: batches are then read on them in parallel (see
+    // ParallelKeyReader) while this scanner's own connection walks the cursor.
+    std::vector<RedisConnection*> readers;
+    const CancellationToken* cancel = nullptr;
+    std::function<void(const ScanProgress&)> progress; // after every batch
+};
+
+struct ScanSummary
+{
+    size_t keysSeen = 0;
+    size_t keysRead = 0;
+    bool cancelled = false;
+};
+
+// Walks one node's keyspace with a SCAN cursor and reads every key in bounded, pipelined
+// batches (see BoundedKeyReader). For a cluster the caller runs one scanner per master: SCAN only
+// covers the node it is sent to. Memory stays bounded: each batch goes to `onBatch` and is
+// not kept.
+class KeyspaceScanner
+{
+public:
+    using BatchHandler = std::function<Status(std::vector<RawKey>&& batch)>;
+
+    KeyspaceScanner(RedisConnection& connection, std::string nodeLabel);
+    Result<ScanSummary> scan(const ScanOptions& options, const BatchHandler& onBatch);
+
+private:
+    RedisConnection& m_connection;
+    std::string m_node;
+};
+
+} // namespace lockscope

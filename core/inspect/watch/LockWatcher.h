@@ -1,0 +1,175 @@
+#pragma once
+
+#include "common/UserText.h"
+#include "inspect/BlockedPopCensus.h"
+#include "inspect/LockInspector.h"
+#include "inspect/SharedHolderMemory.h"
+#include "inspect/watch/ExpirySchedule.h"
+#include "inspect/watch/LockEvent.h"
+#include "inspect/watch/PendingNotifications.h"
+#include "inspect/watch/WatchingMode.h"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lockscope {
+
+class CancellationToken;
+
+// One master to watch: a connection for reads and a dedicated one for the subscription.
+struct WatchTarget
+{
+    std::string node;
+    RedisConnection* connection = nullptr;
+    RedisConnection* subscriber = nullptr;
+};
+
+struct WatchOptions
+{
+    InspectOptions inspect; // patterns and lock patterns, as for list
+    std::chrono::milliseconds pollInterval {1000};
+    // CONFIG SET notify-keyspace-events when the server's setting lacks what the watcher needs
+    // (only when asked: it changes the server for everyone).
+    bool enableNotifications = false;
+    bool forcePolling = false;
+    // Stop run() with an error when a connection ends up on another server than it started on
+    // (a sentinel failover: the locks read there would carry the old master's node), so that
+    // the caller can start over with new targets. Off: the watch goes on, with the old labels.
+    bool stopWhenAMasterMoves = false;
+};
+
+// What following the locks has cost so far.
+struct WatchStats
+{
+    long long notifications = 0; // keyspace notifications received
+    // Of those, the ones that cost no re-read of their own: their lock was re-read once for all
+    // the notifications about it that were pending together.
+    long long coalesced = 0;
+    long long rereads = 0; // single locks re-read (notified, or due to expire)
+};
+
+// Turns changes in Redis into lock events (appeared, changed, released, expired, and
+// force-released where LockScope announced it, see ForceRelease). With keyspace
+// notifications (`K` plus the generic, string, hash, list, zset and expired classes, or `A`) it
+// subscribes per master and re-reads only the locks notified keys belong to, each once for all
+// its notifications pending together (a burst costs one re-read per lock, not one per key
+// written); without them
+// (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
+// subscriber reconnects it re-lists its master, so nothing missed meanwhile stays unseen.
+// Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
+// (ExpirySchedule), which expires the key on the spot and reports it.
+class LockWatcher
+{
+public:
+    using EventHandler = std::function<void(const LockEvent&)>;
+    // The watcher stopped hearing changes from `fromMs` (its subscription broke) and caught up
+    // by re-listing at `untilMs`; the events of that re-listing carry missedSinceMs.
+    using GapHandler = std::function<void(long long fromMs, long long untilMs, const std::string& reason)>;
+
+    LockWatcher(std::vector<WatchTarget> targets, WatchOptions options);
+
+    // Decides the mode (and enables notifications if asked and allowed), lists the current
+    // locks as the baseline. Describes the mode in one line for people.
+    Result<UserText> start();
+    bool usesNotifications() const { return m_notifications; }
+    // How start() decided to watch, as data (after start()).
+    WatchingMode mode() const;
+    // Read it on the thread that runs run() (e.g. from the event handler), or after.
+    const WatchStats& stats() const { return m_stats; }
+    std::vector<SharedLockSnapshot> locks() const;
+
+    // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
+    // connection that ended up on another server.
+    Status run(const CancellationToken& cancel, const EventHandler& onEvent);
+    // Called on run()'s thread after each gap it caught up from (set before run()).
+    void setGapHandler(GapHandler onGap) { m_onGap = std::move(onGap); }
+
+    // Whether a notify-keyspace-events value carries everything the watcher needs.
+    static bool notificationsSuffice(const std::string& flags);
+
+private:
+    // Lists the locks again and reports what changed: on every master, or on `onlyNode`'s.
+    Status pollOnce(const EventHandler& onEvent, const std::string* onlyNode = nullptr);
+    // Hands `event` on, marked as found by a re-listing after a gap while there is one.
+    void report(LockEvent event, const EventHandler& onEvent) const;
+    // Takes the notification `message` and whatever else is already pending on the target's
+    // subscription, then re-reads each lock they name once.
+    Status followNotifications(WatchTarget& target, const RedisReply& message, const EventHandler& onEvent);
+    // Re-reads locks of one master, in inspections of up to rereadBatch locks each (a pass of
+    // a thousand notifications costs a few pipelined rounds, not five round trips per lock).
+    // Each lock's `keys` are keys of it that were notified (read even if its format would not
+    // name them); `expired` says how a lock found gone ended.
+    Status reread(const WatchTarget& target, const std::vector<PendingNotifications::Lock>& locks,
+        const EventHandler& onEvent);
+    static constexpr size_t rereadBatch = 256;
+    // Whether the watch's patterns (if any) cover the lock or one of its notified keys.
+    bool isWatched(const PendingNotifications::Lock& lock) const;
+    // Subscribes again after the subscription broke, and re-lists that master's locks to catch
+    // what was missed (the other masters' subscriptions heard theirs).
+    Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
+    // The options of every inspection this watcher makes, with its shared-holder memory.
+    InspectOptions inspectOptions();
+    // Locks without keys (portalocker) are found and re-checked through CLIENT LIST this often.
+    static constexpr std::chrono::milliseconds keylessRecheck {1000};
+    Status findNewKeylessLocks(const EventHandler& onEvent);
+    void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
+        const EventHandler& onEvent);
+    Status subscribe(WatchTarget& target);
+    // A force-release announced on `target`'s server for lock `name`: marks a lock still listed
+    // (and returns true: re-read it), or reports one already released as force-released.
+    bool takeAnnouncedRelease(
+        const WatchTarget& target, const std::string& name, const EventHandler& onEvent);
+    // An error when a connection is no longer where it was at first (see stopWhenAMasterMoves).
+    Status checkStillOnNodes() const;
+    // Re-reads the locks whose TTL has run out by now.
+    Status rereadDue(const EventHandler& onEvent);
+    // How long a wait may last before the next lock is due (at most `slice`).
+    std::chrono::milliseconds untilNextDue(std::chrono::milliseconds slice) const;
+
+    std::vector<WatchTarget> m_targets;
+    WatchOptions m_options;
+    bool m_notifications = false;
+    std::string m_description; // start()'s line, in English
+    // What the watcher last saw of a lock: the snapshot it reported (shared with the event) and
+    // when it read it (epoch ms).
+    struct Seen
+    {
+        SharedLockSnapshot lock;
+        long long atMs = 0;
+        ExpirySchedule::Slot due; // its place in m_expiries
+    };
+    std::map<WatchedLockId, Seen> m_current; // (views of the snapshot's node and name) -> last seen
+    using Entry = std::pair<const WatchedLockId, Seen>;
+    // Adds a lock seen for the first time to m_current and schedules it.
+    void remember(SharedLockSnapshot lock, long long atMs);
+    // Keeps `lock` as the entry's last-seen state (its id's views move to it).
+    void replace(Entry& entry, SharedLockSnapshot lock, long long atMs);
+    // Puts a lock (an entry of m_current) in m_expiries by its TTL, or takes it out.
+    void schedule(Entry& entry);
+    static WatchedLockId idOf(const std::string& node, const std::string& name) { return {node, name}; }
+    // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
+    // are still to be seen gone: their end is reported as ForceReleased, not Released.
+    std::set<std::string> m_announcedReleases;
+    // The locks that ended lately (LockKey -> last snapshot, when), for an announcement that
+    // arrives after the release was reported: a few seconds' worth, bounded.
+    std::map<std::string, std::pair<SharedLockSnapshot, long long>> m_recentlyReleased;
+    std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
+    ExpirySchedule m_expiries; // when each lock with a TTL is due
+    // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
+    std::map<std::string, BlockedPopCensus> m_blockedPops;
+    // Holder values seen shared by several keys, so a lock re-read alone keeps its library.
+    SharedHolderMemory m_sharedHolders;
+    ExpirySchedule::Clock::time_point m_keylessCheckedAt {};
+    WatchStats m_stats;
+    GapHandler m_onGap;
+    // When each subscription last answered (a message or a quiet wait): a gap starts there.
+    std::map<const RedisConnection*, long long> m_lastHeardMs;
+    // While re-listing after a gap: when it began (the events found carry it).
+    std::optional<long long> m_missedSinceMs;
+};
+
+} // namespace lockscope

@@ -1,2 +1,0 @@
-lockscope_add_test(tst_DesktopColorScheme DIR ui/common LIBS lockscope_ui Qt6::Widgets Qt6::DBus)
-lockscope_add_test(tst_CoreTextTranslations DIR ui/common LIBS lockscope_ui Qt6::Widgets)

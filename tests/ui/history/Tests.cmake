@@ -1,1 +1,0 @@
-lockscope_add_test(tst_LockHistoryWindow DIR ui/history LIBS lockscope_ui_testsupport Qt6::Widgets)

@@ -1,0 +1,71 @@
+#include "lockhistory/HistoryReader.h"
+
+#include "base/CoreTexts.h"
+
+#include <QFileInfo>
+
+namespace lockscope::ui {
+
+namespace {
+
+// The timeline's bars and the league tables: enough for a screen, never the whole file.
+constexpr int holdLimit = 5000;
+constexpr int leagueLimit = 5;
+
+} // namespace
+
+HistoryReadout HistoryReader::read(const HistoryRequest& request)
+{
+    HistoryReadout readout;
+    readout.request = request;
+    if (!QFileInfo::exists(request.path)) {
+        readout.error = tr("Nothing recorded yet.");
+        return readout;
+    }
+    auto query = HistoryQuery::open(request.path.toStdString());
+    if (!query) {
+        readout.error = CoreTexts::error(query.error());
+        return readout;
+    }
+    auto holds = query->allHolds(request.window, holdLimit);
+    auto gaps = query->gaps(request.window);
+    auto alerts = query->alerts(request.window);
+    auto marks = query->marks(request.window);
+    auto polling = query->pollingSpans(request.window);
+    auto contended = query->top(HistoryQuery::League::Contended, request.window, leagueLimit);
+    auto held = query->top(HistoryQuery::League::Held, request.window, leagueLimit);
+    auto expired = query->top(HistoryQuery::League::Expired, request.window, leagueLimit);
+    for (const RedisError* error : {holds ? nullptr : &holds.error(), gaps ? nullptr : &gaps.error(),
+             alerts ? nullptr : &alerts.error(), marks ? nullptr : &marks.error(),
+             polling ? nullptr : &polling.error(), contended ? nullptr : &contended.error(),
+             held ? nullptr : &held.error(), expired ? nullptr : &expired.error()}) {
+        if (error) {
+            readout.error = CoreTexts::error(*error);
+            return readout;
+        }
+    }
+    readout.holds = std::move(*holds);
+    readout.gaps = std::move(*gaps);
+    readout.alerts = std::move(*alerts);
+    readout.marks = std::move(*marks);
+    readout.polling = std::move(*polling);
+    readout.mostContended = std::move(*contended);
+    readout.longestHeld = std::move(*held);
+    readout.mostExpired = std::move(*expired);
+    if (!request.selectedLock.empty()) {
+        auto statistics = query->statistics(request.selectedLock, request.window, request.nowMs);
+        if (!statistics) {
+            readout.error = CoreTexts::error(statistics.error());
+            return readout;
+        }
+        readout.selected = std::move(*statistics);
+    }
+    return readout;
+}
+
+void HistoryReader::readRequested(const HistoryRequest& request)
+{
+    Q_EMIT readoutReady(read(request));
+}
+
+} // namespace lockscope::ui

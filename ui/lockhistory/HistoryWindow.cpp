@@ -1,0 +1,167 @@
+#include "lockhistory/HistoryWindow.h"
+
+#include "lockhistory/HistoryReader.h"
+#include "lockhistory/HistoryStatisticsPanel.h"
+#include "lockhistory/HistoryTimeline.h"
+
+#include <QCheckBox>
+#include <QDateTime>
+#include <QDir>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QThread>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace lockscope::ui {
+
+namespace {
+
+constexpr int refreshIntervalMs = 1000;
+
+} // namespace
+
+HistoryWindow::HistoryWindow(QWidget* parent)
+    : QWidget(parent)
+    , m_header(new QLabel)
+    , m_follow(new QCheckBox(tr("Follow live")))
+    , m_timeline(new HistoryTimeline)
+    , m_statistics(new HistoryStatisticsPanel)
+    , m_refreshTimer(new QTimer(this))
+{
+    qRegisterMetaType<HistoryRequest>();
+    qRegisterMetaType<HistoryReadout>();
+    setObjectName(QStringLiteral("historyWindow"));
+    setWindowTitle(tr("Lock History"));
+    m_header->setObjectName(QStringLiteral("historyHeader"));
+    m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_header->setWordWrap(true);
+    m_follow->setObjectName(QStringLiteral("followLive"));
+    m_follow->setChecked(true);
+    m_follow->setToolTip(tr("Keep the timeline ending now; zooming or panning stops following"));
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_header, 1);
+    top->addWidget(m_follow);
+    auto* splitter = new QSplitter(Qt::Horizontal);
+    splitter->addWidget(m_timeline);
+    splitter->addWidget(m_statistics);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    m_statistics->setMinimumWidth(260);
+    splitter->setSizes({800, 300});
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+    resize(1100, 420);
+
+    auto* reader = new HistoryReader;
+    QThread* readerThread = m_threads.adopt(reader, QStringLiteral("lockscope-history-reader"));
+    connect(this, &HistoryWindow::readRequested, reader, &HistoryReader::readRequested);
+    connect(reader, &HistoryReader::readoutReady, this, &HistoryWindow::showReadout);
+    readerThread->start();
+
+    m_refreshTimer->setInterval(refreshIntervalMs);
+    connect(m_refreshTimer, &QTimer::timeout, this, &HistoryWindow::refresh);
+    m_refreshTimer->start();
+    connect(m_follow, &QCheckBox::toggled, this, [this] { refresh(); });
+    connect(m_timeline, &HistoryTimeline::visibleWindowChanged, this, [this] {
+        m_follow->setChecked(false);
+        refresh();
+    });
+    connect(
+        m_timeline, &HistoryTimeline::lockClicked, this, [this](const QString& lock, const QString& node) {
+            refresh(); // its statistics
+            Q_EMIT lockSelected(lock, node);
+        });
+    updateHeader();
+}
+
+HistoryWindow::~HistoryWindow()
+{
+    // m_threads waits for the reader: a read under way is bounded (HistoryQuery limits every answer).
+}
+
+void HistoryWindow::setDatabase(const QString& path, const QString& problem)
+{
+    m_path = path;
+    m_problem = problem;
+    m_readError.clear();
+    updateHeader();
+    refresh();
+}
+
+void HistoryWindow::setFollowing(bool following)
+{
+    m_follow->setChecked(following);
+}
+
+bool HistoryWindow::isFollowing() const
+{
+    return m_follow->isChecked();
+}
+
+QString HistoryWindow::headerText() const
+{
+    return m_header->text();
+}
+
+void HistoryWindow::refresh()
+{
+    if (m_path.isEmpty())
+        return;
+    if (m_reading) {
+        m_readAgain = true; // one read at a time; the latest wish wins
+        return;
+    }
+    const long long now = QDateTime::currentMSecsSinceEpoch();
+    TimeWindow window = m_timeline->visibleWindow();
+    if (isFollowing()) {
+        // Now a little before the right edge, so that what began just now shows.
+        const long long span = window.untilMs - window.fromMs;
+        window = {now - span * 49 / 50, now + span / 50};
+        m_timeline->setVisibleWindow(window);
+    }
+    m_reading = true;
+    Q_EMIT readRequested({m_path, window, m_timeline->selectedLock(), now});
+}
+
+void HistoryWindow::showReadout(const HistoryReadout& readout)
+{
+    m_reading = false;
+    if (readout.request.path == m_path) {
+        m_readError = readout.error;
+        if (readout.error.isEmpty()) {
+            m_timeline->setHistory(
+                readout.holds, readout.gaps, readout.request.nowMs, readout.alerts, readout.marks);
+            m_timeline->setPollingSpans(readout.polling);
+            m_statistics->showReadout(readout);
+        }
+        updateHeader();
+        Q_EMIT readoutShown();
+    }
+    if (m_readAgain) {
+        m_readAgain = false;
+        refresh();
+    }
+}
+
+void HistoryWindow::updateHeader()
+{
+    if (m_path.isEmpty()) {
+        // No database: history off in the profile (the problem says so), or not connected yet.
+        m_header->setText(m_problem.isEmpty()
+                ? tr("Connect to a server: its lock history is recorded and shown here.")
+                : m_problem);
+        return;
+    }
+    QString text = tr("History database: %1").arg(QDir::toNativeSeparators(m_path));
+    if (!m_problem.isEmpty())
+        text += QLatin1Char('\n') + tr("Not recording: %1").arg(m_problem);
+    else if (!m_readError.isEmpty())
+        text += QLatin1Char('\n') + m_readError;
+    m_header->setText(text);
+}
+
+} // namespace lockscope::ui

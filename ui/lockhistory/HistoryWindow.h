@@ -1,0 +1,65 @@
+#pragma once
+
+#include "base/WorkerThreads.h"
+#include "lockhistory/HistoryReadout.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QLabel;
+class QTimer;
+
+namespace lockscope::ui {
+
+class HistoryStatisticsPanel;
+class HistoryTimeline;
+
+// Tools › Lock History: the timeline of one history database with its statistics. Follows
+// live (re-reads every second, the window ending now) until the user zooms or pans; reads run
+// on a thread of the window's own (HistoryReader). Shows where the database is, or why it
+// cannot be read.
+class HistoryWindow : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit HistoryWindow(QWidget* parent = nullptr);
+    ~HistoryWindow() override;
+
+    // The database to show (empty: none); `problem` says why it is not being recorded into.
+    void setDatabase(const QString& path, const QString& problem = {});
+    QString databasePath() const { return m_path; }
+    void setFollowing(bool following);
+    bool isFollowing() const;
+
+    HistoryTimeline* timeline() const { return m_timeline; }
+    HistoryStatisticsPanel* statistics() const { return m_statistics; }
+    QString headerText() const;
+    // Reads again now (asynchronously; readoutShown() follows).
+    void refresh();
+
+Q_SIGNALS:
+    // The user clicked a lock: the main window selects it in the monitor.
+    void lockSelected(const QString& lock, const QString& node);
+    void readoutShown();
+    // To the reader's thread.
+    void readRequested(const lockscope::ui::HistoryRequest& request);
+
+private:
+    void showReadout(const HistoryReadout& readout);
+    void updateHeader();
+
+    QString m_path;
+    QString m_problem;
+    QString m_readError;
+    QLabel* m_header;
+    QCheckBox* m_follow;
+    HistoryTimeline* m_timeline;
+    HistoryStatisticsPanel* m_statistics;
+    QTimer* m_refreshTimer;
+    WorkerThreads m_threads;
+    bool m_reading = false;
+    bool m_readAgain = false;
+};
+
+} // namespace lockscope::ui

@@ -1,0 +1,8 @@
+list(APPEND lockscope_ui_sources
+  lockhistory/HistoryReader.cpp
+  lockhistory/HistoryRecording.cpp
+  lockhistory/HistoryStatisticsPanel.cpp
+  lockhistory/HistoryTimeline.cpp
+  lockhistory/HistoryWindow.cpp
+  lockhistory/LockAlertText.cpp
+)
