@@ -1,5 +1,7 @@
 #include "cli/CliOptions.h"
 
+#include "fleet/FleetFile.h"
+#include "fleet/SavedProfiles.h"
 #include "locks/LockFactory.h"
 #include "redis/ConnectionFlags.h"
 
@@ -19,7 +21,8 @@ RedisError usageError(std::string message)
 std::string CliOptions::usage()
 {
     std::string text
-        = "usage: lockscope-cli [--url URL] [--user U] [--password-env VAR] [--tls-ca FILE]\n"
+        = "usage: lockscope-cli [--url URL]... [--profile NAME]... [--fleet FILE] [--user U] [--password-env VAR]\n"
+          "                     [--tls-ca FILE]"
           "                     [--tls-cert FILE] [--tls-key FILE] [--tls-server-name NAME] "
           "[--tls-insecure]\n"
           "                     [--read-only] [--connect-timeout MS] [--timeout MS] [--sandbox] COMMAND "
@@ -28,6 +31,10 @@ std::string CliOptions::usage()
           "URL forms: redis://[user[:password]@]host[:port][/db], rediss://... (TLS),\n"
           "           unix:///path/to/socket[?db=N], redis+sentinel://host:port[,host:port]/master[/db]\n"
           "The URL defaults to $LOCKSCOPE_URL, then redis://127.0.0.1:6379.\n"
+          "Several servers (list, watch, record): --url and --profile NAME (a profile the GUI saved)\n"
+          "are repeatable; --fleet FILE reads one URL or 'profile NAME' a line, each with an optional\n"
+          "name (see docs/fleet.md). A server that cannot be reached is named on stderr and the\n"
+          "others are still listed: exit 69 when none answered, 68 when only some did.\n"
           "--sandbox starts a private redis-server for this command and stops it afterwards.\n"
           "\n"
           "commands:\n"
@@ -112,6 +119,9 @@ Result<CliOptions> CliOptions::parse(
     if (auto it = environment.find("LOCKSCOPE_URL"); it != environment.end() && !it->second.empty())
         defaultUrl = it->second;
     ConnectionFlags flags;
+    // --url and --profile in their order (true: a profile), each resolved below.
+    std::vector<std::pair<bool, std::string>> servers;
+    std::string fleetFile;
     size_t i = 0;
     for (; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -123,6 +133,15 @@ Result<CliOptions> CliOptions::parse(
         }
         if (arg == "--sandbox") {
             options.sandbox = true;
+            continue;
+        }
+        if (arg == "--url" || arg == "--profile" || arg == "--fleet") {
+            if (i + 1 >= args.size())
+                return usageError(arg + " needs a value");
+            if (arg == "--fleet")
+                fleetFile = args[++i];
+            else
+                servers.emplace_back(arg == "--profile", args[++i]);
             continue;
         }
         const auto* flag
@@ -138,15 +157,54 @@ Result<CliOptions> CliOptions::parse(
     options.command = args[i];
     options.arguments.assign(args.begin() + static_cast<long>(i) + 1, args.end());
 
-    auto resolved = flags.resolve(
-        defaultUrl, {}, [&environment](const std::string& name) -> std::optional<std::string> {
-            auto it = environment.find(name);
-            return it == environment.end() ? std::nullopt : std::optional(it->second);
-        });
-    if (!resolved.options)
-        return usageError(resolved.mistake.english());
-    options.connection = *resolved.options;
-    options.connection.reconnect.budget = std::chrono::milliseconds(0);
+    auto variable = [&environment](const std::string& name) -> std::optional<std::string> {
+        auto it = environment.find(name);
+        return it == environment.end() ? std::nullopt : std::optional(it->second);
+    };
+    auto resolve = [&](std::optional<std::string> url) -> Result<ConnectionOptions> {
+        ConnectionFlags withUrl = flags;
+        if (url)
+            withUrl.set("url", *url);
+        auto resolved = withUrl.resolve(defaultUrl, {}, variable);
+        if (!resolved.options)
+            return usageError(resolved.mistake.english());
+        resolved.options->reconnect.budget = std::chrono::milliseconds(0);
+        return *resolved.options;
+    };
+    auto base = resolve(std::nullopt);
+    if (!base)
+        return base.error();
+    const SavedProfiles profiles = SavedProfiles::read(SavedProfiles::defaultPath(environment));
+    auto profileMember = [&](const std::string& name) { return profiles.member(name, *base); };
+    for (const auto& [isProfile, value] : servers) {
+        FleetMember member;
+        if (isProfile) {
+            auto found = profileMember(value);
+            if (!found)
+                return usageError(found.error().message);
+            member = std::move(*found);
+            member.origin = "--profile " + value;
+        } else {
+            auto connection = resolve(value);
+            if (!connection)
+                return connection.error();
+            member.connection = std::move(*connection);
+            member.name = FleetMember::defaultName(member.connection);
+            member.origin = "--url " + member.connection.describe();
+        }
+        member.connection.reconnect.budget = std::chrono::milliseconds(0);
+        options.fleet.add(std::move(member));
+    }
+    if (!fleetFile.empty()) {
+        auto read = FleetFile::read(fleetFile, *base, profileMember);
+        if (!read)
+            return usageError(read.error().message);
+        options.fleet.addAll(*read);
+        options.fleetFileGiven = true;
+    }
+    if (options.fleet.empty())
+        options.fleet.add({FleetMember::defaultName(*base), *base, "the default server"});
+    options.connection = options.fleet.members().front().connection;
     return options;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/Result.h"
+#include "fleet/Fleet.h"
+#include "redis/ConnectionOptions.h"
 
 #include <map>
 #include <string>
@@ -12,7 +13,11 @@ namespace lockscope {
 // The connection options every lockscope-cli command shares, and what follows them.
 struct CliOptions
 {
-    ConnectionOptions connection;
+    ConnectionOptions connection; // the first server's
+    // Every server asked for (--url and --profile, repeatable, in their order, then --fleet
+    // FILE's), or the one default server; commands that take one server use `connection`.
+    Fleet fleet;
+    bool fleetFileGiven = false;
     bool sandbox = false; // --sandbox: start a private redis-server and use it
     std::string command;
     std::vector<std::string> arguments; // after the command name
@@ -23,6 +28,10 @@ struct CliOptions
     static Result<CliOptions> parse(
         const std::vector<std::string>& args, const std::map<std::string, std::string>& environment);
     static std::string usage();
+
+    // Whether more than one server was asked for (list's SERVER column, watch's line prefix).
+    // A --fleet file counts as several even with one line: its servers are named in the output.
+    bool manyServers() const { return fleet.size() > 1 || fleetFileGiven; }
 };
 
 } // namespace lockscope

@@ -49,7 +49,18 @@ int CliRunner::run(const std::vector<std::string>& args,
         sandbox = std::move(started.value());
         auto url = parseRedisUrl(sandbox->url(), options->connection);
         options->connection = *url;
+        options->fleet = Fleet();
+        options->fleet.add({FleetMember::defaultName(*url), *url, "--sandbox"});
     }
+    const bool takesFleet
+        = options->command == "list" || options->command == "watch" || options->command == "record";
+    if (options->manyServers() && !takesFleet) {
+        err << "lockscope-cli: " << options->command
+            << " works on one server; several (--url, --profile, --fleet) are for list, watch and record\n";
+        return ExitUsage;
+    }
+    for (const auto& note : options->fleet.notes())
+        err << "lockscope-cli: " << note << "\n";
 
     if (options->command == "ping")
         return PingCommand::run(*options, out, err);

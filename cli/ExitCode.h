@@ -10,6 +10,8 @@ enum ExitCode : int
     ExitOk = 0,
     ExitUsage = 64,
     ExitDataError = 65,
+    // Several servers were asked and some of them could not be reached (the others answered).
+    ExitSomeUnavailable = 68,
     ExitUnavailable = 69,
     ExitSoftware = 70,
     ExitTempFail = 75,

@@ -43,17 +43,24 @@ std::string confidenceText(double confidence)
 
 } // namespace
 
-void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
+void LockTable::print(
+    const std::vector<LockSnapshot>& locks, std::ostream& out, const std::vector<std::string>& servers)
 {
-    const std::vector<std::string> header {
+    std::vector<std::string> header {
         "NAME", "KIND", "LIBRARY", "CONF", "NODE", "TTL", "HOLDERS", "WAITERS", "FENCE", "STUCK"};
+    const bool withServer = !servers.empty();
+    if (withServer)
+        header.insert(header.begin(), "SERVER");
     std::vector<std::vector<std::string>> rows;
-    for (const auto& lock : locks) {
+    for (size_t i = 0; i < locks.size(); ++i) {
+        const LockSnapshot& lock = locks[i];
         rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)),
             std::string(lockLibraryName(lock.library)) + (lock.possible ? " (possible)" : ""),
             confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
             std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
             lock.stuck ? "yes" : "no"});
+        if (withServer)
+            rows.back().insert(rows.back().begin(), escapeBytes(i < servers.size() ? servers[i] : "", 32));
     }
     std::vector<size_t> widths(header.size());
     for (size_t c = 0; c < header.size(); ++c) {
@@ -81,9 +88,11 @@ void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out)
             << " of them possible (a random token with a TTL under a name that does not say lock; "
                "--no-possible hides them)";
     out << "\n";
-    for (const auto& lock : locks) {
+    for (size_t i = 0; i < locks.size(); ++i) {
+        const LockSnapshot& lock = locks[i];
         if (lock.stuck)
-            out << "stuck: " << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english()
+            out << "stuck: " << (withServer && i < servers.size() ? escapeBytes(servers[i], 32) + ": " : "")
+                << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english()
                 << "\n";
     }
 }

@@ -3,6 +3,7 @@ list(APPEND lockscope_cli_sources
   CliOptions.cpp
   CliRunner.cpp
   ExitCode.cpp
+  FleetRecorder.cpp
   HistoryFile.cpp
   LeaseRenewer.cpp
   LockRequest.cpp
@@ -12,6 +13,7 @@ list(APPEND lockscope_cli_sources
   SignalCancellation.cpp
   TimeArgument.cpp
   WatchFlags.cpp
+  WatchPrinter.cpp
   commands/AdminCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp

@@ -50,13 +50,4 @@ Status WatchFlags::parse(const std::vector<std::string>& args, WatchOptions& wat
     return Done {};
 }
 
-std::vector<WatchTarget> WatchFlags::targetsOf(const MasterConnections& masters)
-{
-    std::vector<WatchTarget> targets;
-    for (const auto& target : masters.targets())
-        targets.push_back(
-            {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
-    return targets;
-}
-
 } // namespace lockscope

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "common/Result.h"
-#include "inspect/scan/MasterConnections.h"
 #include "inspect/watch/LockWatcher.h"
 
 #include <functional>
@@ -11,7 +10,7 @@
 namespace lockscope {
 
 // What `watch` and `record` share: the options that say what to watch (--pattern, --lock-pattern)
-// and how (--poll MS, --polling, --enable-notifications), and the connections a watcher needs.
+// and how (--poll MS, --polling, --enable-notifications).
 class WatchFlags
 {
 public:
@@ -25,9 +24,6 @@ public:
     // A number of 1 or more, as every count and interval of these commands is.
     static Result<long long> positive(const std::string& option, const std::string& text);
 
-    // Every master of `options`' server, each with one extra connection for the keyspace
-    // subscription, as the targets of a LockWatcher (they point into `masters`).
-    static std::vector<WatchTarget> targetsOf(const MasterConnections& masters);
 };
 
 } // namespace lockscope

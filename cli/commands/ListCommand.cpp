@@ -7,9 +7,11 @@
 #include "common/JsonWriter.h"
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
-#include "inspect/scan/MasterConnections.h"
+#include "fleet/FleetListing.h"
 
 #include <chrono>
+#include <mutex>
+#include <optional>
 #include <ostream>
 
 namespace lockscope {
@@ -53,16 +55,6 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << "lockscope-cli: " << arguments.error().message << "\n";
         return ExitUsage;
     }
-    ConnectionOptions connectionOptions = options.connection;
-    connectionOptions.clientRole = "cli";
-    // Two reader connections per master: the server answers one batch while we parse another.
-    auto masters = MasterConnections::open(connectionOptions, 2);
-    if (!masters) {
-        err << "lockscope-cli: " << options.connection.describe() << ": " << masters.error().toString()
-            << "\n";
-        return exitCodeFor(masters.error().kind);
-    }
-
     SignalCancellation interrupt; // Ctrl-C stops the scan between two batches
     InspectOptions inspect;
     inspect.scan.patterns = arguments->scanPatterns;
@@ -71,7 +63,9 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
+    std::mutex progressMutex; // each server is scanned on a thread of its own
     inspect.scan.progress = [&](const ScanProgress& progress) {
+        std::lock_guard guard(progressMutex);
         const auto now = std::chrono::steady_clock::now();
         if (now - started < std::chrono::seconds(1)
             || (now - lastReport < std::chrono::seconds(1) && !progress.finished))
@@ -86,25 +80,51 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << " keys" << (progress.finished ? ", done" : "") << "\n";
     };
 
-    auto result = LockInspector::inspect(masters->targets(), inspect);
-    if (result.cancelled) {
-        err << "lockscope-cli: interrupted\n";
-        return 130;
+    // Two reader connections per master: the server answers one batch while we parse another.
+    const auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
+    const bool many = options.manyServers();
+    std::vector<LockSnapshot> locks;
+    std::vector<std::string> servers;
+    std::optional<ErrorKind> firstFailure;
+    size_t unreachable = 0;
+    for (const auto& listing : listings) {
+        const std::string prefix = many ? listing.member->name + ": " : std::string();
+        if (listing.unreachable) {
+            ++unreachable;
+            firstFailure = firstFailure.value_or(listing.unreachable->kind);
+            err << "lockscope-cli: " << prefix << listing.member->connection.describe() << ": "
+                << listing.unreachable->toString() << "\n";
+            continue;
+        }
+        if (listing.result.cancelled) {
+            err << "lockscope-cli: interrupted\n";
+            return 130;
+        }
+        for (const auto& failure : listing.result.failures) {
+            firstFailure = firstFailure.value_or(failure.error.kind);
+            err << "lockscope-cli: " << prefix << failure.node << ": " << failure.error.toString() << "\n";
+        }
+        for (const auto& lock : listing.result.locks) {
+            if (!arguments->possible && lock.possible)
+                continue;
+            locks.push_back(lock);
+            servers.push_back(listing.member->name);
+        }
     }
-    for (const auto& failure : result.failures)
-        err << "lockscope-cli: " << failure.node << ": " << failure.error.toString() << "\n";
-    if (!arguments->possible)
-        std::erase_if(result.locks, [](const LockSnapshot& lock) { return lock.possible; });
 
     if (arguments->json) {
         out << "[";
-        for (size_t i = 0; i < result.locks.size(); ++i)
-            out << (i == 0 ? "\n" : ",\n") << LockSnapshotJson::toString(result.locks[i]);
-        out << (result.locks.empty() ? "]\n" : "\n]\n");
+        for (size_t i = 0; i < locks.size(); ++i)
+            out << (i == 0 ? "\n" : ",\n") << LockSnapshotJson::toString(locks[i], servers[i]);
+        out << (locks.empty() ? "]\n" : "\n]\n");
     } else {
-        LockTable::print(result.locks, out);
+        LockTable::print(locks, out, many ? servers : std::vector<std::string> {});
     }
-    return result.failures.empty() ? ExitOk : exitCodeFor(result.failures.front().error.kind);
+    if (!firstFailure)
+        return ExitOk;
+    if (!many)
+        return exitCodeFor(*firstFailure);
+    return unreachable == listings.size() ? ExitUnavailable : ExitSomeUnavailable;
 }
 
 } // namespace lockscope

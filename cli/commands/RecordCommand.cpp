@@ -6,11 +6,8 @@
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
-#include "history/HistoryRecordingSink.h"
-#include "history/LockHealthMetrics.h"
-#include "inspect/scan/MasterConnections.h"
-#include "inspect/watch/LockWatcher.h"
-#include "redis/RedisReply.h"
+#include "cli/FleetRecorder.h"
+#include "fleet/FleetWatcher.h"
 
 #include <algorithm>
 #include <chrono>
@@ -21,9 +18,6 @@
 namespace lockscope {
 
 namespace {
-
-constexpr std::chrono::milliseconds firstBackoff {500};
-constexpr std::chrono::milliseconds longestBackoff {30000};
 
 struct RecordArguments
 {
@@ -80,25 +74,6 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
     return parsed;
 }
 
-// Serialises the lines the recorder's threads write to stderr.
-class ErrorLines
-{
-public:
-    explicit ErrorLines(std::ostream& err)
-        : m_err(err)
-    {
-    }
-    void say(const std::string& line)
-    {
-        std::lock_guard guard(m_mutex);
-        m_err << "lockscope-cli: " << line << "\n" << std::flush;
-    }
-
-private:
-    std::mutex m_mutex;
-    std::ostream& m_err;
-};
-
 // Sleeps `duration` unless cancelled first.
 void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
 {
@@ -117,92 +92,56 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         err << "lockscope-cli: " << arguments.error().message << "\n";
         return ExitUsage;
     }
-    LockHealthMetrics metrics;
+    const auto& members = options.fleet.members();
+    const bool many = options.manyServers();
+    if (many && (!arguments->db.empty() || !arguments->profile.empty())) {
+        err << "lockscope-cli: record: --db and --profile name one server's history; a fleet records each "
+               "server to a database named after it\n";
+        return ExitUsage;
+    }
+    std::vector<std::string> paths;
+    for (const auto& member : members)
+        paths.push_back(many ? HistoryFile::choose({}, member.name, member.connection, environment)
+                             : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
+
+    std::mutex errMutex; // every server's thread says things
+    auto say = [&](const std::string& line) {
+        std::lock_guard guard(errMutex);
+        err << "lockscope-cli: " << line << "\n" << std::flush;
+    };
+    FleetRecorder recorder(members, paths, arguments->history, arguments->alerts, many, say);
     std::unique_ptr<MetricsServer> metricsServer;
     if (!arguments->metrics.empty()) {
-        auto started = MetricsServer::start(arguments->metrics, [&metrics] { return metrics.exposition(); });
+        auto started = MetricsServer::start(arguments->metrics, [&recorder] { return recorder.exposition(); });
         if (!started) {
             err << "lockscope-cli: " << started.error().message << "\n";
             return exitCodeFor(started.error().kind);
         }
         metricsServer = std::move(*started);
-        err << "lockscope-cli: serving metrics on " << metricsServer->url() << "\n" << std::flush;
+        say("serving metrics on " + metricsServer->url());
     }
-
-    const std::string path
-        = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
-    ErrorLines lines(err);
-    // An alert is said on stderr, counted in the metrics and, while recording, kept in the history.
-    HistoryRecordingSink history(
-        path, arguments->history, arguments->alerts,
-        [&](const RedisError& error) { lines.say(error.message + "; going on without history"); },
-        [&](const LockAlert& alert) {
-            metrics.alertRaised(alert.rule);
-            lines.say("alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
-        });
-    if (auto opened = history.open(nowMs()))
-        lines.say("recording to " + path);
-    else
-        lines.say(opened.error().message + "; watching without history");
-    metrics.setRecording(history.isRecording());
+    recorder.open(nowMs());
 
     SignalCancellation interrupt;
     std::thread flusher([&] {
         while (!interrupt.token().isCancelled()) {
-            history.flushIfDue(nowMs());
-            metrics.setRecording(history.isRecording());
+            recorder.flushIfDue(nowMs());
             pause(std::chrono::milliseconds(200), interrupt.token());
         }
     });
-
-    ConnectionOptions connectionOptions = options.connection;
-    connectionOptions.clientRole = "monitor";
-    std::chrono::milliseconds backoff = firstBackoff;
-    std::string lastProblem;
-    auto lost = [&](const RedisError& error) {
-        const long long at = nowMs();
-        metrics.connectionLost();
-        history.watchingStopped(at, error.toString());
-        if (error.toString() != lastProblem)
-            lines.say(error.toString() + "; trying again with backoff");
-        lastProblem = error.toString();
-        pause(backoff, interrupt.token());
-        backoff = std::min(backoff * 2, longestBackoff);
-    };
-    while (!interrupt.token().isCancelled()) {
-        auto masters = MasterConnections::open(connectionOptions, 1);
-        if (!masters) {
-            lost(masters.error());
-            continue;
-        }
-        LockWatcher watcher(WatchFlags::targetsOf(*masters), arguments->watch);
-        watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
-            history.watchingGap(fromMs, untilMs, reason);
-            lines.say(reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");
-        });
-        auto started = watcher.start();
-        if (!started) {
-            lost(started.error());
-            continue;
-        }
-        const long long at = nowMs();
-        const auto locks = watcher.locks();
-        metrics.resync(locks, at, watcher.usesNotifications());
-        history.watchingStarted(locks, at, watcher.mode());
-        lines.say(started->english() + "; " + std::to_string(locks.size()) + " lock(s) now");
-        backoff = firstBackoff;
-        lastProblem.clear();
-        auto ran = watcher.run(interrupt.token(), [&](const LockEvent& event) {
-            metrics.observe(event, nowMs());
-            if (!history.isRecording())
-                metrics.eventDropped();
-            history.lockChanged(event);
-        });
-        if (!ran)
-            lost(ran.error());
+    FleetWatchOptions watchOptions;
+    watchOptions.watch = arguments->watch;
+    // The history resynchronises from each new listing; the changes while away are its gap.
+    watchOptions.reportChangesWhileAway = false;
+    {
+        FleetWatcher watcher(members, watchOptions, recorder);
+        watcher.start();
+        while (!interrupt.token().isCancelled())
+            pause(std::chrono::milliseconds(200), interrupt.token());
+        watcher.stop();
     }
     flusher.join();
-    history.close(nowMs());
+    recorder.close(nowMs());
     (void)out;
     return ExitOk;
 }

@@ -4,13 +4,12 @@
 #include "cli/ExitCode.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
-#include "common/JsonWriter.h"
-#include "inspect/LockSnapshotJson.h"
-#include "inspect/scan/MasterConnections.h"
-#include "inspect/watch/LockWatcher.h"
-#include "redis/RedisReply.h"
+#include "cli/WatchPrinter.h"
+#include "fleet/FleetWatcher.h"
 
+#include <chrono>
 #include <ostream>
+#include <thread>
 
 namespace lockscope {
 
@@ -47,26 +46,6 @@ Result<WatchArguments> parseArguments(const std::vector<std::string>& args)
     return parsed;
 }
 
-std::string eventLine(const LockEvent& event)
-{
-    const LockSnapshot& lock = event.lock;
-    std::string line = std::string(LockEvent::typeName(event.type)) + " " + escapeBytes(lock.name, 80) + " ("
-        + std::string(lockKindName(lock.kind)) + ", " + std::string(lockLibraryName(lock.library)) + ") on "
-        + lock.node;
-    if (event.type == LockEvent::Type::Appeared || event.type == LockEvent::Type::Changed) {
-        line += " holders:";
-        if (lock.holders.empty())
-            line += " none";
-        for (const auto& holder : lock.holders)
-            line += " " + escapeBytes(holder.owner, 60)
-                + (holder.count != 1 ? " x" + std::to_string(holder.count) : "");
-        line += lock.ttlMs ? " ttl " + std::to_string(*lock.ttlMs) + " ms" : " no ttl";
-        if (lock.waiterCount > 0)
-            line += " waiters " + std::to_string(lock.waiterCount);
-    }
-    return line;
-}
-
 } // namespace
 
 int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
@@ -76,44 +55,18 @@ int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream
         err << "lockscope-cli: " << arguments.error().message << "\n";
         return ExitUsage;
     }
-    ConnectionOptions connectionOptions = options.connection;
-    connectionOptions.clientRole = "monitor";
-    // One extra connection per master carries the keyspace subscription.
-    auto masters = MasterConnections::open(connectionOptions, 1);
-    if (!masters) {
-        err << "lockscope-cli: " << options.connection.describe() << ": " << masters.error().toString()
-            << "\n";
-        return exitCodeFor(masters.error().kind);
-    }
-    LockWatcher watcher(WatchFlags::targetsOf(*masters), arguments->watch);
-    auto started = watcher.start();
-    if (!started) {
-        err << "lockscope-cli: " << started.error().toString() << "\n";
-        return exitCodeFor(started.error().kind);
-    }
-    err << "lockscope-cli: " << started->english() << "; " << watcher.locks().size() << " lock(s) now\n"
-        << std::flush;
-
     SignalCancellation interrupt;
-    long long events = 0;
-    auto ran = watcher.run(interrupt.token(), [&](const LockEvent& event) {
-        if (arguments->json) {
-            JsonWriter json;
-            json.beginObject().key("event").string(LockEvent::typeName(event.type));
-            json.key("at_ms").number(event.atMs).key("lock");
-            LockSnapshotJson::write(json, event.lock);
-            json.endObject();
-            out << json.text() << "\n" << std::flush;
-        } else {
-            out << eventLine(event) << "\n" << std::flush;
-        }
-        if (arguments->maxEvents > 0 && ++events >= arguments->maxEvents)
-            interrupt.cancel();
-    });
-    if (!ran) {
-        err << "lockscope-cli: " << ran.error().toString() << "\n";
-        return exitCodeFor(ran.error().kind);
-    }
+    WatchPrinter printer(out, err, options.manyServers(), arguments->json, arguments->maxEvents,
+        [&interrupt] { interrupt.cancel(); });
+    FleetWatchOptions watchOptions;
+    watchOptions.watch = arguments->watch;
+    FleetWatcher watcher(options.fleet.members(), watchOptions, printer);
+    watcher.start();
+    while (!interrupt.token().isCancelled() && !watcher.allGaveUp())
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    watcher.stop();
+    if (watcher.allGaveUp())
+        return exitCodeFor(printer.lastSettingsError());
     return ExitOk;
 }
 

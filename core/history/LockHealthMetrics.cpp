@@ -34,9 +34,9 @@ std::string number(double value)
     return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
 }
 
-void header(std::string& out, const char* name, const char* type, const char* help)
+void header(std::string& out, const std::string& name, const std::string& type, const std::string& help)
 {
-    out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+    out += "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
 }
 
 std::string lockState(const LockSnapshot& lock)
@@ -130,8 +130,44 @@ void LockHealthMetrics::count(const std::vector<HoldTracker::Change>& changes)
 
 std::string LockHealthMetrics::exposition() const
 {
-    std::lock_guard guard(m_mutex);
+    return exposition({{std::string(), this}});
+}
+
+std::string LockHealthMetrics::exposition(const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers)
+{
+    std::vector<Family> all;
+    for (const auto& [server, metrics] : servers) {
+        auto families = metrics->families(server);
+        if (all.empty()) {
+            all = std::move(families);
+            continue;
+        }
+        for (size_t i = 0; i < all.size() && i < families.size(); ++i)
+            all[i].samples += families[i].samples;
+    }
     std::string out;
+    for (const auto& family : all) {
+        header(out, family.name, family.type, family.help);
+        out += family.samples;
+    }
+    return out;
+}
+
+std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::string& server) const
+{
+    std::lock_guard guard(m_mutex);
+    std::vector<Family> families;
+    // A sample of the family begun last (a histogram's series add their suffix to its name),
+    // its labels after the server's when there is one.
+    auto sample = [&](const std::string& labels, const std::string& value, const char* suffix = "") {
+        std::string all = server.empty() ? labels
+                                         : "server=\"" + labelValue(server) + "\"" + (labels.empty() ? "" : ",") + labels;
+        families.back().samples
+            += families.back().name + suffix + (all.empty() ? "" : "{" + all + "}") + " " + value + "\n";
+    };
+    auto family = [&](const char* name, const char* type, const char* help) {
+        families.push_back({name, type, help, {}});
+    };
     std::map<std::tuple<std::string, std::string, std::string, std::string>, long long> byLabels;
     std::map<std::string, long long> waitersByNode;
     long long stuck = 0;
@@ -142,67 +178,62 @@ std::string LockHealthMetrics::exposition() const
         waitersByNode[lock.node] += lock.waiterCount;
         stuck += lock.stuck ? 1 : 0;
     }
-    header(out, "lockscope_locks", "gauge",
-        "Locks present now, by kind, library, node and state (held, free, stuck).");
+    family("lockscope_locks", "gauge", "Locks present now, by kind, library, node and state (held, free, stuck).");
     for (const auto& [labels, count] : byLabels) {
         const auto& [kind, library, node, state] = labels;
-        out += "lockscope_locks{kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library)
-            + "\",node=\"" + labelValue(node) + "\",state=\"" + state + "\"} " + std::to_string(count) + "\n";
+        sample("kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library) + "\",node=\""
+                + labelValue(node) + "\",state=\"" + state + "\"",
+            std::to_string(count));
     }
-    header(out, "lockscope_stuck_locks", "gauge",
-        "Locks that look stuck (held with no TTL, or past their holder's expiry).");
-    out += "lockscope_stuck_locks " + std::to_string(stuck) + "\n";
-    header(out, "lockscope_lock_waiters", "gauge", "Waiters seen on the locks of each node.");
+    family("lockscope_stuck_locks", "gauge", "Locks that look stuck (held with no TTL, or past their holder's expiry).");
+    sample("", std::to_string(stuck));
+    family("lockscope_lock_waiters", "gauge", "Waiters seen on the locks of each node.");
     for (const auto& [node, waiters] : waitersByNode)
-        out += "lockscope_lock_waiters{node=\"" + labelValue(node) + "\"} " + std::to_string(waiters) + "\n";
-    header(out, "lockscope_holds_completed_total", "counter", "Holds that ended, by how they ended.");
+        sample("node=\"" + labelValue(node) + "\"", std::to_string(waiters));
+    family("lockscope_holds_completed_total", "counter", "Holds that ended, by how they ended.");
     for (const char* ending : {"released", "expired", "force-released", "lost"}) {
         auto it = m_holdsCompleted.find(ending);
-        out += std::string("lockscope_holds_completed_total{ending=\"") + ending + "\"} "
-            + std::to_string(it == m_holdsCompleted.end() ? 0 : it->second) + "\n";
+        sample(std::string("ending=\"") + ending + "\"",
+            std::to_string(it == m_holdsCompleted.end() ? 0 : it->second));
     }
-    header(
-        out, "lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
+    family("lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
     for (size_t i = 0; i < durationBucketsSeconds.size(); ++i)
-        out += "lockscope_hold_duration_seconds_bucket{le=\"" + number(durationBucketsSeconds[i]) + "\"} "
-            + std::to_string(m_durationBuckets[i]) + "\n";
-    out += "lockscope_hold_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(m_durationCount) + "\n";
-    out += "lockscope_hold_duration_seconds_sum " + number(m_durationSumSeconds) + "\n";
-    out += "lockscope_hold_duration_seconds_count " + std::to_string(m_durationCount) + "\n";
-    header(out, "lockscope_lock_events_total", "counter",
-        "Lock events seen, by type (expired versus released).");
+        sample("le=\"" + number(durationBucketsSeconds[i]) + "\"", std::to_string(m_durationBuckets[i]), "_bucket");
+    sample("le=\"+Inf\"", std::to_string(m_durationCount), "_bucket");
+    sample("", number(m_durationSumSeconds), "_sum");
+    sample("", std::to_string(m_durationCount), "_count");
+    family("lockscope_lock_events_total", "counter", "Lock events seen, by type (expired versus released).");
     for (const char* type : {"appeared", "changed", "released", "expired"}) {
         auto it = m_events.find(type);
-        out += std::string("lockscope_lock_events_total{type=\"") + type + "\"} "
-            + std::to_string(it == m_events.end() ? 0 : it->second) + "\n";
+        sample(std::string("type=\"") + type + "\"", std::to_string(it == m_events.end() ? 0 : it->second));
     }
-    header(out, "lockscope_force_releases_total", "counter", "Locks force-released by an administrator.");
-    out += "lockscope_force_releases_total " + std::to_string(m_forceReleases) + "\n";
-    header(out, "lockscope_alerts_total", "counter", "Alerts raised by the recorder's rules, by rule.");
+    family("lockscope_force_releases_total", "counter", "Locks force-released by an administrator.");
+    sample("", std::to_string(m_forceReleases));
+    family("lockscope_alerts_total", "counter", "Alerts raised by the recorder's rules, by rule.");
     for (const auto rule : {LockAlert::Rule::HeldTooLong, LockAlert::Rule::Stuck,
              LockAlert::Rule::TooManyWaiters, LockAlert::Rule::ForceReleased}) {
         auto it = m_alerts.find(rule);
-        out += "lockscope_alerts_total{rule=\"" + std::string(LockAlert::ruleName(rule)) + "\"} "
-            + std::to_string(it == m_alerts.end() ? 0 : it->second) + "\n";
+        sample("rule=\"" + std::string(LockAlert::ruleName(rule)) + "\"",
+            std::to_string(it == m_alerts.end() ? 0 : it->second));
     }
-    header(out, "lockscope_watcher_lag_seconds", "gauge",
-        "Time from noticing the last lock change to handling it.");
-    out += "lockscope_watcher_lag_seconds " + number(m_lagSeconds) + "\n";
-    header(
-        out, "lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
-    out += "lockscope_history_events_dropped_total " + std::to_string(m_dropped) + "\n";
-    header(out, "lockscope_history_recording", "gauge",
-        "1 while lock events are written to the history database.");
-    out += std::string("lockscope_history_recording ") + (m_recording ? "1" : "0") + "\n";
-    header(out, "lockscope_redis_connected", "gauge", "1 while the watcher is connected to Redis.");
-    out += std::string("lockscope_redis_connected ") + (m_connected ? "1" : "0") + "\n";
-    header(out, "lockscope_watch_notifications", "gauge",
-        "1 when following keyspace notifications, 0 when polling.");
-    out += std::string("lockscope_watch_notifications ") + (m_notifications ? "1" : "0") + "\n";
-    header(out, "lockscope_redis_disconnects_total", "counter",
-        "Times the watcher lost its connection to Redis.");
-    out += "lockscope_redis_disconnects_total " + std::to_string(m_reconnects) + "\n";
-    return out;
+    family("lockscope_watcher_lag_seconds", "gauge", "Time from noticing the last lock change to handling it.");
+    sample("", number(m_lagSeconds));
+    family("lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
+    sample("", std::to_string(m_dropped));
+    family("lockscope_history_recording", "gauge", "1 while lock events are written to the history database.");
+    sample("", m_recording ? "1" : "0");
+    family("lockscope_redis_connected", "gauge", "1 while the watcher is connected to Redis.");
+    sample("", m_connected ? "1" : "0");
+    family("lockscope_watch_notifications", "gauge", "1 when following keyspace notifications, 0 when polling.");
+    sample("", m_notifications ? "1" : "0");
+    family("lockscope_redis_disconnects_total", "counter", "Times the watcher lost its connection to Redis.");
+    sample("", std::to_string(m_reconnects));
+    // Per server only: with one unnamed server lockscope_redis_connected says it.
+    if (!server.empty()) {
+        family("lockscope_connection_up", "gauge", "1 while the fleet's server is connected and watched.");
+        sample("", m_connected ? "1" : "0");
+    }
+    return families;
 }
 
 } // namespace lockscope

@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lockscope {
@@ -37,8 +38,20 @@ public:
     void setRecording(bool recording);
 
     std::string exposition() const;
+    // The metrics of several servers in one exposition: each family once, every sample of a
+    // server labelled server="<name>", and lockscope_connection_up per server.
+    static std::string exposition(const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers);
 
 private:
+    struct Family
+    {
+        std::string name;
+        std::string type;
+        std::string help;
+        std::string samples;
+    };
+    // Every family with this instance's samples, labelled with `server` unless it is empty.
+    std::vector<Family> families(const std::string& server) const;
     void count(const std::vector<HoldTracker::Change>& changes);
 
     mutable std::mutex m_mutex;

@@ -2,9 +2,11 @@
 
 namespace lockscope {
 
-void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
+void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::string_view server)
 {
     json.beginObject();
+    if (!server.empty())
+        json.key("server").string(server);
     json.key("name").string(lock.name);
     json.key("kind").string(lockKindName(lock.kind));
     json.key("library").string(lockLibraryName(lock.library));
@@ -56,10 +58,10 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock)
     json.endObject();
 }
 
-std::string LockSnapshotJson::toString(const LockSnapshot& lock)
+std::string LockSnapshotJson::toString(const LockSnapshot& lock, std::string_view server)
 {
     JsonWriter json;
-    write(json, lock);
+    write(json, lock, server);
     return json.text();
 }
 

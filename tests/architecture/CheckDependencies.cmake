@@ -9,12 +9,13 @@ cmake_minimum_required(VERSION 3.25)
 # they name). A row covers its folder and every folder beneath it; the longest match wins.
 set(allowed_dependencies
   # The core's modules in their order: a module uses those listed before it, never one above.
-  # common < redis < locks < inspect < history; locks < sandbox < faults < {stress, demo}.
+  # common < redis < locks < inspect < history < fleet; locks < sandbox < faults < {stress, demo}.
   "core/common          -> core/common"
   "core/redis           -> core/common core/redis"
   "core/locks           -> core/common core/redis core/locks"
   "core/inspect         -> core/common core/redis core/locks core/inspect"
   "core/history         -> core/common core/redis core/locks core/inspect core/history"
+  "core/fleet           -> core/common core/redis core/locks core/inspect core/history core/fleet"
   "core/sandbox         -> core/common core/redis core/locks core/sandbox"
   "core/faults          -> core/common core/redis core/locks core/sandbox core/faults"
   "core/stress          -> core/common core/redis core/locks core/sandbox core/faults core/stress"

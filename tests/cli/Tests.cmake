@@ -5,6 +5,8 @@ lockscope_add_test(tst_CliSentinel DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliList DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliAdmin DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliWatch DIR cli LIBS lockscope_cli)
+# Several servers at once (list, watch; record is tst_FleetRecord).
+lockscope_add_test(tst_CliFleet DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_StressCommand DIR cli LIBS lockscope_cli)
 
 # Runs the real lockscope-cli binary in separate processes.
@@ -29,3 +31,6 @@ lockscope_add_test(tst_MetricsEndpoint DIR cli LIBS lockscope_historytestsupport
 target_link_libraries(tst_MetricsEndpoint PRIVATE PkgConfig::HTTPLIB)
 target_compile_definitions(tst_MetricsEndpoint PRIVATE
   LOCKSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" PROMTOOL="${PROMTOOL}" PROMETHEUS="${PROMETHEUS}")
+# record over a fleet: one /metrics with a server label, one history database per server.
+lockscope_add_test(tst_FleetRecord DIR cli LIBS lockscope_historytestsupport)
+target_link_libraries(tst_FleetRecord PRIVATE PkgConfig::HTTPLIB)

@@ -1,0 +1,138 @@
+#include "cli/FleetRecorder.h"
+
+#include "redis/RedisReply.h"
+
+#include <chrono>
+
+namespace lockscope {
+
+namespace {
+
+long long nowMs()
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+} // namespace
+
+FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members, const std::vector<std::string>& historyPaths,
+    const HistoryOptions& history, const AlertRules& alerts, bool labelServers, Say sayLine)
+    : m_labelServers(labelServers)
+    , m_say(std::move(sayLine))
+{
+    for (size_t i = 0; i < members.size(); ++i) {
+        auto server = std::make_unique<Server>();
+        server->name = members[i].name;
+        Server* raw = server.get();
+        // An alert is said on stderr, counted in the metrics and, while recording, kept in the history.
+        server->history = std::make_unique<HistoryRecordingSink>(
+            i < historyPaths.size() ? historyPaths[i] : std::string(), history, alerts,
+            [this, raw](const RedisError& error) { say(*raw, error.message + "; going on without history"); },
+            [this, raw](const LockAlert& alert) {
+                raw->metrics.alertRaised(alert.rule);
+                say(*raw, "alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
+            });
+        m_servers.push_back(std::move(server));
+    }
+}
+
+void FleetRecorder::say(const Server& server, const std::string& line) const
+{
+    m_say((m_labelServers ? server.name + ": " : std::string()) + line);
+}
+
+FleetRecorder::Server& FleetRecorder::serverOf(const FleetMember& member)
+{
+    for (auto& server : m_servers) {
+        if (server->name == member.name)
+            return *server;
+    }
+    return *m_servers.front(); // not reached: every member has its server
+}
+
+void FleetRecorder::open(long long atMs)
+{
+    for (auto& server : m_servers) {
+        if (server->history->path().empty())
+            continue;
+        if (auto opened = server->history->open(atMs))
+            say(*server, "recording to " + server->history->path());
+        else
+            say(*server, opened.error().message + "; watching without history");
+        server->metrics.setRecording(server->history->isRecording());
+    }
+}
+
+void FleetRecorder::flushIfDue(long long atMs)
+{
+    for (auto& server : m_servers) {
+        server->history->flushIfDue(atMs);
+        server->metrics.setRecording(server->history->isRecording());
+    }
+}
+
+void FleetRecorder::close(long long atMs)
+{
+    for (auto& server : m_servers)
+        server->history->close(atMs);
+}
+
+std::string FleetRecorder::exposition() const
+{
+    if (!m_labelServers)
+        return m_servers.front()->metrics.exposition();
+    std::vector<std::pair<std::string, const LockHealthMetrics*>> servers;
+    for (const auto& server : m_servers)
+        servers.emplace_back(server->name, &server->metrics);
+    return LockHealthMetrics::exposition(servers);
+}
+
+void FleetRecorder::watching(const FleetMember& member, const std::vector<SharedLockSnapshot>& locks,
+    const WatchingMode& mode, bool reconnect)
+{
+    Server& server = serverOf(member);
+    const long long at = nowMs();
+    server.metrics.resync(locks, at, !mode.pollIntervalMs.has_value());
+    server.history->watchingStarted(locks, at, mode);
+    say(server, std::string(reconnect ? "connected again; " : "") + mode.description + "; "
+            + std::to_string(locks.size()) + " lock(s) now");
+}
+
+void FleetRecorder::lockChanged(const FleetMember& member, const LockEvent& event)
+{
+    Server& server = serverOf(member);
+    server.metrics.observe(event, nowMs());
+    if (!server.history->isRecording() && !server.history->path().empty())
+        server.metrics.eventDropped();
+    server.history->lockChanged(event);
+}
+
+void FleetRecorder::lost(
+    const FleetMember& member, const RedisError& error, int attempt, std::chrono::milliseconds retryIn)
+{
+    Server& server = serverOf(member);
+    server.metrics.connectionLost();
+    server.history->watchingStopped(nowMs(), error.toString());
+    if (attempt == 1)
+        say(server, error.toString() + "; trying again with backoff");
+    (void)retryIn;
+}
+
+void FleetRecorder::gap(const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
+{
+    Server& server = serverOf(member);
+    server.history->watchingGap(fromMs, untilMs, reason);
+    say(server, reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");
+}
+
+void FleetRecorder::gaveUp(const FleetMember& member, const RedisError& error)
+{
+    Server& server = serverOf(member);
+    server.metrics.connectionLost();
+    server.history->watchingStopped(nowMs(), error.toString());
+    say(server, error.toString() + "; not retried: the settings (password, user, ACL) need fixing");
+}
+
+} // namespace lockscope

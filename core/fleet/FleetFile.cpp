@@ -1,0 +1,105 @@
+#include "fleet/FleetFile.h"
+
+#include "redis/RedisUrl.h"
+
+#include <fstream>
+#include <iterator>
+#include <optional>
+
+namespace lockscope {
+
+namespace {
+
+constexpr std::string_view spaces = " \t\r";
+
+std::string_view trimmed(std::string_view text)
+{
+    const auto first = text.find_first_not_of(spaces);
+    if (first == std::string_view::npos)
+        return {};
+    return text.substr(first, text.find_last_not_of(spaces) - first + 1);
+}
+
+// Takes the first word of `rest` (or a "quoted" one) off it; nullopt for an unclosed quote.
+std::optional<std::string> takeWord(std::string_view& rest)
+{
+    rest = trimmed(rest);
+    if (!rest.empty() && rest.front() == '"') {
+        const auto close = rest.find('"', 1);
+        if (close == std::string_view::npos)
+            return std::nullopt;
+        std::string word(rest.substr(1, close - 1));
+        rest = trimmed(rest.substr(close + 1));
+        return word;
+    }
+    const auto end = rest.find_first_of(spaces);
+    std::string word(rest.substr(0, end));
+    rest = end == std::string_view::npos ? std::string_view {} : trimmed(rest.substr(end));
+    return word;
+}
+
+} // namespace
+
+Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileName,
+    const ConnectionOptions& base, const ProfileLookup& profiles)
+{
+    Fleet fleet;
+    int number = 0;
+    for (size_t start = 0; start < text.size();) {
+        const auto newline = text.find('\n', start);
+        const size_t end = newline == std::string_view::npos ? text.size() : newline;
+        std::string_view line = trimmed(text.substr(start, end - start));
+        start = end + 1;
+        const std::string where = fileName + ":" + std::to_string(++number);
+        auto refuse = [&where](const std::string& why) { return makeError(ErrorKind::Usage, where + ": " + why); };
+        if (line.empty() || line.front() == '#')
+            continue;
+        auto first = takeWord(line);
+        if (!first)
+            return refuse("a quote is not closed");
+        FleetMember member;
+        if (*first == "profile") {
+            auto profile = takeWord(line);
+            if (!profile || profile->empty())
+                return refuse("'profile' needs the name of a saved connection profile");
+            if (!profiles)
+                return refuse("saved profiles cannot be read here");
+            auto found = profiles(*profile);
+            if (!found)
+                return refuse(found.error().message);
+            member = std::move(*found);
+        } else if (first->find("://") != std::string::npos) {
+            auto options = parseRedisUrl(*first, base);
+            if (!options)
+                return refuse(options.error().message);
+            member.connection = std::move(*options);
+            member.name = FleetMember::defaultName(member.connection);
+        } else {
+            return refuse("expected a URL (redis://, rediss://, unix://, redis+sentinel://) or 'profile NAME', "
+                          "got '" + *first + "'");
+        }
+        if (!line.empty())
+            member.name = std::string(line);
+        member.origin = where;
+        fleet.add(std::move(member));
+    }
+    if (fleet.empty())
+        return makeError(ErrorKind::Usage, fileName + ": no server in it (one URL or 'profile NAME' a line)");
+    return fleet;
+}
+
+Result<Fleet> FleetFile::read(const std::string& path, const ConnectionOptions& base, const ProfileLookup& profiles)
+{
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return makeError(ErrorKind::Usage, "cannot read the fleet file " + path);
+    std::string text;
+    text.resize(maxBytes + 1);
+    file.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(file.gcount()));
+    if (text.size() > maxBytes)
+        return makeError(ErrorKind::Usage, path + ": larger than a fleet file may be (1 MiB)");
+    return parse(text, path, base, profiles);
+}
+
+} // namespace lockscope

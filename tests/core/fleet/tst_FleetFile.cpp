@@ -1,0 +1,159 @@
+#include "fleet/FleetFile.h"
+#include "fleet/SavedProfiles.h"
+
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace lockscope;
+
+namespace {
+
+// Fleet files that name no saved profile.
+Result<Fleet> parse(std::string_view text)
+{
+    return FleetFile::parse(text, "servers.fleet", ConnectionOptions {}, {});
+}
+
+} // namespace
+
+// The fleet file: one server a line, merged when the same twice, refused with its line number
+// when a line is neither a URL nor a profile; and `profile NAME` read from the GUI's own
+// settings file, written here by QSettings as the GUI writes it.
+class tst_FleetFile : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void readsUrlsWithAndWithoutNames()
+    {
+        auto fleet = parse("# the team's servers\n"
+                           "redis://10.0.0.5:6379 orders\n"
+                           "\n"
+                           "   rediss://cache.internal:6380\n"
+                           "redis://10.0.0.7:6379/2   EU staging  \n"
+                           "unix:///run/redis/redis.sock local\n");
+        QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
+        QCOMPARE(fleet->size(), size_t(4));
+        const auto& members = fleet->members();
+        QCOMPARE(members[0].name, std::string("orders"));
+        QCOMPARE(members[0].connection.port, 6379);
+        QCOMPARE(members[1].name, std::string("cache.internal:6380"));
+        QVERIFY(members[1].connection.tls.enabled);
+        QCOMPARE(members[2].name, std::string("EU staging"));
+        QCOMPARE(members[2].connection.database, 2);
+        QCOMPARE(members[3].name, std::string("local"));
+        QCOMPARE(members[3].origin, std::string("servers.fleet:6"));
+        QVERIFY(fleet->notes().empty());
+    }
+
+    void mergesTheSameServerGivenTwiceWithANote()
+    {
+        auto fleet = parse("redis://10.0.0.5:6379 orders\n"
+                           "redis://10.0.0.6:6379\n"
+                           "redis://10.0.0.5:6379/0 orders-again\n");
+        QVERIFY(fleet);
+        QCOMPARE(fleet->size(), size_t(2));
+        QCOMPARE(fleet->notes().size(), size_t(1));
+        const std::string& note = fleet->notes().front();
+        QVERIFY2(note.find("servers.fleet:3") != std::string::npos, note.c_str());
+        QVERIFY2(note.find("same server as orders") != std::string::npos, note.c_str());
+    }
+
+    void keepsAnotherDatabaseOfTheSameServerApart()
+    {
+        auto fleet = parse("redis://10.0.0.5:6379/0\nredis://10.0.0.5:6379/1\n");
+        QVERIFY(fleet);
+        QCOMPARE(fleet->size(), size_t(2));
+    }
+
+    void givesATakenNameToAnotherServerWithItsEndpoint()
+    {
+        auto fleet = parse("redis://10.0.0.5:6379 prod\nredis://10.0.0.6:6379 prod\n");
+        QVERIFY(fleet);
+        QCOMPARE(fleet->size(), size_t(2));
+        QCOMPARE(fleet->members()[1].name, std::string("prod (redis://10.0.0.6:6379)"));
+        QCOMPARE(fleet->notes().size(), size_t(1));
+    }
+
+    void refusesAMalformedLineWithItsNumber_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not a url") << "redis://a:1\n# ok\n10.0.0.5:6379\n" << "servers.fleet:3: expected a URL";
+        QTest::newRow("bad port") << "redis://a:99999\n" << "servers.fleet:1:";
+        QTest::newRow("profile without name") << "redis://a:1\nprofile\n" << "servers.fleet:2: 'profile' needs";
+        QTest::newRow("unclosed quote") << "profile \"EU staging\nredis://a:1\n" << "servers.fleet:1: a quote";
+    }
+    void refusesAMalformedLineWithItsNumber()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const std::string bytes = text.toStdString();
+        auto fleet = parse(bytes);
+        QVERIFY(!fleet);
+        QCOMPARE(fleet.error().kind, ErrorKind::Usage);
+        QVERIFY2(QString::fromStdString(fleet.error().message).startsWith(expected), fleet.error().message.c_str());
+    }
+
+    void refusesAFileWithoutServers()
+    {
+        auto fleet = parse("# nothing yet\n\n");
+        QVERIFY(!fleet);
+        QVERIFY2(fleet.error().message.find("no server") != std::string::npos, fleet.error().message.c_str());
+    }
+
+    void refusesAFileThatIsNotThere()
+    {
+        auto fleet = FleetFile::read("/nonexistent/servers.fleet", {}, {});
+        QVERIFY(!fleet);
+        QVERIFY(fleet.error().message.find("/nonexistent/servers.fleet") != std::string::npos);
+    }
+
+    void namesSavedProfilesAsTheGuiSavedThem()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("LockScope/LockScope.conf");
+        {
+            // As ConnectionProfileStore writes them (its keys), in the GUI's INI file.
+            QSettings settings(path, QSettings::IniFormat);
+            settings.beginWriteArray("connections/profiles", 2);
+            settings.setArrayIndex(0);
+            settings.setValue("id", "{a}");
+            settings.setValue("name", "Production");
+            settings.setValue("url", "redis://10.0.0.5:6379");
+            settings.setValue("database", 3);
+            settings.setValue("readOnly", true);
+            settings.setValue("user", "ops");
+            settings.setArrayIndex(1);
+            settings.setValue("id", "{b}");
+            settings.setValue("name", QString::fromUtf8("EU staging, \xc3\xa9t\xc3\xa9"));
+            settings.setValue("url", "redis://10.0.0.6:6380");
+            settings.setValue("database", -1);
+            settings.endArray();
+        }
+        const auto profiles = SavedProfiles::read(path.toStdString());
+        auto lookup = [&profiles](const std::string& name) { return profiles.member(name, {}); };
+        auto fleet = FleetFile::parse(
+            "profile Production\nprofile \"EU staging, \xc3\xa9t\xc3\xa9\" eu\n", "f", {}, lookup);
+        QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
+        QCOMPARE(fleet->size(), size_t(2));
+        const auto& production = fleet->members()[0];
+        QCOMPARE(production.name, std::string("Production"));
+        QCOMPARE(production.connection.host, std::string("10.0.0.5"));
+        QCOMPARE(production.connection.database, 3);
+        QCOMPARE(production.connection.user, std::string("ops"));
+        QVERIFY(production.connection.readOnly);
+        QCOMPARE(fleet->members()[1].name, std::string("eu"));
+        QCOMPARE(fleet->members()[1].connection.port, 6380);
+
+        auto missing = FleetFile::parse("redis://a:1\nprofile Nope\n", "f", {}, lookup);
+        QVERIFY(!missing);
+        QVERIFY2(missing.error().message.find("f:2: no saved profile named 'Nope'") != std::string::npos,
+            missing.error().message.c_str());
+        QVERIFY2(missing.error().message.find("Production") != std::string::npos, missing.error().message.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_FleetFile)
+#include "tst_FleetFile.moc"
