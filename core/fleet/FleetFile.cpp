@@ -60,7 +60,9 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
         FleetMember member;
         if (*first == "profile") {
             auto profile = takeWord(line);
-            if (!profile || profile->empty())
+            if (!profile)
+                return refuse("a quote is not closed");
+            if (profile->empty())
                 return refuse("'profile' needs the name of a saved connection profile");
             if (!profiles)
                 return refuse("saved profiles cannot be read here");

@@ -34,3 +34,4 @@ target_compile_definitions(tst_MetricsEndpoint PRIVATE
 # record over a fleet: one /metrics with a server label, one history database per server.
 lockscope_add_test(tst_FleetRecord DIR cli LIBS lockscope_historytestsupport)
 target_link_libraries(tst_FleetRecord PRIVATE PkgConfig::HTTPLIB)
+target_compile_definitions(tst_FleetRecord PRIVATE PROMTOOL="${PROMTOOL}")

@@ -75,8 +75,17 @@ private slots:
         QVERIFY2(metrics.find("lockscope_locks{" + serverA + ",kind=\"reentrant\",library=\"Redisson\"")
                 != std::string::npos,
             metrics.c_str());
-        // Each family's header once, however many servers.
+        // Each family's header once, however many servers: promtool takes it without a complaint.
         QCOMPARE(QString::fromStdString(metrics).count("# TYPE lockscope_locks gauge"), 1);
+        QProcess promtool;
+        promtool.setProcessChannelMode(QProcess::MergedChannels);
+        promtool.start(PROMTOOL, {"check", "metrics"});
+        QVERIFY(promtool.waitForStarted(10000));
+        promtool.write(QByteArray::fromStdString(metrics));
+        promtool.closeWriteChannel();
+        QVERIFY(promtool.waitForFinished(60000));
+        QCOMPARE(promtool.exitCode(), 0);
+        QVERIFY2(promtool.readAll().trimmed().isEmpty(), metrics.c_str());
 
         // B dies: it is said down, and A's changes are still recorded.
         b->kill();
