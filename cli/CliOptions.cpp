@@ -21,8 +21,8 @@ RedisError usageError(std::string message)
 std::string CliOptions::usage()
 {
     std::string text
-        = "usage: lockscope-cli [--url URL]... [--profile NAME]... [--fleet FILE] [--user U] [--password-env VAR]\n"
-          "                     [--tls-ca FILE]"
+        = "usage: lockscope-cli [--url URL]... [--profile NAME]... [--fleet FILE]\n"
+          "                     [--user U] [--password-env VAR] [--tls-ca FILE]\n"
           "                     [--tls-cert FILE] [--tls-key FILE] [--tls-server-name NAME] "
           "[--tls-insecure]\n"
           "                     [--read-only] [--connect-timeout MS] [--timeout MS] [--sandbox] COMMAND "
@@ -47,7 +47,9 @@ std::string CliOptions::usage()
           "  watch [--json] [--poll MS] [--polling] [--enable-notifications] [--max-events N]\n"
           "          one line per lock change (appeared, changed, released, expired, and\n"
           "          force-released by a LockScope release), from keyspace notifications or,\n"
-          "          where they are off, by polling (said on stderr)\n"
+          "          where they are off, by polling (said on stderr); a server lost is reconnected with\n"
+          "          backoff and what changed meanwhile reported; ends on Ctrl-C, N events or a refused\n"
+          "          password (77)\n"
           "  release NAME [--force] [--yes]\n"
           "          delete the lock as its library would (waking Redisson waiters), only if it still\n"
           "          has the holder shown; --force for a live holder; exit 0 released, 1 nothing\n"
@@ -96,7 +98,7 @@ std::string CliOptions::usage()
           "          $XDG_DATA_HOME/lockscope/history/<profile>.sqlite) until SIGTERM; reconnects with\n"
           "          backoff, records gaps; --metrics serves Prometheus metrics on /metrics; an alert\n"
           "          (held too long, more waiters, stuck, force-released) is printed, counted and\n"
-          "          recorded\n"
+          "          recorded; several servers: one /metrics with a server label, one database each\n"
           "  history NAME [--since T] [--until T] [--json] [--limit N] [--db FILE] [--profile P]\n"
           "  history --top held|contended|expired [--since T] [--until T] [--json]\n"
           "          the holds of lock NAME (default: the last 24 h), or the league table;\n"

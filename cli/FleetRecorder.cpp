@@ -17,8 +17,9 @@ long long nowMs()
 
 } // namespace
 
-FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members, const std::vector<std::string>& historyPaths,
-    const HistoryOptions& history, const AlertRules& alerts, bool labelServers, Say sayLine)
+FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members,
+    const std::vector<std::string>& historyPaths, const HistoryOptions& history, const AlertRules& alerts,
+    bool labelServers, Say sayLine)
     : m_labelServers(labelServers)
     , m_say(std::move(sayLine))
 {
@@ -32,7 +33,8 @@ FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members, const std:
             [this, raw](const RedisError& error) { say(*raw, error.message + "; going on without history"); },
             [this, raw](const LockAlert& alert) {
                 raw->metrics.alertRaised(alert.rule);
-                say(*raw, "alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
+                say(*raw,
+                    "alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
             });
         m_servers.push_back(std::move(server));
     }
@@ -96,7 +98,8 @@ void FleetRecorder::watching(const FleetMember& member, const std::vector<Shared
     const long long at = nowMs();
     server.metrics.resync(locks, at, !mode.pollIntervalMs.has_value());
     server.history->watchingStarted(locks, at, mode);
-    say(server, std::string(reconnect ? "connected again; " : "") + mode.description + "; "
+    say(server,
+        std::string(reconnect ? "connected again; " : "") + mode.description + "; "
             + std::to_string(locks.size()) + " lock(s) now");
 }
 
@@ -120,7 +123,8 @@ void FleetRecorder::lost(
     (void)retryIn;
 }
 
-void FleetRecorder::gap(const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
+void FleetRecorder::gap(
+    const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
 {
     Server& server = serverOf(member);
     server.history->watchingGap(fromMs, untilMs, reason);

@@ -92,8 +92,7 @@ void LockTable::print(
         const LockSnapshot& lock = locks[i];
         if (lock.stuck)
             out << "stuck: " << (withServer && i < servers.size() ? escapeBytes(servers[i], 32) + ": " : "")
-                << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english()
-                << "\n";
+                << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english() << "\n";
     }
 }
 

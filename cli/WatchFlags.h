@@ -23,7 +23,6 @@ public:
 
     // A number of 1 or more, as every count and interval of these commands is.
     static Result<long long> positive(const std::string& option, const std::string& text);
-
 };
 
 } // namespace lockscope

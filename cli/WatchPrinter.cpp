@@ -76,7 +76,8 @@ void WatchPrinter::lockChanged(const FleetMember& member, const LockEvent& event
         json.endObject();
         m_out << json.text() << "\n" << std::flush;
     } else {
-        m_out << (m_prefixServer ? member.name + ": " : std::string()) << eventLine(event) << "\n" << std::flush;
+        m_out << (m_prefixServer ? member.name + ": " : std::string()) << eventLine(event) << "\n"
+              << std::flush;
     }
     if (m_maxEvents > 0 && ++m_events >= m_maxEvents)
         m_enough();
@@ -91,13 +92,15 @@ void WatchPrinter::lost(
     if (error.toString() != last)
         say(member,
             (!m_watched.contains(member.name) ? "cannot reach the server: "
-                    : attempt == 1                ? "lost the server: "
-                                                  : "still out of reach: ") + error.toString()
-                + "; reconnecting with backoff (next attempt in " + std::to_string(retryIn.count()) + " ms)");
+                    : attempt == 1            ? "lost the server: "
+                                              : "still out of reach: ")
+                + error.toString() + "; reconnecting with backoff (next attempt in "
+                + std::to_string(retryIn.count()) + " ms)");
     last = error.toString();
 }
 
-void WatchPrinter::gap(const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
+void WatchPrinter::gap(
+    const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
 {
     std::lock_guard guard(m_mutex);
     say(member, reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");

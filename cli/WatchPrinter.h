@@ -26,7 +26,8 @@ public:
     void lockChanged(const FleetMember& member, const LockEvent& event) override;
     void lost(const FleetMember& member, const RedisError& error, int attempt,
         std::chrono::milliseconds retryIn) override;
-    void gap(const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason) override;
+    void gap(
+        const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason) override;
     void gaveUp(const FleetMember& member, const RedisError& error) override;
 
     ErrorKind lastSettingsError() const;

@@ -5,9 +5,9 @@
 #include "cli/LockTable.h"
 #include "cli/SignalCancellation.h"
 #include "common/JsonWriter.h"
+#include "fleet/FleetListing.h"
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
-#include "fleet/FleetListing.h"
 
 #include <chrono>
 #include <mutex>

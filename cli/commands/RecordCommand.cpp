@@ -2,11 +2,11 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "cli/FleetRecorder.h"
 #include "cli/HistoryFile.h"
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
-#include "cli/FleetRecorder.h"
 #include "fleet/FleetWatcher.h"
 
 #include <algorithm>
@@ -101,8 +101,9 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
     }
     std::vector<std::string> paths;
     for (const auto& member : members)
-        paths.push_back(many ? HistoryFile::choose({}, member.name, member.connection, environment)
-                             : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
+        paths.push_back(many
+                ? HistoryFile::choose({}, member.name, member.connection, environment)
+                : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
 
     std::mutex errMutex; // every server's thread says things
     auto say = [&](const std::string& line) {
@@ -112,7 +113,8 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
     FleetRecorder recorder(members, paths, arguments->history, arguments->alerts, many, say);
     std::unique_ptr<MetricsServer> metricsServer;
     if (!arguments->metrics.empty()) {
-        auto started = MetricsServer::start(arguments->metrics, [&recorder] { return recorder.exposition(); });
+        auto started
+            = MetricsServer::start(arguments->metrics, [&recorder] { return recorder.exposition(); });
         if (!started) {
             err << "lockscope-cli: " << started.error().message << "\n";
             return exitCodeFor(started.error().kind);

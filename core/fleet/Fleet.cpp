@@ -20,8 +20,8 @@ void Fleet::add(FleetMember member)
     };
     if (taken(member.name)) {
         std::string unique = member.name + " (" + member.connection.describe() + ")";
-        m_notes.push_back(member.origin + ": the name " + member.name + " is taken; this server is named "
-            + unique);
+        m_notes.push_back(
+            member.origin + ": the name " + member.name + " is taken; this server is named " + unique);
         member.name = std::move(unique);
     }
     m_members.push_back(std::move(member));

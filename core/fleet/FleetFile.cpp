@@ -51,7 +51,8 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
         std::string_view line = trimmed(text.substr(start, end - start));
         start = end + 1;
         const std::string where = fileName + ":" + std::to_string(++number);
-        auto refuse = [&where](const std::string& why) { return makeError(ErrorKind::Usage, where + ": " + why); };
+        auto refuse
+            = [&where](const std::string& why) { return makeError(ErrorKind::Usage, where + ": " + why); };
         if (line.empty() || line.front() == '#')
             continue;
         auto first = takeWord(line);
@@ -77,8 +78,10 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
             member.connection = std::move(*options);
             member.name = FleetMember::defaultName(member.connection);
         } else {
-            return refuse("expected a URL (redis://, rediss://, unix://, redis+sentinel://) or 'profile NAME', "
-                          "got '" + *first + "'");
+            return refuse(
+                "expected a URL (redis://, rediss://, unix://, redis+sentinel://) or 'profile NAME', "
+                "got '"
+                + *first + "'");
         }
         if (!line.empty())
             member.name = std::string(line);
@@ -90,7 +93,8 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
     return fleet;
 }
 
-Result<Fleet> FleetFile::read(const std::string& path, const ConnectionOptions& base, const ProfileLookup& profiles)
+Result<Fleet> FleetFile::read(
+    const std::string& path, const ConnectionOptions& base, const ProfileLookup& profiles)
 {
     std::ifstream file(path, std::ios::binary);
     if (!file)

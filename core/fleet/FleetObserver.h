@@ -26,11 +26,13 @@ public:
     virtual void lockChanged(const FleetMember& member, const LockEvent& event) = 0;
     // The server was lost (or not reached) with `error`; the next attempt, number `attempt`, is
     // in `retryIn`.
-    virtual void lost(const FleetMember& member, const RedisError& error, int attempt,
-        std::chrono::milliseconds retryIn)
+    virtual void lost(
+        const FleetMember& member, const RedisError& error, int attempt, std::chrono::milliseconds retryIn)
         = 0;
     // Watching went on but heard nothing from `fromMs` to `untilMs` (see LockWatcher).
-    virtual void gap(const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason) = 0;
+    virtual void gap(
+        const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
+        = 0;
     // The member's settings are wrong (password, ACL): it is not retried until they change.
     virtual void gaveUp(const FleetMember& member, const RedisError& error) = 0;
 };

@@ -36,7 +36,8 @@ std::vector<WatchTarget> targetsOf(const MasterConnections& masters)
 
 } // namespace
 
-FleetWatcher::FleetWatcher(std::vector<FleetMember> members, FleetWatchOptions options, FleetObserver& observer)
+FleetWatcher::FleetWatcher(
+    std::vector<FleetMember> members, FleetWatchOptions options, FleetObserver& observer)
     : m_members(std::move(members))
     , m_options(std::move(options))
     , m_observer(observer)

@@ -16,7 +16,8 @@ class LocksWhileAway
 public:
     // Watching (re)started with `locks`: the changes since the last known state (none the first
     // time), each with missedSinceMs = `lostAtMs`, then `locks` becomes the known state.
-    std::vector<LockEvent> restart(const std::vector<SharedLockSnapshot>& locks, long long lostAtMs, long long nowMs);
+    std::vector<LockEvent> restart(
+        const std::vector<SharedLockSnapshot>& locks, long long lostAtMs, long long nowMs);
     void apply(const LockEvent& event);
     size_t size() const { return m_known.size(); }
 

@@ -153,7 +153,8 @@ Result<FleetMember> SavedProfiles::member(const std::string& name, const Connect
         return member;
     }
     return makeError(ErrorKind::Usage,
-        "no saved profile named '" + name + "' in " + (m_path.empty() ? std::string("(no settings file)") : m_path)
+        "no saved profile named '" + name + "' in "
+            + (m_path.empty() ? std::string("(no settings file)") : m_path)
             + (names.empty() ? std::string(" (it has none)") : " (it has: " + names + ")"));
 }
 

@@ -133,7 +133,8 @@ std::string LockHealthMetrics::exposition() const
     return exposition({{std::string(), this}});
 }
 
-std::string LockHealthMetrics::exposition(const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers)
+std::string LockHealthMetrics::exposition(
+    const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers)
 {
     std::vector<Family> all;
     for (const auto& [server, metrics] : servers) {
@@ -160,8 +161,9 @@ std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::st
     // A sample of the family begun last (a histogram's series add their suffix to its name),
     // its labels after the server's when there is one.
     auto sample = [&](const std::string& labels, const std::string& value, const char* suffix = "") {
-        std::string all = server.empty() ? labels
-                                         : "server=\"" + labelValue(server) + "\"" + (labels.empty() ? "" : ",") + labels;
+        std::string all = server.empty()
+            ? labels
+            : "server=\"" + labelValue(server) + "\"" + (labels.empty() ? "" : ",") + labels;
         families.back().samples
             += families.back().name + suffix + (all.empty() ? "" : "{" + all + "}") + " " + value + "\n";
     };
@@ -178,14 +180,16 @@ std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::st
         waitersByNode[lock.node] += lock.waiterCount;
         stuck += lock.stuck ? 1 : 0;
     }
-    family("lockscope_locks", "gauge", "Locks present now, by kind, library, node and state (held, free, stuck).");
+    family("lockscope_locks", "gauge",
+        "Locks present now, by kind, library, node and state (held, free, stuck).");
     for (const auto& [labels, count] : byLabels) {
         const auto& [kind, library, node, state] = labels;
         sample("kind=\"" + labelValue(kind) + "\",library=\"" + labelValue(library) + "\",node=\""
                 + labelValue(node) + "\",state=\"" + state + "\"",
             std::to_string(count));
     }
-    family("lockscope_stuck_locks", "gauge", "Locks that look stuck (held with no TTL, or past their holder's expiry).");
+    family("lockscope_stuck_locks", "gauge",
+        "Locks that look stuck (held with no TTL, or past their holder's expiry).");
     sample("", std::to_string(stuck));
     family("lockscope_lock_waiters", "gauge", "Waiters seen on the locks of each node.");
     for (const auto& [node, waiters] : waitersByNode)
@@ -198,7 +202,8 @@ std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::st
     }
     family("lockscope_hold_duration_seconds", "histogram", "How long holds lasted that were seen ending.");
     for (size_t i = 0; i < durationBucketsSeconds.size(); ++i)
-        sample("le=\"" + number(durationBucketsSeconds[i]) + "\"", std::to_string(m_durationBuckets[i]), "_bucket");
+        sample("le=\"" + number(durationBucketsSeconds[i]) + "\"", std::to_string(m_durationBuckets[i]),
+            "_bucket");
     sample("le=\"+Inf\"", std::to_string(m_durationCount), "_bucket");
     sample("", number(m_durationSumSeconds), "_sum");
     sample("", std::to_string(m_durationCount), "_count");
@@ -216,15 +221,18 @@ std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::st
         sample("rule=\"" + std::string(LockAlert::ruleName(rule)) + "\"",
             std::to_string(it == m_alerts.end() ? 0 : it->second));
     }
-    family("lockscope_watcher_lag_seconds", "gauge", "Time from noticing the last lock change to handling it.");
+    family(
+        "lockscope_watcher_lag_seconds", "gauge", "Time from noticing the last lock change to handling it.");
     sample("", number(m_lagSeconds));
     family("lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
     sample("", std::to_string(m_dropped));
-    family("lockscope_history_recording", "gauge", "1 while lock events are written to the history database.");
+    family(
+        "lockscope_history_recording", "gauge", "1 while lock events are written to the history database.");
     sample("", m_recording ? "1" : "0");
     family("lockscope_redis_connected", "gauge", "1 while the watcher is connected to Redis.");
     sample("", m_connected ? "1" : "0");
-    family("lockscope_watch_notifications", "gauge", "1 when following keyspace notifications, 0 when polling.");
+    family(
+        "lockscope_watch_notifications", "gauge", "1 when following keyspace notifications, 0 when polling.");
     sample("", m_notifications ? "1" : "0");
     family("lockscope_redis_disconnects_total", "counter", "Times the watcher lost its connection to Redis.");
     sample("", std::to_string(m_reconnects));

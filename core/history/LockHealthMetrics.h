@@ -40,7 +40,8 @@ public:
     std::string exposition() const;
     // The metrics of several servers in one exposition: each family once, every sample of a
     // server labelled server="<name>", and lockscope_connection_up per server.
-    static std::string exposition(const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers);
+    static std::string exposition(
+        const std::vector<std::pair<std::string, const LockHealthMetrics*>>& servers);
 
 private:
     struct Family

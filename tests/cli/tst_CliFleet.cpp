@@ -39,7 +39,7 @@ bool watchIsListening(RedisConnection& connection)
     const auto text = clients.value().toStringView();
     if (!text)
         return false;
-    std::istringstream lines{std::string(*text)};
+    std::istringstream lines {std::string(*text)};
     std::string line;
     while (std::getline(lines, line)) {
         if (line.find("name=lockscope:monitor") != std::string::npos
@@ -96,7 +96,8 @@ private slots:
         auto table = test::runCli({"--url", m_a->url(), "--url", m_b->url(), "list"});
         QCOMPARE(table.code, 0);
         QVERIFY2(table.out.startsWith("SERVER "), qPrintable(table.out));
-        QVERIFY2(table.out.contains(QString::fromStdString(nameOf(*m_b)) + "  invoices"), qPrintable(table.out));
+        QVERIFY2(
+            table.out.contains(QString::fromStdString(nameOf(*m_b)) + "  invoices"), qPrintable(table.out));
     }
 
     void listNamesTheDeadServerAndListsTheOther()
@@ -130,8 +131,8 @@ private slots:
         std::atomic<bool> done {false};
         test::CliRun run;
         std::thread cli([&] {
-            run = test::runCli({"--timeout", "60000", "--url", m_a->url(), "--url", m_b->url(), "watch", "--json",
-                "--max-events", "3"});
+            run = test::runCli({"--timeout", "60000", "--url", m_a->url(), "--url", m_b->url(), "watch",
+                "--json", "--max-events", "3"});
             done = true;
         });
         auto a = test::connectTo(*m_a);
@@ -197,7 +198,8 @@ private slots:
         QVERIFY2(run.err.contains("connected again"), qPrintable(run.err));
         const QStringList lines = run.out.split('\n', Qt::SkipEmptyParts);
         QCOMPARE(lines.size(), 2);
-        QVERIFY2(lines[0].startsWith("released gone") && lines[0].endsWith("(while the server was out of reach)"),
+        QVERIFY2(
+            lines[0].startsWith("released gone") && lines[0].endsWith("(while the server was out of reach)"),
             qPrintable(run.out));
         QVERIFY2(lines[1].startsWith("appeared after"), qPrintable(run.out));
     }

@@ -54,8 +54,8 @@ private slots:
         // The recorder's history goes to XDG_DATA_HOME/lockscope/history/<server>.sqlite.
         qputenv("XDG_DATA_HOME", data.path().toUtf8());
         const int port = pickFreePort();
-        RecordProcess record({"--url", QString::fromStdString(a->url()), "--url", QString::fromStdString(b->url()),
-            "record", "--metrics", QString("127.0.0.1:%1").arg(port)});
+        RecordProcess record({"--url", QString::fromStdString(a->url()), "--url",
+            QString::fromStdString(b->url()), "record", "--metrics", QString("127.0.0.1:%1").arg(port)});
         QVERIFY(record.started());
         QVERIFY2(record.waitForError("lock(s) now", 15s, 2), qPrintable(record.errorText()));
         const std::string serverA = "server=\"" + nameOf(*a) + "\"";
@@ -93,9 +93,11 @@ private slots:
         QVERIFY(writerA->command({"DEL", "orders"}).ok());
         QVERIFY(RecordProcess::waitForSample(
             port, "lockscope_lock_events_total{" + serverA + ",type=\"released\"} ", 1, 15s));
-        QCOMPARE(RecordProcess::sample(RecordProcess::fetchMetrics(port), "lockscope_connection_up{" + serverA + "} "),
+        QCOMPARE(RecordProcess::sample(
+                     RecordProcess::fetchMetrics(port), "lockscope_connection_up{" + serverA + "} "),
             1.0);
-        QVERIFY2(record.errorText().contains(QString::fromStdString(nameOf(*b)) + ": "), qPrintable(record.errorText()));
+        QVERIFY2(record.errorText().contains(QString::fromStdString(nameOf(*b)) + ": "),
+            qPrintable(record.errorText()));
         QCOMPARE(record.terminate(), 0);
 
         // One database per server: A's has its hold, and not B's lock.
@@ -113,8 +115,8 @@ private slots:
 
     void refusesOneDatabaseForSeveralServers()
     {
-        auto run = test::runCli(
-            {"--url", "redis://127.0.0.1:1", "--url", "redis://127.0.0.1:2", "record", "--db", "/tmp/x.sqlite"});
+        auto run = test::runCli({"--url", "redis://127.0.0.1:1", "--url", "redis://127.0.0.1:2", "record",
+            "--db", "/tmp/x.sqlite"});
         QCOMPARE(run.code, 64);
         QVERIFY2(run.err.contains("a fleet records each server"), qPrintable(run.err));
     }

@@ -60,8 +60,8 @@ public:
     std::map<std::string, std::pair<double, double>> cpu; // member -> thread CPU at start, at last event
     std::atomic<long long> reported {0};
 
-    void watching(const FleetMember& member, const std::vector<SharedLockSnapshot>&, const WatchingMode&,
-        bool) override
+    void watching(
+        const FleetMember& member, const std::vector<SharedLockSnapshot>&, const WatchingMode&, bool) override
     {
         const double now = threadCpuSeconds();
         std::lock_guard guard(mutex);
@@ -77,7 +77,8 @@ public:
         std::lock_guard guard(mutex);
         auto sent = sentAt.find(event.lock->holders.front().owner);
         if (sent != sentAt.end())
-            lags[member.name].push_back(std::chrono::duration<double, std::milli>(now - sent->second).count());
+            lags[member.name].push_back(
+                std::chrono::duration<double, std::milli>(now - sent->second).count());
         cpu[member.name].second = cpuNow;
         ++reported;
     }
@@ -100,8 +101,8 @@ struct FleetResult
     double cpuPerEventUs = 0;
 };
 
-FleetResult runFleet(std::vector<std::unique_ptr<RedisServerProcess>>& servers, size_t count, int locks, int rate,
-    int seconds)
+FleetResult runFleet(
+    std::vector<std::unique_ptr<RedisServerProcess>>& servers, size_t count, int locks, int rate, int seconds)
 {
     FleetResult out;
     LagObserver observer;
@@ -203,15 +204,16 @@ int main(int argc, char** argv)
             return 1;
         }
     }
-    std::printf("Fleet watcher: %d live token locks a server, %d holder changes/s on each, %d s\n", locks, rate,
-        seconds);
-    std::printf("%8s %10s %9s %9s %9s %9s %14s %10s\n", "servers", "changes/s", "written", "reported", "lag p50",
-        "lag p99", "worst srv p99", "cpu/event");
+    std::printf("Fleet watcher: %d live token locks a server, %d holder changes/s on each, %d s\n", locks,
+        rate, seconds);
+    std::printf("%8s %10s %9s %9s %9s %9s %14s %10s\n", "servers", "changes/s", "written", "reported",
+        "lag p50", "lag p99", "worst srv p99", "cpu/event");
     for (size_t count : {size_t(1), servers}) {
         const FleetResult r = runFleet(running, count, locks, rate, seconds);
         std::printf("%8zu %10zu %9lld %9lld %7.1fms %7.1fms %12.1fms %8.0fus\n", count, count * size_t(rate),
             r.written, r.reported, r.p50, r.p99, r.worstServerP99, r.cpuPerEventUs);
     }
-    std::printf("goal: each server's lag p99 < 50 ms; cpu/event with the fleet no worse than with one server\n");
+    std::printf(
+        "goal: each server's lag p99 < 50 ms; cpu/event with the fleet no worse than with one server\n");
     return 0;
 }

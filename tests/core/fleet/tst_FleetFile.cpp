@@ -80,10 +80,14 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("not a url") << "redis://a:1\n# ok\n10.0.0.5:6379\n" << "servers.fleet:3: expected a URL";
-        QTest::newRow("bad port") << "redis://a:99999\n" << "servers.fleet:1:";
-        QTest::newRow("profile without name") << "redis://a:1\nprofile\n" << "servers.fleet:2: 'profile' needs";
-        QTest::newRow("unclosed quote") << "profile \"EU staging\nredis://a:1\n" << "servers.fleet:1: a quote";
+        QTest::newRow("not a url") << "redis://a:1\n# ok\n10.0.0.5:6379\n"
+                                   << "servers.fleet:3: expected a URL";
+        QTest::newRow("bad port") << "redis://a:99999\n"
+                                  << "servers.fleet:1:";
+        QTest::newRow("profile without name") << "redis://a:1\nprofile\n"
+                                              << "servers.fleet:2: 'profile' needs";
+        QTest::newRow("unclosed quote") << "profile \"EU staging\nredis://a:1\n"
+                                        << "servers.fleet:1: a quote";
     }
     void refusesAMalformedLineWithItsNumber()
     {
@@ -93,7 +97,8 @@ private slots:
         auto fleet = parse(bytes);
         QVERIFY(!fleet);
         QCOMPARE(fleet.error().kind, ErrorKind::Usage);
-        QVERIFY2(QString::fromStdString(fleet.error().message).startsWith(expected), fleet.error().message.c_str());
+        QVERIFY2(QString::fromStdString(fleet.error().message).startsWith(expected),
+            fleet.error().message.c_str());
     }
 
     void refusesAFileWithoutServers()
@@ -151,7 +156,8 @@ private slots:
         QVERIFY(!missing);
         QVERIFY2(missing.error().message.find("f:2: no saved profile named 'Nope'") != std::string::npos,
             missing.error().message.c_str());
-        QVERIFY2(missing.error().message.find("Production") != std::string::npos, missing.error().message.c_str());
+        QVERIFY2(
+            missing.error().message.find("Production") != std::string::npos, missing.error().message.c_str());
     }
 };
 
