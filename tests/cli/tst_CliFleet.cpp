@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <atomic>
@@ -121,6 +122,38 @@ private slots:
         QCOMPARE(run.code, int(ExitUnavailable));
         QVERIFY(run.err.contains(QString::fromStdString(nameOf(*m_a))));
         QVERIFY(run.err.contains(QString::fromStdString(nameOf(*m_b))));
+    }
+
+    void listReadsAFleetFileAndMergesTheSameServerGivenTwice()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath("servers.fleet"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QString("# ours\n%1 orders\n%2 billing\n%1 orders-again\n")
+                       .arg(QString::fromStdString(m_a->url()), QString::fromStdString(m_b->url()))
+                       .toUtf8());
+        file.close();
+        auto a = test::connectTo(*m_a);
+        QVERIFY(LockFormats::redissonLock(*a, "invoice", LockFormats::clientA, 1, 30000).ok());
+        auto run = test::runCli({"--fleet", file.fileName().toStdString(), "list"});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.contains("servers.fleet:4: orders-again is the same server as orders"),
+            qPrintable(run.err));
+        QVERIFY2(run.out.startsWith("SERVER "), qPrintable(run.out));
+        QVERIFY2(run.out.contains("\norders  invoice"), qPrintable(run.out));
+    }
+
+    void refusesAMalformedFleetFileWithTheLineBeforeConnecting()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath("servers.fleet"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QString("%1\n127.0.0.1:6379\n").arg(QString::fromStdString(m_a->url())).toUtf8());
+        file.close();
+        auto run = test::runCli({"--fleet", file.fileName().toStdString(), "list"});
+        QCOMPARE(run.code, int(ExitUsage));
+        QVERIFY2(run.err.contains("servers.fleet:2: expected a URL"), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
     }
 
     void watchReportsOneServersChangesWhileAnotherHangs()
