@@ -173,11 +173,15 @@ Result<CliOptions> CliOptions::parse(
         resolved.options->reconnect.budget = std::chrono::milliseconds(0);
         return *resolved.options;
     };
+    // The options every profile and fleet file line starts from (the flags over the default
+    // URL); an error only when one of them needs it (TLS flags need a rediss:// URL).
     auto base = resolve(std::nullopt);
-    if (!base)
-        return base.error();
     const SavedProfiles profiles = SavedProfiles::read(SavedProfiles::defaultPath(environment));
-    auto profileMember = [&](const std::string& name) { return profiles.member(name, *base); };
+    auto profileMember = [&](const std::string& name) -> Result<FleetMember> {
+        if (!base)
+            return base.error();
+        return profiles.member(name, *base);
+    };
     for (const auto& [isProfile, value] : servers) {
         FleetMember member;
         if (isProfile) {
@@ -198,12 +202,15 @@ Result<CliOptions> CliOptions::parse(
         options.fleet.add(std::move(member));
     }
     if (!fleetFile.empty()) {
-        auto read = FleetFile::read(fleetFile, *base, profileMember);
+        // Each line's URL with the command line's connection flags, as a --url would be.
+        auto read = FleetFile::read(fleetFile, resolve, profileMember);
         if (!read)
             return usageError(read.error().message);
         options.fleet.addAll(*read);
         options.fleetFileGiven = true;
     }
+    if (options.fleet.empty() && !base)
+        return base.error();
     if (options.fleet.empty())
         options.fleet.add({FleetMember::defaultName(*base), *base, "the default server"});
     options.connection = options.fleet.members().front().connection;

@@ -40,8 +40,13 @@ std::optional<std::string> takeWord(std::string_view& rest)
 
 } // namespace
 
-Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileName,
-    const ConnectionOptions& base, const ProfileLookup& profiles)
+FleetFile::UrlReader FleetFile::over(ConnectionOptions base)
+{
+    return [base = std::move(base)](const std::string& url) { return parseRedisUrl(url, base); };
+}
+
+Result<Fleet> FleetFile::parse(
+    std::string_view text, const std::string& fileName, const UrlReader& urls, const ProfileLookup& profiles)
 {
     Fleet fleet;
     int number = 0;
@@ -72,7 +77,7 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
                 return refuse(found.error().message);
             member = std::move(*found);
         } else if (first->find("://") != std::string::npos) {
-            auto options = parseRedisUrl(*first, base);
+            auto options = urls(*first);
             if (!options)
                 return refuse(options.error().message);
             member.connection = std::move(*options);
@@ -93,8 +98,7 @@ Result<Fleet> FleetFile::parse(std::string_view text, const std::string& fileNam
     return fleet;
 }
 
-Result<Fleet> FleetFile::read(
-    const std::string& path, const ConnectionOptions& base, const ProfileLookup& profiles)
+Result<Fleet> FleetFile::read(const std::string& path, const UrlReader& urls, const ProfileLookup& profiles)
 {
     std::ifstream file(path, std::ios::binary);
     if (!file)
@@ -105,7 +109,7 @@ Result<Fleet> FleetFile::read(
     text.resize(static_cast<size_t>(file.gcount()));
     if (text.size() > maxBytes)
         return makeError(ErrorKind::Usage, path + ": larger than a fleet file may be (1 MiB)");
-    return parse(text, path, base, profiles);
+    return parse(text, path, urls, profiles);
 }
 
 } // namespace lockscope

@@ -22,13 +22,15 @@ class FleetFile
 public:
     // Finds a saved profile by name: the member it makes, or why there is none.
     using ProfileLookup = std::function<Result<FleetMember>(const std::string& profile)>;
+    // Makes a line's URL into connection options (the CLI applies its connection flags to it).
+    using UrlReader = std::function<Result<ConnectionOptions>(const std::string& url)>;
     static constexpr size_t maxBytes = 1024 * 1024;
 
-    // Each URL is read over `base` (the options given on the command line for every server).
-    static Result<Fleet> parse(std::string_view text, const std::string& fileName,
-        const ConnectionOptions& base, const ProfileLookup& profiles);
-    static Result<Fleet> read(
-        const std::string& path, const ConnectionOptions& base, const ProfileLookup& profiles);
+    static Result<Fleet> parse(std::string_view text, const std::string& fileName, const UrlReader& urls,
+        const ProfileLookup& profiles);
+    static Result<Fleet> read(const std::string& path, const UrlReader& urls, const ProfileLookup& profiles);
+    // Each URL read over `base` (parseRedisUrl).
+    static UrlReader over(ConnectionOptions base);
 };
 
 } // namespace lockscope

@@ -12,7 +12,7 @@ namespace {
 // Fleet files that name no saved profile.
 Result<Fleet> parse(std::string_view text)
 {
-    return FleetFile::parse(text, "servers.fleet", ConnectionOptions {}, {});
+    return FleetFile::parse(text, "servers.fleet", FleetFile::over({}), {});
 }
 
 } // namespace
@@ -110,7 +110,7 @@ private slots:
 
     void refusesAFileThatIsNotThere()
     {
-        auto fleet = FleetFile::read("/nonexistent/servers.fleet", {}, {});
+        auto fleet = FleetFile::read("/nonexistent/servers.fleet", FleetFile::over({}), {});
         QVERIFY(!fleet);
         QVERIFY(fleet.error().message.find("/nonexistent/servers.fleet") != std::string::npos);
     }
@@ -139,8 +139,8 @@ private slots:
         }
         const auto profiles = SavedProfiles::read(path.toStdString());
         auto lookup = [&profiles](const std::string& name) { return profiles.member(name, {}); };
-        auto fleet = FleetFile::parse(
-            "profile Production\nprofile \"EU staging, \xc3\xa9t\xc3\xa9\" eu\n", "f", {}, lookup);
+        auto fleet = FleetFile::parse("profile Production\nprofile \"EU staging, \xc3\xa9t\xc3\xa9\" eu\n",
+            "f", FleetFile::over({}), lookup);
         QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
         QCOMPARE(fleet->size(), size_t(2));
         const auto& production = fleet->members()[0];
@@ -152,7 +152,7 @@ private slots:
         QCOMPARE(fleet->members()[1].name, std::string("eu"));
         QCOMPARE(fleet->members()[1].connection.port, 6380);
 
-        auto missing = FleetFile::parse("redis://a:1\nprofile Nope\n", "f", {}, lookup);
+        auto missing = FleetFile::parse("redis://a:1\nprofile Nope\n", "f", FleetFile::over({}), lookup);
         QVERIFY(!missing);
         QVERIFY2(missing.error().message.find("f:2: no saved profile named 'Nope'") != std::string::npos,
             missing.error().message.c_str());
