@@ -6,11 +6,11 @@
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
+#include "common/EscapeBytes.h"
 #include "history/HistoryRecordingSink.h"
 #include "history/LockHealthMetrics.h"
 #include "inspect/scan/MasterConnections.h"
 #include "inspect/watch/LockWatcher.h"
-#include "redis/RedisReply.h"
 
 #include <algorithm>
 #include <chrono>

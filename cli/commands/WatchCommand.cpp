@@ -4,11 +4,11 @@
 #include "cli/ExitCode.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
+#include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/scan/MasterConnections.h"
 #include "inspect/watch/LockWatcher.h"
-#include "redis/RedisReply.h"
 
 #include <ostream>
 
