@@ -1,6 +1,6 @@
 #include "cli/LockTable.h"
 
-#include "redis/RedisReply.h"
+#include "common/EscapeBytes.h"
 
 #include <algorithm>
 #include <cstdio>

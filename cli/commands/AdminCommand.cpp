@@ -2,12 +2,12 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "common/EscapeBytes.h"
 #include "inspect/NamedLockLookup.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
 #include "inspect/scan/MasterConnections.h"
-#include "redis/RedisReply.h"
 
 #include <charconv>
 #include <istream>

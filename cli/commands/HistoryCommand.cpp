@@ -4,9 +4,9 @@
 #include "cli/ExitCode.h"
 #include "cli/HistoryFile.h"
 #include "cli/TimeArgument.h"
+#include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
 #include "history/HistoryQuery.h"
-#include "redis/RedisReply.h"
 
 #include <charconv>
 #include <chrono>

@@ -4,7 +4,7 @@
 
 namespace lockscope {
 
-// The two-character escapes that JSON text and RedisReply's readable rendering share: quote,
+// The two-character escapes that JSON text and escapeBytes (display) share: quote,
 // backslash, newline, carriage return and tab. Each escapes other bytes its own way (\u00XX,
 // \xXX), so only these live here.
 class EscapeSequence

@@ -6,8 +6,8 @@ namespace lockscope {
 // freed. glibc otherwise raises that threshold after the first large block is freed, and
 // serves later large blocks from the heap, where they leave holes when they go. A monitor's
 // first listing of 100,000 locks passes through tens of megabytes of such scratch (candidate
-// keys, the listed snapshots, the batch for the table); with the default the process kept
-// about 130 bytes a lock of freed memory for good (bench_gui_scale). Long-running processes
+// keys, the listed snapshots, the batch for the table); with the default the process would keep
+// that freed memory for good, as holes between the locks it still holds. Long-running processes
 // that hold many locks call it once at start; elsewhere (the benchmarks' busy loops) the
 // default's reuse of freed blocks is the better trade.
 struct LargeBlockRelease

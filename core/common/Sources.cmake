@@ -1,5 +1,6 @@
 list(APPEND lockscope_core_sources
   common/DataDirectory.cpp
+  common/EscapeBytes.cpp
   common/EscapeSequence.cpp
   common/JsonWriter.cpp
   common/LargeBlockRelease.cpp

@@ -245,7 +245,6 @@ void ChaosProxy::loop()
                 const int on = 1;
                 ::setsockopt(client, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
                 links.push_back(Link {client, server, {}, {}});
-                m_accepted.fetch_add(1, std::memory_order_relaxed);
             }
         }
     }

@@ -34,8 +34,6 @@ public:
     int port() const { return m_port; }
     void setMode(Mode mode);
     Mode mode() const { return m_mode.load(std::memory_order_acquire); }
-    // Connections accepted so far (each client connection that went through the proxy).
-    long long connectionsAccepted() const { return m_accepted.load(std::memory_order_relaxed); }
 
 private:
     ChaosProxy(int listenFd, int port, int wakeRead, int wakeWrite, std::string targetHost, int targetPort);
@@ -50,7 +48,6 @@ private:
     const int m_targetPort;
     std::atomic<Mode> m_mode {Mode::Pass};
     std::atomic<bool> m_stopping {false};
-    std::atomic<long long> m_accepted {0};
     std::thread m_thread;
 };
 

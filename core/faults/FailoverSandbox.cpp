@@ -2,7 +2,6 @@
 
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
-#include "sandbox/FreePort.h"
 
 #include <functional>
 #include <thread>
@@ -50,16 +49,6 @@ std::string roleOf(int port)
     return std::string(*reply->at(0).toStringView());
 }
 
-// Sentinel describes instances as flat [name, value, name, value, ...] arrays (untrusted).
-std::string fieldOf(const RedisReply& flatMap, std::string_view name)
-{
-    for (size_t i = 0; i + 1 < flatMap.size(); i += 2) {
-        if (flatMap.at(i).toStringView() == name && flatMap.at(i + 1).toStringView())
-            return std::string(*flatMap.at(i + 1).toStringView());
-    }
-    return {};
-}
-
 } // namespace
 
 FailoverSandbox::~FailoverSandbox()
@@ -104,39 +93,18 @@ Result<std::unique_ptr<FailoverSandbox>> FailoverSandbox::start()
         20000ms);
     if (!attached || roleOf(sandbox->m_replica->port()) != "slave")
         return makeError(ErrorKind::Internal, "the sandbox replica did not attach to its master");
-    if (auto sentinel = sandbox->startSentinel(); !sentinel)
+    // A long down-after period: failovers are asked for, a busy machine should not start one on
+    // its own. A long failover timeout: the sentinel would otherwise soon "fix" the replica to
+    // replicate from the master directly, around the proxy that lets the drill hold replication
+    // back.
+    auto sentinel = SandboxSentinel::start(masterName, masterPort, {30000ms, 600000ms});
+    if (!sentinel)
         return sentinel.error();
+    sandbox->m_sentinel = std::move(*sentinel);
     if (!waitFor([&] { return sandbox->sentinelKnowsTheReplica(); }, 30000ms))
         return makeError(ErrorKind::Internal,
             "the sandbox sentinel did not come to know the replica: " + sandbox->m_sentinel->logTail(800));
     return sandbox;
-}
-
-Status FailoverSandbox::startSentinel()
-{
-    // Quorum 1: the only sentinel decides. A long down-after period: failovers are asked for,
-    // a busy machine should not start one on its own. A long failover timeout: the sentinel
-    // would otherwise soon "fix" the replica to replicate from the master directly, around the
-    // proxy that lets the drill hold replication back.
-    const std::string name = masterName;
-    const std::string rules = "sentinel monitor " + name + " 127.0.0.1 " + std::to_string(m_master->port())
-        + " 1\nsentinel down-after-milliseconds " + name + " 30000\nsentinel failover-timeout " + name
-        + " 600000\nsentinel parallel-syncs " + name + " 1\n";
-    RedisError lastError = makeError(ErrorKind::Internal, "no free port for the sentinel");
-    for (int attempt = 0; attempt < 5; ++attempt) {
-        RedisServerConfig config;
-        config.sentinel = true;
-        config.unixSocket = false;
-        config.port = pickFreePort();
-        config.configText = "port " + std::to_string(config.port) + "\nbind 127.0.0.1\n" + rules;
-        auto sentinel = RedisServerProcess::start(config);
-        if (sentinel) {
-            m_sentinel = std::move(sentinel.value());
-            return Done {};
-        }
-        lastError = sentinel.error();
-    }
-    return lastError;
 }
 
 std::string FailoverSandbox::url() const
@@ -146,29 +114,13 @@ std::string FailoverSandbox::url() const
 
 bool FailoverSandbox::sentinelKnowsTheReplica() const
 {
-    auto sentinel = connectTo(m_sentinel->port());
-    if (!sentinel)
-        return false;
-    auto replicas = sentinel->command({"SENTINEL", "REPLICAS", masterName});
-    if (!replicas || !replicas->isArray())
-        return false;
-    for (const auto& replica : replicas->elements()) {
-        // "slave" alone: connected, not subjectively down, with a live link to its master.
-        if (fieldOf(replica, "port") == std::to_string(m_replica->port())
-            && fieldOf(replica, "flags") == "slave" && fieldOf(replica, "master-link-status") == "ok")
-            return true;
-    }
-    return false;
+    return m_sentinel->knowsReplica(m_replica->port());
 }
 
 bool FailoverSandbox::sentinelNamesTheReplica() const
 {
-    auto sentinel = connectTo(m_sentinel->port());
-    if (!sentinel)
-        return false;
-    auto reply = sentinel->command({"SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName});
-    return reply && reply->isArray() && reply->size() == 2
-        && reply->at(1).toStringView() == std::string_view(std::to_string(m_replica->port()));
+    auto master = m_sentinel->reportedMaster();
+    return master && master->port == m_replica->port();
 }
 
 bool FailoverSandbox::replicaHasKey(const std::string& key) const
@@ -202,13 +154,10 @@ Status FailoverSandbox::failOver(std::chrono::milliseconds timeout)
     RedisError refused = makeError(ErrorKind::Timeout, "the sentinel did not start the failover");
     const bool started = waitFor(
         [&] {
-            auto sentinel = connectTo(m_sentinel->port());
-            if (!sentinel)
-                return false;
-            auto reply = sentinel->command({"SENTINEL", "FAILOVER", masterName});
-            if (!reply)
-                refused = reply.error();
-            return static_cast<bool>(reply);
+            auto requested = m_sentinel->requestFailover();
+            if (!requested)
+                refused = requested.error();
+            return static_cast<bool>(requested);
         },
         timeout);
     if (!started)

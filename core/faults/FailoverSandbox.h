@@ -4,6 +4,7 @@
 #include "faults/ChaosProxy.h"
 #include "faults/FaultInjector.h"
 #include "sandbox/RedisServerProcess.h"
+#include "sandbox/SandboxSentinel.h"
 
 #include <chrono>
 #include <memory>
@@ -51,14 +52,13 @@ public:
 
 private:
     FailoverSandbox() = default;
-    Status startSentinel();
     bool sentinelKnowsTheReplica() const;
     bool sentinelNamesTheReplica() const;
 
     std::unique_ptr<RedisServerProcess> m_master;
     std::unique_ptr<ChaosProxy> m_replicationLink;
     std::unique_ptr<RedisServerProcess> m_replica;
-    std::unique_ptr<RedisServerProcess> m_sentinel;
+    std::unique_ptr<SandboxSentinel> m_sentinel;
     std::mutex m_failingOver;
 };
 

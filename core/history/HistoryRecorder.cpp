@@ -326,7 +326,6 @@ Status HistoryRecorder::record(const LockEvent& event)
     }
     if (auto written = writeChanges(changes); !written)
         return written;
-    ++m_recorded;
     if (m_pending++ == 0)
         m_batchStartedMs = event.atMs;
     m_aliveMs = std::max(m_aliveMs, event.atMs);
@@ -586,12 +585,6 @@ Status HistoryRecorder::applyRetention(long long nowMs)
             return fail(trimmed.error());
     }
     return commit(nowMs);
-}
-
-long long HistoryRecorder::eventsRecorded() const
-{
-    std::lock_guard guard(m_mutex);
-    return m_recorded;
 }
 
 std::vector<HoldRecord> HistoryRecorder::openHolds() const

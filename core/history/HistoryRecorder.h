@@ -61,7 +61,6 @@ public:
     Status close(long long nowMs);
     Status applyRetention(long long nowMs);
 
-    long long eventsRecorded() const;
     // The holds under way as the recorder sees them (for AlertEvaluator's held-too-long rule).
     std::vector<HoldRecord> openHolds() const;
 
@@ -99,7 +98,6 @@ private:
     long long m_batchStartedMs = 0;
     long long m_aliveMs = 0;
     long long m_retentionAtMs = 0;
-    long long m_recorded = 0;
 };
 
 } // namespace lockscope

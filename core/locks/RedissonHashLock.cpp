@@ -91,9 +91,8 @@ Result<RedisReply> RedissonHashLock::runHandingOverScript(
     // come last and so go out before the grant it publishes to the waiter, and our thread,
     // woken first, would compete for a CPU with the new holder's wake-up (the handoff this
     // measures). A PING in front puts us in that queue before the script runs, behind the
-    // waiter: on 2 cores the handoff's median dropped from about 190 to 130 us (reentrant) and
-    // from 230 to 180 us (fair) with 16 clients on one lock. Should a server order
-    // its writes otherwise, only this gain is lost.
+    // waiter, so the new holder's wake-up comes first and the handoff is shorter (see
+    // docs/benchmarks.md). Should a server order its writes otherwise, only this gain is lost.
     auto conn = connection();
     if (!conn)
         return conn.error();

@@ -139,8 +139,6 @@ protected:
     // should get the news before ours gets the reply; see the definition.
     Result<RedisReply> runHandingOverScript(
         const LuaScript& script, const std::vector<std::string>& keys, const std::vector<std::string>& args);
-    const ConnectionOptions& options() const { return m_options; }
-    Fencing fencing() const { return m_fencing; }
     // The flag argument the scripts pass to newFence: `1` fenced, `0` not.
     std::string fencingArgument() const { return m_fencing == Fencing::On ? "1" : "0"; }
     // For subclass destructors: releases every re-entry still held, ignoring errors (a hold
@@ -190,7 +188,7 @@ private:
     std::shared_ptr<HandoffDesk> m_desk; // on first use, when handsOffLocally()
     // The LocalWaitLine turn of a wait that ended with a handoff: the giver moves the line on
     // (HandoffDesk::Candidate::onGranted), so the new holder does not pay for waking the next
-    // waiter on its way out of acquire() (about 40 us here: the woken thread often preempts it).
+    // waiter on its way out of acquire() (the thread it wakes often preempts it right there).
     // Kept until our release() only in case the giver has not done it yet.
     std::unique_ptr<LocalWaitLine::Turn> m_handedTurn;
     std::mutex m_probeMutex;

@@ -50,8 +50,8 @@ namespace {
 constexpr auto turnSlice = std::chrono::milliseconds(50);
 // A waiter's registration is stale this long after its last attempt, and the line's keys vanish
 // twice as long after the last one. A live waiter looks every turnSlice (20 times a second); a
-// waiter that died first in line holds the lock up this long (it was 3 s, WaiterRegistry's three
-// heartbeats: the soak, which kills a client a second, then spent most of its time stalled).
+// waiter that died first in line holds the lock up this long, so it is short: where clients die
+// often (the soak kills one a second) a longer one would keep the line stalled most of the time.
 constexpr long long staleAfterMs = 1000;
 
 // The first live waiter in line (KEYS[waiters], KEYS[queue] as `w`, `q`), pruning dead ones.

@@ -1,5 +1,6 @@
 #include "redis/CommandKeys.h"
 
+#include "common/EscapeBytes.h"
 #include "redis/ClusterSlots.h"
 
 #include <algorithm>

@@ -63,7 +63,4 @@ private:
     std::vector<RedisReply> m_elements;
 };
 
-// Escapes bytes for display: printable ASCII as is, the rest as \xHH (and \n, \r, \t, \\, \").
-std::string escapeBytes(std::string_view bytes, size_t maxBytes = SIZE_MAX);
-
 } // namespace lockscope

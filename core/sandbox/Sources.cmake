@@ -3,4 +3,5 @@ list(APPEND lockscope_core_sources
   sandbox/LibrarySampleLocks.cpp
   sandbox/RedisServerProcess.cpp
   sandbox/SampleLockSeeder.cpp
+  sandbox/SandboxSentinel.cpp
 )

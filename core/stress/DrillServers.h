@@ -29,9 +29,6 @@ public:
     static Result<std::unique_ptr<DrillServers>> prepare(
         StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn);
 
-    // Whether the run goes to a server of its own instead of the one it was given.
-    bool ownServer() const { return m_own || m_failover; }
-
 private:
     DrillServers() = default;
     Status prepareRestart(StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn);

@@ -41,24 +41,10 @@ set(cases
   "a folder without a rule|ui/newfolder/Bad.cpp|#include <string>"
 )
 
-function(write_tree root)
-  file(REMOVE_RECURSE "${root}")
-  foreach(entry IN LISTS clean_files)
-    string(REGEX MATCH "^([^|]+)\\|(.*)$" _ "${entry}")
-    string(REPLACE "\\n" "\n" text "${CMAKE_MATCH_2}")
-    file(WRITE "${root}/${CMAKE_MATCH_1}" "#pragma once\n${text}\n")
-  endforeach()
-endfunction()
-
-function(run_check root result output)
-  execute_process(COMMAND "${CMAKE_COMMAND}" -DSOURCE_DIR=${root} -P "${CHECK}"
-    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE out)
-  set(${result} ${status} PARENT_SCOPE)
-  set(${output} "${out}" PARENT_SCOPE)
-endfunction()
+include(${CMAKE_CURRENT_LIST_DIR}/ScratchTree.cmake)
 
 set(failures "")
-write_tree("${WORK_DIR}/clean")
+write_tree("${WORK_DIR}/clean" "#pragma once\n")
 run_check("${WORK_DIR}/clean" status output)
 if(NOT status EQUAL 0)
   list(APPEND failures "the clean tree fails:\n${output}")
@@ -72,7 +58,7 @@ foreach(case IN LISTS cases)
   set(bad_text "${CMAKE_MATCH_3}")
   math(EXPR index "${index} + 1")
   set(root "${WORK_DIR}/case${index}")
-  write_tree("${root}")
+  write_tree("${root}" "#pragma once\n")
   file(WRITE "${root}/${bad_file}" "${bad_text}\n")
   if(name MATCHES "\\(([0-9]+) files\\)")
     # Fill the offending file's folder up to that many files.

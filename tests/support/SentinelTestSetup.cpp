@@ -2,7 +2,6 @@
 
 #include "redis/RedisUrl.h"
 #include "redis/ServerProbe.h"
-#include "sandbox/FreePort.h"
 #include "support/RedisTestServer.h"
 
 #include <QtTest>
@@ -18,16 +17,6 @@ using namespace std::chrono_literals;
 bool waitFor(const std::function<bool()>& condition, std::chrono::milliseconds timeout)
 {
     return QTest::qWaitFor(condition, static_cast<int>(timeout.count()));
-}
-
-std::string fieldOf(const RedisReply& flatMap, std::string_view name)
-{
-    // Sentinel describes instances as flat [name, value, name, value, ...] arrays.
-    for (size_t i = 0; i + 1 < flatMap.size(); i += 2) {
-        if (flatMap.at(i).toStringView() == name && flatMap.at(i + 1).toStringView())
-            return std::string(*flatMap.at(i + 1).toStringView());
-    }
-    return {};
 }
 
 } // namespace
@@ -69,32 +58,17 @@ std::unique_ptr<SentinelTestSetup> SentinelTestSetup::start()
     }
 
     // Failovers in the tests are asked for (SENTINEL FAILOVER); a generous down-after period
-    // keeps a busy test machine from making the sentinel start one on its own.
-    const std::string monitored = std::string(masterName);
-    const std::string sentinelRules = "sentinel monitor " + monitored + " 127.0.0.1 "
-        + std::to_string(setup->m_master->port()) + " 1\n" // quorum 1: the only sentinel decides
-        + "sentinel down-after-milliseconds " + monitored + " 5000\n" //
-        + "sentinel failover-timeout " + monitored + " 3000\n" //
-        + "sentinel parallel-syncs " + monitored + " 1\n";
-    RedisError lastError = makeError(ErrorKind::Internal, "no free port");
-    for (int attempt = 0; attempt < 5 && !setup->m_sentinel; ++attempt) {
-        RedisServerConfig sentinelConfig;
-        sentinelConfig.sentinel = true;
-        sentinelConfig.unixSocket = false;
-        sentinelConfig.port = pickFreePort();
-        sentinelConfig.configText
-            = "port " + std::to_string(sentinelConfig.port) + "\nbind 127.0.0.1\n" + sentinelRules;
-        auto sentinel = RedisServerProcess::start(sentinelConfig);
-        if (sentinel)
-            setup->m_sentinel = std::move(sentinel.value());
-        else
-            lastError = sentinel.error();
-    }
-    if (!setup->m_sentinel) {
-        QWARN(qPrintable(QString::fromStdString("cannot start the sentinel: " + lastError.toString())));
+    // keeps a busy test machine from making the sentinel start one on its own. A short failover
+    // timeout: after a failover the sentinel soon makes the old master a replica of the new one,
+    // which the failover tests wait for.
+    auto sentinel = SandboxSentinel::start(masterName, setup->m_master->port(), {5000ms, 3000ms});
+    if (!sentinel) {
+        QWARN(
+            qPrintable(QString::fromStdString("cannot start the sentinel: " + sentinel.error().toString())));
         return nullptr;
     }
-    if (!waitFor([&] { return setup->replicaIsKnownToTheSentinel(); }, 30000ms)) {
+    setup->m_sentinel = std::move(*sentinel);
+    if (!waitFor([&] { return setup->m_sentinel->knowsReplica(setup->m_replica->port()); }, 30000ms)) {
         QWARN(qPrintable(QString::fromStdString(
             "the sentinel did not come to know the replica: " + setup->m_sentinel->logTail(1500))));
         return nullptr;
@@ -117,54 +91,14 @@ ConnectionOptions SentinelTestSetup::options(const std::string& name) const
     return parsed ? *parsed : base;
 }
 
-std::unique_ptr<RedisConnection> SentinelTestSetup::connectToSentinel() const
-{
-    ConnectionOptions options;
-    options.reconnect.budget = 0ms;
-    return connectTo(*m_sentinel, options);
-}
-
-bool SentinelTestSetup::replicaIsKnownToTheSentinel() const
-{
-    auto sentinel = connectToSentinel();
-    if (!sentinel)
-        return false;
-    auto replicas = sentinel->command({"SENTINEL", "REPLICAS", masterName});
-    if (!replicas || !replicas->isArray())
-        return false;
-    for (const auto& replica : replicas->elements()) {
-        // "slave" alone: connected, not subjectively down, and with a live link to its master.
-        if (fieldOf(replica, "port") == std::to_string(m_replica->port())
-            && fieldOf(replica, "flags") == "slave" && fieldOf(replica, "master-link-status") == "ok")
-            return true;
-    }
-    return false;
-}
-
 Result<HostPort> SentinelTestSetup::reportedMaster() const
 {
-    auto sentinel = connectToSentinel();
-    if (!sentinel)
-        return makeError(ErrorKind::ConnectionRefused, "cannot reach the sentinel");
-    auto reply = sentinel->command({"SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName});
-    if (!reply)
-        return reply.error();
-    const auto host = reply->at(0).toStringView();
-    const auto port = reply->at(1).toInteger();
-    if (!host || !port)
-        return makeError(ErrorKind::Protocol, "unexpected answer " + reply->describe());
-    return HostPort {std::string(*host), static_cast<int>(*port)};
+    return m_sentinel->reportedMaster();
 }
 
 Status SentinelTestSetup::requestFailover() const
 {
-    auto sentinel = connectToSentinel();
-    if (!sentinel)
-        return makeError(ErrorKind::ConnectionRefused, "cannot reach the sentinel");
-    auto reply = sentinel->command({"SENTINEL", "FAILOVER", masterName});
-    if (!reply)
-        return reply.error();
-    return Done {};
+    return m_sentinel->requestFailover();
 }
 
 bool SentinelTestSetup::waitUntilReportedMasterIs(

@@ -2,6 +2,7 @@
 
 #include "redis/RedisConnection.h"
 #include "sandbox/RedisServerProcess.h"
+#include "sandbox/SandboxSentinel.h"
 
 #include <chrono>
 #include <memory>
@@ -24,7 +25,7 @@ public:
 
     RedisServerProcess& master() { return *m_master; }
     RedisServerProcess& replica() { return *m_replica; }
-    RedisServerProcess& sentinel() { return *m_sentinel; }
+    RedisServerProcess& sentinel() { return m_sentinel->process(); }
 
     // redis+sentinel://127.0.0.1:<sentinel port>/<name>
     std::string url(const std::string& name = masterName) const;
@@ -43,12 +44,10 @@ public:
 
 private:
     SentinelTestSetup() = default;
-    bool replicaIsKnownToTheSentinel() const;
-    std::unique_ptr<RedisConnection> connectToSentinel() const;
 
     std::unique_ptr<RedisServerProcess> m_master;
     std::unique_ptr<RedisServerProcess> m_replica;
-    std::unique_ptr<RedisServerProcess> m_sentinel;
+    std::unique_ptr<SandboxSentinel> m_sentinel;
 };
 
 } // namespace lockscope::test

@@ -1,7 +1,7 @@
 #include "monitor/LockEventTexts.h"
 
+#include "common/EscapeBytes.h"
 #include "monitor/LockUpdateBatch.h"
-#include "redis/RedisReply.h"
 
 #include <QDateTime>
 #include <QStringList>

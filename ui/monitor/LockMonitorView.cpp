@@ -135,8 +135,8 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
     m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
     m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
-    // Following the log's end repaints all of the log (13 ms here): a few times a second is
-    // enough to read, however many batches arrive.
+    // Following the log's end repaints all of the log: a few times a second is enough to
+    // read, however many batches arrive.
     m_followLog = new QTimer(this);
     m_followLog->setSingleShot(true);
     m_followLog->setInterval(250);

@@ -1,8 +1,8 @@
 #include "monitor/LockRecord.h"
 
 #include "base/CoreTexts.h"
+#include "common/EscapeBytes.h"
 #include "inspect/LockKey.h"
-#include "redis/RedisReply.h"
 
 #include <QHash>
 

@@ -30,9 +30,9 @@ struct WaiterRecord
 // One lock as the GUI shows it: the core's snapshot, shared with the watcher that read it (not
 // copied), plus what the GUI adds: its key, when it was read, and the largest lease seen. Its
 // texts (escaped, translated) are made from the snapshot when asked for, its key too, so that a
-// row costs a few dozen bytes beyond the snapshot the watcher keeps anyway: with 100,000 locks,
-// a copy of each snapshot and its texts in UTF-16 came to about 2 KB a lock, and the key alone
-// to 130 bytes. Admin actions send back
+// row costs a few dozen bytes beyond the snapshot the watcher keeps anyway: a copy of each
+// snapshot with its texts in UTF-16 would cost several times the snapshot, 100,000 times over.
+// Admin actions send back
 // exactly the snapshot the user saw (ForceRelease compares it with Redis).
 class LockRecord
 {

@@ -9,8 +9,8 @@ namespace lockscope::ui {
 // The table's rows by lock key, without a copy of the keys: the caller keeps each row's key
 // hash, and a lookup asks the caller whether a row whose hash matches is the one (comparing
 // its key, so two keys with the same hash stay apart). Open addressing over row numbers, at
-// most half full: 100,000 rows take 2 MB, where a QHash<QString, int> with its keys took
-// about 15 MB.
+// most half full: a few words a row, where a QHash<QString, int> would keep a second copy of
+// every key.
 class LockRowIndex
 {
 public:

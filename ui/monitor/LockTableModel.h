@@ -110,7 +110,7 @@ private:
 
     // A row keeps, next to its record, the one number the countdown's tick needs: the tick then
     // reads 100,000 rows in one sequential pass instead of visiting 100,000 snapshots scattered
-    // over the heap (that took 20-35 ms, each second, on the GUI thread).
+    // over the heap, every second, on the GUI thread.
     struct Row
     {
         explicit Row(LockRecord lock)

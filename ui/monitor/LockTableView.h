@@ -5,9 +5,9 @@
 namespace lockscope::ui {
 
 // The lock table's view: repaints only what changed. Qt 6.4's item views repaint the whole
-// viewport for any dataChanged wider than one cell, and a full repaint of the table costs
-// 20 ms here (text layout of every visible cell): with 1,000 locks changing a second, nearly
-// all of them scrolled out of sight, that kept the GUI from its event loop. Changes to rows
+// viewport for any dataChanged wider than one cell, and a full repaint lays out the text of
+// every visible cell again: with 1,000 locks changing a second, nearly all of them scrolled
+// out of sight, that kept the GUI from its event loop. Changes to rows
 // out of sight repaint nothing; the countdown repaints its columns, not the whole table.
 class LockTableView : public QTableView
 {

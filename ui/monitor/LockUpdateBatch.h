@@ -10,9 +10,9 @@
 namespace lockscope::ui {
 
 // One thing that happened to a lock, for the event log and the lock's history. It keeps the
-// lock's record, not texts: the log's 50,000 events would otherwise hold about 900 bytes each
-// of UTF-16 copies. The record shares the snapshot the table row holds (the same one, for the
-// lock's latest event), and the texts are made when shown.
+// lock's record, not texts: the log's 50,000 events would otherwise each hold UTF-16 copies of
+// the lock's name, holders and details. The record shares the snapshot the table row holds
+// (the same one, for the lock's latest event), and the texts are made when shown.
 struct LockEventRecord
 {
     enum class Type

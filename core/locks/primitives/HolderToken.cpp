@@ -18,8 +18,9 @@ std::mt19937_64& generator()
     return engine;
 }
 
-// Random bytes drawn from the CSPRNG a block at a time: one RAND_bytes call costs about as
-// much as a round trip's worth of user CPU, and a stress client takes a new token per hold.
+// Random bytes drawn from the CSPRNG a block at a time: each RAND_bytes call has a fixed cost
+// (locking, reseed checks) that a stress client, which takes a new token per hold, would
+// otherwise pay on every acquire.
 struct RandomPool
 {
     std::array<unsigned char, 4096> bytes {};

@@ -18,8 +18,8 @@ namespace lockscope {
 // waits at the Redis level (subscribed, retrying on unlock notices), the others wait here for
 // their turn. This is what Redisson does inside one JVM (one subscription per lock, one retry
 // per unlock notice) and what keeps an unlock from waking every local waiter at once: with 16
-// threads on one lock, each unlock used to wake 15 threads that all ran the acquire script,
-// and the CPU that herd burned was most of the handoff time. Between processes nothing
+// threads on one lock, each unlock would wake 15 threads that all run the acquire script,
+// and the CPU that herd burns would be most of the handoff time. Between processes nothing
 // changes: waiters still race, as Redisson's do.
 class LocalWaitLine : public std::enable_shared_from_this<LocalWaitLine>
 {

@@ -5,8 +5,8 @@ lockscope_add_test(tst_HistoryRecorder DIR core/history LIBS PkgConfig::SQLITE3)
 lockscope_add_test(tst_AlertEvaluator DIR core/history)
 lockscope_add_test(tst_HistoryRecordingSink DIR core/history)
 
-# The history benchmark is a measurement, not a test (README.md has its figures):
-# `cmake --build <dir> --target bench_history`. About a minute and 2 GB in the temp directory.
+# The history benchmark is a measurement, not a test (docs/benchmarks.md has its figures):
+# `cmake --build <dir> --target bench_history`. It writes 2 GB to the temp directory.
 add_executable(bench_History EXCLUDE_FROM_ALL ${CMAKE_CURRENT_LIST_DIR}/bench_History.cpp)
 target_link_libraries(bench_History PRIVATE lockscope_core PkgConfig::SQLITE3)
 add_custom_target(bench_history COMMAND bench_History USES_TERMINAL

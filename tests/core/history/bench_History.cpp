@@ -1,4 +1,4 @@
-// The lock history's figures (README.md): ingest rate through the recorder's real path, the
+// The lock history's figures (docs/benchmarks.md): ingest rate through the recorder's real path, the
 // time for one lock's holds over a day among 10 million events, and the database size per
 // million events. A measurement, not a test: `cmake --build <dir> --target bench_history`.
 // Bounded to a couple of minutes; the 10-million-event database is generated with SQL in one

@@ -18,7 +18,7 @@ namespace {
 
 struct Family
 {
-    const char* label; // what the data is, as the README names it
+    const char* label; // what the data is, as docs/benchmarks.md names it
     const char* prefix; // every key of the family starts with it
     int count;
     std::function<std::vector<RedisCommand>(const std::string& key, int i)> write;

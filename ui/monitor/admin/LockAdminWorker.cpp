@@ -1,6 +1,7 @@
 #include "monitor/admin/LockAdminWorker.h"
 
 #include "base/CoreTexts.h"
+#include "common/EscapeBytes.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"

@@ -94,7 +94,7 @@ StressForm::StressForm(QWidget* parent)
     m_nodes->setToolTip(tr("redlock only: the independent masters, comma-separated URLs"));
     form->addRow(tr("Redlock nodes:"), m_nodes);
 
-    // Fault drills: each section then writes to a fenced resource; see README "Fault drills".
+    // Fault drills: each section then writes to a fenced resource; see docs/stress-and-drills.md.
     auto* drills = new QWidget;
     auto* drillRow = new QHBoxLayout(drills);
     drillRow->setContentsMargins(0, 0, 0, 0);
