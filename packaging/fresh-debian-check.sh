@@ -8,22 +8,34 @@
 #   packaging/fresh-debian-check.sh deb    # build the .deb with CPack, apt-get install it into a
 #                                          # second fresh root, run both programs from it there
 #
-# Run from anywhere in the project, as root. The base root is made once and kept as a tarball
-# under $LOCKSCOPE_FRESH_HOME (default /var/tmp/lockscope-fresh-debian); every run unpacks a new
-# root from it, so nothing of an earlier run is left but downloaded .deb files (a cache of
-# archives only: every package is still installed from scratch). Logs: $home/<mode>.log.
+# Run from anywhere in the project, as root. What is kept on this machine between runs, under
+# $LOCKSCOPE_FRESH_HOME (default /var/cache/lockscope-ci), is only what can be downloaded or
+# compiled again; each run works from an empty home too, it is just slower:
+#   base.tar        the debootstrap root (remade when older than $base_days days); every run
+#                   unpacks a new root from it
+#   apt-archives/   downloaded .deb files, bound to the root's /var/cache/apt/archives: every
+#                   package is still installed from scratch in every run
+#   apt-lists/      apt's package lists, bound to /var/lib/apt/lists: `apt-get update` still runs
+#                   in every root, but fetches only what changed
+#   ccache/         the compiler cache of the builds in the root (CMake's launcher is ccache,
+#                   which packaging/setup-debian.sh installs), bound to /var/cache/lockscope-ccache
+# Logs: $home/<mode>.log.
 set -euo pipefail
 mode=${1:?usage: fresh-debian-check.sh test|gui|deb}
 top=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-home=${LOCKSCOPE_FRESH_HOME:-/var/tmp/lockscope-fresh-debian}
+home=${LOCKSCOPE_FRESH_HOME:-/var/cache/lockscope-ci}
 base=$home/base.tar
+base_days=14 # a base this old is made again, so the root does not drift far behind Debian 12's point releases
 root=$home/root-$mode
 archives=$home/apt-archives
+lists=$home/apt-lists
+ccache_host=$home/ccache
+ccache_root=/var/cache/lockscope-ccache
 log=$home/$mode.log
 release=bookworm # Debian 12: the release the README's commands are verified on
 
 [ "$(id -u)" = 0 ] || { echo "fresh-debian-check: needs root (debootstrap, chroot, mounts)" >&2; exit 2; }
-mkdir -p "$home" "$archives/partial"
+mkdir -p "$home" "$archives/partial" "$lists/partial" "$ccache_host" "$home/debootstrap-debs"
 
 
 mounted=()
@@ -34,14 +46,14 @@ unmount_all() {
     for p in /proc/[0-9]*; do
       [ "$(readlink "$p/root" 2>/dev/null)" = "$r" ] && kill -9 "${p#/proc/}" 2>/dev/null || true
     done
-    for m in var/cache/apt/archives dev/shm dev/pts dev sys proc; do umount -l "$r/$m" 2>/dev/null || true; done
+    for m in ${ccache_root#/} var/lib/apt/lists var/cache/apt/archives dev/shm dev/pts dev sys proc; do umount -l "$r/$m" 2>/dev/null || true; done
   done
 }
 cleanup() { unmount_all "${mounted[@]+"${mounted[@]}"}"; }
 trap cleanup EXIT
 
 make_base() {
-  [ -f "$base" ] && return 0
+  [ -f "$base" ] && [ -z "$(find "$base" -mtime +"$base_days")" ] && return 0
   command -v debootstrap >/dev/null || { apt-get update -qq && apt-get install -y -qq debootstrap >/dev/null; }
   local mirror
   mirror=$(awk '/^URIs:/{print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null || true)
@@ -49,7 +61,7 @@ make_base() {
   [ -n "$mirror" ] || mirror=http://deb.debian.org/debian
   echo "fresh-debian-check: making the base Debian 12 root (once; a few minutes)" >&2
   rm -rf --one-file-system "$home/base"
-  if ! debootstrap --variant=minbase --include=git,ca-certificates "$release" "$home/base" "$mirror" \
+  if ! debootstrap --variant=minbase --include=git,ca-certificates --cache-dir="$home/debootstrap-debs" "$release" "$home/base" "$mirror" \
       > "$home/debootstrap.log" 2>&1; then
     tail -5 "$home/debootstrap.log" >&2
     return 3
@@ -77,12 +89,22 @@ new_root() {
   mount -t proc proc "$r/proc"
   mount -t sysfs sys "$r/sys"
   mount --bind "$archives" "$r/var/cache/apt/archives"
+  mount --bind "$lists" "$r/var/lib/apt/lists"
+  mkdir -p "$r$ccache_root"
+  mount --bind "$ccache_host" "$r$ccache_root"
   mounted+=("$r")
 }
 
-run_in() { # run_in ROOT COMMAND: as a login-less root user of a fresh machine would
+# run_in ROOT COMMAND: as a login-less root user of a fresh machine would, plus the compiler
+# cache: CMake (3.17+) takes its launcher from the environment when a build folder is configured.
+# Both builds (dev with g++, sanitize with clang) share the cache; the compiler's content, not
+# its file date, decides a hit, since every root installs the compilers anew.
+run_in() {
   chroot "$1" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    LANG=C.UTF-8 CI="${CI:-true}" /bin/bash -c "cd /src/project 2>/dev/null || cd /; $2"
+    LANG=C.UTF-8 CI="${CI:-true}" \
+    CMAKE_CXX_COMPILER_LAUNCHER=ccache CMAKE_C_COMPILER_LAUNCHER=ccache \
+    CCACHE_DIR="$ccache_root" CCACHE_MAXSIZE=12G CCACHE_COMPILERCHECK=content \
+    /bin/bash -c "cd /src/project 2>/dev/null || cd /; $2"
 }
 
 make_base || exit 3 # .ci/run tells this failure (no fresh root could be made) from a failing test
@@ -99,6 +121,7 @@ case "$mode" in
     else
       status=1; echo "FAIL test command on a fresh Debian 12: $cmd (log: $log)"
     fi
+    run_in "$root" "ccache --show-stats" >> "$log" 2>&1 || true # how much of both builds the cache served
     ;;
   gui)
     cmd=$("$top/packaging/readme-command.sh" gui)
