@@ -11,9 +11,17 @@ Result<long long> ReplicaConfirmation::wait(
     RedisConnection& connection, int replicas, std::chrono::milliseconds timeout)
 {
     const auto ms = std::max<long long>(1, timeout.count());
+    // WAIT counts the replicas that have what this connection wrote. On a connection opened
+    // since the lock was written (the server went away before or during the WAIT, and the
+    // connection reconnected, possibly to a newly promoted master, and sent the WAIT again), it
+    // counts replicas of nothing and answers at once: no confirmation at all.
+    const int reconnectsBefore = connection.reconnectCount();
     // The command may block for the whole timeout: the connection's own timeout gets a margin.
     auto reply = connection.command({"WAIT", std::to_string(replicas), std::to_string(ms)},
         std::chrono::milliseconds(ms) + std::chrono::milliseconds(2000));
+    if (connection.reconnectCount() != reconnectsBefore)
+        return makeError(ErrorKind::Disconnected,
+            "the connection to the server was re-established: WAIT cannot confirm what was written before");
     if (!reply)
         return reply.error();
     if (reply->isError())

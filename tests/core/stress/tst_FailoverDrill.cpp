@@ -1,7 +1,10 @@
 #include "faults/FailoverSandbox.h"
 #include "faults/FaultSpec.h"
+#include "locks/TokenLock.h"
+#include "redis/RedisConnection.h"
 #include "redis/RedisUrl.h"
 #include "stress/StressEngine.h"
+#include "support/RedisTestServer.h"
 
 #include <QtTest>
 
@@ -101,6 +104,34 @@ private slots:
         QCOMPARE(result->faults.writesOutOfOrder, 0LL);
         QCOMPARE(result->faults.writesRejected, 0LL);
         QVERIFY2(result->acquisitions >= 2, describe(*result).c_str());
+    }
+
+    void aConnectionReEstablishedSinceTheAcquireConfirmsNothing()
+    {
+        // The lock was written on a connection the master then dropped; a WAIT on the new
+        // connection would count replicas of nothing (and answer 1 at once): no confirmation.
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        ConnectionOptions base;
+        base.connectTimeout = 1000ms;
+        base.commandTimeout = 5000ms;
+        base.clientRole = "confirm-test";
+        auto connection = RedisConnection::connect(*parseRedisUrl((*sandbox)->url(), base));
+        QVERIFY2(connection, connection ? "" : connection.error().message.c_str());
+        std::shared_ptr<RedisConnection> shared = std::move(*connection);
+        TokenLock lock(shared, "failover-test:confirm");
+        AcquireOptions options;
+        options.lease = 15000ms;
+        auto acquired = lock.acquire(options);
+        QVERIFY(acquired && acquired->acquired());
+        auto confirmed = lock.confirmReplicas(1, 2000ms);
+        QVERIFY2(confirmed && *confirmed == 1, confirmed ? "" : confirmed.error().message.c_str());
+        auto admin = RedisConnection::connect(test::optionsFor((*sandbox)->master()));
+        QVERIFY(admin);
+        QVERIFY((*admin)->command({"CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes"}));
+        auto afterReconnect = lock.confirmReplicas(1, 200ms);
+        QVERIFY2(!afterReconnect, afterReconnect ? std::to_string(*afterReconnect).c_str() : "");
+        QCOMPARE(afterReconnect.error().kind, ErrorKind::Disconnected);
     }
 
     void waitingForReplicasIsRefusedWhereItCannotWork()
