@@ -1,6 +1,6 @@
 #include "cli/FleetRecorder.h"
 
-#include "redis/RedisReply.h"
+#include "common/EscapeBytes.h"
 
 #include <chrono>
 

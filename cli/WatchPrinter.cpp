@@ -1,8 +1,8 @@
 #include "cli/WatchPrinter.h"
 
+#include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
-#include "redis/RedisReply.h"
 
 #include <ostream>
 
