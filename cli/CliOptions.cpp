@@ -1,5 +1,6 @@
 #include "cli/CliOptions.h"
 
+#include "cli/ExitCode.h"
 #include "fleet/FleetFile.h"
 #include "fleet/SavedProfiles.h"
 #include "locks/LockFactory.h"
@@ -105,11 +106,27 @@ std::string CliOptions::usage()
           "          T: now, 15m, 2h, 7d (ago), 2026-11-24T03:12[:05][Z] (UTC) or epoch ms\n"
           "\n"
           "lock kinds (--kind):\n";
-    for (const auto& kind : LockFactory::kinds()) {
-        text += "  " + std::string(kind.name)
-            + std::string(kind.name.size() < 10 ? 10 - kind.name.size() : 1, ' ') + kind.description.english()
-            + (kind.name == LockFactory::defaultKind ? " (default)" : "") + "\n";
-    }
+    // Items are padded to a column, and always with two spaces or more (see usage() in the header).
+    auto item = [&text](std::string_view name, std::string_view description) {
+        text += "  " + std::string(name) + std::string(name.size() < 10 ? 10 - name.size() : 2, ' ')
+            + std::string(description) + "\n";
+    };
+    for (const auto& kind : LockFactory::kinds())
+        item(kind.name,
+            kind.description.english() + (kind.name == LockFactory::defaultKind ? " (default)" : ""));
+    text += "\nexit status:\n";
+    for (const auto& meaning : exitCodeMeanings())
+        item(std::to_string(meaning.code), meaning.meaning);
+    text += "\nenvironment:\n";
+    item("LOCKSCOPE_URL", "the server when --url is not given");
+    item("LOCKSCOPE_AUDIT_LOG", "the audit log of release and extend, instead of the file below");
+    item("XDG_DATA_HOME", "where the audit log and the histories live (default: $HOME/.local/share)");
+    item("PATH", "where --sandbox and the fault drills find redis-server and redis-sentinel");
+    item("VAR", "the variable --password-env names holds the password");
+    text += "\nfiles:\n";
+    item("$XDG_DATA_HOME/lockscope/audit.log", "every release and extend, one line each");
+    item("$XDG_DATA_HOME/lockscope/history/<profile>.sqlite",
+        "the lock history record writes and history reads (--db FILE instead)");
     return text;
 }
 
@@ -131,6 +148,10 @@ Result<CliOptions> CliOptions::parse(
             break;
         if (arg == "--help" || arg == "-h") {
             options.help = true;
+            return options;
+        }
+        if (arg == "--version") {
+            options.version = true;
             return options;
         }
         if (arg == "--sandbox") {

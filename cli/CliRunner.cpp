@@ -38,6 +38,10 @@ int CliRunner::run(const std::vector<std::string>& args,
         out << CliOptions::usage();
         return ExitOk;
     }
+    if (options->version) {
+        out << "lockscope-cli " << LOCKSCOPE_VERSION << "\n";
+        return ExitOk;
+    }
 
     std::unique_ptr<RedisServerProcess> sandbox;
     if (options->sandbox) {

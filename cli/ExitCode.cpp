@@ -32,4 +32,19 @@ int exitCodeFor(ErrorKind kind)
     return ExitSoftware;
 }
 
+const std::vector<ExitCodeMeaning>& exitCodeMeanings()
+{
+    static const std::vector<ExitCodeMeaning> meanings {
+        {ExitOk, "success"},
+        {ExitNotDone, "release or extend: nothing done; demo: the expected outcome did not happen"},
+        {ExitUsage, "a usage mistake: unknown option or command, missing or bad value"},
+        {ExitUnavailable, "the server cannot be reached or answers it is not ready"},
+        {ExitSoftware, "an internal or server error; lock: the lock was lost while COMMAND ran"},
+        {ExitTempFail, "lock: not acquired within --wait"},
+        {ExitProtocol, "the server's reply broke the protocol or was too large"},
+        {ExitNoPermission, "refused: authentication, ACL or --read-only"},
+    };
+    return meanings;
+}
+
 } // namespace lockscope

@@ -2,12 +2,16 @@
 
 #include "common/RedisError.h"
 
+#include <string_view>
+#include <vector>
+
 namespace lockscope {
 
 // sysexits(3) codes, so scripts can tell "fix your command" from "try again later".
 enum ExitCode : int
 {
     ExitOk = 0,
+    ExitNotDone = 1, // the command ran, but what it was for did not happen (nothing released, ...)
     ExitUsage = 64,
     ExitDataError = 65,
     // Several servers were asked and some of them could not be reached (the others answered).
@@ -21,5 +25,13 @@ enum ExitCode : int
 };
 
 int exitCodeFor(ErrorKind kind);
+
+// What each exit code of lockscope-cli means, for `--help` and the manual page.
+struct ExitCodeMeaning
+{
+    int code;
+    std::string_view meaning;
+};
+const std::vector<ExitCodeMeaning>& exitCodeMeanings();
 
 } // namespace lockscope

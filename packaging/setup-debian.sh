@@ -16,6 +16,8 @@ packages=(
   libcpp-httplib-dev # the /metrics endpoint of `lockscope-cli record` (cli/MetricsServer.cpp)
   prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); its own service is kept from starting (below)
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
+  lintian desktop-file-utils appstream # tests only: packaging_deb checks the .deb, the .desktop file and the metainfo with them
+  man-db groff-base bash-completion zsh # tests only: the man pages render without warnings (man -l), the completions run in bash and zsh
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
   "$@"
 )

@@ -17,8 +17,6 @@ namespace lockscope {
 
 namespace {
 
-constexpr int ExitNotDone = 1;
-
 struct AdminArguments
 {
     std::string name;

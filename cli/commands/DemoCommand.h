@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/ExitCode.h"
+
 #include <iosfwd>
 
 namespace lockscope {
@@ -13,7 +15,7 @@ struct CliOptions;
 class DemoCommand
 {
 public:
-    static constexpr int unexpectedOutcomeExitCode = 1;
+    static constexpr int unexpectedOutcomeExitCode = ExitNotDone;
     static int run(const CliOptions& options, std::ostream& out, std::ostream& err);
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "cli/ExitCode.h"
+
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -20,7 +22,7 @@ class LockCommand
 {
 public:
     // The code used when the lock was lost while COMMAND ran.
-    static constexpr int lostExitCode = 70;
+    static constexpr int lostExitCode = ExitSoftware;
 
     // `environment` is the environment COMMAND inherits (plus the LOCKSCOPE_* variables).
     static int run(const CliOptions& options, const std::map<std::string, std::string>& environment,

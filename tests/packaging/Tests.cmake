@@ -7,3 +7,32 @@ if(LOCKSCOPE_BUILD_GUI)
             -P ${CMAKE_CURRENT_SOURCE_DIR}/packaging/CheckDebPackage.cmake)
   set_tests_properties(packaging_deb PROPERTIES TIMEOUT 300)
 endif()
+
+# The manual pages (made from each program's --help) render without warnings and name every
+# option and command --help names.
+set(manualPagePrograms lockscope-cli)
+if(LOCKSCOPE_BUILD_GUI)
+  list(APPEND manualPagePrograms lockscope)
+  # The completions of both programs, driven as bash and zsh drive them on Tab (the saved
+  # profiles' names come from the GUI).
+  add_test(NAME packaging_completion_bash
+    COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/packaging/completion_bash.sh ${PROJECT_BINARY_DIR})
+  add_test(NAME packaging_completion_zsh
+    COMMAND zsh -f ${CMAKE_CURRENT_SOURCE_DIR}/packaging/completion_zsh.zsh ${PROJECT_BINARY_DIR})
+endif()
+list(JOIN manualPagePrograms "," manualPagePrograms)
+add_test(NAME packaging_manpages
+  COMMAND ${CMAKE_COMMAND} -DPROGRAMS=${manualPagePrograms} -DPAGE_DIR=${PROJECT_BINARY_DIR}/packaging/manpages
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/packaging/CheckManPages.cmake)
+
+# Both programs print the project's version (the one in the top-level project()), and nothing else.
+set(versionPrograms lockscope-cli)
+if(LOCKSCOPE_BUILD_GUI)
+  list(APPEND versionPrograms lockscope)
+endif()
+foreach(program ${versionPrograms})
+  add_test(NAME packaging_version_${program} COMMAND ${program} --version)
+  string(REPLACE "." "\\." escapedVersion "${PROJECT_VERSION}")
+  set_tests_properties(packaging_version_${program} PROPERTIES
+    ENVIRONMENT QT_QPA_PLATFORM=offscreen PASS_REGULAR_EXPRESSION "^${program} ${escapedVersion}\n$")
+endforeach()

@@ -8,7 +8,7 @@ namespace lockscope::ui {
 class ApplicationIdentity
 {
 public:
-    static constexpr const char* desktopFileName = "io.github.lockscope.LockScope";
+    static constexpr const char* desktopFileName = "io.github.lockscope.lockscope";
     static constexpr const char* iconResource = ":/icons/lockscope.svg";
 
     // Call once after the QApplication (or, for command-line answers, QCoreApplication) exists.

@@ -2,6 +2,7 @@
 
 #include "base/CoreTexts.h"
 #include "base/GuiConnectionDefaults.h"
+#include "profiles/ConnectionProfileStore.h"
 #include "redis/ConnectionFlags.h"
 
 #include <QCommandLineParser>
@@ -65,8 +66,12 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
     const QCommandLineOption sampleLocks(
         QStringList {QStringLiteral("sample-locks"), QStringLiteral("demo-locks")},
         tr("Fill the sandbox with sample locks of every kind without asking (sandbox only)."));
+    // The shell completions (packaging/completions) offer the saved profiles' names from here, one
+    // a line: the profile store is the GUI's. Not for people, so not in --help.
+    QCommandLineOption listProfiles(QStringLiteral("list-profiles"));
+    listProfiles.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
-        connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks});
+        connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks, listProfiles});
 
     GuiCommandLine commandLine;
     auto fail = [&commandLine](const QString& message) {
@@ -84,6 +89,12 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
     }
     if (parser.isSet(version)) {
         printLine(stdout, QStringLiteral("lockscope %1").arg(QCoreApplication::applicationVersion()));
+        commandLine.exitCode = 0;
+        return commandLine;
+    }
+    if (parser.isSet(listProfiles)) {
+        for (const ConnectionProfile& profile : ConnectionProfileStore().profiles())
+            printLine(stdout, profile.name);
         commandLine.exitCode = 0;
         return commandLine;
     }

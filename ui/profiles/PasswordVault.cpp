@@ -13,7 +13,9 @@ namespace lockscope::ui {
 
 namespace {
 
-// The keyring entry of one profile: the application id as service, the profile id as key.
+// The keyring entry of one profile: the application id as service, the profile id as key. The
+// service keeps the id's first spelling (the desktop id is now all lower case, as AppStream asks)
+// so that passwords saved before stay found.
 const QString keyringService = QStringLiteral("io.github.lockscope.LockScope");
 
 QString keyringKey(const QString& profileId)
