@@ -28,6 +28,7 @@ std::string CliOptions::usage()
           "[--tls-insecure]\n"
           "                     [--read-only] [--connect-timeout MS] [--timeout MS] [--sandbox] COMMAND "
           "...\n"
+          "       lockscope-cli --help | --version\n"
           "\n"
           "URL forms: redis://[user[:password]@]host[:port][/db], rediss://... (TLS),\n"
           "           unix:///path/to/socket[?db=N], redis+sentinel://host:port[,host:port]/master[/db]\n"
@@ -108,7 +109,7 @@ std::string CliOptions::usage()
           "lock kinds (--kind):\n";
     // Items are padded to a column, and always with two spaces or more (see usage() in the header).
     auto item = [&text](std::string_view name, std::string_view description) {
-        text += "  " + std::string(name) + std::string(name.size() < 10 ? 10 - name.size() : 2, ' ')
+        text += "  " + std::string(name) + std::string(name.size() < 10 ? 12 - name.size() : 2, ' ')
             + std::string(description) + "\n";
     };
     for (const auto& kind : LockFactory::kinds())

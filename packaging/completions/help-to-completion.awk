@@ -2,7 +2,7 @@
 # exactly the commands and options --help lists (packaging/completions/CMakeLists.txt runs it at
 # build time for bash and zsh).
 #
-#   awk -v program=NAME -f help-to-completion.awk HELP_TEXT SCENARIO_LIST TEMPLATE
+#   awk -v program=NAME -v scenarioList=FILE -f help-to-completion.awk HELP_TEXT TEMPLATE
 #
 # From HELP_TEXT (in the shape described in packaging/manpages/help-to-man.awk) it takes:
 #   - the global options: every --option of the synopsis, and the tags of a section "options:";
@@ -11,7 +11,7 @@
 #   - the lock kinds: the first word of each item of the section whose name says --kind;
 #   - the value an option takes: the word after it, when in capitals (FILE, MS), in <> (Qt's
 #     <FILE>) or a list of choices (held|contended|expired).
-# SCENARIO_LIST is `lockscope-cli demo --list` (lines "N  name"), or empty.
+# The scenario list is `lockscope-cli demo --list` (lines "N  name"), or empty.
 # In TEMPLATE, @PROGRAM@, @FUNCTION@, @COMMANDS@, @GLOBAL_OPTIONS@, @KINDS@ and @SCENARIOS@ are
 # replaced by words, and the lines @COMMAND_OPTION_CASES@ and @VALUE_CASES@ by `case` branches
 # (the same in bash and zsh).
@@ -43,6 +43,14 @@ function options_of(text, owner,    option, rest, value) {
             valueOrder = valueOrder " " option
         }
     }
+}
+
+BEGIN {
+    while ((getline line < scenarioList) > 0)
+        if (line ~ /^[0-9]+  +[^ ]/) {
+            split(line, fields, " ")
+            scenarios = add(scenarios, fields[2])
+        }
 }
 
 FNR == 1 { file++ }
@@ -82,12 +90,6 @@ file == 1 {
     }
     if (command != "" && line ~ /^   /)
         options_of(line, command)
-    next
-}
-
-file == 2 {
-    if ($0 ~ /^[0-9]+  +[^ ]/)
-        scenarios = add(scenarios, $2)
     next
 }
 

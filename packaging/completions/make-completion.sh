@@ -8,6 +8,6 @@ shift 3
 LC_ALL=C LANG=C LANGUAGE='' QT_QPA_PLATFORM=offscreen "$program" --help > "$output.help"
 : > "$output.scenarios"
 [ $# -eq 0 ] || LC_ALL=C "$program" "$@" > "$output.scenarios"
-awk -v program="$(basename "$program")" -f "$(dirname "$0")/help-to-completion.awk" \
-  "$output.help" "$output.scenarios" "$template" > "$output.tmp"
+awk -v program="$(basename "$program")" -v scenarioList="$output.scenarios" \
+  -f "$(dirname "$0")/help-to-completion.awk" "$output.help" "$template" > "$output.tmp"
 mv "$output.tmp" "$output"

@@ -12,7 +12,8 @@
 #   - a line at column 0 that ends in ':' starts a section (its name in capitals);
 #   - in a section, a line indented two spaces starts an item: the words up to two spaces are
 #     its tag, the rest and the lines indented further are its text; lines starting with '['
-#     right below the tag continue the tag (a long synopsis).
+#     right below the tag continue the tag (a long synopsis); a text line starting with "--"
+#     starts a new line (it is about that option).
 # Every '-' becomes \- (options are typed with ASCII hyphens), '\' becomes \e, and a line that
 # would start with a roff control character is guarded with \&.
 
@@ -104,6 +105,8 @@ NR == FNR {
         emit("\\fB" roff(text) "\\fR")
         next
     }
+    if (item && itemText && substr(text, 1, 2) == "--")
+        body = body ".br\n" # an item's text says one option a line
     emit(roff(text))
     if (item)
         itemText = 1

@@ -27,7 +27,7 @@ complete_words() {
   "$function"
   printf '%s\n' "${COMPREPLY[@]}" | sort
 }
-# offers "what" "WORD..." FUNCTION LINE...: every WORD is offered (and, with "only", nothing else).
+# offers WHAT "WORD ..." FUNCTION LINE...: every WORD is offered for the last word of LINE.
 offers() {
   local what=$1 expected=$2 function=$3
   shift 3
@@ -38,12 +38,15 @@ offers() {
     grep -qxF -- "$word" <<<"$got" || { echo "FAIL $what: '$*' does not offer $word; it offers: $(echo $got)"; failures=$((failures + 1)); }
   done
 }
+# offers_only WHAT "WORD,..." FUNCTION LINE...: exactly these words (separated by commas) are offered.
 offers_only() {
   local what=$1 expected=$2 function=$3
   shift 3
   local got want
+  local -a words
   got=$(complete_words "$function" "$@")
-  want=$(printf '%s\n' $expected | sort)
+  IFS=, read -ra words <<<"$expected"
+  want=$(printf '%s\n' "${words[@]}" | sort)
   [[ "$got" == "$want" ]] || { echo "FAIL $what: '$*' offers [$(echo $got)], not [$(echo $want)]"; failures=$((failures + 1)); }
 }
 offers_nothing_of() {
@@ -58,17 +61,17 @@ offers_nothing_of() {
 
 cli=_lockscope_cli
 offers "commands" "ping list watch release extend lock stress demo record history" $cli lockscope-cli ""
-offers_only "a command by its start" "list lock" $cli lockscope-cli l
+offers_only "a command by its start" "list,lock" $cli lockscope-cli l
 offers "global options" "--url --user --password-env --tls-ca --read-only --sandbox --help --version" $cli lockscope-cli --
 offers "the command after global options and their values" "stress watch" $cli lockscope-cli --url redis://h:1 --read-only ""
 offers "a command's options" "--pattern --lock-pattern --no-possible --json" $cli lockscope-cli list --
 offers_nothing_of "another command's options" "--kind --clients --fault" $cli lockscope-cli list --
 offers "stress options" "--kind --clients --locks --hold-ms --duration --fault --wait-replicas" $cli lockscope-cli --sandbox stress --
-offers_only "lock kinds" "legacy naive token reentrant fair read write semaphore redlock" $cli lockscope-cli stress --kind ""
-offers_only "lock kinds by their start" "read reentrant redlock" $cli lockscope-cli lock x --kind re
+offers_only "lock kinds" "legacy,naive,token,reentrant,fair,read,write,semaphore,redlock" $cli lockscope-cli stress --kind ""
+offers_only "lock kinds by their start" "read,reentrant,redlock" $cli lockscope-cli lock x --kind re
 offers "demo scenarios" "naive-race getset-recovery token-crash fencing watchdog fair-vs-unfair redlock failover" $cli lockscope-cli demo ""
-offers_only "choices of a value" "held contended expired" $cli lockscope-cli history --top ""
-offers_only "saved profiles' names" "staging prod\\ eu" $cli lockscope-cli record --profile ""
+offers_only "choices of a value" "held,contended,expired" $cli lockscope-cli history --top ""
+offers_only "saved profiles' names" "staging,prod\\ eu" $cli lockscope-cli record --profile ""
 offers_only "saved profiles' names by their start" "staging" $cli lockscope-cli history x --profile st
 mkdir -p "$work/certs" && touch "$work/certs/ca.pem"
 offers_only "files for a FILE value" "$work/certs/ca.pem" $cli lockscope-cli --tls-ca "$work/certs/c"
@@ -80,7 +83,7 @@ offers "the program after lock's --" "bash" $cli lockscope-cli lock job -- bas
 gui=_lockscope
 offers "GUI options" "--url --screenshot --screenshot-tool --sample-locks --read-only --version --help" $gui lockscope --
 offers_nothing_of "hidden options" "--list-profiles" $gui lockscope --
-offers_only "GUI options by their start" "--screenshot --screenshot-tool" $gui lockscope --scr
+offers_only "GUI options by their start" "--screenshot,--screenshot-tool" $gui lockscope --scr
 
 if ((failures > 0)); then
   echo "$failures completion check(s) failed"

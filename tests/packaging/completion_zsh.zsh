@@ -21,7 +21,8 @@ _files() { offered+=("(files)") }
 _parameters() { offered+=("(parameters)") }
 _command_names() { offered+=("(commands)") }
 
-# offers_only WHAT "EXPECTED..." SCRIPT WORD...: exactly EXPECTED is offered for the last word.
+# offers_only WHAT "EXPECTED,..." SCRIPT WORD...: exactly EXPECTED (words separated by commas) is
+# offered for the last word.
 offers_only() {
   local what=$1 expected=$2 script=$3
   shift 3
@@ -29,7 +30,7 @@ offers_only() {
   CURRENT=$#
   offered=()
   source "$completions/$script"
-  local got=${(j: :)${(o)offered}} want=${(j: :)${(o)${=expected}}}
+  local got=${(j:,:)${(o)offered}} want=${(j:,:)${(o)${(s:,:)expected}}}
   if [[ $got != $want ]]; then
     print "FAIL $what: '$*' offers [$got], not [$want]"
     failures+=1
@@ -37,17 +38,17 @@ offers_only() {
 }
 
 cli=_lockscope-cli
-offers_only "commands" "demo extend history list lock ping record release stress watch" $cli lockscope-cli ""
-offers_only "a command by its start" "list lock" $cli lockscope-cli l
+offers_only "commands" "demo,extend,history,list,lock,ping,record,release,stress,watch" $cli lockscope-cli ""
+offers_only "a command by its start" "list,lock" $cli lockscope-cli l
 offers_only "a command's options by their start" "--no-possible" $cli lockscope-cli list --no
-offers_only "lock kinds" "legacy naive token reentrant fair read write semaphore redlock" $cli lockscope-cli --sandbox stress --kind ""
-offers_only "demo scenarios by their start" "fair-vs-unfair failover fencing" $cli lockscope-cli demo f
-offers_only "choices of a value" "held contended expired" $cli lockscope-cli history --top ""
+offers_only "lock kinds" "legacy,naive,token,reentrant,fair,read,write,semaphore,redlock" $cli lockscope-cli --sandbox stress --kind ""
+offers_only "demo scenarios by their start" "fair-vs-unfair,failover,fencing" $cli lockscope-cli demo f
+offers_only "choices of a value" "held,contended,expired" $cli lockscope-cli history --top ""
 offers_only "files for a FILE value" "(files)" $cli lockscope-cli record --db ""
 offers_only "variables for --password-env" "(parameters)" $cli lockscope-cli --password-env ""
 offers_only "the program after lock's --" "(commands)" $cli lockscope-cli lock job -- ""
-offers_only "saved profiles' names" "staging prod\ eu" $cli lockscope-cli record --profile ""
-offers_only "GUI options by their start" "--screenshot --screenshot-tool" _lockscope lockscope --scr
+offers_only "saved profiles' names" "staging,prod eu" $cli lockscope-cli record --profile ""
+offers_only "GUI options by their start" "--screenshot,--screenshot-tool" _lockscope lockscope --scr
 
 if ((failures > 0)); then
   print "$failures completion check(s) failed"
