@@ -38,6 +38,7 @@ const std::vector<ExitCodeMeaning>& exitCodeMeanings()
         {ExitOk, "success"},
         {ExitNotDone, "release or extend: nothing done; demo: the expected outcome did not happen"},
         {ExitUsage, "a usage mistake: unknown option or command, missing or bad value"},
+        {ExitSomeUnavailable, "several servers were asked and only some of them answered"},
         {ExitUnavailable, "the server cannot be reached or answers it is not ready"},
         {ExitSoftware, "an internal or server error; lock: the lock was lost while COMMAND ran"},
         {ExitTempFail, "lock: not acquired within --wait"},
