@@ -157,6 +157,10 @@
         <translation>内部错误</translation>
     </message>
     <message>
+        <source>not a LockScope database</source>
+        <translation>不是 LockScope 数据库</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
