@@ -131,13 +131,13 @@ int main(int argc, char** argv)
               " stuck) SELECT "
             + start + " + (i / 2) * " + std::to_string(stepMs) + " + (i % 2) * 200, (i / 2) % "
             + std::to_string(lockCount) + " + 1, CASE WHEN i % 2 = 0 THEN 0 ELSE 2 END, " + holder
-            + ", 1, 1, 30000, i / 2, (i / 2) % 5, false FROM generate_series(0, " + std::to_string(bigEvents - 1)
+            + ", 1, 1, 30000, i / 2, (i / 2) % 5, false FROM generate_series(0::bigint, " + std::to_string(bigEvents - 1)
             + ") i;"
               "INSERT INTO holds(lock_id, holder, mode, started_ms, ended_ms, ending, fence, max_reentries,"
               " max_waiters) SELECT (i / 2) % "
             + std::to_string(lockCount) + " + 1, " + holder + ", 'exclusive', " + start + " + (i / 2) * "
             + std::to_string(stepMs) + ", " + start + " + (i / 2) * " + std::to_string(stepMs)
-            + " + 200, 1, i / 2, 1, (i / 2) % 5 FROM generate_series(0, " + std::to_string(bigEvents - 1)
+            + " + 200, 1, i / 2, 1, (i / 2) % 5 FROM generate_series(0::bigint, " + std::to_string(bigEvents - 1)
             + ", 2) i;"
               "CREATE INDEX events_by_lock ON events(lock_id, at_ms);"
               "CREATE INDEX events_by_time ON events(at_ms);"
