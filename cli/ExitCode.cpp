@@ -7,6 +7,8 @@ int exitCodeFor(ErrorKind kind)
     switch (kind) {
     case ErrorKind::Usage:
         return ExitUsage;
+    case ErrorKind::ForeignData:
+        return ExitDataError;
     case ErrorKind::AuthFailed:
     case ErrorKind::NoPermission:
     case ErrorKind::ReadOnlyRefused:

@@ -1,6 +1,8 @@
 #include "cli/FleetRecorder.h"
 
 #include "common/EscapeBytes.h"
+#include "history/HistoryLocation.h"
+#include "redis/RedisReply.h"
 
 #include <chrono>
 
@@ -54,17 +56,24 @@ FleetRecorder::Server& FleetRecorder::serverOf(const FleetMember& member)
     return *m_servers.front(); // not reached: every member has its server
 }
 
-void FleetRecorder::open(long long atMs)
+Status FleetRecorder::open(long long atMs)
 {
     for (auto& server : m_servers) {
         if (server->history->path().empty())
             continue;
-        if (auto opened = server->history->open(atMs))
+        auto opened = server->history->open(atMs);
+        if (opened) {
             say(*server, "recording to " + server->history->path());
-        else
+        } else if (HistoryLocation::isPostgres(server->history->path())) {
+            // A team's shared database that refuses the recorder (a service) is a reason to stop.
+            say(*server, opened.error().message);
+            return opened;
+        } else {
             say(*server, opened.error().message + "; watching without history");
+        }
         server->metrics.setRecording(server->history->isRecording());
     }
+    return Done {};
 }
 
 void FleetRecorder::flushIfDue(long long atMs)

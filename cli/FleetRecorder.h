@@ -30,8 +30,9 @@ public:
     FleetRecorder(const std::vector<FleetMember>& members, const std::vector<std::string>& historyPaths,
         const HistoryOptions& history, const AlertRules& alerts, bool labelServers, Say sayLine);
 
-    // Opens each history database and says where each server records.
-    void open(long long nowMs);
+    // Opens each history database and says where each server records. A PostgreSQL database
+    // that cannot be used is returned (record stops); a file leaves that server without history.
+    Status open(long long nowMs);
     void flushIfDue(long long nowMs);
     void close(long long nowMs);
     std::string exposition() const;

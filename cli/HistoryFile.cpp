@@ -20,4 +20,22 @@ std::string HistoryFile::choose(const std::string& dbOption, const std::string& 
     return HistoryLocation::defaultPath(profile, environment);
 }
 
+Result<HistoryFile::Shared> HistoryFile::sharedDatabase(const std::string& location,
+    const std::string& passwordEnv, const ConnectionOptions& connection,
+    const std::map<std::string, std::string>& environment)
+{
+    Shared shared;
+    shared.isPostgres = HistoryLocation::isPostgres(location);
+    shared.source = connection.describe();
+    if (passwordEnv.empty())
+        return shared;
+    if (!shared.isPostgres)
+        return makeError(ErrorKind::Usage, "--db-password-env is for a postgresql:// history database");
+    auto it = environment.find(passwordEnv);
+    if (it == environment.end())
+        return makeError(ErrorKind::Usage, "--db-password-env: " + passwordEnv + " is not set");
+    shared.password = it->second;
+    return shared;
+}
+
 } // namespace lockscope

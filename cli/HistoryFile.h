@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/Result.h"
 #include "redis/ConnectionOptions.h"
 
 #include <map>
@@ -13,6 +14,18 @@ class HistoryFile
 {
 public:
     static std::string choose(const std::string& dbOption, const std::string& profileOption,
+        const ConnectionOptions& connection, const std::map<std::string, std::string>& environment);
+
+    // What a PostgreSQL history needs beside its URL.
+    struct Shared
+    {
+        bool isPostgres = false;
+        std::string password; // from --db-password-env VAR; empty: libpq's own sources
+        std::string source; // the watched server, as the rows name it
+    };
+    // --db-password-env names a variable that must be set (a password never goes on the command
+    // line); it is only for a PostgreSQL URL.
+    static Result<Shared> sharedDatabase(const std::string& location, const std::string& passwordEnv,
         const ConnectionOptions& connection, const std::map<std::string, std::string>& environment);
 };
 

@@ -13,6 +13,8 @@ packages=(
   libhiredis-dev libssl-dev openssl
   redis-server redis-tools
   libsqlite3-dev sqlite3 # the lock history (core/history); sqlite3: tests hold a lock on a history file from another process
+  libpq-dev # a team's shared lock history in PostgreSQL (core/history/postgres)
+  postgresql # tests only: a real PostgreSQL 15 (initdb, postgres) started by the tests; its own service is kept from starting (below)
   libcpp-httplib-dev # the /metrics endpoint of `lockscope-cli record` (cli/MetricsServer.cpp)
   prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); its own service is kept from starting (below)
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
@@ -48,5 +50,8 @@ code=0
 [[ $own_policy == true ]] && "${run[@]}" rm -f "$policy"
 if [[ " ${missing[*]} " == *" prometheus "* ]] && [[ -d /run/systemd/system ]]; then
   "${run[@]}" systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+fi
+if [[ " ${missing[*]} " == *" postgresql "* ]] && [[ -d /run/systemd/system ]]; then
+  "${run[@]}" systemctl disable --now postgresql.service >/dev/null 2>&1 || true
 fi
 exit $code

@@ -26,6 +26,7 @@ struct HistoryArguments
     bool json = false;
     int limit = 1000;
     std::string db;
+    std::string passwordEnv;
     std::string profile;
 };
 
@@ -38,7 +39,7 @@ Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
         if (arg == "--json") {
             parsed.json = true;
         } else if (arg == "--top" || arg == "--since" || arg == "--until" || arg == "--limit" || arg == "--db"
-            || arg == "--profile") {
+            || arg == "--profile" || arg == "--db-password-env") {
             if (i + 1 >= args.size())
                 return makeError(ErrorKind::Usage, arg + " needs a value");
             const std::string& value = args[++i];
@@ -55,6 +56,8 @@ Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
                 parsed.db = value;
             } else if (arg == "--profile") {
                 parsed.profile = value;
+            } else if (arg == "--db-password-env") {
+                parsed.passwordEnv = value;
             } else {
                 int limit = 0;
                 auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), limit);
@@ -239,7 +242,12 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
     }
     const std::string path
         = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
-    auto query = HistoryQuery::open(path);
+    auto shared = HistoryFile::sharedDatabase(path, arguments->passwordEnv, options.connection, environment);
+    if (!shared) {
+        err << "lockscope-cli: " << shared.error().message << "\n";
+        return exitCodeFor(shared.error().kind);
+    }
+    auto query = HistoryQuery::open(path, 2000, shared->password);
     if (!query) {
         err << "lockscope-cli: " << query.error().message << "\n";
         return exitCodeFor(query.error().kind);

@@ -23,6 +23,7 @@ struct RecordArguments
 {
     WatchOptions watch;
     std::string db;
+    std::string passwordEnv;
     std::string profile;
     std::string metrics;
     HistoryOptions history;
@@ -46,14 +47,19 @@ Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
             (arg == "--no-alert-stuck" ? parsed.alerts.stuck : parsed.alerts.forceRelease) = false;
             return Done {};
         }
-        if (arg != "--db" && arg != "--profile" && arg != "--metrics" && arg != "--retention-days"
-            && arg != "--max-size-mb" && arg != "--alert-held" && arg != "--alert-waiters")
+        if (arg != "--db" && arg != "--db-password-env" && arg != "--profile" && arg != "--metrics"
+            && arg != "--retention-days" && arg != "--max-size-mb" && arg != "--alert-held"
+            && arg != "--alert-waiters")
             return makeError(ErrorKind::Usage, "record: unknown argument '" + arg + "'");
         auto value = WatchFlags::valueOf(args, i);
         if (!value)
             return value.error();
         if (arg == "--db" || arg == "--profile" || arg == "--metrics") {
             (arg == "--db" ? parsed.db : arg == "--profile" ? parsed.profile : parsed.metrics) = *value;
+            return Done {};
+        }
+        if (arg == "--db-password-env") {
+            parsed.passwordEnv = *value;
             return Done {};
         }
         auto number = WatchFlags::positive(arg, *value);
@@ -105,6 +111,16 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
                 ? HistoryFile::choose({}, member.name, member.connection, environment)
                 : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
 
+    // A shared (PostgreSQL) history is one server's: its password, and the server its rows name.
+    auto shared = HistoryFile::sharedDatabase(many || paths.empty() ? std::string() : paths.front(),
+        arguments->passwordEnv, options.connection, environment);
+    if (!shared) {
+        err << "lockscope-cli: " << shared.error().message << "\n";
+        return exitCodeFor(shared.error().kind);
+    }
+    arguments->history.password = shared->password;
+    arguments->history.source = shared->source;
+
     std::mutex errMutex; // every server's thread says things
     auto say = [&](const std::string& line) {
         std::lock_guard guard(errMutex);
@@ -122,7 +138,8 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         metricsServer = std::move(*started);
         say("serving metrics on " + metricsServer->url());
     }
-    recorder.open(nowMs());
+    if (auto opened = recorder.open(nowMs()); !opened)
+        return exitCodeFor(opened.error().kind);
 
     SignalCancellation interrupt;
     std::thread flusher([&] {

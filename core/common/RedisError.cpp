@@ -38,12 +38,12 @@ std::string RedisError::toString() const
 
 std::string_view errorKindName(ErrorKind kind)
 {
-    static constexpr std::array<std::string_view, 18> names {"usage", "connection refused", "timeout",
+    static constexpr std::array<std::string_view, 19> names {"usage", "connection refused", "timeout",
         "disconnected", "authentication failed", "no permission", "TLS handshake failed",
         "TLS verification failed", "refused by read-only mode", "read-only replica", "server loading",
         "cross-slot", "cluster redirect", "reply too large", "protocol error", "server error", "not found",
-        "internal error"};
-    return enumName<ErrorKind::Internal>(kind, names, "unknown");
+        "internal error", "not a LockScope database"};
+    return enumName<ErrorKind::ForeignData>(kind, names, "unknown");
 }
 
 } // namespace lockscope

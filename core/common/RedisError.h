@@ -27,6 +27,7 @@ enum class ErrorKind
     ServerError, // any other -ERR reply
     NotFound, // a sentinel master name, a node, or a binary that does not exist
     Internal, // a bug or an exhausted resource on our side
+    ForeignData, // a database that is not ours (another program's tables) or not understood
 };
 
 struct RedisError

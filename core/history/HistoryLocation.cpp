@@ -25,4 +25,18 @@ std::string HistoryLocation::defaultPath(
     return directory + "/history/" + fileNameFor(profile);
 }
 
+bool HistoryLocation::isPostgres(const std::string& location)
+{
+    return location.rfind("postgresql://", 0) == 0 || location.rfind("postgres://", 0) == 0;
+}
+
+std::string HistoryLocation::sqlitePath(const std::string& location)
+{
+    if (location.rfind("file://", 0) == 0)
+        return location.substr(7);
+    if (location.rfind("file:", 0) == 0)
+        return location.substr(5);
+    return location;
+}
+
 } // namespace lockscope

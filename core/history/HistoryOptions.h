@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <string>
 
 namespace lockscope {
 
@@ -23,6 +24,14 @@ struct HistoryOptions
     // A hard cap on the file (SQLite's max_page_count); 0: none, the disk is the limit. Writes
     // past it fail as on a full disk.
     long long fileLimitBytes = 0;
+    // PostgreSQL only. The password (empty: libpq's own sources, PGPASSWORD or ~/.pgpass).
+    std::string password;
+    // The server this recorder watches, as its rows name it (sessions, gaps, polling spans):
+    // one recorder per source and database.
+    std::string source;
+    // While the database is unreachable, how many events wait in memory; past that they are
+    // dropped and the history gets a gap for them.
+    int bufferedEventsLimit = 100000;
 };
 
 } // namespace lockscope

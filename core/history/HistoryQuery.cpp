@@ -1,21 +1,16 @@
 #include "history/HistoryQuery.h"
 
-#include "history/HistorySchema.h"
-#include "history/HoldRows.h"
-
-#include <sqlite3.h>
+#include "history/HistoryLocation.h"
+#include "history/SqliteHistoryReader.h"
+#include "history/postgres/PostgresHistoryReader.h"
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <map>
 
 namespace lockscope {
 
 namespace {
-
-// Overlapping [?from, ?until): started before its end, and still open or ended after its start.
-const char* overlaps = " h.started_ms < ?2 AND (h.ended_ms IS NULL OR h.ended_ms >= ?1) ";
 
 long long percentile(const std::vector<long long>& sorted, double fraction)
 {
@@ -27,102 +22,69 @@ long long percentile(const std::vector<long long>& sorted, double fraction)
 
 } // namespace
 
-HistoryQuery::HistoryQuery(SqliteDatabase database)
-    : m_database(std::move(database))
+HistoryQuery::HistoryQuery(std::unique_ptr<HistoryReadStore> store)
+    : m_store(std::move(store))
 {
 }
 
-Result<HistoryQuery> HistoryQuery::open(const std::string& path, int busyTimeoutMs)
+Result<HistoryQuery> HistoryQuery::open(const std::string& location, int busyTimeoutMs)
 {
-    std::error_code error;
-    if (!std::filesystem::exists(path, error))
-        return makeError(
-            ErrorKind::NotFound, "no history database at " + path + " (`lockscope-cli record` writes one)");
-    auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadOnly, busyTimeoutMs);
-    if (!database)
-        return database.error();
-    if (auto checked = HistorySchema::check(*database); !checked)
-        return checked.error();
-    return HistoryQuery(std::move(*database));
+    return open(location, busyTimeoutMs, std::string());
 }
 
-Result<std::vector<HoldRecord>> HistoryQuery::readHolds(SqliteStatement& statement)
+Result<HistoryQuery> HistoryQuery::open(
+    const std::string& location, int busyTimeoutMs, const std::string& password)
 {
-    std::vector<HoldRecord> holds;
-    int code = SQLITE_ROW;
-    while ((code = statement.step()) == SQLITE_ROW)
-        holds.push_back(HoldRows::read(statement));
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return holds;
+    if (HistoryLocation::isPostgres(location)) {
+        auto reader = PostgresHistoryReader::open(location, password);
+        if (!reader)
+            return reader.error();
+        return HistoryQuery(std::move(*reader));
+    }
+    auto reader = SqliteHistoryReader::open(HistoryLocation::sqlitePath(location), busyTimeoutMs);
+    if (!reader)
+        return reader.error();
+    return HistoryQuery(std::move(*reader));
 }
 
 Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, TimeWindow window, int limit)
 {
-    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
-    auto statement = m_database.prepare(std::string(HoldRows::select())
-        + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = ?3) AND" + overlaps
-        + "ORDER BY h.started_ms LIMIT ?4");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bindBlob(3, lock);
-    statement->bind(4, static_cast<long long>(limit));
-    return readHolds(*statement);
+    return m_store->holds(lock, window, limit);
 }
 
 Result<std::vector<HoldRecord>> HistoryQuery::allHolds(TimeWindow window, int limit)
 {
-    auto statement = m_database.prepare(
-        std::string(HoldRows::select()) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    return readHolds(*statement);
+    return m_store->allHolds(window, limit);
 }
 
 Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow window, int limit)
 {
-    const char* order = league == League::Held ? "longest DESC, holds DESC"
-        : league == League::Contended          ? "waiters DESC, holds DESC"
-                                               : "expired DESC, holds DESC";
-    const char* keep = league == League::Held ? "longest > 0"
-        : league == League::Contended         ? "waiters > 0"
-                                              : "expired > 0";
-    auto statement = m_database.prepare(
-        std::string(
-            "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
-            " SELECT h.lock_id, count(*) AS holds,"
-            " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
-            " max(h.max_waiters) AS waiters, sum(h.ending = 2) AS expired"
-            " FROM holds h WHERE")
-        + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
-        + order + " LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    std::vector<LeagueRow> rows;
-    int code = SQLITE_ROW;
-    while ((code = statement->step()) == SQLITE_ROW) {
-        LeagueRow row;
-        row.lock = statement->bytes(0);
-        row.node = statement->bytes(1);
-        row.kind = statement->bytes(2);
-        row.library = statement->bytes(3);
-        row.holds = statement->integer(4);
-        row.longestHoldMs = statement->integer(5);
-        row.maxWaiters = statement->integer(6);
-        row.expired = statement->integer(7);
-        rows.push_back(std::move(row));
-    }
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return rows;
+    return m_store->top(league, window, limit);
+}
+
+Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
+{
+    return m_store->gaps(window, limit);
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int limit)
+{
+    return m_store->alerts(std::nullopt, window, limit);
+}
+
+Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
+{
+    return m_store->marks(window, limit);
+}
+
+Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
+{
+    return m_store->pollingSpans(window, limit);
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::alertsOf(const std::string& lock, TimeWindow window, int limit)
+{
+    return m_store->alerts(lock, window, limit);
 }
 
 Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWindow window, long long nowMs)
@@ -177,127 +139,6 @@ Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWin
         [](const HolderShare& a, const HolderShare& b) { return a.heldMs > b.heldMs; });
     statistics.busiestHolders.resize(std::min<size_t>(statistics.busiestHolders.size(), 5));
     return statistics;
-}
-
-Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
-{
-    auto statement
-        = m_database.prepare("SELECT started_ms, ended_ms, reason FROM gaps WHERE started_ms < ?2 AND"
-                             " (ended_ms IS NULL OR ended_ms >= ?1) ORDER BY started_ms LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    std::vector<GapRecord> gaps;
-    int code = SQLITE_ROW;
-    while ((code = statement->step()) == SQLITE_ROW)
-        gaps.push_back({statement->integer(0), statement->optionalInteger(1), statement->bytes(2)});
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return gaps;
-}
-
-Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int limit)
-{
-    return readAlerts(std::nullopt, window, limit);
-}
-
-Result<bool> HistoryQuery::hasTable(const std::string& name)
-{
-    // A file of an older schema that no recorder has opened since (and so migrated) lacks the
-    // newer tables: it has none of their rows.
-    auto found = m_database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1");
-    if (!found)
-        return found.error();
-    found->bindText(1, name);
-    const int code = found->step();
-    if (code != SQLITE_ROW && code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return code == SQLITE_ROW;
-}
-
-Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
-{
-    auto has = hasTable("polling");
-    if (!has)
-        return has.error();
-    if (!*has)
-        return std::vector<PollingSpan> {};
-    auto statement = m_database.prepare("SELECT started_ms, ended_ms, interval_ms FROM polling"
-                                        " WHERE started_ms < ?2 AND (ended_ms IS NULL OR ended_ms > ?1)"
-                                        " ORDER BY started_ms LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    std::vector<PollingSpan> spans;
-    int code = SQLITE_ROW;
-    while ((code = statement->step()) == SQLITE_ROW) {
-        PollingSpan span {statement->integer(0), std::nullopt, statement->integer(2)};
-        if (!statement->isNull(1))
-            span.endedMs = statement->integer(1);
-        spans.push_back(span);
-    }
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return spans;
-}
-
-Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
-{
-    auto has = hasTable("marks");
-    if (!has)
-        return has.error();
-    if (!*has)
-        return std::vector<MarkRecord> {};
-    auto statement = m_database.prepare("SELECT at_ms, kind, node, lock, detail FROM marks"
-                                        " WHERE at_ms >= ?1 AND at_ms < ?2 ORDER BY at_ms LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    std::vector<MarkRecord> marks;
-    int code = SQLITE_ROW;
-    while ((code = statement->step()) == SQLITE_ROW)
-        marks.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2), statement->bytes(3),
-            statement->bytes(4)});
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return marks;
-}
-
-Result<std::vector<AlertRecord>> HistoryQuery::alertsOf(const std::string& lock, TimeWindow window, int limit)
-{
-    return readAlerts(lock, window, limit);
-}
-
-Result<std::vector<AlertRecord>> HistoryQuery::readAlerts(
-    const std::optional<std::string>& lock, TimeWindow window, int limit)
-{
-    auto statement = m_database.prepare(
-        "SELECT a.at_ms, coalesce(l.name, ''), coalesce(l.node, ''), a.rule, a.detail FROM alerts a"
-        " LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= ?1 AND a.at_ms < ?2"
-        " AND (?4 IS NULL OR l.name = ?4) ORDER BY a.at_ms LIMIT ?3");
-    if (!statement)
-        return statement.error();
-    statement->bind(1, window.fromMs);
-    statement->bind(2, window.untilMs);
-    statement->bind(3, static_cast<long long>(limit));
-    if (lock)
-        statement->bindBlob(4, *lock);
-    else
-        statement->bindNull(4);
-    std::vector<AlertRecord> alerts;
-    int code = SQLITE_ROW;
-    while ((code = statement->step()) == SQLITE_ROW)
-        alerts.push_back({statement->integer(0), statement->bytes(1), statement->bytes(2),
-            statement->bytes(3), statement->bytes(4)});
-    if (code != SQLITE_DONE)
-        return m_database.failure(code, "read");
-    return alerts;
 }
 
 } // namespace lockscope

@@ -1,101 +1,28 @@
 #pragma once
 
-#include "history/HoldRecord.h"
-#include "history/SqliteDatabase.h"
+#include "history/HistoryReadStore.h"
+#include "history/HistoryRecords.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace lockscope {
 
-// A span of time in epoch ms, [fromMs, untilMs).
-struct TimeWindow
-{
-    long long fromMs = 0;
-    long long untilMs = 0;
-};
-
-// One line of a league table across locks.
-struct LeagueRow
-{
-    std::string lock;
-    std::string node;
-    std::string kind;
-    std::string library;
-    long long holds = 0; // holds that overlap the window
-    long long longestHoldMs = 0; // of the holds that ended in the window
-    long long maxWaiters = 0; // most waiters seen at once
-    long long expired = 0; // holds that ended by expiry (crashed or stalled holders)
-};
-
-struct HolderShare
-{
-    std::string holder;
-    long long holds = 0;
-    long long heldMs = 0;
-};
-
-// What the detail pane shows for one lock over a window.
-struct LockStatistics
-{
-    long long holds = 0; // overlapping the window
-    long long completed = 0; // of those, ended (not open)
-    // Percentiles of completed hold durations (nearest rank); 0 without completed holds.
-    long long p50Ms = 0, p90Ms = 0, p99Ms = 0, maxMs = 0;
-    std::vector<HoldRecord> longest; // up to 5, longest first
-    std::vector<HolderShare> busiestHolders; // up to 5, most held time first
-    long long maxWaiters = 0;
-    long long released = 0, expired = 0, forceReleased = 0, lost = 0;
-};
-
-struct GapRecord
-{
-    long long startedMs = 0;
-    std::optional<long long> endedMs; // nullopt: still not watching
-    std::string reason;
-};
-
-struct AlertRecord
-{
-    long long atMs = 0;
-    std::string lock; // empty for alerts about no one lock
-    std::string node;
-    std::string rule;
-    std::string detail;
-};
-
-struct MarkRecord
-{
-    long long atMs = 0;
-    std::string kind; // admin, fault
-    std::string node;
-    std::string lock; // empty: about no one lock
-    std::string detail;
-};
-
-// A span watched by polling: changes in it were seen up to one interval late, and a hold shorter
-// than the interval may be missing.
-struct PollingSpan
-{
-    long long startedMs = 0;
-    std::optional<long long> endedMs; // nullopt: still polling
-    long long intervalMs = 0;
-};
-
-// Reads a history database (its own read-only connection, so it works beside a recorder writing
-// the same file). Every answer is bounded by `limit` rows.
+// Reads a history database: a SQLite file (its own read-only connection, so it works beside a
+// recorder writing the same file) or a PostgreSQL database (read by any number of desks while
+// recorders write it). Every answer is bounded by `limit` rows.
 class HistoryQuery
 {
 public:
-    enum class League
-    {
-        Held, // longest single hold first
-        Contended, // most waiters seen first, then most holds
-        Expired, // most holds that ended by expiry first
-    };
+    using League = HistoryLeague;
 
-    static Result<HistoryQuery> open(const std::string& path, int busyTimeoutMs = 2000);
+    // `location`: a SQLite file (a path, or file:PATH) or a PostgreSQL URL; `password` for the
+    // latter (empty: libpq's own sources, PGPASSWORD or ~/.pgpass).
+    static Result<HistoryQuery> open(const std::string& location, int busyTimeoutMs = 2000);
+    static Result<HistoryQuery> open(
+        const std::string& location, int busyTimeoutMs, const std::string& password);
 
     // The holds of `lock` (on any node) that overlap `window`, oldest first.
     Result<std::vector<HoldRecord>> holds(const std::string& lock, TimeWindow window, int limit = 10000);
@@ -113,14 +40,9 @@ public:
     Result<std::vector<AlertRecord>> alertsOf(const std::string& lock, TimeWindow window, int limit = 1000);
 
 private:
-    explicit HistoryQuery(SqliteDatabase database);
-    // Whether the file has table `name` (a reader never migrates: see pollingSpans, marks).
-    Result<bool> hasTable(const std::string& name);
-    Result<std::vector<HoldRecord>> readHolds(SqliteStatement& statement);
-    Result<std::vector<AlertRecord>> readAlerts(
-        const std::optional<std::string>& lock, TimeWindow window, int limit);
+    explicit HistoryQuery(std::unique_ptr<HistoryReadStore> store);
 
-    SqliteDatabase m_database;
+    std::unique_ptr<HistoryReadStore> m_store;
 };
 
 } // namespace lockscope

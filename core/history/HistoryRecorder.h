@@ -1,9 +1,8 @@
 #pragma once
 
 #include "history/HistoryOptions.h"
+#include "history/HistoryStore.h"
 #include "history/HoldTracker.h"
-#include "history/RecorderClaim.h"
-#include "history/SqliteDatabase.h"
 #include "inspect/watch/LockEvent.h"
 #include "inspect/watch/WatchingMode.h"
 
@@ -17,21 +16,27 @@
 namespace lockscope {
 
 // Writes every lock event the watcher reports, the holds derived from them (HoldTracker), gaps
-// in watching and alerts into one SQLite file (WAL, prepared statements, one transaction per
-// batch). Restarting on the same file resumes: holds still open stay open, and the time the
-// recorder was away is a gap. Once a write fails (locked, full, corrupt) the recorder stops
-// writing for good and every call returns that error: the caller goes on without history.
+// in watching and alerts into a HistoryStore (a SQLite file, or a PostgreSQL database shared by
+// several recorders), one transaction per batch. Restarting on the same history resumes: holds
+// still open stay open, and the time the recorder was away is a gap. Once a write fails (locked,
+// full, corrupt, refused) the recorder stops writing for good and every call returns that error:
+// the caller goes on without history. (A PostgreSQL store that cannot reach its server is not a
+// failure: it buffers, see PostgresHistoryStore.)
 // Thread-safe: the watcher's thread records while a timer flushes.
 class HistoryRecorder
 {
 public:
-    // Opens (creating it and its directory if missing) or refuses the file; `nowMs` starts the
+    // Opens the history at `location`: a PostgreSQL URL (postgresql://, postgres://) or a SQLite
+    // file (a path, or file:PATH; created with its directory if missing). `nowMs` starts the
     // session, and ends the gap since the previous one (which watchingResumed closes).
     static Result<std::unique_ptr<HistoryRecorder>> open(
-        const std::string& path, HistoryOptions options, long long nowMs);
+        const std::string& location, HistoryOptions options, long long nowMs);
+    // The same on a store already opened.
+    static Result<std::unique_ptr<HistoryRecorder>> open(
+        std::unique_ptr<HistoryStore> store, HistoryOptions options, long long nowMs);
     ~HistoryRecorder();
 
-    const std::string& path() const { return m_database.path(); }
+    const std::string& path() const { return m_store->location(); }
 
     // Watching (re)started with `locks` as they are now; `mode` says how (notifications,
     // polling every N ms). Ends the current gap: holders gone meanwhile end as lost. A polling
@@ -61,39 +66,30 @@ public:
     Status close(long long nowMs);
     Status applyRetention(long long nowMs);
 
+    // Whether writes wait in memory for the database to come back (PostgreSQL only).
+    bool isBuffering() const;
     // The holds under way as the recorder sees them (for AlertEvaluator's held-too-long rule).
     std::vector<HoldRecord> openHolds() const;
 
 private:
-    HistoryRecorder(SqliteDatabase database, RecorderClaim claim, HistoryOptions options);
-    Status prepareStatements();
+    HistoryRecorder(std::unique_ptr<HistoryStore> store, HistoryOptions options);
     Status startSession(long long nowMs);
-    // Ends the polling span under way (if any) at `atMs`.
-    Status endPolling(long long atMs);
+    // Starts a batch (if none is under way).
     Status begin();
     Status commit(long long nowMs);
     Status writeChanges(const std::vector<HoldTracker::Change>& changes);
-    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
-        const std::string& library);
     // Remembers the first failure; every later call returns it.
     Status fail(RedisError error);
-    Status step(SqliteStatement& statement, const char* doing);
+    // `status`, remembered as the failure when it is one.
+    Status checked(Status status);
 
     mutable std::mutex m_mutex;
-    SqliteDatabase m_database;
-    RecorderClaim m_claim;
+    std::unique_ptr<HistoryStore> m_store;
     HistoryOptions m_options;
     HoldTracker m_holds;
     std::optional<RedisError> m_failure;
-    std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
-
-    SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
-        m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
-    long long m_sessionId = 0;
     std::optional<long long> m_gapStartMs; // set while not watching
-    long long m_gapId = 0;
-    long long m_pollingId = 0; // the polling span under way, 0: none
-    bool m_inTransaction = false;
+    bool m_inBatch = false;
     int m_pending = 0;
     long long m_batchStartedMs = 0;
     long long m_aliveMs = 0;

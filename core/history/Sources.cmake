@@ -11,5 +11,15 @@ list(APPEND lockscope_core_sources
   history/LockHealthMetrics.cpp
   history/RecorderClaim.cpp
   history/SqliteDatabase.cpp
+  history/SqliteHistoryReader.cpp
+  history/SqliteHistoryStore.cpp
   history/SqliteStatement.cpp
+  history/postgres/PostgresConnection.cpp
+  history/postgres/PostgresCopyRows.cpp
+  history/postgres/PostgresHistoryReader.cpp
+  history/postgres/PostgresHistoryStore.cpp
+  history/postgres/PostgresHoldRows.cpp
+  history/postgres/PostgresParams.cpp
+  history/postgres/PostgresResult.cpp
+  history/postgres/PostgresSchema.cpp
 )

@@ -35,3 +35,8 @@ target_compile_definitions(tst_MetricsEndpoint PRIVATE
 lockscope_add_test(tst_FleetRecord DIR cli LIBS lockscope_historytestsupport)
 target_link_libraries(tst_FleetRecord PRIVATE PkgConfig::HTTPLIB)
 target_compile_definitions(tst_FleetRecord PRIVATE PROMTOOL="${PROMTOOL}")
+
+# A team's shared history: `record` and `history` with --db postgresql://... against a real
+# PostgreSQL 15 (PostgresTestServer) and real redis-servers, each in a process of its own.
+lockscope_add_test(tst_CliPostgresHistory DIR cli LIBS lockscope_historytestsupport)
+target_compile_definitions(tst_CliPostgresHistory PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")

@@ -66,8 +66,11 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
                       .arg(m_controller.options().port)
                 : m_controller.label();
             m_history->setAlertRules(HistoryRecording::alertRulesOf(settings));
-            m_monitor->setEventSink(m_history->start(
-                settings.recordHistory ? HistoryRecording::defaultPath(profile) : QString()));
+            const QString database = settings.historyDatabase.isEmpty()
+                ? HistoryRecording::defaultPath(profile)
+                : settings.historyDatabase;
+            m_monitor->setEventSink(m_history->start(settings.recordHistory ? database : QString(),
+                QString::fromStdString(m_controller.options().describe())));
         });
     connect(&m_controller, &ConnectionController::closed, m_history, &HistoryRecording::stop);
     connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {

@@ -121,6 +121,8 @@ QString CoreTexts::errorKind(ErrorKind kind)
         return tr("not found");
     case ErrorKind::Internal:
         return tr("internal error");
+    case ErrorKind::ForeignData:
+        return tr("not a LockScope database");
     }
     return QString::fromStdString(std::string(errorKindName(kind)));
 }

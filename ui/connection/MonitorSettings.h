@@ -17,6 +17,7 @@ struct MonitorSettings
     QStringList lockPatterns;
     std::chrono::milliseconds pollInterval {2000};
     bool recordHistory = true; // off: alerts only, no database
+    QString historyDatabase; // empty: the profile's own file; else a path or a postgresql:// URL
     // The alert rules (core's AlertRules); 0 turns a limit off.
     int alertHeldSeconds = 60; // one holder keeps a lock longer than this
     int alertWaiters = 10; // more waiters than this on one lock

@@ -1,6 +1,7 @@
 #include "lockhistory/HistoryReader.h"
 
 #include "base/CoreTexts.h"
+#include "history/HistoryLocation.h"
 
 #include <QFileInfo>
 
@@ -18,7 +19,8 @@ HistoryReadout HistoryReader::read(const HistoryRequest& request)
 {
     HistoryReadout readout;
     readout.request = request;
-    if (!QFileInfo::exists(request.path)) {
+    const bool shared = HistoryLocation::isPostgres(request.path.toStdString());
+    if (!shared && !QFileInfo::exists(request.path)) {
         readout.error = tr("Nothing recorded yet.");
         return readout;
     }

@@ -52,7 +52,7 @@ QString HistoryRecording::defaultPath(const QString& profile)
     return QString::fromStdString(HistoryLocation::defaultPath(profile.toStdString(), environment));
 }
 
-std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
+std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path, const QString& source)
 {
     stop();
     QPointer<HistoryRecording> self(this);
@@ -81,8 +81,10 @@ std::shared_ptr<LockEventSink> HistoryRecording::start(const QString& path)
             },
             Qt::QueuedConnection);
     };
-    auto sink = std::make_shared<HistoryRecordingSink>(
-        path.toStdString(), HistoryOptions {}, m_rules, onProblem, onAlert);
+    HistoryOptions options;
+    options.source = source.toStdString();
+    auto sink
+        = std::make_shared<HistoryRecordingSink>(path.toStdString(), options, m_rules, onProblem, onAlert);
     sink->setActiveAlertsCallback([self](const std::vector<LockAlert>& alerts) {
         QMetaObject::invokeMethod(
             qApp,

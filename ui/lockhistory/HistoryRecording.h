@@ -43,7 +43,8 @@ public:
 
     // Starts recording a new connection into `path` (the previous one stops): give the sink to
     // the monitor before it opens the connection. An empty path: history off, alerts only.
-    std::shared_ptr<LockEventSink> start(const QString& path);
+    // `source`: the watched server, as a shared (PostgreSQL) history names its rows.
+    std::shared_ptr<LockEventSink> start(const QString& path, const QString& source = {});
     // The connection closed: flushes and ends the session (on the history's thread).
     void stop();
     // A mark on the timeline of the connection being recorded (see HistoryRecorder::recordMark).

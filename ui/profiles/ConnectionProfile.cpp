@@ -83,6 +83,7 @@ MonitorSettings ConnectionProfile::monitorSettings() const
     }
     settings.pollInterval = std::chrono::seconds(std::max(1, pollIntervalSeconds));
     settings.recordHistory = recordHistory;
+    settings.historyDatabase = historyDatabase.trimmed();
     settings.alertHeldSeconds = std::max(0, alertHeldSeconds);
     settings.alertWaiters = std::max(0, alertWaiters);
     settings.alertStuck = alertStuck;

@@ -43,6 +43,9 @@ public:
     QStringList lockPatterns; // empty: every key, heuristics only
     int pollIntervalSeconds = 2; // for servers without keyspace notifications
     bool recordHistory = true; // the lock history of this connection (alerts work without it)
+    // Where it goes: empty, the profile's own SQLite file; else a file or a team's shared
+    // postgresql:// database (its password from libpq's sources: PGPASSWORD, ~/.pgpass).
+    QString historyDatabase;
     int alertHeldSeconds = 60; // 0: no held-too-long alert
     int alertWaiters = 10; // 0: no too-many-waiters alert
     bool alertStuck = true;

@@ -50,6 +50,7 @@ ConnectionProfileForm::ConnectionProfileForm(QWidget* parent)
     , m_readOnly(new QCheckBox(tr("Read-only (no admin actions)"), this))
     , m_production(new QCheckBox(tr("Production (type the lock's name to confirm admin actions)"), this))
     , m_recordHistory(new QCheckBox(tr("Record the lock history of this connection"), this))
+    , m_historyDatabase(new QLineEdit(this))
     , m_alertHeld(new QSpinBox(this))
     , m_alertWaiters(new QSpinBox(this))
     , m_alertStuck(new QCheckBox(tr("Alert when a lock looks stuck"), this))
@@ -64,7 +65,8 @@ ConnectionProfileForm::ConnectionProfileForm(QWidget* parent)
     layout->addWidget(createHistoryGroup());
     layout->addStretch(1);
 
-    for (QLineEdit* edit : {m_name, m_url, m_user, m_password, m_caFile, m_certFile, m_keyFile, m_serverName})
+    for (QLineEdit* edit :
+        {m_name, m_url, m_user, m_password, m_caFile, m_certFile, m_keyFile, m_serverName, m_historyDatabase})
         connect(edit, &QLineEdit::textEdited, this, &ConnectionProfileForm::edited);
     for (QCheckBox* box : {m_hasPassword, m_verify, m_readOnly, m_production, m_recordHistory, m_alertStuck,
              m_alertForceRelease})
@@ -209,6 +211,13 @@ QGroupBox* ConnectionProfileForm::createHistoryGroup()
     m_recordHistory->setToolTip(tr("Every lock change goes into a database of this profile's own, for the "
                                    "timeline and the statistics. Alerts work without it."));
     form->addRow(QString(), m_recordHistory);
+    m_historyDatabase->setObjectName(QStringLiteral("profileHistoryDatabase"));
+    m_historyDatabase->setPlaceholderText(tr("This profile's own file"));
+    m_historyDatabase->setToolTip(tr("Empty: a file of this profile's own. A file path, or a team's shared "
+                                     "database as postgresql://user@host/dbname (its password from "
+                                     "PGPASSWORD or ~/.pgpass): the Lock History window and the statistics "
+                                     "read it."));
+    form->addRow(tr("History &database:"), m_historyDatabase);
     m_alertHeld->setObjectName(QStringLiteral("profileAlertHeld"));
     m_alertHeld->setRange(0, 7 * 86400);
     m_alertHeld->setSuffix(tr(" s"));
@@ -251,6 +260,7 @@ void ConnectionProfileForm::setProfile(const ConnectionProfile& profile)
     m_readOnly->setChecked(profile.readOnly);
     m_production->setChecked(profile.production);
     m_recordHistory->setChecked(profile.recordHistory);
+    m_historyDatabase->setText(profile.historyDatabase);
     m_alertHeld->setValue(profile.alertHeldSeconds);
     m_alertWaiters->setValue(profile.alertWaiters);
     m_alertStuck->setChecked(profile.alertStuck);
@@ -280,6 +290,7 @@ ConnectionProfile ConnectionProfileForm::profile() const
     profile.readOnly = m_readOnly->isChecked();
     profile.production = m_production->isChecked();
     profile.recordHistory = m_recordHistory->isChecked();
+    profile.historyDatabase = m_historyDatabase->text().trimmed();
     profile.alertHeldSeconds = m_alertHeld->value();
     profile.alertWaiters = m_alertWaiters->value();
     profile.alertStuck = m_alertStuck->isChecked();

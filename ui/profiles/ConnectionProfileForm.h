@@ -75,6 +75,7 @@ private:
     QCheckBox* m_readOnly;
     QCheckBox* m_production;
     QCheckBox* m_recordHistory;
+    QLineEdit* m_historyDatabase;
     QSpinBox* m_alertHeld;
     QSpinBox* m_alertWaiters;
     QCheckBox* m_alertStuck;

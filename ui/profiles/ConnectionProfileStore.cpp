@@ -31,6 +31,7 @@ ConnectionProfile readProfile(const QSettings& settings)
     profile.pollIntervalSeconds
         = std::max(1, settings.value(QStringLiteral("pollIntervalSeconds"), 2).toInt());
     profile.recordHistory = settings.value(QStringLiteral("recordHistory"), true).toBool();
+    profile.historyDatabase = settings.value(QStringLiteral("historyDatabase")).toString();
     profile.alertHeldSeconds = std::max(0, settings.value(QStringLiteral("alertHeldSeconds"), 60).toInt());
     profile.alertWaiters = std::max(0, settings.value(QStringLiteral("alertWaiters"), 10).toInt());
     profile.alertStuck = settings.value(QStringLiteral("alertStuck"), true).toBool();
@@ -57,6 +58,7 @@ void writeProfile(QSettings& settings, const ConnectionProfile& profile)
     settings.setValue(QStringLiteral("lockPatterns"), profile.lockPatterns);
     settings.setValue(QStringLiteral("pollIntervalSeconds"), profile.pollIntervalSeconds);
     settings.setValue(QStringLiteral("recordHistory"), profile.recordHistory);
+    settings.setValue(QStringLiteral("historyDatabase"), profile.historyDatabase);
     settings.setValue(QStringLiteral("alertHeldSeconds"), profile.alertHeldSeconds);
     settings.setValue(QStringLiteral("alertWaiters"), profile.alertWaiters);
     settings.setValue(QStringLiteral("alertStuck"), profile.alertStuck);

@@ -157,6 +157,10 @@
         <translation>内部错误</translation>
     </message>
     <message>
+        <source>not a LockScope database</source>
+        <translation>不是 LockScope 数据库</translation>
+    </message>
+    <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
@@ -2044,6 +2048,18 @@ Empty: every key, recognised by format</source>
     <message>
         <source>Record the lock history of this connection</source>
         <translation>记录此连接的锁历史</translation>
+    </message>
+    <message>
+        <source>This profile&apos;s own file</source>
+        <translation>此配置自己的文件</translation>
+    </message>
+    <message>
+        <source>Empty: a file of this profile&apos;s own. A file path, or a team&apos;s shared database as postgresql://user@host/dbname (its password from PGPASSWORD or ~/.pgpass): the Lock History window and the statistics read it.</source>
+        <translation>留空：此配置自己的文件。也可填文件路径，或团队共享的数据库 postgresql://user@host/dbname（密码取自 PGPASSWORD 或 ~/.pgpass）：锁历史窗口和统计数据从中读取。</translation>
+    </message>
+    <message>
+        <source>History &amp;database:</source>
+        <translation>历史数据库(&amp;D):</translation>
     </message>
     <message>
         <source>Alert when a lock looks stuck</source>

@@ -38,6 +38,7 @@ ConnectionProfile everyField()
     profile.lockPatterns = {QStringLiteral("locks:*"), QStringLiteral("mutex:{orders}*")};
     profile.pollIntervalSeconds = 7;
     profile.recordHistory = false;
+    profile.historyDatabase = QStringLiteral("postgresql://lockscope@db.internal/lockscope");
     profile.alertHeldSeconds = 90;
     profile.alertWaiters = 0;
     profile.alertStuck = false;
@@ -73,6 +74,7 @@ private Q_SLOTS:
         QCOMPARE(read[1].database, -1);
         QCOMPARE(read[1].tlsVerify, true);
         QCOMPARE(read[1].recordHistory, true); // history and the alerts are on unless turned off
+        QCOMPARE(read[1].historyDatabase, QString()); // the profile's own file
         QCOMPARE(read[1].alertHeldSeconds, 60);
         QCOMPARE(read[1].alertWaiters, 10);
     }
@@ -214,6 +216,7 @@ private Q_SLOTS:
     {
         const MonitorSettings settings = everyField().monitorSettings();
         QCOMPARE(settings.recordHistory, false);
+        QCOMPARE(settings.historyDatabase, QStringLiteral("postgresql://lockscope@db.internal/lockscope"));
         const AlertRules rules = HistoryRecording::alertRulesOf(settings);
         QCOMPARE(rules.heldLongerThanMs, std::optional<long long>(90000));
         QVERIFY(!rules.waitersAbove.has_value()); // 0: off

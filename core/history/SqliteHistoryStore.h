@@ -1,0 +1,66 @@
+#pragma once
+
+#include "history/HistoryOptions.h"
+#include "history/HistoryStore.h"
+#include "history/RecorderClaim.h"
+#include "history/SqliteDatabase.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace lockscope {
+
+// The history in one SQLite file (WAL, prepared statements, one transaction per batch), the
+// embedded default. One recorder per file (RecorderClaim); the rows name no recorder.
+class SqliteHistoryStore : public HistoryStore
+{
+public:
+    // Opens (creating it and its directory if missing) or refuses the file.
+    static Result<std::unique_ptr<SqliteHistoryStore>> open(
+        const std::string& path, const HistoryOptions& options);
+    ~SqliteHistoryStore() override;
+
+    const std::string& location() const override { return m_database.path(); }
+    Result<ResumedSession> startSession(long long nowMs) override;
+    Status addEvent(const EventRow& event) override;
+    Status startHold(const HoldRecord& hold) override;
+    Status endHold(const HoldRecord& hold) override;
+    Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs) override;
+    Status openGap(long long atMs, const std::string& reason) override;
+    Status closeGap(long long atMs) override;
+    Status closedGap(long long fromMs, long long untilMs, const std::string& reason) override;
+    Status startPolling(long long atMs, long long intervalMs) override;
+    Status endPolling(long long atMs) override;
+    Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
+        const std::string& detail, long long atMs) override;
+    Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
+        const std::string& detail, long long atMs) override;
+    Status noteMode(const std::string& description, long long atMs) override;
+    Status commit(long long nowMs, const HoldTracker& holds) override;
+    Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
+    Status applyRetention(long long cutoffMs, long long maxBytes) override;
+    void abandon() override;
+
+private:
+    SqliteHistoryStore(SqliteDatabase database, RecorderClaim claim);
+    Status prepareStatements();
+    Status begin();
+    Status step(SqliteStatement& statement, const char* doing);
+    Status noteAlive(long long aliveMs, std::optional<long long> endedMs);
+    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
+        const std::string& library);
+
+    SqliteDatabase m_database;
+    RecorderClaim m_claim;
+    std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
+    SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
+        m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
+    long long m_sessionId = 0;
+    long long m_gapId = 0; // the session's open gap, 0: none
+    long long m_pollingId = 0; // the polling span under way, 0: none
+    bool m_inTransaction = false;
+};
+
+} // namespace lockscope

@@ -1,0 +1,642 @@
+#include "history/postgres/PostgresHistoryStore.h"
+
+#include "history/postgres/PostgresCopyRows.h"
+#include "history/postgres/PostgresHoldRows.h"
+#include "history/postgres/PostgresSchema.h"
+
+#include <algorithm>
+#include <set>
+
+namespace lockscope {
+
+namespace {
+
+// Rows a retention DELETE removes at a time: each is a short transaction of its own, so
+// recorders and readers sharing the database never wait long for one.
+constexpr long long retentionBatch = 10000;
+
+using HoldKey = std::pair<long long, std::string>; // lock id, holder
+
+} // namespace
+
+struct PostgresHistoryStore::Segment
+{
+    PostgresCopyRows events, holds, ends;
+    std::set<HoldKey> touched, ended;
+};
+
+PostgresHistoryStore::PostgresHistoryStore(PostgresConnection connection, HistoryOptions options)
+    : m_connection(std::move(connection))
+    , m_options(std::move(options))
+{
+}
+
+PostgresHistoryStore::~PostgresHistoryStore() = default;
+
+Result<std::unique_ptr<PostgresHistoryStore>> PostgresHistoryStore::open(
+    const std::string& url, const HistoryOptions& options)
+{
+    auto connection = PostgresConnection::connect(url, options.password);
+    if (!connection)
+        return connection.error();
+    std::unique_ptr<PostgresHistoryStore> store(new PostgresHistoryStore(std::move(*connection), options));
+    // Claimed before anything is written: a refused second recorder leaves no trace.
+    if (auto claimed = store->claimSource(); !claimed)
+        return claimed.error();
+    if (auto prepared = PostgresSchema::prepare(store->m_connection); !prepared)
+        return prepared.error();
+    if (auto prepared = store->prepareConnection(); !prepared)
+        return prepared.error();
+    return store;
+}
+
+Status PostgresHistoryStore::claimSource()
+{
+    auto claimed = m_connection.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+        PostgresParams().text("lockscope recorder " + m_options.source));
+    if (!claimed)
+        return claimed.error();
+    if (claimed->text(0, 0) != "t")
+        return makeError(ErrorKind::Timeout,
+            "history database " + m_connection.url() + " is being recorded for " + m_options.source
+                + " by another recorder; a second recorder on the same server is refused (it takes over"
+                  " once the first one has stopped)");
+    return Done {};
+}
+
+Status PostgresHistoryStore::prepareConnection()
+{
+    return m_connection.execute(
+        "CREATE TEMP TABLE IF NOT EXISTS hold_ends(lock_id bigint, holder bytea, ended_ms bigint,"
+        " ending smallint, fence bigint, max_reentries bigint, max_waiters bigint) ON COMMIT DELETE ROWS");
+}
+
+Result<ResumedSession> PostgresHistoryStore::startSession(long long nowMs)
+{
+    auto rollback = [this](RedisError error) -> Result<ResumedSession> {
+        (void)m_connection.execute("ROLLBACK");
+        return error;
+    };
+    if (auto begun = m_connection.execute("BEGIN"); !begun)
+        return begun.error();
+    ResumedSession resumed;
+    const std::string& source = m_options.source;
+    auto previous = m_connection.query(
+        "SELECT coalesce(ended_ms, alive_ms) FROM sessions WHERE source = $1 ORDER BY id DESC LIMIT 1",
+        PostgresParams().text(source));
+    if (!previous)
+        return rollback(previous.error());
+    const std::optional<long long> previousAliveMs
+        = previous->rows() > 0 ? std::optional<long long>(previous->integer(0, 0)) : std::nullopt;
+    // A gap left open by a run that died while not watching goes on; otherwise the time since
+    // the previous run last showed life is one.
+    auto openGap = m_connection.query(
+        "SELECT started_ms FROM gaps WHERE source = $1 AND ended_ms IS NULL ORDER BY id DESC LIMIT 1",
+        PostgresParams().text(source));
+    if (!openGap)
+        return rollback(openGap.error());
+    if (openGap->rows() > 0) {
+        resumed.gapStartMs = openGap->integer(0, 0);
+    } else if (previousAliveMs) {
+        resumed.gapStartMs = previousAliveMs;
+        auto inserted = m_connection.query("INSERT INTO gaps(source, started_ms, reason) VALUES($1, $2, $3)",
+            PostgresParams().text(source).integer(*previousAliveMs).bytes("recorder not running"));
+        if (!inserted)
+            return rollback(inserted.error());
+    }
+    // A polling span left open by a run that was killed ended when that run last showed life.
+    if (previousAliveMs) {
+        auto ended
+            = m_connection.query("UPDATE polling SET ended_ms = $2 WHERE source = $1 AND ended_ms IS NULL",
+                PostgresParams().text(source).integer(*previousAliveMs));
+        if (!ended)
+            return rollback(ended.error());
+    }
+    auto session = m_connection.query(
+        "INSERT INTO sessions(source, started_ms, alive_ms) VALUES($1, $2, $2) RETURNING id",
+        PostgresParams().text(source).integer(nowMs));
+    if (!session)
+        return rollback(session.error());
+    m_sessionId = session->integer(0, 0);
+    auto open = m_connection.query(
+        std::string(PostgresHoldRows::select()) + "WHERE h.ended_ms IS NULL AND l.source = $1",
+        PostgresParams().text(source));
+    if (!open)
+        return rollback(open.error());
+    for (int row = 0; row < open->rows(); ++row)
+        resumed.openHolds.push_back(PostgresHoldRows::read(*open, row));
+    if (auto committed = m_connection.execute("COMMIT"); !committed)
+        return rollback(committed.error());
+    return resumed;
+}
+
+Status PostgresHistoryStore::queue(Write write)
+{
+    if (m_lost && m_queuedEvents >= m_options.bufferedEventsLimit) {
+        // Full while the database is away: dropped, and the gap for it written once it is back.
+        if (write.kind == Write::Kind::Event) {
+            if (m_dropped++ == 0)
+                m_droppedFromMs = write.event.atMs;
+            m_droppedUntilMs = std::max(m_droppedUntilMs, write.event.atMs);
+        }
+        return Done {};
+    }
+    if (write.kind == Write::Kind::Event)
+        ++m_queuedEvents;
+    m_writes.push_back(std::move(write));
+    return Done {};
+}
+
+Status PostgresHistoryStore::addEvent(const EventRow& event)
+{
+    Write write;
+    write.kind = Write::Kind::Event;
+    write.event = event;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::startHold(const HoldRecord& hold)
+{
+    Write write;
+    write.kind = Write::Kind::StartHold;
+    write.hold = hold;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::endHold(const HoldRecord& hold)
+{
+    Write write;
+    write.kind = Write::Kind::EndHold;
+    write.hold = hold;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::remarkForceReleased(
+    const std::string& node, const std::string& lock, long long sinceMs)
+{
+    Write write;
+    write.kind = Write::Kind::Remark;
+    write.node = node;
+    write.lock = lock;
+    write.first = sinceMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::openGap(long long atMs, const std::string& reason)
+{
+    Write write;
+    write.kind = Write::Kind::OpenGap;
+    write.first = atMs;
+    write.detail = reason;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::closeGap(long long atMs)
+{
+    Write write;
+    write.kind = Write::Kind::CloseGap;
+    write.first = atMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::closedGap(long long fromMs, long long untilMs, const std::string& reason)
+{
+    Write write;
+    write.kind = Write::Kind::ClosedGap;
+    write.first = fromMs;
+    write.second = std::max(fromMs, untilMs);
+    write.detail = reason;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::startPolling(long long atMs, long long intervalMs)
+{
+    Write write;
+    write.kind = Write::Kind::StartPolling;
+    write.first = atMs;
+    write.second = intervalMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::endPolling(long long atMs)
+{
+    Write write;
+    write.kind = Write::Kind::EndPolling;
+    write.first = atMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::addAlert(const std::string& node, const std::string& lock,
+    const std::string& rule, const std::string& detail, long long atMs)
+{
+    Write write;
+    write.kind = Write::Kind::Alert;
+    write.node = node;
+    write.lock = lock;
+    write.word = rule;
+    write.detail = detail;
+    write.first = atMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::addMark(const std::string& kind, const std::string& node,
+    const std::string& lock, const std::string& detail, long long atMs)
+{
+    Write write;
+    write.kind = Write::Kind::Mark;
+    write.node = node;
+    write.lock = lock;
+    write.word = kind;
+    write.detail = detail;
+    write.first = atMs;
+    return queue(std::move(write));
+}
+
+Status PostgresHistoryStore::noteMode(const std::string& description, long long atMs)
+{
+    Write write;
+    write.kind = Write::Kind::Mode;
+    write.word = description;
+    write.first = atMs;
+    return queue(std::move(write));
+}
+
+Result<std::optional<long long>> PostgresHistoryStore::existingLockId(
+    const std::string& node, const std::string& name)
+{
+    const auto key = std::make_pair(node, name);
+    if (auto it = m_lockIds.find(key); it != m_lockIds.end())
+        return std::optional<long long>(it->second);
+    if (auto it = m_newLockIds.find(key); it != m_newLockIds.end())
+        return std::optional<long long>(it->second);
+    auto found = m_connection.query(
+        "SELECT id FROM locks WHERE name = $1 AND node = $2", PostgresParams().bytes(name).bytes(node));
+    if (!found)
+        return found.error();
+    if (found->rows() == 0)
+        return std::optional<long long>();
+    return std::optional<long long>(found->integer(0, 0));
+}
+
+Result<long long> PostgresHistoryStore::lockId(
+    const std::string& node, const std::string& name, const std::string& kind, const std::string& library)
+{
+    const auto key = std::make_pair(node, name);
+    if (auto it = m_lockIds.find(key); it != m_lockIds.end())
+        return it->second;
+    if (auto it = m_newLockIds.find(key); it != m_newLockIds.end())
+        return it->second;
+    // Another recorder may add the same lock at the same moment: the unique key settles it.
+    auto inserted
+        = m_connection.query("INSERT INTO locks(node, name, kind, library, source) VALUES($1, $2, $3, $4, $5)"
+                             " ON CONFLICT (name, node) DO UPDATE SET kind = EXCLUDED.kind RETURNING id",
+            PostgresParams().bytes(node).bytes(name).text(kind).text(library).text(m_options.source));
+    if (!inserted)
+        return inserted.error();
+    const long long id = inserted->integer(0, 0);
+    m_newLockIds.emplace(key, id);
+    return id;
+}
+
+Status PostgresHistoryStore::sendSegment(Segment& segment)
+{
+    if (!segment.events.empty()) {
+        if (auto copied
+            = m_connection.copy("COPY events(at_ms, lock_id, type, holders, holder_count, reentries,"
+                                " ttl_ms, fence, waiters, stuck) FROM STDIN",
+                segment.events.data());
+            !copied)
+            return copied;
+    }
+    if (!segment.holds.empty()) {
+        if (auto copied
+            = m_connection.copy("COPY holds(lock_id, holder, mode, started_ms, fence, max_reentries,"
+                                " max_waiters) FROM STDIN",
+                segment.holds.data());
+            !copied)
+            return copied;
+    }
+    if (!segment.ends.empty()) {
+        if (auto copied = m_connection.copy("COPY hold_ends FROM STDIN", segment.ends.data()); !copied)
+            return copied;
+        if (auto ended = m_connection.execute(
+                "UPDATE holds h SET ended_ms = e.ended_ms, ending = e.ending, fence = coalesce(h.fence, "
+                "e.fence),"
+                " max_reentries = greatest(h.max_reentries, e.max_reentries),"
+                " max_waiters = greatest(h.max_waiters, e.max_waiters) FROM hold_ends e"
+                " WHERE h.lock_id = e.lock_id AND h.holder = e.holder AND h.ended_ms IS NULL;"
+                " DELETE FROM hold_ends");
+            !ended)
+            return ended;
+    }
+    segment.events.clear();
+    segment.holds.clear();
+    segment.ends.clear();
+    segment.touched.clear();
+    segment.ended.clear();
+    return Done {};
+}
+
+Status PostgresHistoryStore::sendOne(const Write& write)
+{
+    const std::string& source = m_options.source;
+    std::string sql;
+    PostgresParams params;
+    switch (write.kind) {
+    case Write::Kind::Remark:
+        sql = "UPDATE holds SET ending = 3 WHERE lock_id = (SELECT id FROM locks WHERE name = $1 AND node = "
+              "$2)"
+              " AND ending = 1 AND ended_ms >= $3";
+        params.bytes(write.lock).bytes(write.node).integer(write.first);
+        break;
+    case Write::Kind::OpenGap:
+        sql = "INSERT INTO gaps(source, started_ms, reason) VALUES($1, $2, $3)";
+        params.text(source).integer(write.first).bytes(write.detail);
+        break;
+    case Write::Kind::CloseGap:
+        sql = "UPDATE gaps SET ended_ms = $2 WHERE source = $1 AND ended_ms IS NULL";
+        params.text(source).integer(write.first);
+        break;
+    case Write::Kind::ClosedGap:
+        sql = "INSERT INTO gaps(source, started_ms, ended_ms, reason) VALUES($1, $2, $3, $4)";
+        params.text(source).integer(write.first).integer(write.second).bytes(write.detail);
+        break;
+    case Write::Kind::StartPolling:
+        sql = "INSERT INTO polling(source, started_ms, interval_ms) VALUES($1, $2, $3)";
+        params.text(source).integer(write.first).integer(write.second);
+        break;
+    case Write::Kind::EndPolling:
+        sql = "UPDATE polling SET ended_ms = $2 WHERE source = $1 AND ended_ms IS NULL";
+        params.text(source).integer(write.first);
+        break;
+    case Write::Kind::Alert: {
+        std::optional<long long> id;
+        if (!write.lock.empty()) {
+            auto found = existingLockId(write.node, write.lock);
+            if (!found)
+                return found.error();
+            id = *found;
+        }
+        sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES($1, $2, $3, $4)";
+        params.integer(write.first).integer(id).text(write.word).bytes(write.detail);
+        break;
+    }
+    case Write::Kind::Mark:
+        sql = "INSERT INTO marks(source, at_ms, kind, node, lock, detail) VALUES($1, $2, $3, $4, $5, $6)";
+        params.text(source)
+            .integer(write.first)
+            .text(write.word)
+            .bytes(write.node)
+            .bytes(write.lock)
+            .bytes(write.detail);
+        break;
+    case Write::Kind::Mode:
+        sql = "UPDATE sessions SET alive_ms = greatest(alive_ms, $2), mode = $3 WHERE id = $1";
+        params.integer(m_sessionId).integer(write.first).text(write.word);
+        break;
+    case Write::Kind::Event:
+    case Write::Kind::StartHold:
+    case Write::Kind::EndHold:
+        return makeError(ErrorKind::Internal, "history: a row write sent on its own");
+    }
+    auto sent = m_connection.query(sql, params);
+    if (!sent)
+        return sent.error();
+    return Done {};
+}
+
+Status PostgresHistoryStore::sendWrites(Segment& segment)
+{
+    for (const Write& write : m_writes) {
+        if (write.kind == Write::Kind::Event) {
+            const EventRow& event = write.event;
+            auto id = lockId(event.node, event.lock, event.kind, event.library);
+            if (!id)
+                return id.error();
+            segment.events.integer(event.atMs).integer(*id).integer(static_cast<long long>(event.type));
+            segment.events.bytes(event.holders).integer(event.holderCount).integer(event.reentries);
+            segment.events.integer(event.ttlMs)
+                .integer(event.fence)
+                .integer(event.waiters)
+                .boolean(event.stuck);
+            segment.events.endRow();
+        } else if (write.kind == Write::Kind::StartHold || write.kind == Write::Kind::EndHold) {
+            const HoldRecord& hold = write.hold;
+            auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
+            if (!id)
+                return id.error();
+            HoldKey key {*id, hold.holder};
+            const bool starts = write.kind == Write::Kind::StartHold;
+            // A second change of one hold in a segment waits for the next: the ends are applied
+            // after the starts, all at once.
+            if (starts ? segment.touched.count(key) > 0 : segment.ended.count(key) > 0) {
+                if (auto sent = sendSegment(segment); !sent)
+                    return sent;
+            }
+            if (starts) {
+                segment.holds.integer(*id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs);
+                segment.holds.integer(hold.fence).integer(hold.maxReentries).integer(hold.maxWaiters);
+                segment.holds.endRow();
+            } else {
+                segment.ends.integer(*id).bytes(hold.holder).integer(hold.endedMs);
+                segment.ends.integer(static_cast<long long>(hold.ending)).integer(hold.fence);
+                segment.ends.integer(hold.maxReentries).integer(hold.maxWaiters);
+                segment.ends.endRow();
+                segment.ended.insert(key);
+            }
+            segment.touched.insert(std::move(key));
+        } else {
+            if (auto sent = sendSegment(segment); !sent)
+                return sent;
+            if (auto sent = sendOne(write); !sent)
+                return sent;
+        }
+    }
+    return sendSegment(segment);
+}
+
+Status PostgresHistoryStore::sendDropped(long long nowMs, const HoldTracker& holds)
+{
+    const std::string reason
+        = "history database unreachable: " + std::to_string(m_dropped) + " event(s) not recorded";
+    auto gap
+        = m_connection.query("INSERT INTO gaps(source, started_ms, ended_ms, reason) VALUES($1, $2, $3, $4)",
+            PostgresParams()
+                .text(m_options.source)
+                .integer(m_droppedFromMs)
+                .integer(std::max(m_droppedUntilMs, nowMs))
+                .bytes(reason));
+    if (!gap)
+        return gap.error();
+    // Holds that started or ended among the dropped events: the database is set to what the
+    // recorder sees now. Gone ones end as lost where the drops began, present ones are there.
+    std::set<std::tuple<std::string, std::string, std::string>> present; // node, lock, holder
+    std::vector<HoldRecord> open = holds.openHolds();
+    for (const HoldRecord& hold : open)
+        present.emplace(hold.node, hold.lock, hold.holder);
+    auto stored = m_connection.query("SELECT h.id, l.node, l.name, h.holder FROM holds h JOIN locks l"
+                                     " ON l.id = h.lock_id WHERE h.ended_ms IS NULL AND l.source = $1",
+        PostgresParams().text(m_options.source));
+    if (!stored)
+        return stored.error();
+    std::set<std::tuple<std::string, std::string, std::string>> inDatabase;
+    for (int row = 0; row < stored->rows(); ++row) {
+        auto key = std::make_tuple(stored->bytes(row, 1), stored->bytes(row, 2), stored->bytes(row, 3));
+        if (present.count(key) == 0) {
+            auto ended = m_connection.query("UPDATE holds SET ended_ms = $2, ending = 4 WHERE id = $1",
+                PostgresParams().integer(stored->integer(row, 0)).integer(m_droppedFromMs));
+            if (!ended)
+                return ended.error();
+        }
+        inDatabase.insert(std::move(key));
+    }
+    Segment segment;
+    for (const HoldRecord& hold : open) {
+        if (inDatabase.count({hold.node, hold.lock, hold.holder}) > 0)
+            continue;
+        auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
+        if (!id)
+            return id.error();
+        segment.holds.integer(*id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs);
+        segment.holds.integer(hold.fence).integer(hold.maxReentries).integer(hold.maxWaiters);
+        segment.holds.endRow();
+    }
+    return sendSegment(segment);
+}
+
+bool PostgresHistoryStore::lostWith(const Status& status)
+{
+    return !status && (m_connection.isLost() || status.error().kind == ErrorKind::Disconnected);
+}
+
+Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds)
+{
+    if (m_lost) {
+        if (auto back = m_connection.reconnect(); !back)
+            return Done {}; // still away: the writes wait
+        if (auto prepared = prepareConnection(); !prepared)
+            return lostWith(prepared) ? Status(Done {}) : prepared;
+        // The claim went with the old connection; another recorder may have taken it meanwhile.
+        if (auto claimed = claimSource(); !claimed)
+            return lostWith(claimed) ? Status(Done {}) : claimed;
+        m_lost = false;
+    }
+    auto sent = [&]() -> Status {
+        if (auto begun = m_connection.execute("BEGIN"); !begun)
+            return begun;
+        Segment segment;
+        if (auto written = sendWrites(segment); !written)
+            return written;
+        if (m_dropped > 0) {
+            if (auto written = sendDropped(nowMs, holds); !written)
+                return written;
+        }
+        auto alive = m_connection.query(
+            "UPDATE sessions SET alive_ms = greatest(alive_ms, $2), ended_ms = $3 WHERE id = $1",
+            PostgresParams().integer(m_sessionId).integer(nowMs).integer(endedMs));
+        if (!alive)
+            return alive.error();
+        return m_connection.execute("COMMIT");
+    }();
+    if (!sent) {
+        m_newLockIds.clear();
+        if (lostWith(sent)) {
+            m_lost = true;
+            return Done {};
+        }
+        (void)m_connection.execute("ROLLBACK");
+        return sent;
+    }
+    m_lockIds.merge(m_newLockIds);
+    m_newLockIds.clear();
+    m_writes.clear();
+    m_queuedEvents = 0;
+    m_dropped = 0;
+    m_droppedUntilMs = 0;
+    return Done {};
+}
+
+Status PostgresHistoryStore::commit(long long nowMs, const HoldTracker& holds)
+{
+    return send(nowMs, std::nullopt, holds);
+}
+
+Status PostgresHistoryStore::close(long long nowMs, long long endedMs, const HoldTracker& holds)
+{
+    if (auto sent = send(nowMs, endedMs, holds); !sent)
+        return sent;
+    if (m_lost)
+        return makeError(ErrorKind::Disconnected,
+            "history database " + m_connection.url() + " is unreachable: "
+                + std::to_string(m_queuedEvents + m_dropped) + " event(s) could not be recorded");
+    return Done {};
+}
+
+void PostgresHistoryStore::abandon()
+{
+    m_writes.clear();
+    m_queuedEvents = 0;
+}
+
+Status PostgresHistoryStore::deleteInBatches(
+    const std::string& table, const std::string& condition, long long bound)
+{
+    const std::string sql = "DELETE FROM " + table + " WHERE id IN (SELECT id FROM " + table + " WHERE "
+        + condition + " LIMIT " + std::to_string(retentionBatch) + ")";
+    for (;;) {
+        auto deleted = m_connection.query(sql, PostgresParams().integer(bound));
+        if (!deleted)
+            return deleted.error();
+        if (deleted->affectedRows() < retentionBatch)
+            return Done {};
+    }
+}
+
+Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxBytes)
+{
+    // Runs beside the batch (which waits in memory), each DELETE a bounded transaction of its own.
+    if (m_lost)
+        return Done {};
+    auto retain = [&]() -> Status {
+        const std::pair<const char*, const char*> byAge[] = {
+            {"events", "at_ms < $1"},
+            {"holds", "started_ms < $1 AND ended_ms < $1"},
+            {"gaps", "ended_ms < $1"},
+            {"alerts", "at_ms < $1"},
+            {"marks", "at_ms < $1"},
+            {"polling", "ended_ms < $1"},
+        };
+        for (const auto& [table, condition] : byAge) {
+            if (auto deleted = deleteInBatches(table, condition, cutoffMs); !deleted)
+                return deleted;
+        }
+        // By size: the oldest tenth of the events (and the holds that ended before what is left)
+        // per run. PostgreSQL reuses the space once autovacuum has seen the deleted rows.
+        auto size
+            = m_connection.query("SELECT pg_total_relation_size('events') + pg_total_relation_size('holds')");
+        if (!size)
+            return size.error();
+        if (size->integer(0, 0) <= maxBytes)
+            return Done {};
+        auto bound = m_connection.query("SELECT min(id) + (max(id) - min(id)) / 10 + 1 FROM events");
+        if (!bound)
+            return bound.error();
+        if (bound->isNull(0, 0))
+            return Done {};
+        if (auto deleted = deleteInBatches("events", "id < $1", bound->integer(0, 0)); !deleted)
+            return deleted;
+        auto oldest = m_connection.query("SELECT min(at_ms) FROM events");
+        if (!oldest)
+            return oldest.error();
+        if (oldest->isNull(0, 0))
+            return Done {};
+        return deleteInBatches("holds", "ended_ms < $1", oldest->integer(0, 0));
+    }();
+    if (lostWith(retain)) {
+        m_lost = true;
+        return Done {};
+    }
+    return retain;
+}
+
+} // namespace lockscope

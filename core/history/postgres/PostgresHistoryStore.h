@@ -1,0 +1,122 @@
+#pragma once
+
+#include "history/HistoryOptions.h"
+#include "history/HistoryStore.h"
+#include "history/postgres/PostgresConnection.h"
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace lockscope {
+
+class PostgresCopyRows;
+
+// The history in a PostgreSQL database that several recorders share, one per watched server
+// (HistoryOptions::source names it on the rows that belong to one recorder). A second recorder
+// for the same source is refused while the first one's connection lives (a session advisory
+// lock, released by PostgreSQL when that connection ends, so a crashed recorder's successor
+// starts cleanly).
+//
+// Writes wait in memory until commit(), which sends them in one transaction: events and hold
+// starts by COPY, hold ends by one UPDATE joined to a COPY of them. When the database cannot be
+// reached the batch stays in memory (isBuffering()) and each later commit() tries to connect
+// again; past HistoryOptions::bufferedEventsLimit events, what comes is dropped, and once the
+// database is back the history gets a gap for it and its open holds are set right.
+class PostgresHistoryStore : public HistoryStore
+{
+public:
+    static Result<std::unique_ptr<PostgresHistoryStore>> open(
+        const std::string& url, const HistoryOptions& options);
+    ~PostgresHistoryStore() override;
+
+    const std::string& location() const override { return m_connection.url(); }
+    Result<ResumedSession> startSession(long long nowMs) override;
+    Status addEvent(const EventRow& event) override;
+    Status startHold(const HoldRecord& hold) override;
+    Status endHold(const HoldRecord& hold) override;
+    Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs) override;
+    Status openGap(long long atMs, const std::string& reason) override;
+    Status closeGap(long long atMs) override;
+    Status closedGap(long long fromMs, long long untilMs, const std::string& reason) override;
+    Status startPolling(long long atMs, long long intervalMs) override;
+    Status endPolling(long long atMs) override;
+    Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
+        const std::string& detail, long long atMs) override;
+    Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
+        const std::string& detail, long long atMs) override;
+    Status noteMode(const std::string& description, long long atMs) override;
+    Status commit(long long nowMs, const HoldTracker& holds) override;
+    Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
+    Status applyRetention(long long cutoffMs, long long maxBytes) override;
+    void abandon() override;
+    bool isBuffering() const override { return m_lost; }
+
+    // Events dropped since the database went away (0 while none).
+    long long droppedEvents() const { return m_dropped; }
+
+private:
+    // One write waiting for commit().
+    struct Write
+    {
+        enum class Kind
+        {
+            Event,
+            StartHold,
+            EndHold,
+            Remark,
+            OpenGap,
+            CloseGap,
+            ClosedGap,
+            StartPolling,
+            EndPolling,
+            Alert,
+            Mark,
+            Mode,
+        };
+        Kind kind = Kind::Event;
+        EventRow event;
+        HoldRecord hold;
+        long long first = 0, second = 0;
+        std::string node, lock, word, detail;
+    };
+    // The rows of one run of writes that COPY may send together.
+    struct Segment;
+
+    PostgresHistoryStore(PostgresConnection connection, HistoryOptions options);
+    Status claimSource();
+    Status prepareConnection();
+    Status queue(Write write);
+    // Sends what waits in one transaction; `endedMs` also ends the session.
+    Status send(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds);
+    Status sendWrites(Segment& segment);
+    Status sendSegment(Segment& segment);
+    Status sendOne(const Write& write);
+    // After drops: a gap for them, and the open holds of this source as the recorder sees them.
+    Status sendDropped(long long nowMs, const HoldTracker& holds);
+    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
+        const std::string& library);
+    Result<std::optional<long long>> existingLockId(const std::string& node, const std::string& name);
+    // Whether `status` failed because the database went away (then the writes stay queued).
+    bool lostWith(const Status& status);
+    Status deleteInBatches(const std::string& table, const std::string& condition, long long bound);
+
+    PostgresConnection m_connection;
+    HistoryOptions m_options;
+    long long m_sessionId = 0;
+    std::vector<Write> m_writes;
+    long long m_queuedEvents = 0;
+    std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
+    // Ids seen in the transaction under way: kept only if it commits.
+    std::map<std::pair<std::string, std::string>, long long> m_newLockIds;
+    bool m_lost = false;
+    long long m_dropped = 0;
+    long long m_droppedFromMs = 0;
+    long long m_droppedUntilMs = 0;
+};
+
+} // namespace lockscope

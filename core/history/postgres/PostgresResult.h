@@ -1,0 +1,36 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+struct pg_result;
+
+namespace lockscope {
+
+// The rows of one PostgreSQL statement (text format), cleared on destruction. Columns are
+// 0-based. bytes() decodes a bytea column (hex output) back to the raw bytes.
+class PostgresResult
+{
+public:
+    PostgresResult() = default;
+    explicit PostgresResult(pg_result* result);
+    ~PostgresResult();
+    PostgresResult(PostgresResult&& other) noexcept;
+    PostgresResult& operator=(PostgresResult&& other) noexcept;
+    PostgresResult(const PostgresResult&) = delete;
+    PostgresResult& operator=(const PostgresResult&) = delete;
+
+    int rows() const;
+    // Rows an INSERT, UPDATE or DELETE touched.
+    long long affectedRows() const;
+    bool isNull(int row, int column) const;
+    long long integer(int row, int column) const;
+    std::optional<long long> optionalInteger(int row, int column) const;
+    std::string text(int row, int column) const;
+    std::string bytes(int row, int column) const;
+
+private:
+    pg_result* m_result = nullptr;
+};
+
+} // namespace lockscope
