@@ -1,0 +1,5 @@
+list(APPEND lockscope_ui_sources
+  fleet/Fleet.cpp
+  fleet/FleetPanel.cpp
+  fleet/FleetServer.cpp
+)
