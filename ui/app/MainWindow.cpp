@@ -116,6 +116,7 @@ MainWindow::~MainWindow()
     // The monitor is deleted with the children, after this window's own members: what it
     // announces while closing must not reach the half-destroyed window.
     m_monitor->disconnect(this);
+    m_history->disconnect(this); // it announces its alerts gone while it closes
     // The added servers go while the views they feed are whole.
     delete m_fleet;
 }

@@ -2,6 +2,7 @@
 
 #include "redis/ConnectionOptions.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>

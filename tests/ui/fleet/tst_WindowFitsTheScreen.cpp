@@ -55,14 +55,19 @@ private Q_SLOTS:
         QVERIFY(first && second && third);
         ConnectionController controller;
         MainWindow window(controller);
-        window.setGeometry(QRect(QPoint(0, 0), screen));
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // The whole screen, frame included.
+        window.resize(screen - (window.frameGeometry().size() - window.size()));
         verifyFits(window, "nothing open");
+        if (QTest::currentTestFailed())
+            return;
 
         window.addServer(QString::fromStdString(first->url()));
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
         verifyFits(window, "one server");
+        if (QTest::currentTestFailed())
+            return;
 
         QString error;
         for (int i = 0; i < 30; ++i)
@@ -74,16 +79,22 @@ private Q_SLOTS:
         QVERIFY(status->isElided());
         QVERIFY(status->toolTip().contains(error));
         verifyFits(window, "a long error");
+        if (QTest::currentTestFailed())
+            return;
 
         window.addServer(QString::fromStdString(second->url()));
         window.addServer(QString::fromStdString(third->url()));
         QCOMPARE(window.fleet().servers().size(), 3);
         QTRY_COMPARE_WITH_TIMEOUT(window.fleet().openCount(), 3, 5000);
         verifyFits(window, "a fleet");
+        if (QTest::currentTestFailed())
+            return;
 
         third->kill(); // a fleet with an unreachable server and its reason
         QTest::qWait(1500);
         verifyFits(window, "a fleet with an unreachable server");
+        if (QTest::currentTestFailed())
+            return;
     }
 };
 
