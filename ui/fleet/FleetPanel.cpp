@@ -88,7 +88,7 @@ FleetPanel::FleetPanel(Fleet& fleet, const LockTableModel& locks, QWidget* paren
     counts->start(1000);
     auto follow = [this](FleetServer* server) {
         connect(server, &FleetServer::changed, this, &FleetPanel::refreshSoon);
-        refreshSoon();
+        refresh(); // its row at once: it can be selected as soon as it is added
     };
     for (FleetServer* server : m_fleet.servers())
         follow(server);

@@ -242,6 +242,8 @@ void LockMonitorView::createFilterBar(QVBoxLayout* layout)
     m_serverFilter->setToolTip(tr("Show only the locks of one open server"));
     m_serverFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_serverFilter->setMaximumWidth(220);
+    m_serverFilter->addItem(tr("All servers"), -1);
+    m_serverFilter->setVisible(false);
     connect(m_serverFilter, &QComboBox::currentIndexChanged, this, [this] {
         const int server = m_serverFilter->currentData().toInt();
         m_proxy->setServerFilter(server < 0 ? std::nullopt : std::optional<quint16>(quint16(server)));

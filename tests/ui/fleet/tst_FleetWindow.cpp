@@ -262,7 +262,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 2, 10000);
 
         window.fleetPanel()->table()->setCurrentItem(window.fleetPanel()->rowOf(removed->id()));
-        QTest::mouseClick(window.fleetPanel()->removeButton(), Qt::LeftButton);
+        QVERIFY(window.fleetPanel()->removeButton()->isEnabled());
+        window.fleetPanel()->removeButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(model->rowCount(), 1, 5000);
         QCOMPARE(rowsOf(*model, window.fleet().first().id()), 1);
         QVERIFY(!window.fleetPanel()->isVisible()); // one server: its summary again
