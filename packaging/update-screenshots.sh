@@ -6,11 +6,13 @@
 #   stress.png   Tools › Stress Test after a short run (charts with real data)
 #   fleet.png    three servers in one window (two with locks, one that refuses connections): the
 #                fleet panel and the one table with its Server column
-# Usage: packaging/update-screenshots.sh [path/to/lockscope]   (default: build/app/lockscope)
+# Usage: packaging/update-screenshots.sh [path/to/lockscope [NAME.png]]   (default: build/app/lockscope,
+# every picture; with NAME.png only that one)
 set -eu
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 gui=${1:-$root/build/app/lockscope}
+only=${2:-}
 out=$root/docs/screenshots
 if [ ! -x "$gui" ]; then
     echo "update-screenshots: $gui is not built (cmake --build build --target lockscope)" >&2
@@ -29,6 +31,9 @@ export LANG=C.UTF-8 LC_ALL=C.UTF-8 LANGUAGE=
 shoot() {
     name=$1
     shift
+    if [ -n "$only" ] && [ "$only" != "$name" ]; then
+        return 0
+    fi
     echo "update-screenshots: $name"
     "$gui" --screenshot "$out/$name" "$@"
 }

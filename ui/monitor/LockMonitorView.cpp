@@ -110,6 +110,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
     for (int column = 0; column < widths.size(); ++column)
         m_table->setColumnWidth(column, widths[column]);
+    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
     m_detail = new LockDetailPane(m_tableSplitter);
     m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
