@@ -10,7 +10,7 @@
 #include "base/GuiConnectionDefaults.h"
 #include "common/LargeBlockRelease.h"
 #include "connection/ConnectionController.h"
-#include "fleet/Fleet.h"
+#include "fleetview/Fleet.h"
 #include "monitor/LockMonitorView.h"
 #include "profiles/ConnectionProfileStore.h"
 #include "profiles/ProfileConnector.h"

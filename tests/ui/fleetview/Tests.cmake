@@ -1,5 +1,5 @@
-lockscope_add_test(tst_FleetWindow DIR ui/fleet LIBS lockscope_ui_testsupport Qt6::Widgets)
-lockscope_add_test(tst_WindowFitsTheScreen DIR ui/fleet LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_FleetWindow DIR ui/fleetview LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_WindowFitsTheScreen DIR ui/fleetview LIBS lockscope_ui_testsupport Qt6::Widgets)
 
 # One GUI watching a fleet, offscreen (run by hand): `cmake --build <dir> --target bench_gui_fleet`.
 add_executable(bench_GuiFleet EXCLUDE_FROM_ALL ${CMAKE_CURRENT_LIST_DIR}/bench_GuiFleet.cpp)

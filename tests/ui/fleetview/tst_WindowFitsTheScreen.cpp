@@ -1,7 +1,7 @@
 #include "app/MainWindow.h"
 #include "base/ElidedLabel.h"
 #include "connection/ConnectionController.h"
-#include "fleet/Fleet.h"
+#include "fleetview/Fleet.h"
 #include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
 

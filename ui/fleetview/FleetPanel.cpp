@@ -1,9 +1,9 @@
-#include "fleet/FleetPanel.h"
+#include "fleetview/FleetPanel.h"
 
 #include "connection/ConnectionController.h"
 #include "connection/StatusTexts.h"
-#include "fleet/Fleet.h"
-#include "fleet/FleetServer.h"
+#include "fleetview/Fleet.h"
+#include "fleetview/FleetServer.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockTableModel.h"
 #include "profiles/ConnectionProfileStore.h"

@@ -1,4 +1,4 @@
-#include "fleet/FleetServer.h"
+#include "fleetview/FleetServer.h"
 
 #include "connection/ConnectionController.h"
 #include "lockhistory/HistoryRecording.h"

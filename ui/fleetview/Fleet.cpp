@@ -1,8 +1,8 @@
-#include "fleet/Fleet.h"
+#include "fleetview/Fleet.h"
 
 #include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
-#include "fleet/FleetServer.h"
+#include "fleetview/FleetServer.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ProfileConnector.h"
 #include "redis/RedisUrl.h"

@@ -1,5 +1,0 @@
-list(APPEND lockscope_ui_sources
-  fleet/Fleet.cpp
-  fleet/FleetPanel.cpp
-  fleet/FleetServer.cpp
-)
