@@ -27,6 +27,7 @@ set(allowed_dependencies
   "ui/monitor           -> core ui/base ui/connection ui/monitor"
   "ui/samplelocks       -> core ui/base ui/connection ui/samplelocks"
   "ui/lockhistory       -> core ui/base ui/connection ui/lockhistory"
+  "ui/fleetview         -> core ui/base ui/connection ui/profiles ui/monitor ui/lockhistory ui/fleetview"
   "ui/tools/stress      -> core ui/base ui/connection ui/tools/stress"
   "ui/tools/contention  -> core ui/base ui/connection ui/tools/contention"
   "ui/app               -> core ui"

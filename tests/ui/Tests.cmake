@@ -9,7 +9,7 @@ if(LOCKSCOPE_BUILD_GUI)
   target_link_libraries(lockscope_ui_testsupport PUBLIC lockscope_testsupport lockscope_ui)
 
   # One folder per ui/ folder, each with its own Tests.cmake.
-  foreach(folder app base connection profiles monitor lockhistory tools/stress tools/contention)
+  foreach(folder app base connection profiles monitor lockhistory fleetview tools/stress tools/contention)
     include(${CMAKE_CURRENT_LIST_DIR}/${folder}/Tests.cmake)
   endforeach()
 

@@ -1,5 +1,6 @@
 #include "app/ConnectionStatusBar.h"
 
+#include "base/ElidedLabel.h"
 #include "connection/StatusTexts.h"
 
 #include <QLabel>
@@ -25,13 +26,16 @@ ConnectionStatusBar::ConnectionStatusBar(QWidget* parent)
     m_liveUpdates = addPart(QStringLiteral("statusLiveUpdates"), 0);
     m_lockCount = addPart(QStringLiteral("statusLockCount"), 0);
     m_lockCount->setVisible(false);
-    m_connection->setTextFormat(Qt::PlainText);
+    m_lockCount->setMaximumWidth(360);
+    m_endpoint->setMaximumWidth(360);
     showStatus(ConnectionStatus {}, {});
 }
 
 QLabel* ConnectionStatusBar::addPart(const QString& objectName, int stretch)
 {
-    auto* part = new QLabel(this);
+    // Every part elides rather than widen the window (a long error used to push the window's
+    // right edge off the screen); the whole text is in its tooltip.
+    auto* part = new ElidedLabel(this);
     part->setObjectName(objectName);
     part->setContentsMargins(6, 0, 6, 0);
     if (stretch > 0)
@@ -77,14 +81,14 @@ void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QStri
     showStateDot(status.state);
     if (status.error.isEmpty()) {
         m_connection->setText(StatusTexts::stateName(status.state));
-        m_connection->setToolTip({});
+        m_connection->setToolTip(m_connection->text());
         m_connection->setStyleSheet({});
     } else {
         // The whole error in the tooltip; the bar keeps one line.
         const QString retry = StatusTexts::retryNote(status);
         m_connection->setText(retry.isEmpty() ? tr("Error: %1").arg(status.error)
                                               : tr("Error: %1 — %2").arg(status.error, retry));
-        m_connection->setToolTip(status.error);
+        m_connection->setToolTip(m_connection->text());
         m_connection->setStyleSheet(QStringLiteral("color: #d93025; font-weight: bold;"));
     }
     if (status.endpoint.isEmpty())
@@ -93,6 +97,7 @@ void ConnectionStatusBar::showStatus(const ConnectionStatus& status, const QStri
         m_endpoint->setText(status.endpoint);
     else
         m_endpoint->setText(tr("%1: %2").arg(label, status.endpoint));
+    m_endpoint->setToolTip(m_endpoint->text());
     m_readOnly->setVisible(status.readOnly);
     if (status.state == ConnectionStatus::State::NotConnected) {
         m_topology->clear();
@@ -138,6 +143,7 @@ void ConnectionStatusBar::showMonitor(const MonitorStatus& status, int lockCount
         break;
     case MonitorStatus::State::Failed:
         m_lockCount->setText(tr("Lock monitor: %1").arg(status.error));
+        // The whole error, where the bar may show only its start.
         m_lockCount->setToolTip(tr("The lock monitor failed and retries by itself: %1").arg(status.error));
         break;
     }

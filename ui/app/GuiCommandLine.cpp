@@ -35,8 +35,11 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
     const QCommandLineOption version = parser.addVersionOption();
     const QCommandLineOption url(QStringLiteral("url"),
         tr("Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of "
-           "starting the sandbox."),
+           "starting the sandbox. Repeat it to open several servers in one window."),
         tr("URL"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+        tr("Open the saved connection NAME (File › Connections…). Repeatable, and may be used with --url."),
+        tr("NAME"));
     const QCommandLineOption user(
         QStringLiteral("user"), tr("ACL user name (overrides the URL's)."), tr("USER"));
     const QCommandLineOption passwordEnv(QStringLiteral("password-env"),
@@ -70,8 +73,8 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
     // a line: the profile store is the GUI's. Not for people, so not in --help.
     QCommandLineOption listProfiles(QStringLiteral("list-profiles"));
     listProfiles.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({url, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure, readOnly,
-        connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks, listProfiles});
+    parser.addOptions({url, profile, user, passwordEnv, tlsCa, tlsCert, tlsKey, tlsServerName, tlsInsecure,
+        readOnly, connectTimeout, commandTimeout, screenshot, screenshotTool, sampleLocks, listProfiles});
 
     GuiCommandLine commandLine;
     auto fail = [&commandLine](const QString& message) {
@@ -114,30 +117,44 @@ GuiCommandLine GuiCommandLine::parse(const QStringList& arguments, const QProces
             return fail(tr("--screenshot-tool expects stress or demo, got '%1'").arg(tool));
     }
     commandLine.sampleLocks = parser.isSet(sampleLocks);
-    if (commandLine.sampleLocks && parser.isSet(url))
+    if (commandLine.sampleLocks && (parser.isSet(url) || parser.isSet(profile)))
         return fail(tr("--sample-locks fills the sandbox only; it cannot be used with --url"));
+    commandLine.profiles = parser.values(profile);
 
-    ConnectionFlags flags;
-    for (const auto& flag : ConnectionFlags::all()) {
-        const QString name = QString::fromLatin1(flag.name.data(), qsizetype(flag.name.size()));
-        if (parser.isSet(name))
-            flags.set(flag.name, parser.value(name).toStdString());
-    }
-    if (!flags.urlGiven()) {
-        if (flags.anyBesidesUrl())
+    // The other connection options apply to every --url.
+    auto flagsFor = [&parser](const std::optional<QString>& givenUrl) {
+        ConnectionFlags flags;
+        for (const auto& flag : ConnectionFlags::all()) {
+            const QString name = QString::fromLatin1(flag.name.data(), qsizetype(flag.name.size()));
+            if (name == QLatin1String("url")) {
+                if (givenUrl)
+                    flags.set(flag.name, givenUrl->toStdString());
+            } else if (parser.isSet(name)) {
+                flags.set(flag.name, parser.value(name).toStdString());
+            }
+        }
+        return flags;
+    };
+    const QStringList urls = parser.values(url);
+    if (urls.isEmpty()) {
+        if (flagsFor(std::nullopt).anyBesidesUrl())
             return fail(tr("connection options need --url (the sandbox needs none)"));
         return commandLine;
     }
-    auto resolved = flags.resolve({}, GuiConnectionDefaults::options(),
-        [&environment](const std::string& name) -> std::optional<std::string> {
-            const QString variable = QString::fromStdString(name);
-            if (!environment.contains(variable))
-                return std::nullopt;
-            return environment.value(variable).toStdString();
-        });
-    if (!resolved.options)
-        return fail(CoreTexts::translated(resolved.mistake));
-    commandLine.connection = *resolved.options;
+    for (const QString& given : urls) {
+        auto resolved = flagsFor(given).resolve({}, GuiConnectionDefaults::options(),
+            [&environment](const std::string& name) -> std::optional<std::string> {
+                const QString variable = QString::fromStdString(name);
+                if (!environment.contains(variable))
+                    return std::nullopt;
+                return environment.value(variable).toStdString();
+            });
+        if (!resolved.options)
+            return fail(CoreTexts::translated(resolved.mistake));
+        commandLine.urls.append(given);
+        commandLine.connections.append(*resolved.options);
+    }
+    commandLine.connection = commandLine.connections.first();
     return commandLine;
 }
 

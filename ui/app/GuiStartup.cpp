@@ -10,7 +10,9 @@
 #include "base/GuiConnectionDefaults.h"
 #include "common/LargeBlockRelease.h"
 #include "connection/ConnectionController.h"
+#include "fleetview/Fleet.h"
 #include "monitor/LockMonitorView.h"
+#include "profiles/ConnectionProfileStore.h"
 #include "profiles/ProfileConnector.h"
 #include "redis/RedisUrl.h"
 #include "samplelocks/SampleLocksController.h"
@@ -20,6 +22,7 @@
 #include <QTableView>
 #include <QTimer>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 
@@ -28,12 +31,14 @@ namespace lockscope::ui {
 namespace {
 
 // sysexits.h, as the CLI uses them.
+constexpr int exitUsage = 64;
 constexpr int exitCannotCreate = 73;
 
 // How long the window may take to show real data before a screenshot is taken anyway.
 constexpr int screenshotDeadlineMs = 20000;
 // Time for the layout to settle after the first summary arrived.
 constexpr int screenshotSettleMs = 700;
+constexpr int fleetScreenshotSettleMs = 3000;
 // Time for the monitor to show freshly seeded sample locks (one notification batch or more).
 constexpr int demoSettleMs = 1500;
 // A tool's run (a few seconds of stress test, or a demo scenario) on a busy machine.
@@ -73,7 +78,18 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     const GuiCommandLine commandLine = GuiCommandLine::parse(arguments, environment);
     if (commandLine.exitCode)
         return commandLine.exitCode;
-    const std::optional<ConnectionOptions>& options = commandLine.connection;
+    // --profile names saved connections: each must exist before anything opens.
+    QStringList profileIds;
+    const QList<ConnectionProfile> saved = ConnectionProfileStore().profiles();
+    for (const QString& name : commandLine.profiles) {
+        const auto found = std::find_if(saved.begin(), saved.end(),
+            [&name](const ConnectionProfile& profile) { return profile.name == name; });
+        if (found == saved.end()) {
+            printLine(stderr, tr("lockscope: there is no saved connection named '%1'").arg(name));
+            return exitUsage;
+        }
+        profileIds.append(found->id);
+    }
 
     // A server that goes away mid-write must cost an error, never the process (TLS writes go
     // through OpenSSL, which cannot ask for MSG_NOSIGNAL).
@@ -93,8 +109,19 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
         [this, sampleLocks](QString* error) { return startSandbox(error, sampleLocks); });
     m_window->sandboxAction()->setVisible(true);
     QString sandboxError;
-    if (options) {
-        m_controller->open(*options);
+    Fleet& fleet = m_window->fleet();
+    const QStringList savedFleet = MainWindow::savedFleet();
+    if (!commandLine.connections.isEmpty() || !profileIds.isEmpty()) {
+        for (qsizetype i = 0; i < commandLine.connections.size(); ++i)
+            fleet.openUrl(commandLine.connections[i], commandLine.urls[i]);
+        for (const QString& id : std::as_const(profileIds))
+            fleet.openProfile(id);
+    } else if (!sampleLocks && !savedFleet.isEmpty()) {
+        // The servers the window had when it last closed (the sandbox started again if it was one).
+        if (savedFleet.contains(QStringLiteral("sandbox")))
+            startSandbox(&sandboxError, false);
+        for (const QString& problem : fleet.openEntries(savedFleet))
+            printLine(stderr, tr("lockscope: %1").arg(problem));
     } else if (sampleLocks || !connections->connectLastUsed()) { // --sample-locks means the sandbox
         if (startSandbox(&sandboxError, sampleLocks))
             connections->connectSandbox();
@@ -151,7 +178,10 @@ void GuiStartup::quitOnSignal(int signalNumber)
 void GuiStartup::scheduleScreenshot(const QString& path)
 {
     auto takeSoon = [this, path] {
-        QTimer::singleShot(screenshotSettleMs, this, [this, path] { saveScreenshot(path); });
+        // Several servers: time for the others to list their locks as well.
+        const int settle
+            = m_window->fleet().servers().size() > 1 ? fleetScreenshotSettleMs : screenshotSettleMs;
+        QTimer::singleShot(settle, this, [this, path] { saveScreenshot(path); });
     };
     connect(m_controller.get(), &ConnectionController::summaryRefreshed, this, takeSoon,
         Qt::SingleShotConnection);

@@ -5,6 +5,9 @@
 #include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "connection/ServerSummaryPanel.h"
+#include "fleetview/Fleet.h"
+#include "fleetview/FleetPanel.h"
+#include "fleetview/FleetServer.h"
 #include "lockhistory/HistoryRecording.h"
 #include "lockhistory/HistoryWindow.h"
 #include "lockhistory/LockAlertText.h"
@@ -47,6 +50,7 @@ const QString stateKey = QStringLiteral("mainWindow/state");
 const QString splitterKey = QStringLiteral("mainWindow/splitter");
 const QString monitorSplitterKey = QStringLiteral("mainWindow/monitorSplitters");
 const QString lastUrlKey = QStringLiteral("connection/lastUrl");
+const QString fleetKey = QStringLiteral("fleet/servers");
 
 } // namespace
 
@@ -56,33 +60,17 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     , m_monitor(new LockMonitorController)
     , m_history(new HistoryRecording(this))
 {
-    // Connected before the monitor follows the connection: the monitor opens with the sink.
-    connect(&m_controller, &ConnectionController::openedWith, this,
-        [this](const ConnectionOptions&, const std::optional<MonitorSettings>& monitor) {
-            const MonitorSettings settings = monitor.value_or(MonitorSettings {});
-            const QString profile = m_controller.label().isEmpty()
-                ? QStringLiteral("%1:%2")
-                      .arg(QString::fromStdString(m_controller.options().host))
-                      .arg(m_controller.options().port)
-                : m_controller.label();
-            m_history->setAlertRules(HistoryRecording::alertRulesOf(settings));
-            const QString database = settings.historyDatabase.isEmpty()
-                ? HistoryRecording::defaultPath(profile)
-                : settings.historyDatabase;
-            m_monitor->setEventSink(m_history->start(settings.recordHistory ? database : QString(),
-                QString::fromStdString(m_controller.options().describe())));
-        });
-    connect(&m_controller, &ConnectionController::closed, m_history, &HistoryRecording::stop);
-    connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {
-        statusBar()->showMessage(tr("Lock history is off: %1").arg(problem));
-    });
-    connect(m_history, &HistoryRecording::alertRaised, this, &MainWindow::showAlert);
-    m_monitor->follow(m_controller);
     setObjectName(QStringLiteral("mainWindow"));
     setWindowIcon(QApplication::windowIcon());
     m_connections = new ProfileConnector(m_controller, this);
+    // The window's connection is the fleet's first server: its history and alerts follow it.
+    m_fleet = new Fleet(m_controller, *m_monitor, *m_history, *m_connections, this);
+    connect(m_history, &HistoryRecording::problemOccurred, this, [this](const QString& problem) {
+        statusBar()->showMessage(tr("Lock history is off: %1").arg(problem));
+    });
     createActions();
     createCentralArea();
+    followFleet();
     createMenus();
     auto* tools = new ToolWindows(*this, m_controller); // the Tools menu: stress test and contention demo
     // A stress run's injected faults are marks on the history of the server they hit.
@@ -109,21 +97,6 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
     connect(m_connections, &ProfileConnector::failed, this,
         [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
     m_monitorView->emptyState()->setConnectionsAction(m_connectionsAction);
-    // Admin actions become marks on the history's timeline, with what came of them.
-    connect(m_monitor, &LockMonitorController::adminPerformed, this, [this](const LockAdminReport& report) {
-        m_history->recordMark(
-            QStringLiteral("admin"), report.lock.node(), report.lock.snapshot().name, report.message);
-    });
-    // The locks alerting now are highlighted in the table, with the alert in their tooltip.
-    connect(m_history, &HistoryRecording::activeAlertsChanged, this,
-        [this](const std::vector<LockAlert>& alerts) {
-            QHash<QString, QString> byKey;
-            for (const LockAlert& alert : alerts) {
-                QString& text = byKey[LockRecord::keyFor(alert.node, alert.lock)];
-                text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + LockAlertText::describe(alert);
-            }
-            m_monitorView->lockModel()->setAlerts(byKey);
-        });
     connect(&m_controller, &ConnectionController::productionMarkChanged, this, [this](bool production) {
         const QSignalBlocker block(m_productionAction);
         m_productionAction->setChecked(production);
@@ -143,6 +116,119 @@ MainWindow::~MainWindow()
     // The monitor is deleted with the children, after this window's own members: what it
     // announces while closing must not reach the half-destroyed window.
     m_monitor->disconnect(this);
+    m_history->disconnect(this); // it announces its alerts gone while it closes
+    // The added servers go while the views they feed are whole.
+    delete m_fleet;
+}
+
+void MainWindow::followFleet()
+{
+    auto follow = [this](FleetServer* server) {
+        const quint16 id = server->id();
+        if (server != &m_fleet->first())
+            m_monitorView->addServer(server->monitor(), server->name());
+        connect(server, &FleetServer::changed, this, [this, server] {
+            m_monitorView->renameServer(server->id(), server->name());
+            m_monitorView->showServerConnection(server->id(), server->connection().status());
+        });
+        connect(&server->connection(), &ConnectionController::productionMarkChanged, this,
+            [this, id](bool production) { m_monitorView->setServerProductionMarked(id, production); });
+        connect(server, &FleetServer::alertRaised, this,
+            [this, server](const QString& lock, const QString& text) {
+                showAlert(
+                    lock, m_fleet->servers().size() > 1 ? tr("%1: %2").arg(server->name(), text) : text);
+            });
+        // Admin actions become marks on the history's timeline, with what came of them.
+        connect(&server->monitor(), &LockMonitorController::adminPerformed, this,
+            [server](const LockAdminReport& report) {
+                server->history().recordMark(
+                    QStringLiteral("admin"), report.lock.node(), report.lock.snapshot().name, report.message);
+            });
+        // The locks alerting now are highlighted in the table, with the alert in their tooltip.
+        connect(&server->history(), &HistoryRecording::activeAlertsChanged, this,
+            [this, id](const std::vector<LockAlert>& alerts) {
+                QHash<QString, QString>& byKey = m_alertsByServer[id];
+                byKey.clear();
+                for (const LockAlert& alert : alerts) {
+                    QString& text = byKey[LockRecord::keyFor(alert.node, alert.lock)];
+                    text += (text.isEmpty() ? QString() : QStringLiteral("\n"))
+                        + LockAlertText::describe(alert);
+                }
+                showAlerts();
+            });
+        showFleet();
+    };
+    for (FleetServer* server : m_fleet->servers())
+        follow(server);
+    connect(m_fleet, &Fleet::serverAdded, this, follow);
+    connect(m_fleet, &Fleet::serverRemoved, this, [this](quint16 id) {
+        m_monitorView->removeServer(id);
+        m_alertsByServer.remove(id);
+        showAlerts();
+        showFleet();
+    });
+    connect(
+        m_fleet, &Fleet::note, this, [this](const QString& text) { m_statusBar->showMessage(text, 15000); });
+    connect(m_fleetPanel, &FleetPanel::serverSelected, m_monitorView, &LockMonitorView::setServerFilter);
+    connect(m_fleetPanel, &FleetPanel::addUrlRequested, this, &MainWindow::addServerByUrl);
+    connect(&m_controller, &ConnectionController::opened, this,
+        [this] { m_monitorView->renameServer(m_fleet->first().id(), m_fleet->first().name()); });
+}
+
+void MainWindow::showAlerts()
+{
+    QHash<QString, QString> byKey;
+    for (const QHash<QString, QString>& alerts : std::as_const(m_alertsByServer))
+        byKey.insert(alerts);
+    m_monitorView->lockModel()->setAlerts(byKey);
+}
+
+void MainWindow::showFleet()
+{
+    // One server: its summary, as before; more: the fleet, with a row each.
+    const bool fleet = m_fleet->servers().size() > 1;
+    m_fleetPanel->setVisible(fleet);
+    m_summaryColumn->setVisible(!fleet);
+}
+
+void MainWindow::addServerByUrl()
+{
+    QSettings settings;
+    bool accepted = false;
+    const QString url = QInputDialog::getText(this, tr("Add Server"),
+        tr("URL of the server to open beside the others (redis://, rediss://, unix://, redis+sentinel://):"),
+        QLineEdit::Normal, settings.value(lastUrlKey, QStringLiteral("redis://127.0.0.1:6379")).toString(),
+        &accepted);
+    if (!accepted || url.trimmed().isEmpty())
+        return;
+    const QString error = addServer(url.trimmed());
+    if (!error.isEmpty())
+        QMessageBox::warning(this, tr("Cannot add the server"), tr("The URL is not valid: %1").arg(error));
+}
+
+QString MainWindow::addServer(const QString& url)
+{
+    auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
+    if (!options)
+        return QString::fromStdString(options.error().message);
+    m_fleet->openUrl(*options, url);
+    return {};
+}
+
+quint16 MainWindow::currentServer() const
+{
+    if (const auto selected = m_fleetPanel->selectedServer())
+        return *selected;
+    const int row = m_monitorView->lockModel()->rowOf(m_monitorView->selectedKey());
+    if (row >= 0)
+        return m_monitorView->lockModel()->recordAt(row).server();
+    return m_fleet->first().id();
+}
+
+HistoryRecording& MainWindow::historyOf(quint16 server) const
+{
+    FleetServer* open = m_fleet->server(server);
+    return open ? open->history() : *m_history;
 }
 
 void MainWindow::createHistoryAction()
@@ -155,11 +241,18 @@ void MainWindow::createHistoryAction()
     if (auto* tools = findChild<QMenu*>(QStringLiteral("toolsMenu")))
         tools->addAction(m_historyAction);
     auto follow = [this] {
-        if (m_historyWindow)
-            m_historyWindow->setDatabase(m_history->databasePath(), m_history->problem());
+        if (m_historyWindow) {
+            const HistoryRecording& history = historyOf(m_historyServer);
+            m_historyWindow->setDatabase(history.databasePath(), history.problem());
+        }
     };
-    connect(m_history, &HistoryRecording::databaseChanged, this, follow);
-    connect(m_history, &HistoryRecording::problemOccurred, this, follow);
+    auto followServer = [this, follow](FleetServer* server) {
+        connect(&server->history(), &HistoryRecording::databaseChanged, this, follow);
+        connect(&server->history(), &HistoryRecording::problemOccurred, this, follow);
+    };
+    for (FleetServer* server : m_fleet->servers())
+        followServer(server);
+    connect(m_fleet, &Fleet::serverAdded, this, followServer);
 }
 
 void MainWindow::showAlert(const QString& lock, const QString& text)
@@ -181,8 +274,12 @@ void MainWindow::followSelectedLockStatistics()
     // A day is what "who held it last night" needs; the query is bounded and indexed.
     constexpr long long window = 24LL * 3600 * 1000;
     auto request = [this] {
-        if (!m_statisticsKey.isEmpty())
-            m_history->requestStatistics(m_statisticsKey, m_statisticsName, window);
+        if (m_statisticsKey.isEmpty())
+            return;
+        const int row = m_monitorView->lockModel()->rowOf(m_statisticsKey);
+        const quint16 server
+            = row >= 0 ? m_monitorView->lockModel()->recordAt(row).server() : m_fleet->first().id();
+        historyOf(server).requestStatistics(m_statisticsKey, m_statisticsName, window);
     };
     connect(m_monitorView, &LockMonitorView::selectedLockChanged, this,
         [this, request](const QString& key, const std::string& rawName) {
@@ -190,8 +287,13 @@ void MainWindow::followSelectedLockStatistics()
             m_statisticsName = rawName;
             request();
         });
-    connect(m_history, &HistoryRecording::statisticsRead, m_monitorView->detailPane(),
-        &LockDetailPane::showStatistics);
+    auto showStatistics = [this](FleetServer* server) {
+        connect(&server->history(), &HistoryRecording::statisticsRead, m_monitorView->detailPane(),
+            &LockDetailPane::showStatistics);
+    };
+    for (FleetServer* server : m_fleet->servers())
+        showStatistics(server);
+    connect(m_fleet, &Fleet::serverAdded, this, showStatistics);
     // Holds end while the lock stays selected, and the recorder commits once a second: read again.
     auto* refresh = new QTimer(this);
     refresh->setInterval(5000);
@@ -204,15 +306,22 @@ void MainWindow::followSelectedLockStatistics()
 
 HistoryWindow* MainWindow::showHistory()
 {
+    // The history of the server chosen in the fleet panel, or of the selected lock's server.
+    m_historyServer = currentServer();
+    const HistoryRecording& history = historyOf(m_historyServer);
+    if (m_historyWindow)
+        m_historyWindow->setDatabase(history.databasePath(), history.problem());
     if (!m_historyWindow) {
         m_historyWindow = new HistoryWindow(this);
         m_historyWindow->setWindowFlag(Qt::Window);
-        m_historyWindow->setDatabase(m_history->databasePath(), m_history->problem());
+        m_historyWindow->setDatabase(history.databasePath(), history.problem());
         connect(m_historyWindow, &HistoryWindow::lockSelected, this,
             [this](const QString& lock, const QString& node) {
                 m_monitorView->selectLock(LockRecord::keyFor(node.toStdString(), lock.toStdString()));
             });
     }
+    if (FleetServer* server = m_fleet->server(m_historyServer); server && m_fleet->servers().size() > 1)
+        m_historyWindow->setWindowTitle(tr("Lock History — %1").arg(server->name()));
     m_historyWindow->show();
     m_historyWindow->raise();
     m_historyWindow->activateWindow();
@@ -242,14 +351,24 @@ void MainWindow::createActions()
             .arg(m_connectionsAction->shortcut().toString(QKeySequence::NativeText)));
     connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::manageConnections);
 
+    m_addServerAction = new QAction(tr("&Add Server by URL…"), this);
+    m_addServerAction->setObjectName(QStringLiteral("addServerAction"));
+    m_addServerAction->setStatusTip(
+        tr("Open another server beside the ones open: one table for the locks of all"));
+    connect(m_addServerAction, &QAction::triggered, this, &MainWindow::addServerByUrl);
+
     m_refreshAction = new QAction(
         QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
         tr("&Refresh Now"), this);
     m_refreshAction->setObjectName(QStringLiteral("refreshAction"));
     m_refreshAction->setShortcut(QKeySequence::Refresh);
     m_refreshAction->setStatusTip(tr("Ask the server for a fresh summary and list every lock again"));
-    connect(m_refreshAction, &QAction::triggered, &m_controller, &ConnectionController::refreshNow);
-    connect(m_refreshAction, &QAction::triggered, this, [this] { m_monitor->relist(); });
+    connect(m_refreshAction, &QAction::triggered, this, [this] {
+        for (FleetServer* server : m_fleet->servers()) {
+            server->connection().refreshNow();
+            server->monitor().relist();
+        }
+    });
 
     m_sandboxAction = new QAction(tr("Connect to &Sandbox"), this);
     m_sandboxAction->setObjectName(QStringLiteral("sandboxAction"));
@@ -284,6 +403,7 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectionsAction);
     file->addAction(m_connectAction);
+    file->addAction(m_addServerAction);
     file->addAction(m_sandboxAction);
     file->addAction(m_productionAction);
     file->addSeparator();
@@ -337,6 +457,7 @@ void MainWindow::createCentralArea()
     splitter->setChildrenCollapsible(false);
     // The summary keeps its natural height at the top of the left column.
     auto* summaryColumn = new QWidget(splitter);
+    m_summaryColumn = summaryColumn;
     auto* summaryLayout = new QVBoxLayout(summaryColumn);
     summaryLayout->setContentsMargins(0, 0, 0, 0);
     m_summaryPanel = new ServerSummaryPanel(summaryColumn);
@@ -344,11 +465,21 @@ void MainWindow::createCentralArea()
     summaryLayout->addStretch(1);
     summaryColumn->setMinimumWidth(230);
     summaryColumn->setMaximumWidth(360);
-    m_monitorView = new LockMonitorView(*m_monitor, splitter);
+    auto* monitorColumn = new QSplitter(Qt::Vertical, splitter);
+    monitorColumn->setObjectName(QStringLiteral("fleetSplitter"));
+    monitorColumn->setChildrenCollapsible(false);
+    m_monitorView = new LockMonitorView(*m_monitor, monitorColumn);
+    m_fleetPanel = new FleetPanel(*m_fleet, *m_monitorView->lockModel(), monitorColumn);
+    m_fleetPanel->setMinimumHeight(110);
+    monitorColumn->addWidget(m_fleetPanel);
+    monitorColumn->addWidget(m_monitorView);
+    monitorColumn->setStretchFactor(0, 0);
+    monitorColumn->setStretchFactor(1, 1);
+    monitorColumn->setSizes({150, 600});
     m_sampleLocksBanner = new SampleLocksBanner(m_monitorView);
     m_monitorView->insertBanner(m_sampleLocksBanner);
     splitter->addWidget(summaryColumn);
-    splitter->addWidget(m_monitorView);
+    splitter->addWidget(monitorColumn);
     splitter->setStretchFactor(0, 0);
     splitter->setStretchFactor(1, 1);
     splitter->setSizes({240, 1040});
@@ -420,7 +551,7 @@ QString MainWindow::openUrl(const QString& url)
     auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
     if (!options)
         return QString::fromStdString(options.error().message);
-    m_controller.open(*options);
+    m_fleet->replaceFirst(*options, url);
     return {};
 }
 
@@ -436,6 +567,7 @@ void MainWindow::showAbout()
 
 void MainWindow::offerSandbox(const QString& url)
 {
+    m_fleet->setSandboxUrl(url);
     // A sandbox started by someone else (GuiStartup gives a starter of its own first).
     if (!m_connections->sandboxAvailable())
         m_connections->setSandboxStarter([url](QString*) { return std::optional<QString>(url); });
@@ -503,6 +635,12 @@ void MainWindow::saveSettings() const
     if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
         settings.setValue(splitterKey, splitter->saveState());
     settings.setValue(monitorSplitterKey, m_monitorView->saveSplitterState());
+    settings.setValue(fleetKey, m_fleet->entries());
+}
+
+QStringList MainWindow::savedFleet()
+{
+    return QSettings().value(fleetKey).toStringList();
 }
 
 } // namespace lockscope::ui

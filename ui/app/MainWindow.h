@@ -4,6 +4,7 @@
 #include "connection/ServerSummary.h"
 #include "redis/ConnectionOptions.h"
 
+#include <QHash>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -15,6 +16,8 @@ namespace lockscope::ui {
 
 class ConnectionController;
 class ConnectionStatusBar;
+class Fleet;
+class FleetPanel;
 class HistoryRecording;
 class HistoryWindow;
 class SampleLocksBanner;
@@ -24,9 +27,9 @@ class LockMonitorView;
 class ProfileConnector;
 class ServerSummaryPanel;
 
-// The application frame: menus, toolbar, the server summary beside the lock monitor, and the
-// status bar. It shows what the ConnectionController reports and never talks to Redis itself.
-// Geometry and toolbar state persist in QSettings.
+// The application frame: menus, toolbar, the server summary beside the lock monitor (or, with
+// several servers open, the fleet panel above it), and the status bar. It shows what the ConnectionController
+// reports and never talks to Redis itself. Geometry and toolbar state persist in QSettings.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -49,6 +52,12 @@ public:
     HistoryRecording& history() const { return *m_history; }
     // Tools › Lock History.
     QAction* historyAction() const { return m_historyAction; }
+    // The servers open in this window; the controller's connection is the first.
+    Fleet& fleet() const { return *m_fleet; }
+    FleetPanel* fleetPanel() const { return m_fleetPanel; }
+    QAction* addServerAction() const { return m_addServerAction; }
+    // The fleet the window had when it last closed (entries for Fleet::openEntries).
+    static QStringList savedFleet();
 
     // The URL as it may be remembered on disk: any password removed (passwords are never
     // written to disk). Empty when the URL cannot be cleaned safely.
@@ -61,6 +70,10 @@ public Q_SLOTS:
     void manageConnections();
     // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
     QString openUrl(const QString& url);
+    // Opens the server at `url` beside the ones open; returns why not when the URL is malformed.
+    QString addServer(const QString& url);
+    // Asks for a URL and adds its server (File › Add Server by URL).
+    void addServerByUrl();
     void showAbout();
     // Offers File › Connect to Sandbox for the sandbox server at `url` (started by GuiStartup),
     // so that the user can come back to it after opening another server.
@@ -71,7 +84,8 @@ public Q_SLOTS:
     // user said not to offer again), or fill it at once when `withoutAsking`.
     void offerSampleLocks(const ConnectionOptions& options, bool withoutAsking = false);
     SampleLocksBanner* sampleLocksBanner() const { return m_sampleLocksBanner; }
-    // Opens (or raises) the lock history window of the current connection.
+    // Opens (or raises) the lock history window of the server selected in the fleet panel, else
+    // of the selected lock's server, else of the first.
     HistoryWindow* showHistory();
     // An alert of the lock history: in the status bar, and as a tray notification.
     void showAlert(const QString& lock, const QString& text);
@@ -85,6 +99,12 @@ private:
     void createToolBar();
     void createCentralArea();
     void createHistoryAction();
+    void followFleet();
+    void showFleet();
+    // Every server's alerting locks, highlighted in the one table.
+    void showAlerts();
+    quint16 currentServer() const;
+    HistoryRecording& historyOf(quint16 server) const;
     // The detail pane shows the selected lock's recorded hold statistics, kept fresh.
     void followSelectedLockStatistics();
     void showStatus(const ConnectionStatus& status);
@@ -98,6 +118,12 @@ private:
     LockMonitorController* m_monitor = nullptr;
     HistoryRecording* m_history = nullptr;
     QAction* m_historyAction = nullptr;
+    Fleet* m_fleet = nullptr;
+    FleetPanel* m_fleetPanel = nullptr;
+    QWidget* m_summaryColumn = nullptr;
+    QAction* m_addServerAction = nullptr;
+    quint16 m_historyServer = 0; // whose history the history window shows
+    QHash<quint16, QHash<QString, QString>> m_alertsByServer; // server -> lock key -> alert
     QPointer<HistoryWindow> m_historyWindow;
     QString m_statisticsKey; // the lock whose statistics the detail pane shows
     std::string m_statisticsName; // its raw name

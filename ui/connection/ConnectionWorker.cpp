@@ -86,6 +86,13 @@ void ConnectionWorker::fail(const RedisError& error)
     failed.error = QString::fromStdString(error.message.empty() ? error.toString() : error.message);
     failed.failedAttempts = m_status.failedAttempts + 1;
     failed.authFailed = error.kind == ErrorKind::AuthFailed;
+    if (failed.authFailed) {
+        // The same credentials would be refused again (and may lock the account on servers that
+        // count failures): only opening the connection again, with other settings, retries.
+        failed.retryInMs = 0;
+        publish(failed);
+        return;
+    }
     const auto delay = retryDelay(failed.failedAttempts);
     failed.retryInMs = static_cast<int>(delay.count());
     publish(failed);

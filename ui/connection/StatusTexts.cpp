@@ -83,6 +83,8 @@ QString StatusTexts::retryNote(const ConnectionStatus& status)
 {
     if (status.state != ConnectionStatus::State::Unreachable)
         return {};
+    if (status.authFailed)
+        return tr("not retried until the credentials change");
     return tr("retrying in %1 s (attempt %2)")
         .arg(QLocale().toString(status.retryInMs / 1000.0, 'f', 1))
         .arg(status.failedAttempts);

@@ -96,6 +96,8 @@ void LockDetailPane::render()
     const LockRecord& lock = *m_lock;
     QString out;
     out += QStringLiteral("<h3>%1</h3>").arg(html(lock.name()));
+    if (!m_serverName.isEmpty())
+        out += QStringLiteral("<p><b>%1</b></p>").arg(html(tr("Server: %1").arg(m_serverName)));
     out += QStringLiteral("<p>%1</p>")
                .arg(html(
                    tr("%1 · %2 on %3").arg(LockKindTexts::name(lock.kind()), lock.library(), lock.node())));

@@ -31,6 +31,9 @@ public Q_SLOTS:
     // The lock's recorded hold statistics (from the connection's history), if it is still shown.
     void showStatistics(const lockscope::ui::LockStatisticsReport& report);
     void showNothing();
+    // The open server of the locks shown from now on, named at the top (empty: one server, the
+    // status bar names it).
+    void setServerName(const QString& name) { m_serverName = name; }
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -38,6 +41,7 @@ protected:
 private:
     void render();
 
+    QString m_serverName;
     std::optional<LockRecord> m_lock;
     QList<LockEventRecord> m_history;
     std::optional<LockKeysReport> m_keys;

@@ -81,6 +81,14 @@ void LockFilterProxyModel::setNodeFilter(const QString& node)
     invalidateRowsFilter();
 }
 
+void LockFilterProxyModel::setServerFilter(std::optional<quint16> server)
+{
+    if (server == m_server)
+        return;
+    m_server = server;
+    invalidateRowsFilter();
+}
+
 void LockFilterProxyModel::setStateFilter(std::optional<LockRecord::State> state)
 {
     if (state == m_state)
@@ -108,6 +116,8 @@ bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
     if (lock.possible() && !m_showPossible)
         return false;
     if (!m_node.isEmpty() && lock.node() != m_node)
+        return false;
+    if (m_server && lock.server() != *m_server)
         return false;
     if (m_state && lock.state(locks->nowMs()) != *m_state)
         return false;

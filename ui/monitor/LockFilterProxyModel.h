@@ -10,9 +10,9 @@
 namespace lockscope::ui {
 
 // Sorts and filters the lock table: a text filter (name, holders, library, node; case
-// insensitive), one kind or all, one node or all, one state or all. A lock's state follows the
-// local countdown (held -> expiring); the model announces those changes, and the proxy's
-// dynamic sorting and filtering moves the rows.
+// insensitive), one kind or all, one node or all, one open server or all, one state or all. A lock's state
+// follows the local countdown (held -> expiring); the model announces those changes, and the proxy's dynamic
+// sorting and filtering moves the rows.
 class LockFilterProxyModel : public QSortFilterProxyModel
 {
     Q_OBJECT
@@ -23,6 +23,8 @@ public:
     void setTextFilter(const QString& text);
     void setKindFilter(std::optional<LockKind> kind);
     void setNodeFilter(const QString& node); // empty: all nodes
+    void setServerFilter(std::optional<quint16> server); // nothing: every server
+    std::optional<quint16> serverFilter() const { return m_server; }
     void setStateFilter(std::optional<LockRecord::State> state);
     // Whether possible locks (a random token with a TTL under an ordinary name) are shown.
     void setShowPossible(bool show);
@@ -37,6 +39,7 @@ private:
     QString m_text;
     std::optional<LockKind> m_kind;
     QString m_node;
+    std::optional<quint16> m_server;
     std::optional<LockRecord::State> m_state;
     bool m_showPossible = true;
 };

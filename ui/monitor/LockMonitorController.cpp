@@ -79,6 +79,7 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
     m_cancel = std::make_shared<CancellationToken>();
 
     auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel, m_sink);
+    monitor->setServer(m_server);
     QThread* monitorThread = m_threads.adopt(monitor, QStringLiteral("lockscope-monitor"));
     // run() returns once cancelled; the thread then ends and takes the worker with it.
     connect(monitorThread, &QThread::started, monitor, &LockMonitorWorker::run);
@@ -128,6 +129,7 @@ void LockMonitorController::close()
     stopWorkers();
     updateStatus(MonitorStatus {});
     LockUpdateBatch empty;
+    empty.server = m_server;
     empty.reset = true;
     Q_EMIT batchReady(empty);
 }

@@ -53,6 +53,11 @@ public:
     // Opens and closes with `connection` from now on (the connection knows nothing of the monitor).
     void follow(const ConnectionController& connection);
 
+    // Which open server of the fleet this monitor watches (0: the window's own connection): its
+    // batches and records carry it. Takes effect at the next open().
+    void setServer(quint16 server) { m_server = server; }
+    quint16 server() const { return m_server; }
+
     // The poll interval of connections opened without settings of their own.
     void setPollInterval(std::chrono::milliseconds interval) { m_pollInterval = interval; }
     std::chrono::milliseconds pollInterval() const { return m_pollInterval; }
@@ -92,6 +97,7 @@ private:
     MonitorSettings m_settings;
     MonitorStatus m_status;
     std::shared_ptr<LockEventSink> m_sink;
+    quint16 m_server = 0;
 };
 
 } // namespace lockscope::ui

@@ -110,6 +110,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
     for (int column = 0; column < widths.size(); ++column)
         m_table->setColumnWidth(column, widths[column]);
+    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
     m_detail = new LockDetailPane(m_tableSplitter);
     m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
@@ -152,9 +153,11 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 
     createActions();
 
+    m_servers[m_monitor.server()].monitor = &m_monitor;
     connect(&m_monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
     connect(&m_monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
     connect(&m_monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
+    connect(m_locks, &LockTableModel::serversChanged, this, &LockMonitorView::updateServerFilter);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
         &LockMonitorView::selectionChanged);
     connect(m_locks, &LockTableModel::nodesChanged, this, &LockMonitorView::updateNodeFilter);
@@ -234,6 +237,20 @@ void LockMonitorView::createFilterBar(QVBoxLayout* layout)
         updatePage();
     });
     bar->addWidget(m_stateFilter);
+
+    m_serverFilter = new QComboBox(this);
+    m_serverFilter->setObjectName(QStringLiteral("serverFilter"));
+    m_serverFilter->setToolTip(tr("Show only the locks of one open server"));
+    m_serverFilter->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_serverFilter->setMaximumWidth(220);
+    m_serverFilter->addItem(tr("All servers"), -1);
+    m_serverFilter->setVisible(false);
+    connect(m_serverFilter, &QComboBox::currentIndexChanged, this, [this] {
+        const int server = m_serverFilter->currentData().toInt();
+        m_proxy->setServerFilter(server < 0 ? std::nullopt : std::optional<quint16>(quint16(server)));
+        updatePage();
+    });
+    bar->insertWidget(bar->indexOf(m_kindFilter), m_serverFilter);
 
     auto* possible = new QCheckBox(tr("Possible locks"), this);
     possible->setObjectName(QStringLiteral("possibleLocksCheck"));
@@ -341,15 +358,17 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
     // only shows what was already there.
     QHash<QString, LockRecord> before;
-    const bool relisting = batch.reset && m_listedOnce;
+    ServerRoute& server = m_servers[batch.server];
+    const bool relisting = batch.reset && server.listedOnce;
     if (relisting)
         for (int row = 0; row < m_locks->rowCount(); ++row) {
             const LockRecord& lock = m_locks->recordAt(row);
-            before.insert(lock.key(), lock);
+            if (lock.server() == batch.server)
+                before.insert(lock.key(), lock);
         }
     m_locks->apply(batch);
     if (batch.reset)
-        m_listedOnce = m_monitor.isOpen();
+        server.listedOnce = server.monitor && server.monitor->isOpen();
     if (relisting)
         m_relistingLog.logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
@@ -363,8 +382,12 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     // The selection follows the lock; its details follow its changes.
     if (!selected.isEmpty() && selectedKey() == selected) {
         const int row = m_locks->rowOf(selected);
-        if (row >= 0)
+        if (row >= 0) {
+            m_detail->setServerName(m_locks->servers().size() > 1
+                    ? m_locks->serverName(m_locks->recordAt(row).server())
+                    : QString());
             m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(m_locks->recordAt(row)));
+        }
     } else if (!selected.isEmpty() && selectedKey().isEmpty()) {
         // The selected lock went away (with nothing selected there is nothing to clear).
         m_detail->showNothing();
@@ -388,8 +411,11 @@ void LockMonitorView::selectionChanged()
     if (!lock) {
         m_detail->showNothing();
     } else {
+        m_detail->setServerName(
+            m_locks->servers().size() > 1 ? m_locks->serverName(lock->server()) : QString());
         m_detail->showLock(*lock, m_events->historyOf(*lock));
-        m_monitor.readKeys(*lock);
+        if (LockMonitorController* monitor = routeOf(lock).monitor)
+            monitor->readKeys(*lock);
     }
     announceSelection(lock);
     updateActions();
@@ -397,14 +423,88 @@ void LockMonitorView::selectionChanged()
 
 void LockMonitorView::showConnection(const ConnectionStatus& status)
 {
-    m_connection = status;
     m_emptyState->showConnection(status);
-    updateActions();
+    showServerConnection(m_monitor.server(), status);
 }
 
 void LockMonitorView::setProductionMarked(bool production)
 {
-    m_production = production;
+    setServerProductionMarked(m_monitor.server(), production);
+}
+
+void LockMonitorView::showServerConnection(quint16 server, const ConnectionStatus& status)
+{
+    m_servers[server].connection = status;
+    updateActions();
+}
+
+void LockMonitorView::setServerProductionMarked(quint16 server, bool production)
+{
+    m_servers[server].production = production;
+}
+
+void LockMonitorView::addServer(LockMonitorController& monitor, const QString& name)
+{
+    const quint16 server = monitor.server();
+    m_servers[server].monitor = &monitor;
+    connect(&monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
+    connect(&monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
+    connect(&monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
+    m_locks->setServerName(server, name);
+}
+
+void LockMonitorView::removeServer(quint16 server)
+{
+    if (server == m_monitor.server())
+        return; // the window's own connection stays (closed, it shows no rows)
+    if (LockMonitorController* monitor = m_servers.value(server).monitor)
+        monitor->disconnect(this);
+    m_servers.remove(server);
+    if (m_proxy->serverFilter() == server)
+        setServerFilter(std::nullopt);
+    m_locks->setServerName(server, {});
+    updateActions();
+}
+
+void LockMonitorView::renameServer(quint16 server, const QString& name)
+{
+    m_locks->setServerName(server, name);
+}
+
+void LockMonitorView::setServerFilter(std::optional<quint16> server)
+{
+    const int index = m_serverFilter->findData(server ? int(*server) : -1);
+    m_serverFilter->setCurrentIndex(index < 0 ? 0 : index);
+}
+
+LockMonitorView::ServerRoute LockMonitorView::routeOf(const LockRecord* lock) const
+{
+    // A lock whose server was removed while its row was still shown goes nowhere.
+    return m_servers.value(lock ? lock->server() : m_monitor.server());
+}
+
+void LockMonitorView::updateServerFilter()
+{
+    const int current = m_serverFilter->currentData().toInt();
+    const QList<quint16> servers = m_locks->servers();
+    {
+        QSignalBlocker block(m_serverFilter);
+        m_serverFilter->clear();
+        m_serverFilter->addItem(tr("All servers"), -1);
+        for (quint16 server : servers)
+            m_serverFilter->addItem(m_locks->serverName(server), int(server));
+        const int index = m_serverFilter->findData(current);
+        m_serverFilter->setCurrentIndex(index < 0 ? 0 : index);
+    }
+    const bool several = servers.size() > 1;
+    m_serverFilter->setVisible(several);
+    m_table->setColumnHidden(LockTableModel::ServerColumn, !several);
+    if (several && m_table->horizontalHeader()->visualIndex(LockTableModel::ServerColumn) != 0)
+        m_table->horizontalHeader()->moveSection(
+            m_table->horizontalHeader()->visualIndex(LockTableModel::ServerColumn), 0);
+    const int shown = m_serverFilter->currentData().toInt();
+    m_proxy->setServerFilter(shown < 0 ? std::nullopt : std::optional<quint16>(quint16(shown)));
+    updatePage();
 }
 
 void LockMonitorView::updatePage()
@@ -437,7 +537,9 @@ void LockMonitorView::updateNodeFilter()
 void LockMonitorView::updateActions()
 {
     const LockRecord* lock = selectedLock();
-    const auto refusals = LockActionRules::judge(lock, m_connection, m_monitor.isOpen());
+    const ServerRoute route = routeOf(lock);
+    const auto refusals
+        = LockActionRules::judge(lock, route.connection, route.monitor && route.monitor->isOpen());
     setEnabledWithReason(m_forceRelease, refusals.forceRelease, LockActionRules::forceReleaseDoes());
     setEnabledWithReason(m_extend, refusals.extend, LockActionRules::extendDoes());
     setEnabledWithReason(m_removeWaiters, refusals.removeWaiters, LockActionRules::removeWaitersDoes());
@@ -455,12 +557,15 @@ void LockMonitorView::requestAction(LockAdminRequest::Action action)
     const LockRecord* lock = selectedLock();
     if (!trigger->isEnabled() || !lock)
         return;
-    LockActionDialog dialog(action, *lock, m_production, this);
+    const ServerRoute route = routeOf(lock);
+    if (!route.monitor)
+        return;
+    LockActionDialog dialog(action, *lock, route.production, this);
     const bool accepted = m_dialogHook ? m_dialogHook(dialog) : dialog.exec() == QDialog::Accepted;
     if (!accepted)
         return;
     LockAdminRequest request = dialog.request();
-    m_monitor.perform(request);
+    route.monitor->perform(request);
     m_resultLabel->setText(tr("%1 %2: asking Redis…").arg(LockAdminTexts::actionName(action), lock->name()));
     m_resultLabel->setStyleSheet({});
     m_resultLabel->setVisible(true);

@@ -11,6 +11,7 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -39,6 +40,10 @@ class LocksEmptyState;
 // confirmation dialog to the monitor controller's worker; they are disabled, with the reason
 // (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
 // force-releases only while the table has focus (never from the filter box).
+//
+// The table may hold the locks of several open servers (a fleet): each server's monitor is added
+// with addServer(), and a lock's admin actions and key reads go to the monitor of its own server,
+// judged by that server's connection (read-only) and production mark.
 class LockMonitorView : public QWidget
 {
     Q_OBJECT
@@ -72,6 +77,16 @@ public:
     using DialogHook = std::function<bool(LockActionDialog&)>;
     void setDialogHook(DialogHook hook) { m_dialogHook = std::move(hook); }
 
+    // Shows the locks of another open server `server` (its monitor's server()) under `name`.
+    void addServer(LockMonitorController& monitor, const QString& name);
+    // The server's rows go when its monitor closes; this forgets its name and its route.
+    void removeServer(quint16 server);
+    void renameServer(quint16 server, const QString& name);
+    void showServerConnection(quint16 server, const lockscope::ui::ConnectionStatus& status);
+    void setServerProductionMarked(quint16 server, bool production);
+    // Shows one server's locks only (nothing: every server's); the server filter follows.
+    void setServerFilter(std::optional<quint16> server);
+
     // Puts a banner (e.g. the sample-locks offer) above the table.
     void insertBanner(QWidget* banner);
 
@@ -100,6 +115,16 @@ private:
     void announceSelection(const LockRecord* lock);
     void updateActions();
     void updateNodeFilter();
+    void updateServerFilter();
+    // Where a lock's actions go: its server's monitor, connection and production mark.
+    struct ServerRoute
+    {
+        LockMonitorController* monitor = nullptr;
+        ConnectionStatus connection;
+        bool production = false;
+        bool listedOnce = false;
+    };
+    ServerRoute routeOf(const LockRecord* lock) const;
     void updatePage();
     const LockRecord* selectedLock() const;
 
@@ -112,6 +137,8 @@ private:
     QComboBox* m_kindFilter = nullptr;
     QComboBox* m_nodeFilter = nullptr;
     QComboBox* m_stateFilter = nullptr;
+    QComboBox* m_serverFilter = nullptr;
+    QHash<quint16, ServerRoute> m_servers;
     QLabel* m_countLabel = nullptr;
     QLabel* m_resultLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
@@ -130,9 +157,6 @@ private:
     QAction* m_copyName = nullptr;
     QAction* m_copyDetails = nullptr;
     QAction* m_export = nullptr;
-    ConnectionStatus m_connection;
-    bool m_production = false;
-    bool m_listedOnce = false;
     DialogHook m_dialogHook;
 };
 

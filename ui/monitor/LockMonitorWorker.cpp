@@ -112,7 +112,7 @@ void LockMonitorWorker::watchOnce()
             m_sink->lockChanged(event);
         LockUpdateBatch batch;
         LockUpdateBatch::Change change;
-        change.event.lock = LockRecord::fromSnapshot(event.lock, event.atMs);
+        change.event.lock = LockRecord::fromSnapshot(event.lock, event.atMs, m_server);
         change.event.type = recordType(event.type);
         change.event.forceReleased = event.type == LockEvent::Type::ForceReleased;
         change.event.atMs = event.atMs;
@@ -143,7 +143,7 @@ void LockMonitorWorker::announceListing(const LockWatcher& watcher)
     const auto locks = watcher.locks();
     listing.locks.reserve(qsizetype(locks.size()));
     for (const auto& lock : locks)
-        listing.locks.append(LockRecord::fromSnapshot(lock, listedAt));
+        listing.locks.append(LockRecord::fromSnapshot(lock, listedAt, m_server));
     push(std::move(listing));
     if (m_sink)
         m_sink->watchingStarted(locks, listedAt, watcher.mode());
@@ -151,6 +151,7 @@ void LockMonitorWorker::announceListing(const LockWatcher& watcher)
 
 void LockMonitorWorker::push(LockUpdateBatch batch)
 {
+    batch.server = m_server;
     if (m_queue->push(std::move(batch)))
         Q_EMIT updatesPending();
 }

@@ -34,6 +34,8 @@ public:
         std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel,
         std::shared_ptr<LockEventSink> sink = nullptr);
     ~LockMonitorWorker() override;
+    // Which open server of the fleet this is: every record and batch carries it. Before run().
+    void setServer(quint16 server) { m_server = server; }
 
 public Q_SLOTS:
     void run();
@@ -57,6 +59,7 @@ private:
     std::shared_ptr<const CancellationToken> m_cancel;
     std::shared_ptr<LockEventSink> m_sink; // the lock history, if any
     MonitorStatus m_status;
+    quint16 m_server = 0;
 };
 
 } // namespace lockscope::ui

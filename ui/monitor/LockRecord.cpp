@@ -43,10 +43,11 @@ QString LockRecord::keyFor(const std::string& node, const std::string& name)
     return QString::fromStdString(LockKey::of(node, escapeBytes(name, SIZE_MAX)));
 }
 
-LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs)
+LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs, quint16 server)
 {
     LockRecord record;
     record.m_keyHash = hashOfKey(keyFor(snapshot->node, snapshot->name));
+    record.m_server = server;
     record.m_readAtMs = readAtMs;
     record.m_snapshot = std::move(snapshot);
     record.m_leaseMs = record.ttlMs();
@@ -57,7 +58,7 @@ size_t LockRecord::hashOfKey(const QString& key)
 {
     // Seeded per process: names are written by whoever can write to Redis, and must not be
     // chosen to collide.
-    return qHash(key, QHashSeed::globalSeed());
+    return qHash(key, QHashSeed::globalSeed()) & ((quint64(1) << keyHashBits) - 1);
 }
 
 QString LockRecord::key() const
@@ -69,7 +70,7 @@ QString LockRecord::key() const
 
 bool LockRecord::isSameLockAs(const LockRecord& other) const
 {
-    return m_keyHash == other.m_keyHash && isKnown() == other.isKnown()
+    return m_keyHash == other.m_keyHash && m_server == other.m_server && isKnown() == other.isKnown()
         && m_snapshot->name == other.m_snapshot->name && m_snapshot->node == other.m_snapshot->node;
 }
 

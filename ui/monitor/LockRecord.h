@@ -48,7 +48,8 @@ public:
 
     // Nothing known (no snapshot): isKnown() is false.
     LockRecord() = default;
-    static LockRecord fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs);
+    // `server`: which open server of the fleet read it (FleetServerNames names it).
+    static LockRecord fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs, quint16 server = 0);
     static QString keyFor(const std::string& node, const std::string& name);
 
     // Whether this came from a snapshot (a default record knows nothing).
@@ -58,8 +59,11 @@ public:
     // LockKey of the node and the escaped name: unique across masters. Made when asked for.
     QString key() const;
     // hashOfKey(key()), made once with the record (off the GUI thread).
-    size_t keyHash() const { return m_keyHash; }
+    size_t keyHash() const { return size_t(m_keyHash); }
     static size_t hashOfKey(const QString& key);
+    // The open server this lock was read from: an index, so that a row does not hold a copy of
+    // the server's name (the table keeps each name once).
+    quint16 server() const { return quint16(m_server); }
     // Whether `other` is a state of the same lock (same node, same name).
     bool isSameLockAs(const LockRecord& other) const;
     qint64 readAtMs() const { return m_readAtMs; } // client epoch ms when ttlMs() was read
@@ -101,7 +105,11 @@ public:
 
 private:
     SharedLockSnapshot m_snapshot;
-    size_t m_keyHash = 0;
+    // The hash and the server share one word: a row costs no more with a fleet than with one
+    // server. 48 bits of hash are plenty for an index that compares keys after the hash.
+    static constexpr int keyHashBits = 48;
+    quint64 m_keyHash : keyHashBits = 0;
+    quint64 m_server : 64 - keyHashBits = 0;
     qint64 m_readAtMs = 0;
     qint64 m_leaseMs = -1;
 };

@@ -137,6 +137,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
             return tr("Fence");
         case StateColumn:
             return tr("State");
+        case ServerColumn:
+            return tr("Server");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -154,6 +156,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
             return tr("held; expiring: the lease ends within %1 s; stuck: it cannot be released "
                       "normally (e.g. a dead waiter blocks a fair queue)")
                 .arg(LockRecord::expiringWithinMs / 1000);
+        case ServerColumn:
+            return tr("The open server the lock is on: its profile's name, else host:port");
         }
     }
     return {};
@@ -201,6 +205,8 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
         return int(lock.kind());
     case NodeRole:
         return lock.node();
+    case ServerRole:
+        return int(lock.server());
     case StateRole:
         return int(lock.state(m_clock()));
     case Qt::FontRole:
@@ -251,6 +257,8 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
         return lock.fence() >= 0 ? QString::number(lock.fence()) : QString();
     case StateColumn:
         return stateName(lock.state(m_clock()));
+    case ServerColumn:
+        return m_serverNames.value(lock.server());
     }
     return {};
 }
@@ -331,8 +339,12 @@ QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
 void LockTableModel::apply(const LockUpdateBatch& batch)
 {
     // A listing replaces everything; changes seen after it (in the same batch) still apply.
-    if (batch.reset)
-        reset(batch.locks);
+    if (batch.reset) {
+        if (size_t(m_rowsOfServer.value(batch.server)) == m_rows.size())
+            reset(batch.locks);
+        else
+            resetServer(batch.server, batch.locks);
+    }
     // The last state of each lock in this batch, in the order locks were first seen, and what
     // changed in it over the whole batch.
     QHash<QString, std::optional<LockRecord>> last;
@@ -377,19 +389,38 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
     const bool rowsComeAndGo = !removed.empty() || !added.isEmpty();
     if (!removed.empty())
         removeRows(std::move(removed));
-    if (!added.isEmpty()) {
-        const int first = int(m_rows.size());
-        beginInsertRows({}, first, first + int(added.size()) - 1);
-        for (auto& lock : added) {
-            m_rowOfKey.insert(lock.keyHash(), int(m_rows.size()));
-            ++m_rowsOfNode[lock.node()];
-            m_rows.emplace_back(std::move(lock));
-        }
-        endInsertRows();
-    }
+    addRows(std::move(added));
     // A row's node is part of its key: only rows coming and going can change the nodes shown.
     if (rowsComeAndGo)
         noteNodes();
+}
+
+void LockTableModel::addRows(QList<LockRecord> locks)
+{
+    if (locks.isEmpty())
+        return;
+    const int first = int(m_rows.size());
+    beginInsertRows({}, first, first + int(locks.size()) - 1);
+    for (auto& lock : locks) {
+        m_rowOfKey.insert(lock.keyHash(), int(m_rows.size()));
+        countRow(lock, 1);
+        m_rows.emplace_back(std::move(lock));
+    }
+    endInsertRows();
+}
+
+void LockTableModel::countRow(const LockRecord& lock, int delta)
+{
+    auto count = [delta](auto& counts, const auto& key) {
+        auto it = counts.find(key);
+        if (it == counts.end())
+            it = counts.insert(key, 0);
+        it.value() += delta;
+        if (it.value() <= 0)
+            counts.erase(it);
+    };
+    count(m_rowsOfNode, lock.node());
+    count(m_rowsOfServer, lock.server());
 }
 
 void LockTableModel::reset(const QList<LockRecord>& locks)
@@ -397,9 +428,10 @@ void LockTableModel::reset(const QList<LockRecord>& locks)
     beginResetModel();
     m_rows.clear();
     m_rowsOfNode.clear();
+    m_rowsOfServer.clear();
     m_rows.reserve(size_t(locks.size()));
     for (const auto& lock : locks) {
-        ++m_rowsOfNode[lock.node()];
+        countRow(lock, 1);
         m_rows.emplace_back(lock);
     }
     rebuildIndex();
@@ -407,16 +439,73 @@ void LockTableModel::reset(const QList<LockRecord>& locks)
     noteNodes();
 }
 
+void LockTableModel::resetServer(quint16 server, const QList<LockRecord>& locks)
+{
+    std::vector<bool> listed(m_rows.size(), false);
+    QList<LockRecord> added;
+    for (const LockRecord& lock : locks) {
+        const int row = rowOf(lock.key());
+        if (row < 0 || m_rows[size_t(row)].record.server() != server) {
+            added.append(lock);
+            continue;
+        }
+        listed[size_t(row)] = true;
+        LockRecord updated = lock;
+        updated.keepLargestLease(m_rows[size_t(row)].record.leaseMs());
+        m_rows[size_t(row)] = Row(std::move(updated));
+        Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    }
+    std::vector<int> removed;
+    for (size_t row = 0; row < m_rows.size(); ++row)
+        if (!listed[row] && m_rows[row].record.server() == server)
+            removed.push_back(int(row));
+    if (!removed.empty())
+        removeRows(std::move(removed));
+    addRows(std::move(added));
+    noteNodes();
+}
+
+void LockTableModel::setServerName(quint16 server, const QString& name)
+{
+    if (m_serverNames.value(server) == name)
+        return;
+    if (name.isEmpty())
+        m_serverNames.remove(server);
+    else
+        m_serverNames.insert(server, name);
+    if (!m_rows.empty())
+        Q_EMIT dataChanged(index(0, ServerColumn), index(int(m_rows.size()) - 1, ServerColumn));
+    Q_EMIT serversChanged();
+}
+
+QList<quint16> LockTableModel::servers() const
+{
+    QList<quint16> servers = m_serverNames.keys();
+    std::sort(servers.begin(), servers.end(), [this](quint16 left, quint16 right) {
+        return m_serverNames.value(left).localeAwareCompare(m_serverNames.value(right)) < 0;
+    });
+    return servers;
+}
+
+QHash<quint16, LockTableModel::ServerCounts> LockTableModel::countsByServer() const
+{
+    QHash<quint16, ServerCounts> counts;
+    for (const Row& row : m_rows) {
+        ServerCounts& server = counts[row.record.server()];
+        ++server.locks;
+        server.stuck += row.record.stuck() ? 1 : 0;
+        server.waiters += row.record.waiterCount();
+    }
+    return counts;
+}
+
 void LockTableModel::removeRows(std::vector<int> rows)
 {
     // Highest first, one signal pair per contiguous block.
     std::sort(rows.begin(), rows.end(), std::greater<int>());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    for (int row : rows) {
-        auto count = m_rowsOfNode.find(m_rows[size_t(row)].record.node());
-        if (count != m_rowsOfNode.end() && --count.value() <= 0)
-            m_rowsOfNode.erase(count);
-    }
+    for (int row : rows)
+        countRow(m_rows[size_t(row)].record, -1);
     if (countBlocks(rows) > scatteredBlockLimit) {
         removeScatteredRows(rows);
         return;

@@ -15,7 +15,8 @@ class QTimer;
 
 namespace lockscope::ui {
 
-// The locks of one connection, one row each, fed with LockUpdateBatches. A batch costs one
+// The locks of every open server, one row each, fed with LockUpdateBatches (a server's listing
+// replaces that server's rows only). A batch costs one
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
 // dataChanged per changed row covering only the columns that show what changed (the fields each
 // change carries, as the core decided them: the model compares nothing). The TTL counts down
@@ -40,6 +41,7 @@ public:
         NodeColumn,
         FenceColumn,
         StateColumn,
+        ServerColumn, // last, so that the columns of one server keep their numbers
         ColumnCount,
     };
     enum Role
@@ -52,6 +54,15 @@ public:
         NodeRole,
         StateRole, // int(LockRecord::State)
         AlertRole, // QString: why the lock is alerting now (empty: it is not)
+        ServerRole, // int: the open server (LockRecord::server)
+    };
+
+    // What one server's rows hold now (the fleet panel).
+    struct ServerCounts
+    {
+        int locks = 0;
+        int stuck = 0;
+        qint64 waiters = 0;
     };
 
     explicit LockTableModel(QObject* parent = nullptr);
@@ -66,6 +77,15 @@ public:
     // The row of the lock with this key, or -1.
     int rowOf(const QString& lockKey) const;
     QStringList nodes() const;
+
+    // The name of open server `server` (its profile's name, else host:port): held once here,
+    // shown in the Server column of each of its rows. An empty name forgets the server.
+    void setServerName(quint16 server, const QString& name);
+    QString serverName(quint16 server) const { return m_serverNames.value(server); }
+    // The servers named, in the order of their names.
+    QList<quint16> servers() const;
+    // Every server's counts, in one pass over the rows.
+    QHash<quint16, ServerCounts> countsByServer() const;
 
     // The clock the countdown uses (epoch ms); tests may pin it.
     void setClock(std::function<qint64()> nowMs);
@@ -92,9 +112,15 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void nodesChanged();
+    void serversChanged();
 
 private:
     void reset(const QList<LockRecord>& locks);
+    // `server`'s listing while other servers have rows: its rows are updated, added and removed
+    // in place, and the other servers' rows stay as they are.
+    void resetServer(quint16 server, const QList<LockRecord>& locks);
+    void addRows(QList<LockRecord> locks);
+    void countRow(const LockRecord& lock, int delta);
     void removeRows(std::vector<int> rows);
     // Above this many separate blocks, gone rows are first moved together (one layout change).
     static constexpr int scatteredBlockLimit = 200;
@@ -124,6 +150,8 @@ private:
     std::vector<Row> m_rows;
     LockRowIndex m_rowOfKey;
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
+    QHash<quint16, int> m_rowsOfServer; // open server -> rows from it
+    QHash<quint16, QString> m_serverNames;
     QHash<QString, QString> m_alerts; // lock key -> why it is alerting
     QStringList m_nodes;
     std::function<qint64()> m_clock;

@@ -49,6 +49,9 @@ struct LockEventRecord
 // the changes; each event's record is the lock's state after it (or before, when it went).
 struct LockUpdateBatch
 {
+    // The open server the batch comes from (every server has its own monitor and queue): a
+    // reset replaces that server's rows only, the other servers' stay.
+    quint16 server = 0;
     bool reset = false;
     QList<LockRecord> locks; // reset only
     struct Change

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "connection/ConnectionStatus.h"
 #include "profiles/ConnectionProfile.h"
 #include "profiles/ConnectionProfileStore.h"
-#include "connection/ConnectionStatus.h"
 
 #include <QObject>
 #include <QPointer>
@@ -41,7 +41,9 @@ public:
     PasswordVault& vault() const { return *m_vault; }
 
     void setPasswordPrompt(PasswordPrompt prompt) { m_prompt = std::move(prompt); }
+    PasswordPrompt passwordPrompt() const { return m_prompt; }
     void setSandboxStarter(SandboxStarter starter) { m_sandboxStarter = std::move(starter); }
+    SandboxStarter sandboxStarter() const { return m_sandboxStarter; }
     bool sandboxAvailable() const { return bool(m_sandboxStarter); }
 
     // Opens `profile`, after finding its password (asynchronously when the keyring is asked).

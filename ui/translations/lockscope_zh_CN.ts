@@ -799,10 +799,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
 不带 --url 时，LockScope 会启动一个私有的沙盒 redis-server 并连接到它。</translation>
     </message>
     <message>
-        <source>Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of starting the sandbox.</source>
-        <translation>连接到 URL 指定的 Redis 服务器（redis://、rediss://、unix://、redis+sentinel://），而不启动沙盒。</translation>
-    </message>
-    <message>
         <source>URL</source>
         <translation>URL</translation>
     </message>
@@ -909,6 +905,14 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>--screenshot-tool expects stress or demo, got &apos;%1&apos;</source>
         <translation>--screenshot-tool 应为 stress 或 demo，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>Connect to the Redis server at URL (redis://, rediss://, unix://, redis+sentinel://) instead of starting the sandbox. Repeat it to open several servers in one window.</source>
+        <translation>连接到 URL 处的 Redis 服务器（redis://、rediss://、unix://、redis+sentinel://），而不启动沙盒。可重复使用，在一个窗口中打开多个服务器。</translation>
+    </message>
+    <message>
+        <source>Open the saved connection NAME (File › Connections…). Repeatable, and may be used with --url.</source>
+        <translation>打开名为 NAME 的已保存连接（文件 › 连接…）。可重复使用，也可与 --url 一起使用。</translation>
     </message>
 </context>
 <context>
@@ -1059,6 +1063,47 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1 stale LockScope waiter registration(s) (dead waiters)</source>
         <translation>%1 条失效的 LockScope 等待者登记（已死的等待者）</translation>
+    </message>
+</context>
+<context>
+    <name>LockEventTexts</name>
+    <message>
+        <source>released</source>
+        <translation>释放</translation>
+    </message>
+    <message>
+        <source>force-released through LockScope</source>
+        <translation>已通过 LockScope 强制释放</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>no holder</source>
+        <translation>无持有者</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
+    </message>
+    <message>
+        <source>, TTL %1 s</source>
+        <translation>，TTL %1 秒</translation>
+    </message>
+    <message>
+        <source>, no TTL</source>
+        <translation>，无 TTL</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n waiter(s)</source>
+        <translation>
+            <numerusform>，%n 个等待者</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (some time since %1, while not listening)</source>
+        <translation>（发生于 %1 之后、未在监听期间）</translation>
     </message>
 </context>
 <context>
@@ -1637,6 +1682,10 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>cluster</source>
         <translation>集群</translation>
+    </message>
+    <message>
+        <source>not retried until the credentials change</source>
+        <translation>凭据更改前不再重试</translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2409,124 @@ Empty: every key, recognised by format</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::Fleet</name>
+    <message>
+        <source>%1 is open already (as %2): not opened twice.</source>
+        <translation>%1 已经打开（名为 %2）：不会重复打开。</translation>
+    </message>
+    <message>
+        <source>There is no saved connection with the id %1.</source>
+        <translation>没有 ID 为 %1 的已保存连接。</translation>
+    </message>
+    <message>
+        <source>The sandbox is open already (as %1): not opened twice.</source>
+        <translation>沙盒已经打开（名为 %1）：不会重复打开。</translation>
+    </message>
+    <message>
+        <source>The saved connection of %1 is gone.</source>
+        <translation>%1 的已保存连接已不存在。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>lockscope::ui::FleetPanel</name>
+    <message>
+        <source>&amp;Remove Server</source>
+        <translation>移除服务器(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Servers&lt;/b&gt;</source>
+        <translation>&lt;b&gt;服务器&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server</source>
+        <translation>添加服务器(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Open another server beside these: a URL, a saved connection or the sandbox</source>
+        <translation>在这些服务器之外再打开一个：URL、已保存的连接或沙盒</translation>
+    </message>
+    <message>
+        <source>Close the selected server; the others keep running</source>
+        <translation>关闭所选服务器；其他服务器继续运行</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Updates</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Round trip</source>
+        <translation>往返时间</translation>
+    </message>
+    <message>
+        <source>Locks</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Stuck</source>
+        <translation>卡住</translation>
+    </message>
+    <message>
+        <source>Waiters</source>
+        <translation>等待者</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>By &amp;URL…</source>
+        <translation>通过 URL(&amp;U)…</translation>
+    </message>
+    <message>
+        <source>The &amp;Sandbox</source>
+        <translation>沙盒(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Saved connections</source>
+        <translation>已保存的连接</translation>
+    </message>
+    <message>
+        <source>credentials refused: %1 (not retried until they change)</source>
+        <translation>凭据被拒绝：%1（凭据更改前不再重试）</translation>
+    </message>
+    <message>
+        <source>unreachable: %1 — reconnecting (attempt %2)</source>
+        <translation>无法访问：%1 — 正在重新连接（第 %2 次尝试）</translation>
+    </message>
+    <message>
+        <source>listing…</source>
+        <translation>正在列出…</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>polling every %1 s</source>
+        <translation>每 %1 秒轮询</translation>
+    </message>
+    <message>
+        <source>monitor retrying: %1</source>
+        <translation>监视器正在重试：%1</translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation>—</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::GuiStartup</name>
     <message>
         <source>lockscope: sandbox redis-server at %1 (pid %2)</source>
@@ -2390,6 +2557,14 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>lockscope: no screenshot: %1</source>
         <translation>lockscope：未保存截图：%1</translation>
+    </message>
+    <message>
+        <source>lockscope: there is no saved connection named &apos;%1&apos;</source>
+        <translation>lockscope：没有名为“%1”的已保存连接</translation>
+    </message>
+    <message>
+        <source>lockscope: %1</source>
+        <translation>lockscope：%1</translation>
     </message>
 </context>
 <context>
@@ -2782,6 +2957,10 @@ Use File › Connections… to open another server.</source>
         <source>Before releasing:</source>
         <translation>释放之前：</translation>
     </message>
+    <message>
+        <source>Server: %1</source>
+        <translation>服务器：%1</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockEventLogModel</name>
@@ -2942,46 +3121,13 @@ Use File › Connections… to open another server.</source>
         <source>Also show keys that are only possibly locks: a random token with a TTL under a name that does not say lock (shown in grey italics; a session id can look the same)</source>
         <translation>也显示只是可能为锁的键：名称不像锁、存放带 TTL 的随机令牌（以灰色斜体显示；会话 ID 也可能是这样）</translation>
     </message>
-</context>
-<context>
-    <name>LockEventTexts</name>
     <message>
-        <source>released</source>
-        <translation>释放</translation>
+        <source>Show only the locks of one open server</source>
+        <translation>只显示一个已打开服务器的锁</translation>
     </message>
     <message>
-        <source>force-released through LockScope</source>
-        <translation>已通过 LockScope 强制释放</translation>
-    </message>
-    <message>
-        <source>expired</source>
-        <translation>过期</translation>
-    </message>
-    <message>
-        <source>no holder</source>
-        <translation>无持有者</translation>
-    </message>
-    <message>
-        <source>held by %1</source>
-        <translation>由 %1 持有</translation>
-    </message>
-    <message>
-        <source>, TTL %1 s</source>
-        <translation>，TTL %1 秒</translation>
-    </message>
-    <message>
-        <source>, no TTL</source>
-        <translation>，无 TTL</translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n waiter(s)</source>
-        <translation>
-            <numerusform>，%n 个等待者</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> (some time since %1, while not listening)</source>
-        <translation>（发生于 %1 之后、未在监听期间）</translation>
+        <source>All servers</source>
+        <translation>所有服务器</translation>
     </message>
 </context>
 <context>
@@ -3099,6 +3245,14 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>%1 (×%2)</source>
         <translation>%1（×%2）</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>The open server the lock is on: its profile&apos;s name, else host:port</source>
+        <translation>锁所在的已打开服务器：其配置名称，否则为 host:port</translation>
     </message>
 </context>
 <context>
@@ -3281,6 +3435,34 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>Connect to the private redis-server LockScope runs on this computer (started when needed)</source>
         <translation>连接到 LockScope 在本机运行的私有 redis-server（需要时启动）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Add Server</source>
+        <translation>添加服务器</translation>
+    </message>
+    <message>
+        <source>URL of the server to open beside the others (redis://, rediss://, unix://, redis+sentinel://):</source>
+        <translation>要在其他服务器之外打开的服务器 URL（redis://、rediss://、unix://、redis+sentinel://）：</translation>
+    </message>
+    <message>
+        <source>Cannot add the server</source>
+        <translation>无法添加服务器</translation>
+    </message>
+    <message>
+        <source>Lock History — %1</source>
+        <translation>锁历史 — %1</translation>
+    </message>
+    <message>
+        <source>&amp;Add Server by URL…</source>
+        <translation>通过 URL 添加服务器(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open another server beside the ones open: one table for the locks of all</source>
+        <translation>在已打开的服务器之外再打开一个：所有服务器的锁在同一张表中</translation>
     </message>
 </context>
 <context>

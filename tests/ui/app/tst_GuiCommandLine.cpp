@@ -52,6 +52,22 @@ private slots:
         QCOMPARE(options.clientRole, std::string("gui"));
     }
 
+    void takesSeveralUrlsAndProfiles()
+    {
+        const auto commandLine = parse({"--url", "redis://a.example:6380", "--url", "redis://b.example/3",
+            "--read-only", "--profile", "staging", "--profile", "production eu"});
+        QCOMPARE(commandLine.exitCode, std::nullopt);
+        QCOMPARE(commandLine.urls, QStringList({"redis://a.example:6380", "redis://b.example/3"}));
+        QCOMPARE(commandLine.connections.size(), 2);
+        QCOMPARE(commandLine.connections[0].host, std::string("a.example"));
+        QCOMPARE(commandLine.connections[0].port, 6380);
+        QCOMPARE(commandLine.connections[1].host, std::string("b.example"));
+        QCOMPARE(commandLine.connections[1].database, 3);
+        // The other connection options apply to every --url.
+        QVERIFY(commandLine.connections[0].readOnly && commandLine.connections[1].readOnly);
+        QCOMPARE(commandLine.profiles, QStringList({"staging", "production eu"}));
+    }
+
     void takesTheTlsOptionsForRediss()
     {
         const auto commandLine
@@ -111,7 +127,8 @@ private slots:
             << QStringList {"--url", "redis://h", "--password-env", "NOPE"};
         QTest::newRow("timeout not a number") << QStringList {"--url", "redis://h", "--timeout", "soon"};
         QTest::newRow("timeout zero") << QStringList {"--url", "redis://h", "--connect-timeout", "0"};
-        QTest::newRow("sample locks on a real server") << QStringList {"--url", "redis://h", "--sample-locks"};
+        QTest::newRow("sample locks on a real server")
+            << QStringList {"--url", "redis://h", "--sample-locks"};
         QTest::newRow("screenshot tool without --screenshot") << QStringList {"--screenshot-tool", "stress"};
         QTest::newRow("unknown screenshot tool")
             << QStringList {"--screenshot", "/tmp/x.png", "--screenshot-tool", "charts"};

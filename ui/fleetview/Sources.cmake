@@ -1,0 +1,5 @@
+list(APPEND lockscope_ui_sources
+  fleetview/Fleet.cpp
+  fleetview/FleetPanel.cpp
+  fleetview/FleetServer.cpp
+)
