@@ -3,6 +3,7 @@
 #include "common/RandomText.h"
 #include "inspect/recognizers/SimpleLockFormats.h"
 #include "locks/Semaphore.h"
+#include "locks/primitives/FencingCounter.h"
 #include "sandbox/LibrarySampleLocks.h"
 
 #include <algorithm>
@@ -214,7 +215,7 @@ Status LockFormats::lockScopeTokenLock(RedisConnection& connection, const std::s
     // As TokenLock takes it: the SET and the fence counter in one MULTI/EXEC.
     return runAll(connection,
         {{"MULTI"}, {"SET", name, randomHex(32), "NX", "PX", "30000"},
-            {"SET", "lockscope:fence:{" + name + "}", "12"}, {"EXEC"}});
+            {"SET", FencingCounter::keyFor(name), "12"}, {"EXEC"}});
 }
 
 Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::string& name)

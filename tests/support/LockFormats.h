@@ -57,7 +57,7 @@ public:
     static Status rubySemaphore(RedisConnection& connection, const std::string& name);
     // LockScope's semaphore (core/locks/Semaphore.h) with one permit taken.
     static Status lockScopeSemaphore(RedisConnection& connection, const std::string& name);
-    // LockScope's token lock: 32 hex with its `lockscope:fence:{name}` counter.
+    // LockScope's token lock: 32 hex with its fence counter (FencingCounter::keyFor).
     static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
     // Hand-written SETNX holding the expiry time in seconds.
     static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
