@@ -5,9 +5,9 @@
 #include "locks/Semaphore.h"
 #include "locks/primitives/FencingCounter.h"
 #include "sandbox/LibrarySampleLocks.h"
+#include "sandbox/SampleLockSeeder.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <ctime>
 #include <memory>
 #include <random>
@@ -113,13 +113,7 @@ std::string LockFormats::uuidV4()
 
 std::string LockFormats::uuid1Hex(long long epochMs)
 {
-    const unsigned long long ticks
-        = static_cast<unsigned long long>(epochMs) * 10000ULL + 0x01B21DD213814000ULL + generator()() % 10000;
-    const unsigned long long clockSeq = (generator()() & 0x3fff) | 0x8000;
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
-        (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, clockSeq);
-    return std::string(buffer) + randomHex(12);
+    return SampleLockSeeder::uuid1Hex(epochMs);
 }
 
 long long LockFormats::serverNowMs(RedisConnection& connection)
