@@ -1,5 +1,6 @@
 #include "cli/FleetRecorder.h"
 
+#include "common/EscapeBytes.h"
 #include "redis/RedisReply.h"
 
 #include <chrono>
