@@ -1,5 +1,6 @@
 #include "cli/WatchPrinter.h"
 
+#include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
 #include "redis/RedisReply.h"
