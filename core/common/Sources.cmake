@@ -4,6 +4,7 @@ list(APPEND lockscope_core_sources
   common/EscapeSequence.cpp
   common/JsonWriter.cpp
   common/LargeBlockRelease.cpp
+  common/RandomText.cpp
   common/RedisError.cpp
   common/UserText.cpp
 )

@@ -43,6 +43,24 @@ LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, st
     return spec;
 }
 
+bool DemoScenario::narratedWrite(DemoTimeline& timeline, FencedResource& resource, const std::string& actor,
+    const std::string& value, std::optional<long long> fence, const std::string& lockName)
+{
+    const bool wrote = resource.write(actor, value, fence);
+    timeline.step(actor, wrote ? DemoAction::WriteAccepted : DemoAction::WriteRejected,
+        wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> accepted"), value,
+            fenceText(fence))
+              : UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> rejected"), value,
+                  fenceText(fence)),
+        lockName, fence);
+    return wrote;
+}
+
+std::string DemoScenario::fenceText(std::optional<long long> fence)
+{
+    return fence ? std::to_string(*fence) : std::string("none");
+}
+
 Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::string& actor,
     RedisConnection& connection, const RedisCommand& command, DemoAction attempts)
 {

@@ -1,11 +1,12 @@
 #pragma once
 
+#include "common/Result.h"
+#include "demo/DemoTimeline.h"
+#include "faults/FencedResource.h"
 #include "locks/DistributedLock.h"
 #include "locks/LockFactory.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
-#include "common/Result.h"
-#include "demo/DemoTimeline.h"
 
 #include <memory>
 #include <string>
@@ -68,6 +69,12 @@ protected:
     // when Redis deleted the key; anything else is a plain Command step.
     static Result<RedisReply> narrated(DemoTimeline& timeline, const std::string& actor,
         RedisConnection& connection, const RedisCommand& command, DemoAction attempts = DemoAction::Command);
+    // `actor` writes `value` to the fenced `resource` with `fence`, and the timeline says whether
+    // the resource took it. True when it did.
+    static bool narratedWrite(DemoTimeline& timeline, FencedResource& resource, const std::string& actor,
+        const std::string& value, std::optional<long long> fence, const std::string& lockName);
+    // A fence as the story tells it: its number, or "none".
+    static std::string fenceText(std::optional<long long> fence);
     static long long epochMillis();
     static long long steadyNanos();
     // Sleeps, but returns early (false) when the context's cancellation fires.

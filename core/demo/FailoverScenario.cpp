@@ -12,11 +12,6 @@ namespace {
 constexpr auto lease = std::chrono::milliseconds(30000); // no lease runs out in this story
 constexpr auto replicaTimeout = std::chrono::milliseconds(300);
 
-std::string fenceText(std::optional<long long> fence)
-{
-    return fence ? std::to_string(*fence) : std::string("none");
-}
-
 } // namespace
 
 FailoverScenario::FailoverScenario()
@@ -150,13 +145,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
                          "fence"),
                 spec.name, fenceText(second->fence)),
             spec.name, second->fence);
-        const bool c2Wrote = resource.write("C2", "C2's value", second->fence);
-        timeline.step("C2", c2Wrote ? DemoAction::WriteAccepted : DemoAction::WriteRejected,
-            c2Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> accepted"),
-                "C2's value", fenceText(second->fence))
-                    : UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> rejected"),
-                        "C2's value", fenceText(second->fence)),
-            spec.name, second->fence);
+        narratedWrite(timeline, resource, "C2", "C2's value", second->fence, spec.name);
     } else {
         timeline.step("C2", DemoAction::Refuse,
             UserText(

@@ -7,11 +7,6 @@ namespace lockscope {
 
 namespace {
 constexpr auto lease = std::chrono::milliseconds(400);
-
-std::string fenceText(std::optional<long long> fence)
-{
-    return fence ? std::to_string(*fence) : std::string("none");
-}
 } // namespace
 
 FencingScenario::FencingScenario()
@@ -62,13 +57,7 @@ Result<bool> FencingScenario::playRound(
         UserText(
             LOCKSCOPE_TEXT("DemoScenario", "acquired the expired lock (fence %1)"), fenceText(second->fence)),
         lockName, second->fence);
-    const bool c2Wrote = resource.write("C2", "C2's value", second->fence);
-    timeline.step("C2", c2Wrote ? DemoAction::WriteAccepted : DemoAction::WriteRejected,
-        c2Wrote ? UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> accepted"),
-            "C2's value", fenceText(second->fence))
-                : UserText(LOCKSCOPE_TEXT("DemoScenario", "writes \"%1\" with fence %2 -> rejected"),
-                    "C2's value", fenceText(second->fence)),
-        lockName, second->fence);
+    narratedWrite(timeline, resource, "C2", "C2's value", second->fence, lockName);
     auto c2Released = (*c2)->release();
     if (!c2Released)
         return c2Released.error();

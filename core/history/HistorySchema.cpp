@@ -62,9 +62,14 @@ Status ours(SqliteDatabase& database, long long application, long long tables)
             + " belongs to another application (not a LockScope history); it is left as it is");
 }
 
-} // namespace
+struct Header
+{
+    long long application = 0;
+    long long version = 0;
+};
 
-Status HistorySchema::check(SqliteDatabase& database)
+// The file's application id and schema version, if the file is ours (or empty).
+Result<Header> ownHeader(SqliteDatabase& database)
 {
     // The first read is where SQLite notices a file that is not a database at all.
     auto tables = database.scalar("SELECT count(*) FROM sqlite_master");
@@ -77,30 +82,32 @@ Status HistorySchema::check(SqliteDatabase& database)
     if (!version)
         return version.error();
     if (auto owned = ours(database, *application, *tables); !owned)
-        return owned;
-    if (*application == 0)
+        return owned.error();
+    return Header {*application, *version};
+}
+
+} // namespace
+
+Status HistorySchema::check(SqliteDatabase& database)
+{
+    auto header = ownHeader(database);
+    if (!header)
+        return header.error();
+    if (header->application == 0)
         return makeError(ErrorKind::NotFound, "history database " + database.path() + " is empty");
-    return versionUnderstood(database, *version);
+    return versionUnderstood(database, header->version);
 }
 
 Status HistorySchema::prepare(SqliteDatabase& database)
 {
-    auto tables = database.scalar("SELECT count(*) FROM sqlite_master");
-    if (!tables)
-        return tables.error();
-    auto application = database.scalar("PRAGMA application_id");
-    auto version = database.scalar("PRAGMA user_version");
-    if (!application)
-        return application.error();
-    if (!version)
-        return version.error();
-    if (auto owned = ours(database, *application, *tables); !owned)
-        return owned;
-    if (auto understood = versionUnderstood(database, *version); !understood)
+    auto header = ownHeader(database);
+    if (!header)
+        return header.error();
+    if (auto understood = versionUnderstood(database, header->version); !understood)
         return understood;
     if (auto wal = database.execute("PRAGMA journal_mode=WAL"); !wal)
         return wal;
-    if (*version == currentVersion)
+    if (header->version == currentVersion)
         return Done {};
     if (auto begun = database.execute("BEGIN IMMEDIATE"); !begun)
         return begun;

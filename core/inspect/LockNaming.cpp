@@ -1,6 +1,8 @@
 #include "inspect/LockNaming.h"
 
 #include "locks/RedissonNames.h"
+#include "locks/primitives/FencingCounter.h"
+#include "locks/waiting/WaiterRegistry.h"
 
 #include <array>
 #include <cctype>
@@ -99,12 +101,12 @@ std::optional<std::string> LockNaming::nameBeforeSuffix(std::string_view key, st
 
 std::string LockNaming::lockscopeFenceKey(std::string_view name)
 {
-    return "lockscope:fence:{" + std::string(name) + "}";
+    return FencingCounter::keyFor(std::string(name));
 }
 
 std::string LockNaming::lockscopeWaitersKey(std::string_view name)
 {
-    return "lockscope:waiters:{" + std::string(name) + "}";
+    return WaiterRegistry::keyFor(std::string(name));
 }
 
 std::optional<std::string> LockNaming::lockOfAttachedKey(std::string_view key)

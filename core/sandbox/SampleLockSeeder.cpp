@@ -1,5 +1,6 @@
 #include "sandbox/SampleLockSeeder.h"
 
+#include "common/RandomText.h"
 #include "locks/LockFactory.h"
 #include "locks/RedissonNames.h"
 #include "locks/primitives/HolderIdentity.h"
@@ -53,15 +54,6 @@ SampleLockSeeder::~SampleLockSeeder()
     stop();
 }
 
-std::string SampleLockSeeder::randomHex(size_t length)
-{
-    static const char digits[] = "0123456789abcdef";
-    std::string out(length, '0');
-    for (char& c : out)
-        c = digits[generator()() % 16];
-    return out;
-}
-
 std::string SampleLockSeeder::uuid1Hex(long long epochMs)
 {
     // 100 ns intervals since 1582-10-15, version 1, RFC 4122 variant, random node.
@@ -71,7 +63,7 @@ std::string SampleLockSeeder::uuid1Hex(long long epochMs)
     char head[24];
     std::snprintf(head, sizeof head, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
         (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, sequence);
-    return std::string(head) + randomHex(12);
+    return std::string(head) + RandomText::hex(12);
 }
 
 Result<std::vector<std::string>> SampleLockSeeder::seed()
@@ -202,7 +194,7 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     made.push_back("etl:daily-import (redis-py Lock)");
 
     // node-redlock: 16 random bytes as hex under a lock-like name.
-    commands.push_back({"SET", "locks:payment-gateway", randomHex(32), "PX", "40000"});
+    commands.push_back({"SET", "locks:payment-gateway", RandomText::hex(32), "PX", "40000"});
     made.push_back("locks:payment-gateway (node-redlock)");
 
     // redis-semaphore (node): Mutex and a two-permit Semaphore.

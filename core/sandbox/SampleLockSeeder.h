@@ -34,7 +34,6 @@ public:
 
     // uuid.uuid1().hex for the given moment, as redis-py writes it.
     static std::string uuid1Hex(long long epochMs);
-    static std::string randomHex(size_t length);
 
 private:
     Status holdOwnLocks(std::vector<std::string>& made);

@@ -4,6 +4,30 @@
 
 namespace lockscope {
 
+namespace {
+
+// `key`: [values...]
+template <typename Values>
+void valuesArray(JsonWriter& json, const char* key, const Values& values)
+{
+    json.key(key).beginArray();
+    for (const auto& value : values)
+        json.value(value);
+    json.endArray();
+}
+
+// `key`: {name: count, ...}
+template <typename Counts>
+void countsObject(JsonWriter& json, const char* key, const Counts& counts)
+{
+    json.key(key).beginObject();
+    for (const auto& [name, count] : counts)
+        json.key(name).value(count);
+    json.endObject();
+}
+
+} // namespace
+
 std::string StressResultJson::toJson(const StressResult& result)
 {
     JsonWriter json;
@@ -28,10 +52,7 @@ std::string StressResultJson::toJson(const StressResult& result)
     json.key("handoff_p90_us").value(result.handoff.p90Us);
     json.key("handoff_p99_us").value(result.handoff.p99Us);
     json.key("handoff_max_us").value(result.handoff.maxUs);
-    json.key("per_client_acquisitions").beginArray();
-    for (long long count : result.perClientAcquisitions)
-        json.value(count);
-    json.endArray();
+    valuesArray(json, "per_client_acquisitions", result.perClientAcquisitions);
     json.key("fairness_jain").value(result.fairnessJain);
     json.key("violations").value(result.violations);
     json.key("exclusion_checked").value(result.exclusionChecked);
@@ -40,34 +61,22 @@ std::string StressResultJson::toJson(const StressResult& result)
     json.key("sections_checked").value(result.sectionsChecked);
     json.key("sections_unchecked").value(result.sectionsUnchecked);
     json.key("errors").value(result.errorCount());
-    json.key("errors_by_type").beginObject();
-    for (const auto& [kind, count] : result.errors)
-        json.key(kind).value(count);
-    json.endObject();
+    countsObject(json, "errors_by_type", result.errors);
     json.key("cpu_us_per_acquisition").value(result.cpuMicrosPerAcquisition);
     json.key("wait_replicas").value(static_cast<long long>(result.waitReplicas));
     json.key("unconfirmed_acquires").value(result.unconfirmedAcquires);
     if (result.faults.active()) {
         const FaultReport& faults = result.faults;
         json.key("faults").beginObject();
-        json.key("drills").beginArray();
-        for (const auto& drill : faults.drills)
-            json.value(drill);
-        json.endArray();
+        valuesArray(json, "drills", faults.drills);
         json.key("injected").value(faults.injectedCount());
-        json.key("injected_by_kind").beginObject();
-        for (const auto& [kind, count] : faults.injected)
-            json.key(kind).value(count);
-        json.endObject();
+        countsObject(json, "injected_by_kind", faults.injected);
         json.key("writes_fenced").value(faults.writesFenced);
         json.key("writes_accepted").value(faults.writesAccepted);
         json.key("writes_rejected").value(faults.writesRejected);
         json.key("writes_out_of_order").value(faults.writesOutOfOrder);
         json.key("locks_lost").value(faults.locksLost);
-        json.key("lost_by").beginObject();
-        for (const auto& [how, count] : faults.lostBy)
-            json.key(how).value(count);
-        json.endObject();
+        countsObject(json, "lost_by", faults.lostBy);
         json.key("overlaps_after_loss").value(faults.overlapsAfterLoss);
         json.endObject();
     }

@@ -1,10 +1,13 @@
 #include "support/LockFormats.h"
 
+#include "common/RandomText.h"
+#include "inspect/recognizers/SimpleLockFormats.h"
 #include "locks/Semaphore.h"
+#include "locks/primitives/FencingCounter.h"
 #include "sandbox/LibrarySampleLocks.h"
+#include "sandbox/SampleLockSeeder.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <ctime>
 #include <memory>
 #include <random>
@@ -91,20 +94,12 @@ std::string suffixed(const std::string& name, const std::string& suffix)
 
 std::string LockFormats::randomHex(size_t length)
 {
-    static const char digits[] = "0123456789abcdef";
-    std::string out;
-    for (size_t i = 0; i < length; ++i)
-        out += digits[generator()() % 16];
-    return out;
+    return RandomText::hex(length);
 }
 
 std::string LockFormats::randomAlnum(size_t length)
 {
-    static const char digits[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-    std::string out;
-    for (size_t i = 0; i < length; ++i)
-        out += digits[generator()() % 62];
-    return out;
+    return RandomText::alnum(length);
 }
 
 std::string LockFormats::uuidV4()
@@ -118,13 +113,7 @@ std::string LockFormats::uuidV4()
 
 std::string LockFormats::uuid1Hex(long long epochMs)
 {
-    const unsigned long long ticks
-        = static_cast<unsigned long long>(epochMs) * 10000ULL + 0x01B21DD213814000ULL + generator()() % 10000;
-    const unsigned long long clockSeq = (generator()() & 0x3fff) | 0x8000;
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
-        (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, clockSeq);
-    return std::string(buffer) + randomHex(12);
+    return SampleLockSeeder::uuid1Hex(epochMs);
 }
 
 long long LockFormats::serverNowMs(RedisConnection& connection)
@@ -220,7 +209,7 @@ Status LockFormats::lockScopeTokenLock(RedisConnection& connection, const std::s
     // As TokenLock takes it: the SET and the fence counter in one MULTI/EXEC.
     return runAll(connection,
         {{"MULTI"}, {"SET", name, randomHex(32), "NX", "PX", "30000"},
-            {"SET", "lockscope:fence:{" + name + "}", "12"}, {"EXEC"}});
+            {"SET", FencingCounter::keyFor(name), "12"}, {"EXEC"}});
 }
 
 Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::string& name)
@@ -254,7 +243,7 @@ const std::string LockFormats::springClientId = "5b1f0c2e-7a4d-4e8b-9c3f-2d1e0f9
 
 std::string LockFormats::randomBase64(size_t bytes, bool urlSafe, bool padded)
 {
-    return LibrarySampleLocks::randomBase64(bytes, urlSafe, padded);
+    return RandomText::base64(bytes, urlSafe, padded);
 }
 
 Status LockFormats::laravelLock(RedisConnection& connection, const std::string& name)
@@ -262,35 +251,6 @@ Status LockFormats::laravelLock(RedisConnection& connection, const std::string& 
     // Str::random(16); two character classes at least, as any random 16 of 62 has.
     std::string owner = randomAlnum(15) + "Q";
     return runAll(connection, {{"SET", name, owner, "EX", "30", "NX"}});
-}
-
-Status LockFormats::phpLock(RedisConnection& connection, const std::string& name)
-{
-    return runAll(connection, {{"SET", name, "a" + randomHex(63), "NX", "PX", "31000"}});
-}
-
-Status LockFormats::npmRedisLock(RedisConnection& connection, const std::string& name)
-{
-    const std::string expiresAt = std::to_string(serverNowMs(connection) + 30001);
-    return runAll(connection, {{"SET", name, expiresAt, "PX", "30000", "NX"}});
-}
-
-Status LockFormats::bullMQJobLock(RedisConnection& connection, const std::string& name)
-{
-    return runAll(connection, {{"SET", name, uuidV4() + ":3", "PX", "30000"}});
-}
-
-Status LockFormats::redLockNetLock(RedisConnection& connection, const std::string& name)
-{
-    return runAll(connection, {{"SET", name, uuidV4(), "NX", "PX", "30000"}});
-}
-
-Status LockFormats::pythonRedisLockWithSignal(RedisConnection& connection, const std::string& name)
-{
-    const std::string signal = "lock-signal:" + name.substr(std::string("lock:").size());
-    return runAll(connection,
-        {{"SET", name, randomBase64(18), "NX", "EX", "30"}, {"DEL", signal}, {"LPUSH", signal, "1"},
-            {"PEXPIRE", signal, "30000"}});
 }
 
 std::string LockFormats::distributedLockId(const std::string& machine, int pid)
@@ -359,6 +319,23 @@ Status LockFormats::sidekiqUniqueJob(RedisConnection& connection, const std::str
             {"ZADD", "uniquejobs:digests", std::to_string(now / 1000), digest}});
 }
 
+Status LockFormats::simpleFormatLock(
+    RedisConnection& connection, std::string_view format, const std::string& key)
+{
+    const SimpleLockFormat* row = SimpleLockFormats::named(format);
+    if (!row)
+        return makeError(ErrorKind::Usage, "no simple lock format " + std::string(format));
+    std::vector<RedisCommand> commands {SimpleLockFormats::sampleCommand(*row, key, serverNowMs(connection))};
+    if (!row->wakeListPrefix.empty()) {
+        // A wake-up left pending: the one key of such a format named unlike the lock.
+        const std::string list = std::string(row->wakeListPrefix) + key.substr(row->prefix.size());
+        commands.push_back({"DEL", list});
+        commands.push_back({"LPUSH", list, "1"});
+        commands.push_back({"PEXPIRE", list, "30000"});
+    }
+    return runAll(connection, commands);
+}
+
 Status LockFormats::redissonMultiLock(RedisConnection& connection, const std::string& group)
 {
     const std::string holder = clientA + ":77";
@@ -403,7 +380,7 @@ void LockFormats::dropKeylessHolders()
 
 std::vector<LockFormatSample> LockFormats::samples()
 {
-    return {
+    std::vector<LockFormatSample> samples {
         {"lockscope-semaphore", "pool", LockLibrary::LockScope, {}, lockScopeSemaphore},
         {"redis-semaphore-ruby", "printer", LockLibrary::RedisSemaphoreRuby, {}, rubySemaphore},
         {"redis-semaphore-node", "api", LockLibrary::RedisSemaphoreNode, {}, nodeSemaphore},
@@ -416,14 +393,9 @@ std::vector<LockFormatSample> LockFormats::samples()
             {}, sidekiqUniqueJob},
         {"symfony-semaphore", "pdf-workers", LockLibrary::SymfonySemaphore, {}, symfonySemaphore},
         {"symfony-lock", "invoice-export", LockLibrary::SymfonyLock, {}, symfonyWriteLock},
-        {"bullmq", "bull:emails:42:lock", LockLibrary::BullMQ, {}, bullMQJobLock},
-        {"php-lock", "php-malkusch-lock:reports", LockLibrary::PhpLock, {}, phpLock},
         {"laravel", "laravel_database_laravel_cache:invoices", LockLibrary::Laravel, {}, laravelLock},
-        {"redlock-net-pottery", "redlock:payments", LockLibrary::RedLockNetOrPottery, {}, redLockNetLock},
-        {"python-redis-lock", "lock:thumbnails", LockLibrary::PythonRedisLock, {}, pythonRedisLockWithSignal},
         {"distributedlock-redis", "inventory.writer", LockLibrary::DistributedLockRedis, {},
             distributedReadWriteLock},
-        {"npm-redis-lock", "lock.mailer", LockLibrary::NpmRedisLock, {}, npmRedisLock},
         {"spring-integration", "orders-registry:order-42", LockLibrary::SpringIntegration, {},
             springRegistryLocks},
         {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
@@ -431,6 +403,13 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},
         {"portalocker", "report-builder", LockLibrary::Portalocker, {}, portalockerHolder},
     };
+    // The simple formats' own samples (the sandbox writes the same), after the structured ones.
+    for (const auto& format : SimpleLockFormats::all())
+        samples.push_back({std::string(format.name), std::string(format.sampleKey), format.library, {},
+            [name = format.name](RedisConnection& connection, const std::string& key) {
+                return simpleFormatLock(connection, name, key);
+            }});
+    return samples;
 }
 
 Status LockFormats::redissonWriteLock(RedisConnection& connection, const std::string& name,

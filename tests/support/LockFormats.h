@@ -57,7 +57,7 @@ public:
     static Status rubySemaphore(RedisConnection& connection, const std::string& name);
     // LockScope's semaphore (core/locks/Semaphore.h) with one permit taken.
     static Status lockScopeSemaphore(RedisConnection& connection, const std::string& name);
-    // LockScope's token lock: 32 hex with its `lockscope:fence:{name}` counter.
+    // LockScope's token lock: 32 hex with its fence counter (FencingCounter::keyFor).
     static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
     // Hand-written SETNX holding the expiry time in seconds.
     static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
@@ -69,17 +69,10 @@ public:
     static std::string randomBase64(size_t bytes, bool urlSafe = false, bool padded = true);
     // Laravel RedisLock: SET <name> <Str::random(16)> EX 30 NX.
     static Status laravelLock(RedisConnection& connection, const std::string& name);
-    // php-lock/lock: SET php-malkusch-lock:<n> <64 hex, not starting with 0> NX PX.
-    static Status phpLock(RedisConnection& connection, const std::string& name);
-    // npm redis-lock: SET lock.<n> <Date.now() + timeout + 1> PX timeout NX.
-    static Status npmRedisLock(RedisConnection& connection, const std::string& name);
-    // BullMQ: SET <prefix>:<queue>:<job>:lock <worker uuid>:<n> PX lockDuration.
-    static Status bullMQJobLock(RedisConnection& connection, const std::string& name);
-    // RedLock.net / pottery: SET redlock:<resource> <uuid> NX PX.
-    static Status redLockNetLock(RedisConnection& connection, const std::string& name);
-    // python-redis-lock: SET lock:<n> <b64 of 18 bytes> NX EX 30, and a pending signal on
-    // lock-signal:<n> (the one key of the format named unlike the lock).
-    static Status pythonRedisLockWithSignal(RedisConnection& connection, const std::string& name);
+    // The sample of a simple format (a row of SimpleLockFormats, by its name) under `key`, and
+    // where the format has a wake-up list, a wake-up left pending on it.
+    static Status simpleFormatLock(
+        RedisConnection& connection, std::string_view format, const std::string& key);
     // DistributedLock.Redis: <machine>_<pid>_<32 hex>.
     static std::string distributedLockId(const std::string& machine, int pid);
     // DistributedLock.Redis reader-writer lock `<x>.writer`: two readers in `<x>.readers` and a
@@ -107,7 +100,7 @@ public:
     // A lock only the user's pattern can tell: a worker's name with a TTL.
     static Status userPatternLock(RedisConnection& connection, const std::string& name);
 
-    // One sample per catalogued format, in catalogue order.
+    // One sample per catalogued format: the structured ones in catalogue order, then the simple ones.
     static std::vector<LockFormatSample> samples();
 };
 

@@ -2,21 +2,6 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
-    <name>BullMQLockRecognizer</name>
-    <message>
-        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding &lt;worker&gt;:&lt;n&gt;: a BullMQ job lock</source>
-        <translation>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock 存放 &lt;worker&gt;:&lt;n&gt;：BullMQ 任务锁</translation>
-    </message>
-    <message>
-        <source>job %1 of queue %2 is being processed by worker %3</source>
-        <translation>队列 %2 的任务 %1 正由 worker %3 处理</translation>
-    </message>
-    <message>
-        <source>BullMQ will treat this job as stalled: it goes back to wait (or to failed) and may run twice while its worker is still processing it</source>
-        <translation>BullMQ 会把这个任务当作停滞：它回到等待（或失败）状态，在其 worker 仍在处理时可能被执行两次</translation>
-    </message>
-</context>
-<context>
     <name>ConnectionFlags</name>
     <message>
         <source>--password-env names %1, which is not set</source>
@@ -1352,20 +1337,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
-    <name>NpmRedisLockRecognizer</name>
-    <message>
-        <source>lock.&lt;name&gt; holding an epoch-ms expiry, with a TTL: the npm redis-lock package</source>
-        <translation>lock.&lt;name&gt; 存放以毫秒计的过期时间并带 TTL：npm 的 redis-lock 包</translation>
-    </message>
-</context>
-<context>
-    <name>PhpLockRecognizer</name>
-    <message>
-        <source>php-malkusch-lock:&lt;name&gt; holding a 64-hex token: php-lock/lock</source>
-        <translation>php-malkusch-lock:&lt;name&gt; 存放 64 位十六进制令牌：php-lock/lock</translation>
-    </message>
-</context>
-<context>
     <name>PortalockerRecognizer</name>
     <message>
         <source>a connection named &lt;name&gt;-lock subscribed to a channel: a portalocker RedisLock (no key)</source>
@@ -1378,25 +1349,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>a portalocker lock is freed by closing its holder&apos;s connection (CLIENT KILL): everything else that client does over it stops too</source>
         <translation>portalocker 锁通过关闭其持有者的连接（CLIENT KILL）来释放：该客户端在此连接上的其他一切操作也会中止</translation>
-    </message>
-</context>
-<context>
-    <name>PythonRedisLockRecognizer</name>
-    <message>
-        <source>lock:&lt;name&gt; holding a 24-character base64 id: python-redis-lock</source>
-        <translation>lock:&lt;name&gt; 存放 24 个字符的 base64 标识：python-redis-lock</translation>
-    </message>
-    <message>
-        <source>no TTL (expire=None, the default): this lock never expires by itself; if its holder is gone, only a release frees it</source>
-        <translation>没有 TTL（expire=None，默认值）：此锁永远不会自行过期；如果持有者已不在，只有释放才能解开它</translation>
-    </message>
-    <message>
-        <source>waiters block on %1 (BLPOP); CLIENT LIST counts them with every other blocked pop on this node</source>
-        <translation>等待者阻塞在 %1 上（BLPOP）；CLIENT LIST 把它们与此节点上其他阻塞弹出一起计数</translation>
-    </message>
-    <message>
-        <source>a wake-up signal is pending on %1: the next waiter takes it without blocking</source>
-        <translation>%1 上有一个未被取走的唤醒信号：下一个等待者会不阻塞地取走它</translation>
     </message>
 </context>
 <context>
@@ -1416,13 +1368,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1 s</source>
         <translation>%1 秒</translation>
-    </message>
-</context>
-<context>
-    <name>RedLockNetRecognizer</name>
-    <message>
-        <source>redlock:&lt;resource&gt; holding a UUID: RedLock.net or pottery (same layout, same release)</source>
-        <translation>redlock:&lt;resource&gt; 存放 UUID：RedLock.net 或 pottery（布局相同，释放方式相同）</translation>
     </message>
 </context>
 <context>
@@ -1574,6 +1519,49 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>released the way the gem unlocks: the digest, its :LOCKED, :INFO and queue entries and its place in uniquejobs:digests go; a job still running is then no longer unique</source>
         <translation>按该 gem 的解锁方式释放：摘要键、其 :LOCKED、:INFO、队列条目以及在 uniquejobs:digests 中的位置都会删除；仍在运行的任务从此不再唯一</translation>
+    </message>
+</context>
+<context>
+    <name>SimpleLockFormats</name>
+    <message>
+        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding &lt;worker&gt;:&lt;n&gt;: a BullMQ job lock</source>
+        <translation>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock 存放 &lt;worker&gt;:&lt;n&gt;：BullMQ 任务锁</translation>
+    </message>
+    <message>
+        <source>job %1 of queue %2 is being processed by worker %3</source>
+        <translation>队列 %2 的任务 %1 正由 worker %3 处理</translation>
+    </message>
+    <message>
+        <source>BullMQ will treat this job as stalled: it goes back to wait (or to failed) and may run twice while its worker is still processing it</source>
+        <translation>BullMQ 会把这个任务当作停滞：它回到等待（或失败）状态，在其 worker 仍在处理时可能被执行两次</translation>
+    </message>
+    <message>
+        <source>lock.&lt;name&gt; holding an epoch-ms expiry, with a TTL: the npm redis-lock package</source>
+        <translation>lock.&lt;name&gt; 存放以毫秒计的过期时间并带 TTL：npm 的 redis-lock 包</translation>
+    </message>
+    <message>
+        <source>php-malkusch-lock:&lt;name&gt; holding a 64-hex token: php-lock/lock</source>
+        <translation>php-malkusch-lock:&lt;name&gt; 存放 64 位十六进制令牌：php-lock/lock</translation>
+    </message>
+    <message>
+        <source>lock:&lt;name&gt; holding a 24-character base64 id: python-redis-lock</source>
+        <translation>lock:&lt;name&gt; 存放 24 个字符的 base64 标识：python-redis-lock</translation>
+    </message>
+    <message>
+        <source>no TTL (expire=None, the default): this lock never expires by itself; if its holder is gone, only a release frees it</source>
+        <translation>没有 TTL（expire=None，默认值）：此锁永远不会自行过期；如果持有者已不在，只有释放才能解开它</translation>
+    </message>
+    <message>
+        <source>waiters block on %1 (BLPOP); CLIENT LIST counts them with every other blocked pop on this node</source>
+        <translation>等待者阻塞在 %1 上（BLPOP）；CLIENT LIST 把它们与此节点上其他阻塞弹出一起计数</translation>
+    </message>
+    <message>
+        <source>a wake-up signal is pending on %1: the next waiter takes it without blocking</source>
+        <translation>%1 上有一个未被取走的唤醒信号：下一个等待者会不阻塞地取走它</translation>
+    </message>
+    <message>
+        <source>redlock:&lt;resource&gt; holding a UUID: RedLock.net or pottery (same layout, same release)</source>
+        <translation>redlock:&lt;resource&gt; 存放 UUID：RedLock.net 或 pottery（布局相同，释放方式相同）</translation>
     </message>
 </context>
 <context>

@@ -3,21 +3,18 @@
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/LegacyTimestampRecognizer.h"
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
+#include "inspect/recognizers/SimpleFormatRecognizer.h"
+#include "inspect/recognizers/SimpleLockFormats.h"
 #include "inspect/recognizers/TokenLockRecognizer.h"
 #include "inspect/recognizers/UserPatternRecognizer.h"
 #include "inspect/recognizers/dotnet/DistributedLockRedisRecognizer.h"
-#include "inspect/recognizers/dotnet/RedLockNetRecognizer.h"
 #include "inspect/recognizers/jvm/ShedLockRecognizer.h"
 #include "inspect/recognizers/jvm/SpringIntegrationRecognizer.h"
-#include "inspect/recognizers/node/BullMQLockRecognizer.h"
 #include "inspect/recognizers/node/NodeSemaphoreRecognizer.h"
-#include "inspect/recognizers/node/NpmRedisLockRecognizer.h"
 #include "inspect/recognizers/php/LaravelLockRecognizer.h"
-#include "inspect/recognizers/php/PhpLockRecognizer.h"
 #include "inspect/recognizers/php/SymfonyLockRecognizer.h"
 #include "inspect/recognizers/php/SymfonySemaphoreRecognizer.h"
 #include "inspect/recognizers/python/PortalockerRecognizer.h"
-#include "inspect/recognizers/python/PythonRedisLockRecognizer.h"
 #include "inspect/recognizers/redisson/RedissonLockRecognizer.h"
 #include "inspect/recognizers/redisson/RedissonMultiLockRecognizer.h"
 #include "inspect/recognizers/redisson/RedissonReadWriteLockRecognizer.h"
@@ -26,6 +23,7 @@
 #include "inspect/recognizers/ruby/SidekiqUniqueJobsRecognizer.h"
 
 #include <algorithm>
+#include <deque>
 
 namespace lockscope {
 
@@ -42,25 +40,30 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const SidekiqUniqueJobsRecognizer sidekiqUniqueJobs;
     static const SymfonySemaphoreRecognizer symfonySemaphore;
     static const SymfonyLockRecognizer symfonyLock;
-    static const BullMQLockRecognizer bullMQ;
-    static const PhpLockRecognizer phpLock;
     static const LaravelLockRecognizer laravel;
-    static const RedLockNetRecognizer redLockNet;
-    static const PythonRedisLockRecognizer pythonRedisLock;
     static const DistributedLockRedisRecognizer distributedLockRedis;
-    static const NpmRedisLockRecognizer npmRedisLock;
     static const SpringIntegrationRecognizer springIntegration;
     static const TokenLockRecognizer tokenLock;
     static const LegacyTimestampRecognizer legacyTimestamp;
     static const UserPatternRecognizer userPattern;
     static const PortalockerRecognizer portalocker;
-    // Prefixes and unmistakable values first; the shapes many libraries share (a UUID, 32 hex, a
-    // number) after them, the user's own patterns last.
-    static const std::vector<const LockRecognizer*> recognizers {&lockScopeSemaphore, &rubySemaphore,
-        &nodeSemaphore, &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &redissonMultiLock,
-        &shedLock, &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock, &bullMQ, &phpLock, &laravel,
-        &redLockNet, &pythonRedisLock, &distributedLockRedis, &npmRedisLock, &springIntegration, &tokenLock,
-        &legacyTimestamp, &userPattern, &portalocker};
+    // Prefixes and unmistakable values first (the formats with structure, then the simple ones,
+    // a row each); the shapes many libraries share (a UUID, 32 hex, a number) after them, the
+    // user's own patterns last.
+    static const std::vector<const LockRecognizer*> recognizers = [&] {
+        static std::deque<SimpleFormatRecognizer> simple;
+        for (const auto& format : SimpleLockFormats::all())
+            simple.emplace_back(format);
+        std::vector<const LockRecognizer*> ordered {&lockScopeSemaphore, &rubySemaphore, &nodeSemaphore,
+            &redissonReadWriteLock, &redissonLock, &redissonSemaphore, &redissonMultiLock, &shedLock,
+            &sidekiqUniqueJobs, &symfonySemaphore, &symfonyLock};
+        for (const auto& recognizer : simple)
+            ordered.push_back(&recognizer);
+        ordered.insert(ordered.end(),
+            {&laravel, &distributedLockRedis, &springIntegration, &tokenLock, &legacyTimestamp, &userPattern,
+                &portalocker});
+        return ordered;
+    }();
     return recognizers;
 }
 

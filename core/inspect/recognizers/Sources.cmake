@@ -4,23 +4,21 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
   inspect/recognizers/RecognizerCatalog.cpp
+  inspect/recognizers/SimpleFormatRecognizer.cpp
+  inspect/recognizers/SimpleLockFormats.cpp
   inspect/recognizers/StringLockRecognizer.cpp
   inspect/recognizers/TokenLockRecognizer.cpp
   inspect/recognizers/TokenShape.cpp
   inspect/recognizers/UserPatternRecognizer.cpp
+  inspect/recognizers/ValueShape.cpp
   inspect/recognizers/dotnet/DistributedLockRedisRecognizer.cpp
-  inspect/recognizers/dotnet/RedLockNetRecognizer.cpp
   inspect/recognizers/jvm/ShedLockRecognizer.cpp
   inspect/recognizers/jvm/SpringIntegrationRecognizer.cpp
-  inspect/recognizers/node/BullMQLockRecognizer.cpp
   inspect/recognizers/node/NodeSemaphoreRecognizer.cpp
-  inspect/recognizers/node/NpmRedisLockRecognizer.cpp
   inspect/recognizers/php/LaravelLockRecognizer.cpp
-  inspect/recognizers/php/PhpLockRecognizer.cpp
   inspect/recognizers/php/SymfonyLockRecognizer.cpp
   inspect/recognizers/php/SymfonySemaphoreRecognizer.cpp
   inspect/recognizers/python/PortalockerRecognizer.cpp
-  inspect/recognizers/python/PythonRedisLockRecognizer.cpp
   inspect/recognizers/redisson/RedissonHolderField.cpp
   inspect/recognizers/redisson/RedissonLockRecognizer.cpp
   inspect/recognizers/redisson/RedissonMultiLockRecognizer.cpp

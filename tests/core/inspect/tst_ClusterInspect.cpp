@@ -106,6 +106,27 @@ private slots:
         }
     }
 
+    // A hash-tagged name keeps its own tag in the fence counter's key (`lockscope:fence:orders:{42}`,
+    // the lock's slot): the listing finds the counter on the lock's master and shows its fence.
+    void aLockScopeLockUnderAHashTaggedNameShowsItsFence()
+    {
+        const std::string name = "orders:{42}";
+        QVERIFY(LockFormats::lockScopeTokenLock(*m_nodes[ownerOf(name)], name).ok());
+        auto result = runCli({"list", "--json"});
+        QCOMPARE(result.code, 0);
+        bool found = false;
+        for (const auto& value : QJsonDocument::fromJson(result.out.toUtf8()).array()) {
+            const auto lock = value.toObject();
+            if (lock["name"].toString().toStdString() != name)
+                continue;
+            found = true;
+            QCOMPARE(lock["library"].toString(), QStringLiteral("LockScope"));
+            QCOMPARE(lock["fence"].toInteger(), 12LL);
+        }
+        QVERIFY(found);
+        QVERIFY(m_nodes[ownerOf(name)]->command({"DEL", name, "lockscope:fence:orders:{42}"}).ok());
+    }
+
     void releaseRemovesALockOnAnotherMaster()
     {
         const std::string name = nameOn(2, "report-");

@@ -105,7 +105,7 @@ private slots:
 
     void aPhpLockIsRecognisedByItsPrefixAndToken()
     {
-        QVERIFY(LockFormats::phpLock(*m_redis, "php-malkusch-lock:reports").ok());
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "php-lock", "php-malkusch-lock:reports").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::PhpLock);
         QCOMPARE(lock.observedValue->size(), size_t(64));
@@ -113,7 +113,7 @@ private slots:
 
     void anNpmRedisLockShowsItsExpiryAndNoHolder()
     {
-        QVERIFY(LockFormats::npmRedisLock(*m_redis, "lock.mailer").ok());
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "npm-redis-lock", "lock.mailer").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::NpmRedisLock);
         QCOMPARE(lock.kind, LockKind::Token);
@@ -140,7 +140,7 @@ private slots:
 
     void aRedLockNetOrPotteryLockIsRecognisedByItsPrefix()
     {
-        QVERIFY(LockFormats::redLockNetLock(*m_redis, "redlock:payments").ok());
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "redlock-net-pottery", "redlock:payments").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::RedLockNetOrPottery);
         QVERIFY(lock.confidence >= 0.9);
@@ -148,7 +148,7 @@ private slots:
 
     void aPythonRedisLockGroupsItsSignalListAndSaysWhoWaitsHow()
     {
-        QVERIFY(LockFormats::pythonRedisLockWithSignal(*m_redis, "lock:thumbnails").ok());
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "python-redis-lock", "lock:thumbnails").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.name, std::string("lock:thumbnails"));
         QCOMPARE(lock.library, LockLibrary::PythonRedisLock);

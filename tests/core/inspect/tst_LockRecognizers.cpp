@@ -285,6 +285,19 @@ private slots:
         QCOMPARE(locks[0].keys.size(), size_t(2));
     }
 
+    // The fence counter of a name with its own hash tag is `lockscope:fence:orders:{42}` (no
+    // second pair of braces): the inspector reads the key the lock writes.
+    void lockScopeTokenLockUnderAHashTaggedNameCarriesItsFence()
+    {
+        QVERIFY(LockFormats::lockScopeTokenLock(*m_redis, "orders:{42}").ok());
+        auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].name, std::string("orders:{42}"));
+        QCOMPARE(locks[0].library, LockLibrary::LockScope);
+        QCOMPARE(locks[0].fence.value_or(-1), 12LL);
+        QCOMPARE(locks[0].keys.size(), size_t(2));
+    }
+
     void lockScopeRegisteredWaitersAreListedWithDeadlines()
     {
         const long long now = LockFormats::serverNowMs(*m_redis);

@@ -1,5 +1,6 @@
 #include "inspect/recognizers/php/LaravelLockRecognizer.h"
 
+#include "inspect/recognizers/TextTemplate.h"
 #include "inspect/recognizers/TokenShape.h"
 
 #include <array>
@@ -34,6 +35,34 @@ std::optional<std::string_view> ownerIn(std::string_view value, bool& serialized
     return std::nullopt;
 }
 
+// The framework's own locks, which carry their purpose in the name: the note's %1 is what follows
+// the marker (the job, for the queue's locks).
+struct FrameworkLock
+{
+    std::string_view marker;
+    TextTemplate reason;
+    TextTemplate note;
+};
+
+const std::array frameworkLocks {
+    FrameworkLock {"laravel_unique_job:",
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "laravel_unique_job:<job>:<id> holding a Str::random owner: Laravel ShouldBeUnique")},
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "unique job %1: while this lock is held, the same job is not queued again")}},
+    FrameworkLock {"laravel-queue-overlap:",
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "laravel-queue-overlap:<job>:<key> holding a Str::random owner: Laravel WithoutOverlapping")},
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "job %1 runs without overlapping: others are released back to the queue while it is held")}},
+    FrameworkLock {"framework/schedule-",
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "framework/schedule-<sha1> holding a Str::random owner: the Laravel scheduler's "
+            "withoutOverlapping mutex")},
+        {LOCKSCOPE_TEXT("LaravelLockRecognizer",
+            "while held, the scheduled command does not start again (schedule:clear-cache frees it)")}},
+};
+
 // The part of `key` after the first occurrence of `marker`, if any.
 std::optional<std::string_view> after(std::string_view key, std::string_view marker)
 {
@@ -55,29 +84,18 @@ std::optional<StringLockReading> LaravelLockRecognizer::read(const RawKey& key, 
     reading.library = LockLibrary::Laravel;
     reading.holder.owner = std::string(*owner);
     const std::string_view name = key.name;
-    if (auto job = after(name, "laravel_unique_job:")) {
+    const FrameworkLock* framework = nullptr;
+    std::optional<std::string_view> subject;
+    for (const auto& candidate : frameworkLocks) {
+        if ((subject = after(name, candidate.marker))) {
+            framework = &candidate;
+            break;
+        }
+    }
+    if (framework) {
         reading.confidence = 0.95;
-        reading.reason = UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-            "laravel_unique_job:<job>:<id> holding a Str::random owner: Laravel ShouldBeUnique"));
-        reading.notes.push_back(UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-                                             "unique job %1: while this lock is held, the same job "
-                                             "is not queued again"),
-            std::string(*job)));
-    } else if (auto job = after(name, "laravel-queue-overlap:")) {
-        reading.confidence = 0.95;
-        reading.reason = UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-            "laravel-queue-overlap:<job>:<key> holding a Str::random owner: Laravel WithoutOverlapping"));
-        reading.notes.push_back(UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-                                             "job %1 runs without overlapping: others are released "
-                                             "back to the queue while it is held"),
-            std::string(*job)));
-    } else if (after(name, "framework/schedule-")) {
-        reading.confidence = 0.95;
-        reading.reason = UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-            "framework/schedule-<sha1> holding a Str::random owner: the Laravel scheduler's "
-            "withoutOverlapping mutex"));
-        reading.notes.push_back(UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
-            "while held, the scheduled command does not start again (schedule:clear-cache frees it)")));
+        reading.reason = framework->reason.with();
+        reading.notes.push_back(framework->note.with(std::string(*subject)));
     } else {
         const CachePrefix* prefix = nullptr;
         for (const auto& candidate : cachePrefixes) {

@@ -1,0 +1,120 @@
+#include "inspect/recognizers/SimpleFormatRecognizer.h"
+
+namespace lockscope {
+
+SimpleFormatRecognizer::SimpleFormatRecognizer(const SimpleLockFormat& format)
+    : m_format(format)
+{
+}
+
+std::optional<std::vector<std::string>> SimpleFormatRecognizer::nameParts(std::string_view key) const
+{
+    if (key.size() <= m_format.prefix.size() + m_format.suffix.size() || !key.starts_with(m_format.prefix)
+        || !key.ends_with(m_format.suffix))
+        return std::nullopt;
+    const std::string_view name
+        = key.substr(m_format.prefix.size(), key.size() - m_format.prefix.size() - m_format.suffix.size());
+    if (m_format.nameRule == NameRule::Rest)
+        return std::vector {std::string(name)};
+    const size_t first = name.find(':');
+    const size_t last = name.rfind(':');
+    if (first == std::string_view::npos || last == first || first == 0 || last + 1 == name.size())
+        return std::nullopt;
+    return std::vector {
+        std::string(name.substr(last + 1)), std::string(name.substr(first + 1, last - first - 1))};
+}
+
+std::string SimpleFormatRecognizer::wakeListOf(std::string_view key) const
+{
+    if (m_format.wakeListPrefix.empty() || m_format.nameRule != NameRule::Rest)
+        return {};
+    const auto parts = nameParts(key);
+    return parts ? std::string(m_format.wakeListPrefix) + parts->front() : std::string();
+}
+
+void SimpleFormatRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
+{
+    if (auto list = wakeListOf(key.name); !list.empty())
+        names.push_back(std::move(list));
+}
+
+bool SimpleFormatRecognizer::readsContents(std::string_view key, RawKey::Type type) const
+{
+    return type == RawKey::Type::List && !m_format.wakeListPrefix.empty()
+        && key.starts_with(m_format.wakeListPrefix);
+}
+
+std::optional<std::string> SimpleFormatRecognizer::lockNameOf(std::string_view key) const
+{
+    const std::string_view list = m_format.wakeListPrefix;
+    if (list.empty() || !key.starts_with(list) || key.size() == list.size())
+        return std::nullopt;
+    return std::string(m_format.prefix) + std::string(key.substr(list.size())) + std::string(m_format.suffix);
+}
+
+void SimpleFormatRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    if (auto list = wakeListOf(lockName); !list.empty())
+        keys.push_back(std::move(list));
+}
+
+std::optional<ReleaseWakeUp> SimpleFormatRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
+{
+    if (lock.library != m_format.library)
+        return std::nullopt;
+    std::string list = wakeListOf(lock.name);
+    if (list.empty())
+        return std::nullopt;
+    ReleaseWakeUp wakeUp;
+    wakeUp.signalList = std::move(list);
+    wakeUp.signalExpireMs = m_format.wakeListExpireMs;
+    return wakeUp;
+}
+
+std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key, long long nowMs) const
+{
+    const auto parts = nameParts(key.name);
+    if (!parts || (m_format.needsTtl && !key.ttlMs()))
+        return std::nullopt;
+    auto value = ValueShapes::read(m_format.value, key.value, nowMs);
+    if (!value)
+        return std::nullopt;
+    StringLockReading reading;
+    reading.library = m_format.library;
+    reading.confidence = m_format.confidence;
+    reading.reason = m_format.reason.with();
+    reading.holder.owner = std::move(value->owner);
+    if (!value->clientUuid.empty())
+        reading.holder.clientUuid = value->clientUuid;
+    reading.holder.expiresAtMs = value->expiresAtMs;
+    if (m_format.note.pattern) {
+        const std::string second = parts->size() > 1 ? (*parts)[1] : std::string();
+        reading.notes.push_back(m_format.note.with(parts->front(), second, value->clientUuid));
+    }
+    if (m_format.noTtlNote.pattern && !key.ttlMs())
+        reading.notes.push_back(m_format.noTtlNote.with());
+    if (m_format.releaseWarning.pattern)
+        reading.releaseWarning = m_format.releaseWarning.with();
+    return reading;
+}
+
+void SimpleFormatRecognizer::complete(LockSnapshot& lock, RecognitionContext& context) const
+{
+    const std::string list = wakeListOf(lock.name);
+    if (list.empty())
+        return;
+    lock.notes.push_back(UserText(
+        LOCKSCOPE_TEXT("SimpleLockFormats",
+            "waiters block on %1 (BLPOP); CLIENT LIST counts them with every other blocked pop on this node"),
+        list));
+    if (const RawKey* pending = context.keys->find(list); pending && !context.keys->isClaimed(list)) {
+        context.keys->claim(list);
+        lock.keys.push_back(list);
+        lock.notes.push_back(
+            UserText(LOCKSCOPE_TEXT("SimpleLockFormats",
+                         "a wake-up signal is pending on %1: the next waiter takes it without blocking"),
+                list));
+    }
+}
+
+} // namespace lockscope

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lockscope {
+
+// What the value of a simple format's key holds, by how its library makes it. Each shape both
+// reads a value (is it this shape, and what does it say about the holder) and makes one for
+// the sample locks, so that the two cannot drift apart.
+enum class ValueShape
+{
+    Uuid, // 8-4-4-4-12 hex (Guid.NewGuid(), uuid4)
+    Hex64NoLeadingZero, // 64 hex digits, never starting with 0 (random bytes + md5, php-lock)
+    ExpiryEpochMs, // 13 digits: the epoch ms at which the lock expires, near now; no holder named
+    Base64Unpadded24, // 24 characters of standard base64 (18 random bytes)
+    WorkerUuidCounter, // <worker UUID>:<n>, the worker's id and a counter of the locks it took
+};
+
+// What a value of a shape says about its holder.
+struct ValueReading
+{
+    std::string owner; // empty: the value itself
+    std::string clientUuid;
+    std::optional<long long> expiresAtMs;
+};
+
+class ValueShapes
+{
+public:
+    // What `value` says if it has `shape` (judged at server time `nowMs`), else nullopt.
+    static std::optional<ValueReading> read(ValueShape shape, std::string_view value, long long nowMs);
+    // A value of `shape` as its library would write it now, for a lock of `ttlMs`.
+    static std::string sample(ValueShape shape, long long nowMs, long long ttlMs);
+};
+
+} // namespace lockscope
