@@ -116,7 +116,10 @@ SavedProfiles SavedProfiles::read(const std::string& path)
 Result<FleetMember> SavedProfiles::member(const std::string& name, const ConnectionOptions& base) const
 {
     std::string names;
-    for (const auto& [number, fields] : m_profiles) {
+    for (const auto& entry : m_profiles) {
+        // A named reference, not a structured binding: clang 14 (the sanitize build) cannot
+        // capture a binding in a lambda.
+        const auto& fields = entry.second;
         auto field = [&fields](const std::string& key) {
             auto it = fields.find(key);
             return it == fields.end() ? std::string() : it->second;
