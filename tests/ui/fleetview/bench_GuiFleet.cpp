@@ -130,7 +130,7 @@ int main(int argc, char** argv)
     LockMonitorController first;
     LockMonitorView view(first);
     std::vector<std::unique_ptr<LockMonitorController>> monitors;
-    std::vector<std::vector<double>> lags(size_t(serverCount));
+    std::vector<std::vector<double>> lags(static_cast<size_t>(serverCount));
     for (int s = 0; s < serverCount; ++s) {
         LockMonitorController* monitor = &first;
         if (s > 0) {
@@ -179,7 +179,7 @@ int main(int argc, char** argv)
     for (int s = 0; s < serverCount; ++s)
         writers.emplace_back([&, s] {
             auto connection = test::connectTo(*servers[size_t(s)]);
-            std::mt19937 random(unsigned(s));
+            std::mt19937 random {static_cast<unsigned>(s)};
             std::uniform_int_distribution<int> pick(0, locks - 1);
             const auto start = std::chrono::steady_clock::now();
             long long done = 0;
