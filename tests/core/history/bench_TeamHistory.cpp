@@ -102,8 +102,9 @@ int main(int argc, char** argv)
     const double sqliteRate = ingest((directory / "ingest.sqlite").string(), events);
     const double postgresRate = ingest(postgres->url("ingest"), events);
     std::filesystem::remove_all(directory);
-    std::printf("ingest, one recorder, %lld events: PostgreSQL %.0f events/s, SQLite %.0f events/s (target >= "
-                "20000)\n",
+    std::printf(
+        "ingest, one recorder, %lld events: PostgreSQL %.0f events/s, SQLite %.0f events/s (target >= "
+        "20000)\n",
         ingestEvents, postgresRate, sqliteRate);
     status |= postgresRate >= 20000 ? 0 : 2;
 
@@ -119,7 +120,8 @@ int main(int argc, char** argv)
     const long long stepMs = spanDays * dayMs / holds;
     const std::string start = std::to_string(startMs);
     const auto generating = Clock::now();
-    const std::string holder = "convert_to('8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:' || ((i / 2) % 64), 'UTF8')";
+    const std::string holder
+        = "convert_to('8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:' || ((i / 2) % 64), 'UTF8')";
     auto made = postgres->execute(
         "DROP INDEX events_by_lock, events_by_time, holds_by_lock, holds_by_start, holds_open;"
         "INSERT INTO locks(node, name, kind, library, source) SELECT convert_to('10.0.0.7:6379', 'UTF8'),"
@@ -127,17 +129,20 @@ int main(int argc, char** argv)
         " FROM generate_series(0, "
             + std::to_string(lockCount - 1)
             + ") i;"
-              "INSERT INTO events(at_ms, lock_id, type, holders, holder_count, reentries, ttl_ms, fence, waiters,"
+              "INSERT INTO events(at_ms, lock_id, type, holders, holder_count, reentries, ttl_ms, fence, "
+              "waiters,"
               " stuck) SELECT "
             + start + " + (i / 2) * " + std::to_string(stepMs) + " + (i % 2) * 200, (i / 2) % "
             + std::to_string(lockCount) + " + 1, CASE WHEN i % 2 = 0 THEN 0 ELSE 2 END, " + holder
-            + ", 1, 1, 30000, i / 2, (i / 2) % 5, false FROM generate_series(0::bigint, " + std::to_string(bigEvents - 1)
+            + ", 1, 1, 30000, i / 2, (i / 2) % 5, false FROM generate_series(0::bigint, "
+            + std::to_string(bigEvents - 1)
             + ") i;"
               "INSERT INTO holds(lock_id, holder, mode, started_ms, ended_ms, ending, fence, max_reentries,"
               " max_waiters) SELECT (i / 2) % "
             + std::to_string(lockCount) + " + 1, " + holder + ", 'exclusive', " + start + " + (i / 2) * "
             + std::to_string(stepMs) + ", " + start + " + (i / 2) * " + std::to_string(stepMs)
-            + " + 200, 1, i / 2, 1, (i / 2) % 5 FROM generate_series(0::bigint, " + std::to_string(bigEvents - 1)
+            + " + 200, 1, i / 2, 1, (i / 2) % 5 FROM generate_series(0::bigint, "
+            + std::to_string(bigEvents - 1)
             + ", 2) i;"
               "CREATE INDEX events_by_lock ON events(lock_id, at_ms);"
               "CREATE INDEX events_by_time ON events(at_ms);"
@@ -150,8 +155,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "bench_team_history: %s\n", made.error().message.c_str());
         return 1;
     }
-    std::printf("PostgreSQL: generated %lld events and %lld holds on %d locks over %lld days in %.1f s\n", bigEvents,
-        holds, lockCount, spanDays, secondsSince(generating));
+    std::printf("PostgreSQL: generated %lld events and %lld holds on %d locks over %lld days in %.1f s\n",
+        bigEvents, holds, lockCount, spanDays, secondsSince(generating));
     auto query = HistoryQuery::open(postgres->url("big"));
     if (!query) {
         std::fprintf(stderr, "bench_team_history: %s\n", query.error().message.c_str());
@@ -171,8 +176,9 @@ int main(int argc, char** argv)
         found = found_->size();
     }
     std::sort(times.begin(), times.end());
-    std::printf("PostgreSQL: one lock's holds over a day among %lld events: %zu holds; median %.2f ms, max %.2f ms"
-                " over 50 random locks and days (target < 50 ms median)\n",
+    std::printf(
+        "PostgreSQL: one lock's holds over a day among %lld events: %zu holds; median %.2f ms, max %.2f ms"
+        " over 50 random locks and days (target < 50 ms median)\n",
         bigEvents, found, times[times.size() / 2], times.back());
     status |= times[times.size() / 2] < 50 ? 0 : 4;
     return status;
