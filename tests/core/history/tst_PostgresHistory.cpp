@@ -80,7 +80,7 @@ private slots:
     {
         const auto url = freshDatabase();
         const std::vector<std::string> names {"it's \"quoted\"", "back\\slash\\x41",
-            std::string("nul\0byte", 8), "\x1b[31mred\x1b[0m\x07", std::string("\xff\xfe not utf-8 \x80", 16),
+            std::string("nul\0byte", 8), "\x1b[31mred\x1b[0m\x07", std::string("\xff\xfe not utf-8 \x80"),
             "tab\tnew\nline\r"};
         auto recorder = openRecorder(url, "127.0.0.1:6390", 1000);
         QVERIFY(recorder);
