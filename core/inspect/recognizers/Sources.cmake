@@ -1,5 +1,6 @@
 # One folder per ecosystem; the shapes many libraries share stay at the top.
 list(APPEND lockscope_core_sources
+  inspect/recognizers/KeyFamilyRecognizer.cpp
   inspect/recognizers/LegacyTimestampRecognizer.cpp
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
@@ -19,6 +20,7 @@ list(APPEND lockscope_core_sources
   inspect/recognizers/php/SymfonyLockRecognizer.cpp
   inspect/recognizers/php/SymfonySemaphoreRecognizer.cpp
   inspect/recognizers/python/PortalockerRecognizer.cpp
+  inspect/recognizers/redisson/RedissonHashLockFacts.cpp
   inspect/recognizers/redisson/RedissonHolderField.cpp
   inspect/recognizers/redisson/RedissonLockRecognizer.cpp
   inspect/recognizers/redisson/RedissonMultiLockRecognizer.cpp

@@ -53,11 +53,6 @@ Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const Recognit
     return isNodeSemaphore(key) ? Candidacy::Yes : Candidacy::No;
 }
 
-bool NodeSemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
-{
-    return type == RawKey::Type::ZSet && key.starts_with(prefix);
-}
-
 std::optional<std::string> NodeSemaphoreRecognizer::lockNameOf(std::string_view key) const
 {
     if (!key.starts_with(prefix))

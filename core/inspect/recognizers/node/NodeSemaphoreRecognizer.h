@@ -1,20 +1,25 @@
 #pragma once
 
-#include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/recognizers/KeyFamilyRecognizer.h"
 
 namespace lockscope {
 
 // redis-semaphore (node) Semaphore / MultiSemaphore: ZSET `semaphore:<name>`, member = UUIDv4
 // (MultiSemaphore: `<uuid>_0..<uuid>_{k-1}`), score = the client's epoch-ms at acquire/refresh;
 // the key's PEXPIRE is the lock timeout. The permit limit lives only in the clients.
-class NodeSemaphoreRecognizer : public LockRecognizer
+class NodeSemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
+    // Reads its sorted set.
+    NodeSemaphoreRecognizer()
+        : KeyFamilyRecognizer(RawKey::Type::ZSet)
+    {
+    }
+
     std::string_view name() const override { return "redis-semaphore-node"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
     // The zset `semaphore:<name>` is the semaphore `name`, and the other way round.
-    bool readsContents(std::string_view key, RawKey::Type type) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     // ZREM the holder's member(s) from `semaphore:<name>`.

@@ -55,19 +55,6 @@ Candidacy SymfonySemaphoreRecognizer::isCandidate(const RawKey& key, const Recog
     return semaphoreName(key.name) && holdsTokens(key) ? Candidacy::Yes : Candidacy::No;
 }
 
-void SymfonySemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
-{
-    if (auto name = semaphoreName(key.name)) {
-        names.push_back(weightKey(*name));
-        names.push_back(timeKey(*name));
-    }
-}
-
-bool SymfonySemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
-{
-    return type == RawKey::Type::ZSet && semaphoreName(key);
-}
-
 std::optional<std::string> SymfonySemaphoreRecognizer::lockNameOf(std::string_view key) const
 {
     return semaphoreName(key);

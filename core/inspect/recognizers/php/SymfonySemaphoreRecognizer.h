@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/recognizers/KeyFamilyRecognizer.h"
 
 namespace lockscope {
 
@@ -9,13 +9,17 @@ namespace lockscope {
 // tokens scored by their expiry in epoch seconds), both expiring 10 s after the last holder. The
 // limit lives in the clients; nobody is woken (waiters poll). A holder's permits are given back
 // as the store does it: its token removed from both sets.
-class SymfonySemaphoreRecognizer : public LockRecognizer
+class SymfonySemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
+    // Reads both sorted sets.
+    SymfonySemaphoreRecognizer()
+        : KeyFamilyRecognizer(RawKey::Type::ZSet)
+    {
+    }
+
     std::string_view name() const override { return "symfony-semaphore"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
-    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
-    bool readsContents(std::string_view key, RawKey::Type type) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;

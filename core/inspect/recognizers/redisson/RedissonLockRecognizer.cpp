@@ -1,6 +1,7 @@
 #include "inspect/recognizers/redisson/RedissonLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/redisson/RedissonHashLockFacts.h"
 #include "inspect/recognizers/redisson/RedissonHolderField.h"
 #include "inspect/scan/ScoreMillis.h"
 
@@ -179,18 +180,11 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
         lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
             "hash field <client-uuid>:<thread> holding a reentry count: Redisson RLock format "
             "(LockScope's reentrant kind writes the same)"));
-        if (!lock.ttlMs) {
-            // Redisson always sets a lease: without one this is a dead hold, or not a lock at all.
-            lock.confidence = 0.6;
-            lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
-                "no TTL: Redisson always sets a lease, so nothing renews or frees this hold")));
-        }
-        lock.waiterCount = context.subscribers(channelFor(lockName));
-        if (lock.waiterCount > 0)
-            lock.notes.emplace_back(
-                LOCKSCOPE_TEXT("RedissonLockRecognizer",
-                    "%1 client(s) subscribed to the unlock channel (clients, not threads)"),
-                lock.waiterCount);
+        if (!lock.ttlMs)
+            lock.confidence = 0.6; // without a lease: a dead hold, or not a lock at all
+        RedissonHashLockFacts::add(lock, context, channelFor(lockName),
+            LOCKSCOPE_TEXT("RedissonLockRecognizer",
+                "%1 client(s) subscribed to the unlock channel (clients, not threads)"));
     } else {
         lock.confidence = 0.9;
         lock.reason = UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",

@@ -1,6 +1,7 @@
 #include "inspect/recognizers/redisson/RedissonReadWriteLockRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/redisson/RedissonHashLockFacts.h"
 #include "inspect/recognizers/redisson/RedissonHolderField.h"
 
 namespace lockscope {
@@ -119,15 +120,9 @@ void RedissonReadWriteLockRecognizer::recognize(
                 }
             }
         }
-        if (!lock.ttlMs)
-            lock.markStuck(UserText(LOCKSCOPE_TEXT("RedissonLockRecognizer",
-                "no TTL: Redisson always sets a lease, so nothing renews or frees this hold")));
-        lock.waiterCount = context.subscribers(channelFor(name));
-        if (lock.waiterCount > 0)
-            lock.notes.emplace_back(
-                LOCKSCOPE_TEXT("RedissonReadWriteLockRecognizer",
-                    "%1 client(s) subscribed to the rwlock channel (clients, not threads)"),
-                lock.waiterCount);
+        RedissonHashLockFacts::add(lock, context, channelFor(name),
+            LOCKSCOPE_TEXT("RedissonReadWriteLockRecognizer",
+                "%1 client(s) subscribed to the rwlock channel (clients, not threads)"));
         out.push_back(std::move(lock));
     }
 }

@@ -56,11 +56,6 @@ void RedissonSemaphoreRecognizer::channels(const RawKey& key, std::vector<std::s
         names.push_back(channelFor(key.name));
 }
 
-bool RedissonSemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
-{
-    return type == RawKey::Type::ZSet && nameOfTimeoutKey(key); // {name}:timeout
-}
-
 std::optional<std::string> RedissonSemaphoreRecognizer::lockNameOf(std::string_view key) const
 {
     return nameOfTimeoutKey(key);

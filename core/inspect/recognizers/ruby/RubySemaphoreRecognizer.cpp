@@ -34,24 +34,6 @@ std::string RubySemaphoreRecognizer::keyFor(std::string_view semaphoreName, std:
     return std::string(prefix) + std::string(semaphoreName) + ":" + std::string(part);
 }
 
-Candidacy RubySemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
-{
-    return semaphoreName(key.name) ? Candidacy::Yes : Candidacy::No;
-}
-
-void RubySemaphoreRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
-{
-    if (auto name = semaphoreName(key.name)) {
-        for (std::string_view part : parts)
-            names.push_back(keyFor(*name, part));
-    }
-}
-
-bool RubySemaphoreRecognizer::readsContents(std::string_view key, RawKey::Type type) const
-{
-    return type == RawKey::Type::List && semaphoreName(key); // ...:AVAILABLE
-}
-
 std::optional<std::string> RubySemaphoreRecognizer::lockNameOf(std::string_view key) const
 {
     return semaphoreName(key);

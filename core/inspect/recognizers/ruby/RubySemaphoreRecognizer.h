@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/recognizers/KeyFamilyRecognizer.h"
 
 #include <optional>
 
@@ -10,16 +10,18 @@ namespace lockscope {
 // `:GRABBED` (HASH token -> epoch seconds), `:EXISTS`, `:VERSION`, `:release_locks`, grouped
 // into one semaphore. Its waiters block in BLPOP; CLIENT LIST shows blocked clients but not the
 // key they wait on, so the count is attributed only when this is the node's only BLPOP lock.
-class RubySemaphoreRecognizer : public LockRecognizer
+class RubySemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
+    // Reads the AVAILABLE token list.
+    RubySemaphoreRecognizer()
+        : KeyFamilyRecognizer(RawKey::Type::List)
+    {
+    }
+
     std::string_view name() const override { return "redis-semaphore-ruby"; }
-    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
-    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
-    // Reads the AVAILABLE token list; every `SEMAPHORE:<name>:<part>` belongs to the
-    // semaphore `name`, which has all five parts.
-    bool readsContents(std::string_view key, RawKey::Type type) const override;
+    // Every `SEMAPHORE:<name>:<part>` belongs to the semaphore `name`, which has all five parts.
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     // HDEL the token from GRABBED and push it back onto AVAILABLE (waking a client in BLPOP).

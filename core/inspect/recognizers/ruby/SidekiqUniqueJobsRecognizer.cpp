@@ -55,22 +55,6 @@ std::optional<std::string> SidekiqUniqueJobsRecognizer::digestOf(std::string_vie
     return std::string(prefix) + std::string(rest);
 }
 
-Candidacy SidekiqUniqueJobsRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
-{
-    return digestOf(key.name) ? Candidacy::Yes : Candidacy::No;
-}
-
-void SidekiqUniqueJobsRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
-{
-    if (auto digest = digestOf(key.name))
-        keysOf(*digest, names);
-}
-
-bool SidekiqUniqueJobsRecognizer::readsContents(std::string_view key, RawKey::Type type) const
-{
-    return type == RawKey::Type::List && digestOf(key);
-}
-
 std::optional<std::string> SidekiqUniqueJobsRecognizer::lockNameOf(std::string_view key) const
 {
     return digestOf(key);

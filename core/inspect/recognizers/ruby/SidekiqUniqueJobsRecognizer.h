@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/recognizers/LockRecognizer.h"
+#include "inspect/recognizers/KeyFamilyRecognizer.h"
 
 namespace lockscope {
 
@@ -12,16 +12,19 @@ namespace lockscope {
 // unlock does it (its side keys included, or its own web UI keeps showing a ghost): the job ids
 // leave QUEUED/PRIMED and LOCKED, D and INFO go, the digest leaves the global set, and one token
 // pushed on QUEUED (expiring in 5 s) wakes a waiter.
-class SidekiqUniqueJobsRecognizer : public LockRecognizer
+class SidekiqUniqueJobsRecognizer : public KeyFamilyRecognizer
 {
 public:
+    // Reads the QUEUED and PRIMED lists.
+    SidekiqUniqueJobsRecognizer()
+        : KeyFamilyRecognizer(RawKey::Type::List)
+    {
+    }
+
     // `uniquejobs:<hex>` of a key of the format, or nullopt.
     static std::optional<std::string> digestOf(std::string_view key);
 
     std::string_view name() const override { return "sidekiq-unique-jobs"; }
-    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
-    void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
-    bool readsContents(std::string_view key, RawKey::Type type) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
