@@ -1,23 +1,13 @@
 #include "cli/FleetRecorder.h"
 
 #include "common/EscapeBytes.h"
+#include "common/WallClock.h"
 #include "history/HistoryLocation.h"
 #include "redis/RedisReply.h"
 
 #include <chrono>
 
 namespace lockscope {
-
-namespace {
-
-long long nowMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-} // namespace
 
 FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members,
     const std::vector<std::string>& historyPaths, const HistoryOptions& history, const AlertRules& alerts,
@@ -104,7 +94,7 @@ void FleetRecorder::watching(const FleetMember& member, const std::vector<Shared
     const WatchingMode& mode, bool reconnect)
 {
     Server& server = serverOf(member);
-    const long long at = nowMs();
+    const long long at = epochMillisNow();
     server.metrics.resync(locks, at, !mode.pollIntervalMs.has_value());
     server.history->watchingStarted(locks, at, mode);
     say(server,
@@ -115,7 +105,7 @@ void FleetRecorder::watching(const FleetMember& member, const std::vector<Shared
 void FleetRecorder::lockChanged(const FleetMember& member, const LockEvent& event)
 {
     Server& server = serverOf(member);
-    server.metrics.observe(event, nowMs());
+    server.metrics.observe(event, epochMillisNow());
     if (!server.history->isRecording() && !server.history->path().empty())
         server.metrics.eventDropped();
     server.history->lockChanged(event);
@@ -126,7 +116,7 @@ void FleetRecorder::lost(
 {
     Server& server = serverOf(member);
     server.metrics.connectionLost();
-    server.history->watchingStopped(nowMs(), error.toString());
+    server.history->watchingStopped(epochMillisNow(), error.toString());
     if (attempt == 1)
         say(server, error.toString() + "; trying again with backoff");
     (void)retryIn;
@@ -144,7 +134,7 @@ void FleetRecorder::gaveUp(const FleetMember& member, const RedisError& error)
 {
     Server& server = serverOf(member);
     server.metrics.connectionLost();
-    server.history->watchingStopped(nowMs(), error.toString());
+    server.history->watchingStopped(epochMillisNow(), error.toString());
     say(server, error.toString() + "; not retried: the settings (password, user, ACL) need fixing");
 }
 

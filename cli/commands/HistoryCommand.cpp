@@ -6,10 +6,10 @@
 #include "cli/TimeArgument.h"
 #include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
+#include "common/WallClock.h"
 #include "history/HistoryQuery.h"
 
 #include <charconv>
-#include <chrono>
 #include <cstdio>
 #include <ostream>
 
@@ -227,9 +227,7 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
         err << "lockscope-cli: " << arguments.error().message << "\n";
         return ExitUsage;
     }
-    const long long nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-                                .count();
+    const long long nowMs = epochMillisNow();
     auto since = TimeArgument::parse(arguments->since, nowMs);
     auto until = TimeArgument::parse(arguments->until, nowMs);
     if (!since || !until) {

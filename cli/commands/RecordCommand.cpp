@@ -7,6 +7,7 @@
 #include "cli/MetricsServer.h"
 #include "cli/SignalCancellation.h"
 #include "cli/WatchFlags.h"
+#include "common/WallClock.h"
 #include "fleet/FleetWatcher.h"
 
 #include <algorithm>
@@ -29,13 +30,6 @@ struct RecordArguments
     HistoryOptions history;
     AlertRules alerts;
 };
-
-long long nowMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
 {
@@ -138,13 +132,13 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         metricsServer = std::move(*started);
         say("serving metrics on " + metricsServer->url());
     }
-    if (auto opened = recorder.open(nowMs()); !opened)
+    if (auto opened = recorder.open(epochMillisNow()); !opened)
         return exitCodeFor(opened.error().kind);
 
     SignalCancellation interrupt;
     std::thread flusher([&] {
         while (!interrupt.token().isCancelled()) {
-            recorder.flushIfDue(nowMs());
+            recorder.flushIfDue(epochMillisNow());
             pause(std::chrono::milliseconds(200), interrupt.token());
         }
     });
@@ -160,7 +154,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         watcher.stop();
     }
     flusher.join();
-    recorder.close(nowMs());
+    recorder.close(epochMillisNow());
     (void)out;
     return ExitOk;
 }

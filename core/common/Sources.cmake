@@ -7,4 +7,5 @@ list(APPEND lockscope_core_sources
   common/RandomText.cpp
   common/RedisError.cpp
   common/UserText.cpp
+  common/WallClock.cpp
 )

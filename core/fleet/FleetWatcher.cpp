@@ -1,5 +1,6 @@
 #include "fleet/FleetWatcher.h"
 
+#include "common/WallClock.h"
 #include "fleet/LocksWhileAway.h"
 #include "inspect/scan/MasterConnections.h"
 
@@ -8,13 +9,6 @@
 namespace lockscope {
 
 namespace {
-
-long long nowMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // Sleeps `duration` unless cancelled first.
 void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
@@ -84,7 +78,7 @@ void FleetWatcher::watchMember(const FleetMember& member)
     LocksWhileAway known;
     auto fail = [&](const RedisError& error) {
         if (lostAtMs == 0)
-            lostAtMs = nowMs();
+            lostAtMs = epochMillisNow();
         if (isSettingsError(error)) {
             ++m_gaveUp;
             m_observer.gaveUp(member, error);
@@ -114,7 +108,7 @@ void FleetWatcher::watchMember(const FleetMember& member)
         }
         const auto locks = watcher.locks();
         m_observer.watching(member, locks, watcher.mode(), watchedBefore);
-        const auto missed = known.restart(locks, lostAtMs, nowMs());
+        const auto missed = known.restart(locks, lostAtMs, epochMillisNow());
         if (m_options.reportChangesWhileAway) {
             for (const auto& event : missed)
                 m_observer.lockChanged(member, event);

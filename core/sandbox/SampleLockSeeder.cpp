@@ -1,6 +1,7 @@
 #include "sandbox/SampleLockSeeder.h"
 
 #include "common/RandomText.h"
+#include "common/WallClock.h"
 #include "locks/LockFactory.h"
 #include "locks/RedissonNames.h"
 #include "locks/primitives/HolderIdentity.h"
@@ -21,13 +22,6 @@ std::mt19937_64& generator()
 {
     thread_local std::mt19937_64 engine {std::random_device {}()};
     return engine;
-}
-
-long long epochMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 Status run(RedisConnection& connection, const std::vector<RedisCommand>& commands)
@@ -157,7 +151,7 @@ Status SampleLockSeeder::holdOwnLocks(std::vector<std::string>& made)
 
 Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vector<std::string>& made)
 {
-    const long long now = epochMs();
+    const long long now = epochMillisNow();
     const std::string javaClient = HolderIdentity::randomUuid();
     const std::string otherClient = HolderIdentity::randomUuid();
 

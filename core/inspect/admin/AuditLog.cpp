@@ -2,10 +2,10 @@
 
 #include "common/DataDirectory.h"
 #include "common/JsonWriter.h"
+#include "common/WallClock.h"
 #include "inspect/LockSnapshotJson.h"
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
@@ -35,9 +35,7 @@ std::string AuditLog::toJsonLine(const AuditEntry& entry)
 {
     long long timeMs = entry.timeMs;
     if (timeMs == 0)
-        timeMs = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::system_clock::now().time_since_epoch())
-                     .count();
+        timeMs = epochMillisNow();
     JsonWriter json;
     json.beginObject();
     json.key("time_ms").number(timeMs);

@@ -1,5 +1,6 @@
 #include "inspect/watch/LockWatcher.h"
 
+#include "common/WallClock.h"
 #include "inspect/LockKey.h"
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
@@ -12,13 +13,6 @@
 namespace lockscope {
 
 namespace {
-
-long long nowMs()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 // Notifications taken in one pass at most: a flood must not keep the watcher from expiries
 // and cancellation.
@@ -86,7 +80,7 @@ Status LockWatcher::subscribe(WatchTarget& target)
     auto announcements = target.subscriber->readReply(std::chrono::milliseconds(5000));
     if (!announcements && announcements.error().kind != ErrorKind::NoPermission)
         return announcements.error();
-    m_lastHeardMs[target.subscriber] = nowMs();
+    m_lastHeardMs[target.subscriber] = epochMillisNow();
     return Done {};
 }
 
@@ -150,7 +144,7 @@ Result<UserText> LockWatcher::start()
         inspectOptions());
     if (!baseline.failures.empty())
         return baseline.failures.front().error;
-    const long long seen = nowMs();
+    const long long seen = epochMillisNow();
     for (auto& lock : baseline.locks) {
         remember(std::move(lock), seen);
     }
@@ -182,7 +176,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
 {
     const std::string id = LockKey::of(node, name);
     auto previous = m_current.find(idOf(node, name));
-    const long long at = nowMs();
+    const long long at = epochMillisNow();
     if (now.empty()) {
         if (previous == m_current.end())
             return;
@@ -409,7 +403,7 @@ Status LockWatcher::followNotifications(
         return reread;
     if (!broken)
         return resubscribe(target, onEvent, broken.error());
-    m_lastHeardMs[target.subscriber] = nowMs();
+    m_lastHeardMs[target.subscriber] = epochMillisNow();
     return Done {};
 }
 
@@ -425,7 +419,7 @@ bool LockWatcher::takeAnnouncedRelease(
     auto released = m_recentlyReleased.find(id);
     if (released == m_recentlyReleased.end())
         return false;
-    LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), nowMs()};
+    LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), epochMillisNow()};
     m_recentlyReleased.erase(released);
     onEvent(event);
     return false;
@@ -436,7 +430,7 @@ Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent
     // Notifications sent between the last answer and the new subscription are lost: what
     // changed meanwhile is found by re-listing, at an unknown time since then.
     auto heard = m_lastHeardMs.find(target.subscriber);
-    const long long since = heard != m_lastHeardMs.end() ? heard->second : nowMs();
+    const long long since = heard != m_lastHeardMs.end() ? heard->second : epochMillisNow();
     auto again = subscribe(target);
     if (!again)
         return again;
@@ -448,7 +442,7 @@ Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent
     if (!caughtUp)
         return caughtUp;
     if (m_onGap)
-        m_onGap(since, nowMs(),
+        m_onGap(since, epochMillisNow(),
             "the keyspace-notification subscription on " + target.node + " broke (" + why.toString()
                 + ") and was made again; changes meanwhile were found by re-listing");
     return Done {};
@@ -471,7 +465,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
         where[id] = {lock.node, lock.name};
         byId[id].push_back(std::move(lock));
     }
-    const long long at = nowMs();
+    const long long at = epochMillisNow();
     std::vector<std::pair<std::string, std::string>> gone;
     for (const auto& [id, seen] : m_current) {
         if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.count(LockKey::of(id.node, id.name)))
@@ -525,7 +519,7 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
         for (auto& target : m_targets) {
             auto message = target.subscriber->readReply(untilNextDue(wait));
             if (message || message.error().kind == ErrorKind::Timeout)
-                m_lastHeardMs[target.subscriber] = nowMs();
+                m_lastHeardMs[target.subscriber] = epochMillisNow();
             auto due = rereadDue(onEvent);
             if (!due)
                 return due;

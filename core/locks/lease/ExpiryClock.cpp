@@ -1,5 +1,7 @@
 #include "locks/lease/ExpiryClock.h"
 
+#include "common/WallClock.h"
+
 #include <charconv>
 
 namespace lockscope {
@@ -24,9 +26,7 @@ ExpiryClock::ExpiryClock(RedisConnection& connection, Source source)
 Result<long long> ExpiryClock::nowMillis()
 {
     if (m_source == Source::Client)
-        return std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::system_clock::now().time_since_epoch())
-            .count();
+        return epochMillisNow();
     auto reply = m_connection.command({"TIME"});
     if (!reply)
         return reply.error();

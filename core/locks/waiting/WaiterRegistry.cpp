@@ -1,15 +1,8 @@
 #include "locks/waiting/WaiterRegistry.h"
 
-namespace lockscope {
+#include "common/WallClock.h"
 
-namespace {
-long long epochMillisNow()
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-} // namespace
+namespace lockscope {
 
 std::string WaiterRegistry::keyFor(const std::string& lockName)
 {
