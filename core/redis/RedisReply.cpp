@@ -6,19 +6,18 @@
 
 namespace lockscope {
 
+// A status and an error carry their text as a bulk string does.
 RedisReply RedisReply::status(std::string text)
 {
-    RedisReply reply;
+    RedisReply reply = string(std::move(text));
     reply.m_type = Type::Status;
-    reply.m_text = std::move(text);
     return reply;
 }
 
 RedisReply RedisReply::error(std::string text)
 {
-    RedisReply reply;
+    RedisReply reply = string(std::move(text));
     reply.m_type = Type::Error;
-    reply.m_text = std::move(text);
     return reply;
 }
 
