@@ -150,7 +150,8 @@ return 1;
 
 FairLock::FairLock(ConnectionOptions options, std::string name, HolderIdentity identity,
     std::shared_ptr<LockWatchdog> watchdog, std::chrono::milliseconds threadWaitTime, Fencing fencing)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing,
+        {.handsOffLocally = true, .acquireLeavesRegistry = true})
     , m_threadWaitTime(std::max(threadWaitTime, std::chrono::milliseconds(30)))
 {
 }

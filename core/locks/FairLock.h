@@ -45,9 +45,7 @@ protected:
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;
     Result<RedisReply> runUnlockHandingOff(std::chrono::milliseconds lease,
         const std::vector<HandoffDesk::Candidate>& candidates, int streak) override;
-    bool handsOffLocally() const override { return true; }
     std::string waitChannel() const override;
-    bool acquireLeavesRegistry() const override { return true; }
     Status abandonWait() override;
 
 private:

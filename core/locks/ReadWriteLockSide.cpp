@@ -6,7 +6,8 @@ namespace lockscope {
 
 ReadWriteLockSide::ReadWriteLockSide(ConnectionOptions options, std::string name, HolderIdentity identity,
     std::shared_ptr<LockWatchdog> watchdog, Fencing fencing)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing)
+    : RedissonHashLock(
+        std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing, Waiting {})
 {
 }
 

@@ -5,8 +5,8 @@
 namespace lockscope {
 
 // What the two sides of Redisson's RReadWriteLock (ReadLock, WriteLock) share beyond
-// RedissonHashLock: one hash, one unlock channel for both sides. Each side supplies its own
-// scripts and its destructor's release.
+// RedissonHashLock: one hash, one unlock channel for both sides, whose waiters wait for its
+// notice (no local handoff). Each side supplies its own scripts and its destructor's release.
 class ReadWriteLockSide : public RedissonHashLock
 {
 public:

@@ -44,13 +44,14 @@ redis.call('del', KEYS[1]);
 )lua";
 
 RedissonHashLock::RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-    std::shared_ptr<LockWatchdog> watchdog, Fencing fencing)
+    std::shared_ptr<LockWatchdog> watchdog, Fencing fencing, Waiting waiting)
     : m_options(std::move(options))
     , m_name(std::move(name))
     , m_identity(std::move(identity))
-    , m_watchdog(std::move(watchdog))
     , m_fencing(fencing)
+    , m_waiting(waiting)
     , m_subscriber(m_options)
+    , m_renewal(std::move(watchdog))
 {
 }
 
@@ -242,14 +243,9 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         endHold();
         m_fence = won.fence;
         m_lease = options.lease;
-        m_renewal.reset();
-        if (options.watchdog) {
-            if (!m_watchdog)
-                m_watchdog = LockWatchdog::sharedFor(m_options);
-            m_renewal = std::make_shared<RenewalState>(m_renewalHandler);
-            m_watchId = m_watchdog->watch(LockWatchdog::Renewal {
-                renewalCommand(options.lease), options.lease, options.maxRenewals, m_renewal});
-        }
+        m_renewal.forget();
+        if (options.watchdog)
+            m_renewal.watch(m_options, {renewalCommand(options.lease), options.lease, options.maxRenewals});
     }
     m_count = static_cast<int>(won.count);
     if (handsOffLocally())
@@ -391,9 +387,7 @@ void RedissonHashLock::releaseRemainingHold()
 
 void RedissonHashLock::endHold()
 {
-    if (m_watchId && m_watchdog)
-        m_watchdog->unwatch(*m_watchId);
-    m_watchId.reset();
+    m_renewal.end();
     m_count = 0;
     m_fence.reset();
 }

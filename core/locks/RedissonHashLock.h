@@ -1,7 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/lease/LockWatchdog.h"
+#include "locks/lease/HoldRenewal.h"
 #include "locks/primitives/Fencing.h"
 #include "locks/primitives/HolderIdentity.h"
 #include "locks/primitives/LuaScript.h"
@@ -63,12 +63,12 @@ public:
     Result<bool> isHeld() override;
     Result<long long> confirmReplicas(int replicas, std::chrono::milliseconds timeout) override;
     std::optional<long long> fence() const override { return m_fence; }
-    bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
+    bool renewalFailed() const override { return m_renewal.failed(); }
 
     // Called on the watchdog's thread when it stops renewing the current hold.
-    void setRenewalHandler(RenewalState::Handler handler) { m_renewalHandler = std::move(handler); }
+    void setRenewalHandler(RenewalState::Handler handler) { m_renewal.setHandler(std::move(handler)); }
     // The watchdog's view of the current hold (null without a watchdog).
-    std::shared_ptr<const RenewalState> renewalState() const { return m_renewal; }
+    std::shared_ptr<const RenewalState> renewalState() const { return m_renewal.state(); }
     // Re-entries of the current hold as this object counts them (0: not held).
     int holdCount() const { return m_count; }
     const HolderIdentity& identity() const { return m_identity; }
@@ -77,8 +77,23 @@ public:
     size_t localWaitersReadyForHandoff() { return handsOffLocally() ? handoffDesk()->readyCount() : 0; }
 
 protected:
+    // How a kind's waiters wait and how its release hands over: data each kind gives once.
+    struct Waiting
+    {
+        // A release may give the lock to a ready waiter of this process (the kind defines
+        // runUnlockHandingOff).
+        bool handsOffLocally = false;
+        // The kind's acquire script removes the holder from the WaiterRegistry key itself
+        // (saving the ZREM round trip between acquiring and returning).
+        bool acquireLeavesRegistry = false;
+        // This process's waiters of the lock queue up in a LocalWaitLine, so that only one of
+        // them at a time waits at the Redis level (the kinds whose unlock notice goes to every
+        // waiter; not the fair lock, whose notice goes to the head of its queue only).
+        bool waitsInLocalLine = false;
+    };
+
     RedissonHashLock(ConnectionOptions options, std::string name, HolderIdentity identity,
-        std::shared_ptr<LockWatchdog> watchdog, Fencing fencing);
+        std::shared_ptr<LockWatchdog> watchdog, Fencing fencing, Waiting waiting);
 
     using Attempt = UnlockSubscriber::Attempt;
 
@@ -109,16 +124,11 @@ protected:
     // Redisson's renewExpirationAsync: PEXPIRE the hash while our field is in it.
     virtual RedisCommand renewalCommand(std::chrono::milliseconds lease) const;
     virtual std::string waitChannel() const = 0;
-    virtual bool handsOffLocally() const { return false; }
+    bool handsOffLocally() const { return m_waiting.handsOffLocally; }
     // Called after a wait ended without the lock (the fair lock leaves its queue here).
     virtual Status abandonWait() { return Done {}; }
-    // True when the kind's acquire script removes the holder from the WaiterRegistry key
-    // itself (saving the ZREM round trip between acquiring and returning).
-    virtual bool acquireLeavesRegistry() const { return false; }
-    // True when this process's waiters of the lock queue up in a LocalWaitLine, so that only
-    // one of them at a time waits at the Redis level (the kinds whose unlock notice goes to
-    // every waiter; not the fair lock, whose notice goes to the head of its queue only).
-    virtual bool waitsInLocalLine() const { return false; }
+    bool acquireLeavesRegistry() const { return m_waiting.acquireLeavesRegistry; }
+    bool waitsInLocalLine() const { return m_waiting.waitsInLocalLine; }
 
     // Ready local waiters a release offers to its unlock script: the first in line, and one
     // more for the fair lock in case a refresh reordered its queue. More only cost time on the
@@ -180,8 +190,8 @@ private:
     ConnectionOptions m_options;
     std::string m_name;
     HolderIdentity m_identity;
-    std::shared_ptr<LockWatchdog> m_watchdog;
     Fencing m_fencing;
+    Waiting m_waiting;
     std::unique_ptr<RedisConnection> m_connection;
     UnlockSubscriber m_subscriber;
     std::shared_ptr<LocalWaitLine> m_waitLine; // on first use, when waitsInLocalLine()
@@ -197,9 +207,7 @@ private:
     int m_count = 0;
     std::chrono::milliseconds m_lease {0};
     std::optional<long long> m_fence;
-    std::shared_ptr<RenewalState> m_renewal;
-    std::optional<LockWatchdog::WatchId> m_watchId;
-    RenewalState::Handler m_renewalHandler;
+    HoldRenewal m_renewal;
     // Set by a release that woke waiters: until then, acquire() lets them go first.
     std::optional<std::chrono::steady_clock::time_point> m_courtesyUntil;
 };

@@ -71,7 +71,8 @@ return nil;
 
 ReentrantLock::ReentrantLock(ConnectionOptions options, std::string name, HolderIdentity identity,
     std::shared_ptr<LockWatchdog> watchdog, Fencing fencing)
-    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing)
+    : RedissonHashLock(std::move(options), std::move(name), std::move(identity), std::move(watchdog), fencing,
+        {.handsOffLocally = true, .acquireLeavesRegistry = true, .waitsInLocalLine = true})
 {
 }
 

@@ -146,8 +146,8 @@ Semaphore::Semaphore(ConnectionOptions options, std::string name, int permits, H
     , m_name(std::move(name))
     , m_permits(permits)
     , m_identity(std::move(identity))
-    , m_watchdog(std::move(watchdog))
     , m_unleasedGrace(unleasedGrace)
+    , m_renewal(std::move(watchdog))
 {
 }
 
@@ -308,16 +308,12 @@ Result<AcquireResult> Semaphore::acquire(const AcquireOptions& options)
                     m_token = **token;
                 }
                 m_fence = *fence;
-                m_renewal.reset();
-                if (options.watchdog) {
-                    if (!m_watchdog)
-                        m_watchdog = LockWatchdog::sharedFor(m_options);
-                    m_renewal = std::make_shared<RenewalState>(m_renewalHandler);
-                    m_watchId = m_watchdog->watch(LockWatchdog::Renewal {
-                        LuaScript::eval(withNow(renewBody), keys(),
-                            {*m_token, holderId(), std::to_string(options.lease.count())}),
-                        options.lease, options.maxRenewals, m_renewal});
-                }
+                m_renewal.forget();
+                if (options.watchdog)
+                    m_renewal.watch(m_options,
+                        {LuaScript::eval(withNow(renewBody), keys(),
+                             {*m_token, holderId(), std::to_string(options.lease.count())}),
+                            options.lease, options.maxRenewals});
                 result.fence = m_fence;
                 return finish(AcquireOutcome::Acquired);
             }
@@ -337,9 +333,7 @@ Result<AcquireResult> Semaphore::acquire(const AcquireOptions& options)
 
 void Semaphore::endHold()
 {
-    if (m_watchId && m_watchdog)
-        m_watchdog->unwatch(*m_watchId);
-    m_watchId.reset();
+    m_renewal.end();
     {
         std::lock_guard lock(m_probeMutex);
         m_token.reset();

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "locks/DistributedLock.h"
-#include "locks/lease/LockWatchdog.h"
+#include "locks/lease/HoldRenewal.h"
 #include "locks/primitives/HolderIdentity.h"
 #include "redis/RedisConnection.h"
 
@@ -61,10 +61,10 @@ public:
     // Safe from any thread (a monitor asking while the owner blocks): it has its own connection.
     Result<bool> isHeld() override;
     std::optional<long long> fence() const override { return m_fence; }
-    bool renewalFailed() const override { return m_renewal && m_renewal->stopped(); }
+    bool renewalFailed() const override { return m_renewal.failed(); }
 
-    void setRenewalHandler(RenewalState::Handler handler) { m_renewalHandler = std::move(handler); }
-    std::shared_ptr<const RenewalState> renewalState() const { return m_renewal; }
+    void setRenewalHandler(RenewalState::Handler handler) { m_renewal.setHandler(std::move(handler)); }
+    std::shared_ptr<const RenewalState> renewalState() const { return m_renewal.state(); }
     // The token of the permit held, if any.
     const std::optional<std::string>& permitToken() const { return m_token; }
     int permits() const { return m_permits; }
@@ -90,7 +90,6 @@ private:
     std::string m_name;
     int m_permits;
     HolderIdentity m_identity;
-    std::shared_ptr<LockWatchdog> m_watchdog;
     std::chrono::milliseconds m_unleasedGrace;
     std::unique_ptr<RedisConnection> m_connection;
     mutable std::mutex m_probeMutex; // guards m_probe, and m_token against isHeld()'s reads
@@ -98,9 +97,7 @@ private:
 
     std::optional<std::string> m_token;
     std::optional<long long> m_fence;
-    std::shared_ptr<RenewalState> m_renewal;
-    std::optional<LockWatchdog::WatchId> m_watchId;
-    RenewalState::Handler m_renewalHandler;
+    HoldRenewal m_renewal;
 };
 
 } // namespace lockscope

@@ -18,6 +18,7 @@ list(APPEND lockscope_core_sources
   locks/TokenLock.cpp
   locks/WriteLock.cpp
   locks/lease/ExpiryClock.cpp
+  locks/lease/HoldRenewal.cpp
   locks/lease/LockWatchdog.cpp
   locks/lease/ReplicaConfirmation.cpp
   locks/primitives/CompareAndDelete.cpp
