@@ -1,5 +1,6 @@
 #include "demo/DemoScenario.h"
 
+#include "common/WallClock.h"
 #include "locks/LockFactory.h"
 
 #include <thread>
@@ -104,9 +105,7 @@ Result<RedisReply> DemoScenario::narrated(DemoTimeline& timeline, const std::str
 
 long long DemoScenario::epochMillis()
 {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::system_clock::now().time_since_epoch())
-        .count();
+    return epochMillisNow();
 }
 
 long long DemoScenario::steadyNanos()
@@ -126,6 +125,51 @@ bool DemoScenario::sleepFor(const DemoContext& context, std::chrono::millisecond
             until - std::chrono::steady_clock::now(), std::chrono::milliseconds(10)));
     }
     return !(context.cancel && context.cancel->isCancelled());
+}
+
+Result<DemoOutcome> DemoScenario::run(const DemoContext& context, DemoTimeline& timeline)
+{
+    if (auto kinds = checkKinds(); !kinds)
+        return kinds.error();
+    return play(context, timeline);
+}
+
+void DemoScenario::narrateResource(DemoTimeline& timeline, const FencedResource& resource)
+{
+    timeline.step("resource", DemoAction::ResourceState,
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
+}
+
+Result<DemoScenario::Contenders> DemoScenario::contenders(const LockSpec& spec)
+{
+    auto c1 = LockFactory::create(spec);
+    if (!c1)
+        return c1.error();
+    auto c2 = LockFactory::create(spec);
+    if (!c2)
+        return c2.error();
+    return Contenders {std::move(*c1), std::move(*c2)};
+}
+
+Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
+    const DemoContext& context, const LockSpec& spec, const AcquireOptions& options)
+{
+    auto observer = connectClearing(context, "observer", spec.name);
+    if (!observer)
+        return observer.error();
+    // Ten seconds for the holder's process to start and acquire.
+    auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
+    if (!c1)
+        return c1.error();
+    return DoomedHold {std::move(*observer), std::move(*c1)};
+}
+
+Result<long long> DemoScenario::pttl(RedisConnection& observer, const std::string& key)
+{
+    auto reply = observer.command({"PTTL", key});
+    if (!reply)
+        return reply.error();
+    return reply->isInteger() ? reply->integer() : -2;
 }
 
 Status DemoScenario::checkKinds() const

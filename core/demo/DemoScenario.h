@@ -2,6 +2,7 @@
 
 #include "common/Result.h"
 #include "demo/DemoTimeline.h"
+#include "faults/CrashingHolder.h"
 #include "faults/FencedResource.h"
 #include "locks/DistributedLock.h"
 #include "locks/LockFactory.h"
@@ -42,9 +43,9 @@ public:
     // Lock kinds it needs from the LockFactory.
     const std::vector<std::string>& requiredKinds() const { return m_requiredKinds; }
 
-    // Redis errors and missing kinds are errors; an outcome that did not happen is a
-    // DemoOutcome with asExpected false.
-    virtual Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) = 0;
+    // Redis errors and missing kinds (checkKinds, before the story starts) are errors; an
+    // outcome that did not happen is a DemoOutcome with asExpected false.
+    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline);
 
     // A NotFound error naming the required kinds this build's LockFactory lacks, if any.
     Status checkKinds() const;
@@ -53,6 +54,9 @@ protected:
     // What a scenario says about itself is plain data, given once by each scenario.
     DemoScenario(
         std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds = {});
+
+    // The story itself, once its lock kinds are known to exist.
+    virtual Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) = 0;
 
     // A connection of one actor of the story, named lockscope:demo:<actor> on the server.
     static Result<std::unique_ptr<RedisConnection>> connectAs(
@@ -63,6 +67,24 @@ protected:
         const DemoContext& context, const std::string& actor, const std::string& key);
     // A lock of `kind` named `name` on the story's server.
     static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
+    // C1 and C2: two clients of the same lock.
+    struct Contenders
+    {
+        std::unique_ptr<DistributedLock> c1;
+        std::unique_ptr<DistributedLock> c2;
+    };
+    static Result<Contenders> contenders(const LockSpec& spec);
+    // The start of a story whose holder dies: an observer's connection (the lock's key cleared
+    // first), then C1, a process of its own that has taken `spec` with `options`.
+    struct DoomedHold
+    {
+        std::unique_ptr<RedisConnection> observer;
+        std::unique_ptr<CrashingHolder> c1;
+    };
+    static Result<DoomedHold> startDoomedHold(
+        const DemoContext& context, const LockSpec& spec, const AcquireOptions& options);
+    // The key's PTTL as the observer reads it (-2: gone, or not an integer reply).
+    static Result<long long> pttl(RedisConnection& observer, const std::string& key);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply. What the
     // step did follows from the reply and what the command `attempts`: an Acquire attempt is
     // an Acquire when Redis set the key and a Refuse otherwise; a Release attempt is a Release
@@ -73,6 +95,8 @@ protected:
     // the resource took it. True when it did.
     static bool narratedWrite(DemoTimeline& timeline, FencedResource& resource, const std::string& actor,
         const std::string& value, std::optional<long long> fence, const std::string& lockName);
+    // The story's "resource holds <value>" step.
+    static void narrateResource(DemoTimeline& timeline, const FencedResource& resource);
     // A fence as the story tells it: its number, or "none".
     static std::string fenceText(std::optional<long long> fence);
     static long long epochMillis();

@@ -67,12 +67,10 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
     spec.kind = "token";
     spec.name = context.keyPrefix + (waitForReplica ? "failover-wait" : "failover");
     spec.connection = *connection;
-    auto c1 = LockFactory::create(spec);
-    if (!c1)
-        return c1.error();
-    auto c2 = LockFactory::create(spec);
-    if (!c2)
-        return c2.error();
+    auto clients = contenders(spec);
+    if (!clients)
+        return clients.error();
+    auto& [c1, c2] = *clients;
     AcquireOptions once;
     once.lease = lease;
     once.wait = std::chrono::milliseconds(0);
@@ -84,7 +82,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
     timeline.step("replica", DemoAction::Narrate,
         UserText(
             LOCKSCOPE_TEXT("DemoScenario", "falls behind: the master's writes have not reached it yet")));
-    auto first = (*c1)->acquire(once);
+    auto first = c1->acquire(once);
     if (!first)
         return first.error();
     if (!first->acquired())
@@ -95,7 +93,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
         spec.name, first->fence);
     std::optional<long long> c1Fence = first->fence;
     if (waitForReplica) {
-        auto confirmed = (*c1)->confirmReplicas(1, replicaTimeout);
+        auto confirmed = c1->confirmReplicas(1, replicaTimeout);
         if (!confirmed)
             return confirmed.error();
         const bool confirmedByReplica = *confirmed >= 1;
@@ -106,16 +104,16 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
                     ? UserText()
                     : UserText(LOCKSCOPE_TEXT("DemoScenario", ": not safe, released unused"))));
         if (!confirmedByReplica) {
-            (void)(*c1)->release();
+            (void)c1->release();
             sandbox.holdBackReplication(false);
             timeline.step("replica", DemoAction::Narrate,
                 UserText(LOCKSCOPE_TEXT("DemoScenario", "catches up with the master")));
-            auto again = (*c1)->acquire(once);
+            auto again = c1->acquire(once);
             if (!again)
                 return again.error();
             if (!again->acquired())
                 return makeError(ErrorKind::Internal, "C1 could not take the free lock again");
-            auto reconfirmed = (*c1)->confirmReplicas(1, std::chrono::milliseconds(5000));
+            auto reconfirmed = c1->confirmReplicas(1, std::chrono::milliseconds(5000));
             if (!reconfirmed)
                 return reconfirmed.error();
             timeline.step("C1", DemoAction::Acquire,
@@ -133,7 +131,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
         return failedOver.error();
 
     Round round;
-    auto second = (*c2)->acquire(once);
+    auto second = c2->acquire(once);
     if (!second)
         return second.error();
     FencedResource resource(true);
@@ -163,7 +161,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
                                "writes \"%1\" with fence %2 -> rejected (fence not above the highest seen)"),
                     "C1's value", fenceText(c1Fence)),
         spec.name, c1Fence);
-    auto released = (*c1)->release();
+    auto released = c1->release();
     if (released) {
         timeline.step("C1", *released == HoldOutcome::Lost ? DemoAction::Lost : DemoAction::Release,
             *released == HoldOutcome::Lost ? UserText(
@@ -174,16 +172,13 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
             UserText(LOCKSCOPE_TEXT("DemoScenario", "release failed: %1"), released.error().message));
     }
     if (round.secondHolder)
-        (void)(*c2)->release();
-    timeline.step("resource", DemoAction::ResourceState,
-        UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
+        (void)c2->release();
+    narrateResource(timeline, resource);
     return round;
 }
 
-Result<DemoOutcome> FailoverScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> FailoverScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: acquire, and trust the reply.")));
     auto lost = playRound(context, timeline, false);

@@ -17,9 +17,10 @@ class FailoverScenario final : public DemoScenario
 {
 public:
     FailoverScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 
 private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
+
     struct Round
     {
         bool secondHolder = false; // C2 got the lock while C1 still believed it held it

@@ -132,10 +132,8 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     return round;
 }
 
-Result<DemoOutcome> FairVsUnfairScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> FairVsUnfairScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT(
             "DemoScenario", "Round 1: the unfair `legacy` kind (SETNX; waiters poll with back-off).")));

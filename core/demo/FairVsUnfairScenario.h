@@ -12,9 +12,10 @@ class FairVsUnfairScenario final : public DemoScenario
 {
 public:
     FairVsUnfairScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 
 private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
+
     struct Round
     {
         std::vector<std::string> order; // who acquired, in order

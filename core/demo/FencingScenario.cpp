@@ -22,18 +22,16 @@ Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
     const LockSpec spec = lockSpec(context, "token", lockName);
-    auto c1 = LockFactory::create(spec);
-    if (!c1)
-        return c1.error();
-    auto c2 = LockFactory::create(spec);
-    if (!c2)
-        return c2.error();
+    auto clients = contenders(spec);
+    if (!clients)
+        return clients.error();
+    auto& [c1, c2] = *clients;
 
     AcquireOptions options;
     options.lease = lease;
     options.wait = std::chrono::milliseconds(5000);
     options.cancel = context.cancel;
-    auto first = (*c1)->acquire(options);
+    auto first = c1->acquire(options);
     if (!first)
         return first.error();
     if (!first->acquired())
@@ -48,7 +46,7 @@ Result<bool> FencingScenario::playRound(
 
     // While C1 is paused its lease runs out; C2 waits for the lock and gets it.
     options.wait = lease + std::chrono::milliseconds(3000);
-    auto second = (*c2)->acquire(options);
+    auto second = c2->acquire(options);
     if (!second)
         return second.error();
     if (!second->acquired())
@@ -58,7 +56,7 @@ Result<bool> FencingScenario::playRound(
             LOCKSCOPE_TEXT("DemoScenario", "acquired the expired lock (fence %1)"), fenceText(second->fence)),
         lockName, second->fence);
     narratedWrite(timeline, resource, "C2", "C2's value", second->fence, lockName);
-    auto c2Released = (*c2)->release();
+    auto c2Released = c2->release();
     if (!c2Released)
         return c2Released.error();
     timeline.step("C2", DemoAction::Release, UserText(LOCKSCOPE_TEXT("DemoScenario", "released the lock")));
@@ -74,22 +72,19 @@ Result<bool> FencingScenario::playRound(
                                "writes \"%1\" with fence %2 -> rejected (fence below the highest seen)"),
                     "C1's stale value", fenceText(first->fence)),
         lockName, first->fence);
-    auto c1Released = (*c1)->release();
+    auto c1Released = c1->release();
     if (!c1Released)
         return c1Released.error();
     timeline.step("C1", *c1Released == HoldOutcome::Lost ? DemoAction::Lost : DemoAction::Release,
         *c1Released == HoldOutcome::Lost
             ? UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> lost: the lease had expired"))
             : UserText(LOCKSCOPE_TEXT("DemoScenario", "release -> done")));
-    timeline.step("resource", DemoAction::ResourceState,
-        UserText(LOCKSCOPE_TEXT("DemoScenario", "holds \"%1\""), resource.value()));
+    narrateResource(timeline, resource);
     return c1Wrote;
 }
 
-Result<DemoOutcome> FencingScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> FencingScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: the resource ignores fencing tokens.")));
     FencedResource unfenced(false);

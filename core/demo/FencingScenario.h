@@ -14,9 +14,10 @@ class FencingScenario final : public DemoScenario
 {
 public:
     FencingScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
 
 private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
+
     // One round; returns whether C1's stale write was accepted.
     Result<bool> playRound(const DemoContext& context, DemoTimeline& timeline, FencedResource& resource,
         const std::string& lockName);

@@ -26,10 +26,8 @@ GetsetRecoveryScenario::GetsetRecoveryScenario()
 {
 }
 
-Result<DemoOutcome> GetsetRecoveryScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> GetsetRecoveryScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     const std::string key = context.keyPrefix + "lock.foo";
     auto c4 = connectAs(context, "C4");
     auto c5 = connectAs(context, "C5");

@@ -18,7 +18,7 @@ NaiveRaceScenario::NaiveRaceScenario()
 {
 }
 
-Result<DemoOutcome> NaiveRaceScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> NaiveRaceScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
     const std::string key = context.keyPrefix + "lock.foo";
     auto c1 = connectAs(context, "C1");

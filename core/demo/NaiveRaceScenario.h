@@ -12,7 +12,9 @@ class NaiveRaceScenario final : public DemoScenario
 {
 public:
     NaiveRaceScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+
+private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
 };
 
 } // namespace lockscope

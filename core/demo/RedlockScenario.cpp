@@ -14,10 +14,8 @@ RedlockScenario::RedlockScenario()
 {
 }
 
-Result<DemoOutcome> RedlockScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> RedlockScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     constexpr int nodeCount = 5;
     std::vector<std::unique_ptr<RedisServerProcess>> servers;
     LockSpec spec;

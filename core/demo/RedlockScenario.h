@@ -11,7 +11,9 @@ class RedlockScenario final : public DemoScenario
 {
 public:
     RedlockScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+
+private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
 };
 
 } // namespace lockscope

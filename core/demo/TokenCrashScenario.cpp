@@ -18,26 +18,21 @@ TokenCrashScenario::TokenCrashScenario()
 {
 }
 
-Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> TokenCrashScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     const LockSpec spec = lockSpec(context, "token", context.keyPrefix + "token-crash");
-    auto observer = connectClearing(context, "observer", spec.name);
-    if (!observer)
-        return observer.error();
-
     AcquireOptions holderOptions;
     holderOptions.lease = lease;
     holderOptions.wait = std::chrono::milliseconds(5000);
-    auto c1 = CrashingHolder::start(spec, holderOptions, std::chrono::milliseconds(10000));
-    if (!c1)
-        return c1.error();
+    auto started = startDoomedHold(context, spec, holderOptions);
+    if (!started)
+        return started.error();
+    auto& [observer, c1] = *started;
     timeline.step("C1", DemoAction::Acquire,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "%1 -> OK (process %2, fence %3)"),
             "SET " + spec.name + " <token> NX PX " + std::to_string(lease.count()),
-            static_cast<long long>((*c1)->pid()), (*c1)->fence() ? std::to_string(*(*c1)->fence()) : "-"),
-        spec.name, (*c1)->fence());
+            static_cast<long long>(c1->pid()), c1->fence() ? std::to_string(*c1->fence()) : "-"),
+        spec.name, c1->fence());
 
     auto lockOf = LockFactory::create(spec);
     if (!lockOf)
@@ -54,13 +49,13 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
                           : UserText(LOCKSCOPE_TEXT("DemoScenario", "tries once: refused, C1 holds it")),
         spec.name, early->fence);
 
-    (*c1)->crash();
-    auto pttl = (*observer)->command({"PTTL", spec.name});
-    if (!pttl)
-        return pttl.error();
-    const long long left = pttl->isInteger() ? pttl->integer() : -2;
+    c1->crash();
+    auto left = pttl(*observer, spec.name);
+    if (!left)
+        return left.error();
     timeline.step("C1", DemoAction::Crash,
-        UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed (SIGKILL) holding the lock; PTTL %1 ms left"), left),
+        UserText(
+            LOCKSCOPE_TEXT("DemoScenario", "crashed (SIGKILL) holding the lock; PTTL %1 ms left"), *left),
         spec.name);
 
     AcquireOptions waiting;
@@ -75,7 +70,7 @@ Result<DemoOutcome> TokenCrashScenario::run(const DemoContext& context, DemoTime
     const auto waited
         = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - asked);
     const bool acquired = later->acquired();
-    const bool fenceRose = acquired && later->fence && (*c1)->fence() && *later->fence > *(*c1)->fence();
+    const bool fenceRose = acquired && later->fence && c1->fence() && *later->fence > *c1->fence();
     const long long waitedMs = waited.count();
     timeline.step("C2", acquired ? DemoAction::Acquire : DemoAction::Refuse,
         acquired ? UserText(LOCKSCOPE_TEXT("DemoScenario", "acquired the lock after %1 ms, fence %2"),

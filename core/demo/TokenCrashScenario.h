@@ -10,7 +10,9 @@ class TokenCrashScenario final : public DemoScenario
 {
 public:
     TokenCrashScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+
+private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
 };
 
 } // namespace lockscope

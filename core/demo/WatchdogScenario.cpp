@@ -20,37 +20,32 @@ WatchdogScenario::WatchdogScenario()
 {
 }
 
-Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeline& timeline)
+Result<DemoOutcome> WatchdogScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    if (auto kinds = checkKinds(); !kinds)
-        return kinds.error();
     const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
-    auto observer = connectClearing(context, "observer", spec.name);
-    if (!observer)
-        return observer.error();
-
     AcquireOptions options;
     options.lease = lease;
     options.wait = std::chrono::milliseconds(5000);
     options.watchdog = true;
-    auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
-    if (!c1)
-        return c1.error();
+    auto started = startDoomedHold(context, spec, options);
+    if (!started)
+        return started.error();
+    auto& [observer, c1] = *started;
     timeline.step("C1", DemoAction::Acquire,
         UserText(LOCKSCOPE_TEXT("DemoScenario",
                      "acquired %1 with a %2 ms lease and the watchdog on (process %3); starts a long job"),
-            spec.name, static_cast<long long>(lease.count()), static_cast<long long>((*c1)->pid())),
-        spec.name, (*c1)->fence());
+            spec.name, static_cast<long long>(lease.count()), static_cast<long long>(c1->pid())),
+        spec.name, c1->fence());
 
     // Watch the lock for three leases: the watchdog must keep it there all the time.
     bool heldThroughout = true;
     const auto jobStart = std::chrono::steady_clock::now();
     auto nextReport = jobStart + lease / 2;
     while (std::chrono::steady_clock::now() - jobStart < 3 * lease) {
-        auto pttl = (*observer)->command({"PTTL", spec.name});
-        if (!pttl)
-            return pttl.error();
-        const long long left = pttl->isInteger() ? pttl->integer() : -2;
+        auto reply = pttl(*observer, spec.name);
+        if (!reply)
+            return reply.error();
+        const long long left = *reply;
         if (left <= 0) {
             heldThroughout = false;
             timeline.step("observer", DemoAction::Expire,
@@ -71,7 +66,7 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
             return makeError(ErrorKind::Usage, "cancelled");
     }
 
-    (*c1)->crash();
+    c1->crash();
     const auto died = std::chrono::steady_clock::now();
     timeline.step("C1", DemoAction::Crash,
         UserText(LOCKSCOPE_TEXT(
@@ -79,7 +74,7 @@ Result<DemoOutcome> WatchdogScenario::run(const DemoContext& context, DemoTimeli
         spec.name);
     bool freed = false;
     while (std::chrono::steady_clock::now() - died < 3 * lease) {
-        auto exists = (*observer)->command({"EXISTS", spec.name});
+        auto exists = observer->command({"EXISTS", spec.name});
         if (!exists)
             return exists.error();
         if (exists->isInteger() && exists->integer() == 0) {

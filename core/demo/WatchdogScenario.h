@@ -11,7 +11,9 @@ class WatchdogScenario final : public DemoScenario
 {
 public:
     WatchdogScenario();
-    Result<DemoOutcome> run(const DemoContext& context, DemoTimeline& timeline) override;
+
+private:
+    Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) override;
 };
 
 } // namespace lockscope
