@@ -245,7 +245,8 @@ Result<AcquireResult> RedissonHashLock::acquire(const AcquireOptions& options)
         m_lease = options.lease;
         m_renewal.forget();
         if (options.watchdog)
-            m_renewal.watch(m_options, {renewalCommand(options.lease), options.lease, options.maxRenewals});
+            m_renewal.watch(
+                m_options, {renewalCommand(options.lease), options.lease, options.maxRenewals, nullptr});
     }
     m_count = static_cast<int>(won.count);
     if (handsOffLocally())

@@ -313,7 +313,7 @@ Result<AcquireResult> Semaphore::acquire(const AcquireOptions& options)
                     m_renewal.watch(m_options,
                         {LuaScript::eval(withNow(renewBody), keys(),
                              {*m_token, holderId(), std::to_string(options.lease.count())}),
-                            options.lease, options.maxRenewals});
+                            options.lease, options.maxRenewals, nullptr});
                 result.fence = m_fence;
                 return finish(AcquireOutcome::Acquired);
             }
