@@ -50,10 +50,9 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;
         const long long expiry = *expiryMs(*key, context.nowMs);
-        LockSnapshot lock = context.claimLock(*key, LockKind::Legacy, LockLibrary::LegacySetnx);
-        lock.confidence = 0.75;
-        lock.reason = UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
-            "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)"));
+        LockSnapshot lock = context.claimLock(*key, LockKind::Legacy, LockLibrary::LegacySetnx, 0.75,
+            UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
+                "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)")));
         lock.observedValue = key->value;
         if (expiry < context.nowMs) {
             lock.markStuck(UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",

@@ -30,4 +30,13 @@ LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, Loc
     return lock;
 }
 
+LockSnapshot RecognitionContext::claimLock(
+    const RawKey& key, LockKind kind, LockLibrary library, double confidence, UserText reason)
+{
+    LockSnapshot lock = claimLock(key, kind, library);
+    lock.confidence = confidence;
+    lock.reason = std::move(reason);
+    return lock;
+}
+
 } // namespace lockscope

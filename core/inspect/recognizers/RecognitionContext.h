@@ -32,6 +32,9 @@ struct RecognitionContext
     // Starts the snapshot of a lock whose main key is `key`: named after it, on this node, with
     // the key's TTL. Claims the key, so that no later recogniser reports it again.
     LockSnapshot claimLock(const RawKey& key, LockKind kind, LockLibrary library);
+    // The same, with what every recognised lock says: how sure its recogniser is, and why.
+    LockSnapshot claimLock(
+        const RawKey& key, LockKind kind, LockLibrary library, double confidence, UserText reason);
 };
 
 } // namespace lockscope

@@ -28,9 +28,8 @@ void StringLockRecognizer::recognize(RecognitionContext& context, std::vector<Lo
         auto reading = read(*key, context.nowMs);
         if (!reading)
             continue;
-        LockSnapshot lock = context.claimLock(*key, reading->kind, reading->library);
-        lock.confidence = reading->confidence;
-        lock.reason = std::move(reading->reason);
+        LockSnapshot lock = context.claimLock(
+            *key, reading->kind, reading->library, reading->confidence, std::move(reading->reason));
         lock.observedValue = key->value;
         if (reading->holder.owner.empty())
             reading->holder.owner = key->value;

@@ -170,23 +170,23 @@ void DistributedLockRedisRecognizer::recognize(
         auto name = lockNameOf(key->name);
         if (!name)
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::DistributedLockRedis);
+        LockSnapshot lock
+            = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::DistributedLockRedis, 0.85,
+                UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                    "<name>.readers holding <machine>_<pid>_<guid> members: "
+                    "a DistributedLock.Redis reader-writer lock held for reading")));
         lock.name = std::move(*name);
-        lock.confidence = 0.85;
-        lock.reason = UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
-            "<name>.readers holding <machine>_<pid>_<guid> members: a DistributedLock.Redis reader-writer "
-            "lock held for reading"));
         addReaders(lock, *key);
         out.push_back(std::move(lock));
     }
     for (const RawKey* key : context.keys->unclaimedKeys()) {
         if (!isSemaphoreSet(*key))
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::DistributedLockRedis);
-        lock.confidence = 0.85;
-        lock.reason = UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
-            "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
-            "semaphore"));
+        LockSnapshot lock
+            = context.claimLock(*key, LockKind::Semaphore, LockLibrary::DistributedLockRedis, 0.85,
+                UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                    "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
+                    "semaphore")));
         for (const auto& [member, score] : key->members) {
             LockHolder holder;
             holder.owner = member;

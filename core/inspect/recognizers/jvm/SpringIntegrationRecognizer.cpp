@@ -55,10 +55,9 @@ void SpringIntegrationRecognizer::recognize(RecognitionContext& context, std::ve
         if (context.sharedHolders)
             context.sharedHolders->remember(registry.first, LockLibrary::SpringIntegration);
         for (const RawKey* key : keys) {
-            LockSnapshot lock = context.claimLock(*key, LockKind::Token, LockLibrary::SpringIntegration);
-            lock.confidence = 0.8;
-            lock.reason = UserText(LOCKSCOPE_TEXT("SpringIntegrationRecognizer",
-                "<registry>:<lock> keys holding one shared UUID: Spring Integration RedisLockRegistry"));
+            LockSnapshot lock = context.claimLock(*key, LockKind::Token, LockLibrary::SpringIntegration, 0.8,
+                UserText(LOCKSCOPE_TEXT("SpringIntegrationRecognizer",
+                    "<registry>:<lock> keys holding one shared UUID: Spring Integration RedisLockRegistry")));
             lock.observedValue = key->value;
             LockHolder holder;
             holder.owner = key->value;

@@ -88,11 +88,10 @@ void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         const std::string& name = key->name;
         if (!key || !isNodeSemaphore(*key))
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::RedisSemaphoreNode);
+        LockSnapshot lock = context.claimLock(*key, LockKind::Semaphore, LockLibrary::RedisSemaphoreNode, 0.9,
+            UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
+                "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)")));
         lock.name = name.substr(prefix.size()); // the semaphore, not its key
-        lock.confidence = 0.9;
-        lock.reason = UserText(LOCKSCOPE_TEXT("NodeSemaphoreRecognizer",
-            "semaphore:<name> zset of UUIDv4 permits scored by epoch-ms: redis-semaphore (node)"));
         // MultiSemaphore: one holder with k permits, in acquisition order.
         std::map<std::string, size_t> indexOf;
         for (const auto& [member, score] : key->members) {

@@ -78,11 +78,11 @@ void SymfonySemaphoreRecognizer::recognize(RecognitionContext& context, std::vec
         const RawKey* times = context.keys->find(timeKey(name));
         if (!weights || !holdsTokens(*weights) || context.keys->isClaimed(weights->name))
             continue;
-        LockSnapshot lock = context.claimLock(*weights, LockKind::Semaphore, LockLibrary::SymfonySemaphore);
+        LockSnapshot lock = context.claimLock(*weights, LockKind::Semaphore, LockLibrary::SymfonySemaphore,
+            0.9,
+            UserText(LOCKSCOPE_TEXT("SymfonySemaphoreRecognizer",
+                "{name}:weight and {name}:time sorted sets of 44-character tokens: a Symfony Semaphore")));
         lock.name = name;
-        lock.confidence = 0.9;
-        lock.reason = UserText(LOCKSCOPE_TEXT("SymfonySemaphoreRecognizer",
-            "{name}:weight and {name}:time sorted sets of 44-character tokens: a Symfony Semaphore"));
         if (times && times->type == RawKey::Type::ZSet && !context.keys->isClaimed(times->name)) {
             context.keys->claim(times->name);
             lock.keys.push_back(times->name);

@@ -95,11 +95,10 @@ void RedissonMultiLockRecognizer::recognize(RecognitionContext& context, std::ve
         const auto parts = partsOf(*key);
         if (parts.empty())
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::Reentrant, LockLibrary::Redisson);
-        lock.confidence = 0.9;
-        lock.reason = UserText(LOCKSCOPE_TEXT("RedissonMultiLockRecognizer",
-            "a hash of <value> -> <uuid>:<thread> with expire_time and lock_count per value: a Redisson "
-            "getMultiLock group"));
+        LockSnapshot lock = context.claimLock(*key, LockKind::Reentrant, LockLibrary::Redisson, 0.9,
+            UserText(LOCKSCOPE_TEXT("RedissonMultiLockRecognizer",
+                "a hash of <value> -> <uuid>:<thread> with expire_time and lock_count per value: a Redisson "
+                "getMultiLock group")));
         for (const auto& [resource, part] : parts) {
             auto holder = RedissonHolderField::parse(part.holder, std::to_string(*part.count));
             LockHolder shown = holder ? holder->toHolder("exclusive") : LockHolder {};
