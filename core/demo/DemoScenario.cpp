@@ -152,11 +152,15 @@ Result<DemoScenario::Contenders> DemoScenario::contenders(const LockSpec& spec)
 }
 
 Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
-    const DemoContext& context, const LockSpec& spec, const AcquireOptions& options)
+    const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog)
 {
     auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
         return observer.error();
+    AcquireOptions options;
+    options.lease = lease;
+    options.wait = std::chrono::milliseconds(5000);
+    options.watchdog = watchdog;
     // Ten seconds for the holder's process to start and acquire.
     auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
     if (!c1)

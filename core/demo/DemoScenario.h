@@ -75,14 +75,15 @@ protected:
     };
     static Result<Contenders> contenders(const LockSpec& spec);
     // The start of a story whose holder dies: an observer's connection (the lock's key cleared
-    // first), then C1, a process of its own that has taken `spec` with `options`.
+    // first), then C1, a process of its own that has taken the free lock `spec` with `lease`
+    // (renewed by the watchdog when `watchdog`).
     struct DoomedHold
     {
         std::unique_ptr<RedisConnection> observer;
         std::unique_ptr<CrashingHolder> c1;
     };
     static Result<DoomedHold> startDoomedHold(
-        const DemoContext& context, const LockSpec& spec, const AcquireOptions& options);
+        const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog);
     // The key's PTTL as the observer reads it (-2: gone, or not an integer reply).
     static Result<long long> pttl(RedisConnection& observer, const std::string& key);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply. What the

@@ -21,10 +21,7 @@ TokenCrashScenario::TokenCrashScenario()
 Result<DemoOutcome> TokenCrashScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
     const LockSpec spec = lockSpec(context, "token", context.keyPrefix + "token-crash");
-    AcquireOptions holderOptions;
-    holderOptions.lease = lease;
-    holderOptions.wait = std::chrono::milliseconds(5000);
-    auto started = startDoomedHold(context, spec, holderOptions);
+    auto started = startDoomedHold(context, spec, lease, false);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;

@@ -23,11 +23,7 @@ WatchdogScenario::WatchdogScenario()
 Result<DemoOutcome> WatchdogScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
     const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
-    AcquireOptions options;
-    options.lease = lease;
-    options.wait = std::chrono::milliseconds(5000);
-    options.watchdog = true;
-    auto started = startDoomedHold(context, spec, options);
+    auto started = startDoomedHold(context, spec, lease, true);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;
