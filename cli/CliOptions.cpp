@@ -203,9 +203,9 @@ Result<CliOptions> CliOptions::parse(
     // URL); an error only when one of them needs it (TLS flags need a rediss:// URL).
     auto base = resolve(std::nullopt);
     const SavedProfiles profiles = SavedProfiles::read(SavedProfiles::defaultPath(environment));
-    auto profileMember = [&](const std::string& name) -> Result<FleetMember> {
+    auto profileMember = [&](const std::string& name) -> TextResult<FleetMember> {
         if (!base)
-            return base.error();
+            return UserText::verbatim(base.error().message);
         return profiles.member(name, *base);
     };
     for (const auto& [isProfile, value] : servers) {
@@ -213,7 +213,7 @@ Result<CliOptions> CliOptions::parse(
         if (isProfile) {
             auto found = profileMember(value);
             if (!found)
-                return usageError(found.error().message);
+                return usageError(found.refusal().english());
             member = std::move(*found);
             member.origin = "--profile " + value;
         } else {
@@ -231,7 +231,7 @@ Result<CliOptions> CliOptions::parse(
         // Each line's URL with the command line's connection flags, as a --url would be.
         auto read = FleetFile::read(fleetFile, resolve, profileMember);
         if (!read)
-            return usageError(read.error().message);
+            return usageError(read.refusal().english());
         options.fleet.addAll(*read);
         options.fleetFileGiven = true;
     }

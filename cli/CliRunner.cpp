@@ -64,7 +64,7 @@ int CliRunner::run(const std::vector<std::string>& args,
         return ExitUsage;
     }
     for (const auto& note : options->fleet.notes())
-        err << "lockscope-cli: " << note << "\n";
+        err << "lockscope-cli: " << note.english() << "\n";
 
     if (options->command == "ping")
         return PingCommand::run(*options, out, err);

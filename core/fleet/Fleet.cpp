@@ -9,8 +9,9 @@ void Fleet::add(FleetMember member)
     const std::string endpoint = FleetMember::endpointOf(member.connection);
     for (const auto& known : m_members) {
         if (FleetMember::endpointOf(known.connection) == endpoint) {
-            m_notes.push_back(member.origin + ": " + member.name + " is the same server as " + known.name
-                + " (" + known.origin + "); watched once, as " + known.name);
+            m_notes.emplace_back(
+                LOCKSCOPE_TEXT("Fleet", "%1: %2 is the same server as %3 (%4); watched once, as %3"),
+                member.origin, member.name, known.name, known.origin);
             return;
         }
     }
@@ -20,8 +21,8 @@ void Fleet::add(FleetMember member)
     };
     if (taken(member.name)) {
         std::string unique = member.name + " (" + member.connection.describe() + ")";
-        m_notes.push_back(
-            member.origin + ": the name " + member.name + " is taken; this server is named " + unique);
+        m_notes.emplace_back(LOCKSCOPE_TEXT("Fleet", "%1: the name %2 is taken; this server is named %3"),
+            member.origin, member.name, unique);
         member.name = std::move(unique);
     }
     m_members.push_back(std::move(member));

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/UserText.h"
 #include "fleet/FleetMember.h"
 
 #include <string>
@@ -23,11 +24,11 @@ public:
     bool empty() const { return m_members.empty(); }
     size_t size() const { return m_members.size(); }
     // What add() merged or renamed, one sentence each, for stderr or a status line.
-    const std::vector<std::string>& notes() const { return m_notes; }
+    const std::vector<UserText>& notes() const { return m_notes; }
 
 private:
     std::vector<FleetMember> m_members;
-    std::vector<std::string> m_notes;
+    std::vector<UserText> m_notes;
 };
 
 } // namespace lockscope

@@ -45,7 +45,7 @@ FleetFile::UrlReader FleetFile::over(ConnectionOptions base)
     return [base = std::move(base)](const std::string& url) { return parseRedisUrl(url, base); };
 }
 
-Result<Fleet> FleetFile::parse(
+TextResult<Fleet> FleetFile::parse(
     std::string_view text, const std::string& fileName, const UrlReader& urls, const ProfileLookup& profiles)
 {
     Fleet fleet;
@@ -56,37 +56,40 @@ Result<Fleet> FleetFile::parse(
         std::string_view line = trimmed(text.substr(start, end - start));
         start = end + 1;
         const std::string where = fileName + ":" + std::to_string(++number);
-        auto refuse
-            = [&where](const std::string& why) { return makeError(ErrorKind::Usage, where + ": " + why); };
+        auto refuse = [&where](UserText why) {
+            return TextResult<Fleet>(UserText(LOCKSCOPE_TEXT("FleetFile", "%1: %2"), where, std::move(why)));
+        };
+        const UserText unclosedQuote(LOCKSCOPE_TEXT("FleetFile", "a quote is not closed"));
         if (line.empty() || line.front() == '#')
             continue;
         auto first = takeWord(line);
         if (!first)
-            return refuse("a quote is not closed");
+            return refuse(unclosedQuote);
         FleetMember member;
         if (*first == "profile") {
             auto profile = takeWord(line);
             if (!profile)
-                return refuse("a quote is not closed");
+                return refuse(unclosedQuote);
             if (profile->empty())
-                return refuse("'profile' needs the name of a saved connection profile");
+                return refuse(UserText(
+                    LOCKSCOPE_TEXT("FleetFile", "'profile' needs the name of a saved connection profile")));
             if (!profiles)
-                return refuse("saved profiles cannot be read here");
+                return refuse(UserText(LOCKSCOPE_TEXT("FleetFile", "saved profiles cannot be read here")));
             auto found = profiles(*profile);
             if (!found)
-                return refuse(found.error().message);
+                return refuse(found.refusal());
             member = std::move(*found);
         } else if (first->find("://") != std::string::npos) {
             auto options = urls(*first);
             if (!options)
-                return refuse(options.error().message);
+                return refuse(UserText::verbatim(options.error().message));
             member.connection = std::move(*options);
             member.name = FleetMember::defaultName(member.connection);
         } else {
-            return refuse(
-                "expected a URL (redis://, rediss://, unix://, redis+sentinel://) or 'profile NAME', "
-                "got '"
-                + *first + "'");
+            return refuse(UserText(LOCKSCOPE_TEXT("FleetFile",
+                                       "expected a URL (redis://, rediss://, unix://, redis+sentinel://) or "
+                                       "'profile NAME', got '%1'"),
+                *first));
         }
         if (!line.empty())
             member.name = std::string(line);
@@ -94,21 +97,23 @@ Result<Fleet> FleetFile::parse(
         fleet.add(std::move(member));
     }
     if (fleet.empty())
-        return makeError(ErrorKind::Usage, fileName + ": no server in it (one URL or 'profile NAME' a line)");
+        return UserText(
+            LOCKSCOPE_TEXT("FleetFile", "%1: no server in it (one URL or 'profile NAME' a line)"), fileName);
     return fleet;
 }
 
-Result<Fleet> FleetFile::read(const std::string& path, const UrlReader& urls, const ProfileLookup& profiles)
+TextResult<Fleet> FleetFile::read(
+    const std::string& path, const UrlReader& urls, const ProfileLookup& profiles)
 {
     std::ifstream file(path, std::ios::binary);
     if (!file)
-        return makeError(ErrorKind::Usage, "cannot read the fleet file " + path);
+        return UserText(LOCKSCOPE_TEXT("FleetFile", "cannot read the fleet file %1"), path);
     std::string text;
     text.resize(maxBytes + 1);
     file.read(text.data(), static_cast<std::streamsize>(text.size()));
     text.resize(static_cast<size_t>(file.gcount()));
     if (text.size() > maxBytes)
-        return makeError(ErrorKind::Usage, path + ": larger than a fleet file may be (1 MiB)");
+        return UserText(LOCKSCOPE_TEXT("FleetFile", "%1: larger than a fleet file may be (1 MiB)"), path);
     return parse(text, path, urls, profiles);
 }
 

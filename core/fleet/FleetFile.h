@@ -2,6 +2,7 @@
 
 #include "common/Result.h"
 #include "fleet/Fleet.h"
+#include "fleet/TextResult.h"
 
 #include <functional>
 #include <string>
@@ -21,14 +22,16 @@ class FleetFile
 {
 public:
     // Finds a saved profile by name: the member it makes, or why there is none.
-    using ProfileLookup = std::function<Result<FleetMember>(const std::string& profile)>;
+    using ProfileLookup = std::function<TextResult<FleetMember>(const std::string& profile)>;
     // Makes a line's URL into connection options (the CLI applies its connection flags to it).
     using UrlReader = std::function<Result<ConnectionOptions>(const std::string& url)>;
     static constexpr size_t maxBytes = 1024 * 1024;
 
-    static Result<Fleet> parse(std::string_view text, const std::string& fileName, const UrlReader& urls,
+    // The fleet, or why the file is refused (naming the file, and the line where one is to blame).
+    static TextResult<Fleet> parse(std::string_view text, const std::string& fileName, const UrlReader& urls,
         const ProfileLookup& profiles);
-    static Result<Fleet> read(const std::string& path, const UrlReader& urls, const ProfileLookup& profiles);
+    static TextResult<Fleet> read(
+        const std::string& path, const UrlReader& urls, const ProfileLookup& profiles);
     // Each URL read over `base` (parseRedisUrl).
     static UrlReader over(ConnectionOptions base);
 };

@@ -113,7 +113,7 @@ SavedProfiles SavedProfiles::read(const std::string& path)
     return store;
 }
 
-Result<FleetMember> SavedProfiles::member(const std::string& name, const ConnectionOptions& base) const
+TextResult<FleetMember> SavedProfiles::member(const std::string& name, const ConnectionOptions& base) const
 {
     std::string names;
     for (const auto& entry : m_profiles) {
@@ -130,7 +130,7 @@ Result<FleetMember> SavedProfiles::member(const std::string& name, const Connect
         }
         auto options = parseRedisUrl(field("url"), base);
         if (!options)
-            return makeError(ErrorKind::Usage, "profile " + name + ": " + options.error().message);
+            return UserText(LOCKSCOPE_TEXT("SavedProfiles", "profile %1: %2"), name, options.error().message);
         if (!field("user").empty())
             options->user = field("user");
         int database = -1;
@@ -155,10 +155,13 @@ Result<FleetMember> SavedProfiles::member(const std::string& name, const Connect
         member.connection = std::move(*options);
         return member;
     }
-    return makeError(ErrorKind::Usage,
-        "no saved profile named '" + name + "' in "
-            + (m_path.empty() ? std::string("(no settings file)") : m_path)
-            + (names.empty() ? std::string(" (it has none)") : " (it has: " + names + ")"));
+    const UserText file = m_path.empty() ? UserText(LOCKSCOPE_TEXT("SavedProfiles", "(no settings file)"))
+                                         : UserText::verbatim(m_path);
+    if (names.empty())
+        return UserText(
+            LOCKSCOPE_TEXT("SavedProfiles", "no saved profile named '%1' in %2 (it has none)"), name, file);
+    return UserText(
+        LOCKSCOPE_TEXT("SavedProfiles", "no saved profile named '%1' in %2 (it has: %3)"), name, file, names);
 }
 
 } // namespace lockscope

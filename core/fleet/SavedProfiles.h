@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/Result.h"
 #include "fleet/FleetMember.h"
+#include "fleet/TextResult.h"
 
 #include <map>
 #include <string>
@@ -23,7 +23,7 @@ public:
 
     // The member the profile named `name` makes, its settings over `base`; an error naming the
     // profiles there are when there is none of that name.
-    Result<FleetMember> member(const std::string& name, const ConnectionOptions& base) const;
+    TextResult<FleetMember> member(const std::string& name, const ConnectionOptions& base) const;
 
 private:
     std::string m_path;

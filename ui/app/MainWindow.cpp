@@ -147,13 +147,17 @@ void MainWindow::followFleet()
         // The locks alerting now are highlighted in the table, with the alert in their tooltip.
         connect(&server->history(), &HistoryRecording::activeAlertsChanged, this,
             [this, id](const std::vector<LockAlert>& alerts) {
-                QHash<QString, QString>& byKey = m_alertsByServer[id];
-                byKey.clear();
+                QHash<QString, QString> byKey;
                 for (const LockAlert& alert : alerts) {
                     QString& text = byKey[LockRecord::keyFor(alert.node, alert.lock)];
                     text += (text.isEmpty() ? QString() : QStringLiteral("\n"))
                         + LockAlertText::describe(alert);
                 }
+                // No entry for a server without alerts (a removed one's last word is "none").
+                if (byKey.isEmpty())
+                    m_alertsByServer.remove(id);
+                else
+                    m_alertsByServer.insert(id, byKey);
                 showAlerts();
             });
         showFleet();
@@ -177,10 +181,7 @@ void MainWindow::followFleet()
 
 void MainWindow::showAlerts()
 {
-    QHash<QString, QString> byKey;
-    for (const QHash<QString, QString>& alerts : std::as_const(m_alertsByServer))
-        byKey.insert(alerts);
-    m_monitorView->lockModel()->setAlerts(byKey);
+    m_monitorView->lockModel()->setAlerts(m_alertsByServer);
 }
 
 void MainWindow::showFleet()
@@ -202,7 +203,9 @@ void MainWindow::addServerByUrl()
     if (!accepted || url.trimmed().isEmpty())
         return;
     const QString error = addServer(url.trimmed());
-    if (!error.isEmpty())
+    if (error.isEmpty())
+        settings.setValue(lastUrlKey, urlWithoutPassword(url.trimmed()));
+    else
         QMessageBox::warning(this, tr("Cannot add the server"), tr("The URL is not valid: %1").arg(error));
 }
 
@@ -219,10 +222,7 @@ quint16 MainWindow::currentServer() const
 {
     if (const auto selected = m_fleetPanel->selectedServer())
         return *selected;
-    const int row = m_monitorView->lockModel()->rowOf(m_monitorView->selectedKey());
-    if (row >= 0)
-        return m_monitorView->lockModel()->recordAt(row).server();
-    return m_fleet->first().id();
+    return m_monitorView->selectedServer().value_or(m_fleet->first().id());
 }
 
 HistoryRecording& MainWindow::historyOf(quint16 server) const
@@ -276,15 +276,13 @@ void MainWindow::followSelectedLockStatistics()
     auto request = [this] {
         if (m_statisticsKey.isEmpty())
             return;
-        const int row = m_monitorView->lockModel()->rowOf(m_statisticsKey);
-        const quint16 server
-            = row >= 0 ? m_monitorView->lockModel()->recordAt(row).server() : m_fleet->first().id();
-        historyOf(server).requestStatistics(m_statisticsKey, m_statisticsName, window);
+        historyOf(m_statisticsServer).requestStatistics(m_statisticsKey, m_statisticsName, window);
     };
     connect(m_monitorView, &LockMonitorView::selectedLockChanged, this,
-        [this, request](const QString& key, const std::string& rawName) {
+        [this, request](const QString& key, const std::string& rawName, quint16 server) {
             m_statisticsKey = key;
             m_statisticsName = rawName;
+            m_statisticsServer = server;
             request();
         });
     auto showStatistics = [this](FleetServer* server) {
@@ -317,7 +315,9 @@ HistoryWindow* MainWindow::showHistory()
         m_historyWindow->setDatabase(history.databasePath(), history.problem());
         connect(m_historyWindow, &HistoryWindow::lockSelected, this,
             [this](const QString& lock, const QString& node) {
-                m_monitorView->selectLock(LockRecord::keyFor(node.toStdString(), lock.toStdString()));
+                // The window shows the history of one server: the lock is on that one.
+                m_monitorView->selectLock(
+                    m_historyServer, LockRecord::keyFor(node.toStdString(), lock.toStdString()));
             });
     }
     if (FleetServer* server = m_fleet->server(m_historyServer); server && m_fleet->servers().size() > 1)
@@ -335,10 +335,12 @@ void MainWindow::createActions()
         tr("&Connect to URL…"), this);
     m_connectAction->setObjectName(QStringLiteral("connectAction"));
     m_connectAction->setShortcut(QKeySequence::Open);
-    m_connectAction->setStatusTip(tr("Connect to a Redis server by its URL"));
+    // Beside the servers open, never in place of one: the others keep running.
+    m_connectAction->setStatusTip(
+        tr("Open another server beside the ones open: one table for the locks of all"));
     m_connectAction->setToolTip(tr("Connect to a Redis server (redis://, rediss://, unix://, "
                                    "redis+sentinel://)"));
-    connect(m_connectAction, &QAction::triggered, this, &MainWindow::connectToUrl);
+    connect(m_connectAction, &QAction::triggered, this, &MainWindow::addServerByUrl);
 
     m_connectionsAction = new QAction(
         QIcon::fromTheme(QStringLiteral("network-server"), style()->standardIcon(QStyle::SP_DirLinkIcon)),
@@ -350,12 +352,6 @@ void MainWindow::createActions()
         tr("Saved connections: add, edit, test and connect (%1)")
             .arg(m_connectionsAction->shortcut().toString(QKeySequence::NativeText)));
     connect(m_connectionsAction, &QAction::triggered, this, &MainWindow::manageConnections);
-
-    m_addServerAction = new QAction(tr("&Add Server by URL…"), this);
-    m_addServerAction->setObjectName(QStringLiteral("addServerAction"));
-    m_addServerAction->setStatusTip(
-        tr("Open another server beside the ones open: one table for the locks of all"));
-    connect(m_addServerAction, &QAction::triggered, this, &MainWindow::addServerByUrl);
 
     m_refreshAction = new QAction(
         QIcon::fromTheme(QStringLiteral("view-refresh"), style()->standardIcon(QStyle::SP_BrowserReload)),
@@ -403,7 +399,6 @@ void MainWindow::createMenus()
     QMenu* file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_connectionsAction);
     file->addAction(m_connectAction);
-    file->addAction(m_addServerAction);
     file->addAction(m_sandboxAction);
     file->addAction(m_productionAction);
     file->addSeparator();
@@ -515,24 +510,6 @@ void MainWindow::updateTitle()
     setWindowTitle(where.isEmpty() ? tr("LockScope") : tr("%1 — LockScope").arg(where));
 }
 
-void MainWindow::connectToUrl()
-{
-    QSettings settings;
-    bool accepted = false;
-    const QString url = QInputDialog::getText(this, tr("Connect to Redis"),
-        tr("Server URL (redis://[user[:password]@]host[:port][/db], rediss://…, unix:///path, "
-           "redis+sentinel://host:port/master):"),
-        QLineEdit::Normal, settings.value(lastUrlKey, QStringLiteral("redis://127.0.0.1:6379")).toString(),
-        &accepted);
-    if (!accepted || url.trimmed().isEmpty())
-        return;
-    const QString error = openUrl(url.trimmed());
-    if (error.isEmpty())
-        settings.setValue(lastUrlKey, urlWithoutPassword(url.trimmed()));
-    else
-        QMessageBox::warning(this, tr("Cannot connect"), tr("The URL is not valid: %1").arg(error));
-}
-
 void MainWindow::manageConnections()
 {
     ConnectionManagerDialog dialog(*m_connections, this);
@@ -544,15 +521,6 @@ void MainWindow::manageConnections()
 QString MainWindow::urlWithoutPassword(const QString& url)
 {
     return ConnectionProfile::urlWithoutPassword(url);
-}
-
-QString MainWindow::openUrl(const QString& url)
-{
-    auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
-    if (!options)
-        return QString::fromStdString(options.error().message);
-    m_fleet->replaceFirst(*options, url);
-    return {};
 }
 
 void MainWindow::showAbout()

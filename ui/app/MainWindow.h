@@ -55,7 +55,6 @@ public:
     // The servers open in this window; the controller's connection is the first.
     Fleet& fleet() const { return *m_fleet; }
     FleetPanel* fleetPanel() const { return m_fleetPanel; }
-    QAction* addServerAction() const { return m_addServerAction; }
     // The fleet the window had when it last closed (entries for Fleet::openEntries).
     static QStringList savedFleet();
 
@@ -64,15 +63,12 @@ public:
     static QString urlWithoutPassword(const QString& url);
 
 public Q_SLOTS:
-    // Asks for a URL and connects to it; parse errors are shown, not connected to.
-    void connectToUrl();
     // File › Connections…: the connection manager.
     void manageConnections();
-    // Connects to `url` at once; returns why not when the URL is malformed (empty on success).
-    QString openUrl(const QString& url);
     // Opens the server at `url` beside the ones open; returns why not when the URL is malformed.
     QString addServer(const QString& url);
-    // Asks for a URL and adds its server (File › Add Server by URL).
+    // Asks for a URL and adds its server (File › Connect to URL, the fleet panel's Add): beside
+    // the ones open, in the first server's place only while that is closed.
     void addServerByUrl();
     void showAbout();
     // Offers File › Connect to Sandbox for the sandbox server at `url` (started by GuiStartup),
@@ -121,12 +117,12 @@ private:
     Fleet* m_fleet = nullptr;
     FleetPanel* m_fleetPanel = nullptr;
     QWidget* m_summaryColumn = nullptr;
-    QAction* m_addServerAction = nullptr;
     quint16 m_historyServer = 0; // whose history the history window shows
     QHash<quint16, QHash<QString, QString>> m_alertsByServer; // server -> lock key -> alert
     QPointer<HistoryWindow> m_historyWindow;
     QString m_statisticsKey; // the lock whose statistics the detail pane shows
     std::string m_statisticsName; // its raw name
+    quint16 m_statisticsServer = 0; // the open server it is on
     QSystemTrayIcon* m_tray = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;

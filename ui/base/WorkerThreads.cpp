@@ -42,6 +42,8 @@ void WorkerThreads::retire()
         connect(thread, &QThread::finished, this, [this, thread] {
             m_retired.removeAll(thread);
             thread->deleteLater();
+            if (!hasThreads())
+                Q_EMIT allFinished();
         });
         thread->quit();
     }

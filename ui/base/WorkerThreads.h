@@ -25,6 +25,8 @@ public:
     quint64 beginGeneration();
     bool isCurrent(quint64 generation) const { return generation == m_generation; }
     bool isRunning() const { return !m_current.isEmpty(); }
+    // Whether any thread, current or retired, has not finished yet.
+    bool hasThreads() const { return !m_current.isEmpty() || !m_retired.isEmpty(); }
 
     // Moves `worker` (without a parent) to a new thread named `name`; connect what it needs, then
     // call start() on the thread returned.
@@ -33,6 +35,11 @@ public:
     // retire(), then waits until every thread has finished (for work that must be over, such as
     // sample locks released by their worker, before the caller goes on).
     void retireAndWait();
+
+Q_SIGNALS:
+    // The last retired thread has finished and none runs: nothing of this object's is left on
+    // another thread (its owner can go without waiting).
+    void allFinished();
 
 private:
     QList<QThread*> m_current;

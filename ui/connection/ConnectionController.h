@@ -44,6 +44,8 @@ public:
     void setRefreshInterval(std::chrono::milliseconds interval) { m_refreshInterval = interval; }
 
     bool isOpen() const { return m_threads.isRunning(); }
+    // Its workers' threads, current and retired (allFinished: none is left).
+    const WorkerThreads& threads() const { return m_threads; }
     // What open() was last given: tools that open their own connections (stress, demo) use it.
     const ConnectionOptions& options() const { return m_options; }
     // The "production" mark of the open connection (the profile's, or remembered per endpoint in

@@ -109,12 +109,6 @@ FleetServer* Fleet::openUrl(const ConnectionOptions& options, const QString& url
     return server;
 }
 
-void Fleet::replaceFirst(const ConnectionOptions& options, const QString& url)
-{
-    m_urls.insert(first().id(), ConnectionProfile::urlWithoutPassword(url));
-    first().open(options, {});
-}
-
 FleetServer* Fleet::openProfile(const QString& id)
 {
     const auto profile = m_firstConnector.store().profile(id);
@@ -167,9 +161,11 @@ void Fleet::remove(quint16 id)
     }
     m_servers.removeOne(server);
     m_connectors.remove(id);
-    // Kept (closed, a few objects) until the window goes: deleting it waits for its threads, and
-    // a thread inside a call to a server that hangs would hold the window until its timeout.
+    // Deleted once its threads have ended: deleting it now would wait for them, and a thread
+    // inside a call to a server that hangs would hold the window until its timeout.
     m_removed.append(server);
+    connect(server, &QObject::destroyed, this, [this, server] { m_removed.removeOne(server); });
+    server->closeAndDeleteLater();
     Q_EMIT serverRemoved(id);
 }
 

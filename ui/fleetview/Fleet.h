@@ -40,12 +40,11 @@ public:
     // Opens a server at `options` (`url` as typed, remembered without its password): in the first
     // server when that is closed, else beside the others. Nothing new when the endpoint is open.
     FleetServer* openUrl(const ConnectionOptions& options, const QString& url);
-    // Opens `options` in the first server, in place of what it had open (File › Connect to URL).
-    void replaceFirst(const ConnectionOptions& options, const QString& url);
     // Opens saved profile `id` (its password found as the connection manager does).
     FleetServer* openProfile(const QString& id);
     FleetServer* openSandbox();
-    // Closes server `id` and removes it (the first is only closed).
+    // Closes server `id` and removes it (the first is only closed): it is deleted, with its
+    // threads and its rows, once its threads have finished (see FleetServer::closeAndDeleteLater).
     void remove(quint16 id);
 
     // What is open, as entries to open again.
@@ -71,7 +70,7 @@ private:
     QString entryOf(const FleetServer& server) const;
 
     QList<FleetServer*> m_servers;
-    QList<FleetServer*> m_removed; // closed, their threads ending in their own time
+    QList<FleetServer*> m_removed; // closed, deleted once their threads have ended
     QHash<quint16, QString> m_urls; // server -> the URL it was opened with (no password)
     QHash<quint16, QPointer<ProfileConnector>> m_connectors;
     ProfileConnector& m_firstConnector;

@@ -1,5 +1,6 @@
 #include "fleetview/FleetServer.h"
 
+#include "base/WorkerThreads.h"
 #include "connection/ConnectionController.h"
 #include "lockhistory/HistoryRecording.h"
 #include "monitor/LockMonitorController.h"
@@ -74,7 +75,10 @@ QString FleetServer::name() const
     const ConnectionOptions& options = m_connection.options();
     if (options.host.empty())
         return m_connection.status().endpoint;
-    return QStringLiteral("%1:%2").arg(QString::fromStdString(options.host)).arg(options.port);
+    const QString hostPort
+        = QStringLiteral("%1:%2").arg(QString::fromStdString(options.host)).arg(options.port);
+    // Two databases of one server are two servers of the fleet, with locks of the same names.
+    return options.database == 0 ? hostPort : QStringLiteral("%1/%2").arg(hostPort).arg(options.database);
 }
 
 QString FleetServer::endpointKeyOf(const ConnectionOptions& options)
@@ -109,6 +113,24 @@ void FleetServer::openProfile(const ConnectionOptions& options, const QString& l
 void FleetServer::close()
 {
     m_connection.close();
+}
+
+void FleetServer::closeAndDeleteLater()
+{
+    close();
+    // Removed from the window: what it says while its threads end reaches nobody.
+    blockSignals(true);
+    m_deleting = true;
+    connect(&m_connection.threads(), &WorkerThreads::allFinished, this, &FleetServer::deleteIfFinished);
+    connect(&m_monitor.threads(), &WorkerThreads::allFinished, this, &FleetServer::deleteIfFinished);
+    deleteIfFinished();
+}
+
+void FleetServer::deleteIfFinished()
+{
+    // The history's own thread only flushes to its database: its controller ends it on deletion.
+    if (m_deleting && !m_connection.threads().hasThreads() && !m_monitor.threads().hasThreads())
+        deleteLater();
 }
 
 void FleetServer::noteStatus(const ConnectionStatus& status)

@@ -32,7 +32,7 @@ public:
     ~FleetServer() override;
 
     quint16 id() const { return m_id; }
-    // Its profile's name (or "sandbox"), else host:port.
+    // Its profile's name (or "sandbox"), else host:port (with "/N" for database N but 0).
     QString name() const;
     // What makes two servers one: the endpoint as described (never with a password).
     QString endpointKey() const;
@@ -51,6 +51,10 @@ public:
     void openProfile(const ConnectionOptions& options, const QString& label, const QString& profileId,
         bool production, const MonitorSettings& settings);
     void close();
+    // Closes it and deletes it once its connection's and monitor's threads have finished, in their
+    // own time (a thread inside a call to a server that hangs ends when the call times out): the
+    // GUI never waits for it. Only for a server of its own (create()).
+    void closeAndDeleteLater();
 
 Q_SIGNALS:
     // Its name, state, alerts or counts may read differently now.
@@ -59,6 +63,7 @@ Q_SIGNALS:
 
 private:
     void follow();
+    void deleteIfFinished();
     void noteStatus(const ConnectionStatus& status);
 
     quint16 m_id;
@@ -67,6 +72,7 @@ private:
     HistoryRecording& m_history;
     QString m_credentialsRefused;
     int m_alertsFiring = 0;
+    bool m_deleting = false;
 };
 
 } // namespace lockscope::ui

@@ -50,6 +50,8 @@ public:
     // background (its commands time out); only the destructor waits.
     void close();
     bool isOpen() const { return m_threads.isRunning(); }
+    // Its workers' threads, current and retired (allFinished: none is left).
+    const WorkerThreads& threads() const { return m_threads; }
     // Opens and closes with `connection` from now on (the connection knows nothing of the monitor).
     void follow(const ConnectionController& connection);
 

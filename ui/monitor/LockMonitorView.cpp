@@ -327,21 +327,29 @@ void LockMonitorView::createActions()
 
 QString LockMonitorView::selectedKey() const
 {
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    if (rows.isEmpty())
-        return {};
-    return rows.first().data(LockTableModel::LockKeyRole).toString();
+    const LockRecord* lock = selectedLock();
+    return lock ? lock->key() : QString();
+}
+
+std::optional<quint16> LockMonitorView::selectedServer() const
+{
+    const LockRecord* lock = selectedLock();
+    return lock ? std::optional<quint16>(lock->server()) : std::nullopt;
 }
 
 const LockRecord* LockMonitorView::selectedLock() const
 {
-    const int row = m_locks->rowOf(selectedKey());
-    return row < 0 ? nullptr : &m_locks->recordAt(row);
+    // The selected row itself: its key alone may name a lock on several servers.
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty())
+        return nullptr;
+    const QModelIndex row = m_proxy->mapToSource(rows.first());
+    return row.isValid() ? &m_locks->recordAt(row.row()) : nullptr;
 }
 
-bool LockMonitorView::selectLock(const QString& lockKey)
+bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)
 {
-    const int row = m_locks->rowOf(lockKey);
+    const int row = m_locks->rowOf(server, lockKey);
     if (row < 0)
         return false;
     const QModelIndex shown = m_proxy->mapFromSource(m_locks->index(row, 0));
@@ -355,6 +363,7 @@ bool LockMonitorView::selectLock(const QString& lockKey)
 void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
     const QString selected = selectedKey();
+    const std::optional<quint16> selectedOn = selectedServer();
     // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
     // only shows what was already there.
     QHash<QString, LockRecord> before;
@@ -380,8 +389,8 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     updatePage();
     Q_EMIT lockCountChanged(m_locks->rowCount());
     // The selection follows the lock; its details follow its changes.
-    if (!selected.isEmpty() && selectedKey() == selected) {
-        const int row = m_locks->rowOf(selected);
+    if (!selected.isEmpty() && selectedKey() == selected && selectedServer() == selectedOn) {
+        const int row = m_locks->rowOf(*selectedOn, selected);
         if (row >= 0) {
             m_detail->setServerName(m_locks->servers().size() > 1
                     ? m_locks->serverName(m_locks->recordAt(row).server())
@@ -399,10 +408,12 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 void LockMonitorView::announceSelection(const LockRecord* lock)
 {
     const QString key = lock ? lock->key() : QString();
-    if (key == m_selectedKey)
+    const quint16 server = lock ? lock->server() : m_monitor.server();
+    if (key == m_selectedKey && server == m_selectedServer)
         return;
     m_selectedKey = key;
-    Q_EMIT selectedLockChanged(key, lock && lock->isKnown() ? lock->snapshot().name : std::string());
+    m_selectedServer = server;
+    Q_EMIT selectedLockChanged(key, lock && lock->isKnown() ? lock->snapshot().name : std::string(), server);
 }
 
 void LockMonitorView::selectionChanged()

@@ -66,10 +66,11 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
     LocksEmptyState* emptyState() const { return m_emptyState; }
-    // The selected lock's key, or empty.
+    // The selected lock's key, or empty; selectedServer() is the open server it is on.
     QString selectedKey() const;
-    // Selects the lock with this key (if shown); returns whether it is.
-    bool selectLock(const QString& lockKey);
+    std::optional<quint16> selectedServer() const;
+    // Selects the lock with this key on open server `server` (if shown); returns whether it is.
+    bool selectLock(quint16 server, const QString& lockKey);
 
     // Asks with the confirmation dialog (or, when `dialogHook` is set, lets it answer: tests),
     // then sends the action to the worker.
@@ -102,8 +103,9 @@ Q_SIGNALS:
     // For the status bar: an admin result in one line.
     void message(const QString& text);
     void lockCountChanged(int count);
-    // Another lock was selected (`key` empty: none): `rawName` is its name as Redis has it.
-    void selectedLockChanged(const QString& key, const std::string& rawName);
+    // Another lock was selected (`key` empty: none): `rawName` is its name as Redis has it,
+    // `server` the open server it is on.
+    void selectedLockChanged(const QString& key, const std::string& rawName, quint16 server);
 
 private:
     void createActions();
@@ -145,7 +147,8 @@ private:
     LocksEmptyState* m_emptyState = nullptr;
     LockTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
-    QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged)
+    QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged), on:
+    quint16 m_selectedServer = 0;
     QTableView* m_eventView = nullptr;
     QTimer* m_followLog = nullptr; // scrolls the log to its end a moment after changes arrive
     LockActivityChart* m_activity = nullptr;

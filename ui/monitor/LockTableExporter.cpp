@@ -41,7 +41,9 @@ QByteArray LockTableExporter::toJson(const QAbstractItemModel& view, const LockT
     JsonWriter json;
     json.beginArray();
     for (int row = 0; row < view.rowCount(); ++row) {
-        const int lockRow = locks.rowOf(view.index(row, 0).data(LockTableModel::LockKeyRole).toString());
+        const QModelIndex shown = view.index(row, 0);
+        const int lockRow = locks.rowOf(quint16(shown.data(LockTableModel::ServerRole).toInt()),
+            shown.data(LockTableModel::LockKeyRole).toString());
         if (lockRow < 0)
             continue;
         const LockRecord& lock = locks.recordAt(lockRow);

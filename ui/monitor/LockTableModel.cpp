@@ -66,10 +66,25 @@ int LockTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-int LockTableModel::rowOf(const QString& lockKey) const
+int LockTableModel::rowOf(quint16 server, const QString& lockKey) const
 {
-    return m_rowOfKey.find(
-        LockRecord::hashOfKey(lockKey), [&](int row) { return m_rows[size_t(row)].record.key() == lockKey; });
+    return m_rowOfKey.find(indexHashOf(server, LockRecord::hashOfKey(lockKey)), [&](int row) {
+        const LockRecord& lock = m_rows[size_t(row)].record;
+        return lock.server() == server && lock.key() == lockKey;
+    });
+}
+
+size_t LockTableModel::indexHashOf(quint16 server, size_t keyHash)
+{
+    return keyHash ^ (size_t(server) * size_t(0x9e3779b97f4a7c15ULL));
+}
+
+QString LockTableModel::alertOf(const LockRecord& lock) const
+{
+    if (m_alerts.isEmpty())
+        return {};
+    const auto server = m_alerts.constFind(lock.server());
+    return server == m_alerts.cend() ? QString() : server->value(lock.key());
 }
 
 QStringList LockTableModel::nodes() const
@@ -174,19 +189,17 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
         return display(lock, column);
     case Qt::ToolTipRole: {
         const QVariant tip = toolTip(lock, column);
-        if (m_alerts.isEmpty())
+        const QString alert = alertOf(lock);
+        if (alert.isEmpty())
             return tip;
-        const auto alert = m_alerts.constFind(lock.key());
-        if (alert == m_alerts.cend())
-            return tip;
-        return tip.toString().isEmpty() ? *alert : *alert + QLatin1Char('\n') + tip.toString();
+        return tip.toString().isEmpty() ? alert : alert + QLatin1Char('\n') + tip.toString();
     }
     case AlertRole:
-        return m_alerts.isEmpty() ? QString() : m_alerts.value(lock.key());
+        return alertOf(lock);
     case Qt::BackgroundRole:
         // A soft red that keeps the text readable in light and dark palettes alike.
         // (Every cell asks, at every paint: the key is made only while some lock alerts.)
-        if (!m_alerts.isEmpty() && m_alerts.contains(lock.key()))
+        if (!alertOf(lock).isEmpty())
             return QBrush(QColor(0xd0, 0x30, 0x30, 0x48));
         return {};
     case SortRole:
@@ -283,18 +296,18 @@ QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
     }
 }
 
-void LockTableModel::setAlerts(const QHash<QString, QString>& alertByKey)
+void LockTableModel::setAlerts(const AlertsByServer& alerts)
 {
-    if (alertByKey == m_alerts)
+    if (alerts == m_alerts)
         return;
-    QSet<QString> touched;
-    for (auto it = m_alerts.cbegin(); it != m_alerts.cend(); ++it)
-        touched.insert(it.key());
-    for (auto it = alertByKey.cbegin(); it != alertByKey.cend(); ++it)
-        touched.insert(it.key());
-    m_alerts = alertByKey;
-    for (const QString& key : std::as_const(touched)) {
-        const int row = rowOf(key);
+    QSet<std::pair<quint16, QString>> touched;
+    for (const AlertsByServer* each : {&m_alerts, &alerts})
+        for (auto server = each->cbegin(); server != each->cend(); ++server)
+            for (auto alert = server->cbegin(); alert != server->cend(); ++alert)
+                touched.insert({server.key(), alert.key()});
+    m_alerts = alerts;
+    for (const auto& [server, key] : std::as_const(touched)) {
+        const int row = rowOf(server, key);
         if (row >= 0)
             Q_EMIT dataChanged(
                 index(row, 0), index(row, ColumnCount - 1), {Qt::BackgroundRole, Qt::ToolTipRole, AlertRole});
@@ -365,7 +378,7 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
     QList<LockRecord> added;
     for (const QString& key : std::as_const(order)) {
         const std::optional<LockRecord>& now = last[key];
-        const int row = rowOf(key);
+        const int row = rowOf(batch.server, key);
         if (!now) {
             if (row >= 0)
                 removed.push_back(row);
@@ -402,7 +415,7 @@ void LockTableModel::addRows(QList<LockRecord> locks)
     const int first = int(m_rows.size());
     beginInsertRows({}, first, first + int(locks.size()) - 1);
     for (auto& lock : locks) {
-        m_rowOfKey.insert(lock.keyHash(), int(m_rows.size()));
+        m_rowOfKey.insert(indexHashOf(lock.server(), lock.keyHash()), int(m_rows.size()));
         countRow(lock, 1);
         m_rows.emplace_back(std::move(lock));
     }
@@ -444,8 +457,8 @@ void LockTableModel::resetServer(quint16 server, const QList<LockRecord>& locks)
     std::vector<bool> listed(m_rows.size(), false);
     QList<LockRecord> added;
     for (const LockRecord& lock : locks) {
-        const int row = rowOf(lock.key());
-        if (row < 0 || m_rows[size_t(row)].record.server() != server) {
+        const int row = rowOf(server, lock.key());
+        if (row < 0) {
             added.append(lock);
             continue;
         }
@@ -578,7 +591,7 @@ void LockTableModel::rebuildIndex()
     m_rowOfKey.clear();
     m_rowOfKey.reserve(m_rows.size());
     for (size_t row = 0; row < m_rows.size(); ++row)
-        m_rowOfKey.insert(m_rows[row].record.keyHash(), int(row));
+        m_rowOfKey.insert(indexHashOf(m_rows[row].record.server(), m_rows[row].record.keyHash()), int(row));
 }
 
 void LockTableModel::noteNodes()

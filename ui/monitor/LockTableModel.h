@@ -74,8 +74,10 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     const LockRecord& recordAt(int row) const { return m_rows[size_t(row)].record; }
-    // The row of the lock with this key, or -1.
-    int rowOf(const QString& lockKey) const;
+    // The row of the lock with this key (LockRecord::key: node and name) on open server `server`,
+    // or -1. The server is part of a lock's identity: two databases of one server, or two
+    // servers reached at the same address, hold locks with the same key.
+    int rowOf(quint16 server, const QString& lockKey) const;
     QStringList nodes() const;
 
     // The name of open server `server` (its profile's name, else host:port): held once here,
@@ -97,9 +99,10 @@ public:
     // and re-filter all of them. State changes are announced either way.
     void setAnnouncesCountdown(bool announce) { m_announcesCountdown = announce; }
 
-    // The locks alerting now (lock key -> the alert in words): their rows are highlighted and
-    // say why in their tooltip, until the next call.
-    void setAlerts(const QHash<QString, QString>& alertByKey);
+    // The locks alerting now (server -> lock key -> the alert in words): their rows are
+    // highlighted and say why in their tooltip, until the next call.
+    using AlertsByServer = QHash<quint16, QHash<QString, QString>>;
+    void setAlerts(const AlertsByServer& alerts);
 
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
@@ -127,6 +130,11 @@ private:
     static int countBlocks(const std::vector<int>& descendingRows);
     void removeScatteredRows(const std::vector<int>& descendingRows);
     void rebuildIndex();
+    // Where a row goes in the index: its key's hash mixed with its server, so that the same key
+    // on several servers does not pile up in one run of slots.
+    static size_t indexHashOf(quint16 server, size_t keyHash);
+    // Why `lock` is alerting now (empty: it is not).
+    QString alertOf(const LockRecord& lock) const;
     QVariant display(const LockRecord& lock, int column) const;
     QVariant sortValue(const LockRecord& lock, int column) const;
     QVariant toolTip(const LockRecord& lock, int column) const;
@@ -152,7 +160,7 @@ private:
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
     QHash<quint16, int> m_rowsOfServer; // open server -> rows from it
     QHash<quint16, QString> m_serverNames;
-    QHash<QString, QString> m_alerts; // lock key -> why it is alerting
+    AlertsByServer m_alerts; // server -> lock key -> why it is alerting
     QStringList m_nodes;
     std::function<qint64()> m_clock;
     QTimer* m_tick;

@@ -757,6 +757,52 @@
     </message>
 </context>
 <context>
+    <name>Fleet</name>
+    <message>
+        <source>%1: %2 is the same server as %3 (%4); watched once, as %3</source>
+        <translation>%1：%2 与 %3（%4）是同一台服务器；只监视一次，名为 %3</translation>
+    </message>
+    <message>
+        <source>%1: the name %2 is taken; this server is named %3</source>
+        <translation>%1：名称 %2 已被使用；此服务器命名为 %3</translation>
+    </message>
+</context>
+<context>
+    <name>FleetFile</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>a quote is not closed</source>
+        <translation>引号未闭合</translation>
+    </message>
+    <message>
+        <source>&apos;profile&apos; needs the name of a saved connection profile</source>
+        <translation>&apos;profile&apos; 需要一个已保存连接配置的名称</translation>
+    </message>
+    <message>
+        <source>saved profiles cannot be read here</source>
+        <translation>此处无法读取已保存的连接配置</translation>
+    </message>
+    <message>
+        <source>expected a URL (redis://, rediss://, unix://, redis+sentinel://) or &apos;profile NAME&apos;, got &apos;%1&apos;</source>
+        <translation>应为 URL（redis://、rediss://、unix://、redis+sentinel://）或 &apos;profile 名称&apos;，实际为 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1: no server in it (one URL or &apos;profile NAME&apos; a line)</source>
+        <translation>%1：其中没有服务器（每行一个 URL 或 &apos;profile 名称&apos;）</translation>
+    </message>
+    <message>
+        <source>cannot read the fleet file %1</source>
+        <translation>无法读取服务器组文件 %1</translation>
+    </message>
+    <message>
+        <source>%1: larger than a fleet file may be (1 MiB)</source>
+        <translation>%1：超过服务器组文件允许的大小（1 MiB）</translation>
+    </message>
+</context>
+<context>
     <name>ForceRelease</name>
     <message>
         <source>released</source>
@@ -1473,6 +1519,25 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>%1 client(s) blocked in BLPOP on this node; CLIENT LIST does not say on which key</source>
         <translation>此节点上有 %1 个客户端阻塞在 BLPOP 上；CLIENT LIST 不会说明在哪个键上</translation>
+    </message>
+</context>
+<context>
+    <name>SavedProfiles</name>
+    <message>
+        <source>profile %1: %2</source>
+        <translation>连接配置 %1：%2</translation>
+    </message>
+    <message>
+        <source>(no settings file)</source>
+        <translation>（没有设置文件）</translation>
+    </message>
+    <message>
+        <source>no saved profile named &apos;%1&apos; in %2 (it has none)</source>
+        <translation>%2 中没有名为 &apos;%1&apos; 的已保存连接配置（其中没有任何配置）</translation>
+    </message>
+    <message>
+        <source>no saved profile named &apos;%1&apos; in %2 (it has: %3)</source>
+        <translation>%2 中没有名为 &apos;%1&apos; 的已保存连接配置（其中有：%3）</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,7 @@ using namespace lockscope;
 namespace {
 
 // Fleet files that name no saved profile.
-Result<Fleet> parse(std::string_view text)
+TextResult<Fleet> parse(std::string_view text)
 {
     return FleetFile::parse(text, "servers.fleet", FleetFile::over({}), {});
 }
@@ -33,7 +33,7 @@ private slots:
                            "   rediss://cache.internal:6380\n"
                            "redis://10.0.0.7:6379/2   EU staging  \n"
                            "unix:///run/redis/redis.sock local\n");
-        QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
+        QVERIFY2(fleet, fleet ? "" : fleet.refusal().english().c_str());
         QCOMPARE(fleet->size(), size_t(4));
         const auto& members = fleet->members();
         QCOMPARE(members[0].name, std::string("orders"));
@@ -55,7 +55,7 @@ private slots:
         QVERIFY(fleet);
         QCOMPARE(fleet->size(), size_t(2));
         QCOMPARE(fleet->notes().size(), size_t(1));
-        const std::string& note = fleet->notes().front();
+        const std::string note = fleet->notes().front().english();
         QVERIFY2(note.find("servers.fleet:3") != std::string::npos, note.c_str());
         QVERIFY2(note.find("same server as orders") != std::string::npos, note.c_str());
     }
@@ -96,23 +96,44 @@ private slots:
         const std::string bytes = text.toStdString();
         auto fleet = parse(bytes);
         QVERIFY(!fleet);
-        QCOMPARE(fleet.error().kind, ErrorKind::Usage);
-        QVERIFY2(QString::fromStdString(fleet.error().message).startsWith(expected),
-            fleet.error().message.c_str());
+        const std::string refusal = fleet.refusal().english();
+        QVERIFY2(QString::fromStdString(refusal).startsWith(expected), refusal.c_str());
+    }
+
+    void refusesInTextsMadeToBeTranslated()
+    {
+        // Each refusal is a template of the translatable catalogue with the line and the words
+        // it quotes as arguments: the GUI can show it in its language, the CLI prints the English.
+        auto fleet = parse("redis://a:1\nprofile\n");
+        QVERIFY(!fleet);
+        const UserText& refusal = fleet.refusal();
+        QCOMPARE(refusal.context(), std::string_view("FleetFile"));
+        QCOMPARE(refusal.pattern(), std::string_view("%1: %2"));
+        QCOMPARE(refusal.arguments().size(), size_t(2));
+        QCOMPARE(refusal.arguments()[0].english(), std::string("servers.fleet:2"));
+        QCOMPARE(refusal.arguments()[1].pattern(),
+            std::string_view("'profile' needs the name of a saved connection profile"));
+
+        auto merged = parse("redis://10.0.0.5:6379 a\nredis://10.0.0.5:6379 b\n");
+        QVERIFY(merged);
+        QCOMPARE(merged->notes().size(), size_t(1));
+        QCOMPARE(merged->notes().front().context(), std::string_view("Fleet"));
+        QVERIFY(!merged->notes().front().isVerbatim());
     }
 
     void refusesAFileWithoutServers()
     {
         auto fleet = parse("# nothing yet\n\n");
         QVERIFY(!fleet);
-        QVERIFY2(fleet.error().message.find("no server") != std::string::npos, fleet.error().message.c_str());
+        const std::string refusal = fleet.refusal().english();
+        QVERIFY2(refusal.find("no server") != std::string::npos, refusal.c_str());
     }
 
     void refusesAFileThatIsNotThere()
     {
         auto fleet = FleetFile::read("/nonexistent/servers.fleet", FleetFile::over({}), {});
         QVERIFY(!fleet);
-        QVERIFY(fleet.error().message.find("/nonexistent/servers.fleet") != std::string::npos);
+        QVERIFY(fleet.refusal().english().find("/nonexistent/servers.fleet") != std::string::npos);
     }
 
     void namesSavedProfilesAsTheGuiSavedThem()
@@ -141,7 +162,7 @@ private slots:
         auto lookup = [&profiles](const std::string& name) { return profiles.member(name, {}); };
         auto fleet = FleetFile::parse("profile Production\nprofile \"EU staging, \xc3\xa9t\xc3\xa9\" eu\n",
             "f", FleetFile::over({}), lookup);
-        QVERIFY2(fleet, fleet ? "" : fleet.error().message.c_str());
+        QVERIFY2(fleet, fleet ? "" : fleet.refusal().english().c_str());
         QCOMPARE(fleet->size(), size_t(2));
         const auto& production = fleet->members()[0];
         QCOMPARE(production.name, std::string("Production"));
@@ -154,10 +175,9 @@ private slots:
 
         auto missing = FleetFile::parse("redis://a:1\nprofile Nope\n", "f", FleetFile::over({}), lookup);
         QVERIFY(!missing);
-        QVERIFY2(missing.error().message.find("f:2: no saved profile named 'Nope'") != std::string::npos,
-            missing.error().message.c_str());
-        QVERIFY2(
-            missing.error().message.find("Production") != std::string::npos, missing.error().message.c_str());
+        const std::string refusal = missing.refusal().english();
+        QVERIFY2(refusal.find("f:2: no saved profile named 'Nope'") != std::string::npos, refusal.c_str());
+        QVERIFY2(refusal.find("Production") != std::string::npos, refusal.c_str());
     }
 };
 

@@ -2,6 +2,8 @@
 #include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "connection/StatusTexts.h"
+#include "fleetview/Fleet.h"
+#include "fleetview/FleetServer.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
@@ -10,7 +12,10 @@
 
 #include <QAbstractItemView>
 #include <QAction>
+#include <QApplication>
+#include <QInputDialog>
 #include <QLabel>
+#include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 
@@ -224,13 +229,13 @@ private slots:
         MainWindow window(controller);
         controller.open(guiOptionsFor(*m_server));
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
-        const QString error = window.openUrl(QStringLiteral("redis://127.0.0.1:notaport"));
+        const QString error = window.addServer(QStringLiteral("redis://127.0.0.1:notaport"));
         QVERIFY(!error.isEmpty());
         QVERIFY(controller.status().endpoint.contains(QString::number(m_server->port())));
         QCOMPARE(controller.status().state, ConnectionStatus::State::Connected);
     }
 
-    void opensAnotherServerByUrl()
+    void connectToUrlOpensTheServerBesideTheOneOpen()
     {
         auto other = test::startServer();
         QVERIFY(other);
@@ -238,11 +243,31 @@ private slots:
         MainWindow window(controller);
         window.show();
         controller.open(guiOptionsFor(*m_server));
-        QCOMPARE(window.openUrl(QString::fromStdString(other->url())), QString());
-        QTRY_VERIFY_WITH_TIMEOUT(
-            textOf(window, "statusEndpoint").contains(QStringLiteral(":%1").arg(other->port())), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
+
+        // File › Connect to URL…, answered as a user would.
+        const QString url = QString::fromStdString(other->url());
+        bool answered = false;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, &window, [&] {
+            if (auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget())) {
+                dialog->setTextValue(url);
+                dialog->accept();
+                answered = true;
+            }
+        });
+        answer.start(20);
+        window.connectAction()->trigger();
+        QVERIFY(answered);
+
+        QCOMPARE(window.fleet().servers().size(), 2);
+        FleetServer* added = window.fleet().servers().last();
         QTRY_COMPARE_WITH_TIMEOUT(
-            controller.summary().endpoint, QStringLiteral("127.0.0.1:%1").arg(other->port()), 10000);
+            added->connection().status().state, ConnectionStatus::State::Connected, 10000);
+        QCOMPARE(added->connection().options().port, other->port());
+        // The first server kept running, on the server it had.
+        QCOMPARE(controller.options().port, m_server->port());
+        QCOMPARE(controller.status().state, ConnectionStatus::State::Connected);
     }
 
     void goesBackToTheSandboxFromTheFileMenu()
@@ -255,7 +280,7 @@ private slots:
         QVERIFY(!window.sandboxAction()->isVisible()); // no sandbox, nothing to offer
         window.offerSandbox(QString::fromStdString(m_server->url()));
         QVERIFY(window.sandboxAction()->isVisible());
-        QCOMPARE(window.openUrl(QString::fromStdString(other->url())), QString());
+        QCOMPARE(window.addServer(QString::fromStdString(other->url())), QString());
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
 
         window.sandboxAction()->trigger();

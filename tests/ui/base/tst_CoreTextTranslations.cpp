@@ -53,9 +53,9 @@ class tst_CoreTextTranslations : public QObject
     {
         controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         LockMonitorView* view = window.monitorView();
-        if (!QTest::qWaitFor([&] { return view->lockModel()->rowOf(keyOf(name)) >= 0; }, 10000))
+        if (!QTest::qWaitFor([&] { return view->lockModel()->rowOf(0, keyOf(name)) >= 0; }, 10000))
             return QStringLiteral("(not listed: %1)").arg(window.monitor().status().error);
-        if (!view->selectLock(keyOf(name)))
+        if (!view->selectLock(0, keyOf(name)))
             return QStringLiteral("(cannot select)");
         return view->detailPane()->toPlainText();
     }

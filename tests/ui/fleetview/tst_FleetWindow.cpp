@@ -16,6 +16,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QDir>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
@@ -39,17 +40,23 @@ QString keyOf(const RedisServerProcess& server, const QString& name)
     return QStringLiteral("127.0.0.1:%1\n%2").arg(server.port()).arg(name);
 }
 
-bool setToken(const RedisServerProcess& server, const std::string& key)
+bool setToken(const RedisServerProcess& server, const std::string& key, ConnectionOptions database = {})
 {
-    auto redis = test::connectTo(server);
+    auto redis = test::connectTo(server, database);
     return redis && redis->command({"SET", key, "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"});
 }
 
-bool exists(const RedisServerProcess& server, const std::string& key)
+bool exists(const RedisServerProcess& server, const std::string& key, ConnectionOptions database = {})
 {
-    auto redis = test::connectTo(server);
+    auto redis = test::connectTo(server, database);
     auto reply = redis ? redis->command({"EXISTS", key}) : Result<RedisReply>(RedisError {});
     return reply && reply->isInteger() && reply->integer() == 1;
+}
+
+// The threads this process runs now (the kernel's count: Qt's and the workers' alike).
+int liveThreads()
+{
+    return int(QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size());
 }
 
 // Resumes a stopped server however the test ends.
@@ -75,6 +82,16 @@ class tst_FleetWindow : public QObject
         return rows;
     }
 
+    // The open server of the fleet at `server`'s port (its first database), or 0xffff.
+    static quint16 idOf(const MainWindow& window, const RedisServerProcess& server, int database = 0)
+    {
+        for (const FleetServer* open : window.fleet().servers())
+            if (open->connection().options().port == server.port()
+                && open->connection().options().database == database)
+                return open->id();
+        return 0xffff;
+    }
+
     static QString fleetState(const MainWindow& window, quint16 server)
     {
         QTreeWidgetItem* row = window.fleetPanel()->rowOf(server);
@@ -96,11 +113,14 @@ private Q_SLOTS:
         window.show();
         QCOMPARE(window.addServer(urlOf(*first)), QString());
         QCOMPARE(window.addServer(urlOf(*second)), QString());
-        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(keyOf(*first, QStringLiteral("lock:billing"))) >= 0, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(keyOf(*second, QStringLiteral("lock:shipping"))) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:billing"))) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->rowOf(idOf(window, *second), keyOf(*second, QStringLiteral("lock:shipping"))) >= 0, 10000);
 
         const QString secondName = QStringLiteral("127.0.0.1:%1").arg(second->port());
-        const int shipping = model->rowOf(keyOf(*second, QStringLiteral("lock:shipping")));
+        const int shipping
+            = model->rowOf(idOf(window, *second), keyOf(*second, QStringLiteral("lock:shipping")));
         QCOMPARE(model->data(model->index(shipping, LockTableModel::ServerColumn)).toString(), secondName);
         QVERIFY(!window.monitorView()->table()->isColumnHidden(LockTableModel::ServerColumn));
         QVERIFY(window.fleetPanel()->isVisible());
@@ -170,7 +190,8 @@ private Q_SLOTS:
         for (int i = 0; i < 5; ++i) {
             const std::string name = "lock:alive:" + std::to_string(i);
             QVERIFY(setToken(*alive, name));
-            QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(keyOf(*alive, QString::fromStdString(name))) >= 0, 5000);
+            QTRY_VERIFY_WITH_TIMEOUT(
+                model->rowOf(idOf(window, *alive), keyOf(*alive, QString::fromStdString(name))) >= 0, 5000);
         }
         QVERIFY(fleetState(window, killedId).contains(QStringLiteral("reconnecting")));
     }
@@ -189,11 +210,12 @@ private Q_SLOTS:
         window.addServer(urlOf(*second));
         LockMonitorView* view = window.monitorView();
         const QString secondKey = keyOf(*second, QStringLiteral("lock:same"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(secondKey) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(idOf(window, *second), secondKey) >= 0, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(keyOf(*first, QStringLiteral("lock:same"))) >= 0, 10000);
+            view->lockModel()->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:same"))) >= 0,
+            10000);
 
-        QVERIFY(view->selectLock(secondKey));
+        QVERIFY(view->selectLock(idOf(window, *second), secondKey));
         bool asked = false;
         view->setDialogHook([&asked](LockActionDialog&) {
             asked = true;
@@ -204,6 +226,47 @@ private Q_SLOTS:
         QVERIFY(asked);
         QTRY_VERIFY_WITH_TIMEOUT(!exists(*second, "lock:same"), 10000);
         QVERIFY(exists(*first, "lock:same"));
+    }
+
+    void aLockNamedAlikeOnTwoServersIsSelectedAndReleasedOnItsOwnServer()
+    {
+        // Two databases of one redis-server are two servers of the fleet whose locks have the
+        // same node and the same name: the lock's key alone cannot tell them apart.
+        auto server = test::startServer();
+        QVERIFY(server);
+        ConnectionOptions databaseA;
+        databaseA.database = 1;
+        ConnectionOptions databaseB;
+        databaseB.database = 2;
+        QVERIFY(setToken(*server, "lock:same", databaseA));
+        QVERIFY(setToken(*server, "lock:same", databaseB));
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        const QString url = urlOf(*server);
+        FleetServer* a
+            = window.fleet().openUrl(test::optionsFor(*server, databaseA), url + QStringLiteral("/1"));
+        FleetServer* b
+            = window.fleet().openUrl(test::optionsFor(*server, databaseB), url + QStringLiteral("/2"));
+        QVERIFY(a != b);
+        LockMonitorView* view = window.monitorView();
+        LockTableModel* model = view->lockModel();
+        const QString key = keyOf(*server, QStringLiteral("lock:same"));
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(a->id(), key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(b->id(), key) >= 0, 10000);
+        QCOMPARE(model->rowCount(), 2);
+
+        QVERIFY(view->selectLock(b->id(), key));
+        QCOMPARE(view->selectedServer(), std::optional<quint16>(b->id()));
+        QVERIFY(view->detailPane()->plainDetails().contains(b->name()));
+        view->setDialogHook([](LockActionDialog&) { return true; });
+        QTRY_VERIFY_WITH_TIMEOUT(view->forceReleaseAction()->isEnabled(), 5000);
+        view->forceReleaseAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!exists(*server, "lock:same", databaseB), 10000);
+        QVERIFY(exists(*server, "lock:same", databaseA));
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowOf(b->id(), key), -1, 10000);
+        QVERIFY(model->rowOf(a->id(), key) >= 0);
+        QCOMPARE(model->rowCount(), 1);
     }
 
     void aReadOnlyServerRefusesAdminActionsWhileAnotherAllowsThem()
@@ -222,13 +285,17 @@ private Q_SLOTS:
         window.fleet().openUrl(options, urlOf(*readOnly));
         LockMonitorView* view = window.monitorView();
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(keyOf(*readOnly, QStringLiteral("lock:r"))) >= 0, 10000);
+            view->lockModel()->rowOf(idOf(window, *readOnly), keyOf(*readOnly, QStringLiteral("lock:r")))
+                >= 0,
+            10000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(keyOf(*writable, QStringLiteral("lock:w"))) >= 0, 10000);
+            view->lockModel()->rowOf(idOf(window, *writable), keyOf(*writable, QStringLiteral("lock:w")))
+                >= 0,
+            10000);
 
-        QVERIFY(view->selectLock(keyOf(*readOnly, QStringLiteral("lock:r"))));
+        QVERIFY(view->selectLock(idOf(window, *readOnly), keyOf(*readOnly, QStringLiteral("lock:r"))));
         QTRY_VERIFY_WITH_TIMEOUT(!view->forceReleaseAction()->isEnabled(), 5000);
-        QVERIFY(view->selectLock(keyOf(*writable, QStringLiteral("lock:w"))));
+        QVERIFY(view->selectLock(idOf(window, *writable), keyOf(*writable, QStringLiteral("lock:w"))));
         QTRY_VERIFY_WITH_TIMEOUT(view->forceReleaseAction()->isEnabled(), 5000);
     }
 
@@ -268,7 +335,49 @@ private Q_SLOTS:
         QCOMPARE(rowsOf(*model, window.fleet().first().id()), 1);
         QVERIFY(!window.fleetPanel()->isVisible()); // one server: its summary again
         QVERIFY(setToken(*first, "lock:later"));
-        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(keyOf(*first, QStringLiteral("lock:later"))) >= 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            model->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:later"))) >= 0, 5000);
+    }
+
+    void aRemovedServerLeavesNoObjectOrThreadBehind()
+    {
+        auto first = test::startServer();
+        auto other = test::startServer();
+        QVERIFY(first && other);
+        QVERIFY(setToken(*other, "lock:other"));
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        window.addServer(urlOf(*first));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            window.fleet().first().monitor().status().state, MonitorStatus::State::Watching, 10000);
+        LockTableModel* model = window.monitorView()->lockModel();
+        auto addAndRemove = [&] {
+            FleetServer* added = window.fleet().openUrl(test::optionsFor(*other), urlOf(*other));
+            QTRY_VERIFY_WITH_TIMEOUT(
+                model->rowOf(added->id(), keyOf(*other, QStringLiteral("lock:other"))) >= 0, 10000);
+            window.fleet().remove(added->id());
+        };
+        // Once first, so that what Qt starts on first use (its thread pools) is in the count.
+        addAndRemove();
+        QTRY_COMPARE_WITH_TIMEOUT(window.findChildren<FleetServer*>().size(), 1, 15000);
+        QTest::qWait(200);
+        const int threads = liveThreads();
+        const auto monitors = window.findChildren<LockMonitorController*>().size();
+        const auto controllers = window.findChildren<ConnectionController*>().size();
+
+        for (int i = 0; i < 20; ++i) {
+            addAndRemove();
+            QVERIFY(!QTest::currentTestFailed());
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(window.findChildren<FleetServer*>().size(), 1, 15000);
+        QCOMPARE(window.findChildren<LockMonitorController*>().size(), monitors);
+        QCOMPARE(window.findChildren<ConnectionController*>().size(), controllers);
+        QTRY_COMPARE_WITH_TIMEOUT(liveThreads(), threads, 15000);
+        QCOMPARE(model->servers().size(), 1);
+        QCOMPARE(model->rowCount(), 0);
+        // The first server kept running all along.
+        QCOMPARE(window.fleet().first().monitor().status().state, MonitorStatus::State::Watching);
     }
 
     void refusedCredentialsAreShownAndNotRetried()

@@ -132,7 +132,7 @@ private Q_SLOTS:
 
         const QString key = LockRecord::keyFor(
             QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
 
         HistoryWindow* history = main.showHistory();
         QCOMPARE(history->databasePath(), path);
@@ -162,15 +162,15 @@ private Q_SLOTS:
         QVERIFY(m_redis->command({"SET", "lock:pane", first, "PX", "60000"}));
         const QString key = LockRecord::keyFor(
             QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:pane");
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
         QVERIFY(m_redis->command({"DEL", "lock:pane"}));
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) < 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) < 0, 10000);
         QVERIFY(m_redis->command({"SET", "lock:pane", second, "PX", "60000"}));
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
         // The recorder commits within a second; selecting the lock reads its day of holds.
         QTRY_COMPARE_WITH_TIMEOUT(
             holdsOf(main.history().databasePath(), "lock:pane").size(), std::size_t(2), 10000);
-        QVERIFY(main.monitorView()->selectLock(key));
+        QVERIFY(main.monitorView()->selectLock(0, key));
         const QString ended
             = LockStatisticsText::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost")
                   .arg(1)
@@ -368,11 +368,11 @@ private Q_SLOTS:
         const QString key = LockRecord::keyFor(
             QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:extended");
         LockTableModel* locks = main.monitorView()->lockModel();
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 10000);
         QSignalSpy performed(&main.monitor(), &LockMonitorController::adminPerformed);
         LockAdminRequest extend;
         extend.action = LockAdminRequest::Action::ExtendTtl;
-        extend.lock = locks->recordAt(locks->rowOf(key));
+        extend.lock = locks->recordAt(locks->rowOf(0, key));
         extend.ttlMs = 120000;
         main.monitor().perform(extend);
         QTRY_COMPARE_WITH_TIMEOUT(performed.size(), 1, 10000);

@@ -103,8 +103,8 @@ private Q_SLOTS:
         }
         for (size_t i = 0; i < m_cluster->size(); ++i) {
             const QString& key = keys[qsizetype(i)];
-            QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(key) >= 0, qPrintable(key), 10000);
-            const int row = locks->rowOf(key);
+            QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, qPrintable(key), 10000);
+            const int row = locks->rowOf(0, key);
             QCOMPARE(locks->index(row, LockTableModel::NodeColumn).data().toString(),
                 QString::fromStdString(m_cluster->node(i).toString()));
         }
@@ -128,8 +128,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(last, name);
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 10000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 10000);
+        QVERIFY(view->selectLock(0, key));
 
         QString nodeShown;
         view->setDialogHook([&nodeShown](LockActionDialog& dialog) {
@@ -140,7 +140,7 @@ private Q_SLOTS:
         view->forceReleaseAction()->trigger();
         QCOMPARE(nodeShown, QString::fromStdString(m_cluster->node(last).toString()));
 
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 10000);
         auto exists = m_cluster->direct(last).command({"EXISTS", name});
         QVERIFY(exists && exists->integer() == 0);
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QLabel*>(QStringLiteral("adminResultLabel"))

@@ -39,9 +39,9 @@ class tst_LockCopyActions : public test::RedisTestCase
         window.show();
         controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowOf(keyOf(name)) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowOf(0, keyOf(name)) >= 0, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
-        QVERIFY(window.monitorView()->selectLock(keyOf(name)));
+        QVERIFY(window.monitorView()->selectLock(0, keyOf(name)));
     }
 
 private Q_SLOTS:

@@ -147,11 +147,11 @@ private Q_SLOTS:
         QCOMPARE(locks->rowCount(), 0);
 
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "orders", test::LockFormats::uuidV4(), 42, 30000));
-        QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("orders"))) >= 0,
+        QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(0, keyOf(*m_server, QStringLiteral("orders"))) >= 0,
             qPrintable(window.monitor().status().description + QLatin1Char('|')
                 + window.monitor().status().error + QString::number(int(window.monitor().status().state))),
             1000);
-        const int row = locks->rowOf(keyOf(*m_server, QStringLiteral("orders")));
+        const int row = locks->rowOf(0, keyOf(*m_server, QStringLiteral("orders")));
         QCOMPARE(locks->index(row, LockTableModel::KindColumn).data(LockTableModel::KindRole).toInt(),
             int(LockKind::Reentrant));
         QCOMPARE(locks->recordAt(row).holders().first().threadId, QStringLiteral("42"));
@@ -172,11 +172,11 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         const QString key = keyOf(*m_server, QStringLiteral("lock:report"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 5000);
         auto ttlText
-            = [&] { return locks->index(locks->rowOf(key), LockTableModel::TtlColumn).data().toString(); };
+            = [&] { return locks->index(locks->rowOf(0, key), LockTableModel::TtlColumn).data().toString(); };
         auto ttlLeft = [&] {
-            return locks->index(locks->rowOf(key), LockTableModel::TtlColumn)
+            return locks->index(locks->rowOf(0, key), LockTableModel::TtlColumn)
                 .data(LockTableModel::RemainingTtlRole)
                 .toLongLong();
         };
@@ -204,8 +204,8 @@ private Q_SLOTS:
         LockTableModel* locks = window.monitorView()->lockModel();
         setToken("lock:short", "f81d4fae7dec11d0a76500a0c91e6bf6", 1500);
         const QString key = keyOf(*m_server, QStringLiteral("lock:short"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) < 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) < 0, 10000);
         QVERIFY(eventLogged(
             *window.monitorView()->eventLog(), LockEventRecord::Type::Expired, QStringLiteral("lock:short")));
     }
@@ -221,8 +221,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("payments"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QVERIFY(view->forceReleaseAction()->isEnabled());
 
         DialogAnswer answer;
@@ -231,7 +231,7 @@ private Q_SLOTS:
         QVERIFY(answer.seen);
         QVERIFY2(answer.holderText.contains(QString::fromStdString(uuid)), qPrintable(answer.holderText));
 
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
         auto exists = m_redis->command({"EXISTS", "payments"});
         QVERIFY(exists && exists->integer() == 0);
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -258,15 +258,15 @@ private Q_SLOTS:
         QVERIFY(window.productionAction()->isChecked());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:prod"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         DialogAnswer answer;
         answer.typeName = true;
         answerNextDialog(answer);
         view->forceReleaseAction()->trigger();
         QVERIFY(answer.seen);
         QVERIFY(!answer.buttonEnabledBeforeTyping);
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
         controller.setProductionMarked(false);
     }
 
@@ -280,8 +280,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("shipments"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QTimer::singleShot(50, [] {
             auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
             QVERIFY(dialog);
@@ -291,7 +291,7 @@ private Q_SLOTS:
         view->extendAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(m_redis->command({"PTTL", "shipments"})->integer() > 500'000, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()
-                                     ->index(view->lockModel()->rowOf(key), LockTableModel::TtlColumn)
+                                     ->index(view->lockModel()->rowOf(0, key), LockTableModel::TtlColumn)
                                      .data(LockTableModel::RemainingTtlRole)
                                      .toLongLong()
                 > 500'000,
@@ -315,9 +315,9 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("billing"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck());
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).stuck());
+        QVERIFY(view->selectLock(0, key));
         QVERIFY(view->removeWaitersAction()->isEnabled());
         DialogAnswer answer;
         answerNextDialog(answer);
@@ -325,7 +325,8 @@ private Q_SLOTS:
         QVERIFY(answer.seen);
         QTRY_COMPARE_WITH_TIMEOUT(
             m_redis->command({"LLEN", "redisson_lock_queue:{billing}"})->integer(), 0LL, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(!view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).stuck(), 5000);
         QCOMPARE(m_redis->command({"HEXISTS", "billing", holder})->integer(), 1LL); // the holder keeps it
     }
 
@@ -385,8 +386,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options(true));
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:ro"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QVERIFY(!view->forceReleaseAction()->isEnabled());
         QVERIFY2(view->forceReleaseAction()->toolTip().contains(QLatin1String("read-only")),
             qPrintable(view->forceReleaseAction()->toolTip()));
@@ -406,8 +407,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:keep"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QSignalSpy triggered(view->forceReleaseAction(), &QAction::triggered);
 
         view->filterEdit()->setText(QStringLiteral("lock:keep"));
@@ -421,7 +422,7 @@ private Q_SLOTS:
         view->filterEdit()->clear();
         view->table()->setFocus();
         QTRY_VERIFY(view->table()->hasFocus());
-        QVERIFY(view->selectLock(key));
+        QVERIFY(view->selectLock(0, key));
         DialogAnswer answer;
         answer.confirm = false;
         answerNextDialog(answer);
@@ -449,7 +450,7 @@ private Q_SLOTS:
         QVERIFY(redis);
         QVERIFY(redis->command({"SET", "lock:polled", "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(keyOf(*server, QStringLiteral("lock:polled"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(0, keyOf(*server, QStringLiteral("lock:polled"))) >= 0,
             5000);
     }
 
@@ -478,8 +479,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         QTRY_COMPARE_WITH_TIMEOUT(view->proxyModel()->rowCount(), 2, 5000);
-        const int possibleRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("order:1042")));
-        const int lockRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("beta")));
+        const int possibleRow = view->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("order:1042")));
+        const int lockRow = view->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("beta")));
         QVERIFY(possibleRow >= 0 && lockRow >= 0);
         QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::FontRole).value<QFont>().italic());
         QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::ForegroundRole).isValid());
@@ -491,7 +492,7 @@ private Q_SLOTS:
         QCOMPARE(view->proxyModel()->index(0, 0).data().toString(), QStringLiteral("beta"));
         possible->click();
         QCOMPARE(view->proxyModel()->rowCount(), 2);
-        QVERIFY(view->selectLock(keyOf(*m_server, QStringLiteral("order:1042"))));
+        QVERIFY(view->selectLock(0, keyOf(*m_server, QStringLiteral("order:1042"))));
         QTRY_VERIFY_WITH_TIMEOUT(
             view->detailPane()->toPlainText().contains(QLatin1String("Possibly a lock")), 5000);
     }
@@ -505,8 +506,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("bull:emails:7:lock"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QTRY_VERIFY_WITH_TIMEOUT(
             view->detailPane()->toPlainText().contains(QLatin1String("Before releasing")), 5000);
         DialogAnswer answer;

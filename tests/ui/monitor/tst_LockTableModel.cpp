@@ -135,8 +135,8 @@ private Q_SLOTS:
         proxy.setTextFilter({});
         proxy.setKindFilter(std::nullopt);
         QCOMPARE(locks.rowCount(), 2 + 40 - 7 - 1 + 1 + 500);
-        QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:1000")), -1);
-        QVERIFY(locks.rowOf(QStringLiteral("n1:6379\nlock:1001")) >= 0);
+        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nlock:1000")), -1);
+        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:1001")) >= 0);
         QCOMPARE(events.rowCount(), 50);
         QCOMPARE(proxy.rowCount(), locks.rowCount());
     }
@@ -188,7 +188,7 @@ private Q_SLOTS:
         locks.apply(gone);
         QCOMPARE(locks.rowCount(), 90'000);
         QCOMPARE(removed.count(), 1);
-        QCOMPARE(locks.rowOf(QStringLiteral("n1:6379\nlock:30000")), 20'000);
+        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nlock:30000")), 20'000);
 
         // The countdown repaints the TTL column of all rows with one signal (their states did not
         // change since the last tick).
@@ -220,11 +220,11 @@ private Q_SLOTS:
         listing.reset = true;
         listing.locks = {lockNamed(QStringLiteral("calm")), lockNamed(QStringLiteral("slow"))};
         locks.apply(listing);
-        const int slow = locks.rowOf(lockNamed(QStringLiteral("slow")).key());
-        const int calm = locks.rowOf(lockNamed(QStringLiteral("calm")).key());
+        const int slow = locks.rowOf(0, lockNamed(QStringLiteral("slow")).key());
+        const int calm = locks.rowOf(0, lockNamed(QStringLiteral("calm")).key());
         QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
 
-        locks.setAlerts({{lockNamed(QStringLiteral("slow")).key(), QStringLiteral("held for 2 min")}});
+        locks.setAlerts({{0, {{lockNamed(QStringLiteral("slow")).key(), QStringLiteral("held for 2 min")}}}});
         QCOMPARE(changed.size(), 1); // the alerting row only
         QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), slow);
         QVERIFY(locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
@@ -239,6 +239,54 @@ private Q_SLOTS:
         locks.setAlerts({});
         QCOMPARE(changed.size(), 2);
         QVERIFY(!locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
+    }
+
+    void theSameKeyOnTwoServersIsTwoRowsChangedAndRemovedApart()
+    {
+        // Two databases of one server (or two servers reached at one address) hold locks with the
+        // same node and name: only the server tells them apart.
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const LockSnapshot same = snapshotNamed(QStringLiteral("lock:same"));
+        for (quint16 server : {quint16(1), quint16(2)}) {
+            LockUpdateBatch listing;
+            listing.server = server;
+            listing.reset = true;
+            listing.locks = {LockRecord::fromSnapshot(same, baseMs, server)};
+            locks.apply(listing);
+        }
+        const QString key = lockNamed(QStringLiteral("lock:same")).key();
+        QCOMPARE(locks.rowCount(), 2);
+        const int onOne = locks.rowOf(1, key);
+        const int onTwo = locks.rowOf(2, key);
+        QVERIFY(onOne >= 0 && onTwo >= 0 && onOne != onTwo);
+        QCOMPARE(locks.recordAt(onTwo).server(), quint16(2));
+        QCOMPARE(locks.rowOf(3, key), -1);
+
+        LockSnapshot renewedLock = same;
+        renewedLock.ttlMs = 90'000;
+        LockUpdateBatch renewal;
+        renewal.server = 2;
+        renewal.changes.append(change(LockEventRecord::Type::Changed,
+            LockRecord::fromSnapshot(renewedLock, baseMs, 2), LockChange::Lease));
+        locks.apply(renewal);
+        QCOMPARE(locks.recordAt(locks.rowOf(2, key)).ttlMs(), 90'000);
+        QCOMPARE(locks.recordAt(locks.rowOf(1, key)).ttlMs(), 30'000);
+
+        locks.setAlerts({{2, {{key, QStringLiteral("held for 2 min")}}}});
+        QCOMPARE(locks.index(locks.rowOf(2, key), 0).data(LockTableModel::AlertRole).toString(),
+            QStringLiteral("held for 2 min"));
+        QCOMPARE(locks.index(locks.rowOf(1, key), 0).data(LockTableModel::AlertRole).toString(), QString());
+
+        LockUpdateBatch release;
+        release.server = 2;
+        release.changes.append(
+            change(LockEventRecord::Type::Released, LockRecord::fromSnapshot(renewedLock, baseMs, 2)));
+        locks.apply(release);
+        QCOMPARE(locks.rowCount(), 1);
+        QCOMPARE(locks.rowOf(2, key), -1);
+        QCOMPARE(locks.recordAt(locks.rowOf(1, key)).server(), quint16(1));
     }
 
     void announcesOnlyTheColumnsThatShowTheChangedFields()

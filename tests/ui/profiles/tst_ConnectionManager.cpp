@@ -156,7 +156,8 @@ private Q_SLOTS:
         QCOMPARE(controller.profileId(), saved.first().id);
         QCOMPARE(controller.label(), QStringLiteral("Invoices"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("lock:invoices"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("lock:invoices")))
+                >= 0,
             5000);
         QCOMPARE(ConnectionProfileStore().lastUsedId(), saved.first().id);
     }
@@ -201,10 +202,13 @@ private Q_SLOTS:
         setToken(*m_redis, "lock:slow-report");
         LockTableModel* locks = window.monitorView()->lockModel();
         const QString key = keyOf(*m_server, QStringLiteral("lock:slow-report"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0
-                && !locks->index(locks->rowOf(key), 0).data(LockTableModel::AlertRole).toString().isEmpty(),
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0
+                && !locks->index(locks->rowOf(0, key), 0)
+                        .data(LockTableModel::AlertRole)
+                        .toString()
+                        .isEmpty(),
             10000);
-        QVERIFY(locks->index(locks->rowOf(key), LockTableModel::HoldersColumn)
+        QVERIFY(locks->index(locks->rowOf(0, key), LockTableModel::HoldersColumn)
                     .data(Qt::BackgroundRole)
                     .isValid());
         if (qEnvironmentVariableIsSet("LOCKSCOPE_ALERT_PNG")) {
@@ -438,7 +442,7 @@ private Q_SLOTS:
         QVERIFY2(!prompt.reason.isEmpty(), "the prompt says why it asks");
         QVERIFY(!window.connections()->vault().keyringUsable()); // no keyring in tests: asked instead
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(keyOf(*server, QStringLiteral("lock:vault"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(0, keyOf(*server, QStringLiteral("lock:vault"))) >= 0,
             5000);
         // Kept for the session: connecting again asks no more.
         controller.close();
@@ -508,13 +512,15 @@ private Q_SLOTS:
         waitUntilWatching(controller, window);
 
         LockTableModel* locks = window.monitorView()->lockModel();
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:billing:1"))) >= 0, 5000);
-        QCOMPARE(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:shipping:1"))), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:billing:1"))) >= 0, 5000);
+        QCOMPARE(locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:shipping:1"))), -1);
         // Nor does one that appears later.
         setToken(*m_redis, "lock:shipping:2");
         setToken(*m_redis, "lock:billing:2");
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:billing:2"))) >= 0, 5000);
-        QCOMPARE(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:shipping:2"))), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:billing:2"))) >= 0, 5000);
+        QCOMPARE(locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:shipping:2"))), -1);
         QCOMPARE(locks->rowCount(), 2);
     }
 
@@ -532,7 +538,8 @@ private Q_SLOTS:
         window.connections()->connectTo(profile.id);
         waitUntilWatching(controller, window);
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("jobs:nightly"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("jobs:nightly")))
+                >= 0,
             5000);
     }
 
@@ -575,8 +582,8 @@ private Q_SLOTS:
 
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:ledger"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         bool askedForTheName = false;
         bool enabledBeforeTyping = true;
         view->setDialogHook([&](LockActionDialog& dialog) {
@@ -591,7 +598,7 @@ private Q_SLOTS:
         view->forceReleaseAction()->trigger();
         QVERIFY(askedForTheName);
         QVERIFY(!enabledBeforeTyping);
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
     }
 
     void unmarkingProductionIsSavedInTheProfile()
@@ -619,7 +626,7 @@ private Q_SLOTS:
         waitUntilWatching(*startup.controller(), *startup.window());
         QCOMPARE(startup.controller()->profileId(), profile.id);
         QTRY_VERIFY_WITH_TIMEOUT(startup.window()->monitorView()->lockModel()->rowOf(
-                                     keyOf(*m_server, QStringLiteral("lock:reopened")))
+                                     0, keyOf(*m_server, QStringLiteral("lock:reopened")))
                 >= 0,
             5000);
     }
@@ -665,8 +672,8 @@ private Q_SLOTS:
 
         LockMonitorView* view = window.monitorView();
         const QString key = keyOf(*m_server, QStringLiteral("lock:readonly"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
-        QVERIFY(view->selectLock(key));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
         QVERIFY(!view->forceReleaseAction()->isEnabled());
         QVERIFY(view->forceReleaseAction()->toolTip().contains(QLatin1String("read-only")));
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("statusReadOnly"))->isVisible());
