@@ -301,7 +301,7 @@ void LockTableModel::setAlerts(const AlertsByServer& alerts)
     if (alerts == m_alerts)
         return;
     QSet<std::pair<quint16, QString>> touched;
-    for (const AlertsByServer* each : {&m_alerts, &alerts})
+    for (const AlertsByServer* each : {static_cast<const AlertsByServer*>(&m_alerts), &alerts})
         for (auto server = each->cbegin(); server != each->cend(); ++server)
             for (auto alert = server->cbegin(); alert != server->cend(); ++alert)
                 touched.insert({server.key(), alert.key()});

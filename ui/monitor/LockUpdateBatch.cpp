@@ -8,6 +8,8 @@ void LockUpdateBatch::append(LockUpdateBatch later)
         *this = std::move(later);
         return;
     }
+    // A queue's batches all come from one server; the first one may be this empty default.
+    server = later.server;
     if (changes.isEmpty()) {
         changes = std::move(later.changes);
         return;

@@ -289,6 +289,19 @@ private Q_SLOTS:
         QCOMPARE(locks.recordAt(locks.rowOf(1, key)).server(), quint16(1));
     }
 
+    void aQueuedBatchOfChangesKeepsItsServer()
+    {
+        // A monitor's queue starts from an empty batch: the changes it gathers stay its server's.
+        LockUpdateBatch pending;
+        LockUpdateBatch later;
+        later.server = 3;
+        later.changes.append(change(LockEventRecord::Type::Released,
+            LockRecord::fromSnapshot(snapshotNamed(QStringLiteral("lock:same")), baseMs, 3)));
+        pending.append(later);
+        QCOMPARE(pending.server, quint16(3));
+        QCOMPARE(pending.changes.size(), 1);
+    }
+
     void announcesOnlyTheColumnsThatShowTheChangedFields()
     {
         LockSnapshot laterLock = snapshotNamed(QStringLiteral("fenced"));
