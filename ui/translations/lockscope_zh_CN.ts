@@ -3374,10 +3374,6 @@ Recognised as %2 (confidence %3%): %4</source>
         <translation>连接到 URL(&amp;C)…</translation>
     </message>
     <message>
-        <source>Connect to a Redis server by its URL</source>
-        <translation>通过 URL 连接到 Redis 服务器</translation>
-    </message>
-    <message>
         <source>Connect to a Redis server (redis://, rediss://, unix://, redis+sentinel://)</source>
         <translation>连接到 Redis 服务器（redis://、rediss://、unix://、redis+sentinel://）</translation>
     </message>
@@ -3428,18 +3424,6 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>%1 — LockScope</source>
         <translation>%1 — LockScope</translation>
-    </message>
-    <message>
-        <source>Connect to Redis</source>
-        <translation>连接到 Redis</translation>
-    </message>
-    <message>
-        <source>Server URL (redis://[user[:password]@]host[:port][/db], rediss://…, unix:///path, redis+sentinel://host:port/master):</source>
-        <translation>服务器 URL（redis://[user[:password]@]host[:port][/db]、rediss://…、unix:///path、redis+sentinel://host:port/master）：</translation>
-    </message>
-    <message>
-        <source>Cannot connect</source>
-        <translation>无法连接</translation>
     </message>
     <message>
         <source>The URL is not valid: %1</source>
@@ -3508,10 +3492,6 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>Lock History — %1</source>
         <translation>锁历史 — %1</translation>
-    </message>
-    <message>
-        <source>&amp;Add Server by URL…</source>
-        <translation>通过 URL 添加服务器(&amp;A)…</translation>
     </message>
     <message>
         <source>Open another server beside the ones open: one table for the locks of all</source>
