@@ -2,6 +2,7 @@ list(APPEND lockscope_core_sources
   history/AlertEvaluator.cpp
   history/HistoryLocation.cpp
   history/HistoryQuery.cpp
+  history/HistoryReadSql.cpp
   history/HistoryRecorder.cpp
   history/HistoryRecordingSink.cpp
   history/HistorySchema.cpp
@@ -22,4 +23,5 @@ list(APPEND lockscope_core_sources
   history/postgres/PostgresParams.cpp
   history/postgres/PostgresResult.cpp
   history/postgres/PostgresSchema.cpp
+  history/postgres/PostgresValues.cpp
 )

@@ -1,5 +1,6 @@
 #include "history/SqliteHistoryReader.h"
 
+#include "history/HistoryReadSql.h"
 #include "history/HistorySchema.h"
 #include "history/HoldRows.h"
 
@@ -13,8 +14,7 @@ namespace lockscope {
 
 namespace {
 
-// Overlapping [?from, ?until): started before its end, and still open or ended after its start.
-const char* overlaps = " h.started_ms < ?2 AND (h.ended_ms IS NULL OR h.ended_ms >= ?1) ";
+const HistoryReadSql sql('?');
 
 } // namespace
 
@@ -52,10 +52,7 @@ Result<std::vector<HoldRecord>> SqliteHistoryReader::readHolds(SqliteStatement& 
 Result<std::vector<HoldRecord>> SqliteHistoryReader::holds(
     const std::string& lock, TimeWindow window, int limit)
 {
-    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
-    auto statement = m_database.prepare(std::string(HoldRows::select())
-        + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = ?3) AND" + overlaps
-        + "ORDER BY h.started_ms LIMIT ?4");
+    auto statement = m_database.prepare(sql.holdsOfLock());
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -67,8 +64,7 @@ Result<std::vector<HoldRecord>> SqliteHistoryReader::holds(
 
 Result<std::vector<HoldRecord>> SqliteHistoryReader::allHolds(TimeWindow window, int limit)
 {
-    auto statement = m_database.prepare(
-        std::string(HoldRows::select()) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT ?3");
+    auto statement = m_database.prepare(sql.allHolds());
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);
@@ -79,21 +75,7 @@ Result<std::vector<HoldRecord>> SqliteHistoryReader::allHolds(TimeWindow window,
 
 Result<std::vector<LeagueRow>> SqliteHistoryReader::top(HistoryLeague league, TimeWindow window, int limit)
 {
-    const char* order = league == HistoryLeague::Held ? "longest DESC, holds DESC"
-        : league == HistoryLeague::Contended          ? "waiters DESC, holds DESC"
-                                                      : "expired DESC, holds DESC";
-    const char* keep = league == HistoryLeague::Held ? "longest > 0"
-        : league == HistoryLeague::Contended         ? "waiters > 0"
-                                                     : "expired > 0";
-    auto statement = m_database.prepare(
-        std::string(
-            "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
-            " SELECT h.lock_id, count(*) AS holds,"
-            " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
-            " max(h.max_waiters) AS waiters, sum(h.ending = 2) AS expired"
-            " FROM holds h WHERE")
-        + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
-        + order + " LIMIT ?3");
+    auto statement = m_database.prepare(sql.league(league));
     if (!statement)
         return statement.error();
     statement->bind(1, window.fromMs);

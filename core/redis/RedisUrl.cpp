@@ -1,5 +1,7 @@
 #include "redis/RedisUrl.h"
 
+#include "common/HexDigits.h"
+
 #include <charconv>
 #include <optional>
 
@@ -21,17 +23,6 @@ std::optional<int> parseNumber(std::string_view text, int min, int max)
     return value;
 }
 
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 Result<std::string> percentDecode(std::string_view text)
 {
     std::string out;
@@ -42,8 +33,8 @@ Result<std::string> percentDecode(std::string_view text)
         }
         if (i + 2 >= text.size())
             return usage("truncated percent escape in URL credentials");
-        const int hi = hexValue(text[i + 1]);
-        const int lo = hexValue(text[i + 2]);
+        const int hi = hexDigitValue(text[i + 1]);
+        const int lo = hexDigitValue(text[i + 2]);
         if (hi < 0 || lo < 0)
             return usage("invalid percent escape in URL credentials");
         out += static_cast<char>(hi * 16 + lo);

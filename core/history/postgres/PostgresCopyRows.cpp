@@ -9,17 +9,8 @@ void PostgresCopyRows::separate()
     m_rowStarted = true;
 }
 
-PostgresCopyRows& PostgresCopyRows::integer(long long value)
+PostgresCopyRows& PostgresCopyRows::putNull()
 {
-    separate();
-    m_data += std::to_string(value);
-    return *this;
-}
-
-PostgresCopyRows& PostgresCopyRows::integer(const std::optional<long long>& value)
-{
-    if (value)
-        return integer(*value);
     separate();
     m_data += "\\N";
     return *this;
@@ -39,7 +30,7 @@ PostgresCopyRows& PostgresCopyRows::bytes(std::string_view value)
     return *this;
 }
 
-PostgresCopyRows& PostgresCopyRows::text(std::string_view value)
+PostgresCopyRows& PostgresCopyRows::put(const std::string& value)
 {
     separate();
     for (char c : value) {
@@ -56,20 +47,10 @@ PostgresCopyRows& PostgresCopyRows::text(std::string_view value)
         case '\r':
             m_data += "\\r";
             break;
-        case '\0':
-            m_data += '?';
-            break;
         default:
             m_data += c;
         }
     }
-    return *this;
-}
-
-PostgresCopyRows& PostgresCopyRows::boolean(bool value)
-{
-    separate();
-    m_data += value ? 't' : 'f';
     return *this;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include <optional>
+#include "history/postgres/PostgresValues.h"
+
 #include <string>
 #include <string_view>
 
@@ -8,14 +9,10 @@ namespace lockscope {
 
 // Rows for COPY ... FROM STDIN in its text format, built field by field. Bytes go hex-encoded as
 // bytea, so no byte of a lock name can end a field or a row.
-class PostgresCopyRows
+class PostgresCopyRows : public PostgresValues<PostgresCopyRows>
 {
 public:
-    PostgresCopyRows& integer(long long value);
-    PostgresCopyRows& integer(const std::optional<long long>& value); // nullopt: NULL
     PostgresCopyRows& bytes(std::string_view value);
-    PostgresCopyRows& text(std::string_view value); // our own words (kinds, modes): escaped
-    PostgresCopyRows& boolean(bool value);
     void endRow();
 
     bool empty() const { return m_rows == 0; }
@@ -24,6 +21,9 @@ public:
     void clear();
 
 private:
+    friend class PostgresValues<PostgresCopyRows>;
+    PostgresCopyRows& put(const std::string& value); // escaped for COPY
+    PostgresCopyRows& putNull();
     void separate();
 
     std::string m_data;

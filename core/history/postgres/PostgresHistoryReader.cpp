@@ -1,5 +1,7 @@
 #include "history/postgres/PostgresHistoryReader.h"
 
+#include "history/HistoryReadSql.h"
+
 #include "history/postgres/PostgresHoldRows.h"
 #include "history/postgres/PostgresSchema.h"
 
@@ -7,8 +9,7 @@ namespace lockscope {
 
 namespace {
 
-// Overlapping [$1, $2): started before its end, and still open or ended after its start.
-const char* overlaps = " h.started_ms < $2 AND (h.ended_ms IS NULL OR h.ended_ms >= $1) ";
+const HistoryReadSql sql('$');
 
 } // namespace
 
@@ -47,38 +48,20 @@ Result<std::vector<HoldRecord>> PostgresHistoryReader::readHolds(
 Result<std::vector<HoldRecord>> PostgresHistoryReader::holds(
     const std::string& lock, TimeWindow window, int limit)
 {
-    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
-    return readHolds(std::string(PostgresHoldRows::select())
-            + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = $3) AND" + overlaps
-            + "ORDER BY h.started_ms LIMIT $4",
+    return readHolds(sql.holdsOfLock(),
         PostgresParams().integer(window.fromMs).integer(window.untilMs).bytes(lock).integer(limit));
 }
 
 Result<std::vector<HoldRecord>> PostgresHistoryReader::allHolds(TimeWindow window, int limit)
 {
     return readHolds(
-        std::string(PostgresHoldRows::select()) + "WHERE" + overlaps + "ORDER BY h.started_ms LIMIT $3",
-        PostgresParams().integer(window.fromMs).integer(window.untilMs).integer(limit));
+        sql.allHolds(), PostgresParams().integer(window.fromMs).integer(window.untilMs).integer(limit));
 }
 
 Result<std::vector<LeagueRow>> PostgresHistoryReader::top(HistoryLeague league, TimeWindow window, int limit)
 {
-    const char* order = league == HistoryLeague::Held ? "longest DESC, holds DESC"
-        : league == HistoryLeague::Contended          ? "waiters DESC, holds DESC"
-                                                      : "expired DESC, holds DESC";
-    const char* keep = league == HistoryLeague::Held ? "longest > 0"
-        : league == HistoryLeague::Contended         ? "waiters > 0"
-                                                     : "expired > 0";
     auto rows = m_connection.query(
-        std::string(
-            "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
-            " SELECT h.lock_id, count(*) AS holds,"
-            " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
-            " max(h.max_waiters) AS waiters, count(*) FILTER (WHERE h.ending = 2) AS expired"
-            " FROM holds h WHERE")
-            + overlaps + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
-            + order + " LIMIT $3",
-        PostgresParams().integer(window.fromMs).integer(window.untilMs).integer(limit));
+        sql.league(league), PostgresParams().integer(window.fromMs).integer(window.untilMs).integer(limit));
     if (!rows)
         return rows.error();
     std::vector<LeagueRow> league_;

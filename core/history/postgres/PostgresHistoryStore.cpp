@@ -1,5 +1,6 @@
 #include "history/postgres/PostgresHistoryStore.h"
 
+#include "history/HoldRows.h"
 #include "history/postgres/PostgresCopyRows.h"
 #include "history/postgres/PostgresHoldRows.h"
 #include "history/postgres/PostgresSchema.h"
@@ -118,9 +119,9 @@ Result<ResumedSession> PostgresHistoryStore::startSession(long long nowMs)
     if (!session)
         return rollback(session.error());
     m_sessionId = session->integer(0, 0);
-    auto open = m_connection.query(
-        std::string(PostgresHoldRows::select()) + "WHERE h.ended_ms IS NULL AND l.source = $1",
-        PostgresParams().text(source));
+    auto open
+        = m_connection.query(std::string(HoldRows::select()) + "WHERE h.ended_ms IS NULL AND l.source = $1",
+            PostgresParams().text(source));
     if (!open)
         return rollback(open.error());
     for (int row = 0; row < open->rows(); ++row)
@@ -135,6 +136,8 @@ Status PostgresHistoryStore::queue(Write write)
     if (m_lost && m_queuedEvents >= m_options.bufferedEventsLimit) {
         // Full while the database is away: dropped, and the gap for it written once it is back.
         if (write.kind == Write::Kind::Event) {
+            if (m_inFlight && m_dropped == m_inFlight->dropped)
+                m_droppedSinceFlightFromMs = write.event.atMs;
             if (m_dropped++ == 0)
                 m_droppedFromMs = write.event.atMs;
             m_droppedUntilMs = std::max(m_droppedUntilMs, write.event.atMs);
@@ -149,116 +152,78 @@ Status PostgresHistoryStore::queue(Write write)
 
 Status PostgresHistoryStore::addEvent(const EventRow& event)
 {
-    Write write;
-    write.kind = Write::Kind::Event;
-    write.event = event;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::Event, .event = event});
 }
 
 Status PostgresHistoryStore::startHold(const HoldRecord& hold)
 {
-    Write write;
-    write.kind = Write::Kind::StartHold;
-    write.hold = hold;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::StartHold, .hold = hold});
 }
 
 Status PostgresHistoryStore::endHold(const HoldRecord& hold)
 {
-    Write write;
-    write.kind = Write::Kind::EndHold;
-    write.hold = hold;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::EndHold, .hold = hold});
 }
 
 Status PostgresHistoryStore::remarkForceReleased(
     const std::string& node, const std::string& lock, long long sinceMs)
 {
-    Write write;
-    write.kind = Write::Kind::Remark;
-    write.node = node;
-    write.lock = lock;
-    write.first = sinceMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::Remark, .first = sinceMs, .node = node, .lock = lock});
 }
 
 Status PostgresHistoryStore::openGap(long long atMs, const std::string& reason)
 {
-    Write write;
-    write.kind = Write::Kind::OpenGap;
-    write.first = atMs;
-    write.detail = reason;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::OpenGap, .first = atMs, .detail = reason});
 }
 
 Status PostgresHistoryStore::closeGap(long long atMs)
 {
-    Write write;
-    write.kind = Write::Kind::CloseGap;
-    write.first = atMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::CloseGap, .first = atMs});
 }
 
 Status PostgresHistoryStore::closedGap(long long fromMs, long long untilMs, const std::string& reason)
 {
-    Write write;
-    write.kind = Write::Kind::ClosedGap;
-    write.first = fromMs;
-    write.second = std::max(fromMs, untilMs);
-    write.detail = reason;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::ClosedGap,
+        .first = fromMs,
+        .second = std::max(fromMs, untilMs),
+        .detail = reason});
 }
 
 Status PostgresHistoryStore::startPolling(long long atMs, long long intervalMs)
 {
-    Write write;
-    write.kind = Write::Kind::StartPolling;
-    write.first = atMs;
-    write.second = intervalMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::StartPolling, .first = atMs, .second = intervalMs});
 }
 
 Status PostgresHistoryStore::endPolling(long long atMs)
 {
-    Write write;
-    write.kind = Write::Kind::EndPolling;
-    write.first = atMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::EndPolling, .first = atMs});
 }
 
 Status PostgresHistoryStore::addAlert(const std::string& node, const std::string& lock,
     const std::string& rule, const std::string& detail, long long atMs)
 {
-    Write write;
-    write.kind = Write::Kind::Alert;
-    write.node = node;
-    write.lock = lock;
-    write.word = rule;
-    write.detail = detail;
-    write.first = atMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::Alert,
+        .first = atMs,
+        .node = node,
+        .lock = lock,
+        .word = rule,
+        .detail = detail});
 }
 
 Status PostgresHistoryStore::addMark(const std::string& kind, const std::string& node,
     const std::string& lock, const std::string& detail, long long atMs)
 {
-    Write write;
-    write.kind = Write::Kind::Mark;
-    write.node = node;
-    write.lock = lock;
-    write.word = kind;
-    write.detail = detail;
-    write.first = atMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::Mark,
+        .first = atMs,
+        .node = node,
+        .lock = lock,
+        .word = kind,
+        .detail = detail});
 }
 
 Status PostgresHistoryStore::noteMode(const std::string& description, long long atMs)
 {
-    Write write;
-    write.kind = Write::Kind::Mode;
-    write.word = description;
-    write.first = atMs;
-    return queue(std::move(write));
+    return queue({.kind = Write::Kind::Mode, .first = atMs, .word = description});
 }
 
 Result<std::optional<long long>> PostgresHistoryStore::existingLockId(
@@ -519,8 +484,11 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
         // The claim went with the old connection; another recorder may have taken it meanwhile.
         if (auto claimed = claimSource(); !claimed)
             return lostWith(claimed) ? Status(Done {}) : claimed;
+        if (auto settled = settleBatchInFlight(); !settled)
+            return lostWith(settled) ? Status(Done {}) : settled;
         m_lost = false;
     }
+    const InFlight batch {m_writes.size(), m_dropped};
     auto sent = [&]() -> Status {
         if (auto begun = m_connection.execute("BEGIN"); !begun)
             return begun;
@@ -531,9 +499,10 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
             if (auto written = sendDropped(nowMs, holds); !written)
                 return written;
         }
-        auto alive = m_connection.query(
-            "UPDATE sessions SET alive_ms = greatest(alive_ms, $2), ended_ms = $3 WHERE id = $1",
-            PostgresParams().integer(m_sessionId).integer(nowMs).integer(endedMs));
+        auto alive
+            = m_connection.query("UPDATE sessions SET alive_ms = greatest(alive_ms, $2), ended_ms = $3,"
+                                 " batches = $4 WHERE id = $1",
+                PostgresParams().integer(m_sessionId).integer(nowMs).integer(endedMs).integer(m_batches + 1));
         if (!alive)
             return alive.error();
         return m_connection.execute("COMMIT");
@@ -542,6 +511,7 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
         m_newLockIds.clear();
         if (lostWith(sent)) {
             m_lost = true;
+            m_inFlight = batch;
             return Done {};
         }
         (void)m_connection.execute("ROLLBACK");
@@ -549,11 +519,36 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
     }
     m_lockIds.merge(m_newLockIds);
     m_newLockIds.clear();
-    m_writes.clear();
-    m_queuedEvents = 0;
-    m_dropped = 0;
-    m_droppedUntilMs = 0;
+    markSent(batch.writes, batch.dropped);
     return Done {};
+}
+
+Status PostgresHistoryStore::settleBatchInFlight()
+{
+    if (!m_inFlight)
+        return Done {};
+    auto counted = m_connection.query(
+        "SELECT batches FROM sessions WHERE id = $1", PostgresParams().integer(m_sessionId));
+    if (!counted)
+        return counted.error();
+    if (counted->rows() > 0 && counted->integer(0, 0) > m_batches)
+        markSent(m_inFlight->writes, m_inFlight->dropped);
+    m_inFlight.reset();
+    return Done {};
+}
+
+void PostgresHistoryStore::markSent(size_t writes, long long dropped)
+{
+    ++m_batches;
+    m_writes.erase(m_writes.begin(), m_writes.begin() + static_cast<std::ptrdiff_t>(writes));
+    m_queuedEvents = std::count_if(m_writes.begin(), m_writes.end(),
+        [](const Write& write) { return write.kind == Write::Kind::Event; });
+    m_dropped -= dropped;
+    if (m_dropped == 0)
+        m_droppedUntilMs = 0;
+    else if (dropped > 0)
+        m_droppedFromMs = m_droppedSinceFlightFromMs;
+    m_inFlight.reset();
 }
 
 Status PostgresHistoryStore::commit(long long nowMs, const HoldTracker& holds)
@@ -576,6 +571,7 @@ void PostgresHistoryStore::abandon()
 {
     m_writes.clear();
     m_queuedEvents = 0;
+    m_inFlight.reset();
 }
 
 Status PostgresHistoryStore::deleteInBatches(

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -27,6 +28,11 @@ class PostgresCopyRows;
 // reached the batch stays in memory (isBuffering()) and each later commit() tries to connect
 // again; past HistoryOptions::bufferedEventsLimit events, what comes is dropped, and once the
 // database is back the history gets a gap for it and its open holds are set right.
+//
+// A batch is written once even when its COMMIT's reply is lost (the connection drops after the
+// server committed): each batch's transaction also counts it in its session's row
+// (sessions.batches), and after reconnecting the store reads that count back: a batch the server
+// committed is taken off the queue instead of being sent again.
 class PostgresHistoryStore : public HistoryStore
 {
 public:
@@ -79,10 +85,15 @@ private:
             Mode,
         };
         Kind kind = Kind::Event;
-        EventRow event;
-        HoldRecord hold;
-        long long first = 0, second = 0;
-        std::string node, lock, word, detail;
+        // Every member initialised, so that a write names only what it uses ({.kind, .first}).
+        EventRow event {};
+        HoldRecord hold {};
+        long long first = 0;
+        long long second = 0;
+        std::string node {};
+        std::string lock {};
+        std::string word {};
+        std::string detail {};
     };
     // The rows of one run of writes that COPY may send together.
     struct Segment;
@@ -103,6 +114,11 @@ private:
     Result<std::optional<long long>> existingLockId(const std::string& node, const std::string& name);
     // Whether `status` failed because the database went away (then the writes stay queued).
     bool lostWith(const Status& status);
+    // After reconnecting: whether the batch under way when the connection dropped was committed
+    // (then it leaves the queue).
+    Status settleBatchInFlight();
+    // The first `writes` of the queue (and `dropped` events' gap) are in the database.
+    void markSent(size_t writes, long long dropped);
     Status deleteInBatches(const std::string& table, const std::string& condition, long long bound);
 
     PostgresConnection m_connection;
@@ -117,6 +133,18 @@ private:
     long long m_dropped = 0;
     long long m_droppedFromMs = 0;
     long long m_droppedUntilMs = 0;
+    // Batches committed in this session, as sessions.batches counts them.
+    long long m_batches = 0;
+    // The batch whose transaction was under way when the connection dropped: its writes (the
+    // first of m_writes) and the dropped events its gap covered.
+    struct InFlight
+    {
+        size_t writes = 0;
+        long long dropped = 0;
+    };
+    std::optional<InFlight> m_inFlight;
+    // Where the events dropped after the batch in flight began (its own drops' gap may be in).
+    long long m_droppedSinceFlightFromMs = 0;
 };
 
 } // namespace lockscope

@@ -4,13 +4,6 @@
 
 namespace lockscope {
 
-const char* PostgresHoldRows::select()
-{
-    return "SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
-           " h.ending, h.fence, h.max_reentries, h.max_waiters FROM holds h JOIN locks l ON l.id = "
-           "h.lock_id ";
-}
-
 HoldRecord PostgresHoldRows::read(const PostgresResult& rows, int row)
 {
     HoldRecord hold;

@@ -6,13 +6,11 @@ namespace lockscope {
 
 class PostgresResult;
 
-// How a hold is read back from a PostgreSQL history (the counterpart of HoldRows): one column
-// list for every query of holds, and the record made from a row of it.
+// A hold read back from a PostgreSQL history: the record made from a row of HoldRows::select()'s
+// columns (the counterpart of HoldRows::read).
 class PostgresHoldRows
 {
 public:
-    // "SELECT <the columns> FROM holds h JOIN locks l ON l.id = h.lock_id "
-    static const char* select();
     static HoldRecord read(const PostgresResult& rows, int row);
 };
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "history/postgres/PostgresValues.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -10,15 +12,10 @@ namespace lockscope {
 // The parameters of one PostgreSQL statement ($1, $2, ... in the order added). Every value goes
 // as a parameter, never into the SQL text; bytes (lock names, holders, details) go in binary
 // format as bytea, so quotes, backslashes, NUL bytes and escapes arrive exactly as they are.
-class PostgresParams
+class PostgresParams : public PostgresValues<PostgresParams>
 {
 public:
-    PostgresParams& integer(long long value);
-    PostgresParams& integer(const std::optional<long long>& value); // nullopt: NULL
     PostgresParams& bytes(std::string_view value); // bytea
-    // A text column: invalid UTF-8 and NUL bytes (which PostgreSQL's text cannot hold) become '?'.
-    PostgresParams& text(std::string_view value);
-    PostgresParams& null();
 
     int count() const { return static_cast<int>(m_values.size()); }
     std::vector<const char*> values() const;
@@ -26,6 +23,10 @@ public:
     const int* formats() const { return m_formats.data(); }
 
 private:
+    friend class PostgresValues<PostgresParams>;
+    PostgresParams& put(std::string value); // in text format
+    PostgresParams& putNull();
+
     std::vector<std::optional<std::string>> m_values;
     std::vector<int> m_lengths;
     std::vector<int> m_formats;

@@ -1,26 +1,13 @@
 #include "history/postgres/PostgresResult.h"
 
+#include "common/HexDigits.h"
+
 #include <libpq-fe.h>
 
 #include <cstdlib>
 #include <utility>
 
 namespace lockscope {
-
-namespace {
-
-int hexValue(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return 0;
-}
-
-} // namespace
 
 PostgresResult::PostgresResult(pg_result* result)
     : m_result(result)
@@ -91,7 +78,7 @@ std::string PostgresResult::bytes(int row, int column) const
         return std::string(value, length);
     decoded.reserve((length - 2) / 2);
     for (size_t i = 2; i + 1 < length; i += 2)
-        decoded += static_cast<char>(hexValue(value[i]) * 16 + hexValue(value[i + 1]));
+        decoded += static_cast<char>(hexDigitValue(value[i]) * 16 + hexDigitValue(value[i + 1]));
     return decoded;
 }
 

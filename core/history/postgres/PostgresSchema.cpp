@@ -46,6 +46,9 @@ const std::vector<const char*> migrations = {
     "CREATE TABLE polling(id bigserial PRIMARY KEY, source text NOT NULL, started_ms bigint NOT NULL,"
     "  ended_ms bigint, interval_ms bigint NOT NULL);"
     "CREATE INDEX polling_by_time ON polling(started_ms);",
+    // 3 -> 4: the batches each session committed, counted in the batch's own transaction, so that
+    // a recorder whose COMMIT reply was lost can tell whether to send the batch again.
+    "ALTER TABLE sessions ADD COLUMN batches bigint NOT NULL DEFAULT 0;",
 };
 
 // Serialises creating and migrating between recorders starting at once (a transaction lock,

@@ -8,12 +8,13 @@ class PostgresConnection;
 
 // The history's tables in a PostgreSQL database (its current schema, normally public), with
 // their version in table lockscope_schema. The versions follow the SQLite history's (1: locks,
-// events, holds, gaps, sessions, alerts; 2: marks; 3: polling spans); every table that speaks of
-// one recorder has a `source` column naming the server it watches.
+// events, holds, gaps, sessions, alerts; 2: marks; 3: polling spans; 4, PostgreSQL's own: the
+// batches each session committed); every table that speaks of one recorder has a `source`
+// column naming the server it watches.
 class PostgresSchema
 {
 public:
-    static constexpr long long currentVersion = 3;
+    static constexpr long long currentVersion = 4;
 
     // For a reader: ours and not newer (an older one is read as it is, never migrated here).
     // Returns the version.

@@ -2,6 +2,7 @@
 #include "history/HistoryQuery.h"
 #include "history/HistoryRecorder.h"
 #include "history/postgres/PostgresSchema.h"
+#include "support/postgres/CommitReplyCutter.h"
 #include "support/postgres/PostgresTestServer.h"
 
 #include <QFile>
@@ -10,6 +11,7 @@
 #include <set>
 
 using namespace lockscope;
+using test::CommitReplyCutter;
 using test::lockEvent;
 using test::PostgresTestServer;
 using Type = LockEvent::Type;
@@ -181,7 +183,7 @@ private slots:
         auto recorder = HistoryRecorder::open(url, optionsFor("b"), 2000);
         QVERIFY(!recorder);
         QCOMPARE(recorder.error().kind, ErrorKind::ForeignData);
-        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 3") != std::string::npos,
+        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 4") != std::string::npos,
             recorder.error().message.c_str());
         auto query = HistoryQuery::open(url);
         QVERIFY(!query);
@@ -226,6 +228,44 @@ private slots:
         QVERIFY(recorder->applyRetention(now).ok());
         QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM events", database), std::string("1"));
         QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM holds", database), std::string("1"));
+    }
+
+    // The connection drops after the server committed a batch but before its reply arrived: the
+    // recorder cannot tell from the connection, asks the database once it is back, and neither
+    // writes the batch twice nor loses what came after it.
+    void aBatchWhoseCommitReplyIsLostIsWrittenOnce()
+    {
+        const auto url = freshDatabase();
+        const std::string database = url.substr(url.rfind('/') + 1);
+        auto cutter = CommitReplyCutter::start(m_postgres->port());
+        QVERIFY(cutter);
+        auto recorder = openRecorder((*cutter)->url(database), "127.0.0.1:6390", 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->watchingResumed({}, 1000, {"test"}).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "invoice", {"A"}, 2000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "invoice", {"A"}, 2500)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "invoice", {"B"}, 3000)).ok());
+        (*cutter)->arm();
+        QVERIFY(recorder->flush(3100).ok());
+        QCOMPARE((*cutter)->cut(), 1);
+        QVERIFY(recorder->isBuffering());
+        QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM holds", database), std::string("2"));
+        // The dropped connection's backend is gone (its claim on the source with it).
+        QTRY_COMPARE(*m_postgres->scalar(
+                         "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND"
+                         " database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                         database),
+            std::string("0"));
+        QVERIFY(recorder->record(lockEvent(Type::Released, "invoice", {"B"}, 4000)).ok());
+        QVERIFY(recorder->flush(4100).ok());
+        QVERIFY(!recorder->isBuffering());
+        const auto holds = holdsOf(url, "invoice");
+        QCOMPARE(holds.size(), size_t(2));
+        QCOMPARE(holds[0].holder, std::string("A"));
+        QCOMPARE(holds[0].endedMs, std::optional<long long>(2500));
+        QCOMPARE(holds[1].holder, std::string("B"));
+        QCOMPARE(holds[1].endedMs, std::optional<long long>(4000));
+        QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM events", database), std::string("4"));
     }
 
     // Last: it stops and restarts the suite's server.

@@ -20,16 +20,20 @@
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
+#include "support/postgres/PostgresTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QDir>
 #include <QtTest>
 
+#include <QApplication>
 #include <QMenu>
 #include <QTemporaryDir>
 #include <QWheelEvent>
 
 #include <optional>
+#include <set>
+#include <tuple>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -514,6 +518,63 @@ private Q_SLOTS:
             < text.indexOf(QStringLiteral("alice"), text.indexOf(P::tr("Busiest holders"))));
         QVERIFY(window->statistics()->leagueText().contains(
             HistoryStatisticsPanel::tr("%n expiry(s)", nullptr, 1)));
+    }
+
+    // A team's history: two recorders, one per server, write into one PostgreSQL database; the
+    // window pointed at it shows both servers' holds, each with its node.
+    void theWindowShowsBothServersHoldsFromASharedPostgresHistory()
+    {
+        auto postgres = test::PostgresTestServer::start();
+        QVERIFY(postgres);
+        QVERIFY(postgres->createDatabase("team").ok());
+        const std::string url = postgres->url("team");
+        const long long now = test::epochMillis();
+        const long long start = now - 120000;
+        using Type = LockEvent::Type;
+        const std::pair<const char*, std::vector<std::tuple<const char*, const char*, long long, long long>>>
+            servers[] = {
+                {"redis-eu:6379",
+                    {{"invoices", "billing-1", 5000, 30000}, {"invoices", "billing-2", 34000, 70000},
+                        {"payouts", "ledger-4", 12000, 95000}}},
+                {"redis-us:6379",
+                    {{"invoices", "billing-7", 8000, 52000}, {"inventory:sku-7", "stock-sync", 20000, 88000},
+                        {"invoices", "billing-9", 60000, 110000}}},
+            };
+        for (const auto& [server, holds] : servers) {
+            HistoryOptions options;
+            options.source = server;
+            auto recorder = HistoryRecorder::open(url, options, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, {"notifications"}));
+            std::vector<LockEvent> events;
+            for (const auto& [lock, holder, from, until] : holds) {
+                for (auto [type, at] : {std::pair(Type::Appeared, from), std::pair(Type::Released, until)}) {
+                    LockEvent event = test::lockEvent(type, lock, {holder}, start + at);
+                    LockSnapshot snapshot = event.lock;
+                    snapshot.node = server;
+                    event.lock = std::move(snapshot);
+                    events.push_back(std::move(event));
+                }
+            }
+            std::stable_sort(events.begin(), events.end(),
+                [](const LockEvent& a, const LockEvent& b) { return a.atMs < b.atMs; });
+            for (const LockEvent& event : events)
+                QVERIFY((*recorder)->record(event));
+            QVERIFY((*recorder)->close(now));
+        }
+        auto window = windowOn(QString::fromStdString(url));
+        window->timeline()->setVisibleWindow({start - 5000, now + 5000});
+        window->refresh();
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(6));
+        std::set<std::string> nodes;
+        for (const HoldRecord& hold : window->timeline()->holds())
+            nodes.insert(hold.node);
+        QCOMPARE(nodes, (std::set<std::string> {"redis-eu:6379", "redis-us:6379"}));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_TEAM_HISTORY_PNG")) {
+            window->resize(1100, 340);
+            QApplication::processEvents();
+            window->grab().save(qEnvironmentVariable("LOCKSCOPE_TEAM_HISTORY_PNG"), "PNG");
+        }
     }
 
     void screenshot()

@@ -264,6 +264,27 @@ private Q_SLOTS:
         QCOMPARE(copy, original);
     }
 
+    void aProfilesSharedHistoryDatabaseShowsInItsForm()
+    {
+        ConnectionProfile profile = saveProfile(QStringLiteral("Invoices (EU)"), urlOf(*m_server));
+        profile.historyDatabase
+            = QStringLiteral("postgresql://lockscope@db.internal/lockscope?sslmode=verify-full");
+        ConnectionProfileStore().save(profile);
+        ConnectionController controller;
+        MainWindow window(controller);
+        withConnectionsDialog(window, [&](ConnectionManagerDialog& dialog) {
+            QVERIFY(dialog.selectProfile(profile.id));
+            auto* field = dialog.findChild<QLineEdit*>(QStringLiteral("profileHistoryDatabase"));
+            QVERIFY(field);
+            QCOMPARE(field->text(), profile.historyDatabase);
+            if (qEnvironmentVariableIsSet("LOCKSCOPE_PROFILE_PNG")) {
+                QApplication::processEvents(); // the layout settles
+                dialog.grab().save(qEnvironmentVariable("LOCKSCOPE_PROFILE_PNG"), "PNG");
+            }
+        });
+        QCOMPARE(ConnectionProfileStore().profiles()[0].historyDatabase, profile.historyDatabase);
+    }
+
     void testConnectionShowsWhatAnswersAndWhatFails()
     {
         const ConnectionProfile live = saveProfile(QStringLiteral("Live"), urlOf(*m_server));

@@ -1,0 +1,48 @@
+#include "history/HistoryReadSql.h"
+
+#include "history/HoldRows.h"
+
+namespace lockscope {
+
+std::string HistoryReadSql::parameter(int number) const
+{
+    return m_marker + std::to_string(number);
+}
+
+std::string HistoryReadSql::overlaps() const
+{
+    return " h.started_ms < " + parameter(2) + " AND (h.ended_ms IS NULL OR h.ended_ms >= " + parameter(1)
+        + ") ";
+}
+
+std::string HistoryReadSql::holdsOfLock() const
+{
+    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
+    return std::string(HoldRows::select()) + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = "
+        + parameter(3) + ") AND" + overlaps() + "ORDER BY h.started_ms LIMIT " + parameter(4);
+}
+
+std::string HistoryReadSql::allHolds() const
+{
+    return std::string(HoldRows::select()) + "WHERE" + overlaps() + "ORDER BY h.started_ms LIMIT "
+        + parameter(3);
+}
+
+std::string HistoryReadSql::league(HistoryLeague league) const
+{
+    const char* order = league == HistoryLeague::Held ? "longest DESC, holds DESC"
+        : league == HistoryLeague::Contended          ? "waiters DESC, holds DESC"
+                                                      : "expired DESC, holds DESC";
+    const char* keep = league == HistoryLeague::Held ? "longest > 0"
+        : league == HistoryLeague::Contended         ? "waiters > 0"
+                                                     : "expired > 0";
+    return "SELECT l.name, l.node, l.kind, l.library, t.holds, t.longest, t.waiters, t.expired FROM ("
+           " SELECT h.lock_id, count(*) AS holds,"
+           " max(CASE WHEN h.ended_ms IS NOT NULL THEN h.ended_ms - h.started_ms ELSE 0 END) AS longest,"
+           " max(h.max_waiters) AS waiters, sum(CASE WHEN h.ending = 2 THEN 1 ELSE 0 END) AS expired"
+           " FROM holds h WHERE"
+        + overlaps() + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
+        + order + " LIMIT " + parameter(3);
+}
+
+} // namespace lockscope
