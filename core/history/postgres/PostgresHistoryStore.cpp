@@ -69,7 +69,9 @@ Status PostgresHistoryStore::prepareConnection()
 {
     return m_connection.execute(
         "CREATE TEMP TABLE IF NOT EXISTS hold_ends(lock_id bigint, holder bytea, ended_ms bigint,"
-        " ending smallint, fence bigint, max_reentries bigint, max_waiters bigint) ON COMMIT DELETE ROWS");
+        " ending smallint, fence bigint, max_reentries bigint, max_waiters bigint) ON COMMIT DELETE ROWS;"
+        "CREATE TEMP TABLE IF NOT EXISTS new_locks(node bytea, name bytea, kind text, library text)"
+        " ON COMMIT DELETE ROWS");
 }
 
 Result<ResumedSession> PostgresHistoryStore::startSession(long long nowMs)
@@ -370,8 +372,52 @@ Status PostgresHistoryStore::sendOne(const Write& write)
     return Done {};
 }
 
+Status PostgresHistoryStore::addNewLocks()
+{
+    // Each lock not known yet, once, in the order the unique key sorts them (two recorders adding
+    // the same locks then wait for each other instead of deadlocking).
+    std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> unknown; // name, node
+    auto note = [&](const std::string& node, const std::string& name, const std::string& kind,
+                    const std::string& library) {
+        if (m_lockIds.count({node, name}) == 0)
+            unknown.try_emplace({name, node}, kind, library);
+    };
+    for (const Write& write : m_writes) {
+        if (write.kind == Write::Kind::Event)
+            note(write.event.node, write.event.lock, write.event.kind, write.event.library);
+        else if (write.kind == Write::Kind::StartHold || write.kind == Write::Kind::EndHold)
+            note(write.hold.node, write.hold.lock, write.hold.kind, write.hold.library);
+    }
+    if (unknown.empty())
+        return Done {};
+    PostgresCopyRows rows;
+    for (const auto& [key, kindAndLibrary] : unknown)
+        rows.bytes(key.second)
+            .bytes(key.first)
+            .text(kindAndLibrary.first)
+            .text(kindAndLibrary.second)
+            .endRow();
+    if (auto copied = m_connection.copy("COPY new_locks FROM STDIN", rows.data()); !copied)
+        return copied;
+    // Another recorder may add the same lock at the same moment: the unique key settles it.
+    auto inserted = m_connection.query("INSERT INTO locks(node, name, kind, library, source) SELECT node, "
+                                       "name, kind, library, $1 FROM new_locks"
+                                       " ORDER BY name, node ON CONFLICT (name, node) DO UPDATE SET kind = "
+                                       "EXCLUDED.kind RETURNING id, node, name",
+        PostgresParams().text(m_options.source));
+    if (!inserted)
+        return inserted.error();
+    for (int row = 0; row < inserted->rows(); ++row)
+        m_newLockIds.insert_or_assign(
+            {inserted->bytes(row, 1), inserted->bytes(row, 2)}, inserted->integer(row, 0));
+    return Done {};
+}
+
 Status PostgresHistoryStore::sendWrites(Segment& segment)
 {
+    // The batch's new locks in one round trip, not one each.
+    if (auto added = addNewLocks(); !added)
+        return added;
     for (const Write& write : m_writes) {
         if (write.kind == Write::Kind::Event) {
             const EventRow& event = write.event;

@@ -105,6 +105,8 @@ private:
     // Sends what waits in one transaction; `endedMs` also ends the session.
     Status send(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds);
     Status sendWrites(Segment& segment);
+    // Adds (or finds) every lock the queued writes name that has no id yet, all at once.
+    Status addNewLocks();
     Status sendSegment(Segment& segment);
     Status sendOne(const Write& write);
     // After drops: a gap for them, and the open holds of this source as the recorder sees them.

@@ -8,12 +8,18 @@
 #include "history/HistoryRecorder.h"
 
 #include <sqlite3.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -69,30 +75,95 @@ inline std::vector<LockEvent> benchEvents(long long count, int eventsPerHold)
     return events;
 }
 
+// CPU seconds (user and system) that process `pid` used, with its children that have ended
+// (`withEnded`), from /proc.
+inline double cpuSecondsOf(pid_t pid, bool withEnded)
+{
+    std::ifstream file("/proc/" + std::to_string(pid) + "/stat");
+    std::string stat((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const auto afterName = stat.rfind(')');
+    if (afterName == std::string::npos)
+        return 0;
+    std::istringstream fields(stat.substr(afterName + 2));
+    std::vector<std::string> field(
+        (std::istream_iterator<std::string>(fields)), std::istream_iterator<std::string>());
+    if (field.size() < 15)
+        return 0;
+    // After the name: state is field 3 of stat(5), so field n is at n - 3.
+    double ticks = std::stod(field[11]) + std::stod(field[12]);
+    if (withEnded)
+        ticks += std::stod(field[13]) + std::stod(field[14]);
+    return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// CPU seconds of `parent` (a PostgreSQL postmaster) and all its processes, living or ended.
+inline double cpuSecondsWithChildren(pid_t parent)
+{
+    double seconds = cpuSecondsOf(parent, true);
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos)
+            continue;
+        std::ifstream file(entry.path() / "stat");
+        std::string stat((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+        const auto afterName = stat.rfind(')');
+        if (afterName == std::string::npos)
+            continue;
+        std::istringstream fields(stat.substr(afterName + 2));
+        std::string state;
+        pid_t ppid = 0;
+        fields >> state >> ppid;
+        if (ppid == parent)
+            seconds += cpuSecondsOf(std::stoi(name), false);
+    }
+    return seconds;
+}
+
+inline double ownCpuSeconds()
+{
+    rusage usage {};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+struct IngestFigures
+{
+    double eventsPerSecond = 0; // wall clock; 0 after a failure
+    double cpuSeconds = 0; // the recorder's, and the database server's where there is one
+};
+
 // Events per second through HistoryRecorder::record into `location` (default options, source
-// named), close included; 0 after a failure, said on stderr.
-inline double ingestRate(const std::string& location, const std::vector<LockEvent>& events)
+// named), close included, and the CPU time that took (the recorder's, plus that of the server
+// `serverPid` and its processes, if given); a failure is said on stderr.
+inline IngestFigures ingest(
+    const std::string& location, const std::vector<LockEvent>& events, pid_t serverPid = 0)
 {
     HistoryOptions options;
     options.source = benchNode;
     auto recorder = HistoryRecorder::open(location, options, startMs);
     if (!recorder) {
         std::fprintf(stderr, "bench: %s\n", recorder.error().message.c_str());
-        return 0;
+        return {};
     }
-    (void)(*recorder)->watchingResumed({}, startMs, {"bench"});
+    (void)(*recorder)->watchingResumed({}, startMs, {"bench", {}});
+    const double cpuBefore = ownCpuSeconds() + (serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0);
     const auto start = Clock::now();
     for (const auto& event : events) {
         if (auto recorded = (*recorder)->record(event); !recorded) {
             std::fprintf(stderr, "bench: %s\n", recorded.error().message.c_str());
-            return 0;
+            return {};
         }
     }
     if (auto closed = (*recorder)->close(events.back().atMs); !closed) {
         std::fprintf(stderr, "bench: %s\n", closed.error().message.c_str());
-        return 0;
+        return {};
     }
-    return static_cast<double>(events.size()) / secondsSince(start);
+    IngestFigures figures;
+    figures.eventsPerSecond = static_cast<double>(events.size()) / secondsSince(start);
+    figures.cpuSeconds
+        = ownCpuSeconds() + (serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0) - cpuBefore;
+    return figures;
 }
 
 // Makes the history's schema at `location` through a recorder, as a first run would.
