@@ -17,9 +17,16 @@ std::string HistoryReadSql::overlaps() const
 
 std::string HistoryReadSql::holdsOfLock() const
 {
-    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms).
-    return std::string(HoldRows::select()) + "WHERE h.lock_id IN (SELECT id FROM locks WHERE name = "
-        + parameter(3) + ") AND" + overlaps() + "ORDER BY h.started_ms LIMIT " + parameter(4);
+    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms, ended_ms),
+    // the ended ones apart from the open ones (holds_open): so `ended_ms >= from` is checked in
+    // the index, and only the holds that overlap are read from the table. (Written with OR, it
+    // is a filter PostgreSQL applies after reading every hold that started before `until`.)
+    const std::string ofLock = "h.lock_id IN (SELECT id FROM locks WHERE name = " + parameter(3) + ")";
+    const std::string select = HoldRows::select();
+    return "SELECT * FROM (" + select + "WHERE " + ofLock + " AND h.started_ms < " + parameter(2)
+        + " AND h.ended_ms >= " + parameter(1) + " UNION ALL " + select + "WHERE " + ofLock
+        + " AND h.ended_ms IS NULL AND h.started_ms < " + parameter(2)
+        + ") AS overlapping ORDER BY started_ms LIMIT " + parameter(4);
 }
 
 std::string HistoryReadSql::allHolds() const

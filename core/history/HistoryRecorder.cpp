@@ -128,7 +128,9 @@ Status HistoryRecorder::commit(long long nowMs)
 Status HistoryRecorder::writeChanges(const std::vector<HoldTracker::Change>& changes)
 {
     for (const auto& change : changes) {
-        auto written = change.started ? m_store->startHold(change.hold) : m_store->endHold(change.hold);
+        auto written = m_store->write(
+            {.kind = change.started ? HistoryWrite::Kind::StartHold : HistoryWrite::Kind::EndHold,
+                .hold = change.hold});
         if (!written)
             return fail(written.error());
     }
@@ -159,13 +161,15 @@ Status HistoryRecorder::record(const LockEvent& event)
     row.fence = lock.fence;
     row.waiters = lock.waiterCount;
     row.stuck = lock.stuck;
-    if (auto added = checked(m_store->addEvent(row)); !added)
+    if (auto added = checked(m_store->write({.kind = HistoryWrite::Kind::Event, .event = row})); !added)
         return added;
     auto changes = m_holds.apply(event);
     if (event.type == LockEvent::Type::ForceReleased && changes.empty()) {
         // Announced after the watcher had reported the release: the hold it ended is this one.
-        if (auto remarked
-            = checked(m_store->remarkForceReleased(lock.node, lock.name, event.atMs - announcementLateByMs));
+        if (auto remarked = checked(m_store->write({.kind = HistoryWrite::Kind::Remark,
+                .atMs = event.atMs - announcementLateByMs,
+                .node = lock.node,
+                .lock = lock.name}));
             !remarked)
             return remarked;
     }
@@ -194,7 +198,7 @@ Status HistoryRecorder::recordForceRelease(const std::string& node, const std::s
         row.kind = any.kind;
         row.library = any.library;
         row.type = forceReleasedEventType;
-        if (auto added = checked(m_store->addEvent(row)); !added)
+        if (auto added = checked(m_store->write({.kind = HistoryWrite::Kind::Event, .event = row})); !added)
             return added;
     }
     if (auto written = writeChanges(changes); !written)
@@ -208,7 +212,13 @@ Status HistoryRecorder::recordAlert(const std::string& node, const std::string& 
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)
         return begun;
-    if (auto added = checked(m_store->addAlert(node, lock, rule, detail, atMs)); !added)
+    if (auto added = checked(m_store->write({.kind = HistoryWrite::Kind::Alert,
+            .atMs = atMs,
+            .node = node,
+            .lock = lock,
+            .name = rule,
+            .detail = detail}));
+        !added)
         return added;
     return commit(atMs);
 }
@@ -219,7 +229,12 @@ Status HistoryRecorder::recordMark(const std::string& kind, const std::string& n
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)
         return begun;
-    return checked(m_store->addMark(kind, node, lock, detail, atMs)); // committed with the batch
+    return checked(m_store->write({.kind = HistoryWrite::Kind::Mark,
+        .atMs = atMs,
+        .node = node,
+        .lock = lock,
+        .name = kind,
+        .detail = detail})); // committed with the batch
 }
 
 Status HistoryRecorder::watchingResumed(
@@ -230,16 +245,21 @@ Status HistoryRecorder::watchingResumed(
         return begun;
     if (auto written = writeChanges(m_holds.resume(locks, atMs, m_gapStartMs.value_or(atMs))); !written)
         return written;
-    if (auto ended = checked(m_store->closeGap(atMs)); !ended)
+    if (auto ended = checked(m_store->write({.kind = HistoryWrite::Kind::CloseGap, .atMs = atMs})); !ended)
         return ended;
     m_gapStartMs.reset();
-    if (auto ended = checked(m_store->endPolling(atMs)); !ended)
+    if (auto ended = checked(m_store->write({.kind = HistoryWrite::Kind::EndPolling, .atMs = atMs})); !ended)
         return ended;
     if (mode.pollIntervalMs) {
-        if (auto started = checked(m_store->startPolling(atMs, *mode.pollIntervalMs)); !started)
+        if (auto started = checked(m_store->write({.kind = HistoryWrite::Kind::StartPolling,
+                .atMs = atMs,
+                .intervalMs = *mode.pollIntervalMs}));
+            !started)
             return started;
     }
-    if (auto noted = checked(m_store->noteMode(mode.description, atMs)); !noted)
+    if (auto noted
+        = checked(m_store->write({.kind = HistoryWrite::Kind::Mode, .atMs = atMs, .name = mode.description}));
+        !noted)
         return noted;
     return commit(atMs);
 }
@@ -251,9 +271,11 @@ Status HistoryRecorder::watchingLost(long long atMs, const std::string& reason)
         return m_failure ? Status(*m_failure) : Status(Done {});
     if (auto begun = begin(); !begun)
         return begun;
-    if (auto ended = checked(m_store->endPolling(atMs)); !ended)
+    if (auto ended = checked(m_store->write({.kind = HistoryWrite::Kind::EndPolling, .atMs = atMs})); !ended)
         return ended;
-    if (auto opened = checked(m_store->openGap(atMs, reason)); !opened)
+    if (auto opened
+        = checked(m_store->write({.kind = HistoryWrite::Kind::OpenGap, .atMs = atMs, .detail = reason}));
+        !opened)
         return opened;
     m_gapStartMs = atMs;
     return commit(atMs);
@@ -267,7 +289,8 @@ Status HistoryRecorder::recordGap(long long fromMs, long long untilMs, const std
     if (auto begun = begin(); !begun)
         return begun;
     // Committed with the batch, like the events it explains.
-    return checked(m_store->closedGap(fromMs, untilMs, reason));
+    return checked(m_store->write(
+        {.kind = HistoryWrite::Kind::ClosedGap, .atMs = fromMs, .untilMs = untilMs, .detail = reason}));
 }
 
 Status HistoryRecorder::flushIfDue(long long nowMs)
@@ -305,7 +328,9 @@ Status HistoryRecorder::close(long long nowMs)
     std::lock_guard guard(m_mutex);
     if (auto begun = begin(); !begun)
         return begun;
-    if (auto ended = checked(m_store->endPolling(m_gapStartMs.value_or(nowMs))); !ended)
+    if (auto ended = checked(
+            m_store->write({.kind = HistoryWrite::Kind::EndPolling, .atMs = m_gapStartMs.value_or(nowMs)}));
+        !ended)
         return ended;
     if (auto closed = m_store->close(nowMs, m_gapStartMs.value_or(nowMs), m_holds); !closed)
         return fail(closed.error());

@@ -26,6 +26,40 @@ struct EventRow
     bool stuck = false;
 };
 
+// One write into the history, as the recorder hands it to its store (which joins it to the batch
+// under way). Each kind uses only some fields: the rest stay empty.
+struct HistoryWrite
+{
+    enum class Kind
+    {
+        Event, // event
+        StartHold, // hold
+        EndHold, // hold
+        // A force-release announced after the release: the hold of `lock` on `node` that ended
+        // released since `atMs` ended force-released.
+        Remark,
+        OpenGap, // not watching from atMs on (the session's open gap), for `detail`
+        CloseGap, // the open gap ends at atMs
+        ClosedGap, // a gap from atMs to untilMs, for `detail`
+        StartPolling, // watched by polling every intervalMs from atMs on
+        EndPolling, // the session's polling span (if any) ends at atMs
+        Alert, // alert rule `name` fired about `lock` on `node` (lock empty: none) at atMs: `detail`
+        Mark, // a timeline mark of kind `name` ("admin", "fault") about `lock` on `node`: `detail`
+        Mode, // the session watches as `name` says (WatchingMode::description) since atMs
+    };
+    // Every member initialised, so that a write names only what it uses ({.kind, .atMs}).
+    Kind kind = Kind::Event;
+    EventRow event {};
+    HoldRecord hold {};
+    long long atMs = 0;
+    long long untilMs = 0;
+    long long intervalMs = 0;
+    std::string node {};
+    std::string lock {};
+    std::string name {};
+    std::string detail {};
+};
+
 // What a recorder finds when its session starts: the gap since its previous session (still
 // open when that one died while not watching) and the holds it left open.
 struct ResumedSession
@@ -51,28 +85,8 @@ public:
     // reads back the open holds. Committed at once.
     virtual Result<ResumedSession> startSession(long long nowMs) = 0;
 
-    virtual Status addEvent(const EventRow& event) = 0;
-    virtual Status startHold(const HoldRecord& hold) = 0;
-    virtual Status endHold(const HoldRecord& hold) = 0;
-    // A force-release announced after the release: the hold of `lock` that ended released since
-    // `sinceMs` ended force-released.
-    virtual Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs)
-        = 0;
-    // Not watching from `atMs` on (the session's open gap), and its end.
-    virtual Status openGap(long long atMs, const std::string& reason) = 0;
-    virtual Status closeGap(long long atMs) = 0;
-    virtual Status closedGap(long long fromMs, long long untilMs, const std::string& reason) = 0;
-    virtual Status startPolling(long long atMs, long long intervalMs) = 0;
-    // Ends the session's polling span, if any.
-    virtual Status endPolling(long long atMs) = 0;
-    virtual Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
-        const std::string& detail, long long atMs)
-        = 0;
-    virtual Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
-        const std::string& detail, long long atMs)
-        = 0;
-    // How the session watches (WatchingMode::description).
-    virtual Status noteMode(const std::string& description, long long atMs) = 0;
+    // Joins the batch under way.
+    virtual Status write(const HistoryWrite& write) = 0;
 
     // Makes the batch durable and notes the session alive at `nowMs`. A store that can lose its
     // database for a while (PostgreSQL) keeps the batch and says so with isBuffering() instead of

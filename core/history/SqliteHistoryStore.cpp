@@ -202,6 +202,38 @@ Result<long long> SqliteHistoryStore::lockId(
     return id;
 }
 
+Status SqliteHistoryStore::write(const HistoryWrite& write)
+{
+    using Kind = HistoryWrite::Kind;
+    switch (write.kind) {
+    case Kind::Event:
+        return addEvent(write.event);
+    case Kind::StartHold:
+        return startHold(write.hold);
+    case Kind::EndHold:
+        return endHold(write.hold);
+    case Kind::Remark:
+        return remarkForceReleased(write.node, write.lock, write.atMs);
+    case Kind::OpenGap:
+        return openGap(write.atMs, write.detail);
+    case Kind::CloseGap:
+        return closeGap(write.atMs);
+    case Kind::ClosedGap:
+        return closedGap(write.atMs, write.untilMs, write.detail);
+    case Kind::StartPolling:
+        return startPolling(write.atMs, write.intervalMs);
+    case Kind::EndPolling:
+        return endPolling(write.atMs);
+    case Kind::Alert:
+        return addAlert(write.node, write.lock, write.name, write.detail, write.atMs);
+    case Kind::Mark:
+        return addMark(write.name, write.node, write.lock, write.detail, write.atMs);
+    case Kind::Mode:
+        return noteMode(write.name, write.atMs);
+    }
+    return makeError(ErrorKind::Internal, "history: a write of no known kind");
+}
+
 Status SqliteHistoryStore::addEvent(const EventRow& event)
 {
     if (auto begun = begin(); !begun)

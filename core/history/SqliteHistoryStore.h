@@ -24,20 +24,7 @@ public:
 
     const std::string& location() const override { return m_database.path(); }
     Result<ResumedSession> startSession(long long nowMs) override;
-    Status addEvent(const EventRow& event) override;
-    Status startHold(const HoldRecord& hold) override;
-    Status endHold(const HoldRecord& hold) override;
-    Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs) override;
-    Status openGap(long long atMs, const std::string& reason) override;
-    Status closeGap(long long atMs) override;
-    Status closedGap(long long fromMs, long long untilMs, const std::string& reason) override;
-    Status startPolling(long long atMs, long long intervalMs) override;
-    Status endPolling(long long atMs) override;
-    Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
-        const std::string& detail, long long atMs) override;
-    Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
-        const std::string& detail, long long atMs) override;
-    Status noteMode(const std::string& description, long long atMs) override;
+    Status write(const HistoryWrite& write) override;
     Status commit(long long nowMs, const HoldTracker& holds) override;
     Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
@@ -48,6 +35,21 @@ private:
     Status prepareStatements();
     Status begin();
     Status step(SqliteStatement& statement, const char* doing);
+    // The writes, one kind each (see HistoryWrite).
+    Status addEvent(const EventRow& event);
+    Status startHold(const HoldRecord& hold);
+    Status endHold(const HoldRecord& hold);
+    Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs);
+    Status openGap(long long atMs, const std::string& reason);
+    Status closeGap(long long atMs);
+    Status closedGap(long long fromMs, long long untilMs, const std::string& reason);
+    Status startPolling(long long atMs, long long intervalMs);
+    Status endPolling(long long atMs);
+    Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
+        const std::string& detail, long long atMs);
+    Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
+        const std::string& detail, long long atMs);
+    Status noteMode(const std::string& description, long long atMs);
     Status noteAlive(long long aliveMs, std::optional<long long> endedMs);
     Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
         const std::string& library);

@@ -133,11 +133,11 @@ Result<ResumedSession> PostgresHistoryStore::startSession(long long nowMs)
     return resumed;
 }
 
-Status PostgresHistoryStore::queue(Write write)
+Status PostgresHistoryStore::queue(HistoryWrite write)
 {
     if (m_lost && m_queuedEvents >= m_options.bufferedEventsLimit) {
         // Full while the database is away: dropped, and the gap for it written once it is back.
-        if (write.kind == Write::Kind::Event) {
+        if (write.kind == HistoryWrite::Kind::Event) {
             if (m_inFlight && m_dropped == m_inFlight->dropped)
                 m_droppedSinceFlightFromMs = write.event.atMs;
             if (m_dropped++ == 0)
@@ -146,86 +146,15 @@ Status PostgresHistoryStore::queue(Write write)
         }
         return Done {};
     }
-    if (write.kind == Write::Kind::Event)
+    if (write.kind == HistoryWrite::Kind::Event)
         ++m_queuedEvents;
     m_writes.push_back(std::move(write));
     return Done {};
 }
 
-Status PostgresHistoryStore::addEvent(const EventRow& event)
+Status PostgresHistoryStore::write(const HistoryWrite& write)
 {
-    return queue({.kind = Write::Kind::Event, .event = event});
-}
-
-Status PostgresHistoryStore::startHold(const HoldRecord& hold)
-{
-    return queue({.kind = Write::Kind::StartHold, .hold = hold});
-}
-
-Status PostgresHistoryStore::endHold(const HoldRecord& hold)
-{
-    return queue({.kind = Write::Kind::EndHold, .hold = hold});
-}
-
-Status PostgresHistoryStore::remarkForceReleased(
-    const std::string& node, const std::string& lock, long long sinceMs)
-{
-    return queue({.kind = Write::Kind::Remark, .first = sinceMs, .node = node, .lock = lock});
-}
-
-Status PostgresHistoryStore::openGap(long long atMs, const std::string& reason)
-{
-    return queue({.kind = Write::Kind::OpenGap, .first = atMs, .detail = reason});
-}
-
-Status PostgresHistoryStore::closeGap(long long atMs)
-{
-    return queue({.kind = Write::Kind::CloseGap, .first = atMs});
-}
-
-Status PostgresHistoryStore::closedGap(long long fromMs, long long untilMs, const std::string& reason)
-{
-    return queue({.kind = Write::Kind::ClosedGap,
-        .first = fromMs,
-        .second = std::max(fromMs, untilMs),
-        .detail = reason});
-}
-
-Status PostgresHistoryStore::startPolling(long long atMs, long long intervalMs)
-{
-    return queue({.kind = Write::Kind::StartPolling, .first = atMs, .second = intervalMs});
-}
-
-Status PostgresHistoryStore::endPolling(long long atMs)
-{
-    return queue({.kind = Write::Kind::EndPolling, .first = atMs});
-}
-
-Status PostgresHistoryStore::addAlert(const std::string& node, const std::string& lock,
-    const std::string& rule, const std::string& detail, long long atMs)
-{
-    return queue({.kind = Write::Kind::Alert,
-        .first = atMs,
-        .node = node,
-        .lock = lock,
-        .word = rule,
-        .detail = detail});
-}
-
-Status PostgresHistoryStore::addMark(const std::string& kind, const std::string& node,
-    const std::string& lock, const std::string& detail, long long atMs)
-{
-    return queue({.kind = Write::Kind::Mark,
-        .first = atMs,
-        .node = node,
-        .lock = lock,
-        .word = kind,
-        .detail = detail});
-}
-
-Status PostgresHistoryStore::noteMode(const std::string& description, long long atMs)
-{
-    return queue({.kind = Write::Kind::Mode, .first = atMs, .word = description});
+    return queue(write);
 }
 
 Result<std::optional<long long>> PostgresHistoryStore::existingLockId(
@@ -304,39 +233,42 @@ Status PostgresHistoryStore::sendSegment(Segment& segment)
     return Done {};
 }
 
-Status PostgresHistoryStore::sendOne(const Write& write)
+Status PostgresHistoryStore::sendOne(const HistoryWrite& write)
 {
     const std::string& source = m_options.source;
     std::string sql;
     PostgresParams params;
     switch (write.kind) {
-    case Write::Kind::Remark:
+    case HistoryWrite::Kind::Remark:
         sql = "UPDATE holds SET ending = 3 WHERE lock_id = (SELECT id FROM locks WHERE name = $1 AND node = "
               "$2)"
               " AND ending = 1 AND ended_ms >= $3";
-        params.bytes(write.lock).bytes(write.node).integer(write.first);
+        params.bytes(write.lock).bytes(write.node).integer(write.atMs);
         break;
-    case Write::Kind::OpenGap:
+    case HistoryWrite::Kind::OpenGap:
         sql = "INSERT INTO gaps(source, started_ms, reason) VALUES($1, $2, $3)";
-        params.text(source).integer(write.first).bytes(write.detail);
+        params.text(source).integer(write.atMs).bytes(write.detail);
         break;
-    case Write::Kind::CloseGap:
+    case HistoryWrite::Kind::CloseGap:
         sql = "UPDATE gaps SET ended_ms = $2 WHERE source = $1 AND ended_ms IS NULL";
-        params.text(source).integer(write.first);
+        params.text(source).integer(write.atMs);
         break;
-    case Write::Kind::ClosedGap:
+    case HistoryWrite::Kind::ClosedGap:
         sql = "INSERT INTO gaps(source, started_ms, ended_ms, reason) VALUES($1, $2, $3, $4)";
-        params.text(source).integer(write.first).integer(write.second).bytes(write.detail);
+        params.text(source)
+            .integer(write.atMs)
+            .integer(std::max(write.atMs, write.untilMs))
+            .bytes(write.detail);
         break;
-    case Write::Kind::StartPolling:
+    case HistoryWrite::Kind::StartPolling:
         sql = "INSERT INTO polling(source, started_ms, interval_ms) VALUES($1, $2, $3)";
-        params.text(source).integer(write.first).integer(write.second);
+        params.text(source).integer(write.atMs).integer(write.intervalMs);
         break;
-    case Write::Kind::EndPolling:
+    case HistoryWrite::Kind::EndPolling:
         sql = "UPDATE polling SET ended_ms = $2 WHERE source = $1 AND ended_ms IS NULL";
-        params.text(source).integer(write.first);
+        params.text(source).integer(write.atMs);
         break;
-    case Write::Kind::Alert: {
+    case HistoryWrite::Kind::Alert: {
         std::optional<long long> id;
         if (!write.lock.empty()) {
             auto found = existingLockId(write.node, write.lock);
@@ -345,25 +277,25 @@ Status PostgresHistoryStore::sendOne(const Write& write)
             id = *found;
         }
         sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES($1, $2, $3, $4)";
-        params.integer(write.first).integer(id).text(write.word).bytes(write.detail);
+        params.integer(write.atMs).integer(id).text(write.name).bytes(write.detail);
         break;
     }
-    case Write::Kind::Mark:
+    case HistoryWrite::Kind::Mark:
         sql = "INSERT INTO marks(source, at_ms, kind, node, lock, detail) VALUES($1, $2, $3, $4, $5, $6)";
         params.text(source)
-            .integer(write.first)
-            .text(write.word)
+            .integer(write.atMs)
+            .text(write.name)
             .bytes(write.node)
             .bytes(write.lock)
             .bytes(write.detail);
         break;
-    case Write::Kind::Mode:
+    case HistoryWrite::Kind::Mode:
         sql = "UPDATE sessions SET alive_ms = greatest(alive_ms, $2), mode = $3 WHERE id = $1";
-        params.integer(m_sessionId).integer(write.first).text(write.word);
+        params.integer(m_sessionId).integer(write.atMs).text(write.name);
         break;
-    case Write::Kind::Event:
-    case Write::Kind::StartHold:
-    case Write::Kind::EndHold:
+    case HistoryWrite::Kind::Event:
+    case HistoryWrite::Kind::StartHold:
+    case HistoryWrite::Kind::EndHold:
         return makeError(ErrorKind::Internal, "history: a row write sent on its own");
     }
     auto sent = m_connection.query(sql, params);
@@ -382,10 +314,10 @@ Status PostgresHistoryStore::addNewLocks()
         if (m_lockIds.count({node, name}) == 0)
             unknown.try_emplace({name, node}, kind, library);
     };
-    for (const Write& write : m_writes) {
-        if (write.kind == Write::Kind::Event)
+    for (const HistoryWrite& write : m_writes) {
+        if (write.kind == HistoryWrite::Kind::Event)
             note(write.event.node, write.event.lock, write.event.kind, write.event.library);
-        else if (write.kind == Write::Kind::StartHold || write.kind == Write::Kind::EndHold)
+        else if (write.kind == HistoryWrite::Kind::StartHold || write.kind == HistoryWrite::Kind::EndHold)
             note(write.hold.node, write.hold.lock, write.hold.kind, write.hold.library);
     }
     if (unknown.empty())
@@ -418,8 +350,8 @@ Status PostgresHistoryStore::sendWrites(Segment& segment)
     // The batch's new locks in one round trip, not one each.
     if (auto added = addNewLocks(); !added)
         return added;
-    for (const Write& write : m_writes) {
-        if (write.kind == Write::Kind::Event) {
+    for (const HistoryWrite& write : m_writes) {
+        if (write.kind == HistoryWrite::Kind::Event) {
             const EventRow& event = write.event;
             auto id = lockId(event.node, event.lock, event.kind, event.library);
             if (!id)
@@ -431,13 +363,13 @@ Status PostgresHistoryStore::sendWrites(Segment& segment)
                 .integer(event.waiters)
                 .boolean(event.stuck);
             segment.events.endRow();
-        } else if (write.kind == Write::Kind::StartHold || write.kind == Write::Kind::EndHold) {
+        } else if (write.kind == HistoryWrite::Kind::StartHold || write.kind == HistoryWrite::Kind::EndHold) {
             const HoldRecord& hold = write.hold;
             auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
             if (!id)
                 return id.error();
             HoldKey key {*id, hold.holder};
-            const bool starts = write.kind == Write::Kind::StartHold;
+            const bool starts = write.kind == HistoryWrite::Kind::StartHold;
             // A second change of one hold in a segment waits for the next: the ends are applied
             // after the starts, all at once.
             if (starts ? segment.touched.count(key) > 0 : segment.ended.count(key) > 0) {
@@ -588,7 +520,7 @@ void PostgresHistoryStore::markSent(size_t writes, long long dropped)
     ++m_batches;
     m_writes.erase(m_writes.begin(), m_writes.begin() + static_cast<std::ptrdiff_t>(writes));
     m_queuedEvents = std::count_if(m_writes.begin(), m_writes.end(),
-        [](const Write& write) { return write.kind == Write::Kind::Event; });
+        [](const HistoryWrite& write) { return write.kind == HistoryWrite::Kind::Event; });
     m_dropped -= dropped;
     if (m_dropped == 0)
         m_droppedUntilMs = 0;

@@ -42,20 +42,7 @@ public:
 
     const std::string& location() const override { return m_connection.url(); }
     Result<ResumedSession> startSession(long long nowMs) override;
-    Status addEvent(const EventRow& event) override;
-    Status startHold(const HoldRecord& hold) override;
-    Status endHold(const HoldRecord& hold) override;
-    Status remarkForceReleased(const std::string& node, const std::string& lock, long long sinceMs) override;
-    Status openGap(long long atMs, const std::string& reason) override;
-    Status closeGap(long long atMs) override;
-    Status closedGap(long long fromMs, long long untilMs, const std::string& reason) override;
-    Status startPolling(long long atMs, long long intervalMs) override;
-    Status endPolling(long long atMs) override;
-    Status addAlert(const std::string& node, const std::string& lock, const std::string& rule,
-        const std::string& detail, long long atMs) override;
-    Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
-        const std::string& detail, long long atMs) override;
-    Status noteMode(const std::string& description, long long atMs) override;
+    Status write(const HistoryWrite& write) override;
     Status commit(long long nowMs, const HoldTracker& holds) override;
     Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
@@ -66,49 +53,20 @@ public:
     long long droppedEvents() const { return m_dropped; }
 
 private:
-    // One write waiting for commit().
-    struct Write
-    {
-        enum class Kind
-        {
-            Event,
-            StartHold,
-            EndHold,
-            Remark,
-            OpenGap,
-            CloseGap,
-            ClosedGap,
-            StartPolling,
-            EndPolling,
-            Alert,
-            Mark,
-            Mode,
-        };
-        Kind kind = Kind::Event;
-        // Every member initialised, so that a write names only what it uses ({.kind, .first}).
-        EventRow event {};
-        HoldRecord hold {};
-        long long first = 0;
-        long long second = 0;
-        std::string node {};
-        std::string lock {};
-        std::string word {};
-        std::string detail {};
-    };
     // The rows of one run of writes that COPY may send together.
     struct Segment;
 
     PostgresHistoryStore(PostgresConnection connection, HistoryOptions options);
     Status claimSource();
     Status prepareConnection();
-    Status queue(Write write);
+    Status queue(HistoryWrite write);
     // Sends what waits in one transaction; `endedMs` also ends the session.
     Status send(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds);
     Status sendWrites(Segment& segment);
     // Adds (or finds) every lock the queued writes name that has no id yet, all at once.
     Status addNewLocks();
     Status sendSegment(Segment& segment);
-    Status sendOne(const Write& write);
+    Status sendOne(const HistoryWrite& write);
     // After drops: a gap for them, and the open holds of this source as the recorder sees them.
     Status sendDropped(long long nowMs, const HoldTracker& holds);
     Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
@@ -126,7 +84,7 @@ private:
     PostgresConnection m_connection;
     HistoryOptions m_options;
     long long m_sessionId = 0;
-    std::vector<Write> m_writes;
+    std::vector<HistoryWrite> m_writes;
     long long m_queuedEvents = 0;
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
     // Ids seen in the transaction under way: kept only if it commits.
