@@ -28,6 +28,7 @@
 #include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -278,7 +279,15 @@ private Q_SLOTS:
             QVERIFY(field);
             QCOMPARE(field->text(), profile.historyDatabase);
             if (qEnvironmentVariableIsSet("LOCKSCOPE_PROFILE_PNG")) {
+                // The URL from its start, and the field in view (the form scrolls).
+                field->setCursorPosition(0);
+                dialog.resize(900, 860);
                 QApplication::processEvents(); // the layout settles
+                for (QWidget* parent = field->parentWidget(); parent; parent = parent->parentWidget()) {
+                    if (auto* scrolling = qobject_cast<QScrollArea*>(parent))
+                        scrolling->ensureWidgetVisible(field);
+                }
+                QApplication::processEvents();
                 dialog.grab().save(qEnvironmentVariable("LOCKSCOPE_PROFILE_PNG"), "PNG");
             }
         });
