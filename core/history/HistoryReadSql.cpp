@@ -17,12 +17,15 @@ std::string HistoryReadSql::overlaps() const
 
 std::string HistoryReadSql::holdsOfLock() const
 {
-    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms, ended_ms),
-    // the ended ones apart from the open ones (holds_open): so `ended_ms >= from` is checked in
-    // the index, and only the holds that overlap are read from the table. (Written with OR, it
-    // is a filter PostgreSQL applies after reading every hold that started before `until`.)
+    // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms, ended_ms).
     const std::string ofLock = "h.lock_id IN (SELECT id FROM locks WHERE name = " + parameter(3) + ")";
     const std::string select = HoldRows::select();
+    if (m_marker == '?') // SQLite checks the OR on the index's own ended_ms
+        return select + "WHERE " + ofLock + " AND" + overlaps() + "ORDER BY h.started_ms LIMIT "
+            + parameter(4);
+    // PostgreSQL applies an OR only to rows read from the table, every hold of the lock that
+    // started before `until`: the ended holds apart from the open ones, so that `ended_ms >= from`
+    // is checked in the index and only the holds that overlap are read.
     return "SELECT * FROM (" + select + "WHERE " + ofLock + " AND h.started_ms < " + parameter(2)
         + " AND h.ended_ms >= " + parameter(1) + " UNION ALL " + select + "WHERE " + ofLock
         + " AND h.ended_ms IS NULL AND h.started_ms < " + parameter(2)
