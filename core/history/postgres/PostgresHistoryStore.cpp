@@ -6,7 +6,9 @@
 #include "history/postgres/PostgresSchema.h"
 
 #include <algorithm>
+#include <chrono>
 #include <set>
+#include <thread>
 
 namespace lockscope {
 
@@ -15,6 +17,8 @@ namespace {
 // Rows a retention DELETE removes at a time: each is a short transaction of its own, so
 // recorders and readers sharing the database never wait long for one.
 constexpr long long retentionBatch = 10000;
+// How long a recorder waits for the claim on its source before it is refused.
+constexpr std::chrono::milliseconds claimPatience {2000};
 
 using HoldKey = std::pair<long long, std::string>; // lock id, holder
 
@@ -53,16 +57,24 @@ Result<std::unique_ptr<PostgresHistoryStore>> PostgresHistoryStore::open(
 
 Status PostgresHistoryStore::claimSource()
 {
-    auto claimed = m_connection.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
-        PostgresParams().text("lockscope recorder " + m_options.source));
-    if (!claimed)
-        return claimed.error();
-    if (claimed->text(0, 0) != "t")
-        return makeError(ErrorKind::Timeout,
-            "history database " + m_connection.url() + " is being recorded for " + m_options.source
-                + " by another recorder; a second recorder on the same server is refused (it takes over"
-                  " once the first one has stopped)");
-    return Done {};
+    // A recorder that has just stopped (or whose connection just dropped) still holds the claim
+    // until its server process has noticed and ended: asked again for a while before refusing.
+    const auto giveUpAt = std::chrono::steady_clock::now() + claimPatience;
+    for (;;) {
+        auto claimed = m_connection.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
+            PostgresParams().text("lockscope recorder " + m_options.source));
+        if (!claimed)
+            return claimed.error();
+        if (claimed->text(0, 0) == "t")
+            return Done {};
+        if (std::chrono::steady_clock::now() >= giveUpAt)
+            break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return makeError(ErrorKind::Timeout,
+        "history database " + m_connection.url() + " is being recorded for " + m_options.source
+            + " by another recorder; a second recorder on the same server is refused (it takes over"
+              " once the first one has stopped)");
 }
 
 Status PostgresHistoryStore::prepareConnection()
