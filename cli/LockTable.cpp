@@ -54,7 +54,7 @@ void LockTable::print(
     std::vector<std::vector<std::string>> rows;
     for (size_t i = 0; i < locks.size(); ++i) {
         const LockSnapshot& lock = locks[i];
-        rows.push_back({escapeBytes(lock.name, 48), std::string(lockKindName(lock.kind)),
+        rows.push_back({escapeBytes(lock.shownName(), 48), std::string(lockKindName(lock.kind)),
             std::string(lockLibraryName(lock.library)) + (lock.possible ? " (possible)" : ""),
             confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
             std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
@@ -92,7 +92,7 @@ void LockTable::print(
         const LockSnapshot& lock = locks[i];
         if (lock.stuck)
             out << "stuck: " << (withServer && i < servers.size() ? escapeBytes(servers[i], 32) + ": " : "")
-                << escapeBytes(lock.name, 48) << ": " << lock.stuckReason.get().english() << "\n";
+                << escapeBytes(lock.shownName(), 48) << ": " << lock.stuckReason.get().english() << "\n";
     }
 }
 

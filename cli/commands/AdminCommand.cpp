@@ -78,7 +78,7 @@ std::string describeHolders(const LockSnapshot& lock)
 
 std::string describeLock(const LockSnapshot& lock)
 {
-    return escapeBytes(lock.name, 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
+    return escapeBytes(lock.shownName(), 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
         + std::string(lockLibraryName(lock.library)) + ") on " + lock.node + ", held by "
         + describeHolders(lock) + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
         + (lock.stuck ? ", stuck: " + lock.stuckReason.get().english() : "");

@@ -11,6 +11,17 @@ std::string_view lockKindName(LockKind kind)
     return enumName<LockKind::Semaphore>(kind, names, "unknown");
 }
 
+bool LockSnapshot::isNamed(std::string_view text) const
+{
+    if (text == name || text == apiName.get())
+        return true;
+    for (const auto& key : keys) {
+        if (text == key)
+            return true;
+    }
+    return false;
+}
+
 void LockSnapshot::markStuck(UserText why)
 {
     if (stuck) {

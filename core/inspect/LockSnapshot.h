@@ -52,7 +52,15 @@ struct LockWaiter
 // small ones together.
 struct LockSnapshot
 {
-    std::string name; // the user's lock name (raw bytes)
+    std::string name; // what LockScope identifies the lock by: its lock name, often its whole key (raw bytes)
+    // The name the lock's library takes in its API, where that differs from `name` (raw bytes):
+    // Laravel's `Cache::lock('reports:monthly')` for the key
+    // `laravel_database_laravel_cache:reports:monthly`, ShedLock's job name, Spring's lock key
+    // without its registry, BullMQ's `<queue>:<job>`. A recogniser fills it (a StringLockReading's
+    // `apiName`, a SimpleLockFormat's name rule) when it strips anything from the key; left empty,
+    // the library takes `name` itself. `shownName()` is what the table, `list` and JSON `name` show;
+    // `release`, `extend`, `history` and Go-to find a lock by either (NamedLockLookup).
+    OutOfLine<std::string> apiName;
     LockKind kind = LockKind::Token;
     LockLibrary library = LockLibrary::Unknown;
     // A lock by its value alone: a random token with a TTL under a name that does not say "lock"
@@ -79,6 +87,11 @@ struct LockSnapshot
     // What a forced release does beyond freeing the lock (a BullMQ job runs again, a ShedLock
     // job kept from running too early may start): said before the user confirms.
     OutOfLine<UserText> releaseWarning;
+
+    // The library's name for the lock: `apiName`, or `name` when the library takes that.
+    const std::string& shownName() const { return apiName.empty() ? name : apiName.get(); }
+    // Whether `text` names this lock: its library's name, its LockScope name or one of its keys.
+    bool isNamed(std::string_view text) const;
 
     // Stuck for `why`; a second reason is added after a semicolon.
     void markStuck(UserText why);

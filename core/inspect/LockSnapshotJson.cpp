@@ -7,7 +7,9 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
     json.beginObject();
     if (!server.empty())
         json.key("server").string(server);
-    json.key("name").string(lock.name);
+    json.key("name").string(lock.shownName());
+    if (!lock.apiName.empty())
+        json.key("lockscope_name").string(lock.name);
     json.key("kind").string(lockKindName(lock.kind));
     json.key("library").string(lockLibraryName(lock.library));
     json.key("confidence").number(lock.confidence);

@@ -81,6 +81,8 @@ std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key,
         return std::nullopt;
     StringLockReading reading;
     reading.library = m_format.library;
+    reading.apiName
+        = m_format.nameRule == NameRule::Rest ? parts->front() : (*parts)[1] + ":" + parts->front();
     reading.confidence = m_format.confidence;
     reading.reason = m_format.reason.with();
     reading.holder.owner = std::move(value->owner);

@@ -8,11 +8,14 @@
 
 namespace lockscope {
 
-// Where the name the library's API takes sits in the key, between the row's prefix and suffix.
+// Where the name the library's API takes sits in the key, between the row's prefix and suffix;
+// the lock's `apiName` (LockSnapshot.h) is made by this rule.
 enum class NameRule
 {
-    Rest, // <prefix><name><suffix>: all of it, not empty
-    QueueAndJob, // <prefix>:<queue>:<job><suffix>: the prefix holds no colon, the queue may (BullMQ)
+    Rest, // <prefix><name><suffix>: all of it, not empty; the name is <name>
+    // <prefix>:<queue>:<job><suffix>: the prefix holds no colon, the queue may (BullMQ); the name
+    // is <queue>:<job>
+    QueueAndJob,
 };
 
 // One lock format that is one string key holding one token, as a row of data: the key's shape,

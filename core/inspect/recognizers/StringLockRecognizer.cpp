@@ -30,6 +30,8 @@ void StringLockRecognizer::recognize(RecognitionContext& context, std::vector<Lo
             continue;
         LockSnapshot lock = context.claimLock(
             *key, reading->kind, reading->library, reading->confidence, std::move(reading->reason));
+        if (reading->apiName != lock.name)
+            lock.apiName = std::move(reading->apiName);
         lock.observedValue = key->value;
         if (reading->holder.owner.empty())
             reading->holder.owner = key->value;

@@ -12,6 +12,7 @@ struct StringLockReading
 {
     LockLibrary library = LockLibrary::Unknown;
     LockKind kind = LockKind::Token;
+    std::string apiName; // the name the library's API takes, if not the whole key (LockSnapshot::apiName)
     double confidence = 0.0;
     UserText reason;
     LockHolder holder; // owner defaults to the value
