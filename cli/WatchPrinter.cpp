@@ -22,9 +22,9 @@ WatchPrinter::WatchPrinter(std::ostream& out, std::ostream& err, bool prefixServ
 std::string WatchPrinter::eventLine(const LockEvent& event)
 {
     const LockSnapshot& lock = event.lock;
-    std::string line = std::string(LockEvent::typeName(event.type)) + " " + escapeBytes(lock.name, 80) + " ("
-        + std::string(lockKindName(lock.kind)) + ", " + std::string(lockLibraryName(lock.library)) + ") on "
-        + lock.node;
+    std::string line = std::string(LockEvent::typeName(event.type)) + " " + escapeBytes(lock.shownName(), 80)
+        + " (" + std::string(lockKindName(lock.kind)) + ", " + std::string(lockLibraryName(lock.library))
+        + ") on " + lock.node;
     if (event.type == LockEvent::Type::Appeared || event.type == LockEvent::Type::Changed) {
         line += " holders:";
         if (lock.holders.empty())

@@ -139,8 +139,12 @@ Prepared prepare(const std::string& command, const CliOptions& options, AuditLog
     if (found->size() > 1) {
         err << "lockscope-cli: " << found->size() << " locks are named " << escapeBytes(arguments->name, 80)
             << "; refusing to guess:\n";
-        for (const auto& candidate : *found)
-            err << "  " << describeLock(candidate.lock) << "\n";
+        for (const auto& candidate : *found) {
+            err << "  " << describeLock(candidate.lock) << "; key";
+            for (const auto& key : candidate.lock.keys)
+                err << " " << escapeBytes(key, 120);
+            err << "\n";
+        }
         prepared.exitCode = ExitUsage;
         return prepared;
     }

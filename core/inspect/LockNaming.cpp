@@ -1,8 +1,8 @@
 #include "inspect/LockNaming.h"
 
-#include "locks/RedissonNames.h"
-#include "locks/primitives/FencingCounter.h"
-#include "locks/waiting/WaiterRegistry.h"
+#include "locks/LockKeyNames.h"
+
+#include "locks/LockKeyNames.h"
 
 #include <array>
 #include <cctype>
@@ -57,62 +57,13 @@ bool isLockWord(std::string_view word)
         || word.starts_with("mutex");
 }
 
-// The name part of a Redisson derived key, as redissonPrefixed/redissonSuffixed write it:
-// `{name}` where name has no brace of its own; anything else with a brace is a name that had
-// braces (kept as it is); without any brace it is no derived key.
-std::optional<std::string> unwrappedName(std::string_view part)
-{
-    if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
-        std::string_view inner = part.substr(1, part.size() - 2);
-        if (inner.find('{') == std::string_view::npos && inner.find('}') == std::string_view::npos)
-            return std::string(inner);
-    }
-    if (part.find('{') != std::string_view::npos)
-        return std::string(part);
-    return std::nullopt;
-}
-
 } // namespace
-
-std::string LockNaming::redissonPrefixed(std::string_view prefix, std::string_view name)
-{
-    return RedissonNames::prefixName(prefix, name);
-}
-
-std::string LockNaming::redissonSuffixed(std::string_view name, std::string_view suffix)
-{
-    return RedissonNames::suffixName(name, suffix);
-}
-
-std::optional<std::string> LockNaming::nameAfterPrefix(std::string_view key, std::string_view prefix)
-{
-    if (key.size() <= prefix.size() + 1 || key.substr(0, prefix.size()) != prefix
-        || key[prefix.size()] != ':')
-        return std::nullopt;
-    return unwrappedName(key.substr(prefix.size() + 1));
-}
-
-std::optional<std::string> LockNaming::nameBeforeSuffix(std::string_view key, std::string_view suffix)
-{
-    if (key.size() <= suffix.size() || !key.ends_with(suffix) || key[key.size() - suffix.size() - 1] != ':')
-        return std::nullopt;
-    return unwrappedName(key.substr(0, key.size() - suffix.size() - 1));
-}
-
-std::string LockNaming::lockscopeFenceKey(std::string_view name)
-{
-    return FencingCounter::keyFor(std::string(name));
-}
-
-std::string LockNaming::lockscopeWaitersKey(std::string_view name)
-{
-    return WaiterRegistry::keyFor(std::string(name));
-}
 
 std::optional<std::string> LockNaming::lockOfAttachedKey(std::string_view key)
 {
-    for (std::string_view prefix : {"lockscope:fence", "lockscope:waiters", "redisson_lock_token"}) {
-        if (auto name = nameAfterPrefix(key, prefix))
+    for (std::string_view prefix : {LockKeyNames::lockscopeFencePrefix, LockKeyNames::lockscopeWaitersPrefix,
+             LockKeyNames::redissonFencePrefix}) {
+        if (auto name = LockKeyNames::nameAfterPrefix(key, prefix))
             return name;
     }
     return std::nullopt;
@@ -120,17 +71,19 @@ std::optional<std::string> LockNaming::lockOfAttachedKey(std::string_view key)
 
 std::vector<std::string> LockNaming::attachedKeysOf(std::string_view name)
 {
-    return {
-        redissonPrefixed("redisson_lock_token", name), lockscopeFenceKey(name), lockscopeWaitersKey(name)};
+    return {LockKeyNames::fenceCounter(std::string(name)), LockKeyNames::lockscopeFence(name),
+        LockKeyNames::lockscopeWaiters(name)};
 }
 
 bool LockNaming::isAuxiliaryKey(std::string_view key)
 {
-    static constexpr std::array prefixes {
-        "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock_token:", "redisson_unlock_latch:",
-        "lockscope:fence:", "lockscope:waiters:", "lockscope:queue:", "lockscope:wake:"};
+    static constexpr std::array prefixes {LockKeyNames::redissonQueuePrefix,
+        LockKeyNames::redissonTimeoutPrefix, LockKeyNames::redissonFencePrefix,
+        LockKeyNames::redissonUnlockLatchPrefix, LockKeyNames::lockscopeFencePrefix,
+        LockKeyNames::lockscopeWaitersPrefix, LockKeyNames::lockscopeQueuePrefix,
+        LockKeyNames::lockscopeWakePrefix};
     for (std::string_view prefix : prefixes) {
-        if (key.starts_with(prefix))
+        if (key.size() > prefix.size() && key.starts_with(prefix) && key[prefix.size()] == ':')
             return true;
     }
     return key.find(":rwlock_timeout:") != std::string_view::npos;

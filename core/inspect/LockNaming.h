@@ -11,19 +11,8 @@ namespace lockscope {
 class LockNaming
 {
 public:
-    // Redisson's derived names: `prefix:{name}` / `{name}:suffix`, no braces added when the
-    // name already contains `{` (it then carries its own hash tag). Spelled by RedissonNames,
-    // which the lock algorithms write them with.
-    static std::string redissonPrefixed(std::string_view prefix, std::string_view name);
-    static std::string redissonSuffixed(std::string_view name, std::string_view suffix);
-    // The lock name inside `prefix:{name}` (or `prefix:name` when name holds a brace).
-    static std::optional<std::string> nameAfterPrefix(std::string_view key, std::string_view prefix);
-    // The lock name inside `{name}:suffix` (or `name:suffix` when name holds a brace).
-    static std::optional<std::string> nameBeforeSuffix(std::string_view key, std::string_view suffix);
-
-    // LockScope's own auxiliary keys (its fencing counter and waiter registry): `lockscope:<what>:{name}`.
-    static std::string lockscopeFenceKey(std::string_view name);
-    static std::string lockscopeWaitersKey(std::string_view name);
+    // (The names LockScope's own locks and Redisson's derive from a lock name, and the reverse,
+    // are spelled by locks/LockKeyNames, which the lock algorithms write them with.)
 
     // The channel a LockScope force-release is announced on (the message: the lock's name), so
     // that every LockScope watching the server, in this process or another, records who ended it.

@@ -4,6 +4,7 @@
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/scan/ScoreMillis.h"
+#include "locks/LockKeyNames.h"
 
 #include <algorithm>
 #include <cmath>
@@ -32,8 +33,8 @@ void RecognitionPass::groupAuxiliaryKeys(RecognitionContext& context, std::vecto
     for (auto& lock : locks) {
         const bool redissonFormat = lock.kind == LockKind::Reentrant || lock.kind == LockKind::Fair
             || lock.kind == LockKind::ReadWrite;
-        const std::string redissonFence = LockNaming::redissonPrefixed("redisson_lock_token", lock.name);
-        const std::string lockscopeFence = LockNaming::lockscopeFenceKey(lock.name);
+        const std::string redissonFence = LockKeyNames::fenceCounter(lock.name);
+        const std::string lockscopeFence = LockKeyNames::lockscopeFence(lock.name);
         for (const std::string* fenceName : {&redissonFence, &lockscopeFence}) {
             if (fenceName == &redissonFence && !redissonFormat)
                 continue;
@@ -44,7 +45,7 @@ void RecognitionPass::groupAuxiliaryKeys(RecognitionContext& context, std::vecto
             lock.keys.push_back(*fenceName);
             lock.fence = std::max(lock.fence.value_or(*fence->integerValue()), *fence->integerValue());
         }
-        const std::string waitersName = LockNaming::lockscopeWaitersKey(lock.name);
+        const std::string waitersName = LockKeyNames::lockscopeWaiters(lock.name);
         const RawKey* registry = index.find(waitersName);
         if (registry && registry->type == RawKey::Type::ZSet && !index.isClaimed(waitersName)) {
             index.claim(waitersName);

@@ -1,6 +1,6 @@
 #include "locks/FairLock.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/LuaScript.h"
 #include "locks/waiting/WaiterRegistry.h"
 
@@ -165,8 +165,8 @@ Result<UnlockSubscriber::Attempt> FairLock::tryAcquireOnce(std::chrono::millisec
 {
     static const LuaScript script(std::string(newFenceLua) + dropDeadHeads + acquireBody);
     auto attempt = decodeAttempt(runScript(script,
-        {name(), RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()),
-            RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
+        {name(), LockKeyNames::fairQueue(name()), LockKeyNames::fairTimeouts(name()),
+            LockKeyNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
         {std::to_string(lease.count()), holderField(), std::to_string(m_threadWaitTime.count()),
             fencingArgument()}));
     if (attempt && !attempt->acquired) {
@@ -187,23 +187,23 @@ Result<RedisReply> FairLock::runUnlockHandingOff(
         std::to_string(m_threadWaitTime.count()), fencingArgument()};
     auto tail = candidateArguments(candidates);
     args.insert(args.end(), tail.begin(), tail.end());
-    const std::vector<std::string> keys {name(), RedissonNames::fairQueue(name()),
-        RedissonNames::fairTimeouts(name()), RedissonNames::lockChannel(name()),
-        RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
+    const std::vector<std::string> keys {name(), LockKeyNames::fairQueue(name()),
+        LockKeyNames::fairTimeouts(name()), LockKeyNames::lockChannel(name()),
+        LockKeyNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
     return candidates.empty() ? runScript(script, keys, args) : runHandingOverScript(script, keys, args);
 }
 
 std::string FairLock::waitChannel() const
 {
-    return RedissonNames::lockChannel(name()) + ":" + holderField();
+    return LockKeyNames::lockChannel(name()) + ":" + holderField();
 }
 
 Status FairLock::abandonWait()
 {
     static const LuaScript script(leaveQueueScript);
     auto left = runScript(script,
-        {RedissonNames::fairQueue(name()), RedissonNames::fairTimeouts(name()), name(),
-            RedissonNames::lockChannel(name())},
+        {LockKeyNames::fairQueue(name()), LockKeyNames::fairTimeouts(name()), name(),
+            LockKeyNames::lockChannel(name())},
         {holderField(), std::to_string(m_threadWaitTime.count())});
     if (!left)
         return left.error();

@@ -1,6 +1,6 @@
 #include "locks/ReadLock.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/LuaScript.h"
 
 namespace lockscope {
@@ -112,8 +112,7 @@ Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::millisec
 {
     static const LuaScript script(std::string(newFenceLua) + acquireBody);
     return decodeAttempt(runScript(script,
-        {name(), RedissonNames::readTimeoutPrefix(name(), holderField()),
-            RedissonNames::fenceCounter(name())},
+        {name(), LockKeyNames::readTimeoutPrefix(name(), holderField()), LockKeyNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), holderField() + ":write", fencingArgument()}));
 }
 
@@ -121,14 +120,14 @@ Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
 {
     static const LuaScript script(unlockScript);
     return runScript(script,
-        {name(), RedissonNames::readWriteChannel(name()),
-            RedissonNames::readTimeoutPrefix(name(), holderField()), RedissonNames::hashTagged(name())},
+        {name(), LockKeyNames::readWriteChannel(name()),
+            LockKeyNames::readTimeoutPrefix(name(), holderField()), LockKeyNames::hashTagged(name())},
         {"0", holderField()});
 }
 
 RedisCommand ReadLock::renewalCommand(std::chrono::milliseconds lease) const
 {
-    return LuaScript::eval(renewScript, {name(), RedissonNames::hashTagged(name())},
+    return LuaScript::eval(renewScript, {name(), LockKeyNames::hashTagged(name())},
         {std::to_string(lease.count()), holderField()});
 }
 

@@ -1,6 +1,6 @@
 #include "locks/ReadWriteLockSide.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 
 namespace lockscope {
 
@@ -13,7 +13,7 @@ ReadWriteLockSide::ReadWriteLockSide(ConnectionOptions options, std::string name
 
 std::string ReadWriteLockSide::waitChannel() const
 {
-    return RedissonNames::readWriteChannel(name());
+    return LockKeyNames::readWriteChannel(name());
 }
 
 } // namespace lockscope

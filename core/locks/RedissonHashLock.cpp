@@ -1,6 +1,6 @@
 #include "locks/RedissonHashLock.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/lease/ReplicaConfirmation.h"
 #include "locks/waiting/WaiterRegistry.h"
 #include "redis/LazyConnection.h"
@@ -348,7 +348,7 @@ Result<UnlockSubscriber::Attempt> RedissonHashLock::claimUnknownGrant()
         return conn.error();
     std::vector<RedisCommand> commands {{"HEXISTS", m_name, holderField()}};
     if (m_fencing == Fencing::On)
-        commands.push_back({"GET", RedissonNames::fenceCounter(m_name)});
+        commands.push_back({"GET", LockKeyNames::fenceCounter(m_name)});
     auto replies = (*conn)->pipeline(commands);
     if (!replies)
         return replies.error();

@@ -1,6 +1,6 @@
 #include "locks/ReentrantLock.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/LuaScript.h"
 #include "locks/waiting/WaiterRegistry.h"
 
@@ -85,7 +85,7 @@ Result<UnlockSubscriber::Attempt> ReentrantLock::tryAcquireOnce(std::chrono::mil
 {
     static const LuaScript script(std::string(newFenceLua) + acquireBody);
     return decodeAttempt(
-        runScript(script, {name(), RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
+        runScript(script, {name(), LockKeyNames::fenceCounter(name()), WaiterRegistry::keyFor(name())},
             {std::to_string(lease.count()), holderField(), fencingArgument()}));
 }
 
@@ -100,14 +100,14 @@ Result<RedisReply> ReentrantLock::runUnlockHandingOff(
         auto tail = candidateArguments({candidates.front()});
         args.insert(args.end(), tail.begin(), tail.end());
     }
-    const std::vector<std::string> keys {name(), RedissonNames::lockChannel(name()),
-        RedissonNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
+    const std::vector<std::string> keys {name(), LockKeyNames::lockChannel(name()),
+        LockKeyNames::fenceCounter(name()), WaiterRegistry::keyFor(name())};
     return candidates.empty() ? runScript(script, keys, args) : runHandingOverScript(script, keys, args);
 }
 
 std::string ReentrantLock::waitChannel() const
 {
-    return RedissonNames::lockChannel(name());
+    return LockKeyNames::lockChannel(name());
 }
 
 } // namespace lockscope

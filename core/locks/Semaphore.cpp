@@ -1,6 +1,6 @@
 #include "locks/Semaphore.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/LuaScript.h"
 #include "locks/waiting/WaiterRegistry.h"
 #include "redis/LazyConnection.h"
@@ -160,7 +160,7 @@ Semaphore::~Semaphore()
 
 std::string Semaphore::keyFor(const std::string& name, std::string_view part)
 {
-    return "lockscope:semaphore:" + RedissonNames::hashTagged(name) + ":" + std::string(part);
+    return LockKeyNames::lockscopeSemaphore(name, part);
 }
 
 std::vector<std::string> Semaphore::keys() const

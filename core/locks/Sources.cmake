@@ -10,7 +10,7 @@ list(APPEND lockscope_core_sources
   locks/ReadWriteLock.cpp
   locks/ReadWriteLockSide.cpp
   locks/RedissonHashLock.cpp
-  locks/RedissonNames.cpp
+  locks/LockKeyNames.cpp
   locks/RedlockLock.cpp
   locks/ReentrantLock.cpp
   locks/Semaphore.cpp

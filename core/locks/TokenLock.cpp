@@ -1,5 +1,6 @@
 #include "locks/TokenLock.h"
 
+#include "locks/LockKeyNames.h"
 #include "locks/lease/ReplicaConfirmation.h"
 #include "locks/primitives/CompareAndDelete.h"
 #include "locks/primitives/FencingCounter.h"
@@ -122,17 +123,12 @@ return 2
 
 std::string TokenLock::queueKeyFor(const std::string& name)
 {
-    // Like the waiter registry: no braces added when the name already carries a hash tag.
-    if (name.find('{') != std::string::npos)
-        return "lockscope:queue:" + name;
-    return "lockscope:queue:{" + name + "}";
+    return LockKeyNames::lockscopeQueue(name);
 }
 
 std::string TokenLock::wakeKeyFor(const std::string& name, const std::string& token)
 {
-    if (name.find('{') != std::string::npos)
-        return "lockscope:wake:" + name + ":" + token;
-    return "lockscope:wake:{" + name + "}:" + token;
+    return LockKeyNames::lockscopeWake(name, token);
 }
 
 TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing)

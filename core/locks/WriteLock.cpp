@@ -1,6 +1,6 @@
 #include "locks/WriteLock.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/LuaScript.h"
 
 namespace lockscope {
@@ -71,14 +71,14 @@ WriteLock::~WriteLock()
 Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
     static const LuaScript script(std::string(newFenceLua) + acquireBody);
-    return decodeAttempt(runScript(script, {name(), RedissonNames::fenceCounter(name())},
+    return decodeAttempt(runScript(script, {name(), LockKeyNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), fencingArgument()}));
 }
 
 Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)
 {
     static const LuaScript script(unlockScript);
-    return runScript(script, {name(), RedissonNames::readWriteChannel(name())},
+    return runScript(script, {name(), LockKeyNames::readWriteChannel(name())},
         {"1", std::to_string(lease.count()), holderField()});
 }
 

@@ -3,7 +3,7 @@
 #include "common/RandomText.h"
 #include "common/WallClock.h"
 #include "locks/LockFactory.h"
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/primitives/HolderIdentity.h"
 #include "redis/RedisConnection.h"
 #include "sandbox/LibrarySampleLocks.h"
@@ -166,8 +166,8 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     const std::string fair = "report:nightly";
     commands.push_back({"HSET", fair, javaClient + ":88", "1"});
     commands.push_back({"PEXPIRE", fair, "120000"});
-    commands.push_back({"RPUSH", RedissonNames::fairQueue(fair), otherClient + ":12", javaClient + ":91"});
-    commands.push_back({"ZADD", RedissonNames::fairTimeouts(fair), std::to_string(now - 30000),
+    commands.push_back({"RPUSH", LockKeyNames::fairQueue(fair), otherClient + ":12", javaClient + ":91"});
+    commands.push_back({"ZADD", LockKeyNames::fairTimeouts(fair), std::to_string(now - 30000),
         otherClient + ":12", std::to_string(now + 300000), javaClient + ":91"});
     made.push_back(fair + " (Redisson fair lock, a dead waiter at the head of its queue)");
 
@@ -176,9 +176,9 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     commands.push_back({"HSET", rw, "mode", "read", javaClient + ":12", "1", otherClient + ":3", "1"});
     commands.push_back({"PEXPIRE", rw, "75000"});
     commands.push_back(
-        {"SET", RedissonNames::readTimeoutPrefix(rw, javaClient + ":12") + ":1", "1", "PX", "75000"});
+        {"SET", LockKeyNames::readTimeoutPrefix(rw, javaClient + ":12") + ":1", "1", "PX", "75000"});
     commands.push_back(
-        {"SET", RedissonNames::readTimeoutPrefix(rw, otherClient + ":3") + ":1", "1", "PX", "75000"});
+        {"SET", LockKeyNames::readTimeoutPrefix(rw, otherClient + ":3") + ":1", "1", "PX", "75000"});
     made.push_back(rw + " (Redisson read/write lock, two readers)");
 
     // redis-py Lock: uuid1().hex, short timeout: expires soon.

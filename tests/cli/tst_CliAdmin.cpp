@@ -102,6 +102,55 @@ private slots:
         QVERIFY(exists("bull:emails:7:lock"));
     }
 
+    void releaseTakesTheNameLaravelsCacheLockWasGiven()
+    {
+        // Cache::lock('reports:monthly', 30) in a Laravel 8 app named "Laravel": phpredis puts the
+        // REDIS_PREFIX and RedisStore the cache prefix before the name.
+        const std::string key = "laravel_database_laravel_cache:reports:monthly";
+        QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+        auto result = runCli({"release", "reports:monthly", "--force", "--yes"});
+        QVERIFY2(result.code == 0, qPrintable(result.err));
+        QVERIFY(!exists(key));
+    }
+
+    void extendTakesALibrarysNameToo()
+    {
+        const std::string key
+            = "billing_database_billing_cache_reports:monthly"; // Laravel 11, APP_NAME=Billing
+        QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+        auto result = runCli({"extend", "reports:monthly", "--ttl", "600000"});
+        QVERIFY2(result.code == 0, qPrintable(result.err));
+        QVERIFY(m_redis->command({"PTTL", key})->integer() > 300000);
+    }
+
+    void aNameOfLocksUnderTwoPrefixesIsRefusedWithBothListed()
+    {
+        const std::string laravel8 = "laravel_database_laravel_cache:reports:monthly";
+        const std::string laravel11 = "laravel_database_laravel_cache_reports:monthly";
+        QVERIFY(LockFormats::laravelLock(*m_redis, laravel8).ok());
+        QVERIFY(LockFormats::laravelLock(*m_redis, laravel11).ok());
+        auto result = runCli({"release", "reports:monthly", "--force", "--yes"});
+        QCOMPARE(result.code, int(ExitUsage));
+        QVERIFY2(result.err.contains("refusing to guess"), qPrintable(result.err));
+        QVERIFY(result.err.contains(QString::fromStdString(laravel8)));
+        QVERIFY(result.err.contains(QString::fromStdString(laravel11)));
+        QVERIFY(exists(laravel8) && exists(laravel11));
+        // Its key still names one of them.
+        QCOMPARE(runCli({"release", laravel11, "--force", "--yes"}).code, 0);
+        QVERIFY(exists(laravel8) && !exists(laravel11));
+    }
+
+    void aNameTwoLibrariesUseIsRefused()
+    {
+        // python-redis-lock's Lock(redis, "nightly") and RedLock.net's "nightly" resource.
+        QVERIFY(run({"SET", "lock:nightly", LockFormats::randomBase64(18, false, false), "EX", "60"}));
+        QVERIFY(run({"SET", "redlock:nightly", LockFormats::uuidV4(), "PX", "60000"}));
+        auto result = runCli({"release", "nightly", "--force", "--yes"});
+        QCOMPARE(result.code, int(ExitUsage));
+        QVERIFY2(result.err.contains("python-redis-lock"), qPrintable(result.err));
+        QVERIFY(exists("lock:nightly") && exists("redlock:nightly"));
+    }
+
     void nothingToReleaseExitsOne()
     {
         auto result = runCli({"release", "missing", "--force", "--yes"});

@@ -87,6 +87,21 @@ private slots:
         QCOMPARE(lock["stuck"].toBool(), false);
     }
 
+    void aLockIsListedByItsLibrarysNameWithItsKeyBeside()
+    {
+        const std::string key = "laravel_database_laravel_cache:reports:monthly";
+        QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 1);
+        const QJsonObject lock = locks[0].toObject();
+        QCOMPARE(lock["name"].toString(), QString("reports:monthly"));
+        QCOMPARE(lock["keys"].toArray().size(), 1);
+        QCOMPARE(lock["keys"].toArray()[0].toString(), QString::fromStdString(key));
+        auto table = runCli({"--url", m_server->url(), "list"});
+        QVERIFY(table.out.contains("reports:monthly "));
+        QVERIFY(!table.out.contains(QString::fromStdString(key)));
+    }
+
     void absentTtlAndFenceAreNull()
     {
         QVERIFY(run({"SET", "lock.nightly", std::to_string(LockFormats::serverNowMs(*m_redis) / 1000 + 60)}));

@@ -1,4 +1,4 @@
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/TokenLock.h"
 #include "locks/primitives/FencingCounter.h"
 #include "locks/waiting/WaiterRegistry.h"
@@ -174,7 +174,7 @@ private slots:
         QCOMPARE(QString(cli.readAllStandardOutput()).trimmed(), QString("unset"));
         // Nor is a fencing counter left behind, in either format.
         QVERIFY(!exists(FencingCounter::keyFor(name)));
-        QVERIFY(!exists(RedissonNames::fenceCounter(name)));
+        QVERIFY(!exists(LockKeyNames::fenceCounter(name)));
     }
 
     void aLockLostWhileTheCommandRunsTerminatesIt_data()

@@ -123,9 +123,14 @@ bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
         return false;
     if (m_text.isEmpty())
         return true;
-    return lock.name().contains(m_text, Qt::CaseInsensitive)
-        || lock.library().contains(m_text, Qt::CaseInsensitive)
-        || lock.node().contains(m_text, Qt::CaseInsensitive)
+    if (lock.name().contains(m_text, Qt::CaseInsensitive)
+        || lock.library().contains(m_text, Qt::CaseInsensitive))
+        return true;
+    for (const QString& key : lock.keys()) {
+        if (key.contains(m_text, Qt::CaseInsensitive))
+            return true;
+    }
+    return lock.node().contains(m_text, Qt::CaseInsensitive)
         || lock.holdersText().contains(m_text, Qt::CaseInsensitive);
 }
 
@@ -135,8 +140,8 @@ bool LockFilterProxyModel::lessThan(const QModelIndex& sourceLeft, const QModelI
     if (locks && sortCaseSensitivity() == Qt::CaseInsensitive
         && sourceLeft.column() == LockTableModel::NameColumn
         && sourceRight.column() == LockTableModel::NameColumn) {
-        const auto order = compareShownAsThemselves(locks->recordAt(sourceLeft.row()).snapshot().name,
-            locks->recordAt(sourceRight.row()).snapshot().name);
+        const auto order = compareShownAsThemselves(locks->recordAt(sourceLeft.row()).snapshot().shownName(),
+            locks->recordAt(sourceRight.row()).snapshot().shownName());
         if (order)
             return *order < 0;
     }

@@ -111,6 +111,20 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     for (int column = 0; column < widths.size(); ++column)
         m_table->setColumnWidth(column, widths[column]);
     m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
+    m_table->setColumnWidth(LockTableModel::KeyColumn, 260);
+    m_table->setColumnHidden(LockTableModel::KeyColumn, true);
+    // The Redis key column is shown from the header's menu.
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(
+        m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+            QMenu menu(this);
+            QAction* keys = menu.addAction(tr("Show the &Redis Key Column"));
+            keys->setObjectName(QStringLiteral("showKeyColumnAction"));
+            keys->setCheckable(true);
+            keys->setChecked(!m_table->isColumnHidden(LockTableModel::KeyColumn));
+            connect(keys, &QAction::toggled, this, [this](bool shown) { setKeyColumnShown(shown); });
+            menu.exec(m_table->horizontalHeader()->mapToGlobal(at));
+        });
     m_detail = new LockDetailPane(m_tableSplitter);
     m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
@@ -192,7 +206,7 @@ void LockMonitorView::createFilterBar(QVBoxLayout* layout)
     auto* bar = new QHBoxLayout;
     m_filter = new QLineEdit(this);
     m_filter->setObjectName(QStringLiteral("lockFilterEdit"));
-    m_filter->setPlaceholderText(tr("Filter by name, holder, library or node"));
+    m_filter->setPlaceholderText(tr("Filter by name, key, holder, library or node"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &LockFilterProxyModel::setTextFilter);
     connect(m_filter, &QLineEdit::textChanged, this, &LockMonitorView::updatePage);
@@ -345,6 +359,11 @@ const LockRecord* LockMonitorView::selectedLock() const
         return nullptr;
     const QModelIndex row = m_proxy->mapToSource(rows.first());
     return row.isValid() ? &m_locks->recordAt(row.row()) : nullptr;
+}
+
+void LockMonitorView::setKeyColumnShown(bool shown)
+{
+    m_table->setColumnHidden(LockTableModel::KeyColumn, !shown);
 }
 
 bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)

@@ -71,6 +71,9 @@ public:
     std::optional<quint16> selectedServer() const;
     // Selects the lock with this key on open server `server` (if shown); returns whether it is.
     bool selectLock(quint16 server, const QString& lockKey);
+    // The Redis Key column (hidden at first: Name shows the library's name for the lock); its
+    // header menu shows it too.
+    void setKeyColumnShown(bool shown);
 
     // Asks with the confirmation dialog (or, when `dialogHook` is set, lets it answer: tests),
     // then sends the action to the worker.

@@ -76,7 +76,7 @@ bool LockRecord::isSameLockAs(const LockRecord& other) const
 
 QString LockRecord::name() const
 {
-    return escaped(m_snapshot->name);
+    return escaped(m_snapshot->shownName());
 }
 
 QString LockRecord::library() const

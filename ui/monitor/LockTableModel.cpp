@@ -154,6 +154,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
             return tr("State");
         case ServerColumn:
             return tr("Server");
+        case KeyColumn:
+            return tr("Redis Key");
         }
     }
     if (role == Qt::ToolTipRole) {
@@ -173,6 +175,8 @@ QVariant LockTableModel::headerData(int section, Qt::Orientation orientation, in
                 .arg(LockRecord::expiringWithinMs / 1000);
         case ServerColumn:
             return tr("The open server the lock is on: its profile's name, else host:port");
+        case KeyColumn:
+            return tr("The Redis key(s) the lock is made of; Name is what its library's API calls it");
         }
     }
     return {};
@@ -272,6 +276,8 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
         return stateName(lock.state(m_clock()));
     case ServerColumn:
         return m_serverNames.value(lock.server());
+    case KeyColumn:
+        return lock.keys().join(QStringLiteral(", "));
     }
     return {};
 }

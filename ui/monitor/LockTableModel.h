@@ -41,7 +41,8 @@ public:
         NodeColumn,
         FenceColumn,
         StateColumn,
-        ServerColumn, // last, so that the columns of one server keep their numbers
+        ServerColumn, // after the columns of one server, so that they keep their numbers
+        KeyColumn, // the Redis key(s), hidden until asked for: the name is the library's
         ColumnCount,
     };
     enum Role

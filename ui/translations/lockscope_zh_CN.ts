@@ -3061,8 +3061,12 @@ Use File › Connections… to open another server.</source>
 <context>
     <name>lockscope::ui::LockMonitorView</name>
     <message>
-        <source>Filter by name, holder, library or node</source>
-        <translation>按名称、持有者、库或节点筛选</translation>
+        <source>Filter by name, key, holder, library or node</source>
+        <translation>按名称、键、持有者、库或节点筛选</translation>
+    </message>
+    <message>
+        <source>Show the &amp;Redis Key Column</source>
+        <translation>显示 Redis 键列(&amp;R)</translation>
     </message>
     <message>
         <source>All kinds</source>
@@ -3185,6 +3189,14 @@ Use File › Connections… to open another server.</source>
 </context>
 <context>
     <name>lockscope::ui::LockTableModel</name>
+    <message>
+        <source>Redis Key</source>
+        <translation>Redis 键</translation>
+    </message>
+    <message>
+        <source>The Redis key(s) the lock is made of; Name is what its library&apos;s API calls it</source>
+        <translation>组成该锁的 Redis 键；“名称”是其库的 API 对它的称呼</translation>
+    </message>
     <message>
         <source>no TTL</source>
         <translation>无 TTL</translation>

@@ -1,6 +1,7 @@
 #include "inspect/admin/ObservedLockScript.h"
 
 #include "inspect/LockNaming.h"
+#include "locks/LockKeyNames.h"
 
 namespace lockscope {
 
@@ -34,7 +35,7 @@ RedisCommand ObservedLockScript::call(const std::string& actionLua, const Observ
 {
     RedisCommand command {"EVAL", withAction(actionLua),
         std::to_string(2 + state.companionKeys.size() + extraKeys.size()), state.key,
-        LockNaming::redissonPrefixed("redisson_lock_queue", lockName)};
+        LockKeyNames::fairQueue(lockName)};
     command.insert(command.end(), state.companionKeys.begin(), state.companionKeys.end());
     command.insert(command.end(), extraKeys.begin(), extraKeys.end());
     command.push_back(state.shape == ObservedLockState::Shape::StringValue ? "string" : "hash");

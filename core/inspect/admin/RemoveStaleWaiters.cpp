@@ -1,6 +1,7 @@
 #include "inspect/admin/RemoveStaleWaiters.h"
 
 #include "inspect/LockNaming.h"
+#include "locks/LockKeyNames.h"
 
 namespace lockscope {
 
@@ -29,10 +30,8 @@ Result<AdminResult> RemoveStaleWaiters::remove(RedisConnection& connection, cons
 {
     if (connection.options().readOnly)
         return makeError(ErrorKind::ReadOnlyRefused, "removing waiters refused: the connection is read-only");
-    auto reply = connection.command(
-        {"EVAL", pruneScript, "3", LockNaming::redissonPrefixed("redisson_lock_queue", lock.name),
-            LockNaming::redissonPrefixed("redisson_lock_timeout", lock.name),
-            LockNaming::lockscopeWaitersKey(lock.name)});
+    auto reply = connection.command({"EVAL", pruneScript, "3", LockKeyNames::fairQueue(lock.name),
+        LockKeyNames::fairTimeouts(lock.name), LockKeyNames::lockscopeWaiters(lock.name)});
     if (!reply)
         return reply.error();
     if (!reply->isInteger())

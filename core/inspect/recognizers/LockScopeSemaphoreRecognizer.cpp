@@ -1,6 +1,7 @@
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
 #include "inspect/scan/ScoreMillis.h"
+#include "locks/LockKeyNames.h"
 #include "locks/Semaphore.h"
 
 #include <array>
@@ -10,18 +11,16 @@
 namespace lockscope {
 
 namespace {
-constexpr std::string_view prefix = "lockscope:semaphore:{";
-constexpr std::array parts {"permits", "free", "taken", "leases", "holders", "unleased", "seq", "fence"};
+constexpr std::array<std::string_view, 8> parts {
+    "permits", "free", "taken", "leases", "holders", "unleased", "seq", "fence"};
 } // namespace
 
 std::optional<std::string> LockScopeSemaphoreRecognizer::semaphoreName(std::string_view key)
 {
-    if (!key.starts_with(prefix))
+    auto name = LockKeyNames::lockscopeSemaphoreOf(key, parts);
+    if (name && name->empty())
         return std::nullopt;
-    const size_t close = key.find('}', prefix.size());
-    if (close == std::string_view::npos || close == prefix.size())
-        return std::nullopt;
-    return std::string(key.substr(prefix.size(), close - prefix.size()));
+    return name;
 }
 
 Candidacy LockScopeSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const

@@ -2,6 +2,7 @@
 
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/TokenShape.h"
+#include "locks/LockKeyNames.h"
 
 #include <algorithm>
 #include <map>
@@ -99,7 +100,7 @@ void TokenLockRecognizer::keysOf(const std::string& lockName, std::vector<std::s
 void TokenLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::string>& names) const
 {
     if (key.type == RawKey::Type::String)
-        names.push_back(LockNaming::lockscopeFenceKey(key.name));
+        names.push_back(LockKeyNames::lockscopeFence(key.name));
 }
 
 std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
@@ -108,7 +109,7 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     const std::string& value = key.value;
     const bool lockName = LockNaming::looksLikeLockName(key.name);
     const bool hasTtl = key.ttlMs().has_value();
-    const RawKey* fence = context.keys->find(LockNaming::lockscopeFenceKey(key.name));
+    const RawKey* fence = context.keys->find(LockKeyNames::lockscopeFence(key.name));
     if (fence && fence->integerValue() && LockNaming::isHex(value, 32))
         return Verdict {LockLibrary::LockScope, 0.95,
             UserText(LOCKSCOPE_TEXT(
@@ -220,7 +221,7 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;
         const bool fenced
-            = LockNaming::isHex(key->value, 32) && context.keys->find(LockNaming::lockscopeFenceKey(name));
+            = LockNaming::isHex(key->value, 32) && context.keys->find(LockKeyNames::lockscopeFence(name));
         if (!fenced && isCandidate(*key, context) == Candidacy::No)
             continue;
         auto verdict = judge(*key, context);
@@ -231,6 +232,9 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         lock.possible = verdict->possible;
         lock.reason = verdict->reason;
         lock.observedValue = key->value;
+        // redis-semaphore's `new Mutex(client, name)` writes mutex:<name>.
+        if (verdict->library == LockLibrary::RedisSemaphoreNode && name.starts_with("mutex:"))
+            lock.apiName = name.substr(6);
         LockHolder holder;
         holder.owner = key->value;
         lock.holders.push_back(std::move(holder));

@@ -43,6 +43,18 @@ GlobPattern::GlobPattern(std::string pattern)
 {
 }
 
+std::string GlobPattern::literal(std::string_view text)
+{
+    std::string pattern;
+    pattern.reserve(text.size());
+    for (char c : text) {
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\')
+            pattern += '\\';
+        pattern += c;
+    }
+    return pattern;
+}
+
 bool GlobPattern::matches(std::string_view text) const
 {
     // Iterative matcher with single-star backtracking: linear-ish and no recursion depth issue.

@@ -11,6 +11,8 @@ class GlobPattern
 {
 public:
     explicit GlobPattern(std::string pattern);
+    // The pattern matching exactly `text` (its `*`, `?`, `[`, `]` and `\` escaped).
+    static std::string literal(std::string_view text);
     bool matches(std::string_view text) const;
     const std::string& text() const { return m_pattern; }
 

@@ -1,13 +1,12 @@
 #include "locks/primitives/FencingCounter.h"
 
+#include "locks/LockKeyNames.h"
+
 namespace lockscope {
 
 std::string FencingCounter::keyFor(const std::string& lockName)
 {
-    // As WaiterRegistry and Redisson: a name that already carries a hash tag keeps its own.
-    if (lockName.find('{') != std::string::npos)
-        return "lockscope:fence:" + lockName;
-    return "lockscope:fence:{" + lockName + "}";
+    return LockKeyNames::lockscopeFence(lockName);
 }
 
 } // namespace lockscope

@@ -1,6 +1,6 @@
 #include "locks/waiting/HandoffDesk.h"
 
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/waiting/SharedPerKey.h"
 
 #include <algorithm>
@@ -25,8 +25,7 @@ HandoffDesk::SeatId HandoffDesk::join(const std::string& lockName, const std::st
     seat.candidate.field = field;
     seat.candidate.lease = lease;
     seat.candidate.onGranted = std::move(onGranted);
-    seat.candidate.grantChannel
-        = "lockscope:handoff:" + RedissonNames::hashTagged(lockName) + ":" + field + ":" + std::to_string(id);
+    seat.candidate.grantChannel = LockKeyNames::lockscopeHandoff(lockName, field, id);
     std::lock_guard lock(m_mutex);
     m_seats.emplace(id, std::move(seat));
     return id;

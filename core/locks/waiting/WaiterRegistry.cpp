@@ -1,15 +1,13 @@
 #include "locks/waiting/WaiterRegistry.h"
 
 #include "common/WallClock.h"
+#include "locks/LockKeyNames.h"
 
 namespace lockscope {
 
 std::string WaiterRegistry::keyFor(const std::string& lockName)
 {
-    // Like Redisson, no braces are added when the name already carries a hash tag.
-    if (lockName.find('{') != std::string::npos)
-        return "lockscope:waiters:" + lockName;
-    return "lockscope:waiters:{" + lockName + "}";
+    return LockKeyNames::lockscopeWaiters(lockName);
 }
 
 WaiterRegistry::WaiterRegistry(RedisConnection& connection, std::string lockName, std::string waiterId,

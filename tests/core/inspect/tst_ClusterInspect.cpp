@@ -1,12 +1,16 @@
 #include "support/CliRun.h"
 #include "support/ClusterTestSetup.h"
 #include "support/LockFormats.h"
+#include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
+
+#include "inspect/LockSnapshot.h"
+#include "locks/LockFactory.h"
 
 using namespace lockscope;
 using test::LockFormats;
@@ -125,6 +129,65 @@ private slots:
         }
         QVERIFY(found);
         QVERIFY(m_nodes[ownerOf(name)]->command({"DEL", name, "lockscope:fence:orders:{42}"}).ok());
+    }
+
+    // Every kind of LockScope's own locks under a hash-tagged name, taken on the master of the
+    // tag's slot (all its keys share the tag): `list` on another node shows it as itself with its
+    // fence and holder, and `release NAME` frees it.
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto kinds = test::everyHashTaggedKind();
+        for (size_t i = 0; i < kinds.size(); ++i)
+            QTest::newRow((kinds[i].kind + (kinds[i].fenced ? "" : " unfenced")).c_str()) << int(i);
+    }
+
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased()
+    {
+        QFETCH(int, index);
+        const auto kind = test::everyHashTaggedKind()[size_t(index)];
+        const size_t owner = ownerOf(kind.name);
+        LockSpec spec;
+        spec.kind = kind.kind;
+        spec.name = kind.name;
+        spec.connection = test::optionsFor(*m_servers[owner]);
+        if (kind.kind == "redlock")
+            spec.nodes = {spec.connection};
+        spec.fenced = kind.fenced || LockFactory::noFenceRefusal(kind.kind).has_value();
+        auto lock = LockFactory::create(spec);
+        QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
+        auto acquired = (*lock)->acquire(test::tryOnce());
+        QVERIFY(acquired && acquired->acquired());
+
+        auto result = runCli({"list", "--json"});
+        QCOMPARE(result.code, 0);
+        const auto locks = QJsonDocument::fromJson(result.out.toUtf8()).array();
+        QCOMPARE(locks.size(), 1);
+        const auto listed = locks[0].toObject();
+        QCOMPARE(listed["name"].toString().toStdString(), kind.name);
+        QCOMPARE(listed["kind"].toString().toStdString(), std::string(lockKindName(kind.listedAs)));
+        QCOMPARE(
+            listed["node"].toString().toStdString(), "127.0.0.1:" + std::to_string(m_servers[owner]->port()));
+        QVERIFY(!listed["possible"].toBool());
+        if (acquired->fence)
+            QCOMPARE(listed["fence"].toInteger(), *acquired->fence);
+        else
+            QVERIFY(listed["fence"].isNull());
+        const auto holders = listed["holders"].toArray();
+        QCOMPARE(holders.size(), 1);
+        QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(), kind.holderMode);
+
+        if (kind.listedAs == LockKind::Semaphore) {
+            QVERIFY((*lock)->release().ok()); // semaphores are not force-released wholesale
+        } else {
+            auto released = runCli({"release", kind.name, "--force", "--yes"});
+            QVERIFY2(released.code == 0, qPrintable(released.err));
+        }
+        auto after = runCli({"list", "--json"});
+        for (const auto& value : QJsonDocument::fromJson(after.out.toUtf8()).array())
+            QVERIFY(value.toObject()["holders"].toArray().isEmpty());
+        for (auto& node : m_nodes)
+            QVERIFY(node->command({"FLUSHALL"}).ok());
     }
 
     void releaseRemovesALockOnAnotherMaster()

@@ -61,6 +61,68 @@ private slots:
         }
     }
 
+    void aLaravelLockIsNamedAsCacheLockWasGivenItUnderEveryVersionsPrefixes()
+    {
+        // Cache::lock('reports:monthly') with the default prefixes of each version, of an app whose
+        // APP_NAME is "Laravel" and of one named "Billing Suite" (slug billing_suite / billing-suite).
+        for (const char* key : {"laravel_database_laravel_cache:reports:monthly",
+                 "laravel_database_laravel_cache_:reports:monthly",
+                 "laravel_database_laravel_cache_reports:monthly",
+                 "laravel-database-laravel-cache-reports:monthly", "prod:laravel_cache:reports:monthly",
+                 "billing_suite_database_billing_suite_cache:reports:monthly",
+                 "billing_suite_database_billing_suite_cache_:reports:monthly",
+                 "billing_suite_database_billing_suite_cache_reports:monthly",
+                 "billing-suite-database-billing-suite-cache-reports:monthly"}) {
+            QVERIFY(run({"FLUSHALL"}));
+            QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+            const auto lock = onlyLock();
+            QCOMPARE(lock.library, LockLibrary::Laravel);
+            QCOMPARE(lock.shownName(), std::string("reports:monthly"));
+            QCOMPARE(lock.keys, std::vector<std::string> {key});
+        }
+    }
+
+    void aLaravelFrameworkLockIsNamedAsTheFrameworkTakesIt()
+    {
+        QVERIFY(run({"SET", "laravel_database_laravel_cache:laravel_unique_job:App\\Jobs\\Bill:42",
+            "a1B2c3D4e5F6g7H8", "EX", "60"}));
+        QCOMPARE(onlyLock().shownName(), std::string("laravel_unique_job:App\\Jobs\\Bill:42"));
+    }
+
+    void anUnknownAppPrefixIsNoLaravelLock()
+    {
+        // Only the prefixes Laravel's defaults make: two different slugs are someone else's key.
+        QVERIFY(run({"SET", "shop_database_billing_cache:reports:monthly", "a1B2c3D4e5F6g7H8", "EX", "60"}));
+        const auto locks = listLocks(*m_redis);
+        QVERIFY(std::none_of(locks.begin(), locks.end(),
+            [](const LockSnapshot& lock) { return lock.library == LockLibrary::Laravel; }));
+    }
+
+    void eachLibrarysLockIsNamedAsItsApiTakesIt()
+    {
+        QVERIFY(run({"SET", "lock:resize-images", LockFormats::randomBase64(18, false, false), "EX", "60"}));
+        QVERIFY(run({"SET", "redlock:payout-batch", LockFormats::uuidV4(), "PX", "60000"}));
+        QVERIFY(run({"SET", "bull:emails:1337:lock", LockFormats::uuidV4() + ":1", "PX", "30000"}));
+        QVERIFY(run({"SET", "php-malkusch-lock:pdf-export", "f" + std::string(63, 'a'), "PX", "31000"}));
+        QVERIFY(run({"SET", "job-lock:default:reportJob",
+            "ADDED:2026-11-27T04:00:00.000Z@worker-1:" + LockFormats::uuidV4(), "PX", "600000"}));
+        QVERIFY(run({"SET", "mutex:checkout", LockFormats::uuidV4(), "PX", "60000"}));
+        QVERIFY(run({"SET", "orders-registry:order:7", LockFormats::springClientId, "PX", "60000"}));
+        QVERIFY(run({"SET", "orders-registry:order:8", LockFormats::springClientId, "PX", "60000"}));
+        const auto locks = listLocks(*m_redis);
+        auto shownNameOf = [&](const std::string& key) {
+            const auto* lock = findLock(locks, key);
+            return lock ? lock->shownName() : std::string("(not listed)");
+        };
+        QCOMPARE(shownNameOf("lock:resize-images"), std::string("resize-images"));
+        QCOMPARE(shownNameOf("redlock:payout-batch"), std::string("payout-batch"));
+        QCOMPARE(shownNameOf("bull:emails:1337:lock"), std::string("emails:1337"));
+        QCOMPARE(shownNameOf("php-malkusch-lock:pdf-export"), std::string("pdf-export"));
+        QCOMPARE(shownNameOf("job-lock:default:reportJob"), std::string("reportJob"));
+        QCOMPARE(shownNameOf("mutex:checkout"), std::string("checkout"));
+        QCOMPARE(shownNameOf("orders-registry:order:7"), std::string("order:7"));
+    }
+
     void aLaravelLockWithoutATtlSaysItNeverExpires()
     {
         QVERIFY(run({"SETNX", "laravel_database_laravel_cache:import", "a1B2c3D4e5F6g7H8"}));

@@ -1,5 +1,5 @@
 #include "locks/FairLock.h"
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "support/ForkedChild.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -28,7 +28,7 @@ class tst_FairLock : public test::RedisTestCase
 
     long long queueLength(const std::string& name)
     {
-        return m_redis->command({"LLEN", RedissonNames::fairQueue(name)})->integer();
+        return m_redis->command({"LLEN", LockKeyNames::fairQueue(name)})->integer();
     }
 
 private slots:
@@ -172,7 +172,7 @@ private slots:
         QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 2; }));
         auto listener = test::connectTo(*m_server);
         QVERIFY(listener);
-        const std::string firstChannel = RedissonNames::lockChannel("fair-handoff") + ":" + first.holderId();
+        const std::string firstChannel = LockKeyNames::lockChannel("fair-handoff") + ":" + first.holderId();
         QVERIFY(listener->send({"SUBSCRIBE", firstChannel}).ok());
         QVERIFY(listener->readReply(5s).ok());
 
@@ -182,7 +182,7 @@ private slots:
         QCOMPARE(firstResult->fence, std::optional<long long>(*held->fence + 1));
         QCOMPARE(first.holdCount(), 1);
         QCOMPARE(m_redis->command({"HGET", "fair-handoff", first.holderId()})->text(), std::string("1"));
-        auto queue = m_redis->command({"LRANGE", RedissonNames::fairQueue("fair-handoff"), "0", "-1"});
+        auto queue = m_redis->command({"LRANGE", LockKeyNames::fairQueue("fair-handoff"), "0", "-1"});
         QCOMPARE(queue->size(), size_t(1));
         QCOMPARE(queue->at(0).text(), second.holderId());
         QCOMPARE(listener->readReply(200ms).error().kind, ErrorKind::Timeout);
@@ -203,8 +203,8 @@ private slots:
         FairLock holder(options(), "fair-handoff-redisson", HolderIdentity::next(), nullptr, 300ms);
         QVERIFY(holder.acquire(waitUpTo(0ms))->acquired());
         const std::string redissonWaiter = "0f1e2d3c-4b5a-4968-8776-655443322110:4";
-        const std::string queueKey = RedissonNames::fairQueue("fair-handoff-redisson");
-        const std::string timeoutKey = RedissonNames::fairTimeouts("fair-handoff-redisson");
+        const std::string queueKey = LockKeyNames::fairQueue("fair-handoff-redisson");
+        const std::string timeoutKey = LockKeyNames::fairTimeouts("fair-handoff-redisson");
         QVERIFY(m_redis->command({"RPUSH", queueKey, redissonWaiter}).ok());
         QVERIFY(m_redis->command({"ZADD", timeoutKey, std::to_string(epochMillis() + 60000), redissonWaiter})
                     .ok());
@@ -213,8 +213,7 @@ private slots:
         QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
         auto listener = test::connectTo(*m_server);
         QVERIFY(listener);
-        const std::string channel
-            = RedissonNames::lockChannel("fair-handoff-redisson") + ":" + redissonWaiter;
+        const std::string channel = LockKeyNames::lockChannel("fair-handoff-redisson") + ":" + redissonWaiter;
         QVERIFY(listener->send({"SUBSCRIBE", channel}).ok());
         QVERIFY(listener->readReply(5s).ok());
 

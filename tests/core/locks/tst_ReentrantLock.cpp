@@ -1,4 +1,4 @@
-#include "locks/RedissonNames.h"
+#include "locks/LockKeyNames.h"
 #include "locks/ReentrantLock.h"
 #include "locks/primitives/LuaScript.h"
 #include "locks/waiting/WaiterRegistry.h"
@@ -119,7 +119,7 @@ private slots:
                 (void)waiter.release();
             return ok;
         });
-        const std::string channel = RedissonNames::lockChannel("wakeup");
+        const std::string channel = LockKeyNames::lockChannel("wakeup");
         QCOMPARE(channel, std::string("redisson_lock__channel:{wakeup}"));
         QVERIFY(eventually([&] { return subscribers(*m_redis, channel) == 1; }));
         std::this_thread::sleep_for(300ms); // the waiter is blocked, not between attempts
@@ -170,7 +170,7 @@ private slots:
         }
         const std::string registry = WaiterRegistry::keyFor("shared-wait");
         QVERIFY(eventually([&] { return m_redis->command({"ZCARD", registry})->integer() == 3; }));
-        const std::string channel = RedissonNames::lockChannel("shared-wait");
+        const std::string channel = LockKeyNames::lockChannel("shared-wait");
         QVERIFY(eventually([&] { return subscribers(*m_redis, channel) == 1; }));
         QCOMPARE(subscribers(*m_redis, channel), 1LL);
         QCOMPARE(*holder.release(), HoldOutcome::Done);
@@ -192,7 +192,7 @@ private slots:
         QVERIFY(eventually([&] { return holder.localWaitersReadyForHandoff() == 1; }));
         auto listener = test::connectTo(*m_server);
         QVERIFY(listener);
-        QVERIFY(listener->send({"SUBSCRIBE", RedissonNames::lockChannel("handoff")}).ok());
+        QVERIFY(listener->send({"SUBSCRIBE", LockKeyNames::lockChannel("handoff")}).ok());
         QVERIFY(listener->readReply(5s).ok());
 
         QCOMPARE(*holder.release(), HoldOutcome::Done);
@@ -281,7 +281,7 @@ private slots:
         // client in another process waits for the unlock notice; after maxHandoffsPastOthers handoffs a
         // release publishes it and the Redisson client races for the lock, and wins one.
         const std::string name = "handoff-redisson";
-        const std::string channel = RedissonNames::lockChannel(name);
+        const std::string channel = LockKeyNames::lockChannel(name);
         const ConnectionOptions connection = options();
         auto redisson = test::ForkedChild::start([&](const std::function<void()>& ready) {
             auto conn = RedisConnection::connect(connection);
@@ -362,7 +362,7 @@ private slots:
         ReentrantLock waiter(options(), "cancelled");
         auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitForever); });
         QVERIFY(
-            eventually([&] { return subscribers(*m_redis, RedissonNames::lockChannel("cancelled")) == 1; }));
+            eventually([&] { return subscribers(*m_redis, LockKeyNames::lockChannel("cancelled")) == 1; }));
         cancel.cancel();
         auto result = waiting.get();
         QVERIFY(result.ok());
@@ -377,7 +377,7 @@ private slots:
         QVERIFY(holder.acquire(tryOnce())->acquired());
         ReentrantLock waiter(options(), "probed");
         auto waiting = std::async(std::launch::async, [&] { return waiter.acquire(waitUpTo(20s)); });
-        QVERIFY(eventually([&] { return subscribers(*m_redis, RedissonNames::lockChannel("probed")) == 1; }));
+        QVERIFY(eventually([&] { return subscribers(*m_redis, LockKeyNames::lockChannel("probed")) == 1; }));
         for (int i = 0; i < 20; ++i) {
             auto held = waiter.isHeld();
             QVERIFY(held.ok());
@@ -475,8 +475,8 @@ private slots:
 
     void braceNamesKeepTheirOwnHashTag()
     {
-        QCOMPARE(RedissonNames::lockChannel("user{42}"), std::string("redisson_lock__channel:user{42}"));
-        QCOMPARE(RedissonNames::fenceCounter("user{42}"), std::string("redisson_lock_token:user{42}"));
+        QCOMPARE(LockKeyNames::lockChannel("user{42}"), std::string("redisson_lock__channel:user{42}"));
+        QCOMPARE(LockKeyNames::fenceCounter("user{42}"), std::string("redisson_lock_token:user{42}"));
         ReentrantLock lock(options(), "user{42}");
         QVERIFY(lock.acquire(tryOnce())->acquired());
         QCOMPARE(m_redis->command({"EXISTS", "redisson_lock_token:user{42}"})->integer(), 1LL);
@@ -524,14 +524,14 @@ private slots:
         QVERIFY(refused->integer() > 25000);
         // Redisson's unlock from another thread id is refused too (nil).
         auto notTheirs = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
-            {"interop-ours", RedissonNames::lockChannel("interop-ours")},
+            {"interop-ours", LockKeyNames::lockChannel("interop-ours")},
             {"0", "30000", "0b7e4f2c-1d3a-4c5b-8e6f-7a8b9c0d1e2f:7"}));
         QVERIFY(notTheirs.ok() && notTheirs->isNil());
         QCOMPARE(*lock.release(), HoldOutcome::Done);
         // Redisson's unlock accepts a LockScope holder's field: same format.
         QVERIFY(lock.acquire(tryOnce())->acquired());
         auto unlocked = m_redis->command(LuaScript::eval(ReentrantLock::redissonUnlockScript,
-            {"interop-ours", RedissonNames::lockChannel("interop-ours")}, {"0", "30000", lock.holderId()}));
+            {"interop-ours", LockKeyNames::lockChannel("interop-ours")}, {"0", "30000", lock.holderId()}));
         QCOMPARE(unlocked->toInteger(), std::optional<long long>(1));
         QCOMPARE(m_redis->command({"EXISTS", "interop-ours"})->integer(), 0LL);
     }

@@ -1,6 +1,6 @@
 #include "locks/LockFactory.h"
+#include "locks/LockKeyNames.h"
 #include "locks/RedissonHashLock.h"
-#include "locks/RedissonNames.h"
 #include "locks/waiting/WaiterRegistry.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestCase.h"
@@ -73,12 +73,12 @@ private slots:
         QVERIFY(again.ok() && again->acquired());
         QVERIFY(!again->fence);
         QCOMPARE(m_redis->command({"HGET", name, lock->holderId()})->text(), std::string("2"));
-        QCOMPARE(exists(RedissonNames::fenceCounter(name)), 0LL);
+        QCOMPARE(exists(LockKeyNames::fenceCounter(name)), 0LL);
 
         QCOMPARE(*lock->release(), HoldOutcome::Done);
         QCOMPARE(*lock->release(), HoldOutcome::Done);
         QCOMPARE(exists(name), 0LL);
-        QCOMPARE(exists(RedissonNames::fenceCounter(name)), 0LL);
+        QCOMPARE(exists(LockKeyNames::fenceCounter(name)), 0LL);
     }
 
     void aSecondHolderIsRefusedWhileHeld_data()
@@ -115,7 +115,7 @@ private slots:
         QVERIFY(taken.ok() && taken->acquired());
         QVERIFY(!taken->fence);
         QCOMPARE(*rival->release(), HoldOutcome::Done);
-        QCOMPARE(exists(RedissonNames::fenceCounter(name)), 0LL);
+        QCOMPARE(exists(LockKeyNames::fenceCounter(name)), 0LL);
     }
 
     void aHandoffBetweenLocalWaitersWritesNoCounter_data()
@@ -149,7 +149,7 @@ private slots:
         auto listener = test::connectTo(*m_server);
         QVERIFY(listener);
         // Every unlock notice of both kinds (the fair lock's go to per-waiter channels).
-        QVERIFY(listener->send({"PSUBSCRIBE", RedissonNames::lockChannel(name) + "*"}).ok());
+        QVERIFY(listener->send({"PSUBSCRIBE", LockKeyNames::lockChannel(name) + "*"}).ok());
         QVERIFY(listener->readReply(5s).ok());
 
         QCOMPARE(*holder->release(), HoldOutcome::Done);
@@ -167,11 +167,11 @@ private slots:
         QVERIFY(!secondResult->fence);
         QCOMPARE(m_redis->command({"HGET", name, second->holderId()})->text(), std::string("1"));
         QCOMPARE(listener->readReply(200ms).error().kind, ErrorKind::Timeout); // handed over, no notice
-        QCOMPARE(exists(RedissonNames::fenceCounter(name)), 0LL);
+        QCOMPARE(exists(LockKeyNames::fenceCounter(name)), 0LL);
 
         QCOMPARE(*second->release(), HoldOutcome::Done);
         QCOMPARE(exists(name), 0LL);
-        QCOMPARE(exists(RedissonNames::fenceCounter(name)), 0LL);
+        QCOMPARE(exists(LockKeyNames::fenceCounter(name)), 0LL);
     }
 
     void aFencedWaiterGetsAFenceAfterAnUnfencedHolder_data()
@@ -199,7 +199,7 @@ private slots:
         auto result = waiting.get();
         QVERIFY(result.ok() && result->acquired());
         QVERIFY(result->fence);
-        QCOMPARE(m_redis->command({"GET", RedissonNames::fenceCounter(name)})->text(),
+        QCOMPARE(m_redis->command({"GET", LockKeyNames::fenceCounter(name)})->text(),
             std::to_string(*result->fence));
         QCOMPARE(*waiter->release(), HoldOutcome::Done);
     }

@@ -107,6 +107,12 @@ void ShedLockRecognizer::recognize(RecognitionContext& context, std::vector<Lock
                                     : UserText(LOCKSCOPE_TEXT("ShedLockRecognizer",
                                         "a value ADDED:<time>@<host>: ShedLock (own key prefix)"));
         lock.observedValue = key->value;
+        // The key is <keyPrefix>:<env>:<lockName>; the job's @SchedulerLock name is the last part.
+        if (const size_t prefixEnd = key->name.find(':'); prefixEnd != std::string::npos) {
+            if (const size_t envEnd = key->name.find(':', prefixEnd + 1);
+                envEnd != std::string::npos && envEnd + 1 < key->name.size())
+                lock.apiName = key->name.substr(envEnd + 1);
+        }
         LockHolder holder;
         holder.owner = key->value;
         lock.holders.push_back(std::move(holder));

@@ -59,6 +59,8 @@ void SpringIntegrationRecognizer::recognize(RecognitionContext& context, std::ve
                 UserText(LOCKSCOPE_TEXT("SpringIntegrationRecognizer",
                     "<registry>:<lock> keys holding one shared UUID: Spring Integration RedisLockRegistry")));
             lock.observedValue = key->value;
+            // obtain(lockKey) takes the key without its registry's `<registryKey>:`.
+            lock.apiName = key->name.substr(registry.second.size() + 1);
             LockHolder holder;
             holder.owner = key->value;
             holder.clientUuid = key->value;

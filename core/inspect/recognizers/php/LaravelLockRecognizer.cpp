@@ -9,16 +9,62 @@ namespace lockscope {
 
 namespace {
 
+// How Laravel names a lock's key: <REDIS_PREFIX><cache prefix><name>, where <name> is what the
+// code passes to Cache::lock(). Both prefixes come from the app's config, by default made from
+// APP_NAME's slug (`laravel` when unset): REDIS_PREFIX `<app>_database_` (13: `<app>-database-`),
+// and a cache prefix that changed with the versions, followed by a colon that RedisStore added
+// up to 10. Markers are tried longest first: `_cache_:` must not be read as `_cache_` + ":".
 struct CachePrefix
 {
-    std::string_view text;
+    std::string_view marker; // after the app's slug
     std::string_view versions;
+    char slugSeparator; // what Str::slug put between the app name's words
 };
 
-// Longest first: `laravel_cache_:` must not be read as `laravel_cache_` followed by ":".
-constexpr std::array cachePrefixes {CachePrefix {"laravel_cache_:", "9-10"},
-    CachePrefix {"laravel_cache:", "8"}, CachePrefix {"laravel_cache_", "11-12"},
-    CachePrefix {"laravel-cache-", "13"}};
+constexpr std::array cachePrefixes {CachePrefix {"_cache_:", "9-10", '_'}, CachePrefix {"_cache:", "8", '_'},
+    CachePrefix {"_cache_", "11-12", '_'}, CachePrefix {"-cache-", "13", '-'}};
+
+// A Str::slug of an app name: lowercase letters, digits and the separator, not empty.
+bool isSlug(std::string_view text, char separator)
+{
+    if (text.empty())
+        return false;
+    for (char c : text) {
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == separator))
+            return false;
+    }
+    return true;
+}
+
+struct LaravelName
+{
+    const CachePrefix* prefix = nullptr;
+    std::string_view name; // what Cache::lock() was given
+};
+
+// The lock's name in `key`: after `laravel<marker>` anywhere (the default app name, under any
+// REDIS_PREFIX), or after `<app>_database_<app><marker>` (`-database-` for 13) at the start, the
+// two slugs the same as the defaults make them. Any other prefix is not recognised as Laravel's.
+std::optional<LaravelName> laravelName(std::string_view key)
+{
+    for (const auto& prefix : cachePrefixes) {
+        const std::string cachePrefix = "laravel" + std::string(prefix.marker);
+        if (const size_t at = key.find(cachePrefix); at != std::string_view::npos)
+            return LaravelName {&prefix, key.substr(at + cachePrefix.size())};
+    }
+    for (const auto& prefix : cachePrefixes) {
+        const std::string database = std::string(1, prefix.slugSeparator) + "database" + prefix.slugSeparator;
+        const size_t appEnd = key.find(database);
+        if (appEnd == std::string_view::npos)
+            continue;
+        const std::string_view app = key.substr(0, appEnd);
+        const std::string cachePrefix = std::string(key.substr(0, appEnd + database.size()))
+            + std::string(app) + std::string(prefix.marker);
+        if (isSlug(app, prefix.slugSeparator) && key.starts_with(cachePrefix))
+            return LaravelName {&prefix, key.substr(cachePrefix.size())};
+    }
+    return std::nullopt;
+}
 
 // The owner as stored: raw, or serialized by phpredis (s:16:"...";).
 std::optional<std::string_view> ownerIn(std::string_view value, bool& serialized)
@@ -83,7 +129,10 @@ std::optional<StringLockReading> LaravelLockRecognizer::read(const RawKey& key, 
     StringLockReading reading;
     reading.library = LockLibrary::Laravel;
     reading.holder.owner = std::string(*owner);
-    const std::string_view name = key.name;
+    const auto laravel = laravelName(key.name);
+    // The name Cache::lock() took; a framework lock under a prefix LockScope does not know is
+    // named from its marker on, which is how the framework spells it.
+    const std::string_view name = laravel ? laravel->name : std::string_view(key.name);
     const FrameworkLock* framework = nullptr;
     std::optional<std::string_view> subject;
     for (const auto& candidate : frameworkLocks) {
@@ -96,22 +145,20 @@ std::optional<StringLockReading> LaravelLockRecognizer::read(const RawKey& key, 
         reading.confidence = 0.95;
         reading.reason = framework->reason.with();
         reading.notes.push_back(framework->note.with(std::string(*subject)));
+        reading.apiName = laravel
+            ? std::string(name)
+            : std::string(name.substr(name.size() - subject->size() - framework->marker.size()));
     } else {
-        const CachePrefix* prefix = nullptr;
-        for (const auto& candidate : cachePrefixes) {
-            if (name.find(candidate.text) != std::string_view::npos) {
-                prefix = &candidate;
-                break;
-            }
-        }
-        if (!prefix)
+        if (!laravel || laravel->name.empty())
             return std::nullopt;
         // The cache stores its values serialized; only a lock stores a bare Str::random owner.
         reading.confidence = serialized ? 0.7 : 0.85;
         reading.reason = UserText(LOCKSCOPE_TEXT("LaravelLockRecognizer",
                                       "%1 prefix (Laravel %2) holding a Str::random(16) owner: a Laravel "
                                       "cache lock"),
-            std::string(prefix->text), std::string(prefix->versions));
+            std::string(key.name.substr(0, key.name.size() - laravel->name.size())),
+            std::string(laravel->prefix->versions));
+        reading.apiName = std::string(laravel->name);
     }
     if (serialized)
         reading.notes.push_back(UserText(LOCKSCOPE_TEXT(

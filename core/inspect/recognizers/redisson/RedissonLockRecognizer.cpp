@@ -4,6 +4,7 @@
 #include "inspect/recognizers/redisson/RedissonHashLockFacts.h"
 #include "inspect/recognizers/redisson/RedissonHolderField.h"
 #include "inspect/scan/ScoreMillis.h"
+#include "locks/LockKeyNames.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +12,8 @@
 namespace lockscope {
 
 namespace {
-constexpr std::string_view queuePrefix = "redisson_lock_queue";
-constexpr std::string_view timeoutPrefix = "redisson_lock_timeout";
+constexpr std::string_view queuePrefix = LockKeyNames::redissonQueuePrefix;
+constexpr std::string_view timeoutPrefix = LockKeyNames::redissonTimeoutPrefix;
 } // namespace
 
 bool RedissonLockRecognizer::isLockHash(const RawKey& key)
@@ -31,7 +32,7 @@ bool RedissonLockRecognizer::isLockHash(const RawKey& key)
 
 std::string RedissonLockRecognizer::channelFor(std::string_view lockName)
 {
-    return LockNaming::redissonPrefixed("redisson_lock__channel", lockName);
+    return LockKeyNames::lockChannel(std::string(lockName));
 }
 
 Candidacy RedissonLockRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
@@ -39,28 +40,28 @@ Candidacy RedissonLockRecognizer::isCandidate(const RawKey& key, const Recogniti
     if (isLockHash(key))
         return Candidacy::Yes;
     const bool queueKey
-        = (key.type == RawKey::Type::List && LockNaming::nameAfterPrefix(key.name, queuePrefix))
-        || (key.type == RawKey::Type::ZSet && LockNaming::nameAfterPrefix(key.name, timeoutPrefix));
+        = (key.type == RawKey::Type::List && LockKeyNames::nameAfterPrefix(key.name, queuePrefix))
+        || (key.type == RawKey::Type::ZSet && LockKeyNames::nameAfterPrefix(key.name, timeoutPrefix));
     return queueKey ? Candidacy::Yes : Candidacy::No;
 }
 
 bool RedissonLockRecognizer::readsContents(std::string_view key, RawKey::Type type) const
 {
-    return (type == RawKey::Type::List && LockNaming::nameAfterPrefix(key, queuePrefix))
-        || (type == RawKey::Type::ZSet && LockNaming::nameAfterPrefix(key, timeoutPrefix));
+    return (type == RawKey::Type::List && LockKeyNames::nameAfterPrefix(key, queuePrefix))
+        || (type == RawKey::Type::ZSet && LockKeyNames::nameAfterPrefix(key, timeoutPrefix));
 }
 
 std::optional<std::string> RedissonLockRecognizer::lockNameOf(std::string_view key) const
 {
-    if (auto queued = LockNaming::nameAfterPrefix(key, queuePrefix))
+    if (auto queued = LockKeyNames::nameAfterPrefix(key, queuePrefix))
         return queued;
-    return LockNaming::nameAfterPrefix(key, timeoutPrefix);
+    return LockKeyNames::nameAfterPrefix(key, timeoutPrefix);
 }
 
 void RedissonLockRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
 {
-    keys.push_back(LockNaming::redissonPrefixed(queuePrefix, lockName));
-    keys.push_back(LockNaming::redissonPrefixed(timeoutPrefix, lockName));
+    keys.push_back(LockKeyNames::prefixName(queuePrefix, lockName));
+    keys.push_back(LockKeyNames::prefixName(timeoutPrefix, lockName));
 }
 
 std::optional<ReleaseWakeUp> RedissonLockRecognizer::wakeUpOnRelease(const LockSnapshot& lock) const
@@ -80,15 +81,15 @@ void RedissonLockRecognizer::relatedKeys(const RawKey& key, std::vector<std::str
     std::optional<std::string> lockName;
     if (key.type == RawKey::Type::Hash)
         lockName = key.name;
-    else if (auto queued = LockNaming::nameAfterPrefix(key.name, queuePrefix))
+    else if (auto queued = LockKeyNames::nameAfterPrefix(key.name, queuePrefix))
         lockName = queued;
-    else if (auto timed = LockNaming::nameAfterPrefix(key.name, timeoutPrefix))
+    else if (auto timed = LockKeyNames::nameAfterPrefix(key.name, timeoutPrefix))
         lockName = timed;
     if (!lockName)
         return;
     names.push_back(*lockName);
-    names.push_back(LockNaming::redissonPrefixed(queuePrefix, *lockName));
-    names.push_back(LockNaming::redissonPrefixed(timeoutPrefix, *lockName));
+    names.push_back(LockKeyNames::prefixName(queuePrefix, *lockName));
+    names.push_back(LockKeyNames::prefixName(timeoutPrefix, *lockName));
 }
 
 void RedissonLockRecognizer::channels(const RawKey& key, std::vector<std::string>& names) const
@@ -99,8 +100,8 @@ void RedissonLockRecognizer::channels(const RawKey& key, std::vector<std::string
 
 void RedissonLockRecognizer::addFairQueue(LockSnapshot& lock, RecognitionContext& context)
 {
-    const std::string queueName = LockNaming::redissonPrefixed(queuePrefix, lock.name);
-    const std::string timeoutName = LockNaming::redissonPrefixed(timeoutPrefix, lock.name);
+    const std::string queueName = LockKeyNames::prefixName(queuePrefix, lock.name);
+    const std::string timeoutName = LockKeyNames::prefixName(timeoutPrefix, lock.name);
     const RawKey* queue = context.keys->find(queueName);
     const RawKey* timeouts = context.keys->find(timeoutName);
     if (queue && queue->type != RawKey::Type::List)
@@ -209,9 +210,9 @@ void RedissonLockRecognizer::recognize(RecognitionContext& context, std::vector<
         }
         std::optional<std::string> queued;
         if (key && key->type == RawKey::Type::List)
-            queued = LockNaming::nameAfterPrefix(name, queuePrefix);
+            queued = LockKeyNames::nameAfterPrefix(name, queuePrefix);
         if (key && key->type == RawKey::Type::ZSet && !queued)
-            queued = LockNaming::nameAfterPrefix(name, timeoutPrefix);
+            queued = LockKeyNames::nameAfterPrefix(name, timeoutPrefix);
         if (queued && !context.keys->isClaimed(*queued)) {
             auto lock = snapshotFor(*queued, context);
             if (!lock.keys.empty())

@@ -3,6 +3,7 @@
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/redisson/RedissonHashLockFacts.h"
 #include "inspect/recognizers/redisson/RedissonHolderField.h"
+#include "locks/LockKeyNames.h"
 
 namespace lockscope {
 
@@ -30,7 +31,7 @@ bool RedissonReadWriteLockRecognizer::isReadWriteHash(const RawKey& key)
 
 std::string RedissonReadWriteLockRecognizer::channelFor(std::string_view lockName)
 {
-    return LockNaming::redissonPrefixed("redisson_rwlock", lockName);
+    return LockKeyNames::readWriteChannel(std::string(lockName));
 }
 
 std::string RedissonReadWriteLockRecognizer::readTimeoutKey(
@@ -38,7 +39,7 @@ std::string RedissonReadWriteLockRecognizer::readTimeoutKey(
 {
     std::string suffix(holderId);
     suffix += ":rwlock_timeout:" + std::to_string(n);
-    return LockNaming::redissonSuffixed(lockName, suffix);
+    return LockKeyNames::suffixName(lockName, suffix);
 }
 
 std::optional<std::string> RedissonReadWriteLockRecognizer::lockNameOf(std::string_view key) const

@@ -2,6 +2,7 @@
 
 #include "inspect/LockNaming.h"
 #include "inspect/scan/ScoreMillis.h"
+#include "locks/LockKeyNames.h"
 
 #include <cmath>
 
@@ -18,17 +19,17 @@ return 1
 
 std::string RedissonSemaphoreRecognizer::channelFor(std::string_view semaphoreName)
 {
-    return LockNaming::redissonPrefixed("redisson_sc", semaphoreName);
+    return LockKeyNames::prefixName("redisson_sc", semaphoreName);
 }
 
 std::string RedissonSemaphoreRecognizer::timeoutKeyFor(std::string_view semaphoreName)
 {
-    return LockNaming::redissonSuffixed(semaphoreName, "timeout");
+    return LockKeyNames::suffixName(semaphoreName, "timeout");
 }
 
 std::optional<std::string> RedissonSemaphoreRecognizer::nameOfTimeoutKey(std::string_view key)
 {
-    return LockNaming::nameBeforeSuffix(key, "timeout");
+    return LockKeyNames::nameBeforeSuffix(key, "timeout");
 }
 
 Candidacy RedissonSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const

@@ -1,0 +1,71 @@
+#include "inspect/admin/ForceRelease.h"
+#include "locks/LockFactory.h"
+#include "support/LockTestHelpers.h"
+#include "support/ObservedLock.h"
+#include "support/RedisTestCase.h"
+
+#include <QtTest>
+
+using namespace lockscope;
+
+// LockScope's own locks under names that carry a cluster hash tag (`orders:{42}`) on a standalone
+// server: every key of such a lock keeps the name's own tag (LockKeyNames), and the inspector,
+// reading the same builder, lists each kind as what it is, with its fence and holder, and
+// releases it. tst_ClusterInspect does the same on a cluster.
+class tst_LockNames : public test::RedisTestCase
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QVERIFY(run({"FLUSHALL"})); }
+
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto kinds = test::everyHashTaggedKind();
+        for (size_t i = 0; i < kinds.size(); ++i)
+            QTest::newRow((kinds[i].kind + (kinds[i].fenced ? "" : " unfenced")).c_str()) << int(i);
+    }
+
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased()
+    {
+        QFETCH(int, index);
+        const auto kind = test::everyHashTaggedKind()[size_t(index)];
+        LockSpec spec;
+        spec.kind = kind.kind;
+        spec.name = kind.name;
+        spec.connection = options();
+        if (kind.kind == "redlock")
+            spec.nodes = {options()};
+        spec.fenced = kind.fenced || LockFactory::noFenceRefusal(kind.kind).has_value();
+        auto lock = LockFactory::create(spec);
+        QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
+        auto acquired = (*lock)->acquire(test::tryOnce());
+        QVERIFY(acquired && acquired->acquired());
+
+        const auto locks = test::listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1)); // no key of it listed as a lock of its own
+        const LockSnapshot& listed = locks.front();
+        QCOMPARE(listed.name, kind.name);
+        QCOMPARE(listed.kind, kind.listedAs);
+        QVERIFY(!listed.possible);
+        QCOMPARE(listed.fence, acquired->fence);
+        QCOMPARE(listed.holders.size(), size_t(1));
+        QCOMPARE(listed.holders.front().mode, kind.holderMode);
+
+        if (kind.listedAs == LockKind::Semaphore) {
+            // Semaphores are not force-released wholesale: its holder gives the permit back.
+            QVERIFY((*lock)->release().ok());
+            const auto after = test::listLocks(*m_redis);
+            QVERIFY(after.empty() || after.front().holders.empty());
+            return;
+        }
+        auto released = ForceRelease::release(*m_redis, listed);
+        QVERIFY2(released, released ? "" : released.error().toString().c_str());
+        QCOMPARE(released->outcome, AdminOutcome::Done);
+        QVERIFY(test::findLock(test::listLocks(*m_redis), kind.name) == nullptr);
+    }
+};
+
+QTEST_GUILESS_MAIN(tst_LockNames)
+#include "tst_LockNames.moc"
