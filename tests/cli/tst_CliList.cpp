@@ -98,8 +98,8 @@ private slots:
         QCOMPARE(lock["keys"].toArray().size(), 1);
         QCOMPARE(lock["keys"].toArray()[0].toString(), QString::fromStdString(key));
         auto table = runCli({"--url", m_server->url(), "list"});
-        QVERIFY(table.out.contains("reports:monthly "));
-        QVERIFY(!table.out.contains(QString::fromStdString(key)));
+        QVERIFY(table.out.find("reports:monthly ") != std::string::npos);
+        QVERIFY(table.out.find(key) == std::string::npos);
     }
 
     void absentTtlAndFenceAreNull()
@@ -142,7 +142,7 @@ private slots:
         QVERIFY(header.find("HOLDERS") != std::string::npos);
         QVERIFY(first.starts_with("alpha"));
         QVERIFY(first.find(LockFormats::clientA + ":1") != std::string::npos);
-        QVERIFY(second.starts_with("mutex:beta"));
+        QVERIFY(second.starts_with("beta ")); // redis-semaphore's Mutex "beta", key mutex:beta
         QCOMPARE(footer, std::string("2 locks"));
     }
 

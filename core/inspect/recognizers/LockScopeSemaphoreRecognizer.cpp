@@ -7,6 +7,7 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace lockscope {
 
@@ -61,33 +62,38 @@ void LockScopeSemaphoreRecognizer::recognize(
         lock.reason = UserText(LOCKSCOPE_TEXT(
             "LockScopeSemaphoreRecognizer", "keys under lockscope:semaphore:{name}: LockScope semaphore"));
         lock.node = context.node;
+        // The parts as Semaphore's scripts keep them: `leases` token -> lease end (ms), `holders`
+        // token -> holder id, `free` the permits nobody took, `fence` the last fence handed out.
+        std::map<std::string, std::optional<long long>> leases;
+        std::map<std::string, std::string> holderOf;
         for (const auto& keyName : keys) {
             const RawKey* key = context.keys->find(keyName);
             context.keys->claim(keyName);
             lock.keys.push_back(keyName);
             if (key->ttlMs() && (!lock.ttlMs || *key->ttlMs() < *lock.ttlMs))
                 lock.ttlMs = key->ttlMs();
-            if (key->type == RawKey::Type::ZSet) {
-                for (const auto& [member, score] : key->members) {
-                    LockHolder holder;
-                    holder.owner = member;
-                    holder.mode = "permit";
-                    if (score > 1e12)
-                        holder.expiresAtMs = scoreMillis(score);
-                    lock.holders.push_back(std::move(holder));
-                }
-            } else if (key->type == RawKey::Type::Hash) {
-                for (const auto& [field, value] : key->fields) {
-                    LockHolder holder;
-                    holder.owner = field;
-                    holder.mode = "permit";
-                    lock.holders.push_back(std::move(holder));
-                }
-            } else if (key->type == RawKey::Type::List) {
+            const std::string_view part = std::string_view(keyName).substr(keyName.rfind(':') + 1);
+            if (part == "leases" && key->type == RawKey::Type::ZSet) {
+                for (const auto& [member, score] : key->members)
+                    leases[member] = score > 1e12 ? std::optional(scoreMillis(score)) : std::nullopt;
+            } else if (part == "holders" && key->type == RawKey::Type::Hash) {
+                for (const auto& [field, value] : key->fields)
+                    holderOf[field] = value;
+            } else if (part == "free" && key->type == RawKey::Type::List) {
                 lock.permitsAvailable = key->size;
-            } else if (auto permits = key->integerValue(); permits && !lock.permitsAvailable) {
-                lock.permitsAvailable = *permits;
+            } else if (part == "fence") {
+                lock.fence = key->integerValue();
             }
+        }
+        for (const auto& [token, holderId] : holderOf)
+            leases.try_emplace(token, std::nullopt);
+        for (const auto& [token, expiresAtMs] : leases) {
+            LockHolder holder;
+            auto named = holderOf.find(token);
+            holder.owner = named != holderOf.end() ? named->second : token;
+            holder.mode = "permit";
+            holder.expiresAtMs = expiresAtMs;
+            lock.holders.push_back(std::move(holder));
         }
         out.push_back(std::move(lock));
     }

@@ -11,6 +11,7 @@
 
 #include "inspect/LockSnapshot.h"
 #include "locks/LockFactory.h"
+#include "locks/LockKeyNames.h"
 
 using namespace lockscope;
 using test::LockFormats;
@@ -146,6 +147,8 @@ private slots:
     {
         QFETCH(int, index);
         const auto kind = test::everyHashTaggedKind()[size_t(index)];
+        for (auto& node : m_nodes)
+            QVERIFY(node->command({"FLUSHALL"}).ok());
         const size_t owner = ownerOf(kind.name);
         LockSpec spec;
         spec.kind = kind.kind;
@@ -158,6 +161,15 @@ private slots:
         QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
         auto acquired = (*lock)->acquire(test::tryOnce());
         QVERIFY(acquired && acquired->acquired());
+        if (kind.listedAs == LockKind::Fair) {
+            // A fair lock is told from a reentrant one by its queue: one waiter, as Redisson queues it.
+            const std::string waiter = LockFormats::clientA + ":7";
+            QVERIFY(m_nodes[owner]->command({"RPUSH", LockKeyNames::fairQueue(kind.name), waiter}).ok());
+            QVERIFY(m_nodes[owner]
+                        ->command({"ZADD", LockKeyNames::fairTimeouts(kind.name),
+                            std::to_string(LockFormats::serverNowMs(*m_nodes[owner]) + 60000), waiter})
+                        .ok());
+        }
 
         auto result = runCli({"list", "--json"});
         QCOMPARE(result.code, 0);
@@ -186,8 +198,6 @@ private slots:
         auto after = runCli({"list", "--json"});
         for (const auto& value : QJsonDocument::fromJson(after.out.toUtf8()).array())
             QVERIFY(value.toObject()["holders"].toArray().isEmpty());
-        for (auto& node : m_nodes)
-            QVERIFY(node->command({"FLUSHALL"}).ok());
     }
 
     void releaseRemovesALockOnAnotherMaster()

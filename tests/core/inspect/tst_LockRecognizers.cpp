@@ -316,16 +316,25 @@ private slots:
 
     void lockScopeSemaphoreKeysAreGrouped()
     {
+        // Two permits of five leased, as Semaphore's scripts keep them.
         const long long now = LockFormats::serverNowMs(*m_redis);
-        QVERIFY(run({"ZADD", "lockscope:semaphore:{pool}:holders", std::to_string(now + 5000), "holder-1",
-            std::to_string(now + 6000), "holder-2"}));
-        QVERIFY(run({"SET", "lockscope:semaphore:{pool}:limit", "5"}));
+        QVERIFY(run({"SET", "lockscope:semaphore:{pool}:permits", "5"}));
+        QVERIFY(run({"RPUSH", "lockscope:semaphore:{pool}:free", "3", "4", "5"}));
+        QVERIFY(run({"RPUSH", "lockscope:semaphore:{pool}:taken", "1", "2"}));
+        QVERIFY(run({"ZADD", "lockscope:semaphore:{pool}:leases", std::to_string(now + 5000), "1",
+            std::to_string(now + 6000), "2"}));
+        QVERIFY(run({"HSET", "lockscope:semaphore:{pool}:holders", "1", "holder-1", "2", "holder-2"}));
+        QVERIFY(run({"SET", "lockscope:semaphore:{pool}:fence", "9"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         QCOMPARE(locks[0].name, std::string("pool"));
         QCOMPARE(locks[0].library, LockLibrary::LockScope);
         QCOMPARE(locks[0].holders.size(), size_t(2));
-        QCOMPARE(locks[0].keys.size(), size_t(2));
+        QCOMPARE(locks[0].holders[0].owner, std::string("holder-1"));
+        QCOMPARE(locks[0].holders[0].expiresAtMs.value_or(0), now + 5000);
+        QCOMPARE(locks[0].permitsAvailable.value_or(0), 3LL);
+        QCOMPARE(locks[0].fence.value_or(0), 9LL);
+        QCOMPARE(locks[0].keys.size(), size_t(6));
     }
 
     void legacyTimestampLockIsHeldUntilItsTime()
