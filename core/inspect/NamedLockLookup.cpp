@@ -43,6 +43,14 @@ Result<std::vector<FoundLock>> NamedLockLookup::find(const std::vector<InspectTa
             return locks.error();
         keepCalled(*locks, name, target, found);
     }
+    // A key names its lock: no other lock can be told by it, so the keyspace is not scanned (a
+    // scan of a million keys takes seconds).
+    const bool namedByKey = std::any_of(found.begin(), found.end(), [&](const FoundLock& candidate) {
+        const auto& keys = candidate.lock.keys;
+        return std::find(keys.begin(), keys.end(), name) != keys.end();
+    });
+    if (namedByKey)
+        return found;
     // A library's name for a lock is part of its key, after prefixes only the key shows (an app's
     // Laravel prefixes, a ShedLock environment, a Spring registry): the keys holding the name are
     // scanned for locks of that name, which also finds it under two prefixes.

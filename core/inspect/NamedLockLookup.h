@@ -13,12 +13,13 @@ struct FoundLock
     InspectTarget target; // the master holding it
 };
 
-// Finds the locks called `name` on the given masters: by LockScope's name for them or one of
-// their keys (read directly from the keys the name may live under in every known format: NAME,
-// mutex:NAME, semaphore:NAME, the fair queue, ...), or by their library's name (LockSnapshot::
-// apiName: `reports:monthly` for a Laravel lock under its app's prefixes), found by a SCAN of
-// the keys that contain the name. Usually one result; several when the same name is used by
-// different formats, prefixes or nodes: callers refuse to guess between them.
+// Finds the locks called `name` on the given masters: by one of their keys or LockScope's name
+// for them (read directly from the keys the name may live under in every known format: NAME,
+// mutex:NAME, semaphore:NAME, the fair queue, ...; a name that is a found lock's key ends the
+// search there), or by their library's name (LockSnapshot::apiName: `reports:monthly` for a
+// Laravel lock under its app's prefixes), found by a SCAN of the keys that contain the name. Usually one
+// result; several when the same name is used by different formats, prefixes or nodes: callers refuse to guess
+// between them.
 class NamedLockLookup
 {
 public:

@@ -31,6 +31,18 @@ private slots:
     }
 
     void binaryBytesMatch() { QVERIFY(GlobPattern("x*").matches(std::string("x\0\xff", 3))); }
+
+    void aLiteralMatchesOnlyItsText()
+    {
+        const std::string text = "a*b?[c]\\{42}";
+        const GlobPattern literal(GlobPattern::literal(text));
+        QVERIFY(literal.matches(text));
+        QVERIFY(!literal.matches("aXb?[c]\\{42}"));
+        QVERIFY(!literal.matches("a*bX[c]\\{42}"));
+        QVERIFY(!literal.matches("a*b?c\\{42}"));
+        QVERIFY(GlobPattern("*" + GlobPattern::literal("reports:monthly") + "*")
+                    .matches("laravel_cache:reports:monthly"));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_GlobPattern)

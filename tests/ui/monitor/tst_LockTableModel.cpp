@@ -526,6 +526,36 @@ private Q_SLOTS:
         QCOMPARE(proxy.rowCount(), 2);
     }
 
+    void aLockShowsItsLibrarysNameWithItsKeyInAColumnAndIsFoundByEither()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        LockSnapshot laravel
+            = snapshotNamed(QStringLiteral("laravel_database_laravel_cache:reports:monthly"));
+        laravel.library = LockLibrary::Laravel;
+        laravel.apiName = std::string("reports:monthly");
+        laravel.keys = {laravel.name};
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {LockRecord::fromSnapshot(laravel, baseMs), lockNamed(QStringLiteral("payments"))};
+        locks.apply(batch);
+        const int row = proxy.index(0, 0).data().toString() == QStringLiteral("reports:monthly") ? 0 : 1;
+        QCOMPARE(proxy.index(row, LockTableModel::NameColumn).data().toString(),
+            QStringLiteral("reports:monthly"));
+        QCOMPARE(proxy.index(row, LockTableModel::KeyColumn).data().toString(),
+            QStringLiteral("laravel_database_laravel_cache:reports:monthly"));
+        QCOMPARE(proxy.headerData(LockTableModel::KeyColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Redis Key"));
+        proxy.setTextFilter(QStringLiteral("reports:monthly"));
+        QCOMPARE(proxy.rowCount(), 1);
+        proxy.setTextFilter(QStringLiteral("laravel_database"));
+        QCOMPARE(proxy.rowCount(), 1);
+        QCOMPARE(
+            proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("reports:monthly"));
+    }
+
     void sortedByNameRowsFollowTheShownNamesIgnoringCase()
     {
         LockTableModel locks;
