@@ -7,7 +7,7 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::array<std::pair<LockLibrary, std::string_view>, 27> names {{
+constexpr std::array<std::pair<LockLibrary, std::string_view>, 39> names {{
     {LockLibrary::Unknown, "unknown"},
     {LockLibrary::Redisson, "Redisson"},
     {LockLibrary::NodeRedisson, "node-redisson"},
@@ -35,6 +35,18 @@ constexpr std::array<std::pair<LockLibrary, std::string_view>, 27> names {{
     {LockLibrary::NpmRedisLock, "redis-lock (npm)"},
     {LockLibrary::BullMQ, "BullMQ"},
     {LockLibrary::RedlockUniversal, "redlock-universal"},
+    {LockLibrary::Bull, "Bull (v3)"},
+    {LockLibrary::NodeResque, "node-resque"},
+    {LockLibrary::Rq, "RQ"},
+    {LockLibrary::CeleryOnce, "celery-once"},
+    {LockLibrary::CelerySingleton, "celery-singleton"},
+    {LockLibrary::RedBeat, "celery-redbeat"},
+    {LockLibrary::ActiveJobUniqueness, "activejob-uniqueness"},
+    {LockLibrary::ResqueScheduler, "resque-scheduler"},
+    {LockLibrary::Asynq, "asynq"},
+    {LockLibrary::HangfireRedis, "Hangfire.Redis.StackExchange"},
+    {LockLibrary::YiiMutex, "yii2-redis Mutex"},
+    {LockLibrary::Exq, "Exq"},
 }};
 
 } // namespace

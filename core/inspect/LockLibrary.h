@@ -35,6 +35,18 @@ enum class LockLibrary
     NpmRedisLock, // Node `redis-lock`: lock.<name> holding an epoch-ms expiry, with PX
     BullMQ, // Node job locks: <prefix>:<queue>:<jobId>:lock holding <worker uuid>:<n>
     RedlockUniversal, // Node: <nodeId>:<epochMs>:<16 hex>
+    Bull, // Node, Bull v3 (BullMQ's predecessor): <prefix>:<queue>:<jobId>:lock holding the queue's UUID
+    NodeResque, // Node: resque:resque_scheduler_leader_lock holding the scheduler's name
+    Rq, // Python RQ: rq:scheduler-lock:<queue> holding the scheduler's pid
+    CeleryOnce, // Python celery-once: qo_<task>_<args> holding a redis-py token
+    CelerySingleton, // Python celery-singleton: SINGLETONLOCK_<md5> holding the task id
+    RedBeat, // Python celery-redbeat: redbeat::lock, the beat leader, holding a redis-py token
+    ActiveJobUniqueness, // Ruby: activejob_uniqueness:<job>:<digest> holding a redlock-rb UUID
+    ResqueScheduler, // Ruby: resque:resque_scheduler_master_lock holding <host>:<pid>
+    Asynq, // Go: asynq:{<queue>}:unique:<type>:<md5> holding the task id
+    HangfireRedis, // .NET Hangfire.Redis.StackExchange: {hangfire}:<resource> holding the process's GUID
+    YiiMutex, // PHP yii2-redis Mutex: <5 hex><md5 of the name> holding 20 URL-safe characters
+    Exq, // Elixir: exq:unique:<token> holding the job id
 };
 
 // The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).

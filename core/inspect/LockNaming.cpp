@@ -1,11 +1,11 @@
 #include "inspect/LockNaming.h"
 
-#include "locks/LockKeyNames.h"
-
+#include "common/RandomText.h"
 #include "locks/LockKeyNames.h"
 
 #include <array>
 #include <cctype>
+#include <cstdio>
 
 namespace lockscope {
 
@@ -23,14 +23,6 @@ char lowerAscii(char c)
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char& c : out)
-        c = lowerAscii(c);
-    return out;
-}
-
 bool endsWith(std::string_view text, std::string_view suffix)
 {
     return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
@@ -38,8 +30,8 @@ bool endsWith(std::string_view text, std::string_view suffix)
 
 bool isLockWord(std::string_view word)
 {
-    static constexpr std::array exact {
-        "lock", "locks", "mutex", "mutexes", "lck", "redlock", "rlock", "semaphore"};
+    static constexpr std::array exact {"lock", "locks", "mutex", "mutexes", "lck", "redlock", "rlock",
+        "semaphore", "semaphores", "leader", "leadership", "latch", "latches"};
     for (std::string_view candidate : exact) {
         if (word == candidate)
             return true;
@@ -53,8 +45,11 @@ bool isLockWord(std::string_view word)
         if (word == candidate)
             return false;
     }
+    // leaderlock, leaderelection, countdownlatch; a leaderboard is no lock.
+    if (word.starts_with("leader"))
+        return !word.starts_with("leaderboard");
     return endsWith(word, "lock") || word.starts_with("lock") || endsWith(word, "mutex")
-        || word.starts_with("mutex");
+        || word.starts_with("mutex") || endsWith(word, "latch");
 }
 
 } // namespace
@@ -104,19 +99,24 @@ bool LockNaming::looksLikeLockName(std::string_view key)
         return false;
     };
     if (!containsIgnoringCase("lock") && !containsIgnoringCase("lck") && !containsIgnoringCase("mutex")
-        && !containsIgnoringCase("semaphore"))
+        && !containsIgnoringCase("semaphore") && !containsIgnoringCase("leader")
+        && !containsIgnoringCase("latch"))
         return false;
-    const std::string name = lower(key);
+    // Words end at anything but a letter or digit, and where camelCase turns upper (jobLock,
+    // LeaderElection); they are compared in lower case.
+    auto isLower = [](char c) { return c >= 'a' && c <= 'z'; };
+    auto isUpper = [](char c) { return c >= 'A' && c <= 'Z'; };
     std::string word;
-    for (size_t i = 0; i <= name.size(); ++i) {
-        const bool boundary = i == name.size() || !std::isalnum(static_cast<unsigned char>(name[i]));
-        if (!boundary) {
-            word += name[i];
-            continue;
+    for (size_t i = 0; i <= key.size(); ++i) {
+        const bool end = i == key.size() || !std::isalnum(static_cast<unsigned char>(key[i]));
+        const bool camel = !end && i > 0 && isUpper(key[i]) && isLower(key[i - 1]);
+        if (end || camel) {
+            if (!word.empty() && isLockWord(word))
+                return true;
+            word.clear();
         }
-        if (!word.empty() && isLockWord(word))
-            return true;
-        word.clear();
+        if (!end)
+            word += lowerAscii(key[i]);
     }
     return false;
 }
@@ -178,6 +178,19 @@ std::optional<long long> LockNaming::uuid1HexTimeMs(std::string_view text)
     if (ticks < gregorianToUnixTicks)
         return std::nullopt;
     return static_cast<long long>((ticks - gregorianToUnixTicks) / 10000);
+}
+
+std::string LockNaming::uuid1Hex(long long epochMs)
+{
+    // 100 ns intervals since 1582-10-15, version 1, RFC 4122 variant, random node.
+    const unsigned long long random = std::stoull(RandomText::hex(8), nullptr, 16);
+    const unsigned long long ticks
+        = static_cast<unsigned long long>(epochMs) * 10000ULL + 0x01B21DD213814000ULL + random % 10000;
+    const unsigned long long sequence = ((random >> 16) & 0x3fff) | 0x8000;
+    char head[24];
+    std::snprintf(head, sizeof head, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
+        (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, sequence);
+    return std::string(head) + RandomText::hex(12);
 }
 
 bool LockNaming::isAlnum(std::string_view text)

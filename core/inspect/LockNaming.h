@@ -27,8 +27,9 @@ public:
     // Those keys for the lock `name`.
     static std::vector<std::string> attachedKeysOf(std::string_view name);
 
-    // A name whose words say "lock": lock:x, x.lock, locks/x, mutex_x, my-lock, x_lck ...
-    // Words are split on anything that is not a letter or digit; `block`, `clock` do not count.
+    // A name whose words say "lock": lock:x, x.lock, locks/x, mutex_x, my-lock, x_lck, jobLock,
+    // LEADER.x, countdown-latch ... Words are split on anything that is not a letter or digit
+    // and at camelCase humps; `block`, `clock`, `leaderboard` do not count.
     static bool looksLikeLockName(std::string_view key);
 
     static bool isHex(std::string_view text, size_t length);
@@ -38,6 +39,8 @@ public:
     // uuid1().hex as redis-py writes it: 32 lowercase hex, version nibble 1 and RFC variant;
     // returns the UUID's embedded time as epoch ms.
     static std::optional<long long> uuid1HexTimeMs(std::string_view text);
+    // A uuid1().hex minted at epochMs (random clock sequence and node), as redis-py writes it.
+    static std::string uuid1Hex(long long epochMs);
     static bool isAlnum(std::string_view text);
 };
 

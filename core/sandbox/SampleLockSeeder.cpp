@@ -2,6 +2,7 @@
 
 #include "common/RandomText.h"
 #include "common/WallClock.h"
+#include "inspect/LockNaming.h"
 #include "locks/LockFactory.h"
 #include "locks/LockKeyNames.h"
 #include "locks/primitives/HolderIdentity.h"
@@ -10,19 +11,12 @@
 
 #include <chrono>
 #include <cstdio>
-#include <random>
 
 namespace lockscope {
 
 namespace {
 
 using namespace std::chrono_literals;
-
-std::mt19937_64& generator()
-{
-    thread_local std::mt19937_64 engine {std::random_device {}()};
-    return engine;
-}
 
 Status run(RedisConnection& connection, const std::vector<RedisCommand>& commands)
 {
@@ -50,14 +44,7 @@ SampleLockSeeder::~SampleLockSeeder()
 
 std::string SampleLockSeeder::uuid1Hex(long long epochMs)
 {
-    // 100 ns intervals since 1582-10-15, version 1, RFC 4122 variant, random node.
-    const unsigned long long ticks
-        = static_cast<unsigned long long>(epochMs) * 10000ULL + 0x01B21DD213814000ULL + generator()() % 10000;
-    const unsigned long long sequence = (generator()() & 0x3fff) | 0x8000;
-    char head[24];
-    std::snprintf(head, sizeof head, "%08llx%04llx%04llx%04llx", ticks & 0xffffffffULL,
-        (ticks >> 32) & 0xffffULL, ((ticks >> 48) & 0x0fffULL) | 0x1000ULL, sequence);
-    return std::string(head) + RandomText::hex(12);
+    return LockNaming::uuid1Hex(epochMs);
 }
 
 Result<std::vector<std::string>> SampleLockSeeder::seed()

@@ -50,6 +50,10 @@ void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vect
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;
         const long long expiry = *expiryMs(*key, context.nowMs);
+        // A passed timestamp under a TTL is no abandoned SETNX lock: the TTL frees the key by
+        // itself, and the number is then more likely when it was taken (LockNamedKeyRecognizer).
+        if (expiry < context.nowMs && key->ttlMs())
+            continue;
         LockSnapshot lock = context.claimLock(*key, LockKind::Legacy, LockLibrary::LegacySetnx, 0.75,
             UserText(LOCKSCOPE_TEXT("LegacyTimestampRecognizer",
                 "a Unix timestamp near now under a lock-like name: the legacy SETNX lock (value = expiry)")));

@@ -2,6 +2,7 @@
 
 #include "inspect/LockNaming.h"
 #include "inspect/recognizers/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/LockNamedKeyRecognizer.h"
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 #include "inspect/recognizers/SimpleFormatRecognizer.h"
 #include "inspect/recognizers/SimpleLockFormats.h"
@@ -46,10 +47,11 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
     static const TokenLockRecognizer tokenLock;
     static const LegacyTimestampRecognizer legacyTimestamp;
     static const UserPatternRecognizer userPattern;
+    static const LockNamedKeyRecognizer lockNamedKey;
     static const PortalockerRecognizer portalocker;
     // Prefixes and unmistakable values first (the formats with structure, then the simple ones,
-    // a row each); the shapes many libraries share (a UUID, 32 hex, a number) after them, the
-    // user's own patterns last.
+    // a row each); the shapes many libraries share (a UUID, 32 hex, a number) after them, then
+    // the user's own patterns, and last any lock-named key with a TTL that nothing else claimed.
     static const std::vector<const LockRecognizer*> recognizers = [&] {
         static std::deque<SimpleFormatRecognizer> simple;
         for (const auto& format : SimpleLockFormats::all())
@@ -61,7 +63,7 @@ const std::vector<const LockRecognizer*>& RecognizerCatalog::all()
             ordered.push_back(&recognizer);
         ordered.insert(ordered.end(),
             {&laravel, &distributedLockRedis, &springIntegration, &tokenLock, &legacyTimestamp, &userPattern,
-                &portalocker});
+                &lockNamedKey, &portalocker});
         return ordered;
     }();
     return recognizers;

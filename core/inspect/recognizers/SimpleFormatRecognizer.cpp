@@ -1,5 +1,7 @@
 #include "inspect/recognizers/SimpleFormatRecognizer.h"
 
+#include <algorithm>
+
 namespace lockscope {
 
 SimpleFormatRecognizer::SimpleFormatRecognizer(const SimpleLockFormat& format)
@@ -9,6 +11,15 @@ SimpleFormatRecognizer::SimpleFormatRecognizer(const SimpleLockFormat& format)
 
 std::optional<std::vector<std::string>> SimpleFormatRecognizer::nameParts(std::string_view key) const
 {
+    if (m_format.nameRule == NameRule::Fixed)
+        return key == m_format.prefix ? std::optional(std::vector {std::string(key)}) : std::nullopt;
+    if (m_format.nameRule == NameRule::HashedName) {
+        // An optional 5-hex application prefix, then the name's md5: nothing of the name is left.
+        const bool hashed = (key.size() == 32 || key.size() == 37)
+            && std::all_of(key.begin(), key.end(),
+                [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+        return hashed ? std::optional(std::vector {std::string(key)}) : std::nullopt;
+    }
     if (key.size() <= m_format.prefix.size() + m_format.suffix.size() || !key.starts_with(m_format.prefix)
         || !key.ends_with(m_format.suffix))
         return std::nullopt;
@@ -16,12 +27,28 @@ std::optional<std::vector<std::string>> SimpleFormatRecognizer::nameParts(std::s
         = key.substr(m_format.prefix.size(), key.size() - m_format.prefix.size() - m_format.suffix.size());
     if (m_format.nameRule == NameRule::Rest)
         return std::vector {std::string(name)};
+    if (m_format.nameRule == NameRule::QueueThenName) {
+        const size_t infix = name.find(m_format.infix);
+        if (m_format.infix.empty() || infix == std::string_view::npos || infix == 0
+            || infix + m_format.infix.size() == name.size())
+            return std::nullopt;
+        return std::vector {
+            std::string(name.substr(infix + m_format.infix.size())), std::string(name.substr(0, infix))};
+    }
     const size_t first = name.find(':');
     const size_t last = name.rfind(':');
     if (first == std::string_view::npos || last == first || first == 0 || last + 1 == name.size())
         return std::nullopt;
     return std::vector {
         std::string(name.substr(last + 1)), std::string(name.substr(first + 1, last - first - 1))};
+}
+
+Candidacy SimpleFormatRecognizer::isCandidate(const RawKey& key, const RecognitionContext& context) const
+{
+    return isReadableString(key) && nameParts(key.name)
+            && ValueShapes::read(m_format.value, key.value, context.nowMs)
+        ? Candidacy::Yes
+        : Candidacy::No;
 }
 
 std::string SimpleFormatRecognizer::wakeListOf(std::string_view key) const
@@ -82,7 +109,7 @@ std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key,
     StringLockReading reading;
     reading.library = m_format.library;
     reading.apiName
-        = m_format.nameRule == NameRule::Rest ? parts->front() : (*parts)[1] + ":" + parts->front();
+        = m_format.nameRule == NameRule::QueueAndJob ? (*parts)[1] + ":" + parts->front() : parts->front();
     reading.confidence = m_format.confidence;
     reading.reason = m_format.reason.with();
     reading.holder.owner = std::move(value->owner);

@@ -14,6 +14,9 @@ public:
     explicit SimpleFormatRecognizer(const SimpleLockFormat& format);
 
     std::string_view name() const override { return m_format.name; }
+    // The key and value decide; a row that needs a TTL is judged on it in recognize(), since
+    // the TTL is read only for the keys kept here.
+    Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     bool readsContents(std::string_view key, RawKey::Type type) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;

@@ -16,6 +16,10 @@ enum class NameRule
     // <prefix>:<queue>:<job><suffix>: the prefix holds no colon, the queue may (BullMQ); the name
     // is <queue>:<job>
     QueueAndJob,
+    // <prefix><queue><infix><name><suffix>: the queue holds no infix (asynq); the name is <name>
+    QueueThenName,
+    Fixed, // the key is exactly <prefix>: one lock per server (or per namespace), named by the key
+    HashedName, // [<5 hex>]<32 hex md5 of the name>: the name itself is not in the key (Yii); the key
 };
 
 // One lock format that is one string key holding one token, as a row of data: the key's shape,
@@ -30,14 +34,15 @@ struct SimpleLockFormat
     // The key: <prefix><name><suffix>, the name as the rule says.
     std::string_view prefix;
     std::string_view suffix;
+    std::string_view infix; // QueueThenName only: what separates the queue from the name
     NameRule nameRule = NameRule::Rest;
     ValueShape value = ValueShape::Uuid;
     bool needsTtl = false; // a key of this shape without a TTL is not this library's
 
     double confidence = 0;
     TextTemplate reason;
-    // A note on every lock; %1.. are the name's parts (Rest: the name; QueueAndJob: job, queue),
-    // then the holder's client id.
+    // A note on every lock; %1.. are the name's parts (Rest, Fixed, HashedName: the name;
+    // QueueAndJob: job, queue; QueueThenName: name, queue), then the holder's client id.
     TextTemplate note;
     TextTemplate noTtlNote; // a note when the key has no TTL (the library's default writes none)
     TextTemplate releaseWarning;

@@ -90,6 +90,196 @@ const std::array formats {
         .sampleKey = "lock.mail-digest",
         .sampleTtlMs = 50000,
         .sampleWords = "npm redis-lock"},
+    // Bull v3 (node, BullMQ's predecessor; OptimalBits/bull lib/commands/takeLock-1.lua,
+    // moveToActive): SET <prefix>:<queue>:<jobId>:lock <token> PX lockDuration, the token one
+    // uuid v4 per Queue instance (all jobs a process runs hold the same one), renewed by the
+    // worker; releaseLock-1.lua compares it and deletes. As with BullMQ, a job whose lock is
+    // gone is treated as stalled and may run again.
+    SimpleLockFormat {.name = "bull-v3",
+        .library = LockLibrary::Bull,
+        .suffix = ":lock",
+        .nameRule = NameRule::QueueAndJob,
+        .value = ValueShape::Uuid,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "<prefix>:<queue>:<job>:lock holding the queue's UUID: a Bull (v3) job lock")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats", "job %1 of queue %2 is being processed")},
+        .releaseWarning = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "Bull will treat this job as stalled: it goes back to wait (or to failed) and may run twice "
+            "while its worker is still processing it")},
+        .sampleKey = "bull:thumbnails:88:lock",
+        .sampleWords = "Bull (v3) job lock"},
+    // RQ's scheduler (python rq/scheduler.py, Debian python3-rq): SET rq:scheduler-lock:<queue>
+    // <pid> NX EX interval+60, renewed by its heartbeat; one scheduler per queue. Its own
+    // release is a plain DEL on stop. Nobody waits: another worker's scheduler retries later.
+    SimpleLockFormat {.name = "rq-scheduler",
+        .library = LockLibrary::Rq,
+        .prefix = "rq:scheduler-lock:",
+        .value = ValueShape::ProcessId,
+        .needsTtl = true,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "rq:scheduler-lock:<queue> holding a process id: the RQ scheduler of that queue")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "the scheduler of queue %1 holds it; the value is its process id (the host is not stored)")},
+        .sampleKey = "rq:scheduler-lock:default",
+        .sampleTtlMs = 61000,
+        .sampleWords = "RQ scheduler lock"},
+    // celery-once (python, celery_once/backends/redis.py): a redis-py Lock on qo_<task>_<args>
+    // (uuid1().hex, timeout = the task's once timeout, 1 h by default) taken when the task is
+    // queued; released (plain DEL) when it ends, so a second delay() raises AlreadyQueued.
+    SimpleLockFormat {.name = "celery-once",
+        .library = LockLibrary::CeleryOnce,
+        .prefix = "qo_",
+        .value = ValueShape::Uuid1Hex,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "qo_<task>_<args> holding a redis-py token: a celery-once task lock")},
+        .note = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "task %1 is queued or running; another one is refused (AlreadyQueued)")},
+        .sampleKey = "qo_reports.tasks.monthly_a-2026_b-11",
+        .sampleTtlMs = 3600000,
+        .sampleWords = "celery-once task lock"},
+    // celery-singleton (python, backends/redis.py, util.py): SETNX SINGLETONLOCK_<md5 of task
+    // and arguments> <task id>, the task's Celery id (uuid4), no TTL unless lock_expiry is
+    // set; deleted (plain DEL) when the task ends, so a dead worker leaves it for good.
+    SimpleLockFormat {.name = "celery-singleton",
+        .library = LockLibrary::CelerySingleton,
+        .prefix = "SINGLETONLOCK_",
+        .value = ValueShape::Uuid,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "SINGLETONLOCK_<md5> holding a task id: a celery-singleton task lock")},
+        .noTtlNote = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "no TTL (lock_expiry not set): if the task's worker died, this lock stays until released")},
+        .sampleKey = "SINGLETONLOCK_9e107d9d372bb6826bd81d3542a419d6",
+        .sampleTtlMs = 600000,
+        .sampleWords = "celery-singleton task lock"},
+    // celery-redbeat (python, redbeat/schedulers.py): the beat leader holds a redis-py Lock on
+    // <key prefix>:lock, redbeat::lock by default, timeout 5 x max_interval, extended every
+    // tick; the other beat processes retry to take it. Released as redis-py releases.
+    SimpleLockFormat {.name = "redbeat",
+        .library = LockLibrary::RedBeat,
+        .prefix = "redbeat::lock",
+        .nameRule = NameRule::Fixed,
+        .value = ValueShape::Uuid1Hex,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "redbeat::lock holding a redis-py token: the celery-redbeat leader lock")},
+        .note = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "the celery beat process holding it is the one that sends due tasks")},
+        .releaseWarning = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "another beat process may take over while this one still runs: due tasks can be sent twice")},
+        .sampleKey = "redbeat::lock",
+        .sampleTtlMs = 1500000,
+        .sampleWords = "celery-redbeat leader lock"},
+    // activejob-uniqueness (ruby, lock_key.rb, configuration.rb): a redlock-rb lock (value
+    // SecureRandom.uuid, SET NX PX lock_ttl, 1 day by default) on activejob_uniqueness:<job
+    // class underscored>:<md5 of the arguments>, plus :runtime for until_and_while_executing;
+    // released by redlock-rb's compare-and-delete.
+    SimpleLockFormat {.name = "activejob-uniqueness",
+        .library = LockLibrary::ActiveJobUniqueness,
+        .prefix = "activejob_uniqueness:",
+        .value = ValueShape::Uuid,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "activejob_uniqueness:<job>:<digest> holding a UUID: an activejob-uniqueness job lock")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats", "a job with these arguments is queued or running: %1")},
+        .sampleKey = "activejob_uniqueness:sync_invoices_job:5d41402abc4b2a76b9719d911017c592",
+        .sampleTtlMs = 86400000,
+        .sampleWords = "activejob-uniqueness job lock"},
+    // resque-scheduler (ruby, lib/resque/scheduler/lock/base.rb, resilient.rb): the scheduler
+    // master holds resque_scheduler_master_lock (under the resque: namespace) = <host>:<pid>,
+    // SET NX EX 180, renewed while it runs; released with a plain DEL.
+    SimpleLockFormat {.name = "resque-scheduler",
+        .library = LockLibrary::ResqueScheduler,
+        .prefix = "resque:resque_scheduler_master_lock",
+        .nameRule = NameRule::Fixed,
+        .value = ValueShape::HostAndPid,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "resque_scheduler_master_lock holding <host>:<pid>: the resque-scheduler master lock")},
+        .releaseWarning = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "another scheduler may become master while this one still runs: delayed jobs can be queued "
+            "twice")},
+        .sampleKey = "resque:resque_scheduler_master_lock",
+        .sampleTtlMs = 180000,
+        .sampleWords = "resque-scheduler master lock"},
+    // node-resque (node, src/core/scheduler.ts): the leader scheduler holds
+    // resque:resque_scheduler_leader_lock = its name (the host name by default), SET NX EX
+    // leaderLockTimeout; released by DEL after checking it is still the leader.
+    SimpleLockFormat {.name = "node-resque",
+        .library = LockLibrary::NodeResque,
+        .prefix = "resque:resque_scheduler_leader_lock",
+        .nameRule = NameRule::Fixed,
+        .value = ValueShape::PrintableWord,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "resque_scheduler_leader_lock holding a scheduler name: the node-resque leader lock")},
+        .sampleKey = "resque:resque_scheduler_leader_lock",
+        .sampleTtlMs = 180000,
+        .sampleWords = "node-resque leader lock"},
+    // asynq (go, internal/base/base.go UniqueKey, enqueue scripts, done script): a task enqueued
+    // with Unique(ttl) takes asynq:{<queue>}:unique:<type>:<md5 of payload> = its task id (a
+    // uuid unless TaskID is given), SET NX EX ttl; the worker deletes it, comparing the id,
+    // when the task succeeds. Only a duplicate enqueue waits for it (and is refused).
+    SimpleLockFormat {.name = "asynq-unique",
+        .library = LockLibrary::Asynq,
+        .prefix = "asynq:{",
+        .infix = "}:unique:",
+        .nameRule = NameRule::QueueThenName,
+        .value = ValueShape::PrintableWord,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "asynq:{<queue>}:unique:<type>:<md5> holding a task id: an asynq uniqueness lock")},
+        .note
+        = {LOCKSCOPE_TEXT("SimpleLockFormats", "task %1 in queue %2 is unique: another enqueue is refused")},
+        .sampleKey = "asynq:{default}:unique:email:welcome:7d793037a0760186574b0282f2f435e7",
+        .sampleTtlMs = 3600000,
+        .sampleWords = "asynq uniqueness lock"},
+    // Hangfire.Redis.StackExchange (.NET, RedisLock.cs, RedisConnection.AcquireDistributedLock):
+    // StackExchange.Redis LockTake(<prefix><resource>, OwnerId, 30 s), the prefix {hangfire}: by
+    // default and OwnerId one Guid per process; extended every 15 s, LockRelease (compare and
+    // delete) when done; waiters retry with a back-off.
+    SimpleLockFormat {.name = "hangfire-redis",
+        .library = LockLibrary::HangfireRedis,
+        .prefix = "{hangfire}:",
+        .value = ValueShape::Uuid,
+        .needsTtl = true,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "{hangfire}:<resource> holding a process GUID, with a TTL: a Hangfire distributed lock")},
+        .sampleKey = "{hangfire}:lock:recurring-jobs",
+        .sampleWords = "Hangfire distributed lock"},
+    // yii2-redis Mutex (PHP, src/Mutex.php): SET <keyPrefix><md5(json [class, name])> <20
+    // characters of generateRandomString> NX PX expire (30 s), keyPrefix 5 hex of md5(app id)
+    // unless configured; released by compare-and-delete; waiters retry. The name is hashed
+    // away: the key is all that can be shown.
+    SimpleLockFormat {.name = "yii2-redis-mutex",
+        .library = LockLibrary::YiiMutex,
+        .nameRule = NameRule::HashedName,
+        .value = ValueShape::UrlSafe20,
+        .needsTtl = true,
+        .confidence = 0.7,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "an md5 key holding 20 random URL-safe characters, with a TTL: a Yii redis Mutex")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "Yii stores only the md5 of the mutex name: the application knows which one it is")},
+        .sampleKey = "a3f5c58f8ea25ffe93e05d6d8834df7b1c7e4",
+        .sampleWords = "Yii redis Mutex"},
+    // Exq (elixir, lib/exq/redis/job_queue.ex): a job enqueued with unique_for takes
+    // exq:unique:<unique token> = its jid (a UUID), SET NX EX unique_for; released with the
+    // compare_and_delete script when the job ends (or starts, with unique_until: :start).
+    SimpleLockFormat {.name = "exq-unique",
+        .library = LockLibrary::Exq,
+        .prefix = "exq:unique:",
+        .value = ValueShape::Uuid,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "exq:unique:<token> holding a job id: an Exq uniqueness lock")},
+        .sampleKey = "exq:unique:1b3c9a9d5f6e4c2a8d7e",
+        .sampleTtlMs = 300000,
+        .sampleWords = "Exq uniqueness lock"},
 };
 
 } // namespace

@@ -2,6 +2,7 @@
 list(APPEND lockscope_core_sources
   inspect/recognizers/KeyFamilyRecognizer.cpp
   inspect/recognizers/LegacyTimestampRecognizer.cpp
+  inspect/recognizers/LockNamedKeyRecognizer.cpp
   inspect/recognizers/LockScopeSemaphoreRecognizer.cpp
   inspect/recognizers/RecognitionContext.cpp
   inspect/recognizers/RecognizerCatalog.cpp

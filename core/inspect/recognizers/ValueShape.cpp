@@ -42,6 +42,46 @@ std::optional<ValueReading> workerAndCounter(std::string_view value)
     return reading;
 }
 
+// A decimal process id: digits, no leading zero, within what kernels hand out.
+bool isProcessId(std::string_view value)
+{
+    return !value.empty() && value.size() <= 10 && value[0] != '0' && allDigits(value);
+}
+
+// A host, process or task name as a library writes it: printable ASCII without spaces or quotes.
+bool isPrintableWord(std::string_view value)
+{
+    return !value.empty() && value.size() <= 255 && std::all_of(value.begin(), value.end(), [](char c) {
+        return c > 0x20 && c < 0x7f && c != '"' && c != '{' && c != '}' && c != '[' && c != ']';
+    });
+}
+
+std::optional<ValueReading> hostAndPid(std::string_view value)
+{
+    const size_t colon = value.rfind(':');
+    if (colon == std::string_view::npos || colon == 0 || !isPrintableWord(value.substr(0, colon))
+        || !isProcessId(value.substr(colon + 1)))
+        return std::nullopt;
+    return ValueReading {};
+}
+
+std::optional<ValueReading> uuid1Hex(std::string_view value, long long nowMs)
+{
+    constexpr long long dayMs = 24LL * 3600 * 1000;
+    const auto minted = LockNaming::uuid1HexTimeMs(value);
+    if (!minted || *minted < nowMs - 366 * dayMs || *minted > nowMs + dayMs)
+        return std::nullopt;
+    return ValueReading {};
+}
+
+bool isUrlSafe(std::string_view value, size_t length)
+{
+    return value.size() == length && std::all_of(value.begin(), value.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'
+            || c == '-';
+    });
+}
+
 } // namespace
 
 std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view value, long long nowMs)
@@ -59,6 +99,16 @@ std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view
                                                                       : std::nullopt;
     case ValueShape::WorkerUuidCounter:
         return workerAndCounter(value);
+    case ValueShape::Uuid1Hex:
+        return uuid1Hex(value, nowMs);
+    case ValueShape::ProcessId:
+        return isProcessId(value) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::HostAndPid:
+        return hostAndPid(value);
+    case ValueShape::PrintableWord:
+        return isPrintableWord(value) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::UrlSafe20:
+        return isUrlSafe(value, 20) ? std::optional(ValueReading {}) : std::nullopt;
     }
     return std::nullopt;
 }
@@ -76,6 +126,17 @@ std::string ValueShapes::sample(ValueShape shape, long long nowMs, long long ttl
         return RandomText::base64(18);
     case ValueShape::WorkerUuidCounter:
         return HolderIdentity::randomUuid() + ":42";
+    case ValueShape::Uuid1Hex:
+        return LockNaming::uuid1Hex(nowMs);
+    case ValueShape::ProcessId:
+        return "4242";
+    case ValueShape::HostAndPid:
+        return "worker-3.example.internal:4242";
+    case ValueShape::PrintableWord:
+        return "scheduler-host-1";
+    case ValueShape::UrlSafe20:
+        return RandomText::fromAlphabet(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 20);
     }
     return {};
 }

@@ -16,6 +16,11 @@ enum class ValueShape
     ExpiryEpochMs, // 13 digits: the epoch ms at which the lock expires, near now; no holder named
     Base64Unpadded24, // 24 characters of standard base64 (18 random bytes)
     WorkerUuidCounter, // <worker UUID>:<n>, the worker's id and a counter of the locks it took
+    Uuid1Hex, // uuid1().hex minted in the last year: redis-py's Lock token
+    ProcessId, // a process id in decimal (os.getpid())
+    HostAndPid, // <host name>:<process id>
+    PrintableWord, // a host, process or task name: printable ASCII, no spaces, at most 255 bytes
+    UrlSafe20, // 20 characters of [A-Za-z0-9_-] (Yii's generateRandomString(20))
 };
 
 // What a value of a shape says about its holder.

@@ -118,6 +118,21 @@ private slots:
         QVERIFY(!exists("mutex:report"));
     }
 
+    void aLockNamedKeyIsReleasedOnlyWhileItHoldsTheValueShown()
+    {
+        // A lock of no known format, found by its name and TTL: compare-and-delete on its value.
+        QVERIFY(run({"SET", "Billing-LEADER", R"({"host":"api-2","pid":4242})", "EX", "60"}));
+        auto seen = observe("Billing-LEADER");
+        QVERIFY(seen);
+        QVERIFY(run({"SET", "Billing-LEADER", R"({"host":"api-3","pid":17})", "EX", "60"}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+        QVERIFY(exists("Billing-LEADER"));
+        seen = observe("Billing-LEADER");
+        QVERIFY(seen);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QVERIFY(!exists("Billing-LEADER"));
+    }
+
     void aStringLockIsReleasedByTheServersOwnCompareAndDelete()
     {
         auto capabilities = ServerCapabilities::of(*m_redis);

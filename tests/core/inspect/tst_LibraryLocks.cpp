@@ -1,11 +1,13 @@
 // The locks of the libraries beyond Redisson and redis-py (../shared/reference/lock-formats-more.md),
 // each written exactly as its library writes it, and what LockScope shows for them.
 #include "inspect/LockInspector.h"
+#include "inspect/admin/ForceRelease.h"
 #include "support/LockFormats.h"
 #include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
+#include <QProcess>
 #include <QtTest>
 
 #include <map>
@@ -458,6 +460,141 @@ private slots:
         auto client = test::connectTo(*m_server);
         QVERIFY(client && client->command({"CLIENT", "SETNAME", "cron-lock"}).ok());
         QVERIFY(listLocks(*m_redis).empty());
+    }
+
+    void aBullV3JobLockShowsItsQueueAndJobAndWarnsBeforeRelease()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "bull-v3", "bull:videos:42:lock").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::Bull);
+        QVERIFY(anyNoteSays(lock, "job 42 of queue videos"));
+        QVERIFY(lock.releaseWarning.get().english().find("run twice") != std::string::npos);
+    }
+
+    void anRqSchedulerLockShowsItsQueueAndProcess()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "rq-scheduler", "rq:scheduler-lock:high").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::Rq);
+        QCOMPARE(lock.holders.front().owner, std::string("4242"));
+        QVERIFY(anyNoteSays(lock, "scheduler of queue high"));
+    }
+
+    void anRqSchedulerLockTakenByRqItselfIsListedAndReleasedForTheNextScheduler()
+    {
+        // The real library (Debian's python3-rq, installed by packaging/setup-debian.sh).
+        auto acquire = [this] {
+            QProcess python;
+            python.start("python3",
+                {"-c",
+                    "import sys, redis\n"
+                    "from rq.scheduler import RQScheduler\n"
+                    "s = RQScheduler(['default'], connection=redis.Redis(port=int(sys.argv[1])))\n"
+                    "print(','.join(sorted(s.acquire_locks())))\n",
+                    QString::number(m_server->port())});
+            python.waitForFinished(30000);
+            return python.exitCode() == 0 ? python.readAllStandardOutput().trimmed().toStdString()
+                                          : "error: " + python.readAllStandardError().toStdString();
+        };
+        const std::string first = acquire();
+        if (first.starts_with("error: ") && first.find("No module named") != std::string::npos)
+            QSKIP("python3-rq is not installed (packaging/setup-debian.sh installs it)");
+        QCOMPARE(first, std::string("default"));
+        QCOMPARE(acquire(), std::string()); // held: a second scheduler gets no queue
+        const auto seen = test::observeLock(*m_redis, "rq:scheduler-lock:default");
+        QVERIFY(seen);
+        QCOMPARE(seen->library, LockLibrary::Rq);
+        QVERIFY(seen->ttlMs.value_or(0) > 0);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QCOMPARE(acquire(), std::string("default"));
+    }
+
+    void aCeleryOnceLockNamesItsTask()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "celery-once", "qo_tasks.send_digest_user-7").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::CeleryOnce);
+        QVERIFY(anyNoteSays(lock, "task tasks.send_digest_user-7"));
+    }
+
+    void aCelerySingletonLockWithoutTtlSaysItStays()
+    {
+        QVERIFY(run({"SETNX", "SINGLETONLOCK_9e107d9d372bb6826bd81d3542a419d6", LockFormats::uuidV4()}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::CelerySingleton);
+        QVERIFY(!lock.ttlMs);
+        QVERIFY(anyNoteSays(lock, "no TTL"));
+    }
+
+    void aRedBeatLeaderLockWarnsThatTasksMaySendTwice()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "redbeat", "redbeat::lock").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::RedBeat);
+        QCOMPARE(lock.name, std::string("redbeat::lock"));
+        QVERIFY(lock.releaseWarning.get().english().find("twice") != std::string::npos);
+    }
+
+    void anActiveJobUniquenessLockIsRecognisedByItsPrefix()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "activejob-uniqueness",
+            "activejob_uniqueness:sync_invoices_job:5d41402abc4b2a76b9719d911017c592:runtime")
+                    .ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::ActiveJobUniqueness);
+        QVERIFY(anyNoteSays(lock, "sync_invoices_job"));
+    }
+
+    void aResqueSchedulerMasterLockShowsHostAndProcess()
+    {
+        QVERIFY(
+            run({"SET", "resque:resque_scheduler_master_lock", "web-1.example.com:777", "NX", "EX", "180"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::ResqueScheduler);
+        QCOMPARE(lock.holders.front().owner, std::string("web-1.example.com:777"));
+        QVERIFY(!lock.releaseWarning.get().english().empty());
+    }
+
+    void aNodeResqueLeaderLockShowsTheSchedulerName()
+    {
+        QVERIFY(run({"SET", "resque:resque_scheduler_leader_lock", "scheduler-a", "NX", "EX", "180"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::NodeResque);
+        QCOMPARE(lock.holders.front().owner, std::string("scheduler-a"));
+    }
+
+    void anAsynqUniquenessLockNamesItsTaskAndQueue()
+    {
+        QVERIFY(run({"SET", "asynq:{critical}:unique:email:welcome:7d793037a0760186574b0282f2f435e7",
+            LockFormats::uuidV4(), "NX", "EX", "3600"}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::Asynq);
+        QVERIFY(anyNoteSays(lock, "task email:welcome:7d793037a0760186574b0282f2f435e7 in queue critical"));
+    }
+
+    void aHangfireLockNeedsItsTtl()
+    {
+        QVERIFY(
+            LockFormats::simpleFormatLock(*m_redis, "hangfire-redis", "{hangfire}:lock:recurring-jobs").ok());
+        QCOMPARE(onlyLock().library, LockLibrary::HangfireRedis);
+        QVERIFY(run({"PERSIST", "{hangfire}:lock:recurring-jobs"}));
+        QVERIFY(onlyLock().library != LockLibrary::HangfireRedis); // a GUID kept forever is not its lock
+    }
+
+    void aYiiMutexIsRecognisedByItsHashedKeyAndToken()
+    {
+        QVERIFY(
+            LockFormats::simpleFormatLock(*m_redis, "yii2-redis-mutex", "3c59d" + LockFormats::randomHex(32))
+                .ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::YiiMutex);
+        QVERIFY(anyNoteSays(lock, "md5"));
+    }
+
+    void anExqUniquenessLockIsRecognisedByItsPrefix()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "exq-unique", "exq:unique:daily-report").ok());
+        QCOMPARE(onlyLock().library, LockLibrary::Exq);
     }
 };
 

@@ -6,6 +6,7 @@
 
 #include <QtTest>
 
+#include <map>
 #include <thread>
 
 using namespace lockscope;
@@ -522,6 +523,81 @@ private slots:
         QCOMPARE(result.locks.size(), size_t(2));
         QCOMPARE(findLock(result.locks, "here")->node, std::string("node-a"));
         QCOMPARE(findLock(result.locks, "there")->node, std::string("node-b"));
+    }
+
+    void aLockNamedKeyWithATtlIsALockWhateverItHolds()
+    {
+        const long long nowS = LockFormats::serverNowMs(*m_redis) / 1000;
+        // Any case, any separator, camelCase; a pid, a host, a float, a time taken, JSON, text.
+        const std::map<std::string, std::string> held {
+            {"Lock", "31337"},
+            {"reports_lock", "worker-7.example.internal"},
+            {"app-mutex:payments", "0.7381946125"},
+            {"LEADER.scheduler", std::to_string(nowS - 600)},
+            {"jobLeaderElection", R"({"host":"api-2","pid":4242})"},
+            {"import/countdown-latch", "held by the nightly import"},
+            {"semaphore-slot-3", "x"},
+        };
+        for (const auto& [key, value] : held)
+            QVERIFY(run({"SET", key, value, "PX", "60000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), held.size());
+        for (const auto& [key, value] : held) {
+            const LockSnapshot* lock = findLock(locks, key);
+            QVERIFY2(lock, key.c_str());
+            QCOMPARE(lock->library, LockLibrary::Unknown);
+            QCOMPARE(lock->kind, LockKind::Token);
+            QVERIFY2(!lock->stuck, key.c_str());
+            QVERIFY(!lock->possible);
+            QCOMPARE(lock->holders.size(), size_t(1));
+            QCOMPARE(lock->holders.front().owner, value);
+            QCOMPARE(lock->observedValue.value_or(""), value);
+            QVERIFY(lock->confidence >= 0.5);
+            QVERIFY(lock->ttlMs.has_value());
+        }
+        QVERIFY(findLock(locks, "jobLeaderElection")->reason.english().find("JSON") != std::string::npos);
+        QVERIFY(findLock(locks, "Lock")->reason.english().find("a number") != std::string::npos);
+    }
+
+    void aLockNamedKeyWithoutATtlStaysUnlisted()
+    {
+        QVERIFY(run({"SET", "lock:attempts", "3"}));
+        QVERIFY(run({"SET", "leader.config", R"({"host":"api-2"})"}));
+        QVERIFY(run({"SET", "mutex_owner", "worker-7"}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
+
+    void aLockNamedKeysValueIsShownBoundedAndEscaped()
+    {
+        const std::string value = std::string("pid\x01\n") + std::string(1000, 'z');
+        QVERIFY(run({"SET", "deploy.lock", value, "EX", "60"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        const std::string& owner = locks.front().holders.front().owner;
+        QVERIFY2(owner.starts_with("pid\\x01\\n"), owner.c_str());
+        QVERIFY(owner.size() <= 210);
+        QCOMPARE(locks.front().observedValue.value_or(""), value); // the whole value, to compare on release
+    }
+
+    void aPassedTimestampUnderATtlIsNotStuck()
+    {
+        // A legacy SETNX lock's passed expiry makes it stuck; under a TTL the number is more
+        // likely when the lock was taken, and the TTL frees it anyway.
+        const long long nowS = LockFormats::serverNowMs(*m_redis) / 1000;
+        QVERIFY(run({"SET", "lock.cleanup", std::to_string(nowS - 120), "EX", "60"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QVERIFY(!locks.front().stuck);
+        QCOMPARE(locks.front().library, LockLibrary::Unknown);
+        QCOMPARE(locks.front().holders.front().owner, std::to_string(nowS - 120));
+    }
+
+    void wordsThatOnlyContainLockAreNoLockNames()
+    {
+        for (const char* key : {"clock:offset", "block:height", "leaderboard:weekly", "unblocked:users",
+                 "isLocked", "padlock-emoji", "LeaderboardTop"})
+            QVERIFY(run({"SET", key, R"({"v":1})", "EX", "60"}));
+        QVERIFY(listLocks(*m_redis).empty());
     }
 };
 
