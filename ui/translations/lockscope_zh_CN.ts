@@ -1232,6 +1232,33 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>LockNamedKeyRecognizer</name>
+    <message>
+        <source>a number (a process id, a counter or a time)</source>
+        <translation>一个数字（进程号、计数器或时间）</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数字</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+    <message>
+        <source>binary data</source>
+        <translation>二进制数据</translation>
+    </message>
+    <message>
+        <source>the name says lock and the key has a TTL; it holds %1, in no format a known library writes: a lock of unknown origin, its value shown as holder</source>
+        <translation>名称表明这是锁且键带有 TTL；它存放%1，不属于任何已知库写入的格式：来源未知的锁，其值作为持有者显示</translation>
+    </message>
+</context>
+<context>
     <name>LockRelistingLog</name>
     <message>
         <source>found when listing again: %1</source>
@@ -1627,6 +1654,98 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>redlock:&lt;resource&gt; holding a UUID: RedLock.net or pottery (same layout, same release)</source>
         <translation>redlock:&lt;resource&gt; 存放 UUID：RedLock.net 或 pottery（布局相同，释放方式相同）</translation>
+    </message>
+    <message>
+        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding the queue's UUID: a Bull (v3) job lock</source>
+        <translation>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock 存放队列的 UUID：Bull（v3）任务锁</translation>
+    </message>
+    <message>
+        <source>job %1 of queue %2 is being processed</source>
+        <translation>队列 %2 的任务 %1 正在处理中</translation>
+    </message>
+    <message>
+        <source>Bull will treat this job as stalled: it goes back to wait (or to failed) and may run twice while its worker is still processing it</source>
+        <translation>Bull 会把这个任务当作停滞：它回到等待（或失败）状态，在其 worker 仍在处理时可能被执行两次</translation>
+    </message>
+    <message>
+        <source>rq:scheduler-lock:&lt;queue&gt; holding a process id: the RQ scheduler of that queue</source>
+        <translation>rq:scheduler-lock:&lt;queue&gt; 存放进程号：该队列的 RQ 调度器</translation>
+    </message>
+    <message>
+        <source>the scheduler of queue %1 holds it; the value is its process id (the host is not stored)</source>
+        <translation>队列 %1 的调度器持有它；值是其进程号（未记录主机）</translation>
+    </message>
+    <message>
+        <source>qo_&lt;task&gt;_&lt;args&gt; holding a redis-py token: a celery-once task lock</source>
+        <translation>qo_&lt;task&gt;_&lt;args&gt; 存放 redis-py 令牌：celery-once 任务锁</translation>
+    </message>
+    <message>
+        <source>task %1 is queued or running; another one is refused (AlreadyQueued)</source>
+        <translation>任务 %1 已排队或正在运行；再次提交会被拒绝（AlreadyQueued）</translation>
+    </message>
+    <message>
+        <source>SINGLETONLOCK_&lt;md5&gt; holding a task id: a celery-singleton task lock</source>
+        <translation>SINGLETONLOCK_&lt;md5&gt; 存放任务 ID：celery-singleton 任务锁</translation>
+    </message>
+    <message>
+        <source>no TTL (lock_expiry not set): if the task's worker died, this lock stays until released</source>
+        <translation>没有 TTL（未设置 lock_expiry）：如果任务的 worker 已退出，此锁会一直保留直到被释放</translation>
+    </message>
+    <message>
+        <source>redbeat::lock holding a redis-py token: the celery-redbeat leader lock</source>
+        <translation>redbeat::lock 存放 redis-py 令牌：celery-redbeat 的主节点锁</translation>
+    </message>
+    <message>
+        <source>the celery beat process holding it is the one that sends due tasks</source>
+        <translation>持有它的 celery beat 进程负责发送到期任务</translation>
+    </message>
+    <message>
+        <source>another beat process may take over while this one still runs: due tasks can be sent twice</source>
+        <translation>在此进程仍在运行时，另一个 beat 进程可能接管：到期任务可能被发送两次</translation>
+    </message>
+    <message>
+        <source>activejob_uniqueness:&lt;job&gt;:&lt;digest&gt; holding a UUID: an activejob-uniqueness job lock</source>
+        <translation>activejob_uniqueness:&lt;job&gt;:&lt;digest&gt; 存放 UUID：activejob-uniqueness 任务锁</translation>
+    </message>
+    <message>
+        <source>a job with these arguments is queued or running: %1</source>
+        <translation>带有这些参数的任务已排队或正在运行：%1</translation>
+    </message>
+    <message>
+        <source>resque_scheduler_master_lock holding &lt;host&gt;:&lt;pid&gt;: the resque-scheduler master lock</source>
+        <translation>resque_scheduler_master_lock 存放 &lt;host&gt;:&lt;pid&gt;：resque-scheduler 的主锁</translation>
+    </message>
+    <message>
+        <source>another scheduler may become master while this one still runs: delayed jobs can be queued twice</source>
+        <translation>在此调度器仍在运行时，另一个调度器可能成为主节点：延迟任务可能被排队两次</translation>
+    </message>
+    <message>
+        <source>resque_scheduler_leader_lock holding a scheduler name: the node-resque leader lock</source>
+        <translation>resque_scheduler_leader_lock 存放调度器名称：node-resque 的主节点锁</translation>
+    </message>
+    <message>
+        <source>asynq:{&lt;queue&gt;}:unique:&lt;type&gt;:&lt;md5&gt; holding a task id: an asynq uniqueness lock</source>
+        <translation>asynq:{&lt;queue&gt;}:unique:&lt;type&gt;:&lt;md5&gt; 存放任务 ID：asynq 唯一性锁</translation>
+    </message>
+    <message>
+        <source>task %1 in queue %2 is unique: another enqueue is refused</source>
+        <translation>队列 %2 中的任务 %1 是唯一的：再次入队会被拒绝</translation>
+    </message>
+    <message>
+        <source>{hangfire}:&lt;resource&gt; holding a process GUID, with a TTL: a Hangfire distributed lock</source>
+        <translation>{hangfire}:&lt;resource&gt; 存放进程 GUID，带 TTL：Hangfire 分布式锁</translation>
+    </message>
+    <message>
+        <source>an md5 key holding 20 random URL-safe characters, with a TTL: a Yii redis Mutex</source>
+        <translation>md5 形式的键存放 20 个随机 URL 安全字符，带 TTL：Yii redis Mutex</translation>
+    </message>
+    <message>
+        <source>Yii stores only the md5 of the mutex name: the application knows which one it is</source>
+        <translation>Yii 只存储互斥锁名称的 md5：只有应用知道它是哪一个</translation>
+    </message>
+    <message>
+        <source>exq:unique:&lt;token&gt; holding a job id: an Exq uniqueness lock</source>
+        <translation>exq:unique:&lt;token&gt; 存放任务 ID：Exq 唯一性锁</translation>
     </message>
 </context>
 <context>

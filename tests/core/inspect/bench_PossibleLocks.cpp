@@ -118,6 +118,26 @@ private slots:
                 [](const std::string& key, int) {
                     return Commands {{"SET", key, LockFormats::uuidV4(), "EX", "900"}};
                 }},
+            {"names with lock-like letters, JSON, TTL", "ui:", 3000,
+                [](const std::string& key, int i) {
+                    // clock, block, leaderboard, unlocked, padlock, locker: words that only look like lock.
+                    static const char* const words[] = {"clock-skew", "blocklist", "leaderboard",
+                        "unlocked-badges", "padlock-icon", "locker"};
+                    return Commands {
+                        {"SET", key + ":" + words[i % 6], R"({"v":)" + std::to_string(i) + "}", "EX", "600"}};
+                }},
+            {"settings named lock-screen, JSON, TTL", "prefs:lock-screen:", 500,
+                [](const std::string& key, int i) {
+                    return Commands {{"SET", key,
+                        R"({"pin":)" + std::to_string(i % 2 == 0) + R"(,"timeout":30})", "EX", "3600"}};
+                }},
+            {"locks of no library: pid, host, JSON, TTL", "worker:lock:", 200,
+                [](const std::string& key, int i) {
+                    const std::string value = i % 3 == 0 ? std::to_string(1000 + i)
+                        : i % 3 == 1                     ? "host-" + std::to_string(i) + ".example.internal"
+                                                         : R"({"pid":)" + std::to_string(i) + "}";
+                    return Commands {{"SET", key, value, "EX", "120"}};
+                }},
             {"locks: node-redlock under lock names", "locks:", 100,
                 [](const std::string& key, int) {
                     return Commands {{"SET", key, LockFormats::randomHex(32), "PX", "600000"}};

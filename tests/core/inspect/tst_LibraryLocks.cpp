@@ -467,6 +467,7 @@ private slots:
         QVERIFY(LockFormats::simpleFormatLock(*m_redis, "bull-v3", "bull:videos:42:lock").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::Bull);
+        QCOMPARE(lock.shownName(), std::string("videos:42"));
         QVERIFY(anyNoteSays(lock, "job 42 of queue videos"));
         QVERIFY(lock.releaseWarning.get().english().find("run twice") != std::string::npos);
     }
@@ -476,6 +477,7 @@ private slots:
         QVERIFY(LockFormats::simpleFormatLock(*m_redis, "rq-scheduler", "rq:scheduler-lock:high").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::Rq);
+        QCOMPARE(lock.shownName(), std::string("high"));
         QCOMPARE(lock.holders.front().owner, std::string("4242"));
         QVERIFY(anyNoteSays(lock, "scheduler of queue high"));
     }
@@ -531,7 +533,7 @@ private slots:
         QVERIFY(LockFormats::simpleFormatLock(*m_redis, "redbeat", "redbeat::lock").ok());
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::RedBeat);
-        QCOMPARE(lock.name, std::string("redbeat::lock"));
+        QCOMPARE(lock.shownName(), std::string("redbeat::lock"));
         QVERIFY(lock.releaseWarning.get().english().find("twice") != std::string::npos);
     }
 
@@ -569,6 +571,7 @@ private slots:
             LockFormats::uuidV4(), "NX", "EX", "3600"}));
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::Asynq);
+        QCOMPARE(lock.shownName(), std::string("email:welcome:7d793037a0760186574b0282f2f435e7"));
         QVERIFY(anyNoteSays(lock, "task email:welcome:7d793037a0760186574b0282f2f435e7 in queue critical"));
     }
 
@@ -577,6 +580,7 @@ private slots:
         QVERIFY(
             LockFormats::simpleFormatLock(*m_redis, "hangfire-redis", "{hangfire}:lock:recurring-jobs").ok());
         QCOMPARE(onlyLock().library, LockLibrary::HangfireRedis);
+        QCOMPARE(onlyLock().shownName(), std::string("lock:recurring-jobs")); // the resource Hangfire names
         QVERIFY(run({"PERSIST", "{hangfire}:lock:recurring-jobs"}));
         QVERIFY(onlyLock().library != LockLibrary::HangfireRedis); // a GUID kept forever is not its lock
     }
