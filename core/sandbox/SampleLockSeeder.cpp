@@ -178,6 +178,10 @@ Status SampleLockSeeder::writeForeignLocks(RedisConnection& connection, std::vec
     commands.push_back({"SET", "locks:payment-gateway", RandomText::hex(32), "PX", "40000"});
     made.push_back("locks:payment-gateway (node-redlock)");
 
+    // A hand-written leader lock of no library: a lock-named key with a TTL holding JSON.
+    commands.push_back({"SET", "reports:Leader", R"({"host":"report-1","pid":311})", "PX", "90000"});
+    made.push_back("reports:Leader (a lock-named key of no known library)");
+
     // redis-semaphore (node): Mutex and a two-permit Semaphore.
     commands.push_back({"SET", "mutex:email-sender", HolderIdentity::randomUuid(), "PX", "60000"});
     made.push_back("mutex:email-sender (redis-semaphore Mutex)");

@@ -218,6 +218,11 @@ Status LockFormats::legacyTimestampLock(RedisConnection& connection, const std::
     return runAll(connection, {{"SETNX", name, expiresS}});
 }
 
+Status LockFormats::lockNamedKey(RedisConnection& connection, const std::string& name)
+{
+    return runAll(connection, {{"SET", name, R"({"host":"api-2","pid":4242})", "EX", "60"}});
+}
+
 std::string LockFormats::shedLockValue(long long epochMs, const std::string& host, bool withUuid)
 {
     return LibrarySampleLocks::shedLockValue(epochMs, host, withUuid);
@@ -401,6 +406,7 @@ std::vector<LockFormatSample> LockFormats::samples()
         {"token-lock", "deploy", LockLibrary::LockScope, {}, lockScopeTokenLock},
         {"legacy-setnx", "lock.foo", LockLibrary::LegacySetnx, {}, legacyTimestampLock},
         {"user-pattern", "guards:payroll", LockLibrary::Unknown, {"guards:*"}, userPatternLock},
+        {"lock-named-key", "billing:Leader", LockLibrary::Unknown, {}, lockNamedKey},
         {"portalocker", "report-builder", LockLibrary::Portalocker, {}, portalockerHolder},
     };
     // The simple formats' own samples (the sandbox writes the same), after the structured ones.

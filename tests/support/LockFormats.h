@@ -61,6 +61,8 @@ public:
     static Status lockScopeTokenLock(RedisConnection& connection, const std::string& name);
     // Hand-written SETNX holding the expiry time in seconds.
     static Status legacyTimestampLock(RedisConnection& connection, const std::string& name);
+    // A lock of no known library: a lock-named key with a TTL holding JSON.
+    static Status lockNamedKey(RedisConnection& connection, const std::string& name);
     // ShedLock (InternalRedisLockProvider): SET <name> ADDED:<iso>@<host>:<uuid> NX PX lockAtMostFor.
     static Status shedLock(RedisConnection& connection, const std::string& name);
     // ShedLock's value for a lock taken at `epochMs` on `host` (6.7.0 and later: with a UUID).

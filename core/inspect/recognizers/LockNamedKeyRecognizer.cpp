@@ -1,6 +1,5 @@
 #include "inspect/recognizers/LockNamedKeyRecognizer.h"
 
-#include "common/EscapeBytes.h"
 #include "inspect/LockNaming.h"
 
 #include <algorithm>
@@ -9,7 +8,8 @@ namespace lockscope {
 
 namespace {
 
-// As much of a value as a holder column shows; the whole value is kept to compare on release.
+// As much of a value as a holder shows (the table, the GUI and JSON escape it where they show
+// it); the whole value is kept in observedValue to compare on release.
 constexpr size_t shownBytes = 200;
 
 // Whole values only: a value read in part could not be compared when released.
@@ -66,7 +66,8 @@ void LockNamedKeyRecognizer::recognize(RecognitionContext& context, std::vector<
                 valueKind(key->value));
         lock.observedValue = key->value;
         LockHolder holder;
-        holder.owner = escapeBytes(key->value, shownBytes);
+        holder.owner
+            = key->value.size() <= shownBytes ? key->value : key->value.substr(0, shownBytes) + "...";
         lock.holders.push_back(std::move(holder));
         out.push_back(std::move(lock));
     }

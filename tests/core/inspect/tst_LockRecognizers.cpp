@@ -550,7 +550,8 @@ private slots:
             QVERIFY2(!lock->stuck, key.c_str());
             QVERIFY(!lock->possible);
             QCOMPARE(lock->holders.size(), size_t(1));
-            QCOMPARE(lock->holders.front().owner, value);
+            QVERIFY2(
+                lock->holders.front().owner == value, (key + ": " + lock->holders.front().owner).c_str());
             QCOMPARE(lock->observedValue.value_or(""), value);
             QVERIFY(lock->confidence >= 0.5);
             QVERIFY(lock->ttlMs.has_value());
@@ -563,20 +564,21 @@ private slots:
     {
         QVERIFY(run({"SET", "lock:attempts", "3"}));
         QVERIFY(run({"SET", "leader.config", R"({"host":"api-2"})"}));
-        QVERIFY(run({"SET", "mutex_owner", "worker-7"}));
+        QVERIFY(run({"SET", "mutex_owner", "api-2"}));
         QVERIFY(listLocks(*m_redis).empty());
     }
 
-    void aLockNamedKeysValueIsShownBoundedAndEscaped()
+    void aLockNamedKeysValueIsShownBoundedAndKeptWholeForRelease()
     {
+        // Bounded here; escaped where it is shown (the table, the GUI, JSON).
         const std::string value = std::string("pid\x01\n") + std::string(1000, 'z');
         QVERIFY(run({"SET", "deploy.lock", value, "EX", "60"}));
         const auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
         const std::string& owner = locks.front().holders.front().owner;
-        QVERIFY2(owner.starts_with("pid\\x01\\n"), owner.c_str());
-        QVERIFY(owner.size() <= 210);
-        QCOMPARE(locks.front().observedValue.value_or(""), value); // the whole value, to compare on release
+        QVERIFY(owner.starts_with("pid\x01\n"));
+        QVERIFY(owner.size() <= 203);
+        QCOMPARE(locks.front().observedValue.value_or(""), value);
     }
 
     void aPassedTimestampUnderATtlIsNotStuck()
