@@ -486,8 +486,8 @@ private slots:
     {
         // The real library (Debian's python3-rq, installed by packaging/setup-debian.sh).
         auto acquire = [this] {
-            QProcess python;
-            python.start("python3",
+            QProcess python; // Debian's own interpreter: the one python3-rq installs into
+            python.start("/usr/bin/python3",
                 {"-c",
                     "import sys, redis\n"
                     "from rq.scheduler import RQScheduler\n"
