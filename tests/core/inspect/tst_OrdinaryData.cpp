@@ -123,6 +123,19 @@ private slots:
         QVERIFY(run({"SET", "redisson_lock_token:{idle}", "7"})); // a fence counter with no lock
         QCOMPARE(lockCount(), size_t(0));
     }
+    void theJobLibrariesOwnDataIsNoLock()
+    {
+        // What the job libraries keep beside their locks: job hashes, queues, md5-keyed caches.
+        QVERIFY(run({"HSET", "asynq:{default}:t:" + LockFormats::uuidV4(), "msg", "x", "state", "pending"}));
+        QVERIFY(run({"LPUSH", "asynq:{default}:pending", LockFormats::uuidV4()}));
+        QVERIFY(run({"HSET", "rq:job:" + LockFormats::uuidV4(), "status", "queued", "origin", "default"}));
+        QVERIFY(run({"HSET", "bull:videos:42", "name", "encode", "data", "{}"}));
+        QVERIFY(run({"SET", "bull:videos:id", "42"}));
+        QVERIFY(run({"SET", "exq:stat:processed", "17"}));
+        QVERIFY(run({"SET", LockFormats::randomHex(32), R"({"cached":true})", "EX", "600"}));
+        QVERIFY(run({"SET", "3c59d" + LockFormats::randomHex(32), "s:5:\"hello\";", "EX", "600"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_OrdinaryData)
