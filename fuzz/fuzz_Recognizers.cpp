@@ -26,10 +26,13 @@ const char* const namePrefixes[] = {"",
     "redisson_sc:", "redisson_lock_token:", "lockscope:fence:", "lockscope:waiters:", "lockscope:semaphore:",
     "semaphore:", "mutex:", "lock:", "locks:", "job-lock:default:", "laravel_database_laravel_cache:",
     "laravel_unique_job:", "laravel-queue-overlap:", "php-malkusch-lock:", "lock-signal:", "redlock:",
-    "bull:q:", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", "lock.", "{", "redisson_unlock_latch:"};
+    "bull:q:", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", "lock.", "{",
+    "redisson_unlock_latch:", "rq:scheduler-lock:", "qo_", "SINGLETONLOCK_", "redbeat::lock",
+    "activejob_uniqueness:", "resque:resque_scheduler_master_lock", "resque:resque_scheduler_leader_lock",
+    "asynq:{", "{hangfire}:", "exq:unique:", "LEADER.", "jobLock", "app-mutex:", "countdown-latch/"};
 const char* const nameSuffixes[] = {"", ":timeout", ":rwlock_timeout:1", ":write", ":lock", ":owner", ":ids",
     ":acquired_slots", ":expirations", ":available_slots", ":queue", ":LOCKED", ":QUEUED", ":INFO", ".writer",
-    ".readers", "}:weight", "}:time"};
+    ".readers", "}:weight", "}:time", "}:unique:email:welcome", ":leader"};
 // Holder fields and values of the formats (Redisson, ShedLock, BullMQ, DistributedLock.Redis,
 // Symfony, Laravel, redsync, bsm, multi-lock fields).
 const char* const fieldShapes[] = {"mode", "read", "write", "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1",
@@ -42,7 +45,8 @@ const char* const fieldShapes[] = {"mode", "read", "write", "c1b3e0d6-2d2c-4c3c-
     "q2Z1xV8sP0aL3mN5bC7dQw==", "q2Z1xV8sP0aL3mN5bC7d-_meta", "aBcDeFgHiJkLmNoP",
     "0123456789abcdef0123456789abcdef", "seat:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:expire_time",
     "seat:c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1:lock_count", "node-a:1764112000123:0123456789abcdef",
-    "1764112000123"};
+    "1764112000123", "web-1.example.com:4242", "4242", "e4b1c2d0a3f511ef9b2c0242ac120002",
+    R"({"host":"api-2","pid":4242})", "Ab3_-xYz09Ab3_-xYz09"};
 // CLIENT LIST lines, whole and cut, for the census that finds portalocker's subscribed holders.
 const char* const clientLines[] = {
     "id=7 addr=127.0.0.1:5000 name=jobs-lock age=9 sub=1 psub=0 cmd=subscribe\n",
