@@ -57,13 +57,11 @@ void LockNamedKeyRecognizer::recognize(RecognitionContext& context, std::vector<
     for (const RawKey* key : context.keys->unclaimedKeys()) {
         if (!key || !key->ttlMs() || isCandidate(*key, context) == Candidacy::No)
             continue;
-        LockSnapshot lock = context.claimLock(*key, LockKind::Token, LockLibrary::Unknown);
-        lock.confidence = 0.5;
-        lock.reason
-            = UserText(LOCKSCOPE_TEXT("LockNamedKeyRecognizer",
-                           "the name says lock and the key has a TTL; it holds %1, in no format a "
-                           "known library writes: a lock of unknown origin, its value shown as holder"),
-                valueKind(key->value));
+        LockSnapshot lock = context.claimLock(*key, LockKind::Token, LockLibrary::Unknown, 0.5,
+            UserText(LOCKSCOPE_TEXT("LockNamedKeyRecognizer",
+                         "the name says lock and the key has a TTL; it holds %1, in no format a "
+                         "known library writes: a lock of unknown origin, its value shown as holder"),
+                valueKind(key->value)));
         lock.observedValue = key->value;
         LockHolder holder;
         holder.owner
