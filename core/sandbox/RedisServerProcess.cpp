@@ -9,8 +9,6 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -122,31 +120,10 @@ Status RedisServerProcess::launch()
     }
     args.insert(args.end(), m_config.extraArgs.begin(), m_config.extraArgs.end());
 
-    // Everything the child needs is prepared before fork: after it, only async-signal-safe calls.
-    std::vector<char*> argv;
-    for (auto& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const pid_t parent = getpid();
-
-    const pid_t pid = fork();
-    if (pid < 0)
-        return makeError(ErrorKind::Internal, std::string("fork failed: ") + std::strerror(errno));
-    if (pid == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent) // the parent died before prctl took effect
-            _exit(127);
-        // Our signal mask and dispositions are inherited; give the server a clean slate.
-        sigset_t none;
-        sigemptyset(&none);
-        sigprocmask(SIG_SETMASK, &none, nullptr);
-        signal(SIGTERM, SIG_DFL);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGPIPE, SIG_DFL);
-        execv(argv[0], argv.data());
-        _exit(127);
-    }
-    m_pid = pid;
+    auto process = SpawnedProcess::start(args, {});
+    if (!process)
+        return process.error();
+    m_process = *process;
     auto ready = waitUntilReady();
     if (!ready) {
         kill();
@@ -187,15 +164,7 @@ Status RedisServerProcess::waitUntilReady()
 
 bool RedisServerProcess::isRunning() const
 {
-    if (m_pid <= 0)
-        return false;
-    int status = 0;
-    const pid_t rc = waitpid(m_pid, &status, WNOHANG);
-    if (rc == m_pid) {
-        const_cast<RedisServerProcess*>(this)->m_pid = -1;
-        return false;
-    }
-    return rc == 0;
+    return m_process.isRunning();
 }
 
 std::string RedisServerProcess::url() const
@@ -219,40 +188,14 @@ std::string RedisServerProcess::logTail(size_t maxBytes) const
     return text;
 }
 
-void RedisServerProcess::reap(std::chrono::milliseconds grace)
-{
-    const auto deadline = Clock::now() + grace;
-    while (m_pid > 0) {
-        int status = 0;
-        const pid_t rc = waitpid(m_pid, &status, WNOHANG);
-        if (rc == m_pid || (rc < 0 && errno == ECHILD)) {
-            m_pid = -1;
-            return;
-        }
-        if (Clock::now() >= deadline) {
-            ::kill(m_pid, SIGKILL);
-            waitpid(m_pid, &status, 0);
-            m_pid = -1;
-            return;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-}
-
 void RedisServerProcess::stop()
 {
-    if (m_pid <= 0)
-        return;
-    ::kill(m_pid, SIGTERM);
-    reap(std::chrono::milliseconds(5000));
+    m_process.stop(SIGTERM, std::chrono::milliseconds(5000));
 }
 
 void RedisServerProcess::kill()
 {
-    if (m_pid <= 0)
-        return;
-    ::kill(m_pid, SIGKILL);
-    reap(std::chrono::milliseconds(5000));
+    m_process.stop(SIGKILL, std::chrono::milliseconds(5000));
 }
 
 Status RedisServerProcess::restart()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Result.h"
+#include "sandbox/SpawnedProcess.h"
 
 #include <chrono>
 #include <memory>
@@ -40,7 +41,7 @@ public:
     RedisServerProcess& operator=(const RedisServerProcess&) = delete;
 
     int port() const { return m_config.port; }
-    pid_t pid() const { return m_pid; }
+    pid_t pid() const { return m_process.pid(); }
     bool isRunning() const;
     std::string url() const; // redis://127.0.0.1:<port>
     std::string unixSocketPath() const;
@@ -65,11 +66,10 @@ private:
     explicit RedisServerProcess(RedisServerConfig config, std::string workDir);
     Status launch();
     Status waitUntilReady();
-    void reap(std::chrono::milliseconds grace);
 
     RedisServerConfig m_config;
     std::string m_workDir;
-    pid_t m_pid = -1;
+    SpawnedProcess m_process;
 };
 
 } // namespace lockscope

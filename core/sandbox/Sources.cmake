@@ -4,4 +4,5 @@ list(APPEND lockscope_core_sources
   sandbox/RedisServerProcess.cpp
   sandbox/SampleLockSeeder.cpp
   sandbox/SandboxSentinel.cpp
+  sandbox/SpawnedProcess.cpp
 )

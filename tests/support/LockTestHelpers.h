@@ -10,32 +10,6 @@
 
 namespace lockscope::test {
 
-// One kind of LockScope's own locks (`lock --kind`), taken under a name holding a cluster hash
-// tag, and what the inspector must list it as.
-struct HashTaggedKind
-{
-    std::string kind;
-    std::string name; // holds `{...}`; says "lock" where the kind's value alone would not
-    bool fenced = true; // LockSpec::fenced, for the kinds that can turn it off
-    LockKind listedAs = LockKind::Token;
-    std::string holderMode = "exclusive";
-};
-
-// Every kind, fenced and not where it can be either.
-inline std::vector<HashTaggedKind> everyHashTaggedKind()
-{
-    return {{"token", "orders:{42}", true, LockKind::Token},
-        {"token", "invoice-lock:{42}", false, LockKind::Token},
-        {"legacy", "nightly-lock:{42}", true, LockKind::Legacy},
-        {"reentrant", "orders:{42}", true, LockKind::Reentrant},
-        {"reentrant", "orders:{42}", false, LockKind::Reentrant},
-        {"fair", "orders:{42}", true, LockKind::Fair},
-        {"read", "orders:{42}", true, LockKind::ReadWrite, "read"},
-        {"write", "orders:{42}", true, LockKind::ReadWrite, "write"},
-        {"semaphore", "orders:{42}", true, LockKind::Semaphore, "permit"},
-        {"redlock", "payout-lock:{42}", true, LockKind::Token}};
-}
-
 // Acquire options for one attempt that does not wait.
 inline AcquireOptions tryOnce(std::chrono::milliseconds lease = std::chrono::seconds(30))
 {

@@ -2,8 +2,9 @@
 
 namespace lockscope {
 
-KeyFamilyRecognizer::KeyFamilyRecognizer(RawKey::Type contentsType)
+KeyFamilyRecognizer::KeyFamilyRecognizer(RawKey::Type contentsType, std::vector<FamilyKeyShape> shapes)
     : m_contentsType(contentsType)
+    , m_shapes(std::move(shapes))
 {
 }
 
@@ -21,6 +22,21 @@ void KeyFamilyRecognizer::relatedKeys(const RawKey& key, std::vector<std::string
 bool KeyFamilyRecognizer::readsContents(std::string_view key, RawKey::Type type) const
 {
     return type == m_contentsType && lockNameOf(key);
+}
+
+std::optional<std::string> KeyFamilyRecognizer::lockNameOf(std::string_view key) const
+{
+    for (const FamilyKeyShape& shape : m_shapes) {
+        if (auto lockName = shape.lockNameIn(key))
+            return lockName;
+    }
+    return std::nullopt;
+}
+
+void KeyFamilyRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
+{
+    for (const FamilyKeyShape& shape : m_shapes)
+        keys.push_back(shape.keyFor(lockName));
 }
 
 } // namespace lockscope

@@ -1,5 +1,6 @@
 #include "inspect/recognizers/LockScopeSemaphoreRecognizer.h"
 
+#include "inspect/recognizers/PermitHolder.h"
 #include "inspect/scan/ScoreMillis.h"
 #include "locks/LockKeyNames.h"
 #include "locks/Semaphore.h"
@@ -88,12 +89,9 @@ void LockScopeSemaphoreRecognizer::recognize(
         for (const auto& [token, holderId] : holderOf)
             leases.try_emplace(token, std::nullopt);
         for (const auto& [token, expiresAtMs] : leases) {
-            LockHolder holder;
             auto named = holderOf.find(token);
-            holder.owner = named != holderOf.end() ? named->second : token;
-            holder.mode = "permit";
-            holder.expiresAtMs = expiresAtMs;
-            lock.holders.push_back(std::move(holder));
+            lock.holders.push_back(
+                permitHolder(named != holderOf.end() ? named->second : token, expiresAtMs));
         }
         out.push_back(std::move(lock));
     }

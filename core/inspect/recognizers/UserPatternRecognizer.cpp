@@ -1,6 +1,7 @@
 #include "inspect/recognizers/UserPatternRecognizer.h"
 
 #include "inspect/recognizers/LegacyTimestampRecognizer.h"
+#include "inspect/recognizers/PermitHolder.h"
 
 #include <charconv>
 #include <cmath>
@@ -44,12 +45,8 @@ void UserPatternRecognizer::recognize(RecognitionContext& context, std::vector<L
         case RawKey::Type::ZSet:
         case RawKey::Type::Set:
             lock.kind = LockKind::Semaphore;
-            for (const auto& [member, score] : key->members) {
-                LockHolder holder;
-                holder.owner = member;
-                holder.mode = "permit";
-                lock.holders.push_back(std::move(holder));
-            }
+            for (const auto& [member, score] : key->members)
+                lock.holders.push_back(permitHolder(member));
             break;
         case RawKey::Type::List:
             lock.kind = LockKind::Semaphore;

@@ -1,5 +1,6 @@
 #include "support/CliRun.h"
 #include "support/ClusterTestSetup.h"
+#include "support/HashTaggedKindLock.h"
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
@@ -10,10 +11,9 @@
 #include <QtTest>
 
 #include "inspect/LockSnapshot.h"
-#include "locks/LockFactory.h"
-#include "locks/LockKeyNames.h"
 
 using namespace lockscope;
+using test::HashTaggedKindLock;
 using test::LockFormats;
 
 // A three-master cluster built by hand (ADDSLOTS + MEET): list attributes every lock to its
@@ -135,41 +135,17 @@ private slots:
     // Every kind of LockScope's own locks under a hash-tagged name, taken on the master of the
     // tag's slot (all its keys share the tag): `list` on another node shows it as itself with its
     // fence and holder, and `release NAME` frees it.
-    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data()
-    {
-        QTest::addColumn<int>("index");
-        const auto kinds = test::everyHashTaggedKind();
-        for (size_t i = 0; i < kinds.size(); ++i)
-            QTest::newRow((kinds[i].kind + (kinds[i].fenced ? "" : " unfenced")).c_str()) << int(i);
-    }
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data() { HashTaggedKindLock::addRows(); }
 
     void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased()
     {
         QFETCH(int, index);
-        const auto kind = test::everyHashTaggedKind()[size_t(index)];
+        const auto kind = HashTaggedKindLock::everyKind()[size_t(index)];
         for (auto& node : m_nodes)
             QVERIFY(node->command({"FLUSHALL"}).ok());
         const size_t owner = ownerOf(kind.name);
-        LockSpec spec;
-        spec.kind = kind.kind;
-        spec.name = kind.name;
-        spec.connection = test::optionsFor(*m_servers[owner]);
-        if (kind.kind == "redlock")
-            spec.nodes = {spec.connection};
-        spec.fenced = kind.fenced || LockFactory::noFenceRefusal(kind.kind).has_value();
-        auto lock = LockFactory::create(spec);
-        QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
-        auto acquired = (*lock)->acquire(test::tryOnce());
-        QVERIFY(acquired && acquired->acquired());
-        if (kind.listedAs == LockKind::Fair) {
-            // A fair lock is told from a reentrant one by its queue: one waiter, as Redisson queues it.
-            const std::string waiter = LockFormats::clientA + ":7";
-            QVERIFY(m_nodes[owner]->command({"RPUSH", LockKeyNames::fairQueue(kind.name), waiter}).ok());
-            QVERIFY(m_nodes[owner]
-                        ->command({"ZADD", LockKeyNames::fairTimeouts(kind.name),
-                            std::to_string(LockFormats::serverNowMs(*m_nodes[owner]) + 60000), waiter})
-                        .ok());
-        }
+        auto taken = kind.take(test::optionsFor(*m_servers[owner]), *m_nodes[owner]);
+        QVERIFY2(taken, taken ? "" : taken.error().toString().c_str());
 
         auto result = runCli({"list", "--json"});
         QCOMPARE(result.code, 0);
@@ -181,8 +157,8 @@ private slots:
         QCOMPARE(
             listed["node"].toString().toStdString(), "127.0.0.1:" + std::to_string(m_servers[owner]->port()));
         QVERIFY(!listed["possible"].toBool());
-        if (acquired->fence)
-            QCOMPARE(listed["fence"].toInteger(), *acquired->fence);
+        if (taken->fence)
+            QCOMPARE(listed["fence"].toInteger(), *taken->fence);
         else
             QVERIFY(listed["fence"].isNull());
         const auto holders = listed["holders"].toArray();
@@ -190,7 +166,7 @@ private slots:
         QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(), kind.holderMode);
 
         if (kind.listedAs == LockKind::Semaphore) {
-            QVERIFY((*lock)->release().ok()); // semaphores are not force-released wholesale
+            QVERIFY(taken->lock->release().ok()); // semaphores are not force-released wholesale
         } else {
             auto released = runCli({"release", kind.name, "--force", "--yes"});
             QVERIFY2(released.code == 0, qPrintable(released.err));

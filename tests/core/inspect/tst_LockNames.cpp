@@ -1,6 +1,5 @@
 #include "inspect/admin/ForceRelease.h"
-#include "locks/LockFactory.h"
-#include "locks/LockKeyNames.h"
+#include "support/HashTaggedKindLock.h"
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/ObservedLock.h"
@@ -9,6 +8,7 @@
 #include <QtTest>
 
 using namespace lockscope;
+using test::HashTaggedKindLock;
 using test::LockFormats;
 
 // LockScope's own locks under names that carry a cluster hash tag (`orders:{42}`) on a standalone
@@ -22,36 +22,15 @@ class tst_LockNames : public test::RedisTestCase
 private slots:
     void init() { QVERIFY(run({"FLUSHALL"})); }
 
-    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data()
-    {
-        QTest::addColumn<int>("index");
-        const auto kinds = test::everyHashTaggedKind();
-        for (size_t i = 0; i < kinds.size(); ++i)
-            QTest::newRow((kinds[i].kind + (kinds[i].fenced ? "" : " unfenced")).c_str()) << int(i);
-    }
+    void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased_data() { HashTaggedKindLock::addRows(); }
 
     void everyKindUnderAHashTaggedNameIsListedAsItselfAndReleased()
     {
         QFETCH(int, index);
-        const auto kind = test::everyHashTaggedKind()[size_t(index)];
-        LockSpec spec;
-        spec.kind = kind.kind;
-        spec.name = kind.name;
-        spec.connection = options();
-        if (kind.kind == "redlock")
-            spec.nodes = {options()};
-        spec.fenced = kind.fenced || LockFactory::noFenceRefusal(kind.kind).has_value();
-        auto lock = LockFactory::create(spec);
-        QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
-        auto acquired = (*lock)->acquire(test::tryOnce());
-        QVERIFY(acquired && acquired->acquired());
-        if (kind.listedAs == LockKind::Fair) {
-            // A fair lock is told from a reentrant one by its queue: one waiter, as Redisson queues it.
-            const std::string waiter = LockFormats::clientA + ":7";
-            QVERIFY(run({"RPUSH", LockKeyNames::fairQueue(kind.name), waiter}));
-            QVERIFY(run({"ZADD", LockKeyNames::fairTimeouts(kind.name),
-                std::to_string(LockFormats::serverNowMs(*m_redis) + 60000), waiter}));
-        }
+        const auto kind = HashTaggedKindLock::everyKind()[size_t(index)];
+        auto taken = kind.take(options(), *m_redis);
+        QVERIFY2(taken, taken ? "" : taken.error().toString().c_str());
+        auto& lock = taken->lock;
 
         const auto locks = test::listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1)); // no key of it listed as a lock of its own
@@ -59,13 +38,13 @@ private slots:
         QCOMPARE(listed.name, kind.name);
         QCOMPARE(listed.kind, kind.listedAs);
         QVERIFY(!listed.possible);
-        QCOMPARE(listed.fence, acquired->fence);
+        QCOMPARE(listed.fence, taken->fence);
         QCOMPARE(listed.holders.size(), size_t(1));
         QCOMPARE(listed.holders.front().mode, kind.holderMode);
 
         if (kind.listedAs == LockKind::Semaphore) {
             // Semaphores are not force-released wholesale: its holder gives the permit back.
-            QVERIFY((*lock)->release().ok());
+            QVERIFY(lock->release().ok());
             const auto after = test::listLocks(*m_redis);
             QVERIFY(after.empty() || after.front().holders.empty());
             return;

@@ -9,14 +9,10 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
-#include <grp.h>
 #include <pwd.h>
 #include <sstream>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -27,41 +23,6 @@ namespace {
 
 // Debian's packaged server, never a hand-installed one earlier in PATH.
 const std::string binaries = "/usr/lib/postgresql/15/bin/";
-
-// Forks and execs `command` as uid/gid (when they differ from ours), output to `log`; the child
-// gets SIGTERM if this thread's process dies.
-pid_t spawn(const std::vector<std::string>& command, uid_t uid, gid_t gid, const std::string& log)
-{
-    std::vector<std::string> args = command;
-    std::vector<char*> argv;
-    for (auto& arg : args)
-        argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const pid_t parent = getpid();
-    const bool switchUser = uid != geteuid();
-    const pid_t pid = fork();
-    if (pid != 0)
-        return pid;
-    const int out = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
-    if (out >= 0) {
-        dup2(out, STDOUT_FILENO);
-        dup2(out, STDERR_FILENO);
-    }
-    if (switchUser && (setgroups(0, nullptr) != 0 || setgid(gid) != 0 || setuid(uid) != 0))
-        _exit(126);
-    // After the change of user, which clears it.
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != parent)
-        _exit(127);
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, nullptr);
-    signal(SIGTERM, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGPIPE, SIG_DFL);
-    execv(argv[0], argv.data());
-    _exit(127);
-}
 
 std::string readFile(const std::string& path)
 {
@@ -128,14 +89,17 @@ PostgresTestServer::~PostgresTestServer()
     }
 }
 
+SpawnedProcess::Options PostgresTestServer::asOwner(const std::string& log) const
+{
+    return {log, std::make_pair(m_uid, m_gid)};
+}
+
 Status PostgresTestServer::runAsOwner(const std::vector<std::string>& command) const
 {
-    const pid_t pid = spawn(command, m_uid, m_gid, m_directory + "/initdb.log");
-    if (pid < 0)
-        return makeError(ErrorKind::Internal, std::string("fork failed: ") + std::strerror(errno));
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    auto process = SpawnedProcess::start(command, asOwner(m_directory + "/initdb.log"));
+    if (!process)
+        return process.error();
+    if (!process->waitForSuccess())
         return makeError(
             ErrorKind::Internal, command.front() + " failed: " + readFile(m_directory + "/initdb.log"));
     return Done {};
@@ -144,12 +108,14 @@ Status PostgresTestServer::runAsOwner(const std::vector<std::string>& command) c
 Status PostgresTestServer::launch()
 {
     // Durability off: the tests' data is thrown away, and a suite stays quick.
-    m_pid = spawn({binaries + "postgres", "-D", m_directory + "/data", "-p", std::to_string(m_port), "-h",
-                      "127.0.0.1", "-k", m_directory, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
-                      "full_page_writes=off", "-c", "max_connections=40", "-c", "shared_buffers=32MB"},
-        m_uid, m_gid, m_directory + "/postgres.log");
-    if (m_pid < 0)
-        return makeError(ErrorKind::Internal, std::string("fork failed: ") + std::strerror(errno));
+    auto process = SpawnedProcess::start(
+        {binaries + "postgres", "-D", m_directory + "/data", "-p", std::to_string(m_port), "-h", "127.0.0.1",
+            "-k", m_directory, "-c", "fsync=off", "-c", "synchronous_commit=off", "-c",
+            "full_page_writes=off", "-c", "max_connections=40", "-c", "shared_buffers=32MB"},
+        asOwner(m_directory + "/postgres.log"));
+    if (!process)
+        return process.error();
+    m_process = *process;
     return waitUntilReady();
 }
 
@@ -157,11 +123,8 @@ Status PostgresTestServer::waitUntilReady()
 {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (std::chrono::steady_clock::now() < deadline) {
-        int status = 0;
-        if (waitpid(m_pid, &status, WNOHANG) == m_pid) {
-            m_pid = -1;
+        if (!m_process.isRunning())
             return makeError(ErrorKind::ConnectionRefused, "postgres exited during start-up");
-        }
         if (PostgresConnection::connect(url("postgres"), ""))
             return Done {};
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -171,20 +134,8 @@ Status PostgresTestServer::waitUntilReady()
 
 void PostgresTestServer::stop()
 {
-    if (m_pid <= 0)
-        return;
-    ::kill(m_pid, SIGINT); // fast shutdown: clients are disconnected at once
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(15);
-    int status = 0;
-    while (waitpid(m_pid, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(m_pid, SIGKILL);
-            waitpid(m_pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    m_pid = -1;
+    // SIGINT, fast shutdown: clients are disconnected at once.
+    m_process.stop(SIGINT, std::chrono::seconds(15));
 }
 
 Status PostgresTestServer::restart()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "common/Result.h"
+#include "sandbox/SpawnedProcess.h"
 
 #include <memory>
 #include <string>
@@ -24,7 +25,7 @@ public:
     PostgresTestServer& operator=(const PostgresTestServer&) = delete;
 
     int port() const { return m_port; }
-    pid_t pid() const { return m_pid; }
+    pid_t pid() const { return m_process.pid(); }
     // postgresql://user@127.0.0.1:<port>/database
     std::string url(const std::string& database, const std::string& user = "postgres") const;
     // Runs `sql` (one or more statements) in `database` as the superuser.
@@ -44,11 +45,13 @@ private:
     PostgresTestServer() = default;
     Status launch();
     Status waitUntilReady();
+    // Runs as the directory's owner, its output appended to `log`.
+    SpawnedProcess::Options asOwner(const std::string& log) const;
     Status runAsOwner(const std::vector<std::string>& command) const;
 
     std::string m_directory; // holds data/ and the log; removed on destruction
     int m_port = 0;
-    pid_t m_pid = -1;
+    SpawnedProcess m_process;
     uid_t m_uid = 0; // who runs it
     gid_t m_gid = 0;
 };

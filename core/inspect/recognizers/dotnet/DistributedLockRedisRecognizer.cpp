@@ -1,6 +1,7 @@
 #include "inspect/recognizers/dotnet/DistributedLockRedisRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/PermitHolder.h"
 #include "inspect/scan/ScoreMillis.h"
 
 #include <algorithm>
@@ -187,13 +188,8 @@ void DistributedLockRedisRecognizer::recognize(
                 UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
                     "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
                     "semaphore")));
-        for (const auto& [member, score] : key->members) {
-            LockHolder holder;
-            holder.owner = member;
-            holder.mode = "permit";
-            holder.expiresAtMs = scoreMillis(score);
-            lock.holders.push_back(std::move(holder));
-        }
+        for (const auto& [member, score] : key->members)
+            lock.holders.push_back(permitHolder(member, scoreMillis(score)));
         lock.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
             "the permit limit lives in the clients; an id past its expiry no longer counts")));
         out.push_back(std::move(lock));

@@ -1,6 +1,7 @@
 #include "inspect/recognizers/node/NodeSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/PermitHolder.h"
 
 #include <cmath>
 #include <map>
@@ -36,7 +37,8 @@ std::optional<std::string> permitOwner(std::string_view member)
 
 bool isNodeSemaphore(const RawKey& key)
 {
-    if (key.type != RawKey::Type::ZSet || !key.name.starts_with(prefix) || key.members.empty())
+    if (key.type != RawKey::Type::ZSet || key.name.size() <= prefix.size() || !key.name.starts_with(prefix)
+        || key.members.empty())
         return false;
     for (const auto& [member, score] : key.members) {
         // Scores are epoch-ms: after 2001 and finite.
@@ -48,21 +50,14 @@ bool isNodeSemaphore(const RawKey& key)
 
 } // namespace
 
+NodeSemaphoreRecognizer::NodeSemaphoreRecognizer()
+    : KeyFamilyRecognizer(RawKey::Type::ZSet, {{prefix, ""}})
+{
+}
+
 Candidacy NodeSemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
 {
     return isNodeSemaphore(key) ? Candidacy::Yes : Candidacy::No;
-}
-
-std::optional<std::string> NodeSemaphoreRecognizer::lockNameOf(std::string_view key) const
-{
-    if (!key.starts_with(prefix))
-        return std::nullopt;
-    return std::string(key.substr(prefix.size()));
-}
-
-void NodeSemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
-{
-    keys.push_back(std::string(prefix) + lockName);
 }
 
 std::optional<RedisCommand> NodeSemaphoreRecognizer::permitRelease(
@@ -102,10 +97,7 @@ void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
                 continue;
             }
             indexOf[owner] = lock.holders.size();
-            LockHolder holder;
-            holder.owner = owner;
-            holder.mode = "permit";
-            lock.holders.push_back(std::move(holder));
+            lock.holders.push_back(permitHolder(owner));
         }
         if (key->truncated)
             lock.notes.emplace_back(LOCKSCOPE_TEXT(

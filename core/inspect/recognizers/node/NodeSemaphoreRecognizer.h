@@ -10,18 +10,12 @@ namespace lockscope {
 class NodeSemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
-    // Reads its sorted set.
-    NodeSemaphoreRecognizer()
-        : KeyFamilyRecognizer(RawKey::Type::ZSet)
-    {
-    }
+    // Reads its sorted set `semaphore:<name>`.
+    NodeSemaphoreRecognizer();
 
     std::string_view name() const override { return "redis-semaphore-node"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
-    // The zset `semaphore:<name>` is the semaphore `name`, and the other way round.
-    std::optional<std::string> lockNameOf(std::string_view key) const override;
-    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     // ZREM the holder's member(s) from `semaphore:<name>`.
     std::optional<RedisCommand> permitRelease(
         const LockSnapshot& semaphore, const LockHolder& holder) const override;

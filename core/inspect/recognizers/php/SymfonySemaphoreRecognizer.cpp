@@ -1,5 +1,6 @@
 #include "inspect/recognizers/php/SymfonySemaphoreRecognizer.h"
 
+#include "inspect/recognizers/PermitHolder.h"
 #include "inspect/recognizers/TokenShape.h"
 #include "inspect/scan/ScoreMillis.h"
 
@@ -11,27 +12,9 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::string_view weightSuffix = "}:weight";
-constexpr std::string_view timeSuffix = "}:time";
-
-std::string weightKey(std::string_view name)
-{
-    return "{" + std::string(name) + std::string(weightSuffix);
-}
-
-std::string timeKey(std::string_view name)
-{
-    return "{" + std::string(name) + std::string(timeSuffix);
-}
-
-std::optional<std::string> semaphoreName(std::string_view key)
-{
-    for (std::string_view suffix : {weightSuffix, timeSuffix}) {
-        if (key.size() > suffix.size() + 1 && key.front() == '{' && key.ends_with(suffix))
-            return std::string(key.substr(1, key.size() - suffix.size() - 1));
-    }
-    return std::nullopt;
-}
+// A semaphore `x` is the sorted sets `{x}:weight` and `{x}:time`.
+constexpr FamilyKeyShape weightSet {"{", "}:weight"};
+constexpr FamilyKeyShape timeSet {"{", "}:time"};
 
 bool holdsTokens(const RawKey& key)
 {
@@ -50,32 +33,26 @@ return 1
 
 } // namespace
 
+SymfonySemaphoreRecognizer::SymfonySemaphoreRecognizer()
+    : KeyFamilyRecognizer(RawKey::Type::ZSet, {weightSet, timeSet})
+{
+}
+
 Candidacy SymfonySemaphoreRecognizer::isCandidate(const RawKey& key, const RecognitionContext&) const
 {
-    return semaphoreName(key.name) && holdsTokens(key) ? Candidacy::Yes : Candidacy::No;
-}
-
-std::optional<std::string> SymfonySemaphoreRecognizer::lockNameOf(std::string_view key) const
-{
-    return semaphoreName(key);
-}
-
-void SymfonySemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
-{
-    keys.push_back(weightKey(lockName));
-    keys.push_back(timeKey(lockName));
+    return lockNameOf(key.name) && holdsTokens(key) ? Candidacy::Yes : Candidacy::No;
 }
 
 void SymfonySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::set<std::string> names;
     for (const RawKey* key : context.keys->unclaimedKeys()) {
-        if (auto name = semaphoreName(key->name); name && holdsTokens(*key))
+        if (auto name = lockNameOf(key->name); name && holdsTokens(*key))
             names.insert(*name);
     }
     for (const auto& name : names) {
-        const RawKey* weights = context.keys->find(weightKey(name));
-        const RawKey* times = context.keys->find(timeKey(name));
+        const RawKey* weights = context.keys->find(weightSet.keyFor(name));
+        const RawKey* times = context.keys->find(timeSet.keyFor(name));
         if (!weights || !holdsTokens(*weights) || context.keys->isClaimed(weights->name))
             continue;
         LockSnapshot lock = context.claimLock(*weights, LockKind::Semaphore, LockLibrary::SymfonySemaphore,
@@ -89,9 +66,7 @@ void SymfonySemaphoreRecognizer::recognize(RecognitionContext& context, std::vec
         }
         long long permits = 0;
         for (const auto& [token, weight] : weights->members) {
-            LockHolder holder;
-            holder.owner = token;
-            holder.mode = "permit";
+            LockHolder holder = permitHolder(token);
             // A weight is a small whole number; anything else (a fraction, 1e300, inf) counts as one.
             holder.count = std::clamp(scoreMillis(weight).value_or(1), 1LL, 1'000'000LL);
             permits += holder.count;
@@ -116,8 +91,8 @@ std::optional<RedisCommand> SymfonySemaphoreRecognizer::permitRelease(
 {
     if (semaphore.library != LockLibrary::SymfonySemaphore)
         return std::nullopt;
-    return RedisCommand {
-        "EVAL", releaseScript, "2", weightKey(semaphore.name), timeKey(semaphore.name), holder.owner};
+    return RedisCommand {"EVAL", releaseScript, "2", weightSet.keyFor(semaphore.name),
+        timeSet.keyFor(semaphore.name), holder.owner};
 }
 
 } // namespace lockscope

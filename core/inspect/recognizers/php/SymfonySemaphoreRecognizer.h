@@ -13,16 +13,11 @@ class SymfonySemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
     // Reads both sorted sets.
-    SymfonySemaphoreRecognizer()
-        : KeyFamilyRecognizer(RawKey::Type::ZSet)
-    {
-    }
+    SymfonySemaphoreRecognizer();
 
     std::string_view name() const override { return "symfony-semaphore"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
-    std::optional<std::string> lockNameOf(std::string_view key) const override;
-    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     std::optional<RedisCommand> permitRelease(
         const LockSnapshot& semaphore, const LockHolder& holder) const override;
 };

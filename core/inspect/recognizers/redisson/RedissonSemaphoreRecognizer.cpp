@@ -1,6 +1,7 @@
 #include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/PermitHolder.h"
 #include "inspect/scan/ScoreMillis.h"
 #include "locks/LockKeyNames.h"
 
@@ -107,13 +108,9 @@ void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::ve
                 "RPermitExpirableSemaphore"));
             long long expired = 0;
             for (const auto& [permit, expiry] : timeouts->members) {
-                LockHolder holder;
-                holder.owner = permit;
-                holder.mode = "permit";
-                holder.expiresAtMs = scoreMillis(expiry);
-                if (holder.expiresAtMs && *holder.expiresAtMs < context.nowMs)
+                lock.holders.push_back(permitHolder(permit, scoreMillis(expiry)));
+                if (lock.holders.back().expiresAtMs && *lock.holders.back().expiresAtMs < context.nowMs)
                     ++expired;
-                lock.holders.push_back(std::move(holder));
             }
             if (expired > 0)
                 lock.notes.emplace_back(LOCKSCOPE_TEXT("RedissonSemaphoreRecognizer",

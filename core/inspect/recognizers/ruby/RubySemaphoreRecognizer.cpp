@@ -1,14 +1,22 @@
 #include "inspect/recognizers/ruby/RubySemaphoreRecognizer.h"
 
-#include <array>
+#include "inspect/recognizers/PermitHolder.h"
+
 #include <cstdlib>
 #include <set>
+#include <vector>
 
 namespace lockscope {
 
 namespace {
-constexpr std::array parts {"AVAILABLE", "GRABBED", "EXISTS", "VERSION", "release_locks"};
 constexpr std::string_view prefix = "SEMAPHORE:";
+
+// Every `SEMAPHORE:<name>:<part>` belongs to the semaphore `name`, which has all five parts.
+std::vector<FamilyKeyShape> partShapes()
+{
+    return {{prefix, ":AVAILABLE"}, {prefix, ":GRABBED"}, {prefix, ":EXISTS"}, {prefix, ":VERSION"},
+        {prefix, ":release_locks"}};
+}
 
 const char* const releaseScript = R"LUA(
 if redis.call('hdel', KEYS[1], ARGV[1]) ~= 1 then return 0 end
@@ -17,32 +25,14 @@ return 1
 )LUA";
 } // namespace
 
-std::optional<std::string> RubySemaphoreRecognizer::semaphoreName(std::string_view key)
+RubySemaphoreRecognizer::RubySemaphoreRecognizer()
+    : KeyFamilyRecognizer(RawKey::Type::List, partShapes())
 {
-    if (!key.starts_with(prefix))
-        return std::nullopt;
-    for (std::string_view part : parts) {
-        if (key.size() > prefix.size() + part.size() + 1 && key.ends_with(part)
-            && key[key.size() - part.size() - 1] == ':')
-            return std::string(key.substr(prefix.size(), key.size() - prefix.size() - part.size() - 1));
-    }
-    return std::nullopt;
 }
 
 std::string RubySemaphoreRecognizer::keyFor(std::string_view semaphoreName, std::string_view part)
 {
     return std::string(prefix) + std::string(semaphoreName) + ":" + std::string(part);
-}
-
-std::optional<std::string> RubySemaphoreRecognizer::lockNameOf(std::string_view key) const
-{
-    return semaphoreName(key);
-}
-
-void RubySemaphoreRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
-{
-    for (std::string_view part : parts)
-        keys.push_back(keyFor(lockName, part));
 }
 
 std::optional<RedisCommand> RubySemaphoreRecognizer::permitRelease(
@@ -58,7 +48,7 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
 {
     std::set<std::string> names;
     for (const std::string& key : context.keys->unclaimed()) {
-        if (auto name = semaphoreName(key))
+        if (auto name = lockNameOf(key))
             names.insert(*name);
     }
     for (const auto& name : names) {
@@ -80,8 +70,9 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
         lock.reason = UserText(LOCKSCOPE_TEXT("RubySemaphoreRecognizer",
             "SEMAPHORE:<name>:AVAILABLE/GRABBED/EXISTS keys: redis-semaphore (ruby)"));
         lock.node = context.node;
-        for (std::string_view part : parts) {
-            const std::string key = keyFor(name, part);
+        std::vector<std::string> parts;
+        keysOf(name, parts);
+        for (const std::string& key : parts) {
             if (context.keys->find(key) && !context.keys->isClaimed(key)) {
                 lock.keys.push_back(key);
                 context.keys->claim(key);
@@ -91,12 +82,8 @@ void RubySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector
             lock.ttlMs = exists->ttlMs();
         lock.permitsAvailable = available ? available->size : 0;
         if (grabbed) {
-            for (const auto& [token, since] : grabbed->fields) {
-                LockHolder holder;
-                holder.owner = token;
-                holder.mode = "permit";
-                lock.holders.push_back(std::move(holder));
-            }
+            for (const auto& [token, since] : grabbed->fields)
+                lock.holders.push_back(permitHolder(token));
         }
         out.push_back(std::move(lock));
     }

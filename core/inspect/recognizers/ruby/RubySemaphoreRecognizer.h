@@ -14,21 +14,14 @@ class RubySemaphoreRecognizer : public KeyFamilyRecognizer
 {
 public:
     // Reads the AVAILABLE token list.
-    RubySemaphoreRecognizer()
-        : KeyFamilyRecognizer(RawKey::Type::List)
-    {
-    }
+    RubySemaphoreRecognizer();
 
     std::string_view name() const override { return "redis-semaphore-ruby"; }
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
-    // Every `SEMAPHORE:<name>:<part>` belongs to the semaphore `name`, which has all five parts.
-    std::optional<std::string> lockNameOf(std::string_view key) const override;
-    void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     // HDEL the token from GRABBED and push it back onto AVAILABLE (waking a client in BLPOP).
     std::optional<RedisCommand> permitRelease(
         const LockSnapshot& semaphore, const LockHolder& holder) const override;
 
-    static std::optional<std::string> semaphoreName(std::string_view key);
     static std::string keyFor(std::string_view semaphoreName, std::string_view part);
 };
 
