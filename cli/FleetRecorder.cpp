@@ -1,5 +1,6 @@
 #include "cli/FleetRecorder.h"
 
+#include "cli/FleetNarration.h"
 #include "common/EscapeBytes.h"
 #include "common/WallClock.h"
 #include "history/HistoryLocation.h"
@@ -97,9 +98,7 @@ void FleetRecorder::watching(const FleetMember& member, const std::vector<Shared
     const long long at = epochMillisNow();
     server.metrics.resync(locks, at, !mode.pollIntervalMs.has_value());
     server.history->watchingStarted(locks, at, mode);
-    say(server,
-        std::string(reconnect ? "connected again; " : "") + mode.description + "; "
-            + std::to_string(locks.size()) + " lock(s) now");
+    say(server, FleetNarration::watching(mode, locks.size(), reconnect));
 }
 
 void FleetRecorder::lockChanged(const FleetMember& member, const LockEvent& event)
@@ -127,7 +126,7 @@ void FleetRecorder::gap(
 {
     Server& server = serverOf(member);
     server.history->watchingGap(fromMs, untilMs, reason);
-    say(server, reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");
+    say(server, FleetNarration::gap(fromMs, untilMs, reason));
 }
 
 void FleetRecorder::gaveUp(const FleetMember& member, const RedisError& error)
@@ -135,7 +134,7 @@ void FleetRecorder::gaveUp(const FleetMember& member, const RedisError& error)
     Server& server = serverOf(member);
     server.metrics.connectionLost();
     server.history->watchingStopped(epochMillisNow(), error.toString());
-    say(server, error.toString() + "; not retried: the settings (password, user, ACL) need fixing");
+    say(server, FleetNarration::gaveUp(error));
 }
 
 } // namespace lockscope

@@ -3,6 +3,7 @@ list(APPEND lockscope_cli_sources
   CliOptions.cpp
   CliRunner.cpp
   ExitCode.cpp
+  FleetNarration.cpp
   FleetRecorder.cpp
   HistoryFile.cpp
   LeaseRenewer.cpp

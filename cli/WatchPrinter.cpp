@@ -1,5 +1,6 @@
 #include "cli/WatchPrinter.h"
 
+#include "cli/FleetNarration.h"
 #include "common/EscapeBytes.h"
 #include "common/JsonWriter.h"
 #include "inspect/LockSnapshotJson.h"
@@ -54,9 +55,7 @@ void WatchPrinter::watching(const FleetMember& member, const std::vector<SharedL
     const bool wasLost = !m_lastProblem[member.name].empty();
     m_watched.insert(member.name);
     m_lastProblem[member.name].clear();
-    say(member,
-        std::string(reconnect || wasLost ? "connected again; " : "") + mode.description + "; "
-            + std::to_string(locks.size()) + " lock(s) now");
+    say(member, FleetNarration::watching(mode, locks.size(), reconnect || wasLost));
 }
 
 void WatchPrinter::lockChanged(const FleetMember& member, const LockEvent& event)
@@ -103,14 +102,14 @@ void WatchPrinter::gap(
     const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason)
 {
     std::lock_guard guard(m_mutex);
-    say(member, reason + " (" + std::to_string(untilMs - fromMs) + " ms not heard)");
+    say(member, FleetNarration::gap(fromMs, untilMs, reason));
 }
 
 void WatchPrinter::gaveUp(const FleetMember& member, const RedisError& error)
 {
     std::lock_guard guard(m_mutex);
     m_settingsError = error.kind;
-    say(member, error.toString() + "; not retried: the settings (password, user, ACL) need fixing");
+    say(member, FleetNarration::gaveUp(error));
 }
 
 ErrorKind WatchPrinter::lastSettingsError() const
