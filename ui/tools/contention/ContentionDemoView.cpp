@@ -29,7 +29,7 @@ QString fromView(std::string_view text)
 } // namespace
 
 ContentionDemoView::ContentionDemoView(QWidget* parent)
-    : QWidget(parent)
+    : BackgroundRunView(parent)
     , m_player(new TimelinePlayer(this))
 {
     qRegisterMetaType<DemoTimeline::Step>();
@@ -134,17 +134,9 @@ ContentionDemoView::ContentionDemoView(QWidget* parent)
     resize(1200, 760);
 }
 
-ContentionDemoView::~ContentionDemoView()
-{
-    if (isRunning())
-        m_cancel->cancel(); // m_threads then waits for the worker
-}
-
-void ContentionDemoView::setConnection(
+void ContentionDemoView::showConnection(
     const std::optional<ConnectionOptions>& connection, const QString& where)
 {
-    m_connection = connection;
-    m_where = where;
     if (!connection)
         m_note->setText(tr("Not connected: connect to a server or the sandbox first (File menu)."));
     else if (connection->readOnly)
@@ -156,7 +148,6 @@ void ContentionDemoView::setConnection(
                "pausing the story itself would change its outcome. The controls below replay the "
                "timeline it recorded. Its keys (lockscope:demo:…) show in the lock table while held.")
                 .arg(where));
-    updateControls();
 }
 
 bool ContentionDemoView::selectScenario(const QString& nameOrNumber)
@@ -179,7 +170,7 @@ void ContentionDemoView::showScenarioDescription()
 
 void ContentionDemoView::run()
 {
-    if (isRunning() || !m_connection || m_connection->readOnly)
+    if (isRunning() || !canRun())
         return;
     m_outcome.reset();
     m_failure.clear();
@@ -187,18 +178,14 @@ void ContentionDemoView::run()
     m_player->clear();
     m_player->play();
 
-    ConnectionOptions connection = *m_connection;
+    ConnectionOptions connection = *this->connection();
     connection.reconnect.budget = std::chrono::milliseconds(0);
-    m_cancel = std::make_shared<CancellationToken>();
-    m_threads.beginGeneration();
-    auto* worker = new DemoWorker(m_scenario->currentData().toString().toStdString(), connection, m_cancel);
-    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-demo"));
-    connect(thread, &QThread::started, worker, &DemoWorker::run);
+    auto* worker = new DemoWorker(m_scenario->currentData().toString().toStdString(), connection, beginRun());
+    QThread* thread = adoptWorker(worker, QStringLiteral("lockscope-demo"));
     connect(worker, &DemoWorker::stepRecorded, m_player, &TimelinePlayer::append);
     connect(
         worker, &DemoWorker::succeeded, this, [this](const DemoOutcome& outcome) { m_outcome = outcome; });
     connect(worker, &DemoWorker::failed, this, [this](const QString& message) { m_failure = message; });
-    connect(worker, &DemoWorker::done, this, &ContentionDemoView::runEnded);
     thread->start();
     updateControls();
     updateVerdict();
@@ -206,11 +193,8 @@ void ContentionDemoView::run()
 
 void ContentionDemoView::runEnded()
 {
-    m_threads.retire();
     m_player->setComplete(true);
-    updateControls();
     updateVerdict();
-    Q_EMIT runFinished();
 }
 
 void ContentionDemoView::showEnd()
@@ -275,10 +259,9 @@ void ContentionDemoView::updateVerdict()
 
 void ContentionDemoView::updateControls()
 {
-    const bool usable = m_connection && !m_connection->readOnly;
     const bool running = isRunning();
     const int count = static_cast<int>(m_player->steps().size());
-    m_runButton->setEnabled(usable && !running);
+    m_runButton->setEnabled(canRun() && !running);
     m_scenario->setEnabled(!running);
     m_playButton->setEnabled(count > 0);
     m_backButton->setEnabled(m_player->shown() > 1);

@@ -1,22 +1,14 @@
 #pragma once
 
+#include "base/BackgroundRunView.h"
 #include "base/StressMetaTypes.h"
-#include "base/WorkerThreads.h"
-#include "redis/ConnectionOptions.h"
 
-#include <QWidget>
-
-#include <memory>
 #include <optional>
 
 class QComboBox;
 class QLabel;
 class QListWidget;
 class QPushButton;
-
-namespace lockscope {
-class CancellationToken;
-}
 
 namespace lockscope::ui {
 
@@ -28,19 +20,16 @@ class TimelinePlayer;
 // the step-by-step narration, with play / pause / step / speed controls, and finally the
 // scenario's verdict. The scenario runs at full speed on a worker thread (DemoWorker): its
 // leases expire in Redis, so pausing the live story would change its outcome.
-class ContentionDemoView : public QWidget
+class ContentionDemoView : public BackgroundRunView
 {
     Q_OBJECT
 
 public:
     explicit ContentionDemoView(QWidget* parent = nullptr);
-    ~ContentionDemoView() override;
 
-    void setConnection(const std::optional<ConnectionOptions>& connection, const QString& where);
     // By name ("getset-recovery") or number ("2"); false when there is no such scenario.
     bool selectScenario(const QString& nameOrNumber);
 
-    bool isRunning() const { return m_threads.isRunning(); }
     const std::optional<DemoOutcome>& outcome() const { return m_outcome; }
     TimelinePlayer& player() const { return *m_player; }
     DemoStage& stage() const { return *m_stage; }
@@ -49,22 +38,18 @@ public Q_SLOTS:
     void run();
     void showEnd();
 
-Q_SIGNALS:
-    void runFinished();
+protected:
+    void showConnection(const std::optional<ConnectionOptions>& connection, const QString& where) override;
+    void updateControls() override;
+    void runEnded() override;
 
 private:
     void showScenarioDescription();
     void showPlayback();
-    void runEnded();
-    void updateControls();
     void updateVerdict();
 
-    std::optional<ConnectionOptions> m_connection;
-    QString m_where;
     std::optional<DemoOutcome> m_outcome;
     QString m_failure;
-    std::shared_ptr<CancellationToken> m_cancel;
-    WorkerThreads m_threads;
 
     QComboBox* m_scenario = nullptr;
     QPushButton* m_runButton = nullptr;

@@ -1,6 +1,7 @@
 #include "tools/stress/StressPanel.h"
 
 #include "base/CoreTexts.h"
+#include "common/CancellationToken.h"
 #include "locks/DistributedLock.h"
 #include "stress/StressResultJson.h"
 #include "tools/stress/StressCharts.h"
@@ -37,7 +38,7 @@ QString micros(double us)
 } // namespace
 
 StressPanel::StressPanel(QWidget* parent)
-    : QWidget(parent)
+    : BackgroundRunView(parent)
 {
     registerMetaTypes();
     setObjectName(QStringLiteral("stressPanel"));
@@ -55,13 +56,6 @@ StressPanel::StressPanel(QWidget* parent)
     setConnection(std::nullopt, QString());
     m_charts->applyTheme();
     resize(1280, 820);
-}
-
-StressPanel::~StressPanel()
-{
-    // The engine notices a cancellation within ~20 ms; its clients' connections close with it.
-    if (isRunning())
-        m_cancel->cancel(); // m_threads then waits for the worker
 }
 
 QLineSeries* StressPanel::throughputSeries() const
@@ -149,9 +143,8 @@ void StressPanel::setRunSize(int clients, int seconds)
     m_form->setRunSize(clients, seconds);
 }
 
-void StressPanel::setConnection(const std::optional<ConnectionOptions>& connection, const QString& where)
+void StressPanel::showConnection(const std::optional<ConnectionOptions>& connection, const QString& where)
 {
-    m_connection = connection;
     if (!connection)
         m_form->setTarget(tr("Not connected: connect to a server or the sandbox first (File menu)."));
     else if (connection->readOnly)
@@ -159,15 +152,14 @@ void StressPanel::setConnection(const std::optional<ConnectionOptions>& connecti
             tr("%1 — read-only: a stress run writes lock keys, so it cannot run here.").arg(where));
     else
         m_form->setTarget(tr("%1 (the run's locks appear in the lock table while held)").arg(where));
-    updateControls();
 }
 
 void StressPanel::start()
 {
-    if (isRunning() || !m_connection || m_connection->readOnly)
+    if (isRunning() || !canRun())
         return;
     QString error;
-    auto parameters = m_form->parameters(*m_connection, error);
+    auto parameters = m_form->parameters(*connection(), error);
     if (!parameters) {
         m_state->setText(tr("Cannot start: %1").arg(error));
         return;
@@ -182,15 +174,11 @@ void StressPanel::start()
     m_summary->clear();
     m_state->setText(tr("Connecting %n client(s)…", nullptr, parameters->clients));
 
-    m_cancel = std::make_shared<CancellationToken>();
-    m_threads.beginGeneration();
-    auto* worker = new StressWorker(*parameters, m_cancel);
-    QThread* thread = m_threads.adopt(worker, QStringLiteral("lockscope-stress"));
-    connect(thread, &QThread::started, worker, &StressWorker::run);
+    auto* worker = new StressWorker(*parameters, beginRun());
+    QThread* thread = adoptWorker(worker, QStringLiteral("lockscope-stress"));
     connect(worker, &StressWorker::progressed, this, &StressPanel::showProgress);
     connect(worker, &StressWorker::succeeded, this, &StressPanel::showResult);
     connect(worker, &StressWorker::failed, this, &StressPanel::showFailure);
-    connect(worker, &StressWorker::done, this, &StressPanel::runEnded);
     thread->start();
     updateControls();
 }
@@ -199,16 +187,10 @@ void StressPanel::stop()
 {
     if (!isRunning())
         return;
-    m_cancel->cancel();
+    // The engine notices a cancellation within a tick; its clients' connections close with it.
+    runCancellation()->cancel();
     m_state->setText(tr("Stopping…"));
     m_stopButton->setEnabled(false);
-}
-
-void StressPanel::runEnded()
-{
-    m_threads.retire();
-    updateControls();
-    Q_EMIT runFinished();
 }
 
 void StressPanel::showProgress(const StressProgress& progress)
@@ -300,9 +282,8 @@ void StressPanel::saveResultAs()
 void StressPanel::updateControls()
 {
     const bool running = isRunning();
-    const bool usable = m_connection && !m_connection->readOnly;
-    m_startButton->setEnabled(!running && usable);
-    m_stopButton->setEnabled(running && !(m_cancel && m_cancel->isCancelled()));
+    m_startButton->setEnabled(!running && canRun());
+    m_stopButton->setEnabled(running && !(runCancellation() && runCancellation()->isCancelled()));
     m_saveButton->setEnabled(!running && m_result.has_value());
     m_form->setRunning(running);
 }

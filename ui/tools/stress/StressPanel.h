@@ -1,13 +1,9 @@
 #pragma once
 
+#include "base/BackgroundRunView.h"
 #include "base/StressMetaTypes.h"
-#include "base/WorkerThreads.h"
-#include "redis/ConnectionOptions.h"
 #include "stress/StressParameters.h"
 
-#include <QWidget>
-
-#include <memory>
 #include <optional>
 
 class QBarSeries;
@@ -15,10 +11,6 @@ class QLabel;
 class QLineSeries;
 class QScatterSeries;
 class QPushButton;
-
-namespace lockscope {
-class CancellationToken;
-}
 
 namespace lockscope::ui {
 
@@ -30,21 +22,16 @@ class StressForm;
 // prominently, the mutual-exclusion violations the checker found. The form (StressForm) says what
 // to run, the charts (StressCharts) draw it; this panel runs it: the StressEngine on a worker
 // thread (StressWorker), its result summarised and saved here.
-class StressPanel : public QWidget
+class StressPanel : public BackgroundRunView
 {
     Q_OBJECT
 
 public:
     explicit StressPanel(QWidget* parent = nullptr);
-    ~StressPanel() override;
-
-    // Where runs go: the connected server (or the sandbox); nullopt when nothing is connected.
-    void setConnection(const std::optional<ConnectionOptions>& connection, const QString& where);
 
     // Presets the form's client count and duration (e.g. for a short run to take a picture of).
     void setRunSize(int clients, int seconds);
 
-    bool isRunning() const { return m_threads.isRunning(); }
     const std::optional<StressResult>& lastResult() const { return m_result; }
     // Writes the last result as JSON (StressResultJson); returns why not, empty on success.
     QString saveResult(const QString& path) const;
@@ -62,7 +49,6 @@ public Q_SLOTS:
     void saveResultAs();
 
 Q_SIGNALS:
-    void runFinished();
     // The run injected `count` more faults (its drills as in --fault syntax): the main window
     // marks them on the lock history of the connection they hit.
     void faultsInjected(long long count, const QString& drills);
@@ -70,6 +56,8 @@ Q_SIGNALS:
 protected:
     void changeEvent(QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showConnection(const std::optional<ConnectionOptions>& connection, const QString& where) override;
+    void updateControls() override;
 
 private:
     QWidget* createRunColumn();
@@ -77,15 +65,10 @@ private:
     void announceFaults(long long injectedSoFar);
     void showResult(const StressResult& result);
     void showFailure(const QString& message);
-    void runEnded();
-    void updateControls();
 
-    std::optional<ConnectionOptions> m_connection;
     std::optional<StressResult> m_result;
     long long m_faultsSeen = 0; // of the run under way
     QString m_drills; // its drills, for faultsInjected
-    std::shared_ptr<CancellationToken> m_cancel;
-    WorkerThreads m_threads;
 
     StressForm* m_form = nullptr;
     StressCharts* m_charts = nullptr;
