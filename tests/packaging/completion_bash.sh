@@ -5,13 +5,7 @@
 set -u
 build=$1
 completions=$build/packaging/completions/bash
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-# The profile store the GUI reads (QSettings, ~/.config/LockScope/LockScope.conf), two profiles.
-export XDG_CONFIG_HOME=$work/config HOME=$work
-mkdir -p "$XDG_CONFIG_HOME/LockScope"
-printf '[connections]\nprofiles\\1\\id=p1\nprofiles\\1\\name=staging\nprofiles\\2\\id=p2\nprofiles\\2\\name=prod eu\nprofiles\\size=2\n' \
-  > "$XDG_CONFIG_HOME/LockScope/LockScope.conf"
+source "$(dirname "${BASH_SOURCE[0]}")/completion_home.sh" || exit 1
 export PATH=$build/app:$PATH
 source "$completions/lockscope-cli" || exit 1
 source "$completions/lockscope" || exit 1

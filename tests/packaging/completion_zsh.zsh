@@ -6,12 +6,7 @@
 #   completion_zsh.zsh BUILD_DIR
 build=$1
 completions=$build/packaging/completions/zsh
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-export XDG_CONFIG_HOME=$work/config HOME=$work
-mkdir -p "$XDG_CONFIG_HOME/LockScope"
-printf '[connections]\nprofiles\\1\\id=p1\nprofiles\\1\\name=staging\nprofiles\\2\\id=p2\nprofiles\\2\\name=prod eu\nprofiles\\size=2\n' \
-  > "$XDG_CONFIG_HOME/LockScope/LockScope.conf"
+source "${0:A:h}/completion_home.sh" || exit 1
 path=($build/app $path)
 
 typeset -a offered words
