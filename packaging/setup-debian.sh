@@ -21,6 +21,7 @@ packages=(
   lintian desktop-file-utils appstream # tests only: packaging_deb checks the .deb, the .desktop file and the metainfo with them
   man-db groff-base bash-completion zsh # tests only: the man pages render without warnings (man -l), the completions run in bash and zsh
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
+  php-cli php-laravel-framework php-redis # tests only: Laravel's own Cache::lock over phpredis takes a lock that `lockscope-cli release` frees by its name (tst_CliAdmin)
   python3-rq # tests only: RQ's own scheduler takes its lock, LockScope lists and frees it (tst_LibraryLocks)
   "$@"
 )

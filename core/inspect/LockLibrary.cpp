@@ -7,7 +7,7 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::array<std::pair<LockLibrary, std::string_view>, 39> names {{
+constexpr std::array<std::pair<LockLibrary, std::string_view>, 41> names {{
     {LockLibrary::Unknown, "unknown"},
     {LockLibrary::Redisson, "Redisson"},
     {LockLibrary::NodeRedisson, "node-redisson"},
@@ -47,6 +47,8 @@ constexpr std::array<std::pair<LockLibrary, std::string_view>, 39> names {{
     {LockLibrary::HangfireRedis, "Hangfire.Redis.StackExchange"},
     {LockLibrary::YiiMutex, "yii2-redis Mutex"},
     {LockLibrary::Exq, "Exq"},
+    {LockLibrary::QuartzRedisJobStore, "quartz-redis-jobstore"},
+    {LockLibrary::RsLock, "rslock / redlock-rs"},
 }};
 
 } // namespace

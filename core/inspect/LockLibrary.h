@@ -47,6 +47,8 @@ enum class LockLibrary
     HangfireRedis, // .NET Hangfire.Redis.StackExchange: {hangfire}:<resource> holding the process's GUID
     YiiMutex, // PHP yii2-redis Mutex: <5 hex><md5 of the name> holding 20 URL-safe characters
     Exq, // Elixir: exq:unique:<token> holding the job id
+    QuartzRedisJobStore, // Java quartz-redis-jobstore: [<keyPrefix>]lock holding a UUID, PX lockTimeout
+    RsLock, // Rust rslock / redlock-rs: <resource> holding 20 random bytes, PX ttl
 };
 
 // The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).

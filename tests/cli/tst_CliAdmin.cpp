@@ -4,8 +4,10 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -111,6 +113,36 @@ private slots:
         auto result = runCli({"release", "reports:monthly", "--force", "--yes"});
         QVERIFY2(result.code == 0, qPrintable(result.err));
         QVERIFY(!exists(key));
+    }
+
+    void releaseFreesALockLaravelItselfTookForItsNextTaker()
+    {
+        // Laravel's own Cache::lock (Debian's php-laravel-framework with phpredis, installed by
+        // packaging/setup-debian.sh), prefixed as a Laravel 8 app named "Laravel" prefixes it.
+        if (!QFileInfo::exists("/usr/bin/php"))
+            QSKIP("/usr/bin/php is not installed (packaging/setup-debian.sh installs php-cli)");
+        auto takeLock = [this] {
+            QProcess php;
+            php.start("/usr/bin/php",
+                {QFINDTESTDATA("laravel_cache_lock.php"), QString::number(m_server->port()),
+                    "reports:monthly", "30"});
+            php.waitForFinished(30000);
+            return php.exitCode() == 0 ? php.readAllStandardOutput().trimmed().toStdString()
+                                       : "error: " + php.readAllStandardError().toStdString();
+        };
+        QCOMPARE(takeLock(), std::string("acquired"));
+        QCOMPARE(takeLock(), std::string("refused")); // held
+        const auto listed = runCli({"list"});
+        QCOMPARE(listed.code, 0);
+        const auto line = listed.out.split('\n').filter("reports:monthly");
+        QCOMPARE(line.size(), 1);
+        QVERIFY2(line.front().contains("Laravel"), qPrintable(line.front()));
+        QVERIFY2(
+            !line.front().contains("laravel_database_"), qPrintable(line.front())); // the name, not the key
+        const auto released = runCli({"release", "reports:monthly", "--force", "--yes"});
+        QVERIFY2(released.code == 0, qPrintable(released.err));
+        QVERIFY(!exists("laravel_database_laravel_cache:reports:monthly"));
+        QCOMPARE(takeLock(), std::string("acquired"));
     }
 
     void extendTakesALibrarysNameToo()

@@ -414,6 +414,8 @@ void MainWindow::createMenus()
 
     QMenu* lock = menuBar()->addMenu(tr("&Lock"));
     lock->setObjectName(QStringLiteral("lockMenu"));
+    lock->addAction(m_monitorView->goToAction());
+    lock->addSeparator();
     lock->addAction(m_monitorView->forceReleaseAction());
     lock->addAction(m_monitorView->extendAction());
     lock->addAction(m_monitorView->removeWaitersAction());

@@ -13,6 +13,7 @@
 #include "monitor/admin/LockActionDialog.h"
 #include "monitor/admin/LockActionRules.h"
 #include "monitor/admin/LockAdminTexts.h"
+#include "monitor/goto/LockGoToDialog.h"
 
 #include <QAction>
 #include <QApplication>
@@ -337,6 +338,35 @@ void LockMonitorView::createActions()
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     m_export->setStatusTip(tr("Save the locks shown (after filtering) as CSV or JSON"));
     connect(m_export, &QAction::triggered, this, &LockMonitorView::exportTable);
+
+    m_goTo = new QAction(QIcon::fromTheme(QStringLiteral("go-jump")), tr("&Go to Lock…"), this);
+    m_goTo->setObjectName(QStringLiteral("goToAction"));
+    m_goTo->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_G));
+    m_goTo->setStatusTip(tr("Find a lock by its library's name for it or by its Redis key"));
+    m_goTo->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    addAction(m_goTo);
+    connect(m_goTo, &QAction::triggered, this, &LockMonitorView::goToLock);
+}
+
+void LockMonitorView::goToLock()
+{
+    auto* dialog = new LockGoToDialog(*m_locks, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        const auto target = dialog->chosen();
+        if (!target || selectLock(target->server, target->key))
+            return;
+        // The filters hide it: show every lock again rather than not going there.
+        m_filter->clear();
+        m_kindFilter->setCurrentIndex(0);
+        m_nodeFilter->setCurrentIndex(0);
+        m_stateFilter->setCurrentIndex(0);
+        m_serverFilter->setCurrentIndex(0);
+        if (auto* possible = findChild<QCheckBox*>(QStringLiteral("possibleLocksCheck")))
+            possible->setChecked(true);
+        selectLock(target->server, target->key);
+    });
+    dialog->open();
 }
 
 QString LockMonitorView::selectedKey() const

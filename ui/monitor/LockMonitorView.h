@@ -58,6 +58,8 @@ public:
     QAction* copyNameAction() const { return m_copyName; }
     QAction* copyDetailsAction() const { return m_copyDetails; }
     QAction* exportAction() const { return m_export; }
+    // Opens LockGoToDialog; the lock chosen there is selected (its filters cleared if they hid it).
+    QAction* goToAction() const { return m_goTo; }
 
     LockTableModel* lockModel() const { return m_locks; }
     LockFilterProxyModel* proxyModel() const { return m_proxy; }
@@ -112,6 +114,7 @@ Q_SIGNALS:
 
 private:
     void createActions();
+    void goToLock();
     void createFilterBar(QVBoxLayout* layout);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
@@ -163,6 +166,7 @@ private:
     QAction* m_copyName = nullptr;
     QAction* m_copyDetails = nullptr;
     QAction* m_export = nullptr;
+    QAction* m_goTo = nullptr;
     DialogHook m_dialogHook;
 };
 

@@ -20,3 +20,4 @@ list(APPEND lockscope_ui_sources
   monitor/TtlBarDelegate.cpp
 )
 include(${CMAKE_CURRENT_LIST_DIR}/admin/Sources.cmake)
+include(${CMAKE_CURRENT_LIST_DIR}/goto/Sources.cmake)

@@ -1656,7 +1656,7 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>redlock:&lt;resource&gt; 存放 UUID：RedLock.net 或 pottery（布局相同，释放方式相同）</translation>
     </message>
     <message>
-        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding the queue's UUID: a Bull (v3) job lock</source>
+        <source>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock holding the queue&apos;s UUID: a Bull (v3) job lock</source>
         <translation>&lt;prefix&gt;:&lt;queue&gt;:&lt;job&gt;:lock 存放队列的 UUID：Bull（v3）任务锁</translation>
     </message>
     <message>
@@ -1688,7 +1688,7 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>SINGLETONLOCK_&lt;md5&gt; 存放任务 ID：celery-singleton 任务锁</translation>
     </message>
     <message>
-        <source>no TTL (lock_expiry not set): if the task's worker died, this lock stays until released</source>
+        <source>no TTL (lock_expiry not set): if the task&apos;s worker died, this lock stays until released</source>
         <translation>没有 TTL（未设置 lock_expiry）：如果任务的 worker 已退出，此锁会一直保留直到被释放</translation>
     </message>
     <message>
@@ -1746,6 +1746,34 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>exq:unique:&lt;token&gt; holding a job id: an Exq uniqueness lock</source>
         <translation>exq:unique:&lt;token&gt; 存放任务 ID：Exq 唯一性锁</translation>
+    </message>
+    <message>
+        <source>a key named lock holding a UUID, with a TTL: the quartz-redis-jobstore lock (Java)</source>
+        <translation>名为 lock 的键存放 UUID，带 TTL：quartz-redis-jobstore 的锁（Java）</translation>
+    </message>
+    <message>
+        <source>a Quartz scheduler is changing its jobs and triggers; the others wait for this lock</source>
+        <translation>一个 Quartz 调度器正在修改它的任务和触发器；其他调度器等待此锁</translation>
+    </message>
+    <message>
+        <source>another Quartz scheduler may change the job store while this one still does: a trigger can fire twice</source>
+        <translation>在此调度器仍在修改时，另一个 Quartz 调度器可能同时修改任务存储：触发器可能触发两次</translation>
+    </message>
+    <message>
+        <source>20 random bytes (not text) with a TTL under a lock-like name: an rslock / redlock-rs lock (Rust)</source>
+        <translation>锁类名称下的 20 个随机字节（非文本），带 TTL：rslock / redlock-rs 锁（Rust）</translation>
+    </message>
+    <message>
+        <source>possibly an rslock / redlock-rs lock: 20 random bytes with a TTL, though the name does not say lock (a cached binary digest can look the same)</source>
+        <translation>可能是 rslock / redlock-rs 锁：20 个随机字节，带 TTL，但名称并未表明是锁（缓存的二进制摘要看起来也一样）</translation>
+    </message>
+    <message>
+        <source>a 44-character base64 token with a TTL under a lock-like name: Symfony Lock before 5.2 (PHP)</source>
+        <translation>锁类名称下的 44 字符 base64 令牌，带 TTL：5.2 之前的 Symfony Lock（PHP）</translation>
+    </message>
+    <message>
+        <source>possibly a Symfony Lock (before 5.2): a 44-character base64 token with a TTL, though the name does not say lock (a stored secret can look the same)</source>
+        <translation>可能是 Symfony Lock（5.2 之前）：44 字符 base64 令牌，带 TTL，但名称并未表明是锁（存储的密钥看起来也一样）</translation>
     </message>
 </context>
 <context>
@@ -3178,6 +3206,35 @@ Use File › Connections… to open another server.</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::LockGoToDialog</name>
+    <message>
+        <source>Go to Lock</source>
+        <translation>转到锁</translation>
+    </message>
+    <message>
+        <source>The lock&apos;s &amp;name (as its library names it) or one of its Redis keys:</source>
+        <translation>锁的名称(&amp;N)（按其库的命名）或它的某个 Redis 键：</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>No lock listed is named %1 or has it as its Redis key.</source>
+        <translation>列出的锁中没有名为 %1 的，也没有以它为 Redis 键的。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) on %3 — key %4</source>
+        <translation>%1（%2），位于 %3 — 键 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n locks have this name or key: choose one.</source>
+        <translation>
+            <numerusform>%n 把锁有此名称或键：请选择一把。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::LockMonitorView</name>
     <message>
         <source>Filter by name, key, holder, library or node</source>
@@ -3304,6 +3361,14 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>All servers</source>
         <translation>所有服务器</translation>
+    </message>
+    <message>
+        <source>&amp;Go to Lock…</source>
+        <translation>转到锁(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>Find a lock by its library&apos;s name for it or by its Redis key</source>
+        <translation>按库为锁取的名称或按其 Redis 键查找锁</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "inspect/recognizers/SimpleFormatRecognizer.h"
 
+#include "inspect/LockNaming.h"
+
 #include <algorithm>
 
 namespace lockscope {
@@ -112,6 +114,11 @@ std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key,
         = m_format.nameRule == NameRule::QueueAndJob ? (*parts)[1] + ":" + parts->front() : parts->front();
     reading.confidence = m_format.confidence;
     reading.reason = m_format.reason.with();
+    if (m_format.possibleReason.pattern && !LockNaming::looksLikeLockName(key.name)) {
+        reading.possible = true;
+        reading.confidence = 0.3;
+        reading.reason = m_format.possibleReason.with();
+    }
     reading.holder.owner = std::move(value->owner);
     if (!value->clientUuid.empty())
         reading.holder.clientUuid = value->clientUuid;

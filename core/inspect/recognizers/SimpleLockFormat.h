@@ -41,6 +41,10 @@ struct SimpleLockFormat
 
     double confidence = 0;
     TextTemplate reason;
+    // Set for a format whose key is any name the caller gives: under a name that does not say
+    // lock (LockNaming::looksLikeLockName) the key is only possibly this library's lock, listed
+    // with this reason at confidence 0.3, as the other guesses from a token's shape are.
+    TextTemplate possibleReason;
     // A note on every lock; %1.. are the name's parts (Rest, Fixed, HashedName: the name;
     // QueueAndJob: job, queue; QueueThenName: name, queue), then the holder's client id.
     TextTemplate note;

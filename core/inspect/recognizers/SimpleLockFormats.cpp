@@ -280,6 +280,62 @@ const std::array formats {
         .sampleKey = "exq:unique:1b3c9a9d5f6e4c2a8d7e",
         .sampleTtlMs = 300000,
         .sampleWords = "Exq uniqueness lock"},
+    // quartz-redis-jobstore (Java, jlinn; RedisJobStoreSchema.lockKey, AbstractRedisStorage.lock):
+    // every change to the job store runs under one lock, SET <keyPrefix>lock <UUID.randomUUID()> NX
+    // PX lockTimeout (keyPrefix "" and 30 s by default); waiters retry every 75-125 ms. Its own
+    // release GETs the value, compares it with its UUID and DELs.
+    SimpleLockFormat {.name = "quartz-redis-jobstore",
+        .library = LockLibrary::QuartzRedisJobStore,
+        .prefix = "lock",
+        .nameRule = NameRule::Fixed,
+        .value = ValueShape::Uuid,
+        .needsTtl = true,
+        .confidence = 0.85,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "a key named lock holding a UUID, with a TTL: the quartz-redis-jobstore lock (Java)")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "a Quartz scheduler is changing its jobs and triggers; the others wait for this lock")},
+        .releaseWarning = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "another Quartz scheduler may change the job store while this one still does: a trigger can "
+            "fire twice")},
+        .sampleKey = "lock",
+        .sampleWords = "quartz-redis-jobstore lock"},
+    // rslock (Rust, hexcowboy/rslock; src/lock.rs) and redlock-rs (badboy), which it continues:
+    // SET <resource> <20 random bytes> NX PX ttl on each server, the resource being any key the
+    // caller gives; released by a compare-and-delete script, extended by compare-and-PX. Waiters
+    // retry (3 times, within 200 ms by default). The id is raw bytes, not text.
+    SimpleLockFormat {.name = "rslock",
+        .library = LockLibrary::RsLock,
+        .value = ValueShape::RandomBytes20,
+        .needsTtl = true,
+        .confidence = 0.7,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "20 random bytes (not text) with a TTL under a lock-like name: an rslock / redlock-rs lock "
+            "(Rust)")},
+        .possibleReason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "possibly an rslock / redlock-rs lock: 20 random bytes with a TTL, though the name does not say "
+            "lock (a cached binary digest can look the same)")},
+        .sampleKey = "locks:inventory-sku-1042",
+        .sampleTtlMs = 20000,
+        .sampleWords = "rslock (Rust)"},
+    // Symfony Lock's RedisStore before 5.2 (PHP, symfony/lock Store/RedisStore.php and Key.php of
+    // 3.4-5.1): SET <resource> <base64 of 32 random bytes> NX PX ttl (a Lua script that also
+    // re-sets PX for its own token), the resource being the name given to createLock(); released
+    // by a compare-and-delete script; blocking acquire() retries. 5.2 moved to a sorted set of
+    // such tokens (SymfonyLockRecognizer), so a plain string is an older version's.
+    SimpleLockFormat {.name = "symfony-lock-before-5.2",
+        .library = LockLibrary::SymfonyLock,
+        .value = ValueShape::Base64Padded44,
+        .needsTtl = true,
+        .confidence = 0.7,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "a 44-character base64 token with a TTL under a lock-like name: Symfony Lock before 5.2 (PHP)")},
+        .possibleReason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "possibly a Symfony Lock (before 5.2): a 44-character base64 token with a TTL, though the name "
+            "does not say lock (a stored secret can look the same)")},
+        .sampleKey = "pdf-creation.lock",
+        .sampleTtlMs = 300000,
+        .sampleWords = "Symfony Lock before 5.2"},
 };
 
 } // namespace

@@ -33,6 +33,7 @@ void StringLockRecognizer::recognize(RecognitionContext& context, std::vector<Lo
         if (reading->apiName != lock.name)
             lock.apiName = std::move(reading->apiName);
         lock.observedValue = key->value;
+        lock.possible = reading->possible;
         if (reading->holder.owner.empty())
             reading->holder.owner = key->value;
         lock.holders.push_back(std::move(reading->holder));

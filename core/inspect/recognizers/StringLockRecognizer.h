@@ -19,6 +19,7 @@ struct StringLockReading
     std::vector<UserText> notes;
     UserText releaseWarning;
     UserText stuckReason; // non-empty: the lock is stuck
+    bool possible = false; // only possibly a lock (LockSnapshot::possible)
 };
 
 // The common part of the string-token formats: candidacy and claiming. A subclass says only

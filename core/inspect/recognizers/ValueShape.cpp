@@ -82,6 +82,27 @@ bool isUrlSafe(std::string_view value, size_t length)
     });
 }
 
+// 20 bytes of which at least one is no printable ASCII: 20 random bytes are text only about
+// once in 400 million, and a 20-character word or token is text.
+bool isRandomBytes(std::string_view value, size_t length)
+{
+    return value.size() == length && std::any_of(value.begin(), value.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u >= 0x7f;
+    });
+}
+
+std::string randomBytes(size_t length)
+{
+    const std::string hex = RandomText::hex(2 * length);
+    std::string bytes;
+    for (size_t i = 0; i < length; ++i)
+        bytes.push_back(static_cast<char>(std::stoi(hex.substr(2 * i, 2), nullptr, 16)));
+    if (!isRandomBytes(bytes, length))
+        bytes[0] = static_cast<char>(0x80 | static_cast<unsigned char>(bytes[0]));
+    return bytes;
+}
+
 } // namespace
 
 std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view value, long long nowMs)
@@ -109,6 +130,10 @@ std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view
         return isPrintableWord(value) ? std::optional(ValueReading {}) : std::nullopt;
     case ValueShape::UrlSafe20:
         return isUrlSafe(value, 20) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::RandomBytes20:
+        return isRandomBytes(value, 20) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::Base64Padded44:
+        return TokenShape::isSymfonyToken(value) ? std::optional(ValueReading {}) : std::nullopt;
     }
     return std::nullopt;
 }
@@ -137,6 +162,10 @@ std::string ValueShapes::sample(ValueShape shape, long long nowMs, long long ttl
     case ValueShape::UrlSafe20:
         return RandomText::fromAlphabet(
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-", 20);
+    case ValueShape::RandomBytes20:
+        return randomBytes(20);
+    case ValueShape::Base64Padded44:
+        return RandomText::base64(32);
     }
     return {};
 }

@@ -21,6 +21,8 @@ enum class ValueShape
     HostAndPid, // <host name>:<process id>
     PrintableWord, // a host, process or task name: printable ASCII, no spaces, at most 255 bytes
     UrlSafe20, // 20 characters of [A-Za-z0-9_-] (Yii's generateRandomString(20))
+    RandomBytes20, // 20 random bytes as they are, not text (rslock's and redlock-rs's lock id)
+    Base64Padded44, // 32 random bytes as standard base64, 43 characters and "=" (Symfony's token)
 };
 
 // What a value of a shape says about its holder.

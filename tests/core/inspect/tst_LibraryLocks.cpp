@@ -600,6 +600,62 @@ private slots:
         QVERIFY(LockFormats::simpleFormatLock(*m_redis, "exq-unique", "exq:unique:daily-report").ok());
         QCOMPARE(onlyLock().library, LockLibrary::Exq);
     }
+
+    void aQuartzJobStoreLockIsTheSchedulersAndWarnsBeforeRelease()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "quartz-redis-jobstore", "lock").ok());
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::QuartzRedisJobStore);
+        QCOMPARE(lock.shownName(), std::string("lock"));
+        QVERIFY(!lock.possible);
+        QVERIFY(lock.releaseWarning.get().english().find("fire twice") != std::string::npos);
+        QVERIFY(run({"PERSIST", "lock"}));
+        QVERIFY(onlyLock().library != LockLibrary::QuartzRedisJobStore); // its lock always has a TTL
+    }
+
+    void anRslockLockIsTwentyRandomBytesAndOnlyPossiblyOneUnderAnOrdinaryName()
+    {
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "rslock", "locks:inventory").ok());
+        auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::RsLock);
+        QCOMPARE(lock.shownName(), std::string("locks:inventory")); // the resource rslock was given
+        QVERIFY(!lock.possible);
+        QCOMPARE(lock.holders.front().owner.size(), size_t(20));
+        QVERIFY(run({"FLUSHALL"}));
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "rslock", "sku:1042").ok());
+        lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::RsLock);
+        QVERIFY(lock.possible);
+        QVERIFY(lock.confidence < 0.5);
+    }
+
+    void twentyPrintableCharactersAreNoRslockLock()
+    {
+        QVERIFY(run({"SET", "locks:inventory", "abcdefghij0123456789", "PX", "20000"}));
+        QVERIFY(onlyLock().library != LockLibrary::RsLock);
+    }
+
+    void aSymfonyLockBefore52IsOneStringTokenUnderItsResource()
+    {
+        // $factory->createLock('pdf-creation.lock') on symfony/lock 5.1 or older: a plain string.
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "symfony-lock-before-5.2", "pdf-creation.lock").ok());
+        auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::SymfonyLock);
+        QCOMPARE(lock.kind, LockKind::Token);
+        QVERIFY(!lock.possible);
+        QCOMPARE(lock.holders.front().owner.size(), size_t(44));
+        QVERIFY(run({"FLUSHALL"}));
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "symfony-lock-before-5.2", "invoice-export").ok());
+        lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::SymfonyLock);
+        QVERIFY(lock.possible); // an ordinary name: a stored secret looks the same
+    }
+
+    void aSymfonyTokenWithoutTtlIsNoOlderSymfonyLock()
+    {
+        QVERIFY(run({"SET", "invoice-export", LockFormats::randomBase64(32, false, true)}));
+        QVERIFY(listLocks(*m_redis).empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_LibraryLocks)

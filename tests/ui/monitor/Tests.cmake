@@ -6,6 +6,7 @@ lockscope_add_test(tst_ClusterMonitor DIR ui/monitor LIBS lockscope_ui_testsuppo
 lockscope_add_test(tst_SentinelMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_LockCountdown DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_LockCopyActions DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
+lockscope_add_test(tst_LockGoTo DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 
 # The monitor at scale, offscreen (run by hand): `cmake --build <dir> --target bench_gui_scale`.
 add_executable(bench_GuiScale EXCLUDE_FROM_ALL ${CMAKE_CURRENT_LIST_DIR}/bench_GuiScale.cpp)

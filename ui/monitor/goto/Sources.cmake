@@ -1,0 +1,3 @@
+list(APPEND lockscope_ui_sources
+  monitor/goto/LockGoToDialog.cpp
+)
