@@ -4,6 +4,9 @@ lockscope_add_test(tst_CliTls DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliSentinel DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliList DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliAdmin DIR cli LIBS lockscope_cli)
+# The PHP script that takes a lock with Laravel's own classes (run with /usr/bin/php).
+target_compile_definitions(tst_CliAdmin PRIVATE
+  LOCKSCOPE_LARAVEL_LOCK_SCRIPT="${CMAKE_CURRENT_LIST_DIR}/laravel_cache_lock.php")
 lockscope_add_test(tst_CliWatch DIR cli LIBS lockscope_cli)
 # Several servers at once (list, watch; record is tst_FleetRecord).
 lockscope_add_test(tst_CliFleet DIR cli LIBS lockscope_cli)

@@ -124,7 +124,7 @@ private slots:
         auto takeLock = [this] {
             QProcess php;
             php.start("/usr/bin/php",
-                {QFINDTESTDATA("laravel_cache_lock.php"), QString::number(m_server->port()),
+                {QStringLiteral(LOCKSCOPE_LARAVEL_LOCK_SCRIPT), QString::number(m_server->port()),
                     "reports:monthly", "30"});
             php.waitForFinished(30000);
             return php.exitCode() == 0 ? php.readAllStandardOutput().trimmed().toStdString()

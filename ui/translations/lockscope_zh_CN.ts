@@ -3224,8 +3224,8 @@ Use File › Connections… to open another server.</source>
         <translation>列出的锁中没有名为 %1 的，也没有以它为 Redis 键的。</translation>
     </message>
     <message>
-        <source>%1 (%2) on %3 — key %4</source>
-        <translation>%1（%2），位于 %3 — 键 %4</translation>
+        <source>key %1 — %2 (%3) on %4</source>
+        <translation>键 %1 — %2（%3），位于 %4</translation>
     </message>
     <message numerus="yes">
         <source>%n locks have this name or key: choose one.</source>

@@ -118,6 +118,18 @@ private slots:
                 [](const std::string& key, int) {
                     return Commands {{"SET", key, LockFormats::uuidV4(), "EX", "900"}};
                 }},
+            {"token stores: secrets, 44-char base64, TTL", "secret:", 1000,
+                [](const std::string& key, int) {
+                    return Commands {{"SET", key, LockFormats::randomBase64(32, false, true), "EX", "3600"}};
+                }},
+            {"cache: SHA-1 digests, 20 raw bytes, TTL", "digest:", 1000,
+                [](const std::string& key, int) {
+                    const std::string hex = LockFormats::randomHex(40);
+                    std::string bytes;
+                    for (size_t i = 0; i < hex.size(); i += 2)
+                        bytes.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
+                    return Commands {{"SET", key, bytes, "EX", "600"}};
+                }},
             {"names with lock-like letters, JSON, TTL", "ui:", 3000,
                 [](const std::string& key, int i) {
                     // clock, block, leaderboard, unlocked, padlock, locker: words that only look like lock.

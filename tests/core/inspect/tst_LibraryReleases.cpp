@@ -263,6 +263,42 @@ private slots:
         QVERIFY(exists("flight-442"));
     }
 
+    // quartz-redis-jobstore, rslock (20 raw bytes) and Symfony Lock before 5.2: compare-and-delete,
+    // as their own releases do, so that a holder that changed meanwhile keeps its lock.
+    void theJavaRustAndOlderSymfonyLocksAreReleasedOnlyIfUnchanged_data()
+    {
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("quartz-redis-jobstore") << "quartz-redis-jobstore"
+                                               << "lock";
+        QTest::newRow("rslock") << "rslock"
+                                << "locks:inventory";
+        QTest::newRow("symfony-lock-before-5.2") << "symfony-lock-before-5.2"
+                                                 << "pdf-creation.lock";
+    }
+
+    void theJavaRustAndOlderSymfonyLocksAreReleasedOnlyIfUnchanged()
+    {
+        QFETCH(QString, format);
+        QFETCH(QString, key);
+        const std::string name = key.toStdString();
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, format.toStdString(), name).ok());
+        auto seen = test::observeLock(*m_redis, name);
+        QVERIFY(seen && seen->library != LockLibrary::Unknown && !seen->possible);
+        // Another holder took it meanwhile (the same format, a new value): it stays.
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, format.toStdString(), name).ok());
+        auto stale = ForceRelease::release(*m_redis, *seen);
+        QVERIFY(stale.ok());
+        QVERIFY(stale->outcome != AdminOutcome::Done);
+        QVERIFY(exists(name));
+        seen = test::observeLock(*m_redis, name);
+        QVERIFY(seen);
+        auto released = ForceRelease::release(*m_redis, *seen);
+        QVERIFY(released.ok());
+        QCOMPARE(released->outcome, AdminOutcome::Done);
+        QVERIFY(!exists(name));
+    }
+
     void aPortalockerLockIsReleasedByClosingItsHoldersConnection()
     {
         QVERIFY(LockFormats::portalockerHolder(*m_redis, "report-builder").ok());

@@ -123,7 +123,7 @@ private Q_SLOTS:
         }
         QPointer<LockGoToDialog> open = dialog;
         candidates->setCurrentRow(laravel11Row);
-        emit candidates->itemActivated(candidates->item(laravel11Row));
+        Q_EMIT candidates->itemActivated(candidates->item(laravel11Row));
         QTRY_VERIFY(!open);
         QCOMPARE(view.selectedKey(), keyOf(laravel11));
     }
@@ -177,12 +177,12 @@ private Q_SLOTS:
         };
         QHeaderView* header = table->horizontalHeader();
         chooseKeyColumnEntry();
-        emit header->customContextMenuRequested(QPoint(10, header->height() / 2));
+        Q_EMIT header->customContextMenuRequested(QPoint(10, header->height() / 2));
         QVERIFY(!table->isColumnHidden(LockTableModel::KeyColumn));
         const QModelIndex key = table->model()->index(0, LockTableModel::KeyColumn);
         QCOMPARE(key.data().toString(), laravel8);
         chooseKeyColumnEntry();
-        emit header->customContextMenuRequested(QPoint(10, header->height() / 2));
+        Q_EMIT header->customContextMenuRequested(QPoint(10, header->height() / 2));
         QVERIFY(table->isColumnHidden(LockTableModel::KeyColumn));
     }
 };

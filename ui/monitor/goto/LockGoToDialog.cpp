@@ -53,7 +53,8 @@ LockGoToDialog::LockGoToDialog(const LockTableModel& locks, QWidget* parent)
         m_candidates->hide();
         m_message->hide();
     });
-    resize(520, sizeHint().height());
+    // Wide enough for the long prefixed keys that tell the candidates apart.
+    resize(680, sizeHint().height());
 }
 
 QList<int> LockGoToDialog::rowsNamed(const LockTableModel& locks, const QString& text)
@@ -105,9 +106,10 @@ void LockGoToDialog::listCandidates(const QList<int>& rows)
         if (severalServers)
             where = m_locks.serverName(lock.server()) + QStringLiteral(" · ") + where;
         auto* item = new QListWidgetItem(
-            tr("%1 (%2) on %3 — key %4")
-                .arg(lock.name(), lock.library(), where, lock.keys().join(QStringLiteral(", "))),
+            tr("key %1 — %2 (%3) on %4")
+                .arg(lock.keys().join(QStringLiteral(", ")), lock.name(), lock.library(), where),
             m_candidates);
+        item->setToolTip(item->text());
         item->setData(serverRole, lock.server());
         item->setData(keyRole, lock.key());
     }

@@ -101,7 +101,9 @@ void SymfonyLockRecognizer::recognize(RecognitionContext& context, std::vector<L
 
 std::optional<RedisCommand> SymfonyLockRecognizer::ownRelease(const LockSnapshot& lock) const
 {
-    if (lock.library != LockLibrary::SymfonyLock || lock.holders.empty())
+    // A Symfony lock of before 5.2 is one string token (a simple format), released by
+    // compare-and-delete: this script is the sorted set's of 5.2 and later.
+    if (lock.library != LockLibrary::SymfonyLock || lock.kind != LockKind::ReadWrite || lock.holders.empty())
         return std::nullopt;
     RedisCommand command {"EVAL", releaseScript, "1", lock.name};
     for (const auto& holder : lock.holders)
