@@ -402,6 +402,21 @@ private slots:
         QVERIFY(!lock.releaseWarning.empty());
     }
 
+    void aSidekiqUniqueJobAsTheGemsLockLuaWritesItWithoutADigestString()
+    {
+        // lib/sidekiq_unique_jobs/lua/lock.lua (v7 and v8): HSET <digest>:LOCKED <jid> <now> and
+        // ZADD uniquejobs:digests <now> <digest>; the digest itself is no key (queued and primed
+        // are unlinked once locked).
+        const std::string digest = "uniquejobs:5d41402abc4b2a76b9719d911017c592";
+        const std::string nowS = std::to_string(LockFormats::serverNowMs(*m_redis) / 1000);
+        QVERIFY(run({"HSET", digest + ":LOCKED", LockFormats::sidekiqJid, nowS}));
+        QVERIFY(run({"ZADD", "uniquejobs:digests", nowS, digest}));
+        const auto lock = onlyLock();
+        QCOMPARE(lock.library, LockLibrary::SidekiqUniqueJobs);
+        QCOMPARE(lock.shownName(), digest);
+        QCOMPARE(lock.holders.front().owner, LockFormats::sidekiqJid);
+    }
+
     void aSidekiqSideKeyThatIsAnotherLibrarysLockStaysThatLocksOwn()
     {
         // Found by fuzz_Recognizers: a key named like a unique job's side key but holding
