@@ -6,9 +6,11 @@
 #include "inspect/watch/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "monitor/LockUpdateQueue.h"
+#include "monitor/table/LockRowOrder.h"
 
 #include <QDateTime>
 
+#include <algorithm>
 #include <thread>
 
 namespace lockscope::ui {
@@ -144,6 +146,11 @@ void LockMonitorWorker::announceListing(const LockWatcher& watcher)
     listing.locks.reserve(qsizetype(locks.size()));
     for (const auto& lock : locks)
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt, m_server));
+    // In the table's order, here rather than on the GUI thread: a large listing then goes into
+    // the sorted table as blocks at its end.
+    const auto [column, order] = m_queue->listingOrder();
+    if (column >= 0)
+        std::stable_sort(listing.locks.begin(), listing.locks.end(), LockRowOrder(column, order, listedAt));
     push(std::move(listing));
     if (m_sink)
         m_sink->watchingStarted(locks, listedAt, watcher.mode());
