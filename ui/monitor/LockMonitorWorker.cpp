@@ -10,6 +10,11 @@
 
 #include <QDateTime>
 
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
 #include <algorithm>
 #include <thread>
 
@@ -53,6 +58,13 @@ LockMonitorWorker::~LockMonitorWorker() = default;
 
 void LockMonitorWorker::run()
 {
+#if defined(Q_OS_LINUX)
+    // The GUI thread goes first when both want a CPU: a window watching a fleet runs a monitor
+    // thread per server, and under churn they would otherwise keep the GUI thread waiting for a
+    // CPU (benchmarks.md, bench_GuiFleet). On Linux this sets the calling thread's niceness
+    // only; raising it needs no privilege.
+    setpriority(PRIO_PROCESS, id_t(gettid()), monitorNiceness);
+#endif
     while (!m_cancel->isCancelled())
         watchOnce();
     if (m_sink)

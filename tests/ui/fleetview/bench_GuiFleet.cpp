@@ -6,7 +6,8 @@
 // its first 16 hex digits are the epoch ms of the write; goal under 50 ms) and the process memory
 // per lock over the baseline (compare with SERVERS=1 and the same number of locks in all).
 // `cmake --build DIR --target bench_gui_fleet`; arguments: [SERVERS] [LOCKS each] [SECONDS]
-// [CHANGES/s each].
+// [CHANGES/s each] [NICE]: the niceness of the redis-servers and the writers (default 0), which
+// stand for other machines: 10 keeps them from competing with the GUI for this machine's CPUs.
 #include "common/LargeBlockRelease.h"
 #include "monitor/LockMonitorController.h"
 #include "monitor/LockMonitorView.h"
@@ -27,7 +28,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <sys/resource.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace lockscope;
 using namespace lockscope::ui;
@@ -86,6 +89,7 @@ int main(int argc, char** argv)
     const int locks = argc > 2 ? std::atoi(argv[2]) : 1000;
     const int seconds = argc > 3 ? std::atoi(argv[3]) : 20;
     const int rate = argc > 4 ? std::atoi(argv[4]) : 200;
+    const int loadNice = argc > 5 ? std::atoi(argv[5]) : 0;
 
     std::vector<std::unique_ptr<RedisServerProcess>> servers;
     for (int s = 0; s < serverCount; ++s) {
@@ -94,6 +98,8 @@ int main(int argc, char** argv)
             std::printf("cannot measure: no redis-server\n");
             return 1;
         }
+        if (loadNice != 0)
+            setpriority(PRIO_PROCESS, id_t(server->pid()), loadNice);
         auto writer = test::connectTo(*server);
         for (int first = 0; first < locks; first += 1000) {
             std::vector<RedisCommand> sets;
@@ -132,9 +138,9 @@ int main(int argc, char** argv)
     test::EventLoopGapProbe::run(300);
     const long long baselineKb = residentKb();
     std::printf(
-        "GUI fleet: %d servers x %d token locks, %d changes/s on each for %d s, offscreen; baseline RSS "
-        "%lld KB\n",
-        serverCount, locks, rate, seconds, baselineKb);
+        "GUI fleet: %d servers x %d token locks, %d changes/s on each for %d s, offscreen, servers and "
+        "writers at nice %d; baseline RSS %lld KB\n",
+        serverCount, locks, rate, seconds, loadNice, baselineKb);
 
     QElapsedTimer loading;
     loading.start();
@@ -149,6 +155,9 @@ int main(int argc, char** argv)
         "bytes per lock over the baseline\n",
         double(loading.elapsed()) / 1000.0, loadGap.ms, loadedKb,
         double(loadedKb - baselineKb) * 1024.0 / total);
+    std::printf(
+        "    the GUI thread ran %.1f ms of that gap and waited %.1f ms for a CPU; %.0f ms while loading\n",
+        loadGap.cpuMs, loadGap.runQueueMs, loadGap.totalCpuMs);
     test::EventLoopGapProbe::run(1000); // notifications subscribed everywhere
     (void)app.takeLongest();
 
@@ -157,6 +166,8 @@ int main(int argc, char** argv)
     std::vector<std::thread> writers;
     for (int s = 0; s < serverCount; ++s)
         writers.emplace_back([&, s] {
+            if (loadNice != 0)
+                setpriority(PRIO_PROCESS, id_t(gettid()), loadNice);
             auto connection = test::connectTo(*servers[size_t(s)]);
             std::mt19937 random {static_cast<unsigned>(s)};
             std::uniform_int_distribution<int> pick(0, locks - 1);
@@ -188,10 +199,9 @@ int main(int argc, char** argv)
     const long long endKb = residentKb();
     std::printf("  %lld changes in %d s: longest event-loop gap %.1f ms (goal <= 16): %s\n", written.load(),
         seconds, churnGap.ms, churnGap.ms <= 16 ? "PASS" : "FAIL");
-    std::printf(
-        "    the GUI thread ran %.1f ms of that gap (the rest it waited for a CPU); the longest single "
-        "event: %s; the GUI thread's CPU over the churn: %.0f ms (%.0f us a change)\n",
-        churnGap.cpuMs, qPrintable(longestEvent), churnGap.totalCpuMs,
+    std::printf("    the GUI thread ran %.1f ms of that gap and waited %.1f ms for a CPU; the longest single "
+                "event: %s; the GUI thread's CPU over the churn: %.0f ms (%.0f us a change)\n",
+        churnGap.cpuMs, churnGap.runQueueMs, qPrintable(longestEvent), churnGap.totalCpuMs,
         written.load() > 0 ? churnGap.totalCpuMs * 1000.0 / double(written.load()) : 0.0);
     double worstP99 = 0;
     size_t events = 0;

@@ -45,6 +45,7 @@ bool EventTimingApplication::notify(QObject* receiver, QEvent* event)
     QElapsedTimer timer;
     timer.start();
     const double cpuBefore = m_slowMs >= 0 ? EventLoopGapProbe::threadCpuMs() : 0;
+    const double waitBefore = m_slowMs >= 0 ? EventLoopGapProbe::threadRunQueueMs() : 0;
     ++m_depth;
     const bool handled = QApplication::notify(receiver, event);
     --m_depth;
@@ -54,8 +55,8 @@ bool EventTimingApplication::notify(QObject* receiver, QEvent* event)
         m_longestWhat = describe(type, className, objectName, parentClassName);
     }
     if (m_slowMs >= 0 && ms > m_slowMs)
-        std::fprintf(stderr, "slow event: %.1f ms (%.1f ms of CPU), %s\n", ms,
-            EventLoopGapProbe::threadCpuMs() - cpuBefore,
+        std::fprintf(stderr, "slow event: %.1f ms (%.1f ms on a CPU, %.1f ms waiting for one), %s\n", ms,
+            EventLoopGapProbe::threadCpuMs() - cpuBefore, EventLoopGapProbe::threadRunQueueMs() - waitBefore,
             qPrintable(describe(type, className, objectName, parentClassName)));
     return handled;
 }
