@@ -111,7 +111,7 @@ public:
     // Whether a listing is still going in (loadingStepDone follows each step).
     bool isLoading() const { return !m_loading.empty(); }
     // The rows one loading step starts with (the steps then adapt to the time they take).
-    static constexpr int firstLoadingStepRows = 5000;
+    static constexpr int firstLoadingStepRows = 2000;
 
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
@@ -149,7 +149,7 @@ private:
     // Appends the next rows of the listings in progress for about stepBudgetMs, then lets the
     // event loop run; a finished listing's waiting batches are applied.
     void loadStep();
-    static constexpr double stepBudgetMs = 4.0;
+    static constexpr double stepBudgetMs = 3.0;
     void applyNow(const LockUpdateBatch& batch);
     void reset(const QList<LockRecord>& locks);
     // `server`'s listing while other servers have rows: its rows are updated, added and removed

@@ -650,6 +650,21 @@ private Q_SLOTS:
         QCOMPARE(before, listed);
     }
 
+    void theEventLogDropsItsOldestEventsInBlocksNotWithEveryBatch()
+    {
+        LockEventLogModel events;
+        events.setCapacity(80);
+        QAbstractItemModelTester tester(&events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy removed(&events, &QAbstractItemModel::rowsRemoved);
+        for (int i = 0; i < 100; ++i)
+            events.appendBatch(appearing(i, 1));
+        // Up to an eighth over the capacity is kept; the 91st event took the log back to 80.
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(events.rowCount(), 89);
+        QCOMPARE(events.eventAt(0).lockName(), QStringLiteral("lock:11"));
+        QCOMPARE(events.eventAt(88).lockName(), QStringLiteral("lock:99"));
+    }
+
     void aNewerListingReplacesOneStillGoingIn()
     {
         LockTableModel locks;
