@@ -82,9 +82,10 @@ bool ConnectionFlags::set(std::string_view name, std::string value)
 ConnectionFlags::Resolved ConnectionFlags::resolve(
     const std::string& defaultUrl, const ConnectionOptions& defaults, const Environment& environment) const
 {
-    auto parsed = parseRedisUrl(m_url.value_or(defaultUrl), defaults);
+    const std::string url = m_url.value_or(defaultUrl);
+    auto parsed = parseRedisUrl(url, defaults);
     if (!parsed)
-        return mistake(UserText::verbatim(parsed.error().message));
+        return mistake(redisUrlProblem(url));
     ConnectionOptions options = *parsed;
     if (m_user)
         options.user = *m_user;

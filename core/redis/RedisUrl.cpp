@@ -1,6 +1,7 @@
 #include "redis/RedisUrl.h"
 
 #include "common/HexDigits.h"
+#include "common/UserText.h"
 
 #include <charconv>
 #include <optional>
@@ -9,10 +10,29 @@ namespace lockscope {
 
 namespace {
 
-RedisError usage(std::string message)
+// A part of the URL as read, or what is wrong with it in words to translate.
+template <class T>
+struct Parsed
 {
-    return makeError(ErrorKind::Usage, std::move(message));
-}
+    Parsed(T read)
+        : value(std::move(read))
+    {
+    }
+    Parsed(UserText wrong)
+        : problem(std::move(wrong))
+    {
+    }
+    explicit operator bool() const { return value.has_value(); }
+    T& operator*() { return *value; }
+    T* operator->() { return &*value; }
+
+    std::optional<T> value;
+    UserText problem;
+};
+
+struct Nothing
+{
+};
 
 std::optional<int> parseNumber(std::string_view text, int min, int max)
 {
@@ -23,7 +43,7 @@ std::optional<int> parseNumber(std::string_view text, int min, int max)
     return value;
 }
 
-Result<std::string> percentDecode(std::string_view text)
+Parsed<std::string> percentDecode(std::string_view text)
 {
     std::string out;
     for (size_t i = 0; i < text.size(); ++i) {
@@ -32,11 +52,11 @@ Result<std::string> percentDecode(std::string_view text)
             continue;
         }
         if (i + 2 >= text.size())
-            return usage("truncated percent escape in URL credentials");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl", "truncated percent escape in URL credentials"));
         const int hi = hexDigitValue(text[i + 1]);
         const int lo = hexDigitValue(text[i + 2]);
         if (hi < 0 || lo < 0)
-            return usage("invalid percent escape in URL credentials");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl", "invalid percent escape in URL credentials"));
         out += static_cast<char>(hi * 16 + lo);
         i += 2;
     }
@@ -44,19 +64,19 @@ Result<std::string> percentDecode(std::string_view text)
 }
 
 // host[:port], with [v6]:port; defaultPort when no port is given.
-Result<HostPort> parseHostPort(std::string_view text, int defaultPort)
+Parsed<HostPort> parseHostPort(std::string_view text, int defaultPort)
 {
     HostPort result {{}, defaultPort};
     std::string_view portText;
     if (!text.empty() && text.front() == '[') {
         const auto close = text.find(']');
         if (close == std::string_view::npos)
-            return usage("unterminated '[' in IPv6 host");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl", "unterminated '[' in IPv6 host"));
         result.host = std::string(text.substr(1, close - 1));
         const auto rest = text.substr(close + 1);
         if (!rest.empty()) {
             if (rest.front() != ':')
-                return usage("unexpected text after IPv6 host");
+                return UserText(LOCKSCOPE_TEXT("RedisUrl", "unexpected text after IPv6 host"));
             portText = rest.substr(1);
         }
     } else {
@@ -69,55 +89,57 @@ Result<HostPort> parseHostPort(std::string_view text, int defaultPort)
         }
     }
     if (result.host.empty())
-        return usage("missing host");
+        return UserText(LOCKSCOPE_TEXT("RedisUrl", "missing host"));
     for (char c : result.host) {
         if (c == '/' || c == '@' || c == '?' || c == '#' || static_cast<unsigned char>(c) <= 0x20)
-            return usage("invalid character in host '" + result.host + "'");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl", "invalid character in host '%1'"), result.host);
     }
     if (!portText.empty() || text.ends_with(":")) {
         const auto port = parseNumber(portText, 1, 65535);
         if (!port)
-            return usage("invalid port '" + std::string(portText) + "' (expected 1-65535)");
+            return UserText(
+                LOCKSCOPE_TEXT("RedisUrl", "invalid port '%1' (expected 1-65535)"), std::string(portText));
         result.port = *port;
     }
     return result;
 }
 
-Result<int> parseDatabase(std::string_view text)
+Parsed<int> parseDatabase(std::string_view text)
 {
     const auto db = parseNumber(text, 0, 1000000);
     if (!db)
-        return usage("invalid database number '" + std::string(text) + "'");
+        return UserText(LOCKSCOPE_TEXT("RedisUrl", "invalid database number '%1'"), std::string(text));
     return *db;
 }
 
-Status parseCredentials(std::string_view userinfo, ConnectionOptions& options)
+Parsed<Nothing> parseCredentials(std::string_view userinfo, ConnectionOptions& options)
 {
     const auto colon = userinfo.find(':');
     auto user = percentDecode(userinfo.substr(0, colon));
     if (!user)
-        return user.error();
+        return user.problem;
     options.user = *user;
     if (colon != std::string_view::npos) {
         auto password = percentDecode(userinfo.substr(colon + 1));
         if (!password)
-            return password.error();
+            return password.problem;
         options.password = *password;
         options.hasPassword = true;
     }
     // "redis://:secret@host" is password-only AUTH; "redis://secret@host" is taken the way
     // redis-py and redis-cli take it: a user name, with no password.
-    return Done {};
+    return Nothing {};
 }
 
-Result<ConnectionOptions> parseUnix(std::string_view rest, ConnectionOptions options)
+Parsed<ConnectionOptions> parseUnix(std::string_view rest, ConnectionOptions options)
 {
     options.transport = ConnectionOptions::Transport::Unix;
     options.topology = ConnectionOptions::Topology::Standalone;
     const auto query = rest.find('?');
     std::string_view path = rest.substr(0, query);
     if (path.empty() || path.front() != '/')
-        return usage("unix URL needs an absolute socket path: unix:///path/to/redis.sock");
+        return UserText(
+            LOCKSCOPE_TEXT("RedisUrl", "unix URL needs an absolute socket path: unix:///path/to/redis.sock"));
     options.unixPath = std::string(path);
     if (query != std::string_view::npos) {
         std::string_view params = rest.substr(query + 1);
@@ -127,10 +149,11 @@ Result<ConnectionOptions> parseUnix(std::string_view rest, ConnectionOptions opt
             if (param.starts_with("db=")) {
                 auto db = parseDatabase(param.substr(3));
                 if (!db)
-                    return db.error();
+                    return db.problem;
                 options.database = *db;
             } else {
-                return usage("unknown unix URL parameter '" + std::string(param) + "' (only db=N)");
+                return UserText(LOCKSCOPE_TEXT("RedisUrl", "unknown unix URL parameter '%1' (only db=N)"),
+                    std::string(param));
             }
             params = amp == std::string_view::npos ? std::string_view() : params.substr(amp + 1);
         }
@@ -138,15 +161,14 @@ Result<ConnectionOptions> parseUnix(std::string_view rest, ConnectionOptions opt
     return options;
 }
 
-} // namespace
-
-Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOptions& base)
+Parsed<ConnectionOptions> parse(std::string_view url, const ConnectionOptions& base)
 {
     ConnectionOptions options = base;
     const auto schemeEnd = url.find("://");
     if (schemeEnd == std::string_view::npos)
-        return usage(
-            "URL '" + std::string(url) + "' has no scheme (redis://, rediss://, unix://, redis+sentinel://)");
+        return UserText(LOCKSCOPE_TEXT("RedisUrl",
+                            "URL '%1' has no scheme (redis://, rediss://, unix://, redis+sentinel://)"),
+            std::string(url));
     const std::string_view scheme = url.substr(0, schemeEnd);
     std::string_view rest = url.substr(schemeEnd + 3);
 
@@ -161,8 +183,9 @@ Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOp
     } else if (scheme == "redis+sentinel") {
         sentinel = true;
     } else {
-        return usage("unknown URL scheme '" + std::string(scheme)
-            + "' (expected redis, rediss, unix or redis+sentinel)");
+        return UserText(LOCKSCOPE_TEXT("RedisUrl",
+                            "unknown URL scheme '%1' (expected redis, rediss, unix or redis+sentinel)"),
+            std::string(scheme));
     }
     options.transport = ConnectionOptions::Transport::Tcp;
 
@@ -170,7 +193,7 @@ Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOp
     if (at != std::string_view::npos) {
         auto status = parseCredentials(rest.substr(0, at), options);
         if (!status)
-            return status.error();
+            return status.problem;
         rest = rest.substr(at + 1);
     }
 
@@ -178,7 +201,7 @@ Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOp
     const std::string_view authority = rest.substr(0, slash);
     std::string_view path = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
     if (path.find('?') != std::string_view::npos || authority.find('?') != std::string_view::npos)
-        return usage("query parameters are only accepted on unix:// URLs");
+        return UserText(LOCKSCOPE_TEXT("RedisUrl", "query parameters are only accepted on unix:// URLs"));
 
     if (sentinel) {
         options.topology = ConnectionOptions::Topology::Sentinel;
@@ -188,20 +211,21 @@ Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOp
             const auto comma = list.find(',');
             auto hostPort = parseHostPort(list.substr(0, comma), 26379);
             if (!hostPort)
-                return hostPort.error();
+                return hostPort.problem;
             options.sentinels.push_back(*hostPort);
             list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
         }
         if (options.sentinels.empty())
-            return usage("redis+sentinel URL names no sentinel");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl", "redis+sentinel URL names no sentinel"));
         const auto masterEnd = path.find('/');
         options.sentinelMaster = std::string(path.substr(0, masterEnd));
         if (options.sentinelMaster.empty())
-            return usage("redis+sentinel URL needs the master name: redis+sentinel://host:26379/mymaster");
+            return UserText(LOCKSCOPE_TEXT("RedisUrl",
+                "redis+sentinel URL needs the master name: redis+sentinel://host:26379/mymaster"));
         if (masterEnd != std::string_view::npos) {
             auto db = parseDatabase(path.substr(masterEnd + 1));
             if (!db)
-                return db.error();
+                return db.problem;
             options.database = *db;
         }
         return options;
@@ -209,18 +233,34 @@ Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOp
 
     auto hostPort = parseHostPort(authority, 6379);
     if (!hostPort)
-        return hostPort.error();
+        return hostPort.problem;
     options.host = hostPort->host;
     options.port = hostPort->port;
     if (!path.empty()) {
         auto db = parseDatabase(path);
         if (!db)
-            return db.error();
+            return db.problem;
         options.database = *db;
     }
     if (options.topology == ConnectionOptions::Topology::Sentinel)
         options.topology = ConnectionOptions::Topology::Auto;
     return options;
+}
+
+} // namespace
+
+Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOptions& base)
+{
+    auto parsed = parse(url, base);
+    if (!parsed)
+        return makeError(ErrorKind::Usage, parsed.problem.english());
+    return std::move(*parsed.value);
+}
+
+UserText redisUrlProblem(std::string_view url)
+{
+    auto parsed = parse(url, {});
+    return parsed ? UserText() : parsed.problem;
 }
 
 } // namespace lockscope

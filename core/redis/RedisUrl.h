@@ -1,7 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/Result.h"
+#include "common/UserText.h"
+#include "redis/ConnectionOptions.h"
 
 #include <string_view>
 
@@ -14,6 +15,9 @@ namespace lockscope {
 //   unix:///path/to/socket[?db=N]
 //   redis+sentinel://[user[:password]@]host:port[,host:port...]/master[/db]
 // user and password are percent-decoded; IPv6 hosts are written in brackets.
+// An error's message is the English of redisUrlProblem(url).
 Result<ConnectionOptions> parseRedisUrl(std::string_view url, const ConnectionOptions& base = {});
+// What is wrong with `url`, in words the GUI translates (empty: parseRedisUrl accepts it).
+UserText redisUrlProblem(std::string_view url);
 
 } // namespace lockscope

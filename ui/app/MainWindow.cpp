@@ -2,6 +2,7 @@
 
 #include "app/ConnectionStatusBar.h"
 #include "app/ToolWindows.h"
+#include "base/CoreTexts.h"
 #include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "connection/ServerSummaryPanel.h"
@@ -213,7 +214,7 @@ QString MainWindow::addServer(const QString& url)
 {
     auto options = parseRedisUrl(url.toStdString(), GuiConnectionDefaults::options());
     if (!options)
-        return QString::fromStdString(options.error().message);
+        return CoreTexts::translated(redisUrlProblem(url.toStdString()));
     m_fleet->openUrl(*options, url);
     return {};
 }

@@ -1,5 +1,6 @@
 #include "fleetview/Fleet.h"
 
+#include "base/CoreTexts.h"
 #include "base/GuiConnectionDefaults.h"
 #include "connection/ConnectionController.h"
 #include "fleetview/FleetServer.h"
@@ -211,7 +212,8 @@ QStringList Fleet::openEntries(const QStringList& entries)
             if (options)
                 openUrl(*options, url);
             else
-                problems.append(tr("%1: %2").arg(url, QString::fromStdString(options.error().message)));
+                problems.append(
+                    tr("%1: %2").arg(url, CoreTexts::translated(redisUrlProblem(url.toStdString()))));
         }
     }
     return problems;

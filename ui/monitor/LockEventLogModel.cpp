@@ -95,7 +95,7 @@ void LockEventLogModel::append(const QList<LockEventRecord>& events)
     if (events.isEmpty())
         return;
     const int overflow = int(m_events.size() + events.size()) - m_capacity;
-    if (overflow > 0) {
+    if (overflow > m_capacity / 8) {
         const int drop = std::min<int>(overflow, int(m_events.size()));
         if (drop > 0) {
             beginRemoveRows({}, 0, drop - 1);

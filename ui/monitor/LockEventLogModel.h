@@ -8,8 +8,10 @@
 namespace lockscope::ui {
 
 // Every lock event since the window opened (appeared, changed, released, expired, admin
-// actions), newest last, appended a batch at a time. Holds at most `capacity` events: the
-// oldest go first, in one block.
+// actions), newest last, appended a batch at a time. Holds `capacity` events, and up to an
+// eighth more: the oldest go first, an eighth of the capacity at a time rather than a few with
+// every batch, as each removal costs a view's header a pass over all its rows (Qt's QHeaderView
+// re-indexes its hidden sections on every removal).
 class LockEventLogModel : public QAbstractTableModel
 {
     Q_OBJECT

@@ -1,54 +1,9 @@
 #include "monitor/LockFilterProxyModel.h"
 
 #include "monitor/LockTableModel.h"
-
-#include "common/EscapeSequence.h"
-
-#include <array>
-#include <optional>
-#include <string_view>
+#include "monitor/table/LockRowOrder.h"
 
 namespace lockscope::ui {
-
-namespace {
-
-// Whether a byte shows as itself in an escaped name (escapeBytes).
-bool showsAsItself(unsigned char c)
-{
-    static const auto table = [] {
-        std::array<bool, 256> plain {};
-        for (int c = 0x20; c < 0x7f; ++c)
-            plain[size_t(c)] = EscapeSequence::shortFor(static_cast<unsigned char>(c)).empty();
-        return plain;
-    }();
-    return table[c];
-}
-
-// The order QString::compare(Qt::CaseInsensitive) gives the escaped names, when both show as
-// they are (for ASCII that folds A-Z to a-z); nullopt for any other name.
-std::optional<int> compareShownAsThemselves(std::string_view a, std::string_view b)
-{
-    const size_t common = std::min(a.size(), b.size());
-    for (size_t i = 0; i < common; ++i) {
-        const auto x = static_cast<unsigned char>(a[i]);
-        const auto y = static_cast<unsigned char>(b[i]);
-        if (!showsAsItself(x) || !showsAsItself(y))
-            return std::nullopt;
-        const int lx = (x >= 'A' && x <= 'Z') ? x + 32 : x;
-        const int ly = (y >= 'A' && y <= 'Z') ? y + 32 : y;
-        if (lx != ly)
-            return lx - ly;
-    }
-    for (size_t i = common; i < a.size(); ++i)
-        if (!showsAsItself(static_cast<unsigned char>(a[i])))
-            return std::nullopt;
-    for (size_t i = common; i < b.size(); ++i)
-        if (!showsAsItself(static_cast<unsigned char>(b[i])))
-            return std::nullopt;
-    return a.size() < b.size() ? -1 : (a.size() > b.size() ? 1 : 0);
-}
-
-} // namespace
 
 LockFilterProxyModel::LockFilterProxyModel(QObject* parent)
     : QSortFilterProxyModel(parent)
@@ -137,15 +92,13 @@ bool LockFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& so
 bool LockFilterProxyModel::lessThan(const QModelIndex& sourceLeft, const QModelIndex& sourceRight) const
 {
     auto* locks = qobject_cast<const LockTableModel*>(sourceModel());
-    if (locks && sortCaseSensitivity() == Qt::CaseInsensitive
-        && sourceLeft.column() == LockTableModel::NameColumn
-        && sourceRight.column() == LockTableModel::NameColumn) {
-        const auto order = compareShownAsThemselves(locks->recordAt(sourceLeft.row()).snapshot().shownName(),
-            locks->recordAt(sourceRight.row()).snapshot().shownName());
-        if (order)
-            return *order < 0;
-    }
-    return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);
+    if (!locks || sourceLeft.column() != sourceRight.column())
+        return QSortFilterProxyModel::lessThan(sourceLeft, sourceRight);
+    const int column = sourceLeft.column();
+    const qint64 nowMs
+        = column == LockTableModel::TtlColumn || column == LockTableModel::StateColumn ? locks->nowMs() : 0;
+    return LockRowOrder::lessThan(locks->recordAt(sourceLeft.row()), locks->recordAt(sourceRight.row()),
+        column, nowMs, locks->serverNames());
 }
 
 } // namespace lockscope::ui

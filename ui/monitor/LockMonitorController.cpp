@@ -76,6 +76,7 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
     }
     const quint64 generation = m_threads.beginGeneration();
     m_queue = std::make_shared<LockUpdateQueue>();
+    m_queue->setListingOrder(m_listingColumn, m_listingOrder);
     m_cancel = std::make_shared<CancellationToken>();
 
     auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel, m_sink);
@@ -154,6 +155,14 @@ void LockMonitorController::flush()
     LockUpdateBatch batch = m_queue->take();
     if (!batch.isEmpty())
         Q_EMIT batchReady(batch);
+}
+
+void LockMonitorController::setListingOrder(int column, Qt::SortOrder order)
+{
+    m_listingColumn = column;
+    m_listingOrder = order;
+    if (m_queue)
+        m_queue->setListingOrder(column, order);
 }
 
 void LockMonitorController::perform(const LockAdminRequest& request)

@@ -75,6 +75,9 @@ public:
     void readKeys(const LockRecord& lock);
 
     const MonitorStatus& status() const { return m_status; }
+    // The order the table shows its rows in (column -1: unsorted): the monitor sorts a listing
+    // that way before handing it over.
+    void setListingOrder(int column, Qt::SortOrder order);
 
 Q_SIGNALS:
     void batchReady(const lockscope::ui::LockUpdateBatch& batch);
@@ -100,6 +103,8 @@ private:
     MonitorStatus m_status;
     std::shared_ptr<LockEventSink> m_sink;
     quint16 m_server = 0;
+    int m_listingColumn = -1;
+    Qt::SortOrder m_listingOrder = Qt::AscendingOrder;
 };
 
 } // namespace lockscope::ui

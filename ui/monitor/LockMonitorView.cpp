@@ -169,6 +169,20 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     createActions();
 
     m_servers[m_monitor.server()].monitor = &m_monitor;
+    // Each monitor sorts its listings the way the table shows them (see LockRowOrder).
+    m_monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
+        [this](int column, Qt::SortOrder order) {
+            for (const ServerRoute& route : std::as_const(m_servers))
+                if (route.monitor)
+                    route.monitor->setListingOrder(column, order);
+        });
+    // A large listing goes in over several steps after its batch.
+    connect(m_locks, &LockTableModel::loadingStepDone, this, [this] {
+        m_activity->setLockCount(m_locks->rowCount());
+        Q_EMIT lockCountChanged(m_locks->rowCount());
+        updateActions();
+    });
     connect(&m_monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
     connect(&m_monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
     connect(&m_monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
@@ -507,6 +521,7 @@ void LockMonitorView::addServer(LockMonitorController& monitor, const QString& n
 {
     const quint16 server = monitor.server();
     m_servers[server].monitor = &monitor;
+    monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
     connect(&monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
     connect(&monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
     connect(&monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);

@@ -6,9 +6,16 @@
 #include "inspect/watch/LockWatcher.h"
 #include "locks/DistributedLock.h"
 #include "monitor/LockUpdateQueue.h"
+#include "monitor/table/LockRowOrder.h"
 
 #include <QDateTime>
 
+#if defined(Q_OS_LINUX)
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
+
+#include <algorithm>
 #include <thread>
 
 namespace lockscope::ui {
@@ -51,6 +58,13 @@ LockMonitorWorker::~LockMonitorWorker() = default;
 
 void LockMonitorWorker::run()
 {
+#if defined(Q_OS_LINUX)
+    // The GUI thread goes first when both want a CPU: a window watching a fleet runs a monitor
+    // thread per server, and under churn they would otherwise keep the GUI thread waiting for a
+    // CPU (benchmarks.md, bench_GuiFleet). On Linux this sets the calling thread's niceness
+    // only; raising it needs no privilege.
+    setpriority(PRIO_PROCESS, id_t(gettid()), monitorNiceness);
+#endif
     while (!m_cancel->isCancelled())
         watchOnce();
     if (m_sink)
@@ -144,6 +158,11 @@ void LockMonitorWorker::announceListing(const LockWatcher& watcher)
     listing.locks.reserve(qsizetype(locks.size()));
     for (const auto& lock : locks)
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt, m_server));
+    // In the table's order, here rather than on the GUI thread: a large listing then goes into
+    // the sorted table as blocks at its end.
+    const auto [column, order] = m_queue->listingOrder();
+    if (column >= 0)
+        std::stable_sort(listing.locks.begin(), listing.locks.end(), LockRowOrder(column, order, listedAt));
     push(std::move(listing));
     if (m_sink)
         m_sink->watchingStarted(locks, listedAt, watcher.mode());

@@ -46,6 +46,8 @@ Q_SIGNALS:
     void statusChanged(const lockscope::ui::MonitorStatus& status);
 
 private:
+    // How much lower than the GUI thread's the monitor thread's CPU priority is (a nice value).
+    static constexpr int monitorNiceness = 5;
     void watchOnce();
     // Sends the watcher's first listing to the table and the history.
     void announceListing(const LockWatcher& watcher);

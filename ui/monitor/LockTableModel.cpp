@@ -12,6 +12,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <ctime>
 #include <limits>
 #include <optional>
 #include <utility>
@@ -41,14 +42,25 @@ QList<int> columnsShowing(LockChange changes)
     return columns;
 }
 
+double threadCpuMs()
+{
+    timespec now {};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
 } // namespace
 
 LockTableModel::LockTableModel(QObject* parent)
     : QAbstractTableModel(parent)
     , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
     , m_tick(new QTimer(this))
+    , m_loadStep(new QTimer(this))
 {
     m_lastTickMs = m_clock();
+    m_loadStep->setSingleShot(true);
+    m_loadStep->setInterval(0);
+    connect(m_loadStep, &QTimer::timeout, this, &LockTableModel::loadStep);
     m_tick->setInterval(1000);
     connect(m_tick, &QTimer::timeout, this, &LockTableModel::tick);
     m_tick->start();
@@ -255,6 +267,13 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
 
 QVariant LockTableModel::display(const LockRecord& lock, int column) const
 {
+    return displayOf(lock, column, column == TtlColumn || column == StateColumn ? m_clock() : 0,
+        column == ServerColumn ? m_serverNames.value(lock.server()) : QString());
+}
+
+QVariant LockTableModel::displayOf(
+    const LockRecord& lock, int column, qint64 nowMs, const QString& serverName)
+{
     switch (column) {
     case NameColumn:
         return lock.name();
@@ -265,7 +284,7 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
     case ReentrancyColumn:
         return lock.reentrancy() > 0 ? QString::number(lock.reentrancy()) : QString();
     case TtlColumn:
-        return formatDuration(lock.remainingTtlMs(m_clock()));
+        return formatDuration(lock.remainingTtlMs(nowMs));
     case WaitersColumn:
         return lock.waiterCount() > 0 ? QString::number(lock.waiterCount()) : QString();
     case NodeColumn:
@@ -273,9 +292,9 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
     case FenceColumn:
         return lock.fence() >= 0 ? QString::number(lock.fence()) : QString();
     case StateColumn:
-        return stateName(lock.state(m_clock()));
+        return stateName(lock.state(nowMs));
     case ServerColumn:
-        return m_serverNames.value(lock.server());
+        return serverName;
     case KeyColumn:
         return lock.keys().join(QStringLiteral(", "));
     }
@@ -284,11 +303,18 @@ QVariant LockTableModel::display(const LockRecord& lock, int column) const
 
 QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
 {
+    return sortValueOf(lock, column, column == TtlColumn || column == StateColumn ? m_clock() : 0,
+        column == ServerColumn ? m_serverNames.value(lock.server()) : QString());
+}
+
+QVariant LockTableModel::sortValueOf(
+    const LockRecord& lock, int column, qint64 nowMs, const QString& serverName)
+{
     switch (column) {
     case ReentrancyColumn:
         return lock.reentrancy();
     case TtlColumn: {
-        const qint64 left = lock.remainingTtlMs(m_clock());
+        const qint64 left = lock.remainingTtlMs(nowMs);
         return left < 0 ? std::numeric_limits<qint64>::max() : left;
     }
     case WaitersColumn:
@@ -296,9 +322,9 @@ QVariant LockTableModel::sortValue(const LockRecord& lock, int column) const
     case FenceColumn:
         return lock.fence();
     case StateColumn:
-        return int(lock.state(m_clock()));
+        return int(lock.state(nowMs));
     default:
-        return display(lock, column);
+        return displayOf(lock, column, nowMs, serverName);
     }
 }
 
@@ -357,6 +383,92 @@ QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
 
 void LockTableModel::apply(const LockUpdateBatch& batch)
 {
+    if (Loading* loading = loadingOf(batch.server)) {
+        if (!batch.reset) {
+            loading->waiting.append(batch); // after the listing, as they came
+            return;
+        }
+        // A newer listing replaces the one still going in: the rows in so far stay, and the new
+        // listing updates them as a listing does.
+        m_loading.erase(m_loading.begin() + (loading - m_loading.data()));
+    }
+    if (batch.reset && startLoading(batch))
+        return;
+    applyNow(batch);
+}
+
+LockTableModel::Loading* LockTableModel::loadingOf(quint16 server)
+{
+    for (Loading& loading : m_loading)
+        if (loading.server == server)
+            return &loading;
+    return nullptr;
+}
+
+bool LockTableModel::startLoading(const LockUpdateBatch& batch)
+{
+    const int serverRows = m_rowsOfServer.value(batch.server);
+    const bool replacesAll = size_t(serverRows) == m_rows.size();
+    if (batch.locks.size() <= firstLoadingStepRows || (!replacesAll && serverRows > 0))
+        return false;
+    if (!m_rows.empty()) {
+        beginResetModel();
+        m_rows.clear();
+        m_rowOfKey.clear();
+        m_rowsOfNode.clear();
+        m_rowsOfServer.clear();
+        endResetModel();
+    }
+    Loading loading;
+    loading.server = batch.server;
+    loading.locks = batch.locks;
+    if (!batch.changes.isEmpty()) {
+        LockUpdateBatch after;
+        after.server = batch.server;
+        after.changes = batch.changes;
+        loading.waiting.append(std::move(after));
+    }
+    // Room for every row at once: growing the rows or their index on the way would move all
+    // rows loaded so far, within one step.
+    m_rows.reserve(m_rows.size() + size_t(batch.locks.size()));
+    m_rowOfKey.reserve(m_rows.capacity());
+    m_loading.push_back(std::move(loading));
+    // The first rows show at once; the rest follow after the event loop's turns.
+    loadStep();
+    return true;
+}
+
+void LockTableModel::loadStep()
+{
+    // Measured in the thread's CPU time: on a busy machine the wall-clock time of a step also
+    // counts the waits for a CPU, and would shrink the steps for nothing.
+    const double startMs = threadCpuMs();
+    int rows = 0;
+    while (!m_loading.empty() && threadCpuMs() - startMs < stepBudgetMs / 2) {
+        Loading& loading = m_loading.front();
+        const qsizetype count = std::min<qsizetype>(m_stepRows, loading.locks.size() - loading.next);
+        addRows(loading.locks, loading.next, count);
+        loading.next += count;
+        rows += int(count);
+        if (loading.next < loading.locks.size())
+            continue;
+        const QList<LockUpdateBatch> waiting = std::move(loading.waiting);
+        m_loading.erase(m_loading.begin());
+        for (const LockUpdateBatch& batch : waiting)
+            apply(batch);
+    }
+    // The next step's size, from this one's pace: about stepBudgetMs of work.
+    const double ms = threadCpuMs() - startMs;
+    if (rows > 0 && ms > 0)
+        m_stepRows = std::clamp(int(double(rows) * stepBudgetMs / ms), 500, 100'000);
+    noteNodes();
+    Q_EMIT loadingStepDone();
+    if (!m_loading.empty())
+        m_loadStep->start();
+}
+
+void LockTableModel::applyNow(const LockUpdateBatch& batch)
+{
     // A listing replaces everything; changes seen after it (in the same batch) still apply.
     if (batch.reset) {
         if (size_t(m_rowsOfServer.value(batch.server)) == m_rows.size())
@@ -408,22 +520,25 @@ void LockTableModel::apply(const LockUpdateBatch& batch)
     const bool rowsComeAndGo = !removed.empty() || !added.isEmpty();
     if (!removed.empty())
         removeRows(std::move(removed));
-    addRows(std::move(added));
+    addRows(added);
     // A row's node is part of its key: only rows coming and going can change the nodes shown.
     if (rowsComeAndGo)
         noteNodes();
 }
 
-void LockTableModel::addRows(QList<LockRecord> locks)
+void LockTableModel::addRows(const QList<LockRecord>& locks, qsizetype first, qsizetype count)
 {
-    if (locks.isEmpty())
+    if (count < 0)
+        count = locks.size() - first;
+    if (count <= 0)
         return;
-    const int first = int(m_rows.size());
-    beginInsertRows({}, first, first + int(locks.size()) - 1);
-    for (auto& lock : locks) {
+    const int firstRow = int(m_rows.size());
+    beginInsertRows({}, firstRow, firstRow + int(count) - 1);
+    for (qsizetype i = first; i < first + count; ++i) {
+        const LockRecord& lock = locks[i];
         m_rowOfKey.insert(indexHashOf(lock.server(), lock.keyHash()), int(m_rows.size()));
         countRow(lock, 1);
-        m_rows.emplace_back(std::move(lock));
+        m_rows.emplace_back(lock);
     }
     endInsertRows();
 }
@@ -480,7 +595,7 @@ void LockTableModel::resetServer(quint16 server, const QList<LockRecord>& locks)
             removed.push_back(int(row));
     if (!removed.empty())
         removeRows(std::move(removed));
-    addRows(std::move(added));
+    addRows(added);
     noteNodes();
 }
 

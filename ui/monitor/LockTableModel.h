@@ -16,7 +16,10 @@ class QTimer;
 namespace lockscope::ui {
 
 // The locks of every open server, one row each, fed with LockUpdateBatches (a server's listing
-// replaces that server's rows only). A batch costs one
+// replaces that server's rows only). A listing larger than one loading step (a first listing of
+// a million locks) goes in over several turns of the event loop, a few milliseconds of work
+// each, as blocks of rows appended at the end, so that the window never freezes while the table
+// fills; the batches that server sends meanwhile wait and follow in order. A batch costs one
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
 // dataChanged per changed row covering only the columns that show what changed (the fields each
 // change carries, as the core decided them: the model compares nothing). The TTL counts down
@@ -105,8 +108,18 @@ public:
     using AlertsByServer = QHash<quint16, QHash<QString, QString>>;
     void setAlerts(const AlertsByServer& alerts);
 
+    // Whether a listing is still going in (loadingStepDone follows each step).
+    bool isLoading() const { return !m_loading.empty(); }
+    // The rows one loading step starts with (the steps then adapt to the time they take).
+    static constexpr int firstLoadingStepRows = 2000;
+
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
+    // What the table shows in `column` for `lock` at `nowMs` (`serverName`: the Server column's),
+    // and what it sorts that column by (numbers for numeric columns, the text otherwise).
+    static QVariant displayOf(const LockRecord& lock, int column, qint64 nowMs, const QString& serverName);
+    static QVariant sortValueOf(const LockRecord& lock, int column, qint64 nowMs, const QString& serverName);
+    const QHash<quint16, QString>& serverNames() const { return m_serverNames; }
 
 public Q_SLOTS:
     void apply(const lockscope::ui::LockUpdateBatch& batch);
@@ -117,13 +130,32 @@ public Q_SLOTS:
 Q_SIGNALS:
     void nodesChanged();
     void serversChanged();
+    // A step of a listing went in (isLoading() says whether more follow).
+    void loadingStepDone();
 
 private:
+    // A server's listing going in step by step, and the batches of that server that came since.
+    struct Loading
+    {
+        quint16 server = 0;
+        QList<LockRecord> locks;
+        qsizetype next = 0; // the first lock not in the table yet
+        QList<LockUpdateBatch> waiting;
+    };
+    Loading* loadingOf(quint16 server);
+    // Starts loading `batch`'s listing in steps, when it is too large for one and replaces rows
+    // wholesale (all rows are that server's, or it has none); false: apply it at once.
+    bool startLoading(const LockUpdateBatch& batch);
+    // Appends the next rows of the listings in progress for about stepBudgetMs, then lets the
+    // event loop run; a finished listing's waiting batches are applied.
+    void loadStep();
+    static constexpr double stepBudgetMs = 3.0;
+    void applyNow(const LockUpdateBatch& batch);
     void reset(const QList<LockRecord>& locks);
     // `server`'s listing while other servers have rows: its rows are updated, added and removed
     // in place, and the other servers' rows stay as they are.
     void resetServer(quint16 server, const QList<LockRecord>& locks);
-    void addRows(QList<LockRecord> locks);
+    void addRows(const QList<LockRecord>& locks, qsizetype first = 0, qsizetype count = -1);
     void countRow(const LockRecord& lock, int delta);
     void removeRows(std::vector<int> rows);
     // Above this many separate blocks, gone rows are first moved together (one layout change).
@@ -165,6 +197,9 @@ private:
     QStringList m_nodes;
     std::function<qint64()> m_clock;
     QTimer* m_tick;
+    std::vector<Loading> m_loading; // in the order the listings came
+    QTimer* m_loadStep; // the next step, after the event loop's turn
+    int m_stepRows = firstLoadingStepRows;
     qint64 m_lastTickMs = 0; // the clock at the last tick: states are compared with that moment
     bool m_announcesCountdown = true;
 };

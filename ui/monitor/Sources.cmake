@@ -18,6 +18,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockUpdateQueue.cpp
   monitor/LocksEmptyState.cpp
   monitor/TtlBarDelegate.cpp
+  monitor/table/LockRowOrder.cpp
 )
 include(${CMAKE_CURRENT_LIST_DIR}/admin/Sources.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/goto/Sources.cmake)

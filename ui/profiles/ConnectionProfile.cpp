@@ -1,5 +1,6 @@
 #include "profiles/ConnectionProfile.h"
 
+#include "base/CoreTexts.h"
 #include "base/GuiConnectionDefaults.h"
 #include "redis/RedisUrl.h"
 
@@ -47,7 +48,8 @@ Result<ConnectionOptions> ConnectionProfile::toOptions(const QString& password) 
         return usage(tr("The profile has no server URL."));
     auto parsed = parseRedisUrl(url.trimmed().toStdString(), GuiConnectionDefaults::options());
     if (!parsed)
-        return usage(tr("The URL is not valid: %1").arg(QString::fromStdString(parsed.error().message)));
+        return usage(tr("The URL is not valid: %1")
+                         .arg(CoreTexts::translated(redisUrlProblem(url.trimmed().toStdString()))));
     ConnectionOptions options = *parsed;
 
     const bool tlsGiven = !tlsCaFile.isEmpty() || !tlsCertFile.isEmpty() || !tlsKeyFile.isEmpty()

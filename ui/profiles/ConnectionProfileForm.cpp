@@ -1,5 +1,6 @@
 #include "profiles/ConnectionProfileForm.h"
 
+#include "base/CoreTexts.h"
 #include "redis/RedisUrl.h"
 
 #include <QCheckBox>
@@ -320,11 +321,8 @@ void ConnectionProfileForm::updateEnabled()
     // values are never hidden).
     m_tls->setEnabled(m_url->text().trimmed().startsWith(QLatin1String("rediss://"), Qt::CaseInsensitive));
     QString problem;
-    if (!m_url->text().trimmed().isEmpty()) {
-        auto parsed = parseRedisUrl(m_url->text().trimmed().toStdString());
-        if (!parsed)
-            problem = QString::fromStdString(parsed.error().message);
-    }
+    if (!m_url->text().trimmed().isEmpty())
+        problem = CoreTexts::translated(redisUrlProblem(m_url->text().trimmed().toStdString()));
     m_urlProblem->setText(problem);
     m_urlProblem->setVisible(!problem.isEmpty());
 }

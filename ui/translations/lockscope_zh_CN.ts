@@ -1444,6 +1444,69 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>RedisUrl</name>
+    <message>
+        <source>truncated percent escape in URL credentials</source>
+        <translation>URL 凭据中的百分号转义不完整</translation>
+    </message>
+    <message>
+        <source>invalid percent escape in URL credentials</source>
+        <translation>URL 凭据中的百分号转义无效</translation>
+    </message>
+    <message>
+        <source>unterminated &apos;[&apos; in IPv6 host</source>
+        <translation>IPv6 主机缺少与 &apos;[&apos; 配对的 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected text after IPv6 host</source>
+        <translation>IPv6 主机后有多余的文字</translation>
+    </message>
+    <message>
+        <source>missing host</source>
+        <translation>缺少主机</translation>
+    </message>
+    <message>
+        <source>invalid character in host &apos;%1&apos;</source>
+        <translation>主机 &apos;%1&apos; 中有无效字符</translation>
+    </message>
+    <message>
+        <source>invalid port &apos;%1&apos; (expected 1-65535)</source>
+        <translation>端口 &apos;%1&apos; 无效（应为 1-65535）</translation>
+    </message>
+    <message>
+        <source>invalid database number &apos;%1&apos;</source>
+        <translation>数据库编号 &apos;%1&apos; 无效</translation>
+    </message>
+    <message>
+        <source>unix URL needs an absolute socket path: unix:///path/to/redis.sock</source>
+        <translation>unix URL 需要套接字的绝对路径：unix:///path/to/redis.sock</translation>
+    </message>
+    <message>
+        <source>unknown unix URL parameter &apos;%1&apos; (only db=N)</source>
+        <translation>未知的 unix URL 参数 &apos;%1&apos;（只接受 db=N）</translation>
+    </message>
+    <message>
+        <source>URL &apos;%1&apos; has no scheme (redis://, rediss://, unix://, redis+sentinel://)</source>
+        <translation>URL &apos;%1&apos; 没有协议（redis://、rediss://、unix://、redis+sentinel://）</translation>
+    </message>
+    <message>
+        <source>unknown URL scheme &apos;%1&apos; (expected redis, rediss, unix or redis+sentinel)</source>
+        <translation>未知的 URL 协议 &apos;%1&apos;（应为 redis、rediss、unix 或 redis+sentinel）</translation>
+    </message>
+    <message>
+        <source>query parameters are only accepted on unix:// URLs</source>
+        <translation>只有 unix:// URL 接受查询参数</translation>
+    </message>
+    <message>
+        <source>redis+sentinel URL names no sentinel</source>
+        <translation>redis+sentinel URL 没有指定任何哨兵</translation>
+    </message>
+    <message>
+        <source>redis+sentinel URL needs the master name: redis+sentinel://host:26379/mymaster</source>
+        <translation>redis+sentinel URL 需要主节点名称：redis+sentinel://host:26379/mymaster</translation>
+    </message>
+</context>
+<context>
     <name>RedissonLockRecognizer</name>
     <message>
         <source>fair queue longer than the read limit: only its head is shown</source>

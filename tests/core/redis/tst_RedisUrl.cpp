@@ -128,6 +128,15 @@ private slots:
         QVERIFY2(QString::fromStdString(options.error().message).contains(messagePart),
             options.error().message.c_str());
     }
+
+    void whatIsWrongWithAUrlIsATextToTranslate()
+    {
+        const UserText problem = redisUrlProblem("redis://host:70000");
+        QCOMPARE(problem.context(), std::string_view("RedisUrl"));
+        QCOMPARE(problem.pattern(), std::string_view("invalid port '%1' (expected 1-65535)"));
+        QCOMPARE(problem.english(), parseRedisUrl("redis://host:70000").error().message);
+        QVERIFY(redisUrlProblem("redis://host:6379/2").empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_RedisUrl)

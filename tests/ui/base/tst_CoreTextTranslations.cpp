@@ -134,6 +134,14 @@ private Q_SLOTS:
         QCOMPARE(window.monitor().status().description, QStringLiteral("通过键空间通知监视"));
     }
 
+    void aMalformedConnectionUrlIsExplainedInChinese()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        QCOMPARE(window.addServer(QStringLiteral("redis://localhost:70000")),
+            QStringLiteral("端口 '70000' 无效（应为 1-65535）"));
+    }
+
     void wordsTheCoreKeepsAsCodesAreTranslatedByMeaning()
     {
         QCOMPARE(CoreTexts::holderMode(QStringLiteral("read")), QStringLiteral("读"));

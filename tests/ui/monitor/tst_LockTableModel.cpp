@@ -3,6 +3,7 @@
 #include "monitor/LockFilterProxyModel.h"
 #include "monitor/LockTableExporter.h"
 #include "monitor/LockTableModel.h"
+#include "monitor/table/LockRowOrder.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -587,6 +588,108 @@ private Q_SLOTS:
             QVERIFY2(sorted[i].compare(shown[i], Qt::CaseInsensitive) == 0,
                 qPrintable(
                     sorted.join(QLatin1Char('|')) + QStringLiteral(" vs ") + shown.join(QLatin1Char('|'))));
+        // A monitor sorts its listing into exactly this order before handing it over.
+        QList<LockRecord> listed = batch.locks;
+        std::stable_sort(listed.begin(), listed.end(),
+            LockRowOrder(LockTableModel::NameColumn, Qt::AscendingOrder, baseMs));
+        QStringList ordered;
+        for (const LockRecord& lock : std::as_const(listed))
+            ordered.append(lock.name());
+        QCOMPARE(ordered, sorted);
+    }
+
+    void aLargeListingGoesInInStepsAsBlocksAtTheEndOfTheSortedTable()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::NameColumn, Qt::DescendingOrder);
+        QAbstractItemModelTester lockTester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const int listed = 4 * LockTableModel::firstLoadingStepRows;
+        LockUpdateBatch listing;
+        listing.reset = true;
+        for (int i = 0; i < listed; ++i)
+            listing.locks.append(lockNamed(QStringLiteral("lock:%1").arg(i, 6, 10, QLatin1Char('0'))));
+        // In the table's order, as a monitor hands it over.
+        std::stable_sort(listing.locks.begin(), listing.locks.end(),
+            LockRowOrder(LockTableModel::NameColumn, Qt::DescendingOrder, baseMs));
+        QSignalSpy steps(&locks, &QAbstractItemModel::rowsInserted);
+        QSignalSpy shown(&proxy, &QAbstractItemModel::rowsInserted);
+
+        locks.apply(listing);
+        QVERIFY(locks.isLoading());
+        QVERIFY2(
+            locks.rowCount() > 0 && locks.rowCount() < listed, qPrintable(QString::number(locks.rowCount())));
+        // What the server says meanwhile waits for the listing: the last lock listed goes, one comes.
+        LockUpdateBatch meanwhile;
+        meanwhile.changes.append(change(LockEventRecord::Type::Released, listing.locks.constLast()));
+        meanwhile.changes.append(
+            change(LockEventRecord::Type::Appeared, lockNamed(QStringLiteral("lock:new"))));
+        locks.apply(meanwhile);
+        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:new")) < 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!locks.isLoading(), 20000);
+
+        QCOMPARE(locks.rowCount(), listed);
+        QCOMPARE(proxy.rowCount(), listed);
+        QCOMPARE(locks.rowOf(0, listing.locks.constLast().key()), -1);
+        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:new")) >= 0);
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:new"));
+        QCOMPARE(proxy.index(listed - 1, LockTableModel::NameColumn).data().toString(),
+            QStringLiteral("lock:000001"));
+        // Each step of the listing was one block, appended at the end of the table as shown; then
+        // the lock that came meanwhile.
+        QVERIFY(steps.count() > 2);
+        QCOMPARE(shown.count(), steps.count());
+        int before = 0;
+        for (int step = 0; step + 1 < shown.count(); ++step) {
+            QCOMPARE(shown.at(step).at(1).toInt(), before);
+            before = shown.at(step).at(2).toInt() + 1;
+        }
+        QCOMPARE(before, listed);
+    }
+
+    void theEventLogDropsItsOldestEventsInBlocksNotWithEveryBatch()
+    {
+        LockEventLogModel events;
+        events.setCapacity(80);
+        QAbstractItemModelTester tester(&events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy removed(&events, &QAbstractItemModel::rowsRemoved);
+        for (int i = 0; i < 100; ++i)
+            events.appendBatch(appearing(i, 1));
+        // Up to an eighth over the capacity is kept; the 91st event took the log back to 80.
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(events.rowCount(), 89);
+        QCOMPARE(events.eventAt(0).lockName(), QStringLiteral("lock:11"));
+        QCOMPARE(events.eventAt(88).lockName(), QStringLiteral("lock:99"));
+    }
+
+    void aNewerListingReplacesOneStillGoingIn()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        LockUpdateBatch first;
+        first.reset = true;
+        for (int i = 0; i < 3 * LockTableModel::firstLoadingStepRows; ++i)
+            first.locks.append(lockNamed(QStringLiteral("first:%1").arg(i)));
+        LockUpdateBatch second;
+        second.reset = true;
+        for (int i = 0; i < 2 * LockTableModel::firstLoadingStepRows; ++i)
+            second.locks.append(lockNamed(QStringLiteral("second:%1").arg(i)));
+
+        locks.apply(first);
+        QVERIFY(locks.isLoading());
+        locks.apply(second);
+        QTRY_VERIFY_WITH_TIMEOUT(!locks.isLoading(), 20000);
+
+        QCOMPARE(locks.rowCount(), int(second.locks.size()));
+        QCOMPARE(proxy.rowCount(), int(second.locks.size()));
+        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nfirst:0")), -1);
+        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nsecond:0")) >= 0);
     }
 };
 

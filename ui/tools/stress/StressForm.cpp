@@ -178,7 +178,8 @@ std::optional<StressParameters> StressForm::parameters(
             auto node = parseRedisUrl(url.trimmed().toStdString(), parameters.connection);
             if (!node) {
                 error = tr("Redlock node '%1': %2")
-                            .arg(url.trimmed(), QString::fromStdString(node.error().message));
+                            .arg(url.trimmed(),
+                                CoreTexts::translated(redisUrlProblem(url.trimmed().toStdString())));
                 return std::nullopt;
             }
             parameters.nodes.push_back(*node);
