@@ -2,6 +2,7 @@
 
 #include "inspect/BlockedPopCensus.h"
 #include "inspect/LockNaming.h"
+#include "inspect/ServerClock.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
@@ -33,16 +34,11 @@ LockClassifier::~LockClassifier() = default;
 
 Status LockClassifier::begin()
 {
-    auto time = m_connection.command({"TIME"});
-    if (!time)
-        return time.error();
-    auto seconds = time->at(0).toInteger();
-    auto micros = time->at(1).toInteger();
-    // Bounded, as every clock the recognisers compute with must be (nowMs +- days must not overflow).
-    if (!time->isArray() || !seconds || !micros || *seconds < 0 || *seconds > 100'000'000'000LL || *micros < 0
-        || *micros >= 1'000'000)
-        return makeError(ErrorKind::Protocol, "TIME replied with something other than [seconds, micros]");
-    m_context.nowMs = *seconds * 1000 + *micros / 1000;
+    ServerClock fresh(std::chrono::milliseconds(0));
+    auto now = (m_options.serverClock ? *m_options.serverClock : fresh).nowMs(m_connection);
+    if (!now)
+        return now.error();
+    m_context.nowMs = *now;
     if (m_options.blockedPops) {
         m_context.blpopClients = m_options.blockedPops->count(m_connection);
         m_context.lockNamedSubscribers = m_options.blockedPops->lockNamedSubscribers(m_connection);
@@ -169,10 +165,10 @@ BoundedKeyReader::KeepFilter LockClassifier::candidateFilter() const
     };
 }
 
-Status LockClassifier::addNamed(const std::vector<std::string>& names)
+Status LockClassifier::addNamed(const std::vector<std::string>& names, bool likelyPresent)
 {
     BoundedKeyReader reader(m_connection, m_options.limits);
-    auto keys = reader.read(names);
+    auto keys = likelyPresent ? reader.readWithTtlsAlongside(names) : reader.read(names);
     if (!keys)
         return keys.error();
     std::set<std::string> found;
@@ -265,14 +261,16 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
     return Done {};
 }
 
-Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey)
+Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey, bool namedEveryKey)
 {
     auto ttls = readPendingTtls();
     if (!ttls)
         return ttls.error();
-    auto related = readRelatedKeys(sawEveryKey);
-    if (!related)
-        return related.error();
+    if (!namedEveryKey) {
+        auto related = readRelatedKeys(sawEveryKey);
+        if (!related)
+            return related.error();
+    }
     std::vector<std::string> channels;
     for (const RawKey* key : m_index.unclaimedKeys()) {
         for (auto& channel : channelsOf(*key))

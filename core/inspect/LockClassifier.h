@@ -12,6 +12,7 @@
 namespace lockscope {
 
 class BlockedPopCensus;
+class ServerClock;
 class SharedHolderMemory;
 
 struct ClassifierOptions
@@ -21,6 +22,8 @@ struct ClassifierOptions
     size_t channelsPerNumsub = 500; // channels per PUBSUB NUMSUB command
     // Where begin() gets the count of clients blocked in list pops; null: a fresh CLIENT LIST.
     BlockedPopCensus* blockedPops = nullptr;
+    // Where begin() gets the server's time; null: a TIME of its own.
+    ServerClock* serverClock = nullptr;
     SharedHolderMemory* sharedHolders = nullptr; // see SharedHolderMemory
 };
 
@@ -42,10 +45,14 @@ public:
     // Keys without their TTL read (ScanOptions::readTtl off) get it in finish() if they are
     // kept: one pipelined round for all of them instead of a round trip per batch.
     Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
-    Status addNamed(const std::vector<std::string>& names);
+    // `likelyPresent`: the names are keys seen lately, so their TTLs are asked for with their
+    // first read (one round trip less; a key found gone wasted one PTTL).
+    Status addNamed(const std::vector<std::string>& names, bool likelyPresent = false);
     // `sawEveryKey`: the keys came from a scan without patterns, so an auxiliary key (queue,
     // fence, registry...) that is not in the index does not exist and need not be read.
-    Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false);
+    // `namedEveryKey`: the keys added are all their locks have (see LockInspector::inspectKeys):
+    // no related key is read.
+    Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false, bool namedEveryKey = false);
 
     size_t candidateCount() const { return m_index.size(); }
     // Which keys need their contents read: strings and hashes always (Redisson locks and token

@@ -14,6 +14,7 @@ ClassifierOptions classifierOptions(const InspectOptions& options)
     classifier.userPatterns = options.lockPatterns;
     classifier.limits = options.scan.limits;
     classifier.blockedPops = options.blockedPops;
+    classifier.serverClock = options.serverClock;
     classifier.sharedHolders = options.sharedHolders;
     return classifier;
 }
@@ -75,8 +76,8 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
     return result;
 }
 
-Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(
-    const InspectTarget& target, const std::vector<std::string>& names, const InspectOptions& options)
+Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(const InspectTarget& target,
+    const std::vector<std::string>& names, const InspectOptions& options, bool namesAreEveryKey)
 {
     if (!target.connection)
         return makeError(ErrorKind::Internal, "no connection");
@@ -84,10 +85,10 @@ Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(
     auto begun = classifier.begin();
     if (!begun)
         return begun.error();
-    auto added = classifier.addNamed(names);
+    auto added = classifier.addNamed(names, namesAreEveryKey);
     if (!added)
         return added.error();
-    return classifier.finish();
+    return classifier.finish(false, namesAreEveryKey);
 }
 
 } // namespace lockscope

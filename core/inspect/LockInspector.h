@@ -10,6 +10,7 @@
 namespace lockscope {
 
 class BlockedPopCensus;
+class ServerClock;
 class SharedHolderMemory;
 
 // One master to inspect: its connection and the label shown as the lock's node (host:port).
@@ -38,6 +39,9 @@ struct InspectOptions
     // Lets repeated inspections share one CLIENT LIST reading (see BlockedPopCensus); null: each
     // inspection reads its own.
     BlockedPopCensus* blockedPops = nullptr;
+    // Lets repeated inspections share one reading of the server's TIME (see ServerClock); null:
+    // each inspection reads TIME.
+    ServerClock* serverClock = nullptr;
     // Holder values seen shared by earlier inspections (see SharedHolderMemory); null: none.
     SharedHolderMemory* sharedHolders = nullptr;
 };
@@ -63,8 +67,11 @@ public:
     static InspectResult inspect(const std::vector<InspectTarget>& targets, const InspectOptions& options);
     // Reads the locks that the given key names belong to, without scanning (for re-reading one
     // lock before an admin action). `names` are candidate keys: RecognizerCatalog::keysOfLock.
-    static Result<std::vector<LockSnapshot>> inspectKeys(
-        const InspectTarget& target, const std::vector<std::string>& names, const InspectOptions& options);
+    // `namesAreEveryKey`: the names are all the keys their locks can have now (a watcher that
+    // knows each lock's keys and heard of every other key that changed), so related keys that are
+    // not among them are not looked for, and the names' TTLs are read with their values.
+    static Result<std::vector<LockSnapshot>> inspectKeys(const InspectTarget& target,
+        const std::vector<std::string>& names, const InspectOptions& options, bool namesAreEveryKey = false);
 };
 
 } // namespace lockscope

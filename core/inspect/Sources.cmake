@@ -12,6 +12,7 @@ list(APPEND lockscope_core_sources
   inspect/LockSnapshotJson.cpp
   inspect/NamedLockLookup.cpp
   inspect/RecognitionPass.cpp
+  inspect/ServerClock.cpp
   inspect/SharedHolderMemory.cpp
   inspect/SharedLockSnapshot.cpp
   inspect/scan/BoundedKeyReader.cpp

@@ -1,5 +1,6 @@
 #include "inspect/scan/BoundedKeyReader.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace lockscope {
@@ -68,6 +69,7 @@ struct BoundedKeyReader::Pass
     std::vector<RawKey> keys; // one per name; a key's name is set once it is kept
     std::vector<bool> alive; // false: gone, changed type, or not wanted
     long long strings = 0;
+    std::vector<long long> pttls; // TtlReading::WithFirstRead: the PTTL replies, -2 for gone
 };
 
 BoundedKeyReader::BoundedKeyReader(RedisConnection& connection, ReadLimits limits)
@@ -175,35 +177,60 @@ void BoundedKeyReader::writeCommands(const Job& job, const std::string& name, Re
 Result<std::vector<RawKey>> BoundedKeyReader::read(const std::vector<std::string>& names, bool withTtl,
     const ContentFilter& wantContents, const KeepFilter& keep)
 {
-    Pass pass {names, wantContents, std::vector<RawKey>(names.size()), std::vector<bool>(names.size(), true)};
+    return read(names, withTtl ? TtlReading::AfterReads : TtlReading::None, wantContents, keep);
+}
+
+Result<std::vector<RawKey>> BoundedKeyReader::readWithTtlsAlongside(const std::vector<std::string>& names)
+{
+    return read(names, TtlReading::WithFirstRead, nullptr, nullptr);
+}
+
+Result<std::vector<RawKey>> BoundedKeyReader::read(const std::vector<std::string>& names, TtlReading ttls,
+    const ContentFilter& wantContents, const KeepFilter& keep)
+{
+    Pass pass {
+        names, wantContents, std::vector<RawKey>(names.size()), std::vector<bool>(names.size(), true), 0, {}};
     std::vector<Job> jobs;
     jobs.reserve(names.size());
     for (size_t i = 0; i < names.size(); ++i)
         jobs.push_back(firstJob(i, names[i]));
     std::vector<Job> next;
+    // The first round's commands per key: its read, then its PTTL if asked for alongside.
+    bool ttlAlongside = ttls == TtlReading::WithFirstRead;
     // A key takes at most four rounds (a wrong guess, TYPE, the read, STRLEN): the loop ends.
     while (!jobs.empty()) {
+        const size_t extra = ttlAlongside ? 1 : 0;
         size_t count = 0;
         for (const Job& job : jobs)
-            count += commandsOf(job.step);
+            count += commandsOf(job.step) + extra;
         m_commands.resize(count);
         count = 0;
         for (const Job& job : jobs) {
             writeCommands(job, names[job.key], &m_commands[count]);
             count += commandsOf(job.step);
+            if (ttlAlongside)
+                assign(m_commands[count++], {"PTTL", names[job.key]});
         }
         auto replies = run(m_commands);
         if (!replies)
             return replies.error();
+        if (ttlAlongside)
+            pass.pttls.assign(names.size(), -2);
         size_t at = 0;
         for (const Job& job : jobs) {
-            if (at + commandsOf(job.step) > replies->size())
+            if (at + commandsOf(job.step) + extra > replies->size())
                 return makeError(ErrorKind::Protocol, "fewer replies than commands");
             auto handled = handle(job, &(*replies)[at], pass, next);
             if (!handled)
                 return handled.error();
             at += commandsOf(job.step);
+            if (ttlAlongside) {
+                const RedisReply& pttl = (*replies)[at++];
+                if (pttl.isInteger())
+                    pass.pttls[job.key] = pttl.integer() < -1 ? -2 : std::max(-1LL, pttl.integer());
+            }
         }
+        ttlAlongside = false;
         jobs.swap(next);
         next.clear();
     }
@@ -216,10 +243,15 @@ Result<std::vector<RawKey>> BoundedKeyReader::read(const std::vector<std::string
             continue;
         RawKey& key = pass.keys[i];
         key.name = names[i];
+        if (ttls == TtlReading::WithFirstRead) {
+            if (pass.pttls[i] == -2)
+                continue; // expired or deleted while it was read
+            key.pttl = pass.pttls[i];
+        }
         if (!keep || keep(key))
             kept.push_back(std::move(key));
     }
-    if (withTtl) {
+    if (ttls == TtlReading::AfterReads) {
         auto ttls = readTtls(kept);
         if (!ttls)
             return ttls.error();

@@ -57,6 +57,10 @@ public:
     // Reads the keys' contents and, when `withTtl`, the TTLs of those `keep` accepts.
     Result<std::vector<RawKey>> read(const std::vector<std::string>& names, bool withTtl = true,
         const ContentFilter& wantContents = nullptr, const KeepFilter& keep = nullptr);
+    // As read(names) with TTLs, but each key's PTTL goes in the round of its first command: a
+    // round trip less for keys that exist (a watcher's known keys), a PTTL wasted on each that
+    // does not.
+    Result<std::vector<RawKey>> readWithTtlsAlongside(const std::vector<std::string>& names);
     // Fills in pttl; keys found gone meanwhile are removed from `keys`.
     Status readTtls(std::vector<RawKey>& keys);
 
@@ -69,7 +73,15 @@ private:
         bool guessed; // the type was guessed: WRONGTYPE asks for the TYPE instead of dropping
     };
     struct Pass; // the keys of one read() call and what is known of them
+    enum class TtlReading
+    {
+        None,
+        AfterReads, // one PTTL round for the keys kept
+        WithFirstRead, // PTTL beside each key's first command
+    };
 
+    Result<std::vector<RawKey>> read(const std::vector<std::string>& names, TtlReading ttls,
+        const ContentFilter& wantContents, const KeepFilter& keep);
     Result<std::vector<RedisReply>> run(const std::vector<RedisCommand>& commands);
     Job firstJob(size_t key, const std::string& name) const;
     // Writes the job's one or two commands into `slots`.

@@ -58,6 +58,9 @@ std::vector<SharedLockSnapshot> LockWatcher::locks() const
     all.reserve(m_current.size());
     for (const auto& [id, seen] : m_current)
         all.push_back(seen.lock);
+    std::sort(all.begin(), all.end(), [](const SharedLockSnapshot& a, const SharedLockSnapshot& b) {
+        return a->node != b->node ? a->node < b->node : a->name < b->name;
+    });
     return all;
 }
 
@@ -172,14 +175,14 @@ InspectOptions LockWatcher::inspectOptions()
 }
 
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
-    bool expired, const EventHandler& onEvent)
+    bool expired, const EventHandler& onEvent, Entry* seen)
 {
-    const std::string id = LockKey::of(node, name);
-    auto previous = m_current.find(idOf(node, name));
+    auto previous = seen ? m_current.find(seen->first) : m_current.find(idOf(node, name));
     const long long at = epochMillisNow();
     if (now.empty()) {
         if (previous == m_current.end())
             return;
+        const std::string id = LockKey::of(node, name);
         const bool announced = m_announcedReleases.erase(id) > 0;
         LockEvent event {announced ? LockEvent::Type::ForceReleased
                 : expired          ? LockEvent::Type::Expired
@@ -197,7 +200,10 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         return;
     }
     const SharedLockSnapshot lock(std::move(now.front()));
-    m_announcedReleases.erase(id); // taken again before the release was seen: not this hold's end
+    // Taken again before the release was seen: not this hold's end. (Most changes have no
+    // announcement pending: no key is built for them.)
+    if (!m_announcedReleases.empty())
+        m_announcedReleases.erase(LockKey::of(node, name));
     if (previous == m_current.end()) {
         remember(lock, at);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
@@ -327,24 +333,56 @@ bool LockWatcher::isWatched(const PendingNotifications::Lock& lock) const
 Status LockWatcher::reread(const WatchTarget& target, const std::vector<PendingNotifications::Lock>& locks,
     const EventHandler& onEvent)
 {
-    std::vector<const PendingNotifications::Lock*> wanted;
+    // A lock seen before is read by the keys it had and the keys notified now: its format named
+    // all its keys, and any other key of its name that changed since was notified. A lock new to
+    // the watcher (or without keys) is read by every key a format could give its name.
+    std::vector<Reread> known;
+    std::vector<Reread> unknown;
     for (const auto& lock : locks) {
-        if (isWatched(lock))
-            wanted.push_back(&lock);
+        if (!isWatched(lock))
+            continue;
+        auto seen = m_current.find(idOf(target.node, lock.name));
+        if (seen != m_current.end() && !seen->second.lock->keys.empty())
+            known.push_back({&lock, &*seen});
+        else
+            unknown.push_back({&lock, nullptr});
     }
     InspectOptions inspect = inspectOptions();
     inspect.blockedPops
         = &m_blockedPops.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
+    inspect.serverClock
+        = &m_serverClocks.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
+    // Known locks found gone or in another format by their keys: read again by every key.
+    std::vector<Reread> unsettled;
+    if (auto read = rereadBatches(target, known, inspect, &unsettled, onEvent); !read)
+        return read;
+    for (const Reread& lock : unsettled)
+        unknown.push_back({lock.lock, nullptr});
+    return rereadBatches(target, unknown, inspect, nullptr, onEvent);
+}
+
+Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<Reread>& wanted,
+    const InspectOptions& inspect, std::vector<Reread>* unsettled, const EventHandler& onEvent)
+{
+    const bool byKnownKeys = unsettled != nullptr;
+    std::vector<std::string> names;
     for (size_t start = 0; start < wanted.size(); start += rereadBatch) {
         const size_t end = std::min(wanted.size(), start + rereadBatch);
-        std::set<std::string> names;
+        names.clear();
         for (size_t i = start; i < end; ++i) {
-            for (auto& key : RecognizerCatalog::keysOfLock(wanted[i]->name))
-                names.insert(std::move(key));
-            names.insert(wanted[i]->keys.begin(), wanted[i]->keys.end());
+            if (byKnownKeys) {
+                const auto& keys = wanted[i].seen->second.lock->keys;
+                names.insert(names.end(), keys.begin(), keys.end());
+            } else {
+                for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
+                    names.push_back(std::move(key));
+            }
+            names.insert(names.end(), wanted[i].lock->keys.begin(), wanted[i].lock->keys.end());
         }
-        auto found = LockInspector::inspectKeys(
-            {target.node, target.connection}, std::vector<std::string>(names.begin(), names.end()), inspect);
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        auto found
+            = LockInspector::inspectKeys({target.node, target.connection}, names, inspect, byKnownKeys);
         if (!found)
             return found.error();
         // Several snapshots may share a name (a lock held on several keys, a holder per mode).
@@ -352,11 +390,21 @@ Status LockWatcher::reread(const WatchTarget& target, const std::vector<PendingN
         for (auto& lock : *found)
             byName[lock.name].push_back(std::move(lock));
         for (size_t i = start; i < end; ++i) {
+            const PendingNotifications::Lock& lock = *wanted[i].lock;
+            auto now = byName.find(lock.name);
+            if (byKnownKeys) {
+                const LockSnapshot& before = *wanted[i].seen->second.lock;
+                const bool sameFormat = now != byName.end() && now->second.front().kind == before.kind
+                    && now->second.front().library == before.library;
+                if (!sameFormat) {
+                    unsettled->push_back(wanted[i]);
+                    continue;
+                }
+            }
             ++m_stats.rereads;
-            auto now = byName.find(wanted[i]->name);
-            apply(target.node, wanted[i]->name,
-                now != byName.end() ? std::move(now->second) : std::vector<LockSnapshot> {},
-                wanted[i]->expired, onEvent);
+            apply(target.node, lock.name,
+                now != byName.end() ? std::move(now->second) : std::vector<LockSnapshot> {}, lock.expired,
+                onEvent, wanted[i].seen);
         }
     }
     return Done {};

@@ -3,6 +3,7 @@
 #include "common/UserText.h"
 #include "inspect/BlockedPopCensus.h"
 #include "inspect/LockInspector.h"
+#include "inspect/ServerClock.h"
 #include "inspect/SharedHolderMemory.h"
 #include "inspect/watch/ExpirySchedule.h"
 #include "inspect/watch/LockEvent.h"
@@ -14,6 +15,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace lockscope {
@@ -80,7 +82,7 @@ public:
     WatchingMode mode() const;
     // Read it on the thread that runs run() (e.g. from the event handler), or after.
     const WatchStats& stats() const { return m_stats; }
-    std::vector<SharedLockSnapshot> locks() const;
+    std::vector<SharedLockSnapshot> locks() const; // in node and name order
 
     // Runs until cancelled (checked every ~100 ms), a Redis error, or (if asked to) a
     // connection that ended up on another server.
@@ -116,8 +118,11 @@ private:
     // Locks without keys (portalocker) are found and re-checked through CLIENT LIST this often.
     static constexpr std::chrono::milliseconds keylessRecheck {1000};
     Status findNewKeylessLocks(const EventHandler& onEvent);
+    struct Seen;
+    using Entry = std::pair<const WatchedLockId, Seen>;
+    // `seen`: the lock's entry, when the caller has it (saves looking it up again).
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
-        const EventHandler& onEvent);
+        const EventHandler& onEvent, Entry* seen = nullptr);
     Status subscribe(WatchTarget& target);
     // A force-release announced on `target`'s server for lock `name`: marks a lock still listed
     // (and returns true: re-read it), or reports one already released as force-released.
@@ -142,8 +147,20 @@ private:
         long long atMs = 0;
         ExpirySchedule::Slot due; // its place in m_expiries
     };
-    std::map<WatchedLockId, Seen> m_current; // (views of the snapshot's node and name) -> last seen
-    using Entry = std::pair<const WatchedLockId, Seen>;
+    // (views of the snapshot's node and name) -> last seen
+    std::unordered_map<WatchedLockId, Seen, WatchedLockId::Hash> m_current;
+    // A lock to re-read: what was notified of it and, when it is known with keys, its entry.
+    struct Reread
+    {
+        const PendingNotifications::Lock* lock;
+        Entry* seen;
+    };
+    // One inspection per rereadBatch locks of `wanted`. With `unsettled`, the locks are known
+    // ones read by their own and their notified keys only, and a lock that read finds gone or in
+    // another format is put there instead of being applied; without, every key a format could
+    // give each lock's name is read.
+    Status rereadBatches(const WatchTarget& target, const std::vector<Reread>& wanted,
+        const InspectOptions& inspect, std::vector<Reread>* unsettled, const EventHandler& onEvent);
     // Adds a lock seen for the first time to m_current and schedules it.
     void remember(SharedLockSnapshot lock, long long atMs);
     // Keeps `lock` as the entry's last-seen state (its id's views move to it).
@@ -161,6 +178,8 @@ private:
     ExpirySchedule m_expiries; // when each lock with a TTL is due
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.
     std::map<std::string, BlockedPopCensus> m_blockedPops;
+    // One per node: re-reads judge deadlines by the server's clock without a TIME each.
+    std::map<std::string, ServerClock> m_serverClocks;
     // Holder values seen shared by several keys, so a lock re-read alone keeps its library.
     SharedHolderMemory m_sharedHolders;
     ExpirySchedule::Clock::time_point m_keylessCheckedAt {};

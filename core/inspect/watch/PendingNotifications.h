@@ -1,8 +1,8 @@
 #pragma once
 
 #include <cstddef>
-#include <map>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace lockscope {
@@ -28,7 +28,7 @@ public:
 
 private:
     std::vector<Lock> m_locks;
-    std::map<std::string, size_t> m_indexOfName;
+    std::unordered_map<std::string, size_t> m_indexOfName;
     size_t m_notifications = 0;
 };
 

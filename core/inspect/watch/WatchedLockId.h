@@ -1,5 +1,7 @@
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <string_view>
 
 namespace lockscope {
@@ -18,6 +20,22 @@ struct WatchedLockId
     {
         return a.node != b.node ? a.node < b.node : a.name < b.name;
     }
+    friend bool operator==(const WatchedLockId& a, const WatchedLockId& b)
+    {
+        return a.name == b.name && a.node == b.node;
+    }
+    // A watcher looks its locks up several times per change: hashed, not walked down a tree of
+    // string comparisons.
+    struct Hash
+    {
+        size_t operator()(const WatchedLockId& id) const noexcept
+        {
+            const size_t name = std::hash<std::string_view>()(id.name);
+            return name
+                ^ (std::hash<std::string_view>()(id.node) + 0x9e3779b97f4a7c15ULL + (name << 6)
+                    + (name >> 2));
+        }
+    };
 };
 
 } // namespace lockscope

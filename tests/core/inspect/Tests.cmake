@@ -33,10 +33,18 @@ add_custom_target(bench_watch COMMAND bench_WatchLatency USES_TERMINAL
     COMMENT "Watcher latency: appeared, changed, released, expired, over 50 trials each")
 
 # The watcher under churn (run by hand): `cmake --build <dir> --target bench_watch_churn`.
-add_executable(bench_WatchChurn EXCLUDE_FROM_ALL core/inspect/bench_WatchChurn.cpp)
+add_executable(bench_WatchChurn EXCLUDE_FROM_ALL core/inspect/bench_WatchChurn.cpp core/inspect/WatchChurnRun.cpp)
 target_link_libraries(bench_WatchChurn PRIVATE lockscope_testsupport)
 add_custom_target(bench_watch_churn COMMAND bench_WatchChurn USES_TERMINAL
-    COMMENT "Watcher lag, CPU per event and final state at 1,000, 5,000 and 20,000 lock changes/s")
+    COMMENT "Watcher lag, CPU per event and final state at 1,000 to 50,000 token lock changes/s")
+
+# The same for Redisson RLocks and RFairLocks with waiters (run by hand):
+# `cmake --build <dir> --target bench_watch_redisson_churn`.
+add_executable(bench_WatchRedissonChurn EXCLUDE_FROM_ALL core/inspect/bench_WatchRedissonChurn.cpp
+    core/inspect/WatchChurnRun.cpp)
+target_link_libraries(bench_WatchRedissonChurn PRIVATE lockscope_testsupport)
+add_custom_target(bench_watch_redisson_churn COMMAND bench_WatchRedissonChurn USES_TERMINAL
+    COMMENT "Watcher lag, CPU per event and final state under Redisson RLock / RFairLock churn")
 
 # False positives of the possible-lock tier on an ordinary keyspace (run by hand):
 # `cmake --build <dir> --target bench_possible_locks`.

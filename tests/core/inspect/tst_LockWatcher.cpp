@@ -84,6 +84,9 @@ private:
     {
         auto connection = test::connectTo(*m_server);
         auto subscriber = test::connectTo(*m_server);
+        // The end mark is new to every watcher, so that it costs each burst the same re-read.
+        if (!run({"DEL", "locks:end"}))
+            return std::nullopt;
         LockWatcher watcher({{"n", connection.get(), subscriber.get()}}, {});
         if (!watcher.start())
             return std::nullopt;
@@ -415,12 +418,45 @@ private slots:
         QCOMPARE(lockNamed(twenty->locks, "burst")->holders.at(0).count, 22LL);
     }
 
+    void aChangeOfAKnownLockReadsOnlyTheKeysItHas()
+    {
+        // Once the watcher knows a lock's format, a change re-reads the keys the lock has (here
+        // one string: its value and its TTL, in one round), not every key a format could give
+        // its name (fair queue, timeout set, fence, registry, semaphore parts...).
+        QVERIFY(run({"SET", "locks:known", LockFormats::randomHex(32), "PX", "60000"}));
+        auto quiet = followBurst([] {});
+        QVERIFY(quiet.has_value());
+        const std::string token = LockFormats::randomHex(32);
+        auto changed = followBurst([&] { QVERIFY(run({"SET", "locks:known", token, "PX", "60000"})); });
+        QVERIFY(changed.has_value());
+        QCOMPARE(lockNamed(changed->locks, "locks:known")->holders.at(0).owner, token);
+        const long long cost = changed->commands - quiet->commands;
+        QVERIFY2(cost >= 2 && cost <= 3, ("commands for the change: " + std::to_string(cost)).c_str());
+    }
+
+    void aKnownLockThatTakesAnotherFormatIsReadByEveryKeyItsNameCanHave()
+    {
+        // A token lock becomes a Redisson fair lock under the same name: read by the keys it had,
+        // it would look like another format, so it is read again as a lock new to the watcher.
+        QVERIFY(run({"SET", "locks:shape", LockFormats::randomHex(32), "PX", "60000"}));
+        auto followed = followBurst([&] {
+            QVERIFY(run({"DEL", "locks:shape"}));
+            QVERIFY(LockFormats::redissonFairLock(*m_redis, "locks:shape").ok());
+        });
+        QVERIFY(followed.has_value());
+        auto lock = lockNamed(followed->locks, "locks:shape");
+        QVERIFY(lock.has_value());
+        QCOMPARE(lock->kind, LockKind::Fair);
+        QCOMPARE(lock->holders.size(), size_t(1));
+        QCOMPARE(lock->waiters.get().size(), size_t(1));
+    }
+
     void aBurstOverManyLocksIsReReadInAFewInspectionsNotOneEach()
     {
         // 300 locks changed while the watcher was busy: one pass takes all their notifications
         // and re-reads the locks together (LockWatcher::rereadBatch per inspection), so the
-        // server sees a few inspections (each starts with one TIME), not 300; and every lock
-        // still ends with its own holder.
+        // server sees a few inspections, not 300 (they read the server's TIME once a second at
+        // most: one TIME here); and every lock still ends with its own holder.
         std::vector<std::string> holders;
         auto followed = followBurst([&] {
             QVERIFY(run({"CONFIG", "RESETSTAT"}));
