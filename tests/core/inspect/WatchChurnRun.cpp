@@ -141,14 +141,15 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     out.coalesced = stats.coalesced;
     out.rereads = stats.rereads;
     out.cpuPerEventUs = reported > 0 ? cpu * 1e6 / double(reported) : 0;
+    out.cpuPerChangeUs = written > 0 ? cpu * 1e6 / double(written) : 0;
     (void)writer->command({"FLUSHALL"});
     return out;
 }
 
 void printChurnHeader()
 {
-    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %8s %s\n", "rate/s", "written", "reported", "lag p50",
-        "lag p99", "lag max", "coalesced", "cpu/event", "catch-up", "final state");
+    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %10s %8s %s\n", "rate/s", "written", "reported", "lag p50",
+        "lag p99", "lag max", "coalesced", "cpu/event", "cpu/change", "catch-up", "final state");
 }
 
 void printChurnRow(int rate, const ChurnResult& r)
@@ -156,10 +157,10 @@ void printChurnRow(int rate, const ChurnResult& r)
     const std::string verdict = r.wrong == 0 ? "right"
         : r.wrong < 0                        ? "NOT COMPARED (Redis unreadable)"
                                              : "WRONG: " + std::to_string(r.wrong);
-    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %7.2fs %s\n", rate, r.written,
-        r.reported, r.p50, r.p99, r.max,
+    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %8.1fus %7.2fs %s\n", rate,
+        r.written, r.reported, r.p50, r.p99, r.max,
         r.notifications > 0 ? 100.0 * double(r.coalesced) / double(r.notifications) : 0.0, r.cpuPerEventUs,
-        r.catchUpSeconds, verdict.c_str());
+        r.cpuPerChangeUs, r.catchUpSeconds, verdict.c_str());
     std::fflush(stdout);
 }
 

@@ -41,6 +41,8 @@ struct ChurnResult
     double p50 = 0, p99 = 0, max = 0;
     long long written = 0, reported = 0, notifications = 0, coalesced = 0, rereads = 0;
     double cpuPerEventUs = 0; // the watcher thread's CPU (user + system) per reported change
+    // The same per change written: a pass that finds a lock changed twice reports it once.
+    double cpuPerChangeUs = 0;
     long long wrong = -1; // locks whose final state in the watcher differs from Redis's (-1: not run)
     double catchUpSeconds = 0; // after the last write, until the watcher had reported it
 };
