@@ -1,5 +1,6 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
 lockscope_add_test(tst_ExpirySchedule DIR core/inspect)
+lockscope_add_test(tst_ServerClock DIR core/inspect)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect)
 lockscope_add_test(tst_RecognizerCatalog DIR core/inspect)
 lockscope_add_test(tst_OrdinaryData DIR core/inspect)

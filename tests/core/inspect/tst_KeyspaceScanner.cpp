@@ -3,6 +3,7 @@
 #include "inspect/scan/BoundedKeyReader.h"
 #include "inspect/scan/KeyspaceScanner.h"
 #include "locks/DistributedLock.h"
+#include "support/CommandStats.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -155,6 +156,26 @@ private slots:
         QCOMPARE(calls("type"), 1LL); // only the list that broke its family's pattern
         QCOMPARE(calls("hscan"), 201LL);
         QCOMPARE(calls("getrange"), 200LL);
+    }
+
+    void keysReadWithTheirTtlsAlongsideGetThemFromThePttlsSentWithTheirFirstRead()
+    {
+        // A watcher's known keys: each key's PTTL goes in the round of its first command, so no
+        // PTTL round follows (a key found gone cost one PTTL, which names no row).
+        QVERIFY(run({"SET", "locks:with-ttl", "token", "PX", "60000"}));
+        QVERIFY(run({"HSET", "locks:no-ttl", "8f4e1c7a-2b3d-4e5f-9a0b-1c2d3e4f5a6b:1", "1"}));
+        BoundedKeyReader reader(*m_redis);
+        QVERIFY(run({"CONFIG", "RESETSTAT"}));
+        auto keys = reader.readWithTtlsAlongside({"locks:with-ttl", "locks:no-ttl", "locks:gone"});
+        QVERIFY(keys.ok());
+        QCOMPARE(keys->size(), size_t(2));
+        const long long pttl = findKey(*keys, "locks:with-ttl")->pttl;
+        QVERIFY2(pttl > 0 && pttl <= 60000, std::to_string(pttl).c_str());
+        QCOMPARE(findKey(*keys, "locks:with-ttl")->value, std::string("token"));
+        QCOMPARE(findKey(*keys, "locks:no-ttl")->pttl, -1LL);
+        QCOMPARE(findKey(*keys, "locks:no-ttl")->fields.size(), size_t(1));
+        // One per name, sent with its first read (the hash's guess missed: TYPE and HSCAN after).
+        QCOMPARE(test::commandCalls(*m_redis, "pttl"), 3LL);
     }
 
     void aKeyThatNoLongerExistsYieldsNoRow()
