@@ -183,7 +183,7 @@ private slots:
         auto recorder = HistoryRecorder::open(url, optionsFor("b"), 2000);
         QVERIFY(!recorder);
         QCOMPARE(recorder.error().kind, ErrorKind::ForeignData);
-        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 4") != std::string::npos,
+        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 5") != std::string::npos,
             recorder.error().message.c_str());
         auto query = HistoryQuery::open(url);
         QVERIFY(!query);
