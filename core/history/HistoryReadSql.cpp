@@ -10,6 +10,11 @@ HistoryReadSql::HistoryReadSql(Dialect dialect, Schema schema)
 {
 }
 
+HistoryReadSql::Schema HistoryReadSql::schemaOf(long long version)
+{
+    return {version >= 2, version >= 3, version >= 5};
+}
+
 std::string HistoryReadSql::parameter(int number) const
 {
     return (m_dialect == Dialect::Sqlite ? "?" : "$") + std::to_string(number);

@@ -23,8 +23,11 @@ public:
     {
         bool marks = true; // SQLite and PostgreSQL schema 2
         bool polling = true; // schema 3
-        bool apiNames = true; // the library's name of each lock: SQLite schema 4, PostgreSQL 5
+        bool apiNames = true; // schema 5: the library's name of each lock
     };
+
+    // What schema `version` has (SQLite's and PostgreSQL's versions number the same tables).
+    static Schema schemaOf(long long version);
 
     HistoryReadSql(Dialect dialect, Schema schema);
 

@@ -5,6 +5,7 @@
 #include "history/HistoryTable.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lockscope {
@@ -18,11 +19,20 @@ class HistoryReadStore
 public:
     virtual ~HistoryReadStore() = default;
 
-    // The queries in this database's dialect, and what its schema version has.
-    virtual const HistoryReadSql& sql() const = 0;
+    // The queries in this database's dialect, for what its schema version has.
+    const HistoryReadSql& sql() const { return m_sql; }
     // Runs `sql` with `parameters` (1, 2, ... in order) and returns every row.
     virtual Result<HistoryTable> read(const std::string& sql, const std::vector<HistoryValue>& parameters)
         = 0;
+
+protected:
+    explicit HistoryReadStore(HistoryReadSql sql)
+        : m_sql(std::move(sql))
+    {
+    }
+
+private:
+    HistoryReadSql m_sql;
 };
 
 } // namespace lockscope

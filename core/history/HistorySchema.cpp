@@ -95,14 +95,16 @@ Result<Header> ownHeader(SqliteDatabase& database)
 
 } // namespace
 
-Status HistorySchema::check(SqliteDatabase& database)
+Result<long long> HistorySchema::check(SqliteDatabase& database)
 {
     auto header = ownHeader(database);
     if (!header)
         return header.error();
     if (header->application == 0)
         return makeError(ErrorKind::NotFound, "history database " + database.path() + " is empty");
-    return versionUnderstood(database, header->version);
+    if (auto understood = versionUnderstood(database, header->version); !understood)
+        return understood.error();
+    return header->version;
 }
 
 Status HistorySchema::prepare(SqliteDatabase& database)

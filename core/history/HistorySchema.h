@@ -16,7 +16,8 @@ public:
     // Creates the tables in an empty file, migrates an older one, refuses anything else.
     static Status prepare(SqliteDatabase& database);
     // Checks that a file opened for reading is a history this version understands.
-    static Status check(SqliteDatabase& database);
+    // Returns its version (an older one is read as it is, never migrated by a reader).
+    static Result<long long> check(SqliteDatabase& database);
 };
 
 } // namespace lockscope

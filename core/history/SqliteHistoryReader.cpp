@@ -9,8 +9,8 @@
 namespace lockscope {
 
 SqliteHistoryReader::SqliteHistoryReader(SqliteDatabase database, HistoryReadSql sql)
-    : m_database(std::move(database))
-    , m_sql(std::move(sql))
+    : HistoryReadStore(std::move(sql))
+    , m_database(std::move(database))
 {
 }
 
@@ -24,14 +24,12 @@ Result<std::unique_ptr<SqliteHistoryReader>> SqliteHistoryReader::open(
     auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadOnly, busyTimeoutMs);
     if (!database)
         return database.error();
-    if (auto checked = HistorySchema::check(*database); !checked)
-        return checked.error();
     // A file of an older schema that no recorder has opened since (and so migrated) is read as
     // it is.
-    auto version = database->scalar("PRAGMA user_version");
+    auto version = HistorySchema::check(*database);
     if (!version)
         return version.error();
-    HistoryReadSql sql(HistoryReadSql::Dialect::Sqlite, {*version >= 2, *version >= 3, *version >= 5});
+    HistoryReadSql sql(HistoryReadSql::Dialect::Sqlite, HistoryReadSql::schemaOf(*version));
     return std::unique_ptr<SqliteHistoryReader>(
         new SqliteHistoryReader(std::move(*database), std::move(sql)));
 }

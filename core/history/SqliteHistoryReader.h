@@ -15,14 +15,12 @@ class SqliteHistoryReader : public HistoryReadStore
 public:
     static Result<std::unique_ptr<SqliteHistoryReader>> open(const std::string& path, int busyTimeoutMs);
 
-    const HistoryReadSql& sql() const override { return m_sql; }
     Result<HistoryTable> read(const std::string& sql, const std::vector<HistoryValue>& parameters) override;
 
 private:
     SqliteHistoryReader(SqliteDatabase database, HistoryReadSql sql);
 
     SqliteDatabase m_database;
-    HistoryReadSql m_sql;
 };
 
 } // namespace lockscope

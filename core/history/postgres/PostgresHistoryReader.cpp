@@ -5,8 +5,8 @@
 namespace lockscope {
 
 PostgresHistoryReader::PostgresHistoryReader(PostgresConnection connection, HistoryReadSql sql)
-    : m_connection(std::move(connection))
-    , m_sql(std::move(sql))
+    : HistoryReadStore(std::move(sql))
+    , m_connection(std::move(connection))
 {
 }
 
@@ -19,7 +19,7 @@ Result<std::unique_ptr<PostgresHistoryReader>> PostgresHistoryReader::open(
     auto version = PostgresSchema::check(*connection);
     if (!version)
         return version.error();
-    HistoryReadSql sql(HistoryReadSql::Dialect::Postgres, {*version >= 2, *version >= 3, *version >= 5});
+    HistoryReadSql sql(HistoryReadSql::Dialect::Postgres, HistoryReadSql::schemaOf(*version));
     return std::unique_ptr<PostgresHistoryReader>(
         new PostgresHistoryReader(std::move(*connection), std::move(sql)));
 }

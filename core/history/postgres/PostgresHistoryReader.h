@@ -17,14 +17,12 @@ public:
     static Result<std::unique_ptr<PostgresHistoryReader>> open(
         const std::string& url, const std::string& password);
 
-    const HistoryReadSql& sql() const override { return m_sql; }
     Result<HistoryTable> read(const std::string& sql, const std::vector<HistoryValue>& parameters) override;
 
 private:
     PostgresHistoryReader(PostgresConnection connection, HistoryReadSql sql);
 
     PostgresConnection m_connection;
-    HistoryReadSql m_sql;
 };
 
 } // namespace lockscope
