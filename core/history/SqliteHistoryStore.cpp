@@ -42,7 +42,9 @@ Result<std::unique_ptr<SqliteHistoryStore>> SqliteHistoryStore::open(
         return claim.error();
     if (auto prepared = HistorySchema::prepare(*database); !prepared)
         return prepared.error();
-    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
+    // A cache that keeps the indexes' pages a batch touches (1,000 locks' worth) in memory: with
+    // SQLite's default of 2 MB each batch read them back from the file.
+    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;";
     if (options.fileLimitBytes > 0) {
         auto pageSize = database->scalar("PRAGMA page_size");
         if (!pageSize)

@@ -46,7 +46,7 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     m_find->setObjectName(QStringLiteral("historyFind"));
     m_find->setPlaceholderText(tr("Find a lock by name or key"));
     m_find->setClearButtonEnabled(true);
-    m_find->setMaximumWidth(260);
+    m_find->setMinimumWidth(220);
     connect(m_find, &QLineEdit::returnPressed, this, [this] { findLock(m_find->text()); });
 
     auto* top = new QHBoxLayout;
