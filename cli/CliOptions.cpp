@@ -107,7 +107,8 @@ std::string CliOptions::usage()
           "  history NAME [--since T] [--until T] [--json] [--limit N] [--db FILE|URL]\n"
           "          [--db-password-env VAR] [--profile P]\n"
           "  history --top held|contended|expired [--since T] [--until T] [--json]\n"
-          "          the holds of lock NAME (default: the last 24 h), or the league table;\n"
+          "          the holds of lock NAME (its key or its library's name; default: the last\n"
+          "          24 h), or the league table;\n"
           "          T: now, 15m, 2h, 7d (ago), 2026-11-24T03:12[:05][Z] (UTC) or epoch ms\n"
           "\n"
           "lock kinds (--kind):\n";

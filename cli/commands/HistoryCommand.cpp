@@ -12,6 +12,7 @@
 #include <charconv>
 #include <cstdio>
 #include <ostream>
+#include <set>
 
 namespace lockscope {
 
@@ -88,7 +89,8 @@ std::string seconds(long long ms)
 void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
 {
     json.beginObject();
-    json.key("lock").string(hold.lock).key("node").string(hold.node).key("kind").string(hold.kind);
+    json.key("lock").string(hold.lock).key("name").string(hold.apiName.empty() ? hold.lock : hold.apiName);
+    json.key("node").string(hold.node).key("kind").string(hold.kind);
     json.key("library").string(hold.library).key("holder").string(hold.holder).key("mode").string(hold.mode);
     json.key("started_ms").number(hold.startedMs).key("ended_ms").optionalNumber(hold.endedMs);
     json.key("duration_ms").number(hold.durationMs(nowMs)).key("ending").string(holdEndingName(hold.ending));
@@ -97,9 +99,40 @@ void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
     json.endObject();
 }
 
-int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindow window, long long nowMs,
+// A name that fits recorded locks of several keys: the candidates, for the user to pick by key.
+void listCandidates(
+    const std::string& name, const std::vector<RecordedLock>& locks, size_t keys, std::ostream& err)
+{
+    err << "lockscope-cli: " << keys << " recorded locks are named " << escapeBytes(name, 80)
+        << "; refusing to guess, ask for one by its key:\n";
+    for (const auto& lock : locks) {
+        err << "  " << escapeBytes(lock.lock, 120) << " on " << lock.node;
+        if (!lock.apiName.empty())
+            err << " (" << escapeBytes(lock.apiName, 80) << ")";
+        err << "\n";
+    }
+}
+
+int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow window, long long nowMs,
     std::ostream& out, std::ostream& err)
 {
+    // NAME is a key or a library's name for one. One key on several servers is one lock's history
+    // (each hold names its server); a name nothing recorded has stays the key asked for.
+    auto recorded = query.locksNamed(arguments.lock);
+    if (!recorded) {
+        err << "lockscope-cli: " << recorded.error().message << "\n";
+        return ExitUnavailable;
+    }
+    std::set<std::string> keys;
+    for (const auto& lock : *recorded)
+        keys.insert(lock.lock);
+    if (keys.size() > 1) {
+        listCandidates(arguments.lock, *recorded, keys.size(), err);
+        return ExitUsage;
+    }
+    const std::string asked = arguments.lock;
+    if (!keys.empty())
+        arguments.lock = *keys.begin();
     auto holds = query.holds(arguments.lock, window, arguments.limit);
     auto gaps = query.gaps(window);
     auto alerts = query.alertsOf(arguments.lock, window, arguments.limit);
@@ -114,6 +147,8 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
     if (arguments.json) {
         JsonWriter json;
         json.beginObject().key("lock").string(arguments.lock);
+        if (asked != arguments.lock)
+            json.key("name").string(asked);
         json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
         json.key("holds").beginArray();
         for (const auto& hold : *holds)
@@ -145,6 +180,8 @@ int printHolds(HistoryQuery& query, const HistoryArguments& arguments, TimeWindo
         out << json.text() << "\n";
         return ExitOk;
     }
+    if (asked != arguments.lock)
+        out << escapeBytes(asked, 80) << " is " << escapeBytes(arguments.lock, 120) << "\n";
     if (holds->empty())
         out << "no holds of " << escapeBytes(arguments.lock, 80) << " between "
             << TimeArgument::format(window.fromMs) << " and " << TimeArgument::format(window.untilMs) << "\n";

@@ -1,6 +1,7 @@
 #include "history/HistoryQuery.h"
 
 #include "history/HistoryLocation.h"
+#include "history/HoldRows.h"
 #include "history/SqliteHistoryReader.h"
 #include "history/postgres/PostgresHistoryReader.h"
 
@@ -47,44 +48,136 @@ Result<HistoryQuery> HistoryQuery::open(
     return HistoryQuery(std::move(*reader));
 }
 
+std::vector<HistoryValue> HistoryQuery::inWindow(TimeWindow window, int limit)
+{
+    return {window.fromMs, window.untilMs, static_cast<long long>(limit)};
+}
+
+Result<std::vector<HoldRecord>> HistoryQuery::readHolds(
+    const std::string& sql, const std::vector<HistoryValue>& parameters)
+{
+    auto rows = m_store->read(sql, parameters);
+    if (!rows)
+        return rows.error();
+    std::vector<HoldRecord> holds;
+    holds.reserve(rows->rows());
+    for (size_t row = 0; row < rows->rows(); ++row)
+        holds.push_back(HoldRows::read(*rows, row));
+    return holds;
+}
+
 Result<std::vector<HoldRecord>> HistoryQuery::holds(const std::string& lock, TimeWindow window, int limit)
 {
-    return m_store->holds(lock, window, limit);
+    return readHolds(
+        m_store->sql().holdsOfLock(), {window.fromMs, window.untilMs, lock, static_cast<long long>(limit)});
 }
 
 Result<std::vector<HoldRecord>> HistoryQuery::allHolds(TimeWindow window, int limit)
 {
-    return m_store->allHolds(window, limit);
+    return readHolds(m_store->sql().allHolds(), inWindow(window, limit));
 }
 
 Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow window, int limit)
 {
-    return m_store->top(league, window, limit);
+    auto rows = m_store->read(m_store->sql().league(league), inWindow(window, limit));
+    if (!rows)
+        return rows.error();
+    std::vector<LeagueRow> lines;
+    for (size_t row = 0; row < rows->rows(); ++row) {
+        LeagueRow line;
+        line.lock = rows->bytes(row, 0);
+        line.node = rows->bytes(row, 1);
+        line.kind = rows->bytes(row, 2);
+        line.library = rows->bytes(row, 3);
+        line.holds = rows->integer(row, 4);
+        line.longestHoldMs = rows->integer(row, 5);
+        line.maxWaiters = rows->integer(row, 6);
+        line.expired = rows->integer(row, 7);
+        lines.push_back(std::move(line));
+    }
+    return lines;
 }
 
 Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
 {
-    return m_store->gaps(window, limit);
+    auto rows = m_store->read(m_store->sql().gaps(), inWindow(window, limit));
+    if (!rows)
+        return rows.error();
+    std::vector<GapRecord> gaps;
+    for (size_t row = 0; row < rows->rows(); ++row) {
+        // Several recorders share a PostgreSQL history: a gap says whose it is.
+        const std::string source = rows->bytes(row, 3);
+        std::string reason = rows->bytes(row, 2);
+        if (!source.empty())
+            reason = source + ": " + reason;
+        gaps.push_back({rows->integer(row, 0), rows->optionalInteger(row, 1), std::move(reason)});
+    }
+    return gaps;
 }
 
 Result<std::vector<AlertRecord>> HistoryQuery::alerts(TimeWindow window, int limit)
 {
-    return m_store->alerts(std::nullopt, window, limit);
-}
-
-Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
-{
-    return m_store->marks(window, limit);
-}
-
-Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
-{
-    return m_store->pollingSpans(window, limit);
+    return readAlerts(std::nullopt, window, limit);
 }
 
 Result<std::vector<AlertRecord>> HistoryQuery::alertsOf(const std::string& lock, TimeWindow window, int limit)
 {
-    return m_store->alerts(lock, window, limit);
+    return readAlerts(lock, window, limit);
+}
+
+Result<std::vector<AlertRecord>> HistoryQuery::readAlerts(
+    const std::optional<std::string>& lock, TimeWindow window, int limit)
+{
+    auto parameters = inWindow(window, limit);
+    parameters.push_back(lock ? HistoryValue(*lock) : HistoryValue());
+    auto rows = m_store->read(m_store->sql().alerts(), parameters);
+    if (!rows)
+        return rows.error();
+    std::vector<AlertRecord> alerts;
+    for (size_t row = 0; row < rows->rows(); ++row)
+        alerts.push_back({rows->integer(row, 0), rows->bytes(row, 1), rows->bytes(row, 2),
+            rows->bytes(row, 3), rows->bytes(row, 4)});
+    return alerts;
+}
+
+Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit)
+{
+    const std::string sql = m_store->sql().marks();
+    if (sql.empty())
+        return std::vector<MarkRecord> {};
+    auto rows = m_store->read(sql, inWindow(window, limit));
+    if (!rows)
+        return rows.error();
+    std::vector<MarkRecord> marks;
+    for (size_t row = 0; row < rows->rows(); ++row)
+        marks.push_back({rows->integer(row, 0), rows->bytes(row, 1), rows->bytes(row, 2), rows->bytes(row, 3),
+            rows->bytes(row, 4)});
+    return marks;
+}
+
+Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
+{
+    const std::string sql = m_store->sql().pollingSpans();
+    if (sql.empty())
+        return std::vector<PollingSpan> {};
+    auto rows = m_store->read(sql, inWindow(window, limit));
+    if (!rows)
+        return rows.error();
+    std::vector<PollingSpan> spans;
+    for (size_t row = 0; row < rows->rows(); ++row)
+        spans.push_back({rows->integer(row, 0), rows->optionalInteger(row, 1), rows->integer(row, 2)});
+    return spans;
+}
+
+Result<std::vector<RecordedLock>> HistoryQuery::locksNamed(const std::string& name, int limit)
+{
+    auto rows = m_store->read(m_store->sql().locksNamed(), {name, static_cast<long long>(limit)});
+    if (!rows)
+        return rows.error();
+    std::vector<RecordedLock> locks;
+    for (size_t row = 0; row < rows->rows(); ++row)
+        locks.push_back({rows->bytes(row, 0), rows->bytes(row, 1), rows->bytes(row, 2)});
+    return locks;
 }
 
 Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWindow window, long long nowMs)

@@ -38,9 +38,18 @@ public:
     Result<std::vector<PollingSpan>> pollingSpans(TimeWindow window, int limit = 1000);
     // The alerts about one lock (on any node) in the window.
     Result<std::vector<AlertRecord>> alertsOf(const std::string& lock, TimeWindow window, int limit = 1000);
+    // The locks recorded whose key, or whose library's name (LockSnapshot::apiName: Laravel's
+    // `reports:monthly` for key `laravel_database_laravel_cache:reports:monthly`), is `name`: one
+    // per key and server, by key.
+    Result<std::vector<RecordedLock>> locksNamed(const std::string& name, int limit = 100);
 
 private:
     explicit HistoryQuery(std::unique_ptr<HistoryReadStore> store);
+    static std::vector<HistoryValue> inWindow(TimeWindow window, int limit);
+    Result<std::vector<HoldRecord>> readHolds(
+        const std::string& sql, const std::vector<HistoryValue>& parameters);
+    Result<std::vector<AlertRecord>> readAlerts(
+        const std::optional<std::string>& lock, TimeWindow window, int limit);
 
     std::unique_ptr<HistoryReadStore> m_store;
 };

@@ -4,9 +4,20 @@
 
 namespace lockscope {
 
+HistoryReadSql::HistoryReadSql(Dialect dialect, Schema schema)
+    : m_dialect(dialect)
+    , m_schema(schema)
+{
+}
+
+HistoryReadSql::Schema HistoryReadSql::schemaOf(long long version)
+{
+    return {version >= 2, version >= 3, version >= 5};
+}
+
 std::string HistoryReadSql::parameter(int number) const
 {
-    return m_marker + std::to_string(number);
+    return (m_dialect == Dialect::Sqlite ? "?" : "$") + std::to_string(number);
 }
 
 std::string HistoryReadSql::overlaps() const
@@ -15,12 +26,17 @@ std::string HistoryReadSql::overlaps() const
         + ") ";
 }
 
+std::string HistoryReadSql::holdColumns() const
+{
+    return HoldRows::select(m_schema.apiNames);
+}
+
 std::string HistoryReadSql::holdsOfLock() const
 {
     // One indexed walk per node the name lives on (holds_by_lock: lock_id, started_ms, ended_ms).
     const std::string ofLock = "h.lock_id IN (SELECT id FROM locks WHERE name = " + parameter(3) + ")";
-    const std::string select = HoldRows::select();
-    if (m_marker == '?') // SQLite checks the OR on the index's own ended_ms
+    const std::string select = holdColumns();
+    if (m_dialect == Dialect::Sqlite) // SQLite checks the OR on the index's own ended_ms
         return select + "WHERE " + ofLock + " AND" + overlaps() + "ORDER BY h.started_ms LIMIT "
             + parameter(4);
     // PostgreSQL applies an OR only to rows read from the table, every hold of the lock that
@@ -34,8 +50,7 @@ std::string HistoryReadSql::holdsOfLock() const
 
 std::string HistoryReadSql::allHolds() const
 {
-    return std::string(HoldRows::select()) + "WHERE" + overlaps() + "ORDER BY h.started_ms LIMIT "
-        + parameter(3);
+    return holdColumns() + "WHERE" + overlaps() + "ORDER BY h.started_ms LIMIT " + parameter(3);
 }
 
 std::string HistoryReadSql::league(HistoryLeague league) const
@@ -53,6 +68,52 @@ std::string HistoryReadSql::league(HistoryLeague league) const
            " FROM holds h WHERE"
         + overlaps() + "GROUP BY h.lock_id) t JOIN locks l ON l.id = t.lock_id WHERE " + keep + " ORDER BY "
         + order + " LIMIT " + parameter(3);
+}
+
+std::string HistoryReadSql::gaps() const
+{
+    // Several recorders share a PostgreSQL history: each gap names whose it is.
+    return std::string("SELECT started_ms, ended_ms, reason, ")
+        + (m_dialect == Dialect::Sqlite ? "''" : "source") + " FROM gaps WHERE started_ms < " + parameter(2)
+        + " AND (ended_ms IS NULL OR ended_ms >= " + parameter(1) + ") ORDER BY started_ms LIMIT "
+        + parameter(3);
+}
+
+std::string HistoryReadSql::alerts() const
+{
+    const std::string bytes = m_dialect == Dialect::Sqlite ? "BLOB" : "bytea";
+    const std::string lock = "CAST(" + parameter(4) + " AS " + bytes + ")";
+    return "SELECT a.at_ms, coalesce(l.name, CAST('' AS " + bytes + ")), coalesce(l.node, CAST('' AS " + bytes
+        + ")), a.rule, a.detail FROM alerts a LEFT JOIN locks l ON l.id = a.lock_id WHERE a.at_ms >= "
+        + parameter(1) + " AND a.at_ms < " + parameter(2) + " AND (" + lock + " IS NULL OR l.name = " + lock
+        + ") ORDER BY a.at_ms LIMIT " + parameter(3);
+}
+
+std::string HistoryReadSql::marks() const
+{
+    if (!m_schema.marks)
+        return {};
+    return "SELECT at_ms, kind, node, lock, detail FROM marks WHERE at_ms >= " + parameter(1)
+        + " AND at_ms < " + parameter(2) + " ORDER BY at_ms LIMIT " + parameter(3);
+}
+
+std::string HistoryReadSql::pollingSpans() const
+{
+    if (!m_schema.polling)
+        return {};
+    return "SELECT started_ms, ended_ms, interval_ms FROM polling WHERE started_ms < " + parameter(2)
+        + " AND (ended_ms IS NULL OR ended_ms > " + parameter(1) + ") ORDER BY started_ms LIMIT "
+        + parameter(3);
+}
+
+std::string HistoryReadSql::locksNamed() const
+{
+    // Both columns indexed (the unique key, locks_by_api_name): the OR reads the two indexes.
+    if (!m_schema.apiNames)
+        return "SELECT name, node, NULL FROM locks WHERE name = " + parameter(1)
+            + " ORDER BY name, node LIMIT " + parameter(2);
+    return "SELECT name, node, api_name FROM locks WHERE name = " + parameter(1)
+        + " OR api_name = " + parameter(1) + " ORDER BY name, node LIMIT " + parameter(2);
 }
 
 } // namespace lockscope

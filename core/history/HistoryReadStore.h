@@ -1,34 +1,38 @@
 #pragma once
 
 #include "common/Result.h"
-#include "history/HistoryRecords.h"
+#include "history/HistoryReadSql.h"
+#include "history/HistoryTable.h"
 
-#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lockscope {
 
 // Where HistoryQuery reads from: a SQLite file (SqliteHistoryReader) or a PostgreSQL database
-// (PostgresHistoryReader). Each answer is one indexed query, bounded by `limit` rows; HistoryQuery
-// derives the rest (statistics) from them the same way for both.
+// (PostgresHistoryReader). A store only runs the statements HistoryQuery writes with its
+// HistoryReadSql (each one indexed query, bounded by a LIMIT) and hands back their rows;
+// HistoryQuery turns them into records the same way for both.
 class HistoryReadStore
 {
 public:
     virtual ~HistoryReadStore() = default;
 
-    // The holds of `lock` (on any node) that overlap `window`, oldest first.
-    virtual Result<std::vector<HoldRecord>> holds(const std::string& lock, TimeWindow window, int limit) = 0;
-    // Holds of every lock overlapping `window`, oldest first.
-    virtual Result<std::vector<HoldRecord>> allHolds(TimeWindow window, int limit) = 0;
-    virtual Result<std::vector<LeagueRow>> top(HistoryLeague league, TimeWindow window, int limit) = 0;
-    virtual Result<std::vector<GapRecord>> gaps(TimeWindow window, int limit) = 0;
-    // The alerts in the window; with `lock`, only those about it (on any node).
-    virtual Result<std::vector<AlertRecord>> alerts(
-        const std::optional<std::string>& lock, TimeWindow window, int limit)
+    // The queries in this database's dialect, for what its schema version has.
+    const HistoryReadSql& sql() const { return m_sql; }
+    // Runs `sql` with `parameters` (1, 2, ... in order) and returns every row.
+    virtual Result<HistoryTable> read(const std::string& sql, const std::vector<HistoryValue>& parameters)
         = 0;
-    virtual Result<std::vector<MarkRecord>> marks(TimeWindow window, int limit) = 0;
-    virtual Result<std::vector<PollingSpan>> pollingSpans(TimeWindow window, int limit) = 0;
+
+protected:
+    explicit HistoryReadStore(HistoryReadSql sql)
+        : m_sql(std::move(sql))
+    {
+    }
+
+private:
+    HistoryReadSql m_sql;
 };
 
 } // namespace lockscope

@@ -125,12 +125,12 @@ Status HistoryRecorder::commit(long long nowMs)
     return Done {};
 }
 
-Status HistoryRecorder::writeChanges(const std::vector<HoldTracker::Change>& changes)
+Status HistoryRecorder::writeChanges(std::vector<HoldTracker::Change> changes)
 {
-    for (const auto& change : changes) {
+    for (auto& change : changes) {
         auto written = m_store->write(
             {.kind = change.started ? HistoryWrite::Kind::StartHold : HistoryWrite::Kind::EndHold,
-                .hold = change.hold});
+                .hold = std::move(change.hold)});
         if (!written)
             return fail(written.error());
     }
@@ -146,10 +146,12 @@ Status HistoryRecorder::record(const LockEvent& event)
     long long reentries = 0;
     for (const auto& holder : lock.holders)
         reentries = std::max(reentries, holder.count);
-    EventRow row;
+    HistoryWrite write {.kind = HistoryWrite::Kind::Event};
+    EventRow& row = write.event;
     row.atMs = event.atMs;
     row.node = lock.node;
     row.lock = lock.name;
+    row.apiName = lock.apiName.get();
     row.kind = std::string(lockKindName(lock.kind));
     row.library = std::string(lockLibraryName(lock.library));
     row.type = static_cast<int>(event.type);
@@ -161,7 +163,7 @@ Status HistoryRecorder::record(const LockEvent& event)
     row.fence = lock.fence;
     row.waiters = lock.waiterCount;
     row.stuck = lock.stuck;
-    if (auto added = checked(m_store->write({.kind = HistoryWrite::Kind::Event, .event = row})); !added)
+    if (auto added = checked(m_store->write(std::move(write))); !added)
         return added;
     auto changes = m_holds.apply(event);
     if (event.type == LockEvent::Type::ForceReleased && changes.empty()) {
@@ -173,7 +175,7 @@ Status HistoryRecorder::record(const LockEvent& event)
             !remarked)
             return remarked;
     }
-    if (auto written = writeChanges(changes); !written)
+    if (auto written = writeChanges(std::move(changes)); !written)
         return written;
     if (m_pending++ == 0)
         m_batchStartedMs = event.atMs;
@@ -195,13 +197,14 @@ Status HistoryRecorder::recordForceRelease(const std::string& node, const std::s
         row.atMs = atMs;
         row.node = node;
         row.lock = lock;
+        row.apiName = any.apiName;
         row.kind = any.kind;
         row.library = any.library;
         row.type = forceReleasedEventType;
         if (auto added = checked(m_store->write({.kind = HistoryWrite::Kind::Event, .event = row})); !added)
             return added;
     }
-    if (auto written = writeChanges(changes); !written)
+    if (auto written = writeChanges(std::move(changes)); !written)
         return written;
     return commit(atMs);
 }

@@ -77,7 +77,7 @@ private:
     // Starts a batch (if none is under way).
     Status begin();
     Status commit(long long nowMs);
-    Status writeChanges(const std::vector<HoldTracker::Change>& changes);
+    Status writeChanges(std::vector<HoldTracker::Change> changes);
     // Remembers the first failure; every later call returns it.
     Status fail(RedisError error);
     // `status`, remembered as the failure when it is one.

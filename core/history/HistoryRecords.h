@@ -28,6 +28,14 @@ struct LeagueRow
     long long expired = 0; // holds that ended by expiry (crashed or stalled holders)
 };
 
+// A lock as the history knows it: its key, its server, and its library's name for it.
+struct RecordedLock
+{
+    std::string lock; // the key (raw bytes)
+    std::string node;
+    std::string apiName; // empty where unknown or the same as the key
+};
+
 struct HolderShare
 {
     std::string holder;

@@ -41,6 +41,13 @@ const std::vector<const char*> migrations = {
     "CREATE TABLE polling(id INTEGER PRIMARY KEY, started_ms INTEGER NOT NULL, ended_ms INTEGER,"
     "  interval_ms INTEGER NOT NULL);"
     "CREATE INDEX polling_by_time ON polling(started_ms);",
+    // 3 -> 4: nothing; PostgreSQL's 4 counts the batches of each of its recorders, a file has one.
+    "",
+    // 4 -> 5: the library's name of each lock (`history NAME` finds a lock by it); no query reads
+    // the events by lock, so their index only cost every insert.
+    "ALTER TABLE locks ADD COLUMN api_name BLOB;"
+    "CREATE INDEX locks_by_api_name ON locks(api_name);"
+    "DROP INDEX events_by_lock;",
 };
 
 Status versionUnderstood(SqliteDatabase& database, long long version)
@@ -88,14 +95,16 @@ Result<Header> ownHeader(SqliteDatabase& database)
 
 } // namespace
 
-Status HistorySchema::check(SqliteDatabase& database)
+Result<long long> HistorySchema::check(SqliteDatabase& database)
 {
     auto header = ownHeader(database);
     if (!header)
         return header.error();
     if (header->application == 0)
         return makeError(ErrorKind::NotFound, "history database " + database.path() + " is empty");
-    return versionUnderstood(database, header->version);
+    if (auto understood = versionUnderstood(database, header->version); !understood)
+        return understood.error();
+    return header->version;
 }
 
 Status HistorySchema::prepare(SqliteDatabase& database)

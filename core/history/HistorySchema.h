@@ -11,12 +11,13 @@ class HistorySchema
 {
 public:
     static constexpr long long applicationId = 0x4c6b5363; // "LkSc"
-    static constexpr long long currentVersion = 3;
+    static constexpr long long currentVersion = 5;
 
     // Creates the tables in an empty file, migrates an older one, refuses anything else.
     static Status prepare(SqliteDatabase& database);
     // Checks that a file opened for reading is a history this version understands.
-    static Status check(SqliteDatabase& database);
+    // Returns its version (an older one is read as it is, never migrated by a reader).
+    static Result<long long> check(SqliteDatabase& database);
 };
 
 } // namespace lockscope

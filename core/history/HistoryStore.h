@@ -16,6 +16,7 @@ struct EventRow
     long long atMs = 0;
     std::string node;
     std::string lock; // raw bytes
+    std::string apiName; // the library's name for it (LockSnapshot::apiName), empty: the key
     std::string kind;
     std::string library;
     int type = 0; // LockEvent::Type
@@ -86,7 +87,7 @@ public:
     virtual Result<ResumedSession> startSession(long long nowMs) = 0;
 
     // Joins the batch under way.
-    virtual Status write(const HistoryWrite& write) = 0;
+    virtual Status write(HistoryWrite write) = 0;
 
     // Makes the batch durable and notes the session alive at `nowMs`. A store that can lose its
     // database for a while (PostgreSQL) keeps the batch and says so with isBuffering() instead of

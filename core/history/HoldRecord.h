@@ -23,6 +23,9 @@ std::string_view holdEndingName(HoldEnding ending); // open, released, expired, 
 struct HoldRecord
 {
     std::string lock; // raw bytes of the lock name
+    // The library's name for the lock (LockSnapshot::apiName, e.g. Laravel's without its
+    // prefixes); empty where that is the key, or in a history written before it was kept.
+    std::string apiName;
     std::string node;
     std::string kind;
     std::string library;
@@ -34,6 +37,10 @@ struct HoldRecord
     std::optional<long long> fence;
     long long maxReentries = 1;
     long long maxWaiters = 0;
+
+    // Ends this hold (still open) as `end`, the same hold as last seen, says: what a store's
+    // UPDATE of a hold's end does, for a hold not written yet.
+    void endAs(const HoldRecord& end);
 
     // Until `nowMs` for open holds.
     long long durationMs(long long nowMs) const { return (endedMs ? *endedMs : nowMs) - startedMs; }

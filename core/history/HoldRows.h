@@ -1,6 +1,9 @@
 #pragma once
 
+#include "history/HistoryTable.h"
 #include "history/HoldRecord.h"
+
+#include <string>
 
 namespace lockscope {
 
@@ -11,8 +14,10 @@ class SqliteStatement;
 class HoldRows
 {
 public:
-    // "SELECT <the columns> FROM holds h JOIN locks l ON l.id = h.lock_id "
-    static const char* select();
+    // "SELECT <the columns> FROM holds h JOIN locks l ON l.id = h.lock_id "; `withApiName` false
+    // for a database older than the locks' library names (its column reads as NULL).
+    static std::string select(bool withApiName = true);
+    static HoldRecord read(const HistoryTable& rows, size_t row);
     static HoldRecord read(const SqliteStatement& row);
 };
 

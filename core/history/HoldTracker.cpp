@@ -10,6 +10,7 @@ HoldRecord HoldTracker::started(const LockSnapshot& lock, const LockHolder& hold
 {
     HoldRecord hold;
     hold.lock = lock.name;
+    hold.apiName = lock.apiName.get();
     hold.node = lock.node;
     hold.kind = std::string(lockKindName(lock.kind));
     hold.library = std::string(lockLibraryName(lock.library));

@@ -19,7 +19,6 @@ list(APPEND lockscope_core_sources
   history/postgres/PostgresCopyRows.cpp
   history/postgres/PostgresHistoryReader.cpp
   history/postgres/PostgresHistoryStore.cpp
-  history/postgres/PostgresHoldRows.cpp
   history/postgres/PostgresParams.cpp
   history/postgres/PostgresResult.cpp
   history/postgres/PostgresSchema.cpp

@@ -42,7 +42,9 @@ Result<std::unique_ptr<SqliteHistoryStore>> SqliteHistoryStore::open(
         return claim.error();
     if (auto prepared = HistorySchema::prepare(*database); !prepared)
         return prepared.error();
-    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF;";
+    // A cache that keeps the indexes' pages a batch touches (1,000 locks' worth) in memory: with
+    // SQLite's default of 2 MB each batch read them back from the file.
+    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;";
     if (options.fileLimitBytes > 0) {
         auto pageSize = database->scalar("PRAGMA page_size");
         if (!pageSize)
@@ -62,14 +64,15 @@ Result<std::unique_ptr<SqliteHistoryStore>> SqliteHistoryStore::open(
 Status SqliteHistoryStore::prepareStatements()
 {
     const std::pair<SqliteStatement*, const char*> statements[] = {
-        {&m_findLock, "SELECT id FROM locks WHERE name = ?1 AND node = ?2"},
-        {&m_insertLock, "INSERT INTO locks(node, name, kind, library) VALUES(?1, ?2, ?3, ?4)"},
+        {&m_findLock, "SELECT id, api_name FROM locks WHERE name = ?1 AND node = ?2"},
+        {&m_insertLock, "INSERT INTO locks(node, name, kind, library, api_name) VALUES(?1, ?2, ?3, ?4, ?5)"},
+        {&m_nameLock, "UPDATE locks SET api_name = ?2 WHERE id = ?1"},
         {&m_insertEvent,
             "INSERT INTO events(at_ms, lock_id, type, holders, holder_count, reentries, ttl_ms, fence,"
             " waiters, stuck) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)"},
         {&m_insertHold,
-            "INSERT INTO holds(lock_id, holder, mode, started_ms, fence, max_reentries, max_waiters)"
-            " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)"},
+            "INSERT INTO holds(lock_id, holder, mode, started_ms, ended_ms, ending, fence, max_reentries,"
+            " max_waiters) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"},
         {&m_endHold,
             "UPDATE holds SET ended_ms = ?3, ending = ?4, fence = coalesce(fence, ?5),"
             " max_reentries = max(max_reentries, ?6), max_waiters = max(max_waiters, ?7)"
@@ -105,6 +108,7 @@ Status SqliteHistoryStore::begin()
 
 void SqliteHistoryStore::abandon()
 {
+    m_startedHolds.clear();
     if (m_inTransaction)
         (void)m_database.execute("ROLLBACK");
     m_inTransaction = false;
@@ -161,7 +165,7 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
     if (auto inserted = step(*session, "write"); !inserted)
         return inserted.error();
     m_sessionId = m_database.lastInsertId();
-    auto open = m_database.prepare(std::string(HoldRows::select()) + "WHERE h.ended_ms IS NULL");
+    auto open = m_database.prepare(HoldRows::select() + "WHERE h.ended_ms IS NULL");
     if (!open)
         return open.error();
     int code = SQLITE_ROW;
@@ -174,8 +178,8 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
     return resumed;
 }
 
-Result<long long> SqliteHistoryStore::lockId(
-    const std::string& node, const std::string& name, const std::string& kind, const std::string& library)
+Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std::string& name,
+    const std::string& apiName, const std::string& kind, const std::string& library)
 {
     if (auto it = m_lockIds.find({node, name}); it != m_lockIds.end())
         return it->second;
@@ -186,12 +190,24 @@ Result<long long> SqliteHistoryStore::lockId(
     long long id = 0;
     if (code == SQLITE_ROW) {
         id = m_findLock.integer(0);
+        // A lock first written by a LockScope that did not keep library names gets its name now.
+        if (!apiName.empty() && m_findLock.bytes(1) != apiName) {
+            m_nameLock.reset();
+            m_nameLock.bind(1, id);
+            m_nameLock.bindBlob(2, apiName);
+            if (auto named = step(m_nameLock, "write"); !named)
+                return named.error();
+        }
     } else if (code == SQLITE_DONE) {
         m_insertLock.reset();
         m_insertLock.bindText(1, node);
         m_insertLock.bindBlob(2, name);
         m_insertLock.bindText(3, kind);
         m_insertLock.bindText(4, library);
+        if (apiName.empty())
+            m_insertLock.bindNull(5);
+        else
+            m_insertLock.bindBlob(5, apiName);
         if (auto inserted = step(m_insertLock, "write"); !inserted)
             return inserted.error();
         id = m_database.lastInsertId();
@@ -202,7 +218,7 @@ Result<long long> SqliteHistoryStore::lockId(
     return id;
 }
 
-Status SqliteHistoryStore::write(const HistoryWrite& write)
+Status SqliteHistoryStore::write(HistoryWrite write)
 {
     using Kind = HistoryWrite::Kind;
     switch (write.kind) {
@@ -238,7 +254,7 @@ Status SqliteHistoryStore::addEvent(const EventRow& event)
 {
     if (auto begun = begin(); !begun)
         return begun;
-    auto id = lockId(event.node, event.lock, event.kind, event.library);
+    auto id = lockId(event.node, event.lock, event.apiName, event.kind, event.library);
     if (!id)
         return id.error();
     m_insertEvent.reset();
@@ -259,27 +275,60 @@ Status SqliteHistoryStore::startHold(const HoldRecord& hold)
 {
     if (auto begun = begin(); !begun)
         return begun;
-    auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
+    auto id = lockId(hold.node, hold.lock, hold.apiName, hold.kind, hold.library);
     if (!id)
         return id.error();
+    auto [started, added] = m_startedHolds.try_emplace({*id, hold.holder}, hold);
+    if (!added) { // started twice: the first one is written as it is
+        if (auto written = insertHold(started->first.first, started->second); !written)
+            return written;
+        started->second = hold;
+    }
+    return Done {};
+}
+
+Status SqliteHistoryStore::insertHold(long long lockId, const HoldRecord& hold)
+{
     m_insertHold.reset();
-    m_insertHold.bind(1, *id);
+    m_insertHold.bind(1, lockId);
     m_insertHold.bindBlob(2, hold.holder);
     m_insertHold.bindText(3, hold.mode);
     m_insertHold.bind(4, hold.startedMs);
-    m_insertHold.bind(5, hold.fence);
-    m_insertHold.bind(6, hold.maxReentries);
-    m_insertHold.bind(7, hold.maxWaiters);
+    m_insertHold.bind(5, hold.endedMs);
+    if (hold.ending == HoldEnding::Open)
+        m_insertHold.bindNull(6);
+    else
+        m_insertHold.bind(6, static_cast<long long>(hold.ending));
+    m_insertHold.bind(7, hold.fence);
+    m_insertHold.bind(8, hold.maxReentries);
+    m_insertHold.bind(9, hold.maxWaiters);
     return step(m_insertHold, "write");
+}
+
+Status SqliteHistoryStore::writeStartedHolds()
+{
+    for (const auto& [key, hold] : m_startedHolds) {
+        if (auto written = insertHold(key.first, hold); !written)
+            return written;
+    }
+    m_startedHolds.clear();
+    return Done {};
 }
 
 Status SqliteHistoryStore::endHold(const HoldRecord& hold)
 {
     if (auto begun = begin(); !begun)
         return begun;
-    auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
+    auto id = lockId(hold.node, hold.lock, hold.apiName, hold.kind, hold.library);
     if (!id)
         return id.error();
+    if (auto started = m_startedHolds.find({*id, hold.holder}); started != m_startedHolds.end()) {
+        // Started in this batch: written once, whole.
+        HoldRecord whole = std::move(started->second);
+        m_startedHolds.erase(started);
+        whole.endAs(hold);
+        return insertHold(*id, whole);
+    }
     m_endHold.reset();
     m_endHold.bind(1, *id);
     m_endHold.bindBlob(2, hold.holder);
@@ -296,6 +345,8 @@ Status SqliteHistoryStore::remarkForceReleased(
 {
     if (auto begun = begin(); !begun)
         return begun;
+    if (auto written = writeStartedHolds(); !written)
+        return written;
     auto remark
         = m_database.prepare("UPDATE holds SET ending = ?3 WHERE lock_id = (SELECT id FROM locks WHERE"
                              " name = ?1 AND node = ?2) AND ending = ?4 AND ended_ms >= ?5");
@@ -434,6 +485,8 @@ Status SqliteHistoryStore::noteAlive(long long aliveMs, std::optional<long long>
     m_aliveSession.bindNull(4);
     if (auto alive = step(m_aliveSession, "write"); !alive)
         return alive;
+    if (auto written = writeStartedHolds(); !written)
+        return written;
     if (auto committed = m_database.execute("COMMIT"); !committed)
         return committed;
     m_inTransaction = false;
@@ -454,6 +507,8 @@ Status SqliteHistoryStore::applyRetention(long long cutoff, long long maxBytes)
 {
     if (auto begun = begin(); !begun)
         return begun;
+    if (auto written = writeStartedHolds(); !written)
+        return written;
     // Events go in insertion order, so the first young one bounds the old ones by id: the scan
     // only reads the rows it deletes.
     auto byAge = m_database.prepare("DELETE FROM events WHERE id < coalesce((SELECT id FROM events WHERE "

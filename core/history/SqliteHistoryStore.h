@@ -12,8 +12,9 @@
 
 namespace lockscope {
 
-// The history in one SQLite file (WAL, prepared statements, one transaction per batch), the
-// embedded default. One recorder per file (RecorderClaim); the rows name no recorder.
+// The history in one SQLite file (WAL, synchronous=NORMAL, prepared statements reused, one
+// transaction per batch), the embedded default. One recorder per file (RecorderClaim); the rows name no
+// recorder.
 class SqliteHistoryStore : public HistoryStore
 {
 public:
@@ -24,7 +25,7 @@ public:
 
     const std::string& location() const override { return m_database.path(); }
     Result<ResumedSession> startSession(long long nowMs) override;
-    Status write(const HistoryWrite& write) override;
+    Status write(HistoryWrite write) override;
     Status commit(long long nowMs, const HoldTracker& holds) override;
     Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
@@ -51,14 +52,20 @@ private:
         const std::string& detail, long long atMs);
     Status noteMode(const std::string& description, long long atMs);
     Status noteAlive(long long aliveMs, std::optional<long long> endedMs);
-    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
-        const std::string& library);
+    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& apiName,
+        const std::string& kind, const std::string& library);
+    Status insertHold(long long lockId, const HoldRecord& hold);
+    // Writes the holds started in this batch that have not ended in it.
+    Status writeStartedHolds();
 
     SqliteDatabase m_database;
     RecorderClaim m_claim;
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
-    SqliteStatement m_findLock, m_insertLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap, m_endGap,
-        m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
+    SqliteStatement m_findLock, m_insertLock, m_nameLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap,
+        m_endGap, m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
+    // Holds started in the batch under way, kept until it commits (or they end): a hold that
+    // begins and ends within one batch is one INSERT, not an INSERT and an UPDATE.
+    std::map<std::pair<long long, std::string>, HoldRecord> m_startedHolds; // lock id, holder
     long long m_sessionId = 0;
     long long m_gapId = 0; // the session's open gap, 0: none
     long long m_pollingId = 0; // the polling span under way, 0: none

@@ -103,4 +103,35 @@ bool SqliteStatement::isNull(int column) const
     return sqlite3_column_type(m_statement, column) == SQLITE_NULL;
 }
 
+void SqliteStatement::bind(int index, const HistoryValue& value)
+{
+    if (const auto* number = std::get_if<long long>(&value))
+        bind(index, *number);
+    else if (const auto* bytes = std::get_if<std::string>(&value))
+        bindBlob(index, *bytes);
+    else
+        bindNull(index);
+}
+
+void SqliteStatement::appendTo(HistoryTable& rows) const
+{
+    const int columns = sqlite3_column_count(m_statement);
+    std::vector<HistoryValue> row;
+    row.reserve(static_cast<size_t>(columns));
+    for (int column = 0; column < columns; ++column) {
+        switch (sqlite3_column_type(m_statement, column)) {
+        case SQLITE_NULL:
+            row.emplace_back(std::monostate {});
+            break;
+        case SQLITE_INTEGER:
+        case SQLITE_FLOAT:
+            row.emplace_back(integer(column));
+            break;
+        default:
+            row.emplace_back(bytes(column));
+        }
+    }
+    rows.addRow(std::move(row));
+}
+
 } // namespace lockscope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "history/HistoryTable.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +35,8 @@ public:
     void bindBlob(int index, std::string_view bytes);
     void bindText(int index, std::string_view text);
     void bindNull(int index);
+    // NULL, an integer, or bytes (as a blob).
+    void bind(int index, const HistoryValue& value);
 
     int step();
 
@@ -41,6 +45,8 @@ public:
     double real(int column) const;
     std::string bytes(int column) const;
     bool isNull(int column) const;
+    // The current row, every column as what it holds (NULL, integer, or its bytes), as a row of `rows`.
+    void appendTo(HistoryTable& rows) const;
 
 private:
     sqlite3* m_database = nullptr;

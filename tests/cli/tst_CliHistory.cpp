@@ -181,6 +181,63 @@ private slots:
         QCOMPARE(in.readAll(), garbage);
     }
 
+    void historyTakesTheNameLaravelsCacheLockWasGiven()
+    {
+        // Cache::lock('reports:monthly') in a Laravel app named "Laravel", recorded by `record`.
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        const std::string key = "laravel_database_laravel_cache:reports:monthly";
+        const auto db = file("laravel.sqlite");
+        const int port = pickFreePort();
+        RecordProcess record(recordArguments(m_server->url(), db, {"--metrics", QString(":%1").arg(port)}));
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s), qPrintable(record.errorText()));
+        QVERIFY(LockFormats::laravelLock(*m_redis, key).ok());
+        QVERIFY(
+            RecordProcess::waitForSample(port, "lockscope_lock_events_total{type=\"appeared\"} ", 1, 15s));
+        QCOMPARE(record.terminate(), 0);
+        const auto byName = historyJson("reports:monthly", db);
+        QCOMPARE(byName["lock"].toString(), QString::fromStdString(key));
+        QCOMPARE(byName["name"].toString(), QString("reports:monthly"));
+        QCOMPARE(byName["holds"].toArray().size(), 1);
+        const auto byKey = historyJson(key, db);
+        QCOMPARE(byKey["holds"].toArray().size(), 1);
+        const auto hold = byName["holds"].toArray()[0].toObject();
+        QCOMPARE(byKey["holds"].toArray()[0].toObject()["started_ms"], hold["started_ms"]);
+        QCOMPARE(hold["name"].toString(), QString("reports:monthly"));
+        QCOMPARE(hold["library"].toString(), QString("Laravel"));
+        auto text = test::runCli({"history", "reports:monthly", "--db", db, "--since", "1h"});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(text.out.startsWith(QString::fromStdString("reports:monthly is " + key + "\n")),
+            qPrintable(text.out));
+    }
+
+    void aNameThatFitsLocksOfTwoKeysIsRefusedWithTheCandidates()
+    {
+        const auto db = file("two-prefixes.sqlite");
+        const long long now = QDateTime::currentMSecsSinceEpoch();
+        {
+            auto recorder = HistoryRecorder::open(db, {}, now - 60000);
+            QVERIFY(recorder);
+            using Type = LockEvent::Type;
+            for (const char* key : {"laravel_database_laravel_cache:reports:monthly",
+                     "billing_database_billing_cache_reports:monthly"})
+                QVERIFY((*recorder)
+                            ->record(test::namedLockEvent(
+                                Type::Appeared, key, "reports:monthly", {"t"}, now - 50000))
+                            .ok());
+            QVERIFY((*recorder)->close(now).ok());
+        }
+        auto run = test::runCli({"history", "reports:monthly", "--db", db});
+        QCOMPARE(run.code, 64);
+        QVERIFY2(run.err.contains("2 recorded locks are named reports:monthly"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("laravel_database_laravel_cache:reports:monthly on 127.0.0.1:6390")
+                && run.err.contains("billing_database_billing_cache_reports:monthly on 127.0.0.1:6390"),
+            qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+        auto byKey = test::runCli({"history", "billing_database_billing_cache_reports:monthly", "--db", db});
+        QCOMPARE(byKey.code, 0);
+    }
+
     void historyShowsTheLeagueTables()
     {
         const auto db = file("league.sqlite");

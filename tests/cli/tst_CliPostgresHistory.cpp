@@ -231,7 +231,7 @@ private slots:
                               " INSERT INTO lockscope_schema VALUES (7)",
                         database)
                     .ok());
-        bothRefuse(url(database), 65, "schema 7, this one knows up to 4");
+        bothRefuse(url(database), 65, "schema 7, this one knows up to 5");
         QCOMPARE(tablesIn(database), std::string("1"));
     }
 };

@@ -5,6 +5,8 @@
 
 #include <QFileInfo>
 
+#include <algorithm>
+
 namespace lockscope::ui {
 
 namespace {
@@ -54,8 +56,21 @@ HistoryReadout HistoryReader::read(const HistoryRequest& request)
     readout.mostContended = std::move(*contended);
     readout.longestHeld = std::move(*held);
     readout.mostExpired = std::move(*expired);
-    if (!request.selectedLock.empty()) {
-        auto statistics = query->statistics(request.selectedLock, request.window, request.nowMs);
+    if (!request.findName.empty()) {
+        auto found = query->locksNamed(request.findName);
+        if (!found) {
+            readout.error = CoreTexts::error(found.error());
+            return readout;
+        }
+        readout.found = std::move(*found);
+        const bool oneKey = !readout.found.empty()
+            && std::all_of(readout.found.begin(), readout.found.end(),
+                [&](const RecordedLock& lock) { return lock.lock == readout.found.front().lock; });
+        if (oneKey)
+            readout.request.selectedLock = readout.found.front().lock;
+    }
+    if (!readout.request.selectedLock.empty()) {
+        auto statistics = query->statistics(readout.request.selectedLock, request.window, request.nowMs);
         if (!statistics) {
             readout.error = CoreTexts::error(statistics.error());
             return readout;

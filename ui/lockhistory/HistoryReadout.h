@@ -18,6 +18,9 @@ struct HistoryRequest
     TimeWindow window;
     std::string selectedLock; // raw bytes
     long long nowMs = 0;
+    // A lock to find by its key or its library's name (raw bytes; empty: none). When it names one
+    // key, that lock is the one selected.
+    std::string findName;
 };
 
 // One answer from the history database, read off the GUI thread (HistoryReader).
@@ -32,6 +35,7 @@ struct HistoryReadout
     std::vector<PollingSpan> polling;
     std::optional<LockStatistics> selected; // of request.selectedLock
     std::vector<LeagueRow> mostContended, longestHeld, mostExpired;
+    std::vector<RecordedLock> found; // the locks request.findName names
 };
 
 } // namespace lockscope::ui

@@ -98,9 +98,22 @@ void HistoryTimeline::rebuildRows()
     m_rows.clear();
     for (const HoldRecord& hold : m_holds)
         if (rowOf(hold.lock, hold.node) < 0)
-            m_rows.push_back({hold.lock, hold.node});
+            m_rows.push_back({hold.lock, hold.node, hold.apiName});
     std::sort(m_rows.begin(), m_rows.end(),
         [](const Row& a, const Row& b) { return std::tie(a.lock, a.node) < std::tie(b.lock, b.node); });
+    m_severalServers = std::any_of(
+        m_rows.begin(), m_rows.end(), [this](const Row& row) { return row.node != m_rows.front().node; });
+}
+
+QString HistoryTimeline::rowLabel(std::size_t row) const
+{
+    const Row& shown = m_rows.at(row);
+    const QString name = bytesForPeople(shown.apiName.empty() ? shown.lock : shown.apiName);
+    if (!m_severalServers)
+        return name;
+    // The same name on two servers is two locks: each row says whose it is.
+    return tr("%1 · %2", "a timeline row: the server, then the lock's name")
+        .arg(bytesForPeople(shown.node), name);
 }
 
 int HistoryTimeline::rowOf(const std::string& lock, const std::string& node) const
@@ -379,8 +392,7 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
         painter.setPen(palette().color(QPalette::WindowText));
         painter.drawText(line.adjusted(6, 0, -(width() - labelWidth) - 4, 0),
             Qt::AlignVCenter | Qt::AlignLeft,
-            painter.fontMetrics().elidedText(
-                bytesForPeople(m_rows[row].lock), Qt::ElideMiddle, labelWidth - 10));
+            painter.fontMetrics().elidedText(rowLabel(row), Qt::ElideMiddle, labelWidth - 10));
     }
 
     painter.setRenderHint(QPainter::Antialiasing);

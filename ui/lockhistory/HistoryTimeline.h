@@ -45,6 +45,10 @@ public:
 
     // Where hold `index` of holds() is drawn now (empty when outside the visible window).
     QRect barRect(std::size_t index) const;
+    // The rows, one a lock (by key and server), and what each is labelled: the lock's name (its
+    // library's, else its key), after its server where the history shown has more than one.
+    std::size_t rowCount() const { return m_rows.size(); }
+    QString rowLabel(std::size_t row) const;
     // The hold drawn at `point`, if any.
     std::optional<std::size_t> holdAt(QPoint point) const;
     // What hovering at `point` shows (empty: nothing there).
@@ -74,6 +78,7 @@ private:
     {
         std::string lock;
         std::string node;
+        std::string apiName;
     };
     void rebuildRows();
     int rowOf(const std::string& lock, const std::string& node) const;
@@ -90,6 +95,7 @@ private:
     std::vector<MarkRecord> m_marks;
     std::vector<PollingSpan> m_polling;
     std::vector<Row> m_rows;
+    bool m_severalServers = false; // among m_rows
     long long m_nowMs = 0;
     TimeWindow m_window;
     std::string m_selectedLock;

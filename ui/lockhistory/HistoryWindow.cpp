@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSplitter>
 #include <QThread>
 #include <QTimer>
@@ -26,6 +27,7 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel)
     , m_follow(new QCheckBox(tr("Follow live")))
+    , m_find(new QLineEdit)
     , m_timeline(new HistoryTimeline)
     , m_statistics(new HistoryStatisticsPanel)
     , m_refreshTimer(new QTimer(this))
@@ -41,8 +43,15 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     m_follow->setChecked(true);
     m_follow->setToolTip(tr("Keep the timeline ending now; zooming or panning stops following"));
 
+    m_find->setObjectName(QStringLiteral("historyFind"));
+    m_find->setPlaceholderText(tr("Find a lock by name or key"));
+    m_find->setClearButtonEnabled(true);
+    m_find->setMinimumWidth(220);
+    connect(m_find, &QLineEdit::returnPressed, this, [this] { findLock(m_find->text()); });
+
     auto* top = new QHBoxLayout;
     top->addWidget(m_header, 1);
+    top->addWidget(m_find);
     top->addWidget(m_follow);
     auto* splitter = new QSplitter(Qt::Horizontal);
     splitter->addWidget(m_timeline);
@@ -124,7 +133,38 @@ void HistoryWindow::refresh()
         m_timeline->setVisibleWindow(window);
     }
     m_reading = true;
-    Q_EMIT readRequested({m_path, window, m_timeline->selectedLock(), now});
+    Q_EMIT readRequested({m_path, window, m_timeline->selectedLock(), now, m_findName});
+}
+
+void HistoryWindow::findLock(const QString& name)
+{
+    m_findName = name.trimmed().toStdString();
+    m_findResult.clear();
+    if (m_findName.empty())
+        m_timeline->setSelectedLock({});
+    updateHeader();
+    refresh();
+}
+
+void HistoryWindow::showFound(const HistoryReadout& readout)
+{
+    m_findName.clear();
+    const QString name = QString::fromStdString(readout.request.findName);
+    QStringList keys;
+    for (const RecordedLock& lock : readout.found) {
+        const QString key = QString::fromStdString(lock.lock);
+        if (!keys.contains(key))
+            keys.append(key);
+    }
+    if (keys.size() == 1) {
+        m_timeline->setSelectedLock(readout.request.selectedLock);
+        Q_EMIT lockSelected(keys.front(), QString::fromStdString(readout.found.front().node));
+    } else if (keys.isEmpty()) {
+        m_findResult = tr("No recorded lock is named %1.").arg(name);
+    } else {
+        m_findResult = tr("%1 names %n recorded locks; find one by its key: %2", nullptr, int(keys.size()))
+                           .arg(name, keys.join(QStringLiteral(", ")));
+    }
 }
 
 void HistoryWindow::showReadout(const HistoryReadout& readout)
@@ -132,6 +172,9 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
     m_reading = false;
     if (readout.request.path == m_path) {
         m_readError = readout.error;
+        if (readout.error.isEmpty() && !readout.request.findName.empty()
+            && readout.request.findName == m_findName)
+            showFound(readout);
         if (readout.error.isEmpty()) {
             m_timeline->setHistory(
                 readout.holds, readout.gaps, readout.request.nowMs, readout.alerts, readout.marks);
@@ -161,6 +204,8 @@ void HistoryWindow::updateHeader()
         text += QLatin1Char('\n') + tr("Not recording: %1").arg(m_problem);
     else if (!m_readError.isEmpty())
         text += QLatin1Char('\n') + m_readError;
+    if (!m_findResult.isEmpty())
+        text += QLatin1Char('\n') + m_findResult;
     m_header->setText(text);
 }
 

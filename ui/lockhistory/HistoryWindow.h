@@ -7,6 +7,7 @@
 
 class QCheckBox;
 class QLabel;
+class QLineEdit;
 class QTimer;
 
 namespace lockscope::ui {
@@ -37,6 +38,9 @@ public:
     QString headerText() const;
     // Reads again now (asynchronously; readoutShown() follows).
     void refresh();
+    // Selects the lock whose key or library's name is `name` (as Enter in the find field does);
+    // a name of no recorded lock, or of several keys, is said in the header.
+    void findLock(const QString& name);
 
 Q_SIGNALS:
     // The user clicked a lock: the main window selects it in the monitor.
@@ -47,6 +51,7 @@ Q_SIGNALS:
 
 private:
     void showReadout(const HistoryReadout& readout);
+    void showFound(const HistoryReadout& readout);
     void updateHeader();
 
     QString m_path;
@@ -54,6 +59,9 @@ private:
     QString m_readError;
     QLabel* m_header;
     QCheckBox* m_follow;
+    QLineEdit* m_find;
+    std::string m_findName; // asked for, not answered yet
+    QString m_findResult; // why the last find selected nothing
     HistoryTimeline* m_timeline;
     HistoryStatisticsPanel* m_statistics;
     QTimer* m_refreshTimer;

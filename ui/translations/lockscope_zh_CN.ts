@@ -2882,6 +2882,11 @@ Use File › Connections… to open another server.</source>
 <context>
     <name>lockscope::ui::HistoryTimeline</name>
     <message>
+        <source>%1 · %2</source>
+        <comment>a timeline row: the server, then the lock&apos;s name</comment>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
         <source>Lock: %1</source>
         <translation>锁：%1</translation>
     </message>
@@ -2944,6 +2949,20 @@ Use File › Connections… to open another server.</source>
 </context>
 <context>
     <name>lockscope::ui::HistoryWindow</name>
+    <message>
+        <source>Find a lock by name or key</source>
+        <translation>按名称或键查找锁</translation>
+    </message>
+    <message>
+        <source>No recorded lock is named %1.</source>
+        <translation>没有记录名为 %1 的锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 names %n recorded locks; find one by its key: %2</source>
+        <translation>
+            <numerusform>%1 对应 %n 个已记录的锁；请按键查找其中一个：%2</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Follow live</source>
         <translation>实时跟随</translation>

@@ -2,7 +2,6 @@
 
 #include "history/HoldRows.h"
 #include "history/postgres/PostgresCopyRows.h"
-#include "history/postgres/PostgresHoldRows.h"
 #include "history/postgres/PostgresSchema.h"
 
 #include <algorithm>
@@ -26,8 +25,16 @@ using HoldKey = std::pair<long long, std::string>; // lock id, holder
 
 struct PostgresHistoryStore::Segment
 {
-    PostgresCopyRows events, holds, ends;
-    std::set<HoldKey> touched, ended;
+    PostgresCopyRows events, ends;
+    // The holds started in the segment (lock id, hold): one that also ends in it is sent whole,
+    // one INSERT instead of an INSERT and an UPDATE.
+    std::vector<std::pair<long long, HoldRecord>> holds;
+    struct Seen
+    {
+        std::optional<size_t> started; // its place in holds
+        bool ended = false;
+    };
+    std::map<HoldKey, Seen> seen;
 };
 
 PostgresHistoryStore::PostgresHistoryStore(PostgresConnection connection, HistoryOptions options)
@@ -82,7 +89,8 @@ Status PostgresHistoryStore::prepareConnection()
     return m_connection.execute(
         "CREATE TEMP TABLE IF NOT EXISTS hold_ends(lock_id bigint, holder bytea, ended_ms bigint,"
         " ending smallint, fence bigint, max_reentries bigint, max_waiters bigint) ON COMMIT DELETE ROWS;"
-        "CREATE TEMP TABLE IF NOT EXISTS new_locks(node bytea, name bytea, kind text, library text)"
+        "CREATE TEMP TABLE IF NOT EXISTS new_locks(node bytea, name bytea, kind text, library text,"
+        " api_name bytea)"
         " ON COMMIT DELETE ROWS");
 }
 
@@ -133,13 +141,13 @@ Result<ResumedSession> PostgresHistoryStore::startSession(long long nowMs)
     if (!session)
         return rollback(session.error());
     m_sessionId = session->integer(0, 0);
-    auto open
-        = m_connection.query(std::string(HoldRows::select()) + "WHERE h.ended_ms IS NULL AND l.source = $1",
-            PostgresParams().text(source));
+    auto open = m_connection.query(
+        HoldRows::select() + "WHERE h.ended_ms IS NULL AND l.source = $1", PostgresParams().text(source));
     if (!open)
         return rollback(open.error());
-    for (int row = 0; row < open->rows(); ++row)
-        resumed.openHolds.push_back(PostgresHoldRows::read(*open, row));
+    const HistoryTable openRows = open->table();
+    for (size_t row = 0; row < openRows.rows(); ++row)
+        resumed.openHolds.push_back(HoldRows::read(openRows, row));
     if (auto committed = m_connection.execute("COMMIT"); !committed)
         return rollback(committed.error());
     return resumed;
@@ -164,9 +172,9 @@ Status PostgresHistoryStore::queue(HistoryWrite write)
     return Done {};
 }
 
-Status PostgresHistoryStore::write(const HistoryWrite& write)
+Status PostgresHistoryStore::write(HistoryWrite write)
 {
-    return queue(write);
+    return queue(std::move(write));
 }
 
 Result<std::optional<long long>> PostgresHistoryStore::existingLockId(
@@ -186,8 +194,8 @@ Result<std::optional<long long>> PostgresHistoryStore::existingLockId(
     return std::optional<long long>(found->integer(0, 0));
 }
 
-Result<long long> PostgresHistoryStore::lockId(
-    const std::string& node, const std::string& name, const std::string& kind, const std::string& library)
+Result<long long> PostgresHistoryStore::lockId(const std::string& node, const std::string& name,
+    const std::string& apiName, const std::string& kind, const std::string& library)
 {
     const auto key = std::make_pair(node, name);
     if (auto it = m_lockIds.find(key); it != m_lockIds.end())
@@ -195,10 +203,17 @@ Result<long long> PostgresHistoryStore::lockId(
     if (auto it = m_newLockIds.find(key); it != m_newLockIds.end())
         return it->second;
     // Another recorder may add the same lock at the same moment: the unique key settles it.
-    auto inserted
-        = m_connection.query("INSERT INTO locks(node, name, kind, library, source) VALUES($1, $2, $3, $4, $5)"
-                             " ON CONFLICT (name, node) DO UPDATE SET kind = EXCLUDED.kind RETURNING id",
-            PostgresParams().bytes(node).bytes(name).text(kind).text(library).text(m_options.source));
+    PostgresParams params;
+    params.bytes(node).bytes(name).text(kind).text(library).text(m_options.source);
+    if (apiName.empty())
+        params.null();
+    else
+        params.bytes(apiName);
+    auto inserted = m_connection.query(
+        "INSERT INTO locks(node, name, kind, library, source, api_name) VALUES($1, $2, $3, $4, $5, $6)"
+        " ON CONFLICT (name, node) DO UPDATE SET kind = EXCLUDED.kind,"
+        " api_name = coalesce(EXCLUDED.api_name, locks.api_name) RETURNING id",
+        params);
     if (!inserted)
         return inserted.error();
     const long long id = inserted->integer(0, 0);
@@ -217,10 +232,18 @@ Status PostgresHistoryStore::sendSegment(Segment& segment)
             return copied;
     }
     if (!segment.holds.empty()) {
-        if (auto copied
-            = m_connection.copy("COPY holds(lock_id, holder, mode, started_ms, fence, max_reentries,"
-                                " max_waiters) FROM STDIN",
-                segment.holds.data());
+        PostgresCopyRows rows;
+        for (const auto& [id, hold] : segment.holds) {
+            rows.integer(id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs).integer(hold.endedMs);
+            if (hold.ending == HoldEnding::Open)
+                rows.null();
+            else
+                rows.integer(static_cast<long long>(hold.ending));
+            rows.integer(hold.fence).integer(hold.maxReentries).integer(hold.maxWaiters).endRow();
+        }
+        if (auto copied = m_connection.copy("COPY holds(lock_id, holder, mode, started_ms, ended_ms, ending,"
+                                            " fence, max_reentries, max_waiters) FROM STDIN",
+                rows.data());
             !copied)
             return copied;
     }
@@ -240,8 +263,7 @@ Status PostgresHistoryStore::sendSegment(Segment& segment)
     segment.events.clear();
     segment.holds.clear();
     segment.ends.clear();
-    segment.touched.clear();
-    segment.ended.clear();
+    segment.seen.clear();
     return Done {};
 }
 
@@ -320,40 +342,80 @@ Status PostgresHistoryStore::addNewLocks()
 {
     // Each lock not known yet, once, in the order the unique key sorts them (two recorders adding
     // the same locks then wait for each other instead of deadlocking).
-    std::map<std::pair<std::string, std::string>, std::pair<std::string, std::string>> unknown; // name, node
-    auto note = [&](const std::string& node, const std::string& name, const std::string& kind,
-                    const std::string& library) {
+    struct Described
+    {
+        const std::string *apiName, *kind, *library;
+    };
+    std::map<std::pair<std::string, std::string>, Described> unknown; // name, node
+    auto note = [&](const std::string& node, const std::string& name, const std::string& apiName,
+                    const std::string& kind, const std::string& library) {
         if (m_lockIds.count({node, name}) == 0)
-            unknown.try_emplace({name, node}, kind, library);
+            unknown.try_emplace({name, node}, Described {&apiName, &kind, &library});
     };
     for (const HistoryWrite& write : m_writes) {
         if (write.kind == HistoryWrite::Kind::Event)
-            note(write.event.node, write.event.lock, write.event.kind, write.event.library);
+            note(write.event.node, write.event.lock, write.event.apiName, write.event.kind,
+                write.event.library);
         else if (write.kind == HistoryWrite::Kind::StartHold || write.kind == HistoryWrite::Kind::EndHold)
-            note(write.hold.node, write.hold.lock, write.hold.kind, write.hold.library);
+            note(write.hold.node, write.hold.lock, write.hold.apiName, write.hold.kind, write.hold.library);
     }
     if (unknown.empty())
         return Done {};
     PostgresCopyRows rows;
-    for (const auto& [key, kindAndLibrary] : unknown)
-        rows.bytes(key.second)
-            .bytes(key.first)
-            .text(kindAndLibrary.first)
-            .text(kindAndLibrary.second)
-            .endRow();
+    for (const auto& [key, described] : unknown) {
+        rows.bytes(key.second).bytes(key.first).text(*described.kind).text(*described.library);
+        if (described.apiName->empty())
+            rows.null();
+        else
+            rows.bytes(*described.apiName);
+        rows.endRow();
+    }
     if (auto copied = m_connection.copy("COPY new_locks FROM STDIN", rows.data()); !copied)
         return copied;
     // Another recorder may add the same lock at the same moment: the unique key settles it.
-    auto inserted = m_connection.query("INSERT INTO locks(node, name, kind, library, source) SELECT node, "
-                                       "name, kind, library, $1 FROM new_locks"
-                                       " ORDER BY name, node ON CONFLICT (name, node) DO UPDATE SET kind = "
-                                       "EXCLUDED.kind RETURNING id, node, name",
+    auto inserted = m_connection.query(
+        "INSERT INTO locks(node, name, kind, library, source, api_name) SELECT node, name, kind, library, $1,"
+        " api_name FROM new_locks ORDER BY name, node ON CONFLICT (name, node) DO UPDATE SET"
+        " kind = EXCLUDED.kind, api_name = coalesce(EXCLUDED.api_name, locks.api_name)"
+        " RETURNING id, node, name",
         PostgresParams().text(m_options.source));
     if (!inserted)
         return inserted.error();
     for (int row = 0; row < inserted->rows(); ++row)
         m_newLockIds.insert_or_assign(
             {inserted->bytes(row, 1), inserted->bytes(row, 2)}, inserted->integer(row, 0));
+    return Done {};
+}
+
+Status PostgresHistoryStore::addHold(Segment& segment, const HoldRecord& hold, bool starts)
+{
+    auto id = lockId(hold.node, hold.lock, hold.apiName, hold.kind, hold.library);
+    if (!id)
+        return id.error();
+    HoldKey key {*id, hold.holder};
+    auto seen = segment.seen.find(key);
+    // A second start of one hold, or a second end, waits for the next segment: the ends are
+    // applied after the starts, all at once.
+    if (seen != segment.seen.end() && (starts || seen->second.ended)) {
+        if (auto sent = sendSegment(segment); !sent)
+            return sent;
+        seen = segment.seen.end();
+    }
+    if (seen == segment.seen.end())
+        seen = segment.seen.emplace(std::move(key), Segment::Seen {}).first;
+    if (starts) {
+        seen->second.started = segment.holds.size();
+        segment.holds.emplace_back(*id, hold);
+    } else if (seen->second.started) {
+        segment.holds[*seen->second.started].second.endAs(hold);
+        seen->second.ended = true;
+    } else {
+        segment.ends.integer(*id).bytes(hold.holder).integer(hold.endedMs);
+        segment.ends.integer(static_cast<long long>(hold.ending)).integer(hold.fence);
+        segment.ends.integer(hold.maxReentries).integer(hold.maxWaiters);
+        segment.ends.endRow();
+        seen->second.ended = true;
+    }
     return Done {};
 }
 
@@ -365,7 +427,7 @@ Status PostgresHistoryStore::sendWrites(Segment& segment)
     for (const HistoryWrite& write : m_writes) {
         if (write.kind == HistoryWrite::Kind::Event) {
             const EventRow& event = write.event;
-            auto id = lockId(event.node, event.lock, event.kind, event.library);
+            auto id = lockId(event.node, event.lock, event.apiName, event.kind, event.library);
             if (!id)
                 return id.error();
             segment.events.integer(event.atMs).integer(*id).integer(static_cast<long long>(event.type));
@@ -376,30 +438,9 @@ Status PostgresHistoryStore::sendWrites(Segment& segment)
                 .boolean(event.stuck);
             segment.events.endRow();
         } else if (write.kind == HistoryWrite::Kind::StartHold || write.kind == HistoryWrite::Kind::EndHold) {
-            const HoldRecord& hold = write.hold;
-            auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
-            if (!id)
-                return id.error();
-            HoldKey key {*id, hold.holder};
-            const bool starts = write.kind == HistoryWrite::Kind::StartHold;
-            // A second change of one hold in a segment waits for the next: the ends are applied
-            // after the starts, all at once.
-            if (starts ? segment.touched.count(key) > 0 : segment.ended.count(key) > 0) {
-                if (auto sent = sendSegment(segment); !sent)
-                    return sent;
-            }
-            if (starts) {
-                segment.holds.integer(*id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs);
-                segment.holds.integer(hold.fence).integer(hold.maxReentries).integer(hold.maxWaiters);
-                segment.holds.endRow();
-            } else {
-                segment.ends.integer(*id).bytes(hold.holder).integer(hold.endedMs);
-                segment.ends.integer(static_cast<long long>(hold.ending)).integer(hold.fence);
-                segment.ends.integer(hold.maxReentries).integer(hold.maxWaiters);
-                segment.ends.endRow();
-                segment.ended.insert(key);
-            }
-            segment.touched.insert(std::move(key));
+            if (auto added = addHold(segment, write.hold, write.kind == HistoryWrite::Kind::StartHold);
+                !added)
+                return added;
         } else {
             if (auto sent = sendSegment(segment); !sent)
                 return sent;
@@ -449,12 +490,10 @@ Status PostgresHistoryStore::sendDropped(long long nowMs, const HoldTracker& hol
     for (const HoldRecord& hold : open) {
         if (inDatabase.count({hold.node, hold.lock, hold.holder}) > 0)
             continue;
-        auto id = lockId(hold.node, hold.lock, hold.kind, hold.library);
+        auto id = lockId(hold.node, hold.lock, hold.apiName, hold.kind, hold.library);
         if (!id)
             return id.error();
-        segment.holds.integer(*id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs);
-        segment.holds.integer(hold.fence).integer(hold.maxReentries).integer(hold.maxWaiters);
-        segment.holds.endRow();
+        segment.holds.emplace_back(*id, hold);
     }
     return sendSegment(segment);
 }
@@ -584,8 +623,16 @@ Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxByt
     if (m_lost)
         return Done {};
     auto retain = [&]() -> Status {
+        // Events go in insertion order, so the first young one bounds the old ones by id (and the
+        // events need no index by time).
+        auto young = m_connection.query("SELECT coalesce((SELECT id FROM events WHERE at_ms >= $1 ORDER BY id"
+                                        " LIMIT 1), (SELECT max(id) + 1 FROM events), 0)",
+            PostgresParams().integer(cutoffMs));
+        if (!young)
+            return young.error();
+        if (auto deleted = deleteInBatches("events", "id < $1", young->integer(0, 0)); !deleted)
+            return deleted;
         const std::pair<const char*, const char*> byAge[] = {
-            {"events", "at_ms < $1"},
             {"holds", "started_ms < $1 AND ended_ms < $1"},
             {"gaps", "ended_ms < $1"},
             {"alerts", "at_ms < $1"},
@@ -611,10 +658,10 @@ Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxByt
             return Done {};
         if (auto deleted = deleteInBatches("events", "id < $1", bound->integer(0, 0)); !deleted)
             return deleted;
-        auto oldest = m_connection.query("SELECT min(at_ms) FROM events");
+        auto oldest = m_connection.query("SELECT at_ms FROM events ORDER BY id LIMIT 1");
         if (!oldest)
             return oldest.error();
-        if (oldest->isNull(0, 0))
+        if (oldest->rows() == 0)
             return Done {};
         return deleteInBatches("holds", "ended_ms < $1", oldest->integer(0, 0));
     }();

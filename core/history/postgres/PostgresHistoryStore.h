@@ -24,7 +24,8 @@ class PostgresCopyRows;
 // starts cleanly).
 //
 // Writes wait in memory until commit(), which sends them in one transaction: events and hold
-// starts by COPY, hold ends by one UPDATE joined to a COPY of them. When the database cannot be
+// starts by COPY (a hold that also ended in the batch goes whole), the ends of holds started in
+// earlier batches by one UPDATE joined to a COPY of them. When the database cannot be
 // reached the batch stays in memory (isBuffering()) and each later commit() tries to connect
 // again; past HistoryOptions::bufferedEventsLimit events, what comes is dropped, and once the
 // database is back the history gets a gap for it and its open holds are set right.
@@ -42,7 +43,7 @@ public:
 
     const std::string& location() const override { return m_connection.url(); }
     Result<ResumedSession> startSession(long long nowMs) override;
-    Status write(const HistoryWrite& write) override;
+    Status write(HistoryWrite write) override;
     Status commit(long long nowMs, const HoldTracker& holds) override;
     Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
@@ -69,8 +70,11 @@ private:
     Status sendOne(const HistoryWrite& write);
     // After drops: a gap for them, and the open holds of this source as the recorder sees them.
     Status sendDropped(long long nowMs, const HoldTracker& holds);
-    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& kind,
-        const std::string& library);
+    Result<long long> lockId(const std::string& node, const std::string& name, const std::string& apiName,
+        const std::string& kind, const std::string& library);
+    // Joins a hold's start or end to the segment (sending the segment first when it already has
+    // this hold's start, or its end).
+    Status addHold(Segment& segment, const HoldRecord& hold, bool starts);
     Result<std::optional<long long>> existingLockId(const std::string& node, const std::string& name);
     // Whether `status` failed because the database went away (then the writes stay queued).
     bool lostWith(const Status& status);

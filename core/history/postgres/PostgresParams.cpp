@@ -18,6 +18,15 @@ PostgresParams& PostgresParams::bytes(std::string_view value)
     return *this;
 }
 
+PostgresParams& PostgresParams::value(const HistoryValue& value)
+{
+    if (const auto* number = std::get_if<long long>(&value))
+        return integer(*number);
+    if (const auto* text = std::get_if<std::string>(&value))
+        return bytes(*text);
+    return putNull();
+}
+
 PostgresParams& PostgresParams::putNull()
 {
     m_values.emplace_back(std::nullopt);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "history/HistoryTable.h"
 #include "history/postgres/PostgresValues.h"
 
 #include <optional>
@@ -16,6 +17,7 @@ class PostgresParams : public PostgresValues<PostgresParams>
 {
 public:
     PostgresParams& bytes(std::string_view value); // bytea
+    PostgresParams& value(const HistoryValue& value); // NULL, an integer, or bytea
 
     int count() const { return static_cast<int>(m_values.size()); }
     std::vector<const char*> values() const;

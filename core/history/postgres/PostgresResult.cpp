@@ -82,4 +82,29 @@ std::string PostgresResult::bytes(int row, int column) const
     return decoded;
 }
 
+HistoryTable PostgresResult::table() const
+{
+    // The type oids of PostgreSQL's catalog (pg_type.dat), which never change.
+    constexpr Oid byteaOid = 17, bigintOid = 20, smallintOid = 21, integerOid = 23;
+    HistoryTable table;
+    const int columns = m_result ? PQnfields(m_result) : 0;
+    for (int row = 0; row < rows(); ++row) {
+        std::vector<HistoryValue> values;
+        values.reserve(static_cast<size_t>(columns));
+        for (int column = 0; column < columns; ++column) {
+            const Oid type = PQftype(m_result, column);
+            if (isNull(row, column))
+                values.emplace_back(std::monostate {});
+            else if (type == bigintOid || type == smallintOid || type == integerOid)
+                values.emplace_back(integer(row, column));
+            else if (type == byteaOid)
+                values.emplace_back(bytes(row, column));
+            else
+                values.emplace_back(text(row, column));
+        }
+        table.addRow(std::move(values));
+    }
+    return table;
+}
+
 } // namespace lockscope

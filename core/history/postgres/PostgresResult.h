@@ -1,5 +1,7 @@
 #pragma once
 
+#include "history/HistoryTable.h"
+
 #include <optional>
 #include <string>
 
@@ -28,6 +30,9 @@ public:
     std::optional<long long> optionalInteger(int row, int column) const;
     std::string text(int row, int column) const;
     std::string bytes(int row, int column) const;
+    // Every row, each column as what its type holds: NULL, an integer (the integer types), bytes
+    // (bytea decoded; text as it is).
+    HistoryTable table() const;
 
 private:
     pg_result* m_result = nullptr;

@@ -49,6 +49,12 @@ const std::vector<const char*> migrations = {
     // 3 -> 4: the batches each session committed, counted in the batch's own transaction, so that
     // a recorder whose COMMIT reply was lost can tell whether to send the batch again.
     "ALTER TABLE sessions ADD COLUMN batches bigint NOT NULL DEFAULT 0;",
+    // 4 -> 5: the library's name of each lock (`history NAME` finds a lock by it). No query reads
+    // the events by lock or by time (retention goes by id): their indexes only cost every insert.
+    "ALTER TABLE locks ADD COLUMN api_name bytea;"
+    "CREATE INDEX locks_by_api_name ON locks(api_name);"
+    "DROP INDEX events_by_lock;"
+    "DROP INDEX events_by_time;",
 };
 
 // Serialises creating and migrating between recorders starting at once (a transaction lock,

@@ -9,12 +9,12 @@ class PostgresConnection;
 // The history's tables in a PostgreSQL database (its current schema, normally public), with
 // their version in table lockscope_schema. The versions follow the SQLite history's (1: locks,
 // events, holds, gaps, sessions, alerts; 2: marks; 3: polling spans; 4, PostgreSQL's own: the
-// batches each session committed); every table that speaks of one recorder has a `source`
-// column naming the server it watches.
+// batches each session committed; 5: the library's name of each lock); every table that speaks of one
+// recorder has a `source` column naming the server it watches.
 class PostgresSchema
 {
 public:
-    static constexpr long long currentVersion = 4;
+    static constexpr long long currentVersion = 5;
 
     // For a reader: ours and not newer (an older one is read as it is, never migrated here).
     // Returns the version.

@@ -130,11 +130,12 @@ inline double ownCpuSeconds()
 struct IngestFigures
 {
     double eventsPerSecond = 0; // wall clock; 0 after a failure
-    double cpuSeconds = 0; // the recorder's, and the database server's where there is one
+    double cpuSeconds = 0; // the recorder's (SQLite writes in the recorder's process)
+    double serverCpuSeconds = 0; // the database server's, where there is one
 };
 
 // Events per second through HistoryRecorder::record into `location` (default options, source
-// named), close included, and the CPU time that took (the recorder's, plus that of the server
+// named), close included, and the CPU time that took (the recorder's, and that of the server
 // `serverPid` and its processes, if given); a failure is said on stderr.
 inline IngestFigures ingest(
     const std::string& location, const std::vector<LockEvent>& events, pid_t serverPid = 0)
@@ -147,7 +148,8 @@ inline IngestFigures ingest(
         return {};
     }
     (void)(*recorder)->watchingResumed({}, startMs, {"bench", {}});
-    const double cpuBefore = ownCpuSeconds() + (serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0);
+    const double cpuBefore = ownCpuSeconds();
+    const double serverCpuBefore = serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0;
     const auto start = Clock::now();
     for (const auto& event : events) {
         if (auto recorded = (*recorder)->record(event); !recorded) {
@@ -161,8 +163,8 @@ inline IngestFigures ingest(
     }
     IngestFigures figures;
     figures.eventsPerSecond = static_cast<double>(events.size()) / secondsSince(start);
-    figures.cpuSeconds
-        = ownCpuSeconds() + (serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0) - cpuBefore;
+    figures.cpuSeconds = ownCpuSeconds() - cpuBefore;
+    figures.serverCpuSeconds = (serverPid > 0 ? cpuSecondsWithChildren(serverPid) : 0) - serverCpuBefore;
     return figures;
 }
 

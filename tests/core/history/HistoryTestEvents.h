@@ -31,4 +31,16 @@ inline LockEvent lockEvent(LockEvent::Type type, const std::string& name,
     return event;
 }
 
+// The same for a lock on `node` whose library calls it `apiName` (LockSnapshot::apiName).
+inline LockEvent namedLockEvent(LockEvent::Type type, const std::string& key, const std::string& apiName,
+    const std::vector<std::string>& holders, long long atMs, const std::string& node = "127.0.0.1:6390")
+{
+    LockEvent event = lockEvent(type, key, holders, atMs);
+    LockSnapshot lock = event.lock;
+    lock.apiName = apiName;
+    lock.node = node;
+    event.lock = std::move(lock);
+    return event;
+}
+
 } // namespace lockscope::test

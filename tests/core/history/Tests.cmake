@@ -2,6 +2,7 @@
 # `history` and /metrics are the CLI's: tests/cli.)
 find_package(PkgConfig REQUIRED)
 lockscope_add_test(tst_HistoryRecorder DIR core/history LIBS PkgConfig::SQLITE3)
+target_compile_definitions(tst_HistoryRecorder PRIVATE LOCKSCOPE_FIXTURES="${CMAKE_CURRENT_LIST_DIR}/fixtures")
 lockscope_add_test(tst_AlertEvaluator DIR core/history)
 lockscope_add_test(tst_HistoryRecordingSink DIR core/history)
 

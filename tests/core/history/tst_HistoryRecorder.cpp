@@ -14,6 +14,7 @@
 
 using namespace lockscope;
 using test::lockEvent;
+using test::namedLockEvent;
 using Type = LockEvent::Type;
 
 namespace {
@@ -248,8 +249,12 @@ private slots:
             QVERIFY(recorder->record(lockEvent(Type::Released, "old", {"A"}, 2500)).ok());
             QVERIFY(recorder->close(3000).ok());
         }
-        // Back to schema 1 as a recorder of that version left it: no marks or polling table.
-        QVERIFY(makeDatabase(path, "DROP TABLE marks; DROP TABLE polling; PRAGMA user_version=1;"));
+        // Back to schema 1 as a recorder of that version left it: no marks or polling table, no
+        // library names, the events' index.
+        QVERIFY(makeDatabase(path,
+            "DROP TABLE marks; DROP TABLE polling; DROP INDEX locks_by_api_name;"
+            " ALTER TABLE locks DROP COLUMN api_name; CREATE INDEX events_by_lock ON events(lock_id, at_ms);"
+            " PRAGMA user_version=1;"));
         auto before = HistoryQuery::open(path);
         QVERIFY(before);
         auto none = before->marks(always); // a reader copes with the older file
@@ -265,6 +270,96 @@ private slots:
         QVERIFY(query);
         auto marks = query->marks(always);
         QVERIFY(marks && marks->size() == 1);
+    }
+
+    void aFileOfSchemaThreeIsMigratedAndKeepsTheLibrarysNameOfItsLocks()
+    {
+        const auto path = file("schema3.sqlite");
+        QFile dump(QStringLiteral(LOCKSCOPE_FIXTURES "/sqlite-schema-3.sql"));
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QVERIFY(makeDatabase(path, dump.readAll().constData()));
+        {
+            auto before = HistoryQuery::open(path); // read as it is, never migrated by a reader
+            QVERIFY(before);
+            auto named = before->locksNamed("invoice:7");
+            QVERIFY(named && named->size() == 1 && named->front().apiName.empty());
+            QCOMPARE(before->holds("invoice:7", always)->size(), size_t(1));
+        }
+        auto recorder = openRecorder(path, 10000);
+        QVERIFY(recorder);
+        QVERIFY(recorder
+                    ->record(namedLockEvent(Type::Appeared, "laravel_database_laravel_cache:reports:monthly",
+                        "reports:monthly", {"t1"}, 11000))
+                    .ok());
+        QVERIFY(recorder->close(12000).ok());
+        QCOMPARE(holdsOf(path, "invoice:7").size(), size_t(1)); // the old hold is kept
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto named = query->locksNamed("reports:monthly");
+        QVERIFY(named);
+        QCOMPARE(named->size(), size_t(1));
+        QCOMPARE(named->front().lock, std::string("laravel_database_laravel_cache:reports:monthly"));
+        QCOMPARE(named->front().apiName, std::string("reports:monthly"));
+        const auto holds = holdsOf(path, named->front().lock);
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].apiName, std::string("reports:monthly"));
+        sqlite3* database = nullptr;
+        QCOMPARE(sqlite3_open(path.c_str(), &database), SQLITE_OK);
+        sqlite3_stmt* version = nullptr;
+        sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &version, nullptr);
+        QCOMPARE(sqlite3_step(version), SQLITE_ROW);
+        QCOMPARE(sqlite3_column_int64(version, 0), HistorySchema::currentVersion);
+        sqlite3_finalize(version);
+        sqlite3_close(database);
+    }
+
+    void aLockFirstRecordedWithoutItsLibrarysNameGetsItWhenSeenWithIt()
+    {
+        const auto path = file("named-later.sqlite");
+        auto recorder = openRecorder(path, 1000);
+        QVERIFY(recorder);
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "app:reports:monthly", {"t1"}, 2000)).ok());
+        QVERIFY(recorder->close(3000).ok());
+        recorder.reset(); // its claim on the file ends
+        recorder = openRecorder(path, 4000);
+        QVERIFY(recorder);
+        QVERIFY(
+            recorder
+                ->record(namedLockEvent(Type::Released, "app:reports:monthly", "reports:monthly", {}, 5000))
+                .ok());
+        QVERIFY(recorder->close(6000).ok());
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto found = query->locksNamed("reports:monthly");
+        QVERIFY(found && found->size() == 1);
+        QCOMPARE(found->front().lock, std::string("app:reports:monthly"));
+    }
+
+    void aHoldThatStartsAndEndsInOneBatchIsKeptLikeOneThatSpansBatches()
+    {
+        const auto path = file("batches.sqlite");
+        HistoryOptions options;
+        options.batchSize = 3;
+        auto recorder = openRecorder(path, 1000, options);
+        QVERIFY(recorder);
+        // Batch 1: A's hold starts and ends, B's starts; batch 2: B's ends, A starts again.
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "batch", {"A"}, 2000, 1, 2)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Changed, "batch", {"A"}, 2100, 3, 4)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Changed, "batch", {"B"}, 2500, 1, 1)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "batch", {}, 3000)).ok());
+        QVERIFY(recorder->record(lockEvent(Type::Appeared, "batch", {"A"}, 4000)).ok());
+        QVERIFY(recorder->close(5000).ok());
+        const auto holds = holdsOf(path, "batch");
+        QCOMPARE(holds.size(), size_t(3));
+        QCOMPARE(holds[0].holder, std::string("A"));
+        QCOMPARE(holds[0].endedMs, std::optional<long long>(2500));
+        QCOMPARE(holds[0].maxReentries, 3LL);
+        QCOMPARE(holds[0].maxWaiters, 4LL);
+        QCOMPARE(holds[1].holder, std::string("B"));
+        QCOMPARE(holds[1].endedMs, std::optional<long long>(3000));
+        QCOMPARE(holds[1].ending, HoldEnding::Released);
+        QCOMPARE(holds[2].holder, std::string("A"));
+        QVERIFY(!holds[2].endedMs); // still open at the clean stop
     }
 
     void aPollingWatchIsKeptAsAPollingSpanUntilWatchingStops()

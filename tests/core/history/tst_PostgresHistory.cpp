@@ -13,6 +13,7 @@
 using namespace lockscope;
 using test::CommitReplyCutter;
 using test::lockEvent;
+using test::namedLockEvent;
 using test::PostgresTestServer;
 using Type = LockEvent::Type;
 
@@ -174,6 +175,66 @@ private slots:
         QCOMPARE(gaps->front().startedMs, 6000LL);
     }
 
+    void aSchemaFourDatabaseIsMigratedAndKeepsTheLibrarysNameOfItsLocks()
+    {
+        const auto url = freshDatabase();
+        const std::string database = url.substr(url.rfind('/') + 1);
+        QFile dump(QStringLiteral(LOCKSCOPE_FIXTURES "/postgres-schema-4.sql"));
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QVERIFY(m_postgres->execute(dump.readAll().toStdString(), database).ok());
+        {
+            auto before = HistoryQuery::open(url); // read as it is, never migrated by a reader
+            QVERIFY(before);
+            auto named = before->locksNamed("invoice:7");
+            QVERIFY(named && named->size() == 1 && named->front().apiName.empty());
+        }
+        auto recorder = openRecorder(url, "old-server", 10000);
+        QVERIFY(recorder);
+        QCOMPARE(*m_postgres->scalar("SELECT version FROM lockscope_schema", database), std::string("5"));
+        QVERIFY(recorder
+                    ->record(namedLockEvent(Type::Appeared, "laravel_database_laravel_cache:reports:monthly",
+                        "reports:monthly", {"t1"}, 11000))
+                    .ok());
+        QVERIFY(recorder->record(lockEvent(Type::Released, "invoice:7", {}, 11500)).ok());
+        QVERIFY(recorder->close(12000).ok());
+        QCOMPARE(holdsOf(url, "invoice:7").size(), size_t(1)); // the old hold is kept
+        auto query = HistoryQuery::open(url);
+        QVERIFY(query);
+        auto named = query->locksNamed("reports:monthly");
+        QVERIFY(named);
+        QCOMPARE(named->size(), size_t(1));
+        QCOMPARE(named->front().lock, std::string("laravel_database_laravel_cache:reports:monthly"));
+        QCOMPARE(named->front().node, std::string("127.0.0.1:6390"));
+        const auto holds = holdsOf(url, named->front().lock);
+        QCOMPARE(holds.size(), size_t(1));
+        QCOMPARE(holds[0].apiName, std::string("reports:monthly"));
+        // The events' indexes that no query reads are gone.
+        QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM pg_indexes WHERE tablename = 'events'", database),
+            std::string("1"));
+    }
+
+    void aNameSharedByLocksOnTwoServersFindsBoth()
+    {
+        const auto url = freshDatabase();
+        auto first = openRecorder(url, "redis-a:6379", 1000);
+        auto second = openRecorder(url, "redis-b:6379", 1000);
+        QVERIFY(first && second);
+        for (const char* node : {"redis-a:6379", "redis-b:6379"}) {
+            auto event
+                = namedLockEvent(Type::Appeared, std::string("app:") + node, "nightly", {"t"}, 2000, node);
+            QVERIFY((node[6] == 'a' ? first : second)->record(event).ok());
+        }
+        QVERIFY(first->close(3000).ok());
+        QVERIFY(second->close(3000).ok());
+        auto query = HistoryQuery::open(url);
+        QVERIFY(query);
+        auto named = query->locksNamed("nightly");
+        QVERIFY(named);
+        QCOMPARE(named->size(), size_t(2));
+        QCOMPARE(named->at(0).node, std::string("redis-a:6379"));
+        QCOMPARE(named->at(1).node, std::string("redis-b:6379"));
+    }
+
     void aNewerSchemaIsRefusedNamingBothVersions()
     {
         const auto url = freshDatabase();
@@ -183,7 +244,7 @@ private slots:
         auto recorder = HistoryRecorder::open(url, optionsFor("b"), 2000);
         QVERIFY(!recorder);
         QCOMPARE(recorder.error().kind, ErrorKind::ForeignData);
-        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 4") != std::string::npos,
+        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 5") != std::string::npos,
             recorder.error().message.c_str());
         auto query = HistoryQuery::open(url);
         QVERIFY(!query);

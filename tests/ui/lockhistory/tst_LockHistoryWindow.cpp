@@ -570,11 +570,71 @@ private Q_SLOTS:
         for (const HoldRecord& hold : window->timeline()->holds())
             nodes.insert(hold.node);
         QCOMPARE(nodes, (std::set<std::string> {"redis-eu:6379", "redis-us:6379"}));
+        // `invoices` on both servers is two rows, each labelled with its server.
+        QStringList labels;
+        for (std::size_t row = 0; row < window->timeline()->rowCount(); ++row)
+            labels.append(window->timeline()->rowLabel(row));
+        const auto label = [](const char* server, const char* lock) {
+            return HistoryTimeline::tr("%1 · %2", "a timeline row: the server, then the lock's name")
+                .arg(QString::fromLatin1(server), QString::fromLatin1(lock));
+        };
+        QCOMPARE(labels.size(), 4);
+        QVERIFY2(labels.contains(label("redis-eu:6379", "invoices"))
+                && labels.contains(label("redis-us:6379", "invoices"))
+                && labels.contains(label("redis-us:6379", "inventory:sku-7")),
+            qPrintable(labels.join(QLatin1Char('|'))));
         if (qEnvironmentVariableIsSet("LOCKSCOPE_TEAM_HISTORY_PNG")) {
             window->resize(1100, 340);
             QApplication::processEvents();
             window->grab().save(qEnvironmentVariable("LOCKSCOPE_TEAM_HISTORY_PNG"), "PNG");
         }
+    }
+
+    void aLockIsFoundByItsLibrarysNameAndSelected()
+    {
+        // Cache::lock('reports:monthly') in two Laravel apps (two keys) and in one more (a third).
+        const QString path = m_dir.filePath(QStringLiteral("named.sqlite"));
+        const long long start = test::epochMillis() - 30000;
+        const std::string monthly = "laravel_database_laravel_cache:reports:monthly";
+        {
+            auto recorder = HistoryRecorder::open(path.toStdString(), {}, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, {"test"}));
+            using Type = LockEvent::Type;
+            QVERIFY((*recorder)->record(
+                test::namedLockEvent(Type::Appeared, monthly, "reports:monthly", {"t1"}, start + 1000)));
+            QVERIFY((*recorder)->record(
+                test::namedLockEvent(Type::Released, monthly, "reports:monthly", {}, start + 3000)));
+            for (const char* key : {"laravel_database_laravel_cache:reports:daily",
+                     "billing_database_billing_cache_reports:daily"})
+                QVERIFY((*recorder)->record(
+                    test::namedLockEvent(Type::Appeared, key, "reports:daily", {"t2"}, start + 2000)));
+            QVERIFY((*recorder)->close(start + 4000));
+        }
+        auto window = windowOn(path);
+        QTRY_COMPARE(window->timeline()->holds().size(), std::size_t(3));
+        QSignalSpy selected(window.get(), &HistoryWindow::lockSelected);
+        window->findLock(QStringLiteral("reports:monthly"));
+        QTRY_COMPARE(window->timeline()->selectedLock(), monthly);
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.front().front().toString(), QString::fromStdString(monthly));
+        QTRY_VERIFY(window->statistics()->lockText().contains(QString::fromStdString(monthly)));
+        // The row shows the name the app's code uses.
+        QStringList labels;
+        for (std::size_t row = 0; row < window->timeline()->rowCount(); ++row)
+            labels.append(window->timeline()->rowLabel(row));
+        QVERIFY2(
+            labels.contains(QStringLiteral("reports:monthly")), qPrintable(labels.join(QLatin1Char('|'))));
+
+        window->findLock(QStringLiteral("reports:daily")); // two keys: nothing guessed
+        QTRY_VERIFY(
+            window->headerText().contains(QStringLiteral("billing_database_billing_cache_reports:daily")));
+        QVERIFY(
+            window->headerText().contains(QStringLiteral("laravel_database_laravel_cache:reports:daily")));
+        QCOMPARE(window->timeline()->selectedLock(), monthly);
+        window->findLock(QStringLiteral("reports:yearly"));
+        QTRY_VERIFY(window->headerText().contains(
+            HistoryWindow::tr("No recorded lock is named %1.").arg(QStringLiteral("reports:yearly"))));
     }
 
     void screenshot()
