@@ -293,8 +293,12 @@ private slots:
     void goLibrariesAreToldApartByTheirTokens()
     {
         QVERIFY(run({"SET", "lock:redsync", LockFormats::randomBase64(16), "PX", "8000"}));
-        QVERIFY(
-            run({"SET", "locks/bsm", LockFormats::randomBase64(16, true, false) + "host-7", "PX", "8000"}));
+        // About one bsm token in a hundred has no digit, '-' or '_' and is taken for a word
+        // (docs/lock-formats.md): this test is about the tokens told apart, so it writes one of the
+        // other ninety-nine.
+        std::string bsmToken = LockFormats::randomBase64(16, true, false);
+        bsmToken[5] = '5';
+        QVERIFY(run({"SET", "locks/bsm", bsmToken + "host-7", "PX", "8000"}));
         QVERIFY(run({"SET", "gozero-lock", "aBcDeFgHiJkLmNoP", "PX", "8500"}));
         const auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(3));

@@ -1,10 +1,10 @@
 #include "tools/stress/StressCharts.h"
 
 #include "base/ColorSchemePalette.h"
+#include "tools/stress/NiceAxisRange.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
-#include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
@@ -35,29 +35,6 @@ QString upperBoundLabel(double nanos)
     if (nanos < 1e9)
         return QObject::tr("%1 ms").arg(nanos / 1e6, 0, 'f', nanos < 1e7 ? 1 : 0);
     return QObject::tr("%1 s").arg(nanos / 1e9, 0, 'f', nanos < 1e10 ? 1 : 0);
-}
-
-// 0 .. a round number above `value`, in four round steps (1, 1.5, 2, 2.5 … 8 times a power of ten).
-void setNiceRange(QValueAxis* axis, double value)
-{
-    const double rough = std::max(value * 1.05, 1.0) / 4;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(rough)));
-    double step = magnitude * 10;
-    for (double factor : {1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0}) {
-        if (factor * magnitude >= rough) {
-            step = factor * magnitude;
-            break;
-        }
-    }
-    step = std::max(step, 1.0); // counts and rates: whole-number ticks
-    axis->setRange(0, 4 * step);
-    axis->setTickCount(5);
-}
-
-void growAxis(QValueAxis* axis, double value)
-{
-    if (value > axis->max())
-        setNiceRange(axis, value);
 }
 
 } // namespace
@@ -154,34 +131,14 @@ StressCharts::StressCharts(QWidget* parent)
     addChart(latency, 0, 1, "latencyChart");
 
     QChart* histogram = createChart(tr("Acquire wait histogram"));
-    m_histogramSeries = new QBarSeries;
-    m_histogramSeries->setObjectName(QStringLiteral("histogramSeries"));
-    histogram->addSeries(m_histogramSeries);
-    m_histogramX = new QBarCategoryAxis;
-    m_histogramY = new QValueAxis;
-    m_histogramY->setLabelFormat(QStringLiteral("%.0f"));
-    m_histogramY->setTitleText(tr("acquisitions"));
-    m_histogramX->setTitleText(tr("acquire wait, up to"));
-    m_histogramX->setLabelsAngle(-50);
-    histogram->addAxis(m_histogramX, Qt::AlignBottom);
-    histogram->addAxis(m_histogramY, Qt::AlignLeft);
-    m_histogramSeries->attachAxis(m_histogramX);
-    m_histogramSeries->attachAxis(m_histogramY);
-    histogram->legend()->hide();
+    m_histogram.emplace(histogram, QStringLiteral("histogramSeries"), tr("acquisitions"));
+    m_histogram->valueAxis()->setTitleText(tr("acquisitions"));
+    m_histogram->categoryAxis()->setTitleText(tr("acquire wait, up to"));
+    m_histogram->categoryAxis()->setLabelsAngle(-50);
     addChart(histogram, 1, 0, "histogramChart");
 
     QChart* perClient = createChart(tr("Acquisitions per client"));
-    m_clientSeries = new QBarSeries;
-    m_clientSeries->setObjectName(QStringLiteral("clientSeries"));
-    perClient->addSeries(m_clientSeries);
-    m_clientX = new QBarCategoryAxis;
-    m_clientY = new QValueAxis;
-    m_clientY->setLabelFormat(QStringLiteral("%.0f"));
-    perClient->addAxis(m_clientX, Qt::AlignBottom);
-    perClient->addAxis(m_clientY, Qt::AlignLeft);
-    m_clientSeries->attachAxis(m_clientX);
-    m_clientSeries->attachAxis(m_clientY);
-    perClient->legend()->hide();
+    m_perClient.emplace(perClient, QStringLiteral("clientSeries"), tr("acquisitions"));
     addChart(perClient, 1, 1, "clientChart");
 
     layout->addLayout(grid, 1);
@@ -218,9 +175,7 @@ void StressCharts::reset(int clients, int seconds)
     m_latencyX->setRange(0, seconds);
     setNiceRange(m_throughputY, 0);
     m_latencyY->setRange(1, 1000);
-    m_histogramSeries->clear();
-    m_histogramX->clear();
-    setNiceRange(m_histogramY, 0);
+    m_histogram->clear();
     m_acquisitions->setText(tr("%L1 acquisitions").arg(0));
     showPerClient(std::vector<long long>(static_cast<size_t>(clients), 0));
     showViolations(std::nullopt);
@@ -288,8 +243,7 @@ void StressCharts::showHistogram(const LatencyHistogram& histogram)
         byPower[std::bit_width(low) - 1] += static_cast<qreal>(count);
     }
     if (byPower.empty()) {
-        m_histogramSeries->clear();
-        m_histogramX->clear();
+        m_histogram->clear();
         return;
     }
     // At most maxBars bars, each covering `width` powers of two, so that their labels fit.
@@ -299,59 +253,25 @@ void StressCharts::showHistogram(const LatencyHistogram& histogram)
     const int width = (span + maxBars - 1) / maxBars;
     QList<qreal> counts;
     QStringList labels;
-    qreal highest = 0;
     for (int low = first; low < first + span; low += width) {
         qreal count = 0;
         for (int power = low; power < low + width; ++power)
             count += byPower.contains(power) ? byPower[power] : 0;
         counts << count;
-        highest = std::max(highest, count);
         labels << upperBoundLabel(std::ldexp(1.0, low + width));
     }
-    if (m_histogramSeries->count() == 1 && m_histogramX->categories() == labels) {
-        // The same ranges: update the bars in place.
-        QBarSet* set = m_histogramSeries->barSets().first();
-        for (qsizetype i = 0; i < counts.size(); ++i)
-            set->replace(i, counts[i]);
-    } else {
-        m_histogramSeries->clear();
-        auto* set = new QBarSet(tr("acquisitions"));
-        set->append(counts);
-        m_histogramSeries->append(set);
-        m_histogramX->setCategories(labels);
-        // Qt 6.4 keeps the old (empty) range after setCategories: no labels without this.
-        m_histogramX->setRange(labels.first(), labels.last());
-    }
-    setNiceRange(m_histogramY, highest);
+    m_histogram->show(counts, labels);
 }
 
 void StressCharts::showPerClient(const std::vector<long long>& counts)
 {
-    if (m_clientSeries->count() == 1
-        && m_clientSeries->barSets().first()->count() == qsizetype(counts.size())) {
-        // Same clients: update in place so that the bars grow instead of flickering.
-        QBarSet* set = m_clientSeries->barSets().first();
-        qreal highest = 0;
-        for (size_t i = 0; i < counts.size(); ++i) {
-            set->replace(static_cast<qsizetype>(i), static_cast<qreal>(counts[i]));
-            highest = std::max(highest, static_cast<qreal>(counts[i]));
-        }
-        growAxis(m_clientY, highest);
-        return;
-    }
-    m_clientSeries->clear();
-    m_clientX->clear();
-    auto* set = new QBarSet(tr("acquisitions"));
+    QList<qreal> bars;
     QStringList labels;
-    qreal highest = 0;
     for (size_t i = 0; i < counts.size(); ++i) {
-        set->append(static_cast<qreal>(counts[i]));
+        bars << static_cast<qreal>(counts[i]);
         labels << tr("C%1").arg(i + 1);
-        highest = std::max(highest, static_cast<qreal>(counts[i]));
     }
-    m_clientSeries->append(set);
-    m_clientX->setCategories(labels);
-    setNiceRange(m_clientY, highest);
+    m_perClient->show(bars, labels);
 }
 
 void StressCharts::showViolations(const std::optional<StressResult>& result)

@@ -1,13 +1,13 @@
 #pragma once
 
 #include "base/StressMetaTypes.h"
+#include "tools/stress/CategoryBars.h"
 
 #include <QWidget>
 
 #include <optional>
 #include <vector>
 
-class QBarCategoryAxis;
 class QBarSeries;
 class QChart;
 class QLabel;
@@ -40,8 +40,8 @@ public:
     // The charts' data (a chart's series are not QObject children of the widget).
     QLineSeries* throughputSeries() const { return m_throughput; }
     QLineSeries* p50Series() const { return m_p50; }
-    QBarSeries* histogramSeries() const { return m_histogramSeries; }
-    QBarSeries* clientSeries() const { return m_clientSeries; }
+    QBarSeries* histogramSeries() const { return m_histogram->series(); }
+    QBarSeries* clientSeries() const { return m_perClient->series(); }
     // A mark on the throughput chart where fault drills injected faults.
     QScatterSeries* faultMarks() const { return m_faultMarks; }
 
@@ -64,12 +64,8 @@ private:
     QLineSeries* m_p99 = nullptr;
     QValueAxis* m_latencyX = nullptr;
     QLogValueAxis* m_latencyY = nullptr;
-    QBarSeries* m_histogramSeries = nullptr;
-    QBarCategoryAxis* m_histogramX = nullptr;
-    QValueAxis* m_histogramY = nullptr;
-    QBarSeries* m_clientSeries = nullptr;
-    QBarCategoryAxis* m_clientX = nullptr;
-    QValueAxis* m_clientY = nullptr;
+    std::optional<CategoryBars> m_histogram;
+    std::optional<CategoryBars> m_perClient;
 };
 
 } // namespace lockscope::ui
