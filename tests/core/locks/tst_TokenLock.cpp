@@ -371,7 +371,7 @@ private slots:
         QVERIFY(holder.acquire(tryOnce())->acquired());
         TokenLock waiter(connection(), name);
         auto result = waiter.acquire(waitUpTo(300ms));
-        QVERIFY(result);
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
         QCOMPARE(result->outcome, AcquireOutcome::TimedOut);
         auto queue = m_redis->command({"EXISTS", TokenLock::queueKeyFor(name)});
         QVERIFY(queue && queue->integer() == 0);
