@@ -247,9 +247,12 @@ Result<bool> TokenLock::takeAttempt(const RedisReply& reply)
 Result<RedisReply> TokenLock::awaitTurnThenAttempt(
     std::chrono::milliseconds slice, std::chrono::milliseconds lease) const
 {
-    // BLPOP takes seconds with decimals (Redis 6.0 and later).
+    // BLPOP takes seconds with decimals (Redis 6.0 and later). Never under 10 ms: Redis 6.0 turns
+    // the seconds into whole milliseconds by truncation, so "0.001" can become 0, which blocks
+    // forever (the waiter then stalls until the command timeout); the last slice of a wait may
+    // run those few milliseconds over instead.
     char timeout[32];
-    std::snprintf(timeout, sizeof timeout, "%.3f", std::max<double>(0.001, double(slice.count()) / 1000.0));
+    std::snprintf(timeout, sizeof timeout, "%.3f", double(std::max<long long>(10, slice.count())) / 1000.0);
     // The attempt is sent behind the BLPOP on the same connection: the server runs it the moment
     // the wait ends (a release's wake-up, or the slice), so a handoff costs no round trip and no
     // wake-up of this thread between the two. (The same attempt the loop would make next.)

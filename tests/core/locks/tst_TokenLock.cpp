@@ -364,6 +364,21 @@ private slots:
         QCOMPARE(*holder.release(), HoldOutcome::Done);
     }
 
+    void aWaitOfAFewMillisecondsEndsOnTime()
+    {
+        // Redis 6.0 truncates a BLPOP timeout of "0.001" s to 0 ms, which blocks forever: the last
+        // slice of a short wait must never be sent that short.
+        const auto name = freshName();
+        TokenLock holder(connection(), name);
+        QVERIFY(holder.acquire(tryOnce())->acquired());
+        TokenLock waiter(connection(), name);
+        for (auto wait : {1ms, 2ms, 3ms}) {
+            auto result = waiter.acquire(waitUpTo(wait));
+            QVERIFY2(result, result ? "" : result.error().message.c_str());
+            QCOMPARE(result->outcome, AcquireOutcome::TimedOut);
+        }
+    }
+
     void aWaiterThatGivesUpLeavesTheLine()
     {
         const auto name = freshName();
