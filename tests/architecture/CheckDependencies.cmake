@@ -124,10 +124,13 @@ foreach(file IN LISTS sources)
     endif()
   endforeach()
 endforeach()
-# A folder is one concept: past 40 files it wants splitting.
-set(files_per_folder "")
-file(GLOB_RECURSE all_files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/core/*" "${SOURCE_DIR}/cli/*"
-  "${SOURCE_DIR}/ui/*" "${SOURCE_DIR}/app/*")
+# A folder is one concept: past 40 files it wants splitting. Every folder of the repository
+# counts (the tests' and the packaging's too); the build trees are not the repository's.
+set(all_files "")
+foreach(top IN ITEMS core cli ui app tests fuzz packaging resources docs cmake)
+  file(GLOB_RECURSE top_files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${top}/*")
+  list(APPEND all_files ${top_files})
+endforeach()
 set(folders "")
 foreach(file IN LISTS all_files)
   get_filename_component(folder "${file}" DIRECTORY)

@@ -9,6 +9,9 @@ set(clean_files
   "core/common/Result.h|#include <string>"
   "core/redis/RedisConnection.h|#include \"common/Result.h\""
   "core/locks/TokenLock.h|#include \"redis/RedisConnection.h\""
+  "core/inspect/LockInspector.h|#include \"locks/TokenLock.h\""
+  "core/history/HistoryStore.h|#include \"inspect/LockInspector.h\""
+  "core/sandbox/Sandbox.h|#include \"inspect/LockInspector.h\""
   "core/faults/ChaosProxy.h|#include \"locks/TokenLock.h\""
   "core/stress/StressEngine.h|#include \"faults/ChaosProxy.h\""
   "core/demo/DemoCatalog.h|#include \"faults/ChaosProxy.h\""
@@ -37,7 +40,10 @@ set(cases
   "a core module uses one above it|core/redis/Bad.cpp|#include \"locks/TokenLock.h\""
   "the stress engine uses the demo|core/stress/Bad.cpp|#include \"demo/DemoCatalog.h\""
   "faults use the stress engine|core/faults/Bad.cpp|#include \"stress/StressEngine.h\""
+  "the inspector uses the history|core/inspect/Bad.cpp|#include \"history/HistoryStore.h\""
+  "the sandbox uses the faults|core/sandbox/Bad.cpp|#include \"faults/ChaosProxy.h\""
   "a crowded folder (41 files)|core/redis/Bad.cpp|#include <string>"
+  "a crowded test folder (41 files)|tests/support/Bad.cpp|#include <string>"
   "a folder without a rule|ui/newfolder/Bad.cpp|#include <string>"
 )
 

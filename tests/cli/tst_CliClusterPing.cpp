@@ -1,5 +1,5 @@
 #include "support/CliRun.h"
-#include "support/ClusterTestCase.h"
+#include "support/deployments/ClusterTestCase.h"
 
 #include <QtTest>
 

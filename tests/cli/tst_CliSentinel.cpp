@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/CliRun.h"
-#include "support/SentinelTestCase.h"
+#include "support/deployments/SentinelTestCase.h"
 
 #include <QtTest>
 

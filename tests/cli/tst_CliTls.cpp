@@ -1,7 +1,7 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/CliRun.h"
-#include "support/TlsTestCase.h"
+#include "support/deployments/TlsTestCase.h"
 
 #include <QtTest>
 

@@ -5,10 +5,9 @@
 // threads' CPU per reported change, and the events written versus reported.
 // `cmake --build DIR --target bench_fleet_watch`; arguments: [SERVERS] [LOCKS] [RATE] [SECONDS].
 #include "fleet/FleetWatcher.h"
+#include "support/BenchMeasures.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestServer.h"
-
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
@@ -27,22 +26,6 @@ using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-double threadCpuSeconds()
-{
-    rusage usage {};
-    getrusage(RUSAGE_THREAD, &usage);
-    return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-        + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
-double percentile(std::vector<double> values, double p)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    return values[std::min(values.size() - 1, size_t(p * double(values.size())))];
-}
 
 std::string lockName(int i)
 {
@@ -63,7 +46,7 @@ public:
     void watching(
         const FleetMember& member, const std::vector<SharedLockSnapshot>&, const WatchingMode&, bool) override
     {
-        const double now = threadCpuSeconds();
+        const double now = test::threadCpuSeconds();
         std::lock_guard guard(mutex);
         cpu[member.name] = {now, now};
         ++watchingCount;
@@ -73,7 +56,7 @@ public:
         if (event.type != LockEvent::Type::Changed || event.lock->holders.empty())
             return;
         const auto now = Clock::now();
-        const double cpuNow = threadCpuSeconds();
+        const double cpuNow = test::threadCpuSeconds();
         std::lock_guard guard(mutex);
         auto sent = sentAt.find(event.lock->holders.front().owner);
         if (sent != sentAt.end())
@@ -176,12 +159,12 @@ FleetResult runFleet(
     double cpu = 0;
     for (auto& [name, lags] : observer.lags) {
         all.insert(all.end(), lags.begin(), lags.end());
-        out.worstServerP99 = std::max(out.worstServerP99, percentile(lags, 0.99));
+        out.worstServerP99 = std::max(out.worstServerP99, test::percentile(lags, 0.99));
     }
     for (const auto& [name, span] : observer.cpu)
         cpu += span.second - span.first;
-    out.p50 = percentile(all, 0.5);
-    out.p99 = percentile(all, 0.99);
+    out.p50 = test::percentile(all, 0.5);
+    out.p99 = test::percentile(all, 0.99);
     out.written = written;
     out.reported = observer.reported;
     out.cpuPerEventUs = out.reported > 0 ? cpu * 1e6 / double(out.reported) : 0;

@@ -1,9 +1,9 @@
 #include "support/CliRun.h"
-#include "support/ClusterTestSetup.h"
 #include "support/HashTaggedKindLock.h"
 #include "support/LockFormats.h"
 #include "support/LockTestHelpers.h"
 #include "support/RedisTestServer.h"
+#include "support/deployments/ClusterTestSetup.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

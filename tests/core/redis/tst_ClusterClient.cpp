@@ -1,6 +1,6 @@
 #include "redis/ClusterClient.h"
 #include "redis/ServerProbe.h"
-#include "support/ClusterTestSetup.h"
+#include "support/deployments/ClusterTestSetup.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 #include "redis/RedisUrl.h"
 #include "support/RedisTestServer.h"
-#include "support/SentinelTestCase.h"
+#include "support/deployments/SentinelTestCase.h"
 
 #include <QtTest>
 

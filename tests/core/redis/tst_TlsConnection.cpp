@@ -1,5 +1,5 @@
 #include "support/RedisTestServer.h"
-#include "support/TlsTestCase.h"
+#include "support/deployments/TlsTestCase.h"
 
 #include <QtTest>
 

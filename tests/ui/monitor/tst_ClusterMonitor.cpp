@@ -6,7 +6,7 @@
 #include "monitor/LockTableModel.h"
 #include "monitor/admin/LockActionDialog.h"
 #include "redis/ClusterSlots.h"
-#include "support/ClusterTestCase.h"
+#include "support/deployments/ClusterTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

@@ -5,7 +5,7 @@
 #include "monitor/LockMonitorView.h"
 #include "monitor/LockTableModel.h"
 #include "support/RedisTestServer.h"
-#include "support/SentinelTestCase.h"
+#include "support/deployments/SentinelTestCase.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

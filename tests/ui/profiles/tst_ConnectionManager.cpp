@@ -15,7 +15,7 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 #include "support/TestServerTraits.h"
-#include "support/TlsTestCertificates.h"
+#include "support/deployments/TlsTestCertificates.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

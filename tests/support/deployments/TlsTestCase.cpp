@@ -1,4 +1,4 @@
-#include "support/TlsTestCase.h"
+#include "support/deployments/TlsTestCase.h"
 
 #include <QtTest>
 

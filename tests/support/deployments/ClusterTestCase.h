@@ -1,6 +1,6 @@
 #pragma once
 
-#include "support/ClusterTestSetup.h"
+#include "support/deployments/ClusterTestSetup.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "sandbox/RedisServerProcess.h"
-#include "support/TlsTestCertificates.h"
+#include "support/deployments/TlsTestCertificates.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "support/TlsTestCertificates.h"
+#include "support/deployments/TlsTestCertificates.h"
 
 #include "sandbox/FreePort.h"
 

@@ -1,4 +1,4 @@
-#include "support/ClusterTestSetup.h"
+#include "support/deployments/ClusterTestSetup.h"
 
 #include "redis/ServerProbe.h"
 #include "sandbox/FreePort.h"

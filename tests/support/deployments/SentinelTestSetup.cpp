@@ -1,4 +1,4 @@
-#include "support/SentinelTestSetup.h"
+#include "support/deployments/SentinelTestSetup.h"
 
 #include "redis/RedisUrl.h"
 #include "redis/ServerProbe.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "support/SentinelTestSetup.h"
+#include "support/deployments/SentinelTestSetup.h"
 
 #include <QObject>
 

@@ -1,4 +1,4 @@
-#include "support/SentinelTestCase.h"
+#include "support/deployments/SentinelTestCase.h"
 
 #include <QtTest>
 

@@ -1,4 +1,4 @@
-#include "support/ClusterTestCase.h"
+#include "support/deployments/ClusterTestCase.h"
 
 #include <QtTest>
 
