@@ -7,13 +7,6 @@
 
 namespace lockscope {
 
-namespace {
-
-constexpr auto lease = std::chrono::milliseconds(30000); // no lease runs out in this story
-constexpr auto replicaTimeout = std::chrono::milliseconds(300);
-
-} // namespace
-
 FailoverScenario::FailoverScenario()
     : DemoScenario("failover",
         UserText(LOCKSCOPE_TEXT("DemoScenario", "A failover loses a lock; WAIT for the replica keeps it")),
@@ -42,6 +35,8 @@ Status FailoverScenario::failOver(FailoverSandbox& sandbox, DemoTimeline& timeli
 Result<FailoverScenario::Round> FailoverScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, bool waitForReplica)
 {
+    constexpr auto lease = std::chrono::milliseconds(30000); // no lease runs out in this story
+    constexpr auto replicaTimeout = std::chrono::milliseconds(300);
     auto started = FailoverSandbox::start();
     if (!started)
         return RedisError {

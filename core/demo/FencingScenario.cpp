@@ -5,10 +5,6 @@
 
 namespace lockscope {
 
-namespace {
-constexpr auto lease = std::chrono::milliseconds(400);
-} // namespace
-
 FencingScenario::FencingScenario()
     : DemoScenario("fencing",
         UserText(LOCKSCOPE_TEXT("DemoScenario", "A GC pause past the lease, with and without fencing")),
@@ -21,6 +17,7 @@ FencingScenario::FencingScenario()
 Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
+    constexpr auto lease = std::chrono::milliseconds(400);
     const LockSpec spec = lockSpec(context, "token", lockName);
     auto clients = contenders(spec);
     if (!clients)

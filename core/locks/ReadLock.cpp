@@ -7,15 +7,13 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's RedissonReadLock.tryLockInnerAsync, plus fencing (when on) when this reader's
-// hold starts. After RedissonHashLock::newFenceLua.
-// KEYS: name, timeout prefix, fence counter. ARGV: lease ms, reader field, writer field,
-// fencing `1`/`0`.
+// Redisson's RedissonReadLock.tryLockInnerAsync (its two HSETs of a new hash as one), plus
+// fencing (when on) when this reader's hold starts. After RedissonHashLock::newFenceLua and
+// modeLua. KEYS: name, timeout prefix, fence counter. ARGV: lease ms, reader field, writer
+// field, fencing `1`/`0`.
 constexpr const char* acquireBody = R"lua(
-local mode = redis.call('hget', KEYS[1], 'mode');
 if (mode == false) then
-    redis.call('hset', KEYS[1], 'mode', 'read');
-    redis.call('hset', KEYS[1], ARGV[2], 1);
+    redis.call('hset', KEYS[1], 'mode', 'read', ARGV[2], 1);
     redis.call('set', KEYS[2] .. ':1', 1);
     redis.call('pexpire', KEYS[2] .. ':1', ARGV[1]);
     redis.call('pexpire', KEYS[1], ARGV[1]);
@@ -36,15 +34,9 @@ end;
 return {0, redis.call('pttl', KEYS[1])};
 )lua";
 
-// Redisson's RedissonReadLock.unlockInnerAsync. KEYS: name, channel, timeout prefix, key
-// prefix. ARGV: `0`, reader field. Where Redisson replies 1 for a missing hash, this replies
-// nil (lost).
-constexpr const char* unlockScript = R"lua(
-local mode = redis.call('hget', KEYS[1], 'mode');
-if (mode == false) then
-    redis.call('publish', KEYS[2], ARGV[1]);
-    return nil;
-end;
+// Redisson's RedissonReadLock.unlockInnerAsync, after modeLua and goneUnlockLua. KEYS: name,
+// channel, timeout prefix, key prefix. ARGV: `0`, reader field.
+constexpr const char* unlockBody = R"lua(
 local lockExists = redis.call('hexists', KEYS[1], ARGV[2]);
 if (lockExists == 0) then
     return nil;
@@ -110,7 +102,7 @@ ReadLock::~ReadLock()
 
 Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(std::string(newFenceLua) + acquireBody);
+    static const LuaScript script(std::string(newFenceLua) + modeLua + acquireBody);
     return decodeAttempt(runScript(script,
         {name(), LockKeyNames::readTimeoutPrefix(name(), holderField()), LockKeyNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), holderField() + ":write", fencingArgument()}));
@@ -118,7 +110,7 @@ Result<UnlockSubscriber::Attempt> ReadLock::tryAcquireOnce(std::chrono::millisec
 
 Result<RedisReply> ReadLock::runUnlock(std::chrono::milliseconds)
 {
-    static const LuaScript script(unlockScript);
+    static const LuaScript script(std::string(modeLua) + goneUnlockLua + unlockBody);
     return runScript(script,
         {name(), LockKeyNames::readWriteChannel(name()),
             LockKeyNames::readTimeoutPrefix(name(), holderField()), LockKeyNames::hashTagged(name())},

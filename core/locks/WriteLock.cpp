@@ -7,14 +7,12 @@ namespace lockscope {
 
 namespace {
 
-// Redisson's RedissonWriteLock.tryLockInnerAsync, plus fencing (when on) when the hold starts.
-// After RedissonHashLock::newFenceLua. KEYS: name, fence counter. ARGV: lease ms, writer
-// field, fencing `1`/`0`.
+// Redisson's RedissonWriteLock.tryLockInnerAsync (its two HSETs of a new hash as one), plus
+// fencing (when on) when the hold starts. After RedissonHashLock::newFenceLua and modeLua.
+// KEYS: name, fence counter. ARGV: lease ms, writer field, fencing `1`/`0`.
 constexpr const char* acquireBody = R"lua(
-local mode = redis.call('hget', KEYS[1], 'mode');
 if (mode == false) then
-    redis.call('hset', KEYS[1], 'mode', 'write');
-    redis.call('hset', KEYS[1], ARGV[2], 1);
+    redis.call('hset', KEYS[1], 'mode', 'write', ARGV[2], 1);
     redis.call('pexpire', KEYS[1], ARGV[1]);
     return {1, newFence(KEYS[2], ARGV[3])};
 end;
@@ -29,14 +27,9 @@ end;
 return {0, redis.call('pttl', KEYS[1])};
 )lua";
 
-// Redisson's RedissonWriteLock.unlockInnerAsync. KEYS: name, channel. ARGV: `1`, lease ms,
-// writer field. Where Redisson replies 1 for a missing hash, this replies nil (lost).
-constexpr const char* unlockScript = R"lua(
-local mode = redis.call('hget', KEYS[1], 'mode');
-if (mode == false) then
-    redis.call('publish', KEYS[2], ARGV[1]);
-    return nil;
-end;
+// Redisson's RedissonWriteLock.unlockInnerAsync, after modeLua and goneUnlockLua. KEYS: name,
+// channel. ARGV: `1`, lease ms, writer field.
+constexpr const char* unlockBody = R"lua(
 if (mode == 'write') then
     local lockExists = redis.call('hexists', KEYS[1], ARGV[3]);
     if (lockExists == 0) then
@@ -70,14 +63,14 @@ WriteLock::~WriteLock()
 
 Result<UnlockSubscriber::Attempt> WriteLock::tryAcquireOnce(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(std::string(newFenceLua) + acquireBody);
+    static const LuaScript script(std::string(newFenceLua) + modeLua + acquireBody);
     return decodeAttempt(runScript(script, {name(), LockKeyNames::fenceCounter(name())},
         {std::to_string(lease.count()), holderField(), fencingArgument()}));
 }
 
 Result<RedisReply> WriteLock::runUnlock(std::chrono::milliseconds lease)
 {
-    static const LuaScript script(unlockScript);
+    static const LuaScript script(std::string(modeLua) + goneUnlockLua + unlockBody);
     return runScript(script, {name(), LockKeyNames::readWriteChannel(name())},
         {"1", std::to_string(lease.count()), holderField()});
 }

@@ -26,6 +26,15 @@ void countsObject(JsonWriter& json, const char* key, const Counts& counts)
     json.endObject();
 }
 
+// `prefix`_p50_us, _p90_us, _p99_us, _max_us: a latency's percentiles.
+void latencyFields(JsonWriter& json, const std::string& prefix, const LatencySummary& latency)
+{
+    json.key(prefix + "_p50_us").value(latency.p50Us);
+    json.key(prefix + "_p90_us").value(latency.p90Us);
+    json.key(prefix + "_p99_us").value(latency.p99Us);
+    json.key(prefix + "_max_us").value(latency.maxUs);
+}
+
 } // namespace
 
 std::string StressResultJson::toJson(const StressResult& result)
@@ -43,15 +52,9 @@ std::string StressResultJson::toJson(const StressResult& result)
     json.key("stopped_early").value(result.stoppedEarly);
     json.key("acquisitions").value(result.acquisitions);
     json.key("ops_per_s").value(result.opsPerSecond);
-    json.key("acquire_p50_us").value(result.acquireWait.p50Us);
-    json.key("acquire_p90_us").value(result.acquireWait.p90Us);
-    json.key("acquire_p99_us").value(result.acquireWait.p99Us);
-    json.key("acquire_max_us").value(result.acquireWait.maxUs);
+    latencyFields(json, "acquire", result.acquireWait);
     json.key("handoffs").value(static_cast<long long>(result.handoff.count));
-    json.key("handoff_p50_us").value(result.handoff.p50Us);
-    json.key("handoff_p90_us").value(result.handoff.p90Us);
-    json.key("handoff_p99_us").value(result.handoff.p99Us);
-    json.key("handoff_max_us").value(result.handoff.maxUs);
+    latencyFields(json, "handoff", result.handoff);
     valuesArray(json, "per_client_acquisitions", result.perClientAcquisitions);
     json.key("fairness_jain").value(result.fairnessJain);
     json.key("violations").value(result.violations);

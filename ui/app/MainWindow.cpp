@@ -381,18 +381,6 @@ void MainWindow::createActions()
         tr("Admin actions on a production connection ask for the lock's name to be "
            "typed"));
     connect(m_productionAction, &QAction::toggled, &m_controller, &ConnectionController::setProductionMarked);
-
-    m_quitAction = new QAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"), this);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-    m_quitAction->setMenuRole(QAction::QuitRole);
-    connect(m_quitAction, &QAction::triggered, this, &QWidget::close);
-
-    m_aboutAction = new QAction(QApplication::windowIcon(), tr("&About LockScope"), this);
-    m_aboutAction->setMenuRole(QAction::AboutRole);
-    connect(m_aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
-    m_aboutQtAction = new QAction(tr("About &Qt"), this);
-    m_aboutQtAction->setMenuRole(QAction::AboutQtRole);
-    connect(m_aboutQtAction, &QAction::triggered, qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::createMenus()
@@ -405,7 +393,11 @@ void MainWindow::createMenus()
     file->addSeparator();
     file->addAction(m_monitorView->exportAction());
     file->addSeparator();
-    file->addAction(m_quitAction);
+    // Quit and the About entries live only in their menus (the menu owns them).
+    QAction* quit = file->addAction(QIcon::fromTheme(QStringLiteral("application-exit")), tr("&Quit"));
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+    connect(quit, &QAction::triggered, this, &QWidget::close);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -425,8 +417,12 @@ void MainWindow::createMenus()
     lock->addAction(m_monitorView->copyDetailsAction());
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(m_aboutAction);
-    help->addAction(m_aboutQtAction);
+    QAction* about = help->addAction(QApplication::windowIcon(), tr("&About LockScope"));
+    about->setMenuRole(QAction::AboutRole);
+    connect(about, &QAction::triggered, this, &MainWindow::showAbout);
+    QAction* aboutQt = help->addAction(tr("About &Qt"));
+    aboutQt->setMenuRole(QAction::AboutQtRole);
+    connect(aboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 }
 
 void MainWindow::createToolBar()

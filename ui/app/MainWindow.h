@@ -136,9 +136,6 @@ private:
     QAction* m_refreshAction = nullptr;
     QAction* m_sandboxAction = nullptr;
     QAction* m_productionAction = nullptr;
-    QAction* m_quitAction = nullptr;
-    QAction* m_aboutAction = nullptr;
-    QAction* m_aboutQtAction = nullptr;
 };
 
 } // namespace lockscope::ui

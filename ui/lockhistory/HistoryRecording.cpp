@@ -14,13 +14,6 @@
 
 namespace lockscope::ui {
 
-namespace {
-
-// HistoryRecorder::flushIfDue's suggested cadence: a batch older than 1 s is committed soon.
-constexpr int flushIntervalMs = 200;
-
-} // namespace
-
 HistoryRecording::HistoryRecording(QObject* parent)
     : QObject(parent)
     , m_threadContext(new QObject)
@@ -28,6 +21,8 @@ HistoryRecording::HistoryRecording(QObject* parent)
     // The timer is the context's child before the move, so that it moves (and fires) with it.
     auto* timer = new QTimer(m_threadContext);
     QThread* thread = m_threads.adopt(m_threadContext, QStringLiteral("lockscope-history"));
+    // HistoryRecorder::flushIfDue's suggested cadence: a batch older than 1 s is committed soon.
+    constexpr int flushIntervalMs = 200;
     timer->setInterval(flushIntervalMs);
     connect(timer, &QTimer::timeout, m_threadContext, [this] { flushIfDue(); });
     connect(thread, &QThread::started, timer, qOverload<>(&QTimer::start));

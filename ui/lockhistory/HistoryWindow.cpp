@@ -17,12 +17,6 @@
 
 namespace lockscope::ui {
 
-namespace {
-
-constexpr int refreshIntervalMs = 1000;
-
-} // namespace
-
 HistoryWindow::HistoryWindow(QWidget* parent)
     : QWidget(parent)
     , m_header(new QLabel)
@@ -71,6 +65,7 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     connect(reader, &HistoryReader::readoutReady, this, &HistoryWindow::showReadout);
     readerThread->start();
 
+    constexpr int refreshIntervalMs = 1000;
     m_refreshTimer->setInterval(refreshIntervalMs);
     connect(m_refreshTimer, &QTimer::timeout, this, &HistoryWindow::refresh);
     m_refreshTimer->start();

@@ -13,6 +13,9 @@ namespace {
 constexpr std::string_view writerSuffix = ".writer";
 constexpr std::string_view readersSuffix = ".readers";
 constexpr std::string_view waitingSuffix = "_WRITERWAITING";
+// How sure a lock of this library is: its lock ids are unmistakable, but another library could
+// write the same shape.
+constexpr double confidence = 0.85;
 
 // The semaphore: a ZSET of lock ids scored by their expiry (epoch ms).
 bool isSemaphoreSet(const RawKey& key)
@@ -28,6 +31,12 @@ std::string readersKeyOf(std::string_view writerKey)
 {
     return std::string(writerKey.substr(0, writerKey.size() - writerSuffix.size()))
         + std::string(readersSuffix);
+}
+
+// A key that is a whole lock of the library by itself (a reader set, a semaphore), claimed.
+LockSnapshot claimWhole(RecognitionContext& context, const RawKey& key, LockKind kind, UserText reason)
+{
+    return context.claimLock(key, kind, LockLibrary::DistributedLockRedis, confidence, std::move(reason));
 }
 
 } // namespace
@@ -109,7 +118,7 @@ std::optional<StringLockReading> DistributedLockRedisRecognizer::read(const RawK
     StringLockReading reading;
     reading.library = LockLibrary::DistributedLockRedis;
     reading.kind = writer ? LockKind::ReadWrite : LockKind::Token;
-    reading.confidence = 0.85;
+    reading.confidence = confidence;
     reading.reason = writer ? UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
                          "<name>.writer holding <machine>_<pid>_<guid>: a DistributedLock.Redis "
                          "reader-writer lock"))
@@ -171,11 +180,10 @@ void DistributedLockRedisRecognizer::recognize(
         auto name = lockNameOf(key->name);
         if (!name)
             continue;
-        LockSnapshot lock
-            = context.claimLock(*key, LockKind::ReadWrite, LockLibrary::DistributedLockRedis, 0.85,
-                UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
-                    "<name>.readers holding <machine>_<pid>_<guid> members: "
-                    "a DistributedLock.Redis reader-writer lock held for reading")));
+        LockSnapshot lock = claimWhole(context, *key, LockKind::ReadWrite,
+            UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                "<name>.readers holding <machine>_<pid>_<guid> members: "
+                "a DistributedLock.Redis reader-writer lock held for reading")));
         lock.name = std::move(*name);
         addReaders(lock, *key);
         out.push_back(std::move(lock));
@@ -183,11 +191,10 @@ void DistributedLockRedisRecognizer::recognize(
     for (const RawKey* key : context.keys->unclaimedKeys()) {
         if (!isSemaphoreSet(*key))
             continue;
-        LockSnapshot lock
-            = context.claimLock(*key, LockKind::Semaphore, LockLibrary::DistributedLockRedis, 0.85,
-                UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
-                    "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
-                    "semaphore")));
+        LockSnapshot lock = claimWhole(context, *key, LockKind::Semaphore,
+            UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
+                "a sorted set of <machine>_<pid>_<guid> ids scored by expiry: a DistributedLock.Redis "
+                "semaphore")));
         for (const auto& [member, score] : key->members)
             lock.holders.push_back(permitHolder(member, scoreMillis(score)));
         lock.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
