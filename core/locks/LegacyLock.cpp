@@ -56,42 +56,12 @@ Result<bool> LegacyLock::stillOurs()
     return keyExists();
 }
 
-Result<bool> LegacyLock::confirmOurs()
+Result<bool> LegacyLock::mayChange()
 {
     auto ours = stillOurs();
     if (ours && !*ours)
         m_expiry.reset();
     return ours;
-}
-
-Result<HoldOutcome> LegacyLock::release()
-{
-    std::lock_guard guard(m_mutex);
-    auto ours = confirmOurs();
-    if (!ours)
-        return ours.error();
-    if (!*ours)
-        return HoldOutcome::Lost;
-    return deleteKey();
-}
-
-Result<HoldOutcome> LegacyLock::extend(std::chrono::milliseconds lease)
-{
-    std::lock_guard guard(m_mutex);
-    if (lease.count() <= 0)
-        return makeError(ErrorKind::Usage, "the lease must be positive");
-    auto ours = confirmOurs();
-    if (!ours)
-        return ours.error();
-    if (!*ours)
-        return HoldOutcome::Lost;
-    return rewriteExpiry(lease);
-}
-
-Result<bool> LegacyLock::isHeld()
-{
-    std::lock_guard guard(m_mutex);
-    return stillOurs();
 }
 
 } // namespace lockscope

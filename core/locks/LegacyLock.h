@@ -19,7 +19,8 @@ namespace lockscope {
 // - clock dependence: every client judges expiry by its own clock unless Options::clock is
 //   Server (Redis TIME, as the SETNX page notes), and skewed clocks break exclusion;
 // - the loser of a GETSET race has still overwritten the winner's expiry with its own (the "lock
-//   override" that write-ups of this pattern warn about): harmless to exclusion, it only moves the expiry a little;
+//   override" that write-ups of this pattern warn about): harmless to exclusion, it only moves the expiry a
+//   little;
 // - LockScope writes milliseconds and reads both units (values below 10^11 are seconds), but a
 //   historical client that writes seconds reads our milliseconds as a far-future expiry: it
 //   will wait for our release and never take over a dead LockScope holder's lock;
@@ -30,27 +31,14 @@ class LegacyLock final : public TimestampLock
 public:
     static constexpr std::string_view kindName = "legacy";
 
-    struct Options
-    {
-        ExpiryClock::Source clock = ExpiryClock::Source::Client;
-    };
-
-    LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options);
-    LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name)
-        : LegacyLock(std::move(connection), std::move(name), Options {})
-    {
-    }
-
-    Result<HoldOutcome> release() override;
-    Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
-    Result<bool> isHeld() override;
+    LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options = {});
 
 private:
     Result<bool> tryOnce(std::chrono::milliseconds lease) override;
     // Our hold is still ours as long as our own expiry has not passed and the key exists.
-    Result<bool> stillOurs();
-    // stillOurs(), forgetting a hold that is not ours any more (release and extend say Lost).
-    Result<bool> confirmOurs();
+    Result<bool> stillOurs() override;
+    // stillOurs(), forgetting a hold that is not ours any more.
+    Result<bool> mayChange() override;
 };
 
 } // namespace lockscope

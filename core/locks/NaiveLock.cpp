@@ -35,30 +35,16 @@ Result<bool> NaiveLock::tryOnce(std::chrono::milliseconds lease)
     return setIfAbsent(expiry);
 }
 
-Result<HoldOutcome> NaiveLock::release()
+Result<bool> NaiveLock::stillOurs()
 {
-    std::lock_guard guard(m_mutex);
-    if (!m_expiry)
-        return HoldOutcome::Lost;
-    return deleteKey();
-}
-
-Result<HoldOutcome> NaiveLock::extend(std::chrono::milliseconds lease)
-{
-    std::lock_guard guard(m_mutex);
-    if (!m_expiry)
-        return HoldOutcome::Lost;
-    if (lease.count() <= 0)
-        return makeError(ErrorKind::Usage, "the lease must be positive");
-    return rewriteExpiry(lease);
-}
-
-Result<bool> NaiveLock::isHeld()
-{
-    std::lock_guard guard(m_mutex);
     if (!m_expiry)
         return false;
     return keyExists();
+}
+
+Result<bool> NaiveLock::mayChange()
+{
+    return m_expiry.has_value();
 }
 
 } // namespace lockscope

@@ -20,26 +20,21 @@ class NaiveLock final : public TimestampLock
 public:
     static constexpr std::string_view kindName = "naive";
 
-    struct Options
+    struct Options : TimestampLock::Options
     {
-        ExpiryClock::Source clock = ExpiryClock::Source::Client;
         // Called between reading an expired timestamp and the DEL: the race window. The demo and
         // the tests use it to line contenders up (or to sleep) and make the race happen on cue.
         std::function<void()> beforeDelete;
     };
 
-    NaiveLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options);
-    NaiveLock(std::shared_ptr<RedisConnection> connection, std::string name)
-        : NaiveLock(std::move(connection), std::move(name), Options {})
-    {
-    }
-
-    Result<HoldOutcome> release() override;
-    Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
-    Result<bool> isHeld() override;
+    NaiveLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options = {});
 
 private:
     Result<bool> tryOnce(std::chrono::milliseconds lease) override;
+    // Held while we believe so and the key exists (whoever wrote it).
+    Result<bool> stillOurs() override;
+    // Whenever we believe we hold: a release DELs, an extension rewrites, whatever the key holds.
+    Result<bool> mayChange() override;
 
     std::function<void()> m_beforeDelete;
 };

@@ -1,7 +1,6 @@
 #include "locks/RedlockLock.h"
 
 #include "locks/TokenLock.h"
-#include "locks/primitives/FencingCounter.h"
 #include "locks/primitives/HolderToken.h"
 #include "locks/primitives/LuaScript.h"
 #include "locks/waiting/PollingWait.h"
@@ -40,12 +39,10 @@ bool isOne(const Result<RedisReply>& reply)
 } // namespace
 
 RedlockLock::RedlockLock(std::vector<ConnectionOptions> nodes, std::string name, Options options)
-    : m_nodeOptions(std::move(nodes))
+    : RandomTokenLock(std::move(name))
+    , m_nodeOptions(std::move(nodes))
     , m_nodes(m_nodeOptions.size())
-    , m_name(std::move(name))
-    , m_fenceKey(FencingCounter::keyFor(m_name))
     , m_options(options)
-    , m_token(HolderToken::generate())
 {
     // A node that is down must cost one refused connect per attempt, not a reconnect loop:
     // Redlock relies on skipping unreachable nodes quickly.

@@ -1,12 +1,11 @@
 #pragma once
 
-#include "locks/DistributedLock.h"
+#include "locks/RandomTokenLock.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
 
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 namespace lockscope {
@@ -25,7 +24,7 @@ namespace lockscope {
 // with that majority, where its INCR happens after our key is gone, hence returns at least F + 1:
 // fences strictly increase across holders. (Like Redlock itself, this assumes nodes do not lose
 // their data: a node restarted without persistence can break both exclusion and fencing.)
-class RedlockLock final : public DistributedLock
+class RedlockLock final : public RandomTokenLock
 {
 public:
     static constexpr std::string_view kindName = "redlock";
@@ -46,14 +45,11 @@ public:
     ~RedlockLock() override;
 
     std::string_view kind() const override { return kindName; }
-    const std::string& name() const override { return m_name; }
-    std::string holderId() const override { return m_token; }
 
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     Result<bool> isHeld() override;
-    std::optional<long long> fence() const override { return m_fence; }
 
     size_t nodeCount() const { return m_nodeOptions.size(); }
     size_t quorum() const { return m_nodeOptions.size() / 2 + 1; }
@@ -73,17 +69,10 @@ private:
 
     std::vector<ConnectionOptions> m_nodeOptions;
     std::vector<std::unique_ptr<RedisConnection>> m_nodes;
-    std::string m_name;
-    std::string m_fenceKey;
     Options m_options;
-    std::string m_token;
-    bool m_holding = false;
-    std::optional<long long> m_fence;
     std::optional<std::chrono::steady_clock::time_point> m_validUntil;
     size_t m_lastAnswered = 0;
     std::vector<Result<RedisReply>> m_lastReplies;
-    // Serialises the connection's use: isHeld() may be asked from another thread.
-    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope

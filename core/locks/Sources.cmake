@@ -6,6 +6,7 @@ list(APPEND lockscope_core_sources
   locks/LockFactory.cpp
   locks/MutualExclusionChecker.cpp
   locks/NaiveLock.cpp
+  locks/RandomTokenLock.cpp
   locks/ReadLock.cpp
   locks/ReadWriteLock.cpp
   locks/ReadWriteLockSide.cpp

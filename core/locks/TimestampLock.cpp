@@ -19,6 +19,36 @@ TimestampLock::TimestampLock(std::string_view kind, std::shared_ptr<RedisConnect
 {
 }
 
+Result<HoldOutcome> TimestampLock::release()
+{
+    std::lock_guard guard(m_mutex);
+    auto may = mayChange();
+    if (!may)
+        return may.error();
+    if (!*may)
+        return HoldOutcome::Lost;
+    return deleteKey();
+}
+
+Result<HoldOutcome> TimestampLock::extend(std::chrono::milliseconds lease)
+{
+    std::lock_guard guard(m_mutex);
+    if (lease.count() <= 0)
+        return makeError(ErrorKind::Usage, "the lease must be positive");
+    auto may = mayChange();
+    if (!may)
+        return may.error();
+    if (!*may)
+        return HoldOutcome::Lost;
+    return rewriteExpiry(lease);
+}
+
+Result<bool> TimestampLock::isHeld()
+{
+    std::lock_guard guard(m_mutex);
+    return stillOurs();
+}
+
 std::string TimestampLock::holderId() const
 {
     return m_expiry ? std::to_string(*m_expiry) : std::string();

@@ -13,17 +13,27 @@ namespace lockscope {
 // What the timestamp locks (legacy, naive) share: the value of <name> is the epoch-ms moment
 // the hold expires, as the holder wrote it; there is no owner identity, no fencing token and
 // no Redis TTL. They wait by polling, registered as a waiter under a name for the process
-// (the lock value carries no identity to use). A subclass supplies its kind's attempt,
-// release and extension, which differ in how far they trust that the key is still theirs.
+// (the lock value carries no identity to use). A subclass supplies its kind's attempt and how
+// far it trusts that the key is still its own (stillOurs, mayChange).
 class TimestampLock : public DistributedLock
 {
 public:
+    struct Options
+    {
+        ExpiryClock::Source clock = ExpiryClock::Source::Client;
+    };
+
     std::string_view kind() const final { return m_kind; }
     const std::string& name() const final { return m_name; }
     // The expiry timestamp we wrote (the only mark of our hold); empty when not holding.
     std::string holderId() const final;
     Result<AcquireResult> acquire(const AcquireOptions& options) final;
     std::optional<long long> fence() const final { return std::nullopt; }
+    // DEL <name>, when mayChange().
+    Result<HoldOutcome> release() final;
+    // Moves the stored expiry to now + lease, when mayChange().
+    Result<HoldOutcome> extend(std::chrono::milliseconds lease) final;
+    Result<bool> isHeld() final;
 
 protected:
     // `kind` must outlive the lock (the subclasses pass their static kindName).
@@ -32,6 +42,11 @@ protected:
 
     // One attempt, under m_mutex: true (with m_expiry set) when it took the lock.
     virtual Result<bool> tryOnce(std::chrono::milliseconds lease) = 0;
+    // Under m_mutex: whether our hold is still ours, as far as the kind can tell (isHeld()).
+    virtual Result<bool> stillOurs() = 0;
+    // Under m_mutex: whether a release or an extension may touch the key; false (they say Lost)
+    // leaves no hold behind.
+    virtual Result<bool> mayChange() = 0;
     // SETNX <name> <expiry>: true (with m_expiry set) when the key was free and is now ours.
     Result<bool> setIfAbsent(long long expiry);
     // Whether <name> exists at all (the last check of "still ours" for both kinds).

@@ -3,7 +3,6 @@
 #include "locks/LockKeyNames.h"
 #include "locks/lease/ReplicaConfirmation.h"
 #include "locks/primitives/CompareAndDelete.h"
-#include "locks/primitives/FencingCounter.h"
 #include "locks/primitives/HolderToken.h"
 #include "locks/waiting/WaiterRegistry.h"
 
@@ -132,12 +131,10 @@ std::string TokenLock::wakeKeyFor(const std::string& name, const std::string& to
 }
 
 TokenLock::TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing)
-    : m_connection(std::move(connection))
-    , m_name(std::move(name))
-    , m_fenceKey(FencingCounter::keyFor(m_name))
+    : RandomTokenLock(std::move(name))
+    , m_connection(std::move(connection))
     , m_waitersKey(WaiterRegistry::keyFor(m_name))
     , m_queueKey(queueKeyFor(m_name))
-    , m_token(HolderToken::generate())
     , m_fencing(fencing)
     // Built once: each attempt only writes its token and lease into them (no allocation when
     // the new values fit where the old ones were).

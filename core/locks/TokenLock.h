@@ -1,12 +1,11 @@
 #pragma once
 
-#include "locks/DistributedLock.h"
+#include "locks/RandomTokenLock.h"
 #include "locks/primitives/Fencing.h"
 #include "locks/primitives/LuaScript.h"
 #include "redis/RedisConnection.h"
 
 #include <memory>
-#include <mutex>
 
 namespace lockscope {
 
@@ -34,7 +33,7 @@ namespace lockscope {
 // SET NX (fenced: in its MULTI/EXEC). Clients of other libraries ignore the line: they can
 // still take a free lock, as before; a waiter that dies drops out of the line once its
 // registration goes stale (1 s after its last look).
-class TokenLock final : public DistributedLock
+class TokenLock final : public RandomTokenLock
 {
 public:
     static constexpr std::string_view kindName = "token";
@@ -46,15 +45,11 @@ public:
     TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing = Fencing::On);
 
     std::string_view kind() const override { return kindName; }
-    const std::string& name() const override { return m_name; }
-    // The token of the current hold, or the one the next acquisition will write.
-    std::string holderId() const override { return m_token; }
 
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;
     Result<HoldOutcome> extend(std::chrono::milliseconds lease) override;
     Result<bool> isHeld() override;
-    std::optional<long long> fence() const override { return m_fence; }
     Result<long long> confirmReplicas(int replicas, std::chrono::milliseconds timeout) override;
 
     // The scripts, shared with RedlockLock which runs them on every node.
@@ -94,11 +89,8 @@ private:
     void forgetHold();
 
     std::shared_ptr<RedisConnection> m_connection;
-    std::string m_name;
-    std::string m_fenceKey;
     std::string m_waitersKey;
     std::string m_queueKey;
-    std::string m_token;
     Fencing m_fencing;
     // MULTI, SET <name> <token> NX PX <lease>, INCR <fence key>, EXEC; unfenced, the SET alone.
     std::vector<RedisCommand> m_acquireBatch;
@@ -106,13 +98,9 @@ private:
     // EVALSHA <sha> 3 <name> <waiters> <queue> <token> <wake prefix>
     RedisCommand m_releaseCall;
     static constexpr size_t releaseTokenIndex = 6;
-    bool m_holding = false;
     // Others were in line when this object last looked (its release woke one, or its acquire
     // left some behind): acquire through the line, never with the plain SET NX that barges.
     bool m_othersWaiting = false;
-    std::optional<long long> m_fence;
-    // Serialises the connection's use: isHeld() may be asked from another thread.
-    mutable std::mutex m_mutex;
 };
 
 } // namespace lockscope
