@@ -93,15 +93,26 @@ public:
     // database for a while (PostgreSQL) keeps the batch and says so with isBuffering() instead of
     // failing; `holds` has the holds under way, to set the database right after it dropped
     // writes.
-    virtual Status commit(long long nowMs, const HoldTracker& holds) = 0;
+    Status commit(long long nowMs, const HoldTracker& holds)
+    {
+        return finishBatch(nowMs, std::nullopt, holds);
+    }
     // Commits and marks the session ended at `endedMs`.
-    virtual Status close(long long nowMs, long long endedMs, const HoldTracker& holds) = 0;
+    Status close(long long nowMs, long long endedMs, const HoldTracker& holds)
+    {
+        return finishBatch(nowMs, endedMs, holds);
+    }
     // Deletes what is older than `cutoffMs`, then the oldest while the data passes `maxBytes`.
     virtual Status applyRetention(long long cutoffMs, long long maxBytes) = 0;
     // Undoes the batch under way (after a failure).
     virtual void abandon() = 0;
     // Whether writes wait in memory for the database to come back.
     virtual bool isBuffering() const { return false; }
+
+protected:
+    // commit() and close(): the batch, the session alive at `nowMs`, and ended at `endedMs` if given.
+    virtual Status finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds)
+        = 0;
 };
 
 } // namespace lockscope

@@ -474,13 +474,13 @@ Status SqliteHistoryStore::noteMode(const std::string& description, long long at
     return step(m_aliveSession, "write");
 }
 
-Status SqliteHistoryStore::noteAlive(long long aliveMs, std::optional<long long> endedMs)
+Status SqliteHistoryStore::finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker&)
 {
     if (auto begun = begin(); !begun)
         return begun;
     m_aliveSession.reset();
     m_aliveSession.bind(1, m_sessionId);
-    m_aliveSession.bind(2, aliveMs);
+    m_aliveSession.bind(2, nowMs);
     m_aliveSession.bind(3, endedMs);
     m_aliveSession.bindNull(4);
     if (auto alive = step(m_aliveSession, "write"); !alive)
@@ -491,16 +491,6 @@ Status SqliteHistoryStore::noteAlive(long long aliveMs, std::optional<long long>
         return committed;
     m_inTransaction = false;
     return Done {};
-}
-
-Status SqliteHistoryStore::commit(long long nowMs, const HoldTracker&)
-{
-    return noteAlive(nowMs, std::nullopt);
-}
-
-Status SqliteHistoryStore::close(long long nowMs, long long endedMs, const HoldTracker&)
-{
-    return noteAlive(nowMs, endedMs);
 }
 
 Status SqliteHistoryStore::applyRetention(long long cutoff, long long maxBytes)

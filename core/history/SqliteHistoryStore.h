@@ -26,13 +26,13 @@ public:
     const std::string& location() const override { return m_database.path(); }
     Result<ResumedSession> startSession(long long nowMs) override;
     Status write(HistoryWrite write) override;
-    Status commit(long long nowMs, const HoldTracker& holds) override;
-    Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
     void abandon() override;
 
 private:
     SqliteHistoryStore(SqliteDatabase database, RecorderClaim claim);
+    // Notes the session alive (and ended) and commits; the holds are the recorder's own business.
+    Status finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds) override;
     Status prepareStatements();
     Status begin();
     Status step(SqliteStatement& statement, const char* doing);
@@ -51,7 +51,6 @@ private:
     Status addMark(const std::string& kind, const std::string& node, const std::string& lock,
         const std::string& detail, long long atMs);
     Status noteMode(const std::string& description, long long atMs);
-    Status noteAlive(long long aliveMs, std::optional<long long> endedMs);
     Result<long long> lockId(const std::string& node, const std::string& name, const std::string& apiName,
         const std::string& kind, const std::string& library);
     Status insertHold(long long lockId, const HoldRecord& hold);

@@ -580,16 +580,12 @@ void PostgresHistoryStore::markSent(size_t writes, long long dropped)
     m_inFlight.reset();
 }
 
-Status PostgresHistoryStore::commit(long long nowMs, const HoldTracker& holds)
-{
-    return send(nowMs, std::nullopt, holds);
-}
-
-Status PostgresHistoryStore::close(long long nowMs, long long endedMs, const HoldTracker& holds)
+Status PostgresHistoryStore::finishBatch(
+    long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds)
 {
     if (auto sent = send(nowMs, endedMs, holds); !sent)
         return sent;
-    if (m_lost)
+    if (endedMs && m_lost)
         return makeError(ErrorKind::Disconnected,
             "history database " + m_connection.url() + " is unreachable: "
                 + std::to_string(m_queuedEvents + m_dropped) + " event(s) could not be recorded");

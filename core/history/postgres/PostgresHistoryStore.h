@@ -44,8 +44,6 @@ public:
     const std::string& location() const override { return m_connection.url(); }
     Result<ResumedSession> startSession(long long nowMs) override;
     Status write(HistoryWrite write) override;
-    Status commit(long long nowMs, const HoldTracker& holds) override;
-    Status close(long long nowMs, long long endedMs, const HoldTracker& holds) override;
     Status applyRetention(long long cutoffMs, long long maxBytes) override;
     void abandon() override;
     bool isBuffering() const override { return m_lost; }
@@ -61,6 +59,9 @@ private:
     Status claimSource();
     Status prepareConnection();
     Status queue(HistoryWrite write);
+    // Sends what waits (send()); a session that ends while the database is away fails, naming
+    // the events that could not be recorded.
+    Status finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds) override;
     // Sends what waits in one transaction; `endedMs` also ends the session.
     Status send(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds);
     Status sendWrites(Segment& segment);
