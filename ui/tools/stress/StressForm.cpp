@@ -7,7 +7,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -96,8 +96,8 @@ StressForm::StressForm(QWidget* parent)
 
     // Fault drills: each section then writes to a fenced resource; see docs/stress-and-drills.md.
     auto* drills = new QWidget;
-    auto* drillRow = new QHBoxLayout(drills);
-    drillRow->setContentsMargins(0, 0, 0, 0);
+    auto* drillGrid = new QGridLayout(drills);
+    drillGrid->setContentsMargins(0, 0, 0, 0);
     m_killDrill = new QCheckBox(tr("kill"));
     m_killDrill->setObjectName(QStringLiteral("killDrillCheck"));
     m_killDrill->setToolTip(tr("A holder's process is killed (SIGKILL) while it holds: it never releases"));
@@ -117,9 +117,14 @@ StressForm::StressForm(QWidget* parent)
     m_failoverDrill->setToolTip(
         tr("The master dies and a sentinel promotes its replica while a holder holds; "
            "the run then uses a private master, replica and sentinel"));
-    for (QCheckBox* box : {m_killDrill, m_pauseDrill, m_partitionDrill, m_restartDrill, m_failoverDrill})
-        drillRow->addWidget(box);
-    drillRow->addStretch(1);
+    // Three a row: the form's column is too narrow for all five side by side.
+    constexpr int drillsPerRow = 3;
+    int drill = 0;
+    for (QCheckBox* box : {m_killDrill, m_pauseDrill, m_partitionDrill, m_restartDrill, m_failoverDrill}) {
+        drillGrid->addWidget(box, drill / drillsPerRow, drill % drillsPerRow);
+        ++drill;
+    }
+    drillGrid->setColumnStretch(drillsPerRow, 1);
     form->addRow(tr("Fault drills:"), drills);
     m_drillEvery = spinBox(1, 1000000, 25, QString(), "drillEverySpin");
     m_drillEvery->setPrefix(tr("every "));
