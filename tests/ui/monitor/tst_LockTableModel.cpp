@@ -443,6 +443,108 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 0); // expiring stays expiring until Redis says it is gone
     }
 
+    void aLockThatAppearsBetweenTicksTurnsExpiringOnTime()
+    {
+        // Until the earliest moment a row turns expiring, the ticks have nothing to announce: a
+        // lock that comes in between brings that moment forward.
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockUpdateBatch listing;
+        listing.reset = true;
+        listing.locks
+            = {lockNamed(QStringLiteral("lock-long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
+        locks.apply(listing);
+        now += 1'000;
+        locks.tick();
+        LockUpdateBatch later;
+        later.changes.append(change(LockEventRecord::Type::Appeared,
+            LockRecord::fromSnapshot(snapshotNamed(QStringLiteral("lock-short"), LockKind::Token,
+                                         QStringLiteral("n1:6379"), 8'000),
+                now)));
+        locks.apply(later);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+
+        now += 4'000; // 4 s left for the short lock
+        locks.tick();
+        QCOMPARE(changed.count(), 1);
+        const int row = locks.rowOf(0, QStringLiteral("n1:6379\nlock-short"));
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(row, LockTableModel::StateColumn));
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(row, LockTableModel::StateColumn));
+    }
+
+    void aLockShortenedBetweenTicksTurnsExpiringOnTime()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        locks.setAnnouncesCountdown(false);
+        qint64 now = baseMs;
+        locks.setClock([&now] { return now; });
+        LockUpdateBatch listing;
+        listing.reset = true;
+        listing.locks
+            = {lockNamed(QStringLiteral("lock"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
+        locks.apply(listing);
+        now += 1'000;
+        locks.tick();
+        LockUpdateBatch shortened;
+        shortened.changes.append(change(LockEventRecord::Type::Changed,
+            LockRecord::fromSnapshot(
+                snapshotNamed(QStringLiteral("lock"), LockKind::Token, QStringLiteral("n1:6379"), 8'000),
+                now),
+            LockChange::Lease));
+        locks.apply(shortened);
+        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+
+        now += 4'000; // 4 s left
+        locks.tick();
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(0, LockTableModel::StateColumn));
+    }
+
+    void aServersListingGoesInInStepsBesideTheOtherServersRows()
+    {
+        // Beside another server's rows each lock lands on its own in the sorted table: a listing
+        // then goes in over several turns of the event loop, and the other server's rows stay.
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockFilterProxyModel proxy;
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::NameColumn, Qt::AscendingOrder);
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The first server's listing goes in at once, the second's beside it.
+        const QHash<quint16, int> listed {{1, 200}, {2, 1000}};
+        for (quint16 server : {quint16(1), quint16(2)}) {
+            LockUpdateBatch listing;
+            listing.server = server;
+            listing.reset = true;
+            for (int i = 0; i < listed.value(server); ++i)
+                listing.locks.append(LockRecord::fromSnapshot(
+                    snapshotNamed(QStringLiteral("lock:%1").arg(i, 6, 10, QLatin1Char('0'))), baseMs,
+                    server));
+            std::stable_sort(listing.locks.begin(), listing.locks.end(),
+                LockRowOrder(LockTableModel::NameColumn, Qt::AscendingOrder, baseMs));
+            locks.apply(listing);
+            if (server == 2) {
+                QVERIFY(locks.isLoading());
+                QCOMPARE(locks.countsByServer().value(1).locks, 200);
+                QVERIFY(locks.countsByServer().value(2).locks < 1000);
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(!locks.isLoading(), 60000);
+        }
+
+        QCOMPARE(locks.countsByServer().value(1).locks, 200);
+        QCOMPARE(locks.countsByServer().value(2).locks, 1000);
+        QCOMPARE(proxy.rowCount(), 1200);
+        // Sorted by name: the first 200 names twice, one of each server.
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000000"));
+        QCOMPARE(proxy.index(1, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000000"));
+        QCOMPARE(
+            proxy.index(1199, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000999"));
+    }
+
     void sortedByStateALockMovesWhenItTurnsExpiring()
     {
         LockTableModel locks;
