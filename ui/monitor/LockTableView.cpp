@@ -12,7 +12,11 @@ LockTableView::LockTableView(QWidget* parent)
     , m_scrollBarUpdate(new QTimer(this))
 {
     m_scrollBarUpdate->setSingleShot(true);
-    m_scrollBarUpdate->setInterval(0);
+    // A listing going in adds rows every few milliseconds: the scroll bar follows a few times a
+    // second, not at each step. Each repaint of its tall groove is a fill that Qt's raster engine
+    // splits over the threads of QThreadPool::globalInstance() and waits for: on a busy machine
+    // the GUI thread waited there, blocked, for pool threads that waited for a CPU.
+    m_scrollBarUpdate->setInterval(scrollBarIntervalMs);
     connect(m_scrollBarUpdate, &QTimer::timeout, this, &LockTableView::updateGeometries);
     // QTableView lays itself out again (and repaints everything) whenever the row count changes:
     // that stays so, except for rows that come out of sight.
@@ -47,7 +51,8 @@ void LockTableView::rowCountChangedTo(int oldCount, int newCount)
 {
     const bool outOfSight = std::exchange(m_rowsComeOutOfSight, false);
     if (outOfSight && newCount > oldCount) {
-        m_scrollBarUpdate->start();
+        if (!m_scrollBarUpdate->isActive())
+            m_scrollBarUpdate->start();
         return;
     }
     rowCountChanged(oldCount, newCount);

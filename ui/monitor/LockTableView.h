@@ -35,8 +35,9 @@ private:
     // The vertical header's count changed (rows came, went, or the model was reset).
     void rowCountChangedTo(int oldCount, int newCount);
 
+    static constexpr int scrollBarIntervalMs = 100;
     bool m_rowsComeOutOfSight = false;
-    QTimer* m_scrollBarUpdate; // the scroll bar's range, once per turn of the event loop
+    QTimer* m_scrollBarUpdate; // the scroll bar's range, after rows came out of sight
 };
 
 } // namespace lockscope::ui

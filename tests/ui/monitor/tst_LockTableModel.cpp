@@ -82,6 +82,66 @@ QList<QPair<int, int>> announcedColumns(const QList<LockUpdateBatch::Change>& ch
     return columns;
 }
 
+// No timer ticks `locks` and no countdown is announced: the test ticks it, at `now`.
+void pinClock(LockTableModel& locks, const qint64& now)
+{
+    locks.setTickInterval(0);
+    locks.setAnnouncesCountdown(false);
+    locks.setClock([&now] { return now; });
+}
+
+// A lock table behind the sort/filter proxy, sorted by name, without the countdown's tick.
+struct SortedTable
+{
+    explicit SortedTable(Qt::SortOrder order)
+    {
+        locks.setTickInterval(0);
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::NameColumn, order);
+    }
+    LockTableModel locks;
+    LockFilterProxyModel proxy;
+};
+
+// What a tick announced: the first and last cell of each dataChanged, as (row, column).
+struct Announced
+{
+    QList<QPair<int, int>> cells;
+    int rowOfLock = -1; // the row of the lock applied between the ticks
+};
+
+// Lists "lock-long" (a minute's lease) with the clock pinned and ticks a second later, then
+// applies `type` for `name` with an 8 s lease, and ticks 4 s later.
+Announced announcedAfter(LockEventRecord::Type type, const QString& name)
+{
+    LockTableModel locks;
+    qint64 now = baseMs;
+    pinClock(locks, now);
+    LockUpdateBatch listing;
+    listing.reset = true;
+    listing.locks
+        = {lockNamed(QStringLiteral("lock-long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
+    locks.apply(listing);
+    now += 1'000;
+    locks.tick();
+    const LockRecord between = LockRecord::fromSnapshot(
+        snapshotNamed(name, LockKind::Token, QStringLiteral("n1:6379"), 8'000), now);
+    LockUpdateBatch batch;
+    batch.changes.append(change(type, between, LockChange::Lease));
+    locks.apply(batch);
+    QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+    now += 4'000; // 4 s left for the 8 s lease
+    locks.tick();
+    Announced announced;
+    announced.rowOfLock = locks.rowOf(0, between.key());
+    for (const auto& signal : std::as_const(changed))
+        for (int at : {0, 1}) {
+            const auto cell = signal.at(at).value<QModelIndex>();
+            announced.cells.append({cell.row(), cell.column()});
+        }
+    return announced;
+}
+
 } // namespace
 
 class tst_LockTableModel : public QObject
@@ -411,10 +471,8 @@ private Q_SLOTS:
     void aTickAnnouncesTheStateOfOnlyTheLocksThatTurnedExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         LockUpdateBatch batch;
         batch.reset = true;
@@ -447,72 +505,27 @@ private Q_SLOTS:
     {
         // Until the earliest moment a row turns expiring, the ticks have nothing to announce: a
         // lock that comes in between brings that moment forward.
-        LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
-        qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
-        LockUpdateBatch listing;
-        listing.reset = true;
-        listing.locks
-            = {lockNamed(QStringLiteral("lock-long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
-        locks.apply(listing);
-        now += 1'000;
-        locks.tick();
-        LockUpdateBatch later;
-        later.changes.append(change(LockEventRecord::Type::Appeared,
-            LockRecord::fromSnapshot(snapshotNamed(QStringLiteral("lock-short"), LockKind::Token,
-                                         QStringLiteral("n1:6379"), 8'000),
-                now)));
-        locks.apply(later);
-        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
-
-        now += 4'000; // 4 s left for the short lock
-        locks.tick();
-        QCOMPARE(changed.count(), 1);
-        const int row = locks.rowOf(0, QStringLiteral("n1:6379\nlock-short"));
-        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(row, LockTableModel::StateColumn));
-        QCOMPARE(changed.at(0).at(1).value<QModelIndex>(), locks.index(row, LockTableModel::StateColumn));
+        const Announced announced
+            = announcedAfter(LockEventRecord::Type::Appeared, QStringLiteral("lock-short"));
+        const QPair<int, int> state {announced.rowOfLock, LockTableModel::StateColumn};
+        QCOMPARE(announced.cells, (QList<QPair<int, int>> {state, state}));
     }
 
     void aLockShortenedBetweenTicksTurnsExpiringOnTime()
     {
-        LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
-        qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
-        LockUpdateBatch listing;
-        listing.reset = true;
-        listing.locks
-            = {lockNamed(QStringLiteral("lock"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
-        locks.apply(listing);
-        now += 1'000;
-        locks.tick();
-        LockUpdateBatch shortened;
-        shortened.changes.append(change(LockEventRecord::Type::Changed,
-            LockRecord::fromSnapshot(
-                snapshotNamed(QStringLiteral("lock"), LockKind::Token, QStringLiteral("n1:6379"), 8'000),
-                now),
-            LockChange::Lease));
-        locks.apply(shortened);
-        QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
-
-        now += 4'000; // 4 s left
-        locks.tick();
-        QCOMPARE(changed.count(), 1);
-        QCOMPARE(changed.at(0).at(0).value<QModelIndex>(), locks.index(0, LockTableModel::StateColumn));
+        const Announced announced
+            = announcedAfter(LockEventRecord::Type::Changed, QStringLiteral("lock-long"));
+        const QPair<int, int> state {announced.rowOfLock, LockTableModel::StateColumn};
+        QCOMPARE(announced.cells, (QList<QPair<int, int>> {state, state}));
     }
 
     void aServersListingGoesInInStepsBesideTheOtherServersRows()
     {
         // Beside another server's rows each lock lands on its own in the sorted table: a listing
         // then goes in over several turns of the event loop, and the other server's rows stay.
-        LockTableModel locks;
-        locks.setTickInterval(0);
-        LockFilterProxyModel proxy;
-        proxy.setSourceModel(&locks);
-        proxy.sort(LockTableModel::NameColumn, Qt::AscendingOrder);
+        SortedTable table(Qt::AscendingOrder);
+        LockTableModel& locks = table.locks;
+        LockFilterProxyModel& proxy = table.proxy;
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         // The first server's listing goes in at once, the second's beside it.
         const QHash<quint16, int> listed {{1, 200}, {2, 1000}};
@@ -548,10 +561,8 @@ private Q_SLOTS:
     void sortedByStateALockMovesWhenItTurnsExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         LockFilterProxyModel proxy;
         proxy.setSourceModel(&locks);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -581,10 +592,8 @@ private Q_SLOTS:
     void filteredByStateALockAppearsWhenItTurnsExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         LockFilterProxyModel proxy;
         proxy.setSourceModel(&locks);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -702,11 +711,9 @@ private Q_SLOTS:
 
     void aLargeListingGoesInInStepsAsBlocksAtTheEndOfTheSortedTable()
     {
-        LockTableModel locks;
-        locks.setTickInterval(0);
-        LockFilterProxyModel proxy;
-        proxy.setSourceModel(&locks);
-        proxy.sort(LockTableModel::NameColumn, Qt::DescendingOrder);
+        SortedTable table(Qt::DescendingOrder);
+        LockTableModel& locks = table.locks;
+        LockFilterProxyModel& proxy = table.proxy;
         QAbstractItemModelTester lockTester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int listed = 4 * LockTableModel::firstLoadingStepRows;
