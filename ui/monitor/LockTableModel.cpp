@@ -108,6 +108,7 @@ void LockTableModel::setClock(std::function<qint64()> nowMs)
 {
     m_clock = std::move(nowMs);
     m_lastTickMs = m_clock();
+    m_nextTurnMs = std::numeric_limits<qint64>::min(); // not known on the new clock
 }
 
 void LockTableModel::setTickInterval(int ms)
@@ -409,9 +410,12 @@ bool LockTableModel::startLoading(const LockUpdateBatch& batch)
 {
     const int serverRows = m_rowsOfServer.value(batch.server);
     const bool replacesAll = size_t(serverRows) == m_rows.size();
-    if (batch.locks.size() <= firstLoadingStepRows || (!replacesAll && serverRows > 0))
+    // A server that has rows among other servers' rows is updated in place (resetServer).
+    if (!replacesAll && serverRows > 0)
         return false;
-    if (!m_rows.empty()) {
+    if (replacesAll && batch.locks.size() <= firstLoadingStepRows)
+        return false;
+    if (replacesAll && !m_rows.empty()) {
         beginResetModel();
         m_rows.clear();
         m_rowOfKey.clear();
@@ -419,7 +423,13 @@ bool LockTableModel::startLoading(const LockUpdateBatch& batch)
         m_rowsOfServer.clear();
         endResetModel();
     }
+    // Beside other servers' rows, each lock lands on its own among them in the sorted table
+    // (the proxy inserts it apart, and the views follow): a row costs there what a thousand
+    // rows appended at the end cost, so the steps start small and adapt from there.
     Loading loading;
+    loading.besideOthers = !m_rows.empty();
+    if (loading.besideOthers)
+        m_stepRows = std::min(m_stepRows, firstStepRowsBesideOthers);
     loading.server = batch.server;
     loading.locks = batch.locks;
     if (!batch.changes.isEmpty()) {
@@ -443,6 +453,8 @@ void LockTableModel::loadStep()
     // Measured in the thread's CPU time: on a busy machine the wall-clock time of a step also
     // counts the waits for a CPU, and would shrink the steps for nothing.
     const double startMs = threadCpuMs();
+    const int leastRows
+        = !m_loading.empty() && m_loading.front().besideOthers ? minStepRowsBesideOthers : minStepRows;
     int rows = 0;
     while (!m_loading.empty() && threadCpuMs() - startMs < stepBudgetMs / 2) {
         Loading& loading = m_loading.front();
@@ -460,7 +472,7 @@ void LockTableModel::loadStep()
     // The next step's size, from this one's pace: about stepBudgetMs of work.
     const double ms = threadCpuMs() - startMs;
     if (rows > 0 && ms > 0)
-        m_stepRows = std::clamp(int(double(rows) * stepBudgetMs / ms), 500, 100'000);
+        m_stepRows = std::clamp(int(double(rows) * stepBudgetMs / ms), leastRows, 100'000);
     noteNodes();
     Q_EMIT loadingStepDone();
     if (!m_loading.empty())
@@ -512,6 +524,7 @@ void LockTableModel::applyNow(const LockUpdateBatch& batch)
         updated.keepLargestLease(current.record.leaseMs());
         const QList<int> columns = columnsShowing(changed.value(key));
         current = Row(std::move(updated));
+        noteTurn(current);
         if (columns.isEmpty())
             continue;
         const auto [first, lastColumn] = std::minmax_element(columns.begin(), columns.end());
@@ -538,7 +551,7 @@ void LockTableModel::addRows(const QList<LockRecord>& locks, qsizetype first, qs
         const LockRecord& lock = locks[i];
         m_rowOfKey.insert(indexHashOf(lock.server(), lock.keyHash()), int(m_rows.size()));
         countRow(lock, 1);
-        m_rows.emplace_back(lock);
+        noteTurn(m_rows.emplace_back(lock));
     }
     endInsertRows();
 }
@@ -566,7 +579,7 @@ void LockTableModel::reset(const QList<LockRecord>& locks)
     m_rows.reserve(size_t(locks.size()));
     for (const auto& lock : locks) {
         countRow(lock, 1);
-        m_rows.emplace_back(lock);
+        noteTurn(m_rows.emplace_back(lock));
     }
     rebuildIndex();
     endResetModel();
@@ -587,6 +600,7 @@ void LockTableModel::resetServer(quint16 server, const QList<LockRecord>& locks)
         LockRecord updated = lock;
         updated.keepLargestLease(m_rows[size_t(row)].record.leaseMs());
         m_rows[size_t(row)] = Row(std::move(updated));
+        noteTurn(m_rows[size_t(row)]);
         Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
     }
     std::vector<int> removed;
@@ -731,7 +745,8 @@ void LockTableModel::tick()
     const qint64 since = std::exchange(m_lastTickMs, now);
     if (m_rows.empty())
         return;
-    announceStateChanges(since, now);
+    if (now < since || now >= m_nextTurnMs)
+        announceStateChanges(since, now);
     if (m_announcesCountdown)
         Q_EMIT dataChanged(index(0, TtlColumn), index(int(m_rows.size()) - 1, TtlColumn));
 }
@@ -741,7 +756,9 @@ void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
     // Only the countdown changes a state between updates (held -> expiring), at the moment each
     // row keeps (LockRecord::expiringAtMs). A row updated in between was announced by apply()
     // already; announcing it again is harmless. One signal per contiguous block of changed rows.
+    // It also finds the next moment a row turns, so that the ticks before it skip this pass.
     int first = -1;
+    qint64 nextTurnMs = std::numeric_limits<qint64>::max();
     auto flush = [this, &first](int end) {
         if (first >= 0)
             Q_EMIT dataChanged(index(first, StateColumn), index(end - 1, StateColumn));
@@ -750,12 +767,22 @@ void LockTableModel::announceStateChanges(qint64 sinceMs, qint64 nowMs)
     for (size_t row = 0; row < m_rows.size(); ++row) {
         const qint64 turnsAt = m_rows[row].expiringAtMs;
         const bool changed = (sinceMs >= turnsAt) != (nowMs >= turnsAt);
+        if (turnsAt > nowMs)
+            nextTurnMs = std::min(nextTurnMs, turnsAt);
         if (changed && first < 0)
             first = int(row);
         else if (!changed)
             flush(int(row));
     }
     flush(int(m_rows.size()));
+    m_nextTurnMs = nextTurnMs;
+}
+
+void LockTableModel::noteTurn(const Row& row)
+{
+    // Rows that turned before the last tick change nothing at the next one.
+    if (row.expiringAtMs > m_lastTickMs)
+        m_nextTurnMs = std::min(m_nextTurnMs, row.expiringAtMs);
 }
 
 } // namespace lockscope::ui

@@ -8,6 +8,7 @@
 #include <QHash>
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -17,9 +18,10 @@ namespace lockscope::ui {
 
 // The locks of every open server, one row each, fed with LockUpdateBatches (a server's listing
 // replaces that server's rows only). A listing larger than one loading step (a first listing of
-// a million locks) goes in over several turns of the event loop, a few milliseconds of work
-// each, as blocks of rows appended at the end, so that the window never freezes while the table
-// fills; the batches that server sends meanwhile wait and follow in order. A batch costs one
+// a million locks), or any first listing of a server beside other servers' rows, goes in over
+// several turns of the event loop, a few milliseconds of work each, as blocks of rows appended
+// at the end, so that the window never freezes while the table fills; the batches that server
+// sends meanwhile wait and follow in order. A batch costs one
 // rowsInserted for all new locks, one rowsRemoved per contiguous block of gone ones, and a
 // dataChanged per changed row covering only the columns that show what changed (the fields each
 // change carries, as the core decided them: the model compares nothing). The TTL counts down
@@ -112,6 +114,8 @@ public:
     bool isLoading() const { return !m_loading.empty(); }
     // The rows one loading step starts with (the steps then adapt to the time they take).
     static constexpr int firstLoadingStepRows = 2000;
+    // ... and when it goes in beside other servers' rows (a fleet's listings).
+    static constexpr int firstStepRowsBesideOthers = 50;
 
     static QString formatDuration(qint64 ms);
     static QString stateName(LockRecord::State state);
@@ -141,15 +145,22 @@ private:
         QList<LockRecord> locks;
         qsizetype next = 0; // the first lock not in the table yet
         QList<LockUpdateBatch> waiting;
+        bool besideOthers = false; // other servers had rows when it started
     };
     Loading* loadingOf(quint16 server);
-    // Starts loading `batch`'s listing in steps, when it is too large for one and replaces rows
-    // wholesale (all rows are that server's, or it has none); false: apply it at once.
+    // Starts loading `batch`'s listing in steps, when it replaces rows wholesale (all rows are
+    // that server's) and is too large for one step, or when it goes in beside other servers'
+    // rows (the server has none yet); false: apply it at once.
     bool startLoading(const LockUpdateBatch& batch);
     // Appends the next rows of the listings in progress for about stepBudgetMs, then lets the
     // event loop run; a finished listing's waiting batches are applied.
     void loadStep();
     static constexpr double stepBudgetMs = 3.0;
+    // The fewest rows a step takes: into an empty table each step also costs a pass over the
+    // rows in so far (the views', a model tester's), which smaller steps would repeat for
+    // nothing; beside other servers' rows each row's own cost dominates.
+    static constexpr int minStepRows = 500;
+    static constexpr int minStepRowsBesideOthers = 10;
     void applyNow(const LockUpdateBatch& batch);
     void reset(const QList<LockRecord>& locks);
     // `server`'s listing while other servers have rows: its rows are updated, added and removed
@@ -188,6 +199,8 @@ private:
         LockRecord record;
         qint64 expiringAtMs;
     };
+    // Keeps m_nextTurnMs no later than the moment `row` turns expiring.
+    void noteTurn(const Row& row);
     std::vector<Row> m_rows;
     LockRowIndex m_rowOfKey;
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
@@ -201,6 +214,10 @@ private:
     QTimer* m_loadStep; // the next step, after the event loop's turn
     int m_stepRows = firstLoadingStepRows;
     qint64 m_lastTickMs = 0; // the clock at the last tick: states are compared with that moment
+    // No row turns expiring before this moment (a lower bound, kept as rows come and change):
+    // until then a tick has no state to announce and skips its pass over every row, which at a
+    // million rows reads tens of megabytes each second.
+    qint64 m_nextTurnMs = std::numeric_limits<qint64>::max();
     bool m_announcesCountdown = true;
 };
 

@@ -82,6 +82,66 @@ QList<QPair<int, int>> announcedColumns(const QList<LockUpdateBatch::Change>& ch
     return columns;
 }
 
+// No timer ticks `locks` and no countdown is announced: the test ticks it, at `now`.
+void pinClock(LockTableModel& locks, const qint64& now)
+{
+    locks.setTickInterval(0);
+    locks.setAnnouncesCountdown(false);
+    locks.setClock([&now] { return now; });
+}
+
+// A lock table behind the sort/filter proxy, sorted by name, without the countdown's tick.
+struct SortedTable
+{
+    explicit SortedTable(Qt::SortOrder order)
+    {
+        locks.setTickInterval(0);
+        proxy.setSourceModel(&locks);
+        proxy.sort(LockTableModel::NameColumn, order);
+    }
+    LockTableModel locks;
+    LockFilterProxyModel proxy;
+};
+
+// What a tick announced: the first and last cell of each dataChanged, as (row, column).
+struct Announced
+{
+    QList<QPair<int, int>> cells;
+    int rowOfLock = -1; // the row of the lock applied between the ticks
+};
+
+// Lists "lock-long" (a minute's lease) with the clock pinned and ticks a second later, then
+// applies `type` for `name` with an 8 s lease, and ticks 4 s later.
+Announced announcedAfter(LockEventRecord::Type type, const QString& name)
+{
+    LockTableModel locks;
+    qint64 now = baseMs;
+    pinClock(locks, now);
+    LockUpdateBatch listing;
+    listing.reset = true;
+    listing.locks
+        = {lockNamed(QStringLiteral("lock-long"), LockKind::Token, QStringLiteral("n1:6379"), 60'000)};
+    locks.apply(listing);
+    now += 1'000;
+    locks.tick();
+    const LockRecord between = LockRecord::fromSnapshot(
+        snapshotNamed(name, LockKind::Token, QStringLiteral("n1:6379"), 8'000), now);
+    LockUpdateBatch batch;
+    batch.changes.append(change(type, between, LockChange::Lease));
+    locks.apply(batch);
+    QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
+    now += 4'000; // 4 s left for the 8 s lease
+    locks.tick();
+    Announced announced;
+    announced.rowOfLock = locks.rowOf(0, between.key());
+    for (const auto& signal : std::as_const(changed))
+        for (int at : {0, 1}) {
+            const auto cell = signal.at(at).value<QModelIndex>();
+            announced.cells.append({cell.row(), cell.column()});
+        }
+    return announced;
+}
+
 } // namespace
 
 class tst_LockTableModel : public QObject
@@ -411,10 +471,8 @@ private Q_SLOTS:
     void aTickAnnouncesTheStateOfOnlyTheLocksThatTurnedExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         QAbstractItemModelTester tester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         LockUpdateBatch batch;
         batch.reset = true;
@@ -443,13 +501,68 @@ private Q_SLOTS:
         QCOMPARE(changed.count(), 0); // expiring stays expiring until Redis says it is gone
     }
 
+    void aLockThatAppearsBetweenTicksTurnsExpiringOnTime()
+    {
+        // Until the earliest moment a row turns expiring, the ticks have nothing to announce: a
+        // lock that comes in between brings that moment forward.
+        const Announced announced
+            = announcedAfter(LockEventRecord::Type::Appeared, QStringLiteral("lock-short"));
+        const QPair<int, int> state {announced.rowOfLock, LockTableModel::StateColumn};
+        QCOMPARE(announced.cells, (QList<QPair<int, int>> {state, state}));
+    }
+
+    void aLockShortenedBetweenTicksTurnsExpiringOnTime()
+    {
+        const Announced announced
+            = announcedAfter(LockEventRecord::Type::Changed, QStringLiteral("lock-long"));
+        const QPair<int, int> state {announced.rowOfLock, LockTableModel::StateColumn};
+        QCOMPARE(announced.cells, (QList<QPair<int, int>> {state, state}));
+    }
+
+    void aServersListingGoesInInStepsBesideTheOtherServersRows()
+    {
+        // Beside another server's rows each lock lands on its own in the sorted table: a listing
+        // then goes in over several turns of the event loop, and the other server's rows stay.
+        SortedTable table(Qt::AscendingOrder);
+        LockTableModel& locks = table.locks;
+        LockFilterProxyModel& proxy = table.proxy;
+        QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // The first server's listing goes in at once, the second's beside it.
+        const QHash<quint16, int> listed {{1, 200}, {2, 1000}};
+        for (quint16 server : {quint16(1), quint16(2)}) {
+            LockUpdateBatch listing;
+            listing.server = server;
+            listing.reset = true;
+            for (int i = 0; i < listed.value(server); ++i)
+                listing.locks.append(LockRecord::fromSnapshot(
+                    snapshotNamed(QStringLiteral("lock:%1").arg(i, 6, 10, QLatin1Char('0'))), baseMs,
+                    server));
+            std::stable_sort(listing.locks.begin(), listing.locks.end(),
+                LockRowOrder(LockTableModel::NameColumn, Qt::AscendingOrder, baseMs));
+            locks.apply(listing);
+            if (server == 2) {
+                QVERIFY(locks.isLoading());
+                QCOMPARE(locks.countsByServer().value(1).locks, 200);
+                QVERIFY(locks.countsByServer().value(2).locks < 1000);
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(!locks.isLoading(), 60000);
+        }
+
+        QCOMPARE(locks.countsByServer().value(1).locks, 200);
+        QCOMPARE(locks.countsByServer().value(2).locks, 1000);
+        QCOMPARE(proxy.rowCount(), 1200);
+        // Sorted by name: the first 200 names twice, one of each server.
+        QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000000"));
+        QCOMPARE(proxy.index(1, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000000"));
+        QCOMPARE(
+            proxy.index(1199, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:000999"));
+    }
+
     void sortedByStateALockMovesWhenItTurnsExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         LockFilterProxyModel proxy;
         proxy.setSourceModel(&locks);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -479,10 +592,8 @@ private Q_SLOTS:
     void filteredByStateALockAppearsWhenItTurnsExpiring()
     {
         LockTableModel locks;
-        locks.setTickInterval(0);
-        locks.setAnnouncesCountdown(false);
         qint64 now = baseMs;
-        locks.setClock([&now] { return now; });
+        pinClock(locks, now);
         LockFilterProxyModel proxy;
         proxy.setSourceModel(&locks);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -600,11 +711,9 @@ private Q_SLOTS:
 
     void aLargeListingGoesInInStepsAsBlocksAtTheEndOfTheSortedTable()
     {
-        LockTableModel locks;
-        locks.setTickInterval(0);
-        LockFilterProxyModel proxy;
-        proxy.setSourceModel(&locks);
-        proxy.sort(LockTableModel::NameColumn, Qt::DescendingOrder);
+        SortedTable table(Qt::DescendingOrder);
+        LockTableModel& locks = table.locks;
+        LockFilterProxyModel& proxy = table.proxy;
         QAbstractItemModelTester lockTester(&locks, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const int listed = 4 * LockTableModel::firstLoadingStepRows;
