@@ -13,6 +13,7 @@ void CandidateKeyIndex::add(RawKey key)
     auto found = m_keys.find(key.name);
     if (found != m_keys.end()) {
         found->second.key = std::move(key);
+        found->second.candidacy = anyRecognizer;
         return;
     }
     if (LockNaming::isAuxiliaryKey(key.name))
@@ -94,6 +95,34 @@ std::vector<const RawKey*> CandidateKeyIndex::unclaimedKeys() const
             keys.push_back(&entry->second.key);
     }
     return keys;
+}
+
+std::vector<const RawKey*> CandidateKeyIndex::unclaimedCandidatesOf(size_t place) const
+{
+    sortOrder();
+    std::vector<const RawKey*> keys;
+    for (const auto* entry : m_order) {
+        if (!entry->second.claimed && includes(entry->second.candidacy, place))
+            keys.push_back(&entry->second.key);
+    }
+    return keys;
+}
+
+void CandidateKeyIndex::setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf)
+{
+    for (auto& [name, entry] : m_keys) {
+        if (entry.candidacy == anyRecognizer)
+            entry.candidacy = candidacyOf(entry.key);
+    }
+}
+
+void CandidateKeyIndex::forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const
+{
+    sortOrder();
+    for (const auto* entry : m_order) {
+        if (!entry->second.claimed)
+            visit(entry->second.key, entry->second.candidacy);
+    }
 }
 
 } // namespace lockscope

@@ -6,6 +6,7 @@
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -50,6 +51,16 @@ Status LockClassifier::begin()
     return Done {};
 }
 
+CandidateKeyIndex::Recognizers LockClassifier::candidacyOf(const RawKey& key) const
+{
+    CandidateKeyIndex::Recognizers candidacy = 0; // places past 63 count as candidates anyway
+    for (size_t place = 0; place < std::min<size_t>(m_recognizers.size(), 64); ++place) {
+        if (m_recognizers[place]->isCandidate(key, m_context) != Candidacy::No)
+            candidacy |= CandidateKeyIndex::Recognizers(1) << place;
+    }
+    return candidacy;
+}
+
 std::vector<std::string> LockClassifier::channelsOf(const RawKey& key) const
 {
     std::vector<std::string> channels;
@@ -74,7 +85,9 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
         bool ifSubscribed = false;
         for (const auto& recognizer : m_recognizers) {
             const Candidacy candidacy = recognizer->isCandidate(key, m_context);
-            keep = keep || candidacy == Candidacy::Yes;
+            keep = candidacy == Candidacy::Yes;
+            if (keep)
+                break;
             ifSubscribed = ifSubscribed || candidacy == Candidacy::IfSubscribed;
         }
         if (keep) {
@@ -114,25 +127,27 @@ Status LockClassifier::readPendingTtls()
 {
     std::vector<RawKey> keys;
     keys.reserve(m_ttlPending.size());
-    for (const auto& name : m_ttlPending) {
+    for (auto& name : m_ttlPending) {
         RawKey key;
-        key.name = name;
+        key.name = std::move(name);
         keys.push_back(std::move(key));
     }
     m_ttlPending.clear();
     BoundedKeyReader reader(m_connection, m_options.limits);
-    std::set<std::string> asked;
+    std::vector<std::string> asked;
+    asked.reserve(keys.size());
     for (const auto& key : keys)
-        asked.insert(key.name);
-    auto read = reader.readTtls(keys); // drops the keys that expired since they were read
+        asked.push_back(key.name);
+    auto read = reader.readTtls(keys); // drops the keys that expired since they were read, in order
     if (!read)
         return read;
-    for (const auto& key : keys) {
-        asked.erase(key.name);
-        m_index.setTtl(key.name, key.pttl);
+    size_t kept = 0;
+    for (const auto& name : asked) {
+        if (kept < keys.size() && keys[kept].name == name)
+            m_index.setTtl(name, keys[kept++].pttl);
+        else
+            m_index.remove(name);
     }
-    for (const auto& gone : asked)
-        m_index.remove(gone);
     return Done {};
 }
 
@@ -219,16 +234,20 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
-    for (const RawKey* key : m_index.unclaimedKeys()) {
-        const std::string& name = key->name;
-        std::vector<std::string> related;
-        for (const auto& recognizer : m_recognizers) {
-            if (recognizer->isCandidate(*key, m_context) != Candidacy::No)
-                recognizer->relatedKeys(*key, related);
+    std::vector<std::string> related;
+    m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
+        const std::string& name = key.name;
+        related.clear();
+        for (size_t place = 0; place < m_recognizers.size(); ++place) {
+            if (CandidateKeyIndex::includes(candidacy, place))
+                m_recognizers[place]->relatedKeys(key, related);
         }
         if (!LockNaming::isAuxiliaryKey(name)) {
-            for (auto& attached : LockNaming::attachedKeysOf(name))
-                related.push_back(std::move(attached));
+            // Attached keys are auxiliary ones: after a full scan, absent unless in the index.
+            if (!sawEveryKey) {
+                for (auto& attached : LockNaming::attachedKeysOf(name))
+                    related.push_back(std::move(attached));
+            }
         } else {
             // A fence counter or waiter registry points at its lock, whose key may have been
             // dropped as ordinary-looking (a LockScope token under a plain name): read it again.
@@ -246,7 +265,7 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
             if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
                 wanted.insert(std::move(relatedName));
         }
-    }
+    });
     if (wanted.empty())
         return Done {};
     BoundedKeyReader reader(m_connection, m_options.limits);
@@ -266,16 +285,21 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey, bool 
     auto ttls = readPendingTtls();
     if (!ttls)
         return ttls.error();
+    auto candidacy = [this](const RawKey& key) { return candidacyOf(key); };
+    m_index.setCandidacies(candidacy);
     if (!namedEveryKey) {
         auto related = readRelatedKeys(sawEveryKey);
         if (!related)
             return related.error();
+        m_index.setCandidacies(candidacy); // the related keys just read
     }
     std::vector<std::string> channels;
-    for (const RawKey* key : m_index.unclaimedKeys()) {
-        for (auto& channel : channelsOf(*key))
-            channels.push_back(std::move(channel));
-    }
+    m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
+        for (size_t place = 0; place < m_recognizers.size(); ++place) {
+            if (CandidateKeyIndex::includes(candidacy, place))
+                m_recognizers[place]->channels(key, channels);
+        }
+    });
     auto probed = probeChannels(channels);
     if (!probed)
         return probed.error();

@@ -69,6 +69,8 @@ private:
     Status readRelatedKeys(bool sawEveryKey);
     Status readPendingTtls();
     std::vector<std::string> channelsOf(const RawKey& key) const;
+    // Which recognisers (by place) may want `key`: asked once per key, then remembered in the index.
+    CandidateKeyIndex::Recognizers candidacyOf(const RawKey& key) const;
 
     RedisConnection& m_connection;
     ClassifierOptions m_options;
