@@ -6,20 +6,20 @@
 
 namespace lockscope {
 
-void CandidateKeyIndex::add(RawKey key)
+void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
 {
     if (!m_absent.empty())
         m_absent.erase(key.name);
     auto found = m_keys.find(key.name);
     if (found != m_keys.end()) {
         found->second.key = std::move(key);
-        found->second.candidacy = anyRecognizer;
+        found->second.candidacy = candidacy;
         return;
     }
     if (LockNaming::isAuxiliaryKey(key.name))
         ++m_auxiliary;
     std::string name = key.name;
-    m_keys.emplace(std::move(name), Entry {std::move(key), false});
+    m_keys.emplace(std::move(name), Entry {std::move(key), false, candidacy});
     m_orderStale = true;
 }
 

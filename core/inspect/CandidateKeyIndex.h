@@ -26,7 +26,8 @@ public:
     static constexpr Recognizers anyRecognizer = ~Recognizers(0);
     static bool includes(Recognizers set, size_t place) { return place >= 64 || ((set >> place) & 1U) != 0; }
 
-    void add(RawKey key); // its candidacy unknown (anyRecognizer) until setCandidacies()
+    // `candidacy` unknown (anyRecognizer): until setCandidacies().
+    void add(RawKey key, Recognizers candidacy = anyRecognizer);
     const RawKey* find(const std::string& name) const;
     void setTtl(const std::string& name, long long pttl);
     void remove(const std::string& name);
@@ -44,8 +45,7 @@ public:
     std::vector<const RawKey*> unclaimedKeys() const;
     // Of those, the ones the recogniser at `place` may want (and the ones of unknown candidacy).
     std::vector<const RawKey*> unclaimedCandidatesOf(size_t place) const;
-    // Records `candidacyOf(key)` for every key whose candidacy is unknown. Call once the keys are
-    // as they will be recognised (TTLs read).
+    // Records `candidacyOf(key)` for every key whose candidacy is unknown.
     void setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf);
     // Calls `visit` with each unclaimed key and its candidacy, in name order.
     void forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const;

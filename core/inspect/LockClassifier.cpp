@@ -51,70 +51,67 @@ Status LockClassifier::begin()
     return Done {};
 }
 
-CandidateKeyIndex::Recognizers LockClassifier::candidacyOf(const RawKey& key) const
+CandidateKeyIndex::Recognizers LockClassifier::candidacyOf(const RawKey& key, Candidacy* strongest) const
 {
-    CandidateKeyIndex::Recognizers candidacy = 0; // places past 63 count as candidates anyway
-    for (size_t place = 0; place < std::min<size_t>(m_recognizers.size(), 64); ++place) {
-        if (m_recognizers[place]->isCandidate(key, m_context) != Candidacy::No)
+    CandidateKeyIndex::Recognizers candidacy = 0;
+    Candidacy best = Candidacy::No;
+    for (size_t place = 0; place < m_recognizers.size(); ++place) {
+        const Candidacy said = m_recognizers[place]->isCandidate(key, m_context);
+        if (said == Candidacy::No)
+            continue;
+        if (place < 64) // places past 63 count as candidates anyway
             candidacy |= CandidateKeyIndex::Recognizers(1) << place;
+        if (best != Candidacy::Yes)
+            best = said;
     }
+    if (strongest)
+        *strongest = best;
     return candidacy;
 }
 
-std::vector<std::string> LockClassifier::channelsOf(const RawKey& key) const
+void LockClassifier::addChannelsOf(
+    const RawKey& key, CandidateKeyIndex::Recognizers candidacy, std::vector<std::string>& channels) const
 {
-    std::vector<std::string> channels;
-    for (const auto& recognizer : m_recognizers) {
-        if (recognizer->isCandidate(key, m_context) != Candidacy::No)
-            recognizer->channels(key, channels);
+    for (size_t place = 0; place < m_recognizers.size(); ++place) {
+        if (CandidateKeyIndex::includes(candidacy, place))
+            m_recognizers[place]->channels(key, channels);
     }
-    return channels;
 }
 
 Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
 {
-    std::vector<RawKey> kept;
-    std::vector<RawKey> pending; // candidates only if their channels have subscribers
+    // Each key with its candidacy, asked here once for the whole classification: isCandidate
+    // decides without the TTL (the listing reads TTLs for the candidates only, later).
+    std::vector<std::pair<RawKey, CandidateKeyIndex::Recognizers>> kept;
+    std::vector<std::pair<RawKey, CandidateKeyIndex::Recognizers>> pending; // kept if subscribed to
     std::vector<std::string> pendingChannels;
     for (auto& key : batch) {
-        if (LockNaming::isAuxiliaryKey(key.name)) {
-            kept.push_back(std::move(key));
-            continue;
-        }
-        bool keep = false;
-        bool ifSubscribed = false;
-        for (const auto& recognizer : m_recognizers) {
-            const Candidacy candidacy = recognizer->isCandidate(key, m_context);
-            keep = candidacy == Candidacy::Yes;
-            if (keep)
-                break;
-            ifSubscribed = ifSubscribed || candidacy == Candidacy::IfSubscribed;
-        }
-        if (keep) {
-            kept.push_back(std::move(key));
-        } else if (ifSubscribed) {
-            for (auto& channel : channelsOf(key))
-                pendingChannels.push_back(std::move(channel));
-            pending.push_back(std::move(key));
+        Candidacy strongest = Candidacy::No;
+        const CandidateKeyIndex::Recognizers candidacy = candidacyOf(key, &strongest);
+        if (strongest == Candidacy::Yes || LockNaming::isAuxiliaryKey(key.name)) {
+            kept.emplace_back(std::move(key), candidacy);
+        } else if (strongest == Candidacy::IfSubscribed) {
+            addChannelsOf(key, candidacy, pendingChannels);
+            pending.emplace_back(std::move(key), candidacy);
         }
     }
     if (!pending.empty()) {
         auto probed = probeChannels(pendingChannels);
         if (!probed)
             return probed;
-        for (auto& key : pending) {
-            for (const auto& channel : channelsOf(key)) {
-                if (m_context.subscribers(channel) > 0) {
-                    kept.push_back(std::move(key));
-                    break;
-                }
-            }
+        std::vector<std::string> channels;
+        for (auto& [key, candidacy] : pending) {
+            channels.clear();
+            addChannelsOf(key, candidacy, channels);
+            if (std::ranges::any_of(channels,
+                    [this](const std::string& channel) { return m_context.subscribers(channel) > 0; }))
+                kept.emplace_back(std::move(key), candidacy);
         }
     }
-    for (auto& key : kept) {
+    for (auto& [key, candidacy] : kept) {
         if (!ttlsRead)
             m_ttlPending.push_back(key.name);
-        m_index.add(std::move(key));
+        m_index.add(std::move(key), candidacy);
     }
     // TTLs are read a few thousand at a time: during a scan this thread mostly waits for the
     // readers, so one pipelined round now and then costs nothing, and finish() has less left.
@@ -285,20 +282,16 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey, bool 
     auto ttls = readPendingTtls();
     if (!ttls)
         return ttls.error();
-    auto candidacy = [this](const RawKey& key) { return candidacyOf(key); };
-    m_index.setCandidacies(candidacy);
     if (!namedEveryKey) {
         auto related = readRelatedKeys(sawEveryKey);
         if (!related)
             return related.error();
-        m_index.setCandidacies(candidacy); // the related keys just read
+        // The related keys just read: added whatever their candidacy, which is asked now.
+        m_index.setCandidacies([this](const RawKey& key) { return candidacyOf(key); });
     }
     std::vector<std::string> channels;
     m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
-        for (size_t place = 0; place < m_recognizers.size(); ++place) {
-            if (CandidateKeyIndex::includes(candidacy, place))
-                m_recognizers[place]->channels(key, channels);
-        }
+        addChannelsOf(key, candidacy, channels);
     });
     auto probed = probeChannels(channels);
     if (!probed)

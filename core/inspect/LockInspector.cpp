@@ -69,7 +69,10 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         ScanOptions scan = options.scan;
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
-        scan.keep = classifier.candidateFilter();
+        // Reader threads drop ordinary data where they read it; read here, addBatch drops it (a
+        // keep filter would ask every recogniser about every key a second time).
+        if (!scan.readers.empty())
+            scan.keep = classifier.candidateFilter();
         // The candidates' TTLs are read in finish(), in one pipelined round: a PTTL round trip
         // per batch would double the readers' round trips.
         scan.readTtl = false;
