@@ -1,6 +1,7 @@
 #include "inspect/CandidateKeyIndex.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/NameOrder.h"
 
 #include <algorithm>
 
@@ -64,12 +65,17 @@ void CandidateKeyIndex::sortOrder() const
     if (!m_orderStale)
         return;
     // Map nodes do not move on rehash, so pointers to them stay valid until an add().
-    m_order.clear();
-    m_order.reserve(m_keys.size());
+    std::vector<const std::pair<const std::string, Entry>*> entries;
+    entries.reserve(m_keys.size());
     for (const auto& entry : m_keys)
-        m_order.push_back(&entry);
-    std::sort(
-        m_order.begin(), m_order.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+        entries.push_back(&entry);
+    const auto order = NameOrder::of(
+        entries.size(), [&entries](size_t i) { return std::string_view(entries[i]->first); },
+        [&entries](size_t a, size_t b) { return entries[a]->first < entries[b]->first; });
+    m_order.clear();
+    m_order.reserve(entries.size());
+    for (size_t at : order)
+        m_order.push_back(entries[at]);
     m_orderStale = false;
 }
 

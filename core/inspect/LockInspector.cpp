@@ -1,26 +1,26 @@
 #include "inspect/LockInspector.h"
 
 #include "inspect/LockClassifier.h"
+#include "inspect/NameOrder.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace lockscope {
 
 namespace {
 
-// Stable, by name then node. The positions are sorted and the snapshots then moved along the
-// permutation's cycles, each once: a sort of the snapshots themselves moves each one some
-// twenty times and takes a buffer of them as large as the list.
+// Stable, by name then node. The positions are sorted (NameOrder) and the snapshots then moved
+// along the permutation's cycles, each once: a sort of the snapshots themselves moves each one
+// some twenty times and takes a buffer of them as large as the list.
 void sortByNameAndNode(std::vector<LockSnapshot>& locks)
 {
-    std::vector<size_t> order(locks.size());
-    std::iota(order.begin(), order.end(), size_t(0));
-    std::stable_sort(order.begin(), order.end(), [&locks](size_t a, size_t b) {
-        const LockSnapshot& left = locks[a];
-        const LockSnapshot& right = locks[b];
-        return left.name != right.name ? left.name < right.name : left.node < right.node;
-    });
+    std::vector<size_t> order = NameOrder::of(
+        locks.size(), [&locks](size_t i) { return std::string_view(locks[i].name); },
+        [&locks](size_t a, size_t b) {
+            const LockSnapshot& left = locks[a];
+            const LockSnapshot& right = locks[b];
+            return left.name != right.name ? left.name < right.name : left.node < right.node;
+        });
     // order[i]: where the snapshot that belongs at i is now.
     for (size_t start = 0; start < order.size(); ++start) {
         if (order[start] == start)
