@@ -166,6 +166,7 @@ Result<UserText> LockWatcher::start()
     if (!baseline.failures.empty())
         return baseline.failures.front().error;
     const long long seen = epochMillisNow();
+    m_current.reserve(baseline.locks.size()); // grown once, not rehashed a million locks over
     for (auto& lock : baseline.locks) {
         remember(std::move(lock), seen);
     }
