@@ -221,7 +221,11 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
     // A fenced token is taken whatever its candidacy; without fence counters (auxiliary keys),
     // only candidates can be.
     const bool mayBeFenced = context.keys->hasAuxiliaryKeys();
-    for (const RawKey* key : mayBeFenced ? context.keys->unclaimedKeys() : context.unclaimedCandidates()) {
+    const auto keys = mayBeFenced ? context.keys->unclaimedKeys() : context.unclaimedCandidates();
+    // Candidates are mostly locks: room made once rather than the snapshots moved at each doubling.
+    if (!mayBeFenced)
+        out.reserve(out.size() + keys.size());
+    for (const RawKey* key : keys) {
         const std::string& name = key->name;
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;
