@@ -1,4 +1,5 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
+lockscope_add_test(tst_NameOrder DIR core/inspect)
 lockscope_add_test(tst_ExpirySchedule DIR core/inspect)
 lockscope_add_test(tst_ServerClock DIR core/inspect)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect)
