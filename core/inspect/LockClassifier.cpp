@@ -122,29 +122,17 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
 
 Status LockClassifier::readPendingTtls()
 {
-    std::vector<RawKey> keys;
-    keys.reserve(m_ttlPending.size());
-    for (auto& name : m_ttlPending) {
-        RawKey key;
-        key.name = std::move(name);
-        keys.push_back(std::move(key));
+    BoundedKeyReader reader(m_connection, m_options.limits);
+    auto pttls = reader.readTtls(m_ttlPending);
+    if (!pttls)
+        return pttls.error();
+    for (size_t i = 0; i < m_ttlPending.size(); ++i) {
+        if ((*pttls)[i] == -2)
+            m_index.remove(m_ttlPending[i]); // expired since it was read
+        else
+            m_index.setTtl(m_ttlPending[i], (*pttls)[i]);
     }
     m_ttlPending.clear();
-    BoundedKeyReader reader(m_connection, m_options.limits);
-    std::vector<std::string> asked;
-    asked.reserve(keys.size());
-    for (const auto& key : keys)
-        asked.push_back(key.name);
-    auto read = reader.readTtls(keys); // drops the keys that expired since they were read, in order
-    if (!read)
-        return read;
-    size_t kept = 0;
-    for (const auto& name : asked) {
-        if (kept < keys.size() && keys[kept].name == name)
-            m_index.setTtl(name, keys[kept++].pttl);
-        else
-            m_index.remove(name);
-    }
     return Done {};
 }
 
