@@ -1,24 +1,26 @@
 #include "inspect/CandidateKeyIndex.h"
 
 #include "inspect/LockNaming.h"
+#include "inspect/NameOrder.h"
 
 #include <algorithm>
 
 namespace lockscope {
 
-void CandidateKeyIndex::add(RawKey key)
+void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
 {
     if (!m_absent.empty())
         m_absent.erase(key.name);
     auto found = m_keys.find(key.name);
     if (found != m_keys.end()) {
         found->second.key = std::move(key);
+        found->second.candidacy = candidacy;
         return;
     }
     if (LockNaming::isAuxiliaryKey(key.name))
         ++m_auxiliary;
     std::string name = key.name;
-    m_keys.emplace(std::move(name), Entry {std::move(key), false});
+    m_keys.emplace(std::move(name), Entry {std::move(key), false, candidacy});
     m_orderStale = true;
 }
 
@@ -63,12 +65,17 @@ void CandidateKeyIndex::sortOrder() const
     if (!m_orderStale)
         return;
     // Map nodes do not move on rehash, so pointers to them stay valid until an add().
-    m_order.clear();
-    m_order.reserve(m_keys.size());
+    std::vector<const std::pair<const std::string, Entry>*> entries;
+    entries.reserve(m_keys.size());
     for (const auto& entry : m_keys)
-        m_order.push_back(&entry);
-    std::sort(
-        m_order.begin(), m_order.end(), [](const auto* a, const auto* b) { return a->first < b->first; });
+        entries.push_back(&entry);
+    const auto order = NameOrder::of(
+        entries.size(), [&entries](size_t i) { return std::string_view(entries[i]->first); },
+        [&entries](size_t a, size_t b) { return entries[a]->first < entries[b]->first; });
+    m_order.clear();
+    m_order.reserve(entries.size());
+    for (size_t at : order)
+        m_order.push_back(entries[at]);
     m_orderStale = false;
 }
 
@@ -94,6 +101,34 @@ std::vector<const RawKey*> CandidateKeyIndex::unclaimedKeys() const
             keys.push_back(&entry->second.key);
     }
     return keys;
+}
+
+std::vector<const RawKey*> CandidateKeyIndex::unclaimedCandidatesOf(size_t place) const
+{
+    sortOrder();
+    std::vector<const RawKey*> keys;
+    for (const auto* entry : m_order) {
+        if (!entry->second.claimed && includes(entry->second.candidacy, place))
+            keys.push_back(&entry->second.key);
+    }
+    return keys;
+}
+
+void CandidateKeyIndex::setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf)
+{
+    for (auto& [name, entry] : m_keys) {
+        if (entry.candidacy == anyRecognizer)
+            entry.candidacy = candidacyOf(entry.key);
+    }
+}
+
+void CandidateKeyIndex::forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const
+{
+    sortOrder();
+    for (const auto* entry : m_order) {
+        if (!entry->second.claimed)
+            visit(entry->second.key, entry->second.candidacy);
+    }
 }
 
 } // namespace lockscope

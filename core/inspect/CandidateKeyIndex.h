@@ -2,6 +2,7 @@
 
 #include "inspect/scan/RawKey.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -17,7 +18,16 @@ namespace lockscope {
 class CandidateKeyIndex
 {
 public:
-    void add(RawKey key);
+    // Which recognisers, by their place in the catalogue, may want a key (their isCandidate is
+    // not No), so that a recogniser that only ever takes its candidates walks those, not every
+    // key: a hundred thousand token locks are otherwise walked by every string format before
+    // the token recogniser takes them. Places past 63 always count as candidates.
+    using Recognizers = std::uint64_t;
+    static constexpr Recognizers anyRecognizer = ~Recognizers(0);
+    static bool includes(Recognizers set, size_t place) { return place >= 64 || ((set >> place) & 1U) != 0; }
+
+    // `candidacy` unknown (anyRecognizer): until setCandidacies().
+    void add(RawKey key, Recognizers candidacy = anyRecognizer);
     const RawKey* find(const std::string& name) const;
     void setTtl(const std::string& name, long long pttl);
     void remove(const std::string& name);
@@ -33,6 +43,12 @@ public:
     std::vector<std::reference_wrapper<const std::string>> unclaimed() const;
     // The same keys themselves (a recogniser walking them needs no lookup per name).
     std::vector<const RawKey*> unclaimedKeys() const;
+    // Of those, the ones the recogniser at `place` may want (and the ones of unknown candidacy).
+    std::vector<const RawKey*> unclaimedCandidatesOf(size_t place) const;
+    // Records `candidacyOf(key)` for every key whose candidacy is unknown.
+    void setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf);
+    // Calls `visit` with each unclaimed key and its candidacy, in name order.
+    void forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const;
     size_t size() const { return m_keys.size(); }
     // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,
     // and then nothing needs looking up under those names.
@@ -45,6 +61,7 @@ private:
     {
         RawKey key;
         bool claimed = false;
+        Recognizers candidacy = anyRecognizer;
     };
 
     std::unordered_map<std::string, Entry> m_keys;

@@ -6,6 +6,7 @@
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/recognizers/redisson/RedissonSemaphoreRecognizer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <set>
@@ -50,58 +51,67 @@ Status LockClassifier::begin()
     return Done {};
 }
 
-std::vector<std::string> LockClassifier::channelsOf(const RawKey& key) const
+CandidateKeyIndex::Recognizers LockClassifier::candidacyOf(const RawKey& key, Candidacy* strongest) const
 {
-    std::vector<std::string> channels;
-    for (const auto& recognizer : m_recognizers) {
-        if (recognizer->isCandidate(key, m_context) != Candidacy::No)
-            recognizer->channels(key, channels);
+    CandidateKeyIndex::Recognizers candidacy = 0;
+    Candidacy best = Candidacy::No;
+    for (size_t place = 0; place < m_recognizers.size(); ++place) {
+        const Candidacy said = m_recognizers[place]->isCandidate(key, m_context);
+        if (said == Candidacy::No)
+            continue;
+        if (place < 64) // places past 63 count as candidates anyway
+            candidacy |= CandidateKeyIndex::Recognizers(1) << place;
+        if (best != Candidacy::Yes)
+            best = said;
     }
-    return channels;
+    if (strongest)
+        *strongest = best;
+    return candidacy;
+}
+
+void LockClassifier::addChannelsOf(
+    const RawKey& key, CandidateKeyIndex::Recognizers candidacy, std::vector<std::string>& channels) const
+{
+    for (size_t place = 0; place < m_recognizers.size(); ++place) {
+        if (CandidateKeyIndex::includes(candidacy, place))
+            m_recognizers[place]->channels(key, channels);
+    }
 }
 
 Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
 {
-    std::vector<RawKey> kept;
-    std::vector<RawKey> pending; // candidates only if their channels have subscribers
+    // Each key with its candidacy, asked here once for the whole classification: isCandidate
+    // decides without the TTL (the listing reads TTLs for the candidates only, later).
+    std::vector<std::pair<RawKey, CandidateKeyIndex::Recognizers>> kept;
+    std::vector<std::pair<RawKey, CandidateKeyIndex::Recognizers>> pending; // kept if subscribed to
     std::vector<std::string> pendingChannels;
     for (auto& key : batch) {
-        if (LockNaming::isAuxiliaryKey(key.name)) {
-            kept.push_back(std::move(key));
-            continue;
-        }
-        bool keep = false;
-        bool ifSubscribed = false;
-        for (const auto& recognizer : m_recognizers) {
-            const Candidacy candidacy = recognizer->isCandidate(key, m_context);
-            keep = keep || candidacy == Candidacy::Yes;
-            ifSubscribed = ifSubscribed || candidacy == Candidacy::IfSubscribed;
-        }
-        if (keep) {
-            kept.push_back(std::move(key));
-        } else if (ifSubscribed) {
-            for (auto& channel : channelsOf(key))
-                pendingChannels.push_back(std::move(channel));
-            pending.push_back(std::move(key));
+        Candidacy strongest = Candidacy::No;
+        const CandidateKeyIndex::Recognizers candidacy = candidacyOf(key, &strongest);
+        if (strongest == Candidacy::Yes || LockNaming::isAuxiliaryKey(key.name)) {
+            kept.emplace_back(std::move(key), candidacy);
+        } else if (strongest == Candidacy::IfSubscribed) {
+            addChannelsOf(key, candidacy, pendingChannels);
+            pending.emplace_back(std::move(key), candidacy);
         }
     }
     if (!pending.empty()) {
         auto probed = probeChannels(pendingChannels);
         if (!probed)
             return probed;
-        for (auto& key : pending) {
-            for (const auto& channel : channelsOf(key)) {
-                if (m_context.subscribers(channel) > 0) {
-                    kept.push_back(std::move(key));
-                    break;
-                }
-            }
+        std::vector<std::string> channels;
+        for (auto& [key, candidacy] : pending) {
+            channels.clear();
+            addChannelsOf(key, candidacy, channels);
+            if (std::ranges::any_of(channels,
+                    [this](const std::string& channel) { return m_context.subscribers(channel) > 0; }))
+                kept.emplace_back(std::move(key), candidacy);
         }
     }
-    for (auto& key : kept) {
+    for (auto& [key, candidacy] : kept) {
         if (!ttlsRead)
             m_ttlPending.push_back(key.name);
-        m_index.add(std::move(key));
+        m_index.add(std::move(key), candidacy);
     }
     // TTLs are read a few thousand at a time: during a scan this thread mostly waits for the
     // readers, so one pipelined round now and then costs nothing, and finish() has less left.
@@ -112,27 +122,17 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
 
 Status LockClassifier::readPendingTtls()
 {
-    std::vector<RawKey> keys;
-    keys.reserve(m_ttlPending.size());
-    for (const auto& name : m_ttlPending) {
-        RawKey key;
-        key.name = name;
-        keys.push_back(std::move(key));
+    BoundedKeyReader reader(m_connection, m_options.limits);
+    auto pttls = reader.readTtls(m_ttlPending);
+    if (!pttls)
+        return pttls.error();
+    for (size_t i = 0; i < m_ttlPending.size(); ++i) {
+        if ((*pttls)[i] == -2)
+            m_index.remove(m_ttlPending[i]); // expired since it was read
+        else
+            m_index.setTtl(m_ttlPending[i], (*pttls)[i]);
     }
     m_ttlPending.clear();
-    BoundedKeyReader reader(m_connection, m_options.limits);
-    std::set<std::string> asked;
-    for (const auto& key : keys)
-        asked.insert(key.name);
-    auto read = reader.readTtls(keys); // drops the keys that expired since they were read
-    if (!read)
-        return read;
-    for (const auto& key : keys) {
-        asked.erase(key.name);
-        m_index.setTtl(key.name, key.pttl);
-    }
-    for (const auto& gone : asked)
-        m_index.remove(gone);
     return Done {};
 }
 
@@ -219,16 +219,20 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
     std::set<std::string> wanted;
-    for (const RawKey* key : m_index.unclaimedKeys()) {
-        const std::string& name = key->name;
-        std::vector<std::string> related;
-        for (const auto& recognizer : m_recognizers) {
-            if (recognizer->isCandidate(*key, m_context) != Candidacy::No)
-                recognizer->relatedKeys(*key, related);
+    std::vector<std::string> related;
+    m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
+        const std::string& name = key.name;
+        related.clear();
+        for (size_t place = 0; place < m_recognizers.size(); ++place) {
+            if (CandidateKeyIndex::includes(candidacy, place))
+                m_recognizers[place]->relatedKeys(key, related);
         }
         if (!LockNaming::isAuxiliaryKey(name)) {
-            for (auto& attached : LockNaming::attachedKeysOf(name))
-                related.push_back(std::move(attached));
+            // Attached keys are auxiliary ones: after a full scan, absent unless in the index.
+            if (!sawEveryKey) {
+                for (auto& attached : LockNaming::attachedKeysOf(name))
+                    related.push_back(std::move(attached));
+            }
         } else {
             // A fence counter or waiter registry points at its lock, whose key may have been
             // dropped as ordinary-looking (a LockScope token under a plain name): read it again.
@@ -246,7 +250,7 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
             if (!m_index.contains(relatedName) && !m_index.isKnownAbsent(relatedName))
                 wanted.insert(std::move(relatedName));
         }
-    }
+    });
     if (wanted.empty())
         return Done {};
     BoundedKeyReader reader(m_connection, m_options.limits);
@@ -270,12 +274,13 @@ Result<std::vector<LockSnapshot>> LockClassifier::finish(bool sawEveryKey, bool 
         auto related = readRelatedKeys(sawEveryKey);
         if (!related)
             return related.error();
+        // The related keys just read: added whatever their candidacy, which is asked now.
+        m_index.setCandidacies([this](const RawKey& key) { return candidacyOf(key); });
     }
     std::vector<std::string> channels;
-    for (const RawKey* key : m_index.unclaimedKeys()) {
-        for (auto& channel : channelsOf(*key))
-            channels.push_back(std::move(channel));
-    }
+    m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
+        addChannelsOf(key, candidacy, channels);
+    });
     auto probed = probeChannels(channels);
     if (!probed)
         return probed.error();

@@ -68,7 +68,12 @@ private:
     Status probeChannels(const std::vector<std::string>& channels);
     Status readRelatedKeys(bool sawEveryKey);
     Status readPendingTtls();
-    std::vector<std::string> channelsOf(const RawKey& key) const;
+    // Which recognisers (by place) may want `key`: asked once per key, then kept in the index.
+    // `strongest`: Yes if one said Yes, else IfSubscribed if one said so, else No.
+    CandidateKeyIndex::Recognizers candidacyOf(const RawKey& key, Candidacy* strongest = nullptr) const;
+    // The channels of `key` that the recognisers of its candidacy name.
+    void addChannelsOf(const RawKey& key, CandidateKeyIndex::Recognizers candidacy,
+        std::vector<std::string>& channels) const;
 
     RedisConnection& m_connection;
     ClassifierOptions m_options;

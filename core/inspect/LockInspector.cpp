@@ -1,12 +1,42 @@
 #include "inspect/LockInspector.h"
 
 #include "inspect/LockClassifier.h"
+#include "inspect/NameOrder.h"
 
 #include <algorithm>
 
 namespace lockscope {
 
 namespace {
+
+// Stable, by name then node. The positions are sorted (NameOrder) and the snapshots then moved
+// along the permutation's cycles, each once: a sort of the snapshots themselves moves each one
+// some twenty times and takes a buffer of them as large as the list.
+void sortByNameAndNode(std::vector<LockSnapshot>& locks)
+{
+    std::vector<size_t> order = NameOrder::of(
+        locks.size(), [&locks](size_t i) { return std::string_view(locks[i].name); },
+        [&locks](size_t a, size_t b) {
+            const LockSnapshot& left = locks[a];
+            const LockSnapshot& right = locks[b];
+            return left.name != right.name ? left.name < right.name : left.node < right.node;
+        });
+    // order[i]: where the snapshot that belongs at i is now.
+    for (size_t start = 0; start < order.size(); ++start) {
+        if (order[start] == start)
+            continue;
+        LockSnapshot moving = std::move(locks[start]);
+        size_t at = start;
+        while (order[at] != start) {
+            const size_t from = order[at];
+            locks[at] = std::move(locks[from]);
+            order[at] = at;
+            at = from;
+        }
+        locks[at] = std::move(moving);
+        order[at] = at;
+    }
+}
 
 ClassifierOptions classifierOptions(const InspectOptions& options)
 {
@@ -39,7 +69,10 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         ScanOptions scan = options.scan;
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
-        scan.keep = classifier.candidateFilter();
+        // Reader threads drop ordinary data where they read it; read here, addBatch drops it (a
+        // keep filter would ask every recogniser about every key a second time).
+        if (!scan.readers.empty())
+            scan.keep = classifier.candidateFilter();
         // The candidates' TTLs are read in finish(), in one pipelined round: a PTTL round trip
         // per batch would double the readers' round trips.
         scan.readTtl = false;
@@ -69,10 +102,7 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         for (auto& lock : *locks)
             result.locks.push_back(std::move(lock));
     }
-    std::stable_sort(
-        result.locks.begin(), result.locks.end(), [](const LockSnapshot& a, const LockSnapshot& b) {
-            return a.name != b.name ? a.name < b.name : a.node < b.node;
-        });
+    sortByNameAndNode(result.locks);
     return result;
 }
 

@@ -19,8 +19,11 @@ RecognitionPass::RecognitionPass()
 std::vector<LockSnapshot> RecognitionPass::recognize(RecognitionContext& context) const
 {
     std::vector<LockSnapshot> locks;
-    for (const auto& recognizer : m_recognizers)
-        recognizer->recognize(context, locks);
+    for (size_t place = 0; place < m_recognizers.size(); ++place) {
+        context.recognizerPlace = place;
+        m_recognizers[place]->recognize(context, locks);
+    }
+    context.recognizerPlace = static_cast<size_t>(-1);
     groupAuxiliaryKeys(context, locks);
     return locks;
 }

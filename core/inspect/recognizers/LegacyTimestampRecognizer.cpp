@@ -45,7 +45,7 @@ Candidacy LegacyTimestampRecognizer::isCandidate(const RawKey& key, const Recogn
 
 void LegacyTimestampRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) {
         const std::string& name = key->name;
         if (!key || LockNaming::isAuxiliaryKey(name) || isCandidate(*key, context) == Candidacy::No)
             continue;

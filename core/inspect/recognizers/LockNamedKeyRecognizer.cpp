@@ -54,7 +54,7 @@ Candidacy LockNamedKeyRecognizer::isCandidate(const RawKey& key, const Recogniti
 
 void LockNamedKeyRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) {
         if (!key || !key->ttlMs() || isCandidate(*key, context) == Candidacy::No)
             continue;
         LockSnapshot lock = context.claimLock(*key, LockKind::Token, LockLibrary::Unknown, 0.5,

@@ -35,7 +35,9 @@ public:
 
     // A cheap look at one scanned key: keep it for recognition? Keys nobody wants are dropped
     // right away, which keeps memory bounded on big keyspaces. Called on the scanner's reader
-    // threads: it may read only the context's clock and user patterns, set before the scan.
+    // threads: it may read only the context's clock and user patterns, set before the scan, and
+    // decides without the key's TTL (read later, for candidates only). The classifier asks it
+    // once per key and keeps the answer.
     virtual Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const = 0;
     // Keys that complete a lock started by `key` (queue, timeout zset, rwlock_timeout keys...):
     // read by name when a pattern-limited scan did not see them.

@@ -17,6 +17,12 @@ long long RecognitionContext::subscribers(const std::string& channel) const
     return it == channelSubscribers.end() ? 0 : it->second;
 }
 
+std::vector<const RawKey*> RecognitionContext::unclaimedCandidates() const
+{
+    return recognizerPlace == static_cast<size_t>(-1) ? keys->unclaimedKeys()
+                                                      : keys->unclaimedCandidatesOf(recognizerPlace);
+}
+
 LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, LockLibrary library)
 {
     LockSnapshot lock;

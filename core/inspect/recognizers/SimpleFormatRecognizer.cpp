@@ -47,7 +47,8 @@ std::optional<std::vector<std::string>> SimpleFormatRecognizer::nameParts(std::s
 
 Candidacy SimpleFormatRecognizer::isCandidate(const RawKey& key, const RecognitionContext& context) const
 {
-    return isReadableString(key) && nameParts(key.name)
+    // The name first: it rules out nearly every key, at less cost than the string checks.
+    return key.type == RawKey::Type::String && nameParts(key.name) && isReadableString(key)
             && ValueShapes::read(m_format.value, key.value, context.nowMs)
         ? Candidacy::Yes
         : Candidacy::No;

@@ -22,7 +22,8 @@ Candidacy StringLockRecognizer::isCandidate(const RawKey& key, const Recognition
 
 void StringLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    // isCandidate is isReadableString and read(): a key that is no candidate yields nothing here.
+    for (const RawKey* key : context.unclaimedCandidates()) {
         if (!isReadableString(*key) || context.keys->isClaimed(key->name))
             continue;
         auto reading = read(*key, context.nowMs);

@@ -5,7 +5,7 @@
 #include "locks/LockKeyNames.h"
 
 #include <algorithm>
-#include <map>
+#include <vector>
 
 namespace lockscope {
 
@@ -109,7 +109,9 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
     const std::string& value = key.value;
     const bool lockName = LockNaming::looksLikeLockName(key.name);
     const bool hasTtl = key.ttlMs().has_value();
-    const RawKey* fence = context.keys->find(LockKeyNames::lockscopeFence(key.name));
+    const RawKey* fence = context.keys->hasAuxiliaryKeys()
+        ? context.keys->find(LockKeyNames::lockscopeFence(key.name))
+        : nullptr; // a fence counter is an auxiliary key
     if (fence && fence->integerValue() && LockNaming::isHex(value, 32))
         return Verdict {LockLibrary::LockScope, 0.95,
             UserText(LOCKSCOPE_TEXT(
@@ -216,12 +218,19 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
 void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     const size_t first = out.size();
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    // A fenced token is taken whatever its candidacy; without fence counters (auxiliary keys),
+    // only candidates can be.
+    const bool mayBeFenced = context.keys->hasAuxiliaryKeys();
+    const auto keys = mayBeFenced ? context.keys->unclaimedKeys() : context.unclaimedCandidates();
+    // Candidates are mostly locks: room made once rather than the snapshots moved at each doubling.
+    if (!mayBeFenced)
+        out.reserve(out.size() + keys.size());
+    for (const RawKey* key : keys) {
         const std::string& name = key->name;
         if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
             continue;
-        const bool fenced
-            = LockNaming::isHex(key->value, 32) && context.keys->find(LockKeyNames::lockscopeFence(name));
+        const bool fenced = mayBeFenced && LockNaming::isHex(key->value, 32)
+            && context.keys->find(LockKeyNames::lockscopeFence(name));
         if (!fenced && isCandidate(*key, context) == Candidacy::No)
             continue;
         auto verdict = judge(*key, context);
@@ -245,19 +254,34 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
 
 void TokenLockRecognizer::noteSharedValues(std::vector<LockSnapshot>& locks, size_t first)
 {
-    // Random tokens are unique: keys holding the same one were taken together, as one lock.
-    std::map<std::string_view, std::vector<size_t>> byValue;
+    // Random tokens are unique: keys holding the same one were taken together, as one lock. The
+    // values sorted, each run of equal ones is such a lock (a sorted vector, not a map of
+    // vectors: a large server's hundred thousand tokens would cost two allocations each).
+    std::vector<std::pair<std::string_view, size_t>> byValue;
+    byValue.reserve(locks.size() - first);
     for (size_t i = first; i < locks.size(); ++i)
-        byValue[*locks[i].observedValue].push_back(i);
-    for (const auto& [value, members] : byValue) {
-        if (members.size() < 2)
+        byValue.emplace_back(*locks[i].observedValue, i);
+    std::sort(byValue.begin(), byValue.end());
+    std::vector<size_t> members;
+    for (size_t run = 0; run < byValue.size();) {
+        size_t end = run + 1;
+        while (end < byValue.size() && byValue[end].first == byValue[run].first)
+            ++end;
+        const size_t start = run;
+        run = end;
+        if (end - start < 2)
             continue;
+        members.clear();
+        for (size_t at = start; at < end; ++at)
+            members.push_back(byValue[at].second);
         for (size_t i : members) {
             LockSnapshot& lock = locks[i];
             std::string others;
             size_t named = 0;
             for (size_t j : members) {
-                if (j == i || named == 5)
+                if (named == 5)
+                    break;
+                if (j == i)
                     continue;
                 others += (named++ ? ", " : "") + locks[j].name;
             }

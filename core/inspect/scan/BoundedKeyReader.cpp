@@ -432,24 +432,40 @@ Status BoundedKeyReader::continueLargeHash(
 
 Status BoundedKeyReader::readTtls(std::vector<RawKey>& keys)
 {
-    std::vector<RedisCommand> round;
-    round.reserve(keys.size());
+    std::vector<std::string> names;
+    names.reserve(keys.size());
     for (const auto& key : keys)
-        round.push_back({"PTTL", key.name});
-    auto replies = run(round);
-    if (!replies)
-        return replies.error();
+        names.push_back(key.name);
+    auto pttls = readTtls(names);
+    if (!pttls)
+        return pttls.error();
     std::vector<RawKey> kept;
     kept.reserve(keys.size());
     for (size_t i = 0; i < keys.size(); ++i) {
-        const RedisReply& pttl = replies->at(i);
-        if (!pttl.isInteger() || pttl.integer() == -2)
+        if ((*pttls)[i] == -2)
             continue; // expired since it was read
-        keys[i].pttl = pttl.integer() < 0 ? -1 : pttl.integer();
+        keys[i].pttl = (*pttls)[i];
         kept.push_back(std::move(keys[i]));
     }
     keys = std::move(kept);
     return Done {};
+}
+
+Result<std::vector<long long>> BoundedKeyReader::readTtls(const std::vector<std::string>& names)
+{
+    m_commands.resize(names.size());
+    for (size_t i = 0; i < names.size(); ++i)
+        assign(m_commands[i], {"PTTL", names[i]});
+    auto replies = run(m_commands);
+    if (!replies)
+        return replies.error();
+    std::vector<long long> pttls(names.size(), -2);
+    for (size_t i = 0; i < names.size(); ++i) {
+        const RedisReply& pttl = (*replies)[i];
+        if (pttl.isInteger() && pttl.integer() != -2)
+            pttls[i] = pttl.integer() < 0 ? -1 : pttl.integer();
+    }
+    return pttls;
 }
 
 } // namespace lockscope

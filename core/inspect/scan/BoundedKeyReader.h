@@ -63,6 +63,8 @@ public:
     Result<std::vector<RawKey>> readWithTtlsAlongside(const std::vector<std::string>& names);
     // Fills in pttl; keys found gone meanwhile are removed from `keys`.
     Status readTtls(std::vector<RawKey>& keys);
+    // The PTTL of each name, in order: -1 for no TTL, -2 for a key gone meanwhile.
+    Result<std::vector<long long>> readTtls(const std::vector<std::string>& names);
 
 private:
     using Step = KeyReadStep;

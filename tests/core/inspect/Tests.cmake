@@ -1,4 +1,5 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
+lockscope_add_test(tst_NameOrder DIR core/inspect)
 lockscope_add_test(tst_ExpirySchedule DIR core/inspect)
 lockscope_add_test(tst_ServerClock DIR core/inspect)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect)
@@ -18,7 +19,7 @@ lockscope_add_test(tst_ClusterInspect DIR core/inspect LIBS lockscope_cli)
 add_executable(bench_ListLocks EXCLUDE_FROM_ALL core/inspect/bench_ListLocks.cpp)
 target_link_libraries(bench_ListLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_list COMMAND bench_ListLocks USES_TERMINAL
-    COMMENT "Inspector listing of 20,000 locks among 200,000 keys vs SCAN COUNT 1000 and redis-cli --scan")
+    COMMENT "Inspector listing of 20,000 locks among 200,000 keys and 10,000 among 1,000,000 vs SCAN COUNT 1000 and redis-cli --scan")
 
 # Memory at 100,000 and 1,000,000 keys holding the same 10,000 locks (prints peak RSS; run by hand):
 # `cmake --build <dir> --target bench_list_memory`.

@@ -93,7 +93,7 @@ Candidacy ShedLockRecognizer::isCandidate(const RawKey& key, const RecognitionCo
 
 void ShedLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) {
         if (key->type != RawKey::Type::String || key->truncated || LockNaming::isAuxiliaryKey(key->name))
             continue;
         const auto value = parseValue(key->value);

@@ -42,7 +42,7 @@ void SpringIntegrationRecognizer::recognize(RecognitionContext& context, std::ve
 {
     // One registry instance: one UUID under one first segment.
     std::map<std::pair<std::string, std::string_view>, std::vector<const RawKey*>> registries;
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) {
         if (isKeyShape(*key))
             registries[{key->value, firstSegment(key->name)}].push_back(key);
     }

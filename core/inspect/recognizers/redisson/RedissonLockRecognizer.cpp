@@ -200,7 +200,7 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
 
 void RedissonLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) { // lock hashes, queues, timeout sets
         const std::string& name = key->name;
         if (context.keys->isClaimed(name))
             continue;

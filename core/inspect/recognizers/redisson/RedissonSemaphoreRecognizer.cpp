@@ -79,7 +79,7 @@ std::optional<RedisCommand> RedissonSemaphoreRecognizer::permitRelease(
 
 void RedissonSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) { // integer strings among them
         const std::string& name = key->name;
         if (context.keys->isClaimed(name))
             continue;
