@@ -107,6 +107,13 @@ run_in() {
     /bin/bash -c "cd /src/project 2>/dev/null || cd /; $2"
 }
 
+# A test run's log lines start with the seconds since this script began, so the log tells what
+# each part of CI costs; the run ends with the steps' start times and the CPU time it took.
+stamped() {
+  local line
+  while IFS= read -r line; do printf '[%5d s] %s\n' "$SECONDS" "$line"; done
+}
+
 make_base || exit 3 # .ci/run tells this failure (no fresh root could be made) from a failing test
 new_root "$root"
 git clone -q "$top" "$root/src/project"
@@ -116,11 +123,14 @@ case "$mode" in
   test)
     cmd=$("$top/packaging/readme-command.sh" test)
     echo "== fresh Debian 12: $cmd" | tee -a "$log"
-    if run_in "$root" "$cmd" 2>&1 | tee -a "$log"; then # pipefail: the command's status
-      echo "PASS test command on a fresh Debian 12: $cmd" | tee -a "$log"
+    if run_in "$root" "$cmd" 2>&1 | stamped | tee -a "$log"; then # pipefail: the command's status
+      echo "PASS test command on a fresh Debian 12 in $SECONDS s: $cmd" | tee -a "$log"
     else
       status=1; echo "FAIL test command on a fresh Debian 12: $cmd (log: $log)"
     fi
+    steps=$(grep -E '^\[ *[0-9]+ s\] (setup-|Executing workflow step)' "$log" || true)
+    { echo "== steps:"; echo "$steps"
+      echo "== CPU time (user, system) of this script, then of everything it ran:"; times; } >> "$log"
     run_in "$root" "ccache --show-stats" >> "$log" 2>&1 || true # how much of both builds the cache served
     ;;
   gui)
