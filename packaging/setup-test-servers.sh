@@ -66,7 +66,8 @@ make_server() {
   local apt=(apt-get -q -o Dir::Etc::SourceList="$state/sources.list" -o Dir::Etc::SourceParts="$state/parts"
     -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts="$state/parts"
     -o Dir::State::Lists="$state/lists" -o Dir::State::status="$state/status" -o Dir::Cache="$state/cache"
-    -o Dir::Cache::archives="$state/archives" -o Debug::NoLocking=true -o APT::Install-Recommends=false)
+    -o Dir::Cache::archives="$state/archives" -o Debug::NoLocking=true -o APT::Install-Recommends=false
+    -o Acquire::Check-Valid-Until=false) # a testing release's lists expire within a week; a mirror may be a snapshot
   local packages=("$prog-server" "$prog-tools")
   echo "setup-test-servers: making $server from Debian ${release[$server]}'s ${packages[*]}" >&2
   "${apt[@]}" -qq update > "$state/apt.log" 2>&1 \
