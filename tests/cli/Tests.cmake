@@ -27,7 +27,7 @@ target_link_libraries(lockscope_historytestsupport PRIVATE PkgConfig::HTTPLIB)
 target_compile_definitions(lockscope_historytestsupport PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
 add_dependencies(lockscope_historytestsupport lockscope-cli)
 
-lockscope_add_test(tst_CliHistory DIR cli LIBS lockscope_historytestsupport lockscope_cli)
+lockscope_add_test(tst_CliHistory DIR cli EVERY_SERVER LIBS lockscope_historytestsupport lockscope_cli)
 find_program(PROMTOOL promtool)
 find_program(PROMETHEUS prometheus)
 lockscope_add_test(tst_MetricsEndpoint DIR cli LIBS lockscope_historytestsupport)
@@ -35,11 +35,11 @@ target_link_libraries(tst_MetricsEndpoint PRIVATE PkgConfig::HTTPLIB)
 target_compile_definitions(tst_MetricsEndpoint PRIVATE
   LOCKSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}" PROMTOOL="${PROMTOOL}" PROMETHEUS="${PROMETHEUS}")
 # record over a fleet: one /metrics with a server label, one history database per server.
-lockscope_add_test(tst_FleetRecord DIR cli LIBS lockscope_historytestsupport)
+lockscope_add_test(tst_FleetRecord DIR cli EVERY_SERVER LIBS lockscope_historytestsupport)
 target_link_libraries(tst_FleetRecord PRIVATE PkgConfig::HTTPLIB)
 target_compile_definitions(tst_FleetRecord PRIVATE PROMTOOL="${PROMTOOL}")
 
 # A team's shared history: `record` and `history` with --db postgresql://... against a real
 # PostgreSQL 15 (PostgresTestServer) and real redis-servers, each in a process of its own.
-lockscope_add_test(tst_CliPostgresHistory DIR cli LIBS lockscope_historytestsupport)
+lockscope_add_test(tst_CliPostgresHistory DIR cli EVERY_SERVER LIBS lockscope_historytestsupport)
 target_compile_definitions(tst_CliPostgresHistory PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")

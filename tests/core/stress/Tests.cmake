@@ -1,7 +1,7 @@
 lockscope_add_test(tst_LatencyHistogram DIR core/stress)
 lockscope_add_test(tst_StressEngine DIR core/stress)
-lockscope_add_test(tst_FaultDrills DIR core/stress)
-lockscope_add_test(tst_FailoverDrill DIR core/stress)
+lockscope_add_test(tst_FaultDrills DIR core/stress EVERY_SERVER)
+lockscope_add_test(tst_FailoverDrill DIR core/stress EVERY_SERVER)
 
 # `cmake --build <dir> --target bench`: a measurement (ratios against redis-benchmark in the
 # same run), not a test; never part of `all` or of ctest.
