@@ -91,4 +91,19 @@ Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(const InspectTarget
     return classifier.finish(false, namesAreEveryKey);
 }
 
+Result<std::vector<LockSnapshot>> LockInspector::inspectKnownKeys(const InspectTarget& target,
+    const std::vector<std::string>& names, std::uint16_t format, const InspectOptions& options)
+{
+    if (!target.connection)
+        return makeError(ErrorKind::Internal, "no connection");
+    LockClassifier classifier(*target.connection, target.node, classifierOptions(options));
+    auto begun = classifier.begin();
+    if (!begun)
+        return begun.error();
+    auto added = classifier.addKnown(names, format);
+    if (!added)
+        return added.error();
+    return classifier.finishAs(format);
+}
+
 } // namespace lockscope

@@ -19,8 +19,23 @@ RecognitionPass::RecognitionPass()
 std::vector<LockSnapshot> RecognitionPass::recognize(RecognitionContext& context) const
 {
     std::vector<LockSnapshot> locks;
-    for (const auto& recognizer : m_recognizers)
-        recognizer->recognize(context, locks);
+    for (size_t format = 0; format < m_recognizers.size(); ++format) {
+        const size_t before = locks.size();
+        m_recognizers[format]->recognize(context, locks);
+        for (size_t made = before; made < locks.size(); ++made)
+            locks[made].format = static_cast<std::uint16_t>(format);
+    }
+    groupAuxiliaryKeys(context, locks);
+    return locks;
+}
+
+std::vector<LockSnapshot> RecognitionPass::recognizeAs(
+    RecognitionContext& context, std::uint16_t format) const
+{
+    std::vector<LockSnapshot> locks;
+    m_recognizers.at(format)->recognize(context, locks);
+    for (auto& lock : locks)
+        lock.format = format;
     groupAuxiliaryKeys(context, locks);
     return locks;
 }

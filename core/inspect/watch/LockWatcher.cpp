@@ -8,7 +8,9 @@
 #include "locks/DistributedLock.h"
 
 #include <algorithm>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 
 namespace lockscope {
 
@@ -354,35 +356,91 @@ Status LockWatcher::reread(const WatchTarget& target, const std::vector<PendingN
         = &m_serverClocks.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
     // Known locks found gone or in another format by their keys: read again by every key.
     std::vector<Reread> unsettled;
-    if (auto read = rereadBatches(target, known, inspect, &unsettled, onEvent); !read)
+    if (auto read = rereadKnown(target, known, inspect, unsettled, onEvent); !read)
         return read;
     for (const Reread& lock : unsettled)
         unknown.push_back({lock.lock, nullptr});
-    return rereadBatches(target, unknown, inspect, nullptr, onEvent);
+    return rereadBatches(target, unknown, inspect, onEvent);
+}
+
+Status LockWatcher::rereadKnown(const WatchTarget& target, const std::vector<Reread>& wanted,
+    const InspectOptions& inspect, std::vector<Reread>& unsettled, const EventHandler& onEvent)
+{
+    // Grouped by format; each format's locks in one inspection (one pipelined round).
+    std::map<std::uint16_t, std::vector<const Reread*>> byFormat;
+    for (const Reread& lock : wanted) {
+        const std::uint16_t format = lock.seen->second.lock->format;
+        if (format == LockSnapshot::noFormat)
+            unsettled.push_back(lock);
+        else
+            byFormat[format].push_back(&lock);
+    }
+    std::vector<std::string> names;
+    for (const auto& [format, locks] : byFormat) {
+        names.clear();
+        for (const Reread* lock : locks) {
+            const auto& keys = lock->seen->second.lock->keys;
+            names.insert(names.end(), keys.begin(), keys.end());
+            names.insert(names.end(), lock->lock->keys.begin(), lock->lock->keys.end());
+        }
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        auto found
+            = LockInspector::inspectKnownKeys({target.node, target.connection}, names, format, inspect);
+        if (!found)
+            return found.error();
+        // Several snapshots may share a name (a lock held on several keys, a holder per mode).
+        // Views of the names in `found`, each taken out of the map before its snapshots move.
+        std::unordered_map<std::string_view, std::vector<size_t>> byName;
+        byName.reserve(found->size());
+        for (size_t i = 0; i < found->size(); ++i)
+            byName[(*found)[i].name].push_back(i);
+        for (const Reread* wantedLock : locks) {
+            const PendingNotifications::Lock& lock = *wantedLock->lock;
+            const LockSnapshot& before = *wantedLock->seen->second.lock;
+            auto named = byName.find(lock.name);
+            std::vector<LockSnapshot> now;
+            if (named != byName.end()) {
+                const std::vector<size_t> at = std::move(named->second);
+                byName.erase(named);
+                for (size_t i : at)
+                    now.push_back(std::move((*found)[i]));
+            }
+            // Settled: still this format, and every key notified is one of its keys (a key it
+            // does not account for may make another lock, or be one a format before it takes).
+            const bool settled = !now.empty() && now.front().kind == before.kind
+                && now.front().library == before.library
+                && std::ranges::all_of(lock.keys, [&now](const std::string& key) {
+                       return std::ranges::any_of(now, [&key](const LockSnapshot& snapshot) {
+                           return std::ranges::find(snapshot.keys, key) != snapshot.keys.end();
+                       });
+                   });
+            if (!settled) {
+                unsettled.push_back(*wantedLock);
+                continue;
+            }
+            ++m_stats.rereads;
+            apply(target.node, lock.name, std::move(now), lock.expired, onEvent, wantedLock->seen);
+        }
+    }
+    return Done {};
 }
 
 Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<Reread>& wanted,
-    const InspectOptions& inspect, std::vector<Reread>* unsettled, const EventHandler& onEvent)
+    const InspectOptions& inspect, const EventHandler& onEvent)
 {
-    const bool byKnownKeys = unsettled != nullptr;
     std::vector<std::string> names;
     for (size_t start = 0; start < wanted.size(); start += rereadBatch) {
         const size_t end = std::min(wanted.size(), start + rereadBatch);
         names.clear();
         for (size_t i = start; i < end; ++i) {
-            if (byKnownKeys) {
-                const auto& keys = wanted[i].seen->second.lock->keys;
-                names.insert(names.end(), keys.begin(), keys.end());
-            } else {
-                for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
-                    names.push_back(std::move(key));
-            }
+            for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
+                names.push_back(std::move(key));
             names.insert(names.end(), wanted[i].lock->keys.begin(), wanted[i].lock->keys.end());
         }
         std::sort(names.begin(), names.end());
         names.erase(std::unique(names.begin(), names.end()), names.end());
-        auto found
-            = LockInspector::inspectKeys({target.node, target.connection}, names, inspect, byKnownKeys);
+        auto found = LockInspector::inspectKeys({target.node, target.connection}, names, inspect);
         if (!found)
             return found.error();
         // Several snapshots may share a name (a lock held on several keys, a holder per mode).
@@ -392,19 +450,10 @@ Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<R
         for (size_t i = start; i < end; ++i) {
             const PendingNotifications::Lock& lock = *wanted[i].lock;
             auto now = byName.find(lock.name);
-            if (byKnownKeys) {
-                const LockSnapshot& before = *wanted[i].seen->second.lock;
-                const bool sameFormat = now != byName.end() && now->second.front().kind == before.kind
-                    && now->second.front().library == before.library;
-                if (!sameFormat) {
-                    unsettled->push_back(wanted[i]);
-                    continue;
-                }
-            }
             ++m_stats.rereads;
             apply(target.node, lock.name,
                 now != byName.end() ? std::move(now->second) : std::vector<LockSnapshot> {}, lock.expired,
-                onEvent, wanted[i].seen);
+                onEvent, nullptr);
         }
     }
     return Done {};
