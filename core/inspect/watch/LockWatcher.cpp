@@ -179,10 +179,14 @@ InspectOptions LockWatcher::inspectOptions()
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
     bool expired, const EventHandler& onEvent, Entry* seen)
 {
-    auto previous = seen ? m_current.find(seen->first) : m_current.find(idOf(node, name));
+    Entry* previous = seen;
+    if (!previous) {
+        auto found = m_current.find(idOf(node, name));
+        previous = found != m_current.end() ? &*found : nullptr;
+    }
     const long long at = epochMillisNow();
     if (now.empty()) {
-        if (previous == m_current.end())
+        if (!previous)
             return;
         const std::string id = LockKey::of(node, name);
         const bool announced = m_announcedReleases.erase(id) > 0;
@@ -197,7 +201,8 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
         m_expiries.remove(previous->second.due);
-        m_current.erase(previous);
+        // (The id's views stay valid while erasing: the event keeps the snapshot they point into.)
+        m_current.erase(WatchedLockId(previous->first));
         report(std::move(event), onEvent);
         return;
     }
@@ -206,7 +211,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     // announcement pending: no key is built for them.)
     if (!m_announcedReleases.empty())
         m_announcedReleases.erase(LockKey::of(node, name));
-    if (previous == m_current.end()) {
+    if (!previous) {
         remember(lock, at);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
@@ -480,7 +485,14 @@ Status LockWatcher::followNotifications(
         if (colon == std::string::npos)
             return;
         const std::string key = channel.substr(colon + 3);
-        pending.add(RecognizerCatalog::lockNameForKey(key), key, notification.at(3).text() == "expired");
+        const bool expired = notification.at(3).text() == "expired";
+        // Most keys are a lock the watcher knows by that name: no need to ask every format.
+        auto known = m_current.find(idOf(target.node, key));
+        if (known != m_current.end()
+            && std::ranges::find(known->second.lock->keys, key) != known->second.lock->keys.end())
+            pending.add(key, key, expired);
+        else
+            pending.add(RecognizerCatalog::lockNameForKey(key), key, expired);
     };
     take(message);
     // Only what has arrived already: waiting for more would delay the first change.
