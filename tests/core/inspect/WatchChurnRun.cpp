@@ -5,12 +5,15 @@
 #include "support/RedisTestServer.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -28,6 +31,24 @@ double threadCpuSeconds()
     getrusage(RUSAGE_THREAD, &usage);
     return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
         + double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// The CPU (user + system) a process has used, from /proc/<pid>/stat; 0 where unreadable.
+double processCpuSeconds(pid_t pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const size_t afterName = line.rfind(')');
+    if (afterName == std::string::npos)
+        return 0;
+    std::istringstream fields(line.substr(afterName + 2));
+    std::string field;
+    unsigned long long user = 0, system = 0;
+    // Fields 3 to 13 come before utime (14) and stime (15).
+    for (int i = 3; i <= 13 && fields >> field; ++i) { }
+    fields >> user >> system;
+    return double(user + system) / double(sysconf(_SC_CLK_TCK));
 }
 
 double percentile(std::vector<double> values, double p)
@@ -70,8 +91,12 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
             const std::string seen = event.lock->name + '\n' + workload.stateOf(*event.lock);
             std::lock_guard guard(mutex);
             auto sent = sentAt.find(seen);
-            if (sent != sentAt.end())
+            // Each state is written once (a new token, a new count): shown, it is done with, and
+            // the map stays the size of what is still to be seen.
+            if (sent != sentAt.end()) {
                 lags.push_back(std::chrono::duration<double, std::milli>(now - sent->second).count());
+                sentAt.erase(sent);
+            }
             ++reported;
             lastEventAt = now.time_since_epoch().count();
         });
@@ -80,6 +105,8 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     });
 
     std::mt19937 random(42);
+    const double writerBefore = threadCpuSeconds();
+    const double serverBefore = processCpuSeconds(server.pid());
     const auto start = Clock::now();
     const auto end = start + std::chrono::seconds(seconds);
     long long written = 0;
@@ -106,6 +133,7 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
         std::this_thread::sleep_for(1ms);
     }
     const auto lastWrite = Clock::now();
+    const double writerCpu = threadCpuSeconds() - writerBefore;
     // Caught up: no event for a second (at most 30 s).
     while (Clock::now() - lastWrite < 30s) {
         const auto last = Clock::time_point(Clock::duration(lastEventAt.load()));
@@ -116,6 +144,7 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     out.catchUpSeconds = std::max(0.0,
         std::chrono::duration<double>(Clock::time_point(Clock::duration(lastEventAt.load())) - lastWrite)
             .count());
+    const double serverCpu = processCpuSeconds(server.pid()) - serverBefore;
     cancel.cancel();
     watching.join();
 
@@ -142,14 +171,17 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     out.rereads = stats.rereads;
     out.cpuPerEventUs = reported > 0 ? cpu * 1e6 / double(reported) : 0;
     out.cpuPerChangeUs = written > 0 ? cpu * 1e6 / double(written) : 0;
+    out.writerCpuPerChangeUs = written > 0 ? writerCpu * 1e6 / double(written) : 0;
+    out.serverCpuPerChangeUs = written > 0 ? serverCpu * 1e6 / double(written) : 0;
     (void)writer->command({"FLUSHALL"});
     return out;
 }
 
 void printChurnHeader()
 {
-    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %10s %8s %s\n", "rate/s", "written", "reported", "lag p50",
-        "lag p99", "lag max", "coalesced", "cpu/event", "cpu/change", "catch-up", "final state");
+    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %10s %10s %10s %8s %s\n", "rate/s", "written", "reported",
+        "lag p50", "lag p99", "lag max", "coalesced", "cpu/event", "cpu/change", "writer/chg", "server/chg",
+        "catch-up", "final state");
 }
 
 void printChurnRow(int rate, const ChurnResult& r)
@@ -157,10 +189,10 @@ void printChurnRow(int rate, const ChurnResult& r)
     const std::string verdict = r.wrong == 0 ? "right"
         : r.wrong < 0                        ? "NOT COMPARED (Redis unreadable)"
                                              : "WRONG: " + std::to_string(r.wrong);
-    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %8.1fus %7.2fs %s\n", rate,
-        r.written, r.reported, r.p50, r.p99, r.max,
+    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %8.1fus %8.1fus %8.1fus %7.2fs %s\n",
+        rate, r.written, r.reported, r.p50, r.p99, r.max,
         r.notifications > 0 ? 100.0 * double(r.coalesced) / double(r.notifications) : 0.0, r.cpuPerEventUs,
-        r.cpuPerChangeUs, r.catchUpSeconds, verdict.c_str());
+        r.cpuPerChangeUs, r.writerCpuPerChangeUs, r.serverCpuPerChangeUs, r.catchUpSeconds, verdict.c_str());
     std::fflush(stdout);
 }
 
