@@ -181,6 +181,37 @@ Status LockClassifier::addNamed(const std::vector<std::string>& names, bool like
     return addBatch(std::move(*keys));
 }
 
+Status LockClassifier::addKnown(const std::vector<std::string>& names, std::uint16_t format)
+{
+    BoundedKeyReader reader(m_connection, m_options.limits);
+    auto keys = reader.readWithTtlsAlongside(names);
+    if (!keys)
+        return keys.error();
+    const auto earlier = m_recognizers.begin() + std::min<size_t>(format, m_recognizers.size());
+    for (auto& key : *keys) {
+        const bool claimedEarlier
+            = std::any_of(m_recognizers.begin(), earlier, [&](const LockRecognizer* recognizer) {
+                  return recognizer->isCandidate(key, m_context) != Candidacy::No;
+              });
+        if (!claimedEarlier)
+            m_index.add(std::move(key));
+    }
+    return Done {};
+}
+
+Result<std::vector<LockSnapshot>> LockClassifier::finishAs(std::uint16_t format)
+{
+    if (format >= m_recognizers.size())
+        return makeError(ErrorKind::Internal, "no such lock format");
+    std::vector<std::string> channels;
+    for (const RawKey* key : m_index.unclaimedKeys())
+        m_recognizers[format]->channels(*key, channels);
+    auto probed = probeChannels(channels);
+    if (!probed)
+        return probed.error();
+    return m_recognition.recognizeAs(m_context, format);
+}
+
 Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 {
     std::vector<std::string> unknown;

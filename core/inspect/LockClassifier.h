@@ -53,6 +53,13 @@ public:
     // `namedEveryKey`: the keys added are all their locks have (see LockInspector::inspectKeys):
     // no related key is read.
     Result<std::vector<LockSnapshot>> finish(bool sawEveryKey = false, bool namedEveryKey = false);
+    // For keys known to be all the keys of locks of one format (a watcher re-reading locks it
+    // knows), instead of addNamed and finish: reads them with their TTLs and recognises them with
+    // that format's recogniser alone (LockSnapshot::format). A key that a format earlier in the
+    // claiming order might take is left out, so its lock is not reported from it: the caller
+    // reads such a lock the full way.
+    Status addKnown(const std::vector<std::string>& names, std::uint16_t format);
+    Result<std::vector<LockSnapshot>> finishAs(std::uint16_t format);
 
     size_t candidateCount() const { return m_index.size(); }
     // Which keys need their contents read: strings and hashes always (Redisson locks and token

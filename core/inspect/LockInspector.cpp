@@ -49,6 +49,20 @@ ClassifierOptions classifierOptions(const InspectOptions& options)
     return classifier;
 }
 
+// A classifier for `target`, begun, handed to `classify` (which adds named keys and finishes).
+template <typename Classify>
+Result<std::vector<LockSnapshot>> classifyNamed(
+    const InspectTarget& target, const InspectOptions& options, const Classify& classify)
+{
+    if (!target.connection)
+        return makeError(ErrorKind::Internal, "no connection");
+    LockClassifier classifier(*target.connection, target.node, classifierOptions(options));
+    auto begun = classifier.begin();
+    if (!begun)
+        return begun.error();
+    return classify(classifier);
+}
+
 } // namespace
 
 InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, const InspectOptions& options)
@@ -109,16 +123,25 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
 Result<std::vector<LockSnapshot>> LockInspector::inspectKeys(const InspectTarget& target,
     const std::vector<std::string>& names, const InspectOptions& options, bool namesAreEveryKey)
 {
-    if (!target.connection)
-        return makeError(ErrorKind::Internal, "no connection");
-    LockClassifier classifier(*target.connection, target.node, classifierOptions(options));
-    auto begun = classifier.begin();
-    if (!begun)
-        return begun.error();
-    auto added = classifier.addNamed(names, namesAreEveryKey);
-    if (!added)
-        return added.error();
-    return classifier.finish(false, namesAreEveryKey);
+    return classifyNamed(
+        target, options, [&](LockClassifier& classifier) -> Result<std::vector<LockSnapshot>> {
+            auto added = classifier.addNamed(names, namesAreEveryKey);
+            if (!added)
+                return added.error();
+            return classifier.finish(false, namesAreEveryKey);
+        });
+}
+
+Result<std::vector<LockSnapshot>> LockInspector::inspectKnownKeys(const InspectTarget& target,
+    const std::vector<std::string>& names, std::uint16_t format, const InspectOptions& options)
+{
+    return classifyNamed(
+        target, options, [&](LockClassifier& classifier) -> Result<std::vector<LockSnapshot>> {
+            auto added = classifier.addKnown(names, format);
+            if (!added)
+                return added.error();
+            return classifier.finishAs(format);
+        });
 }
 
 } // namespace lockscope

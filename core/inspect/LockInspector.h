@@ -72,6 +72,10 @@ public:
     // not among them are not looked for, and the names' TTLs are read with their values.
     static Result<std::vector<LockSnapshot>> inspectKeys(const InspectTarget& target,
         const std::vector<std::string>& names, const InspectOptions& options, bool namesAreEveryKey = false);
+    // The same for `names` that are all the keys of locks of one known format (see
+    // LockClassifier::addKnown): their own reads and that format's recogniser only.
+    static Result<std::vector<LockSnapshot>> inspectKnownKeys(const InspectTarget& target,
+        const std::vector<std::string>& names, std::uint16_t format, const InspectOptions& options);
 };
 
 } // namespace lockscope

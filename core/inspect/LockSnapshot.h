@@ -4,6 +4,7 @@
 #include "common/UserText.h"
 #include "inspect/LockLibrary.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +69,10 @@ struct LockSnapshot
     // the user can hide, instead of being dropped.
     bool possible = false;
     bool stuck = false;
+    // The recogniser that made it, by its place in RecognizerCatalog::all() (noFormat: none), so
+    // that a watcher re-reads a lock it knows with that recogniser alone.
+    static constexpr std::uint16_t noFormat = 0xffff;
+    std::uint16_t format = noFormat;
     double confidence = 0.0; // 0..1: how sure the recogniser is that this is a lock of `library`
     UserText reason; // why it was recognised, in words
     std::string node; // host:port of the master holding the keys

@@ -19,11 +19,27 @@ RecognitionPass::RecognitionPass()
 std::vector<LockSnapshot> RecognitionPass::recognize(RecognitionContext& context) const
 {
     std::vector<LockSnapshot> locks;
-    for (size_t place = 0; place < m_recognizers.size(); ++place) {
-        context.recognizerPlace = place;
-        m_recognizers[place]->recognize(context, locks);
+    for (size_t format = 0; format < m_recognizers.size(); ++format) {
+        context.recognizerPlace = format;
+        const size_t before = locks.size();
+        m_recognizers[format]->recognize(context, locks);
+        for (size_t made = before; made < locks.size(); ++made)
+            locks[made].format = static_cast<std::uint16_t>(format);
     }
     context.recognizerPlace = static_cast<size_t>(-1);
+    groupAuxiliaryKeys(context, locks);
+    return locks;
+}
+
+std::vector<LockSnapshot> RecognitionPass::recognizeAs(
+    RecognitionContext& context, std::uint16_t format) const
+{
+    std::vector<LockSnapshot> locks;
+    context.recognizerPlace = format;
+    m_recognizers.at(format)->recognize(context, locks);
+    context.recognizerPlace = static_cast<size_t>(-1);
+    for (auto& lock : locks)
+        lock.format = format;
     groupAuxiliaryKeys(context, locks);
     return locks;
 }

@@ -21,6 +21,8 @@ public:
     // Runs every recogniser over the unclaimed keys of context.keys, then groups fence counters
     // and LockScope waiter registries into the locks found.
     std::vector<LockSnapshot> recognize(RecognitionContext& context) const;
+    // The same with one recogniser, the catalogue's `format`-th, for keys known to be its locks'.
+    std::vector<LockSnapshot> recognizeAs(RecognitionContext& context, std::uint16_t format) const;
 
 private:
     static void groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks);

@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string_view>
 #include <thread>
+#include <unordered_map>
 
 namespace lockscope {
 
@@ -196,10 +198,14 @@ InspectOptions LockWatcher::inspectOptions()
 void LockWatcher::apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now,
     bool expired, const EventHandler& onEvent, Entry* seen)
 {
-    auto previous = seen ? m_current.find(seen->first) : m_current.find(idOf(node, name));
+    Entry* previous = seen;
+    if (!previous) {
+        auto found = m_current.find(idOf(node, name));
+        previous = found != m_current.end() ? &*found : nullptr;
+    }
     const long long at = epochMillisNow();
     if (now.empty()) {
-        if (previous == m_current.end())
+        if (!previous)
             return;
         const std::string id = LockKey::of(node, name);
         const bool announced = m_announcedReleases.erase(id) > 0;
@@ -214,7 +220,8 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
         m_expiries.remove(previous->second.due);
-        m_current.erase(previous);
+        // (The id's views stay valid while erasing: the event keeps the snapshot they point into.)
+        m_current.erase(WatchedLockId(previous->first));
         report(std::move(event), onEvent);
         return;
     }
@@ -223,7 +230,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     // announcement pending: no key is built for them.)
     if (!m_announcedReleases.empty())
         m_announcedReleases.erase(LockKey::of(node, name));
-    if (previous == m_current.end()) {
+    if (!previous) {
         remember(lock, at);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
         return;
@@ -373,35 +380,91 @@ Status LockWatcher::reread(const WatchTarget& target, const std::vector<PendingN
         = &m_serverClocks.try_emplace(target.node, std::chrono::milliseconds(1000)).first->second;
     // Known locks found gone or in another format by their keys: read again by every key.
     std::vector<Reread> unsettled;
-    if (auto read = rereadBatches(target, known, inspect, &unsettled, onEvent); !read)
+    if (auto read = rereadKnown(target, known, inspect, unsettled, onEvent); !read)
         return read;
     for (const Reread& lock : unsettled)
         unknown.push_back({lock.lock, nullptr});
-    return rereadBatches(target, unknown, inspect, nullptr, onEvent);
+    return rereadBatches(target, unknown, inspect, onEvent);
+}
+
+Status LockWatcher::rereadKnown(const WatchTarget& target, const std::vector<Reread>& wanted,
+    const InspectOptions& inspect, std::vector<Reread>& unsettled, const EventHandler& onEvent)
+{
+    // Grouped by format; each format's locks in one inspection (one pipelined round).
+    std::map<std::uint16_t, std::vector<const Reread*>> byFormat;
+    for (const Reread& lock : wanted) {
+        const std::uint16_t format = lock.seen->second.lock->format;
+        if (format == LockSnapshot::noFormat)
+            unsettled.push_back(lock);
+        else
+            byFormat[format].push_back(&lock);
+    }
+    std::vector<std::string> names;
+    for (const auto& [format, locks] : byFormat) {
+        names.clear();
+        for (const Reread* lock : locks) {
+            const auto& keys = lock->seen->second.lock->keys;
+            names.insert(names.end(), keys.begin(), keys.end());
+            names.insert(names.end(), lock->lock->keys.begin(), lock->lock->keys.end());
+        }
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        auto found
+            = LockInspector::inspectKnownKeys({target.node, target.connection}, names, format, inspect);
+        if (!found)
+            return found.error();
+        // Several snapshots may share a name (a lock held on several keys, a holder per mode).
+        // Views of the names in `found`, each taken out of the map before its snapshots move.
+        std::unordered_map<std::string_view, std::vector<size_t>> byName;
+        byName.reserve(found->size());
+        for (size_t i = 0; i < found->size(); ++i)
+            byName[(*found)[i].name].push_back(i);
+        for (const Reread* wantedLock : locks) {
+            const PendingNotifications::Lock& lock = *wantedLock->lock;
+            const LockSnapshot& before = *wantedLock->seen->second.lock;
+            auto named = byName.find(lock.name);
+            std::vector<LockSnapshot> now;
+            if (named != byName.end()) {
+                const std::vector<size_t> at = std::move(named->second);
+                byName.erase(named);
+                for (size_t i : at)
+                    now.push_back(std::move((*found)[i]));
+            }
+            // Settled: still this format, and every key notified is one of its keys (a key it
+            // does not account for may make another lock, or be one a format before it takes).
+            const bool settled = !now.empty() && now.front().kind == before.kind
+                && now.front().library == before.library
+                && std::ranges::all_of(lock.keys, [&now](const std::string& key) {
+                       return std::ranges::any_of(now, [&key](const LockSnapshot& snapshot) {
+                           return std::ranges::find(snapshot.keys, key) != snapshot.keys.end();
+                       });
+                   });
+            if (!settled) {
+                unsettled.push_back(*wantedLock);
+                continue;
+            }
+            ++m_stats.rereads;
+            apply(target.node, lock.name, std::move(now), lock.expired, onEvent, wantedLock->seen);
+        }
+    }
+    return Done {};
 }
 
 Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<Reread>& wanted,
-    const InspectOptions& inspect, std::vector<Reread>* unsettled, const EventHandler& onEvent)
+    const InspectOptions& inspect, const EventHandler& onEvent)
 {
-    const bool byKnownKeys = unsettled != nullptr;
     std::vector<std::string> names;
     for (size_t start = 0; start < wanted.size(); start += rereadBatch) {
         const size_t end = std::min(wanted.size(), start + rereadBatch);
         names.clear();
         for (size_t i = start; i < end; ++i) {
-            if (byKnownKeys) {
-                const auto& keys = wanted[i].seen->second.lock->keys;
-                names.insert(names.end(), keys.begin(), keys.end());
-            } else {
-                for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
-                    names.push_back(std::move(key));
-            }
+            for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
+                names.push_back(std::move(key));
             names.insert(names.end(), wanted[i].lock->keys.begin(), wanted[i].lock->keys.end());
         }
         std::sort(names.begin(), names.end());
         names.erase(std::unique(names.begin(), names.end()), names.end());
-        auto found
-            = LockInspector::inspectKeys({target.node, target.connection}, names, inspect, byKnownKeys);
+        auto found = LockInspector::inspectKeys({target.node, target.connection}, names, inspect);
         if (!found)
             return found.error();
         // Several snapshots may share a name (a lock held on several keys, a holder per mode).
@@ -411,19 +474,10 @@ Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<R
         for (size_t i = start; i < end; ++i) {
             const PendingNotifications::Lock& lock = *wanted[i].lock;
             auto now = byName.find(lock.name);
-            if (byKnownKeys) {
-                const LockSnapshot& before = *wanted[i].seen->second.lock;
-                const bool sameFormat = now != byName.end() && now->second.front().kind == before.kind
-                    && now->second.front().library == before.library;
-                if (!sameFormat) {
-                    unsettled->push_back(wanted[i]);
-                    continue;
-                }
-            }
             ++m_stats.rereads;
             apply(target.node, lock.name,
                 now != byName.end() ? std::move(now->second) : std::vector<LockSnapshot> {}, lock.expired,
-                onEvent, wanted[i].seen);
+                onEvent, nullptr);
         }
     }
     return Done {};
@@ -450,7 +504,14 @@ Status LockWatcher::followNotifications(
         if (colon == std::string::npos)
             return;
         const std::string key = channel.substr(colon + 3);
-        pending.add(RecognizerCatalog::lockNameForKey(key), key, notification.at(3).text() == "expired");
+        const bool expired = notification.at(3).text() == "expired";
+        // Most keys are a lock the watcher knows by that name: no need to ask every format.
+        auto known = m_current.find(idOf(target.node, key));
+        if (known != m_current.end()
+            && std::ranges::find(known->second.lock->keys, key) != known->second.lock->keys.end())
+            pending.add(key, key, expired);
+        else
+            pending.add(RecognizerCatalog::lockNameForKey(key), key, expired);
     };
     take(message);
     // Only what has arrived already: waiting for more would delay the first change.

@@ -155,12 +155,14 @@ private:
         const PendingNotifications::Lock* lock;
         Entry* seen;
     };
-    // One inspection per rereadBatch locks of `wanted`. With `unsettled`, the locks are known
-    // ones read by their own and their notified keys only, and a lock that read finds gone or in
-    // another format is put there instead of being applied; without, every key a format could
-    // give each lock's name is read.
+    // Known locks, each read by its own and its notified keys and recognised by its format alone,
+    // one inspection per format; a lock that read finds gone, in another format, or not
+    // accounting for a notified key is put in `unsettled` instead of being applied.
+    Status rereadKnown(const WatchTarget& target, const std::vector<Reread>& wanted,
+        const InspectOptions& inspect, std::vector<Reread>& unsettled, const EventHandler& onEvent);
+    // Locks read by every key a format could give their names, one inspection per rereadBatch.
     Status rereadBatches(const WatchTarget& target, const std::vector<Reread>& wanted,
-        const InspectOptions& inspect, std::vector<Reread>* unsettled, const EventHandler& onEvent);
+        const InspectOptions& inspect, const EventHandler& onEvent);
     // Adds a lock seen for the first time to m_current and schedules it.
     void remember(SharedLockSnapshot lock, long long atMs);
     // Keeps `lock` as the entry's last-seen state (its id's views move to it).

@@ -9,7 +9,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
 #include <vector>
@@ -53,8 +55,12 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
             const std::string seen = event.lock->name + '\n' + workload.stateOf(*event.lock);
             std::lock_guard guard(mutex);
             auto sent = sentAt.find(seen);
-            if (sent != sentAt.end())
+            // Each state is written once (a new token, a new count): shown, it is done with, and
+            // the map stays the size of what is still to be seen.
+            if (sent != sentAt.end()) {
                 lags.push_back(std::chrono::duration<double, std::milli>(now - sent->second).count());
+                sentAt.erase(sent);
+            }
             ++reported;
             lastEventAt = now.time_since_epoch().count();
         });
@@ -63,6 +69,8 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     });
 
     std::mt19937 random(42);
+    const double writerBefore = threadCpuSeconds();
+    const double serverBefore = processCpuSeconds(server.pid());
     const auto start = Clock::now();
     const auto end = start + std::chrono::seconds(seconds);
     long long written = 0;
@@ -89,6 +97,7 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
         std::this_thread::sleep_for(1ms);
     }
     const auto lastWrite = Clock::now();
+    const double writerCpu = threadCpuSeconds() - writerBefore;
     // Caught up: no event for a second (at most 30 s).
     while (Clock::now() - lastWrite < 30s) {
         const auto last = Clock::time_point(Clock::duration(lastEventAt.load()));
@@ -99,6 +108,7 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     out.catchUpSeconds = std::max(0.0,
         std::chrono::duration<double>(Clock::time_point(Clock::duration(lastEventAt.load())) - lastWrite)
             .count());
+    const double serverCpu = processCpuSeconds(server.pid()) - serverBefore;
     cancel.cancel();
     watching.join();
 
@@ -125,14 +135,17 @@ ChurnResult runChurn(RedisServerProcess& server, ChurnWorkload& workload, int ra
     out.rereads = stats.rereads;
     out.cpuPerEventUs = reported > 0 ? cpu * 1e6 / double(reported) : 0;
     out.cpuPerChangeUs = written > 0 ? cpu * 1e6 / double(written) : 0;
+    out.writerCpuPerChangeUs = written > 0 ? writerCpu * 1e6 / double(written) : 0;
+    out.serverCpuPerChangeUs = written > 0 ? serverCpu * 1e6 / double(written) : 0;
     (void)writer->command({"FLUSHALL"});
     return out;
 }
 
 void printChurnHeader()
 {
-    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %10s %8s %s\n", "rate/s", "written", "reported", "lag p50",
-        "lag p99", "lag max", "coalesced", "cpu/event", "cpu/change", "catch-up", "final state");
+    std::printf("%8s %9s %9s %9s %9s %9s %10s %9s %10s %10s %10s %8s %s\n", "rate/s", "written", "reported",
+        "lag p50", "lag p99", "lag max", "coalesced", "cpu/event", "cpu/change", "writer/chg", "server/chg",
+        "catch-up", "final state");
 }
 
 void printChurnRow(int rate, const ChurnResult& r)
@@ -140,10 +153,10 @@ void printChurnRow(int rate, const ChurnResult& r)
     const std::string verdict = r.wrong == 0 ? "right"
         : r.wrong < 0                        ? "NOT COMPARED (Redis unreadable)"
                                              : "WRONG: " + std::to_string(r.wrong);
-    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %8.1fus %7.2fs %s\n", rate,
-        r.written, r.reported, r.p50, r.p99, r.max,
+    std::printf("%8d %9lld %9lld %7.1fms %7.1fms %7.1fms %9.0f%% %7.1fus %8.1fus %8.1fus %8.1fus %7.2fs %s\n",
+        rate, r.written, r.reported, r.p50, r.p99, r.max,
         r.notifications > 0 ? 100.0 * double(r.coalesced) / double(r.notifications) : 0.0, r.cpuPerEventUs,
-        r.cpuPerChangeUs, r.catchUpSeconds, verdict.c_str());
+        r.cpuPerChangeUs, r.writerCpuPerChangeUs, r.serverCpuPerChangeUs, r.catchUpSeconds, verdict.c_str());
     std::fflush(stdout);
 }
 

@@ -43,6 +43,11 @@ struct ChurnResult
     double cpuPerEventUs = 0; // the watcher thread's CPU (user + system) per reported change
     // The same per change written: a pass that finds a lock changed twice reports it once.
     double cpuPerChangeUs = 0;
+    // What the other parties spent per change written: the writer thread (its commands, the
+    // lag bookkeeping), and redis-server (the writes, their notifications, the watcher's reads)
+    // until the watcher caught up. With 2 cores these share the machine with the watcher.
+    double writerCpuPerChangeUs = 0;
+    double serverCpuPerChangeUs = 0;
     long long wrong = -1; // locks whose final state in the watcher differs from Redis's (-1: not run)
     double catchUpSeconds = 0; // after the last write, until the watcher had reported it
 };
