@@ -81,13 +81,13 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     };
 
     // Two reader connections per master: the server answers one batch while we parse another.
-    const auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
+    auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
     const bool many = options.manyServers();
     std::vector<LockSnapshot> locks;
     std::vector<std::string> servers;
     std::optional<ErrorKind> firstFailure;
     size_t unreachable = 0;
-    for (const auto& listing : listings) {
+    for (auto& listing : listings) {
         const std::string prefix = many ? listing.member->name + ": " : std::string();
         if (listing.unreachable) {
             ++unreachable;
@@ -104,10 +104,10 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             firstFailure = firstFailure.value_or(failure.error.kind);
             err << "lockscope-cli: " << prefix << failure.node << ": " << failure.error.toString() << "\n";
         }
-        for (const auto& lock : listing.result.locks) {
+        for (auto& lock : listing.result.locks) {
             if (!arguments->possible && lock.possible)
                 continue;
-            locks.push_back(lock);
+            locks.push_back(std::move(lock));
             servers.push_back(listing.member->name);
         }
     }

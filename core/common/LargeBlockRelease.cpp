@@ -19,4 +19,11 @@ void LargeBlockRelease::enable()
 #endif
 }
 
+void LargeBlockRelease::returnFreedPages()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 } // namespace lockscope

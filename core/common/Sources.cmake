@@ -2,6 +2,7 @@ list(APPEND lockscope_core_sources
   common/DataDirectory.cpp
   common/EscapeBytes.cpp
   common/EscapeSequence.cpp
+  common/HashedRowIndex.cpp
   common/JsonWriter.cpp
   common/LargeBlockRelease.cpp
   common/RandomText.cpp

@@ -18,16 +18,6 @@ void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
-// Every master, each with its extra connection for the keyspace subscription.
-std::vector<WatchTarget> targetsOf(const MasterConnections& masters)
-{
-    std::vector<WatchTarget> targets;
-    for (const auto& target : masters.targets())
-        targets.push_back(
-            {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
-    return targets;
-}
-
 } // namespace
 
 FleetWatcher::FleetWatcher(
@@ -90,13 +80,13 @@ void FleetWatcher::watchMember(const FleetMember& member)
         return true;
     };
     while (!m_cancel.isCancelled()) {
-        auto masters = MasterConnections::open(connection, 1);
+        auto masters = MasterConnections::open(connection, WatchTarget::extraConnections);
         if (!masters) {
             if (!fail(masters.error()))
                 return;
             continue;
         }
-        LockWatcher watcher(targetsOf(*masters), m_options.watch);
+        LockWatcher watcher(WatchTarget::of(masters->targets()), m_options.watch);
         watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
             m_observer.gap(member, fromMs, untilMs, reason);
         });

@@ -4,131 +4,164 @@
 #include "inspect/NameOrder.h"
 
 #include <algorithm>
+#include <functional>
 
 namespace lockscope {
+
+CandidateKeyIndex::Entry* CandidateKeyIndex::entryNamed(std::string_view name, size_t hash)
+{
+    const int row = m_rowOfName.find(hash, [&](int at) { return m_entries[size_t(at)].key.name == name; });
+    return row < 0 ? nullptr : &m_entries[size_t(row)];
+}
+
+const CandidateKeyIndex::Entry* CandidateKeyIndex::entryNamed(std::string_view name) const
+{
+    return const_cast<CandidateKeyIndex*>(this)->entryNamed(name, hashOf(name));
+}
+
+CandidateKeyIndex::Entry* CandidateKeyIndex::entryHolding(const RawKey& key)
+{
+    // Compared as addresses of anything (std::less): `key` may lie outside the vector.
+    const std::less<const void*> before;
+    if (m_entries.empty() || before(&key, &m_entries.front().key)
+        || !before(&key, m_entries.data() + m_entries.size()))
+        return nullptr;
+    const auto offset
+        = size_t(reinterpret_cast<const char*>(&key) - reinterpret_cast<const char*>(m_entries.data()));
+    Entry& entry = m_entries[offset / sizeof(Entry)];
+    return &entry.key == &key ? &entry : nullptr;
+}
 
 void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
 {
     if (!m_absent.empty())
         m_absent.erase(key.name);
-    auto found = m_keys.find(key.name);
-    if (found != m_keys.end()) {
-        found->second.key = std::move(key);
-        found->second.candidacy = candidacy;
+    const size_t hash = hashOf(key.name);
+    if (Entry* known = entryNamed(key.name, hash)) {
+        if (known->removed) { // back again: in the order already, under the same name
+            known->removed = false;
+            known->claimed = false;
+            ++m_live;
+            if (LockNaming::isAuxiliaryKey(known->key.name))
+                ++m_auxiliary;
+        }
+        known->key = std::move(key);
+        known->candidacy = candidacy;
         return;
     }
     if (LockNaming::isAuxiliaryKey(key.name))
         ++m_auxiliary;
-    std::string name = key.name;
-    m_keys.emplace(std::move(name), Entry {std::move(key), false, candidacy});
+    m_rowOfName.insert(hash, int(m_entries.size()));
+    m_entries.push_back(Entry {std::move(key), hash, false, false, candidacy});
+    ++m_live;
     m_orderStale = true;
 }
 
 const RawKey* CandidateKeyIndex::find(const std::string& name) const
 {
-    auto it = m_keys.find(name);
-    return it == m_keys.end() ? nullptr : &it->second.key;
+    const Entry* entry = entryNamed(name);
+    return entry && !entry->removed ? &entry->key : nullptr;
 }
 
 void CandidateKeyIndex::setTtl(const std::string& name, long long pttl)
 {
-    if (auto it = m_keys.find(name); it != m_keys.end())
-        it->second.key.pttl = pttl;
+    if (Entry* entry = entryNamed(name, hashOf(name)); entry && !entry->removed)
+        entry->key.pttl = pttl;
 }
 
 void CandidateKeyIndex::remove(const std::string& name)
 {
-    if (m_keys.erase(name) == 0)
+    Entry* entry = entryNamed(name, hashOf(name));
+    if (!entry || entry->removed)
         return;
-    m_orderStale = true;
+    entry->removed = true;
+    --m_live;
     if (LockNaming::isAuxiliaryKey(name))
         --m_auxiliary;
 }
 
 void CandidateKeyIndex::claim(const std::string& name)
 {
-    auto it = m_keys.find(name);
-    if (it != m_keys.end())
-        it->second.claimed = true;
+    Entry* entry = entryNamed(name, hashOf(name));
+    if (entry && !entry->removed)
+        entry->claimed = true;
     else
         m_claimedElsewhere.insert(name);
 }
 
+void CandidateKeyIndex::claim(const RawKey& key)
+{
+    if (Entry* entry = entryHolding(key); entry && !entry->removed)
+        entry->claimed = true;
+    else
+        claim(key.name);
+}
+
 bool CandidateKeyIndex::isClaimed(const std::string& name) const
 {
-    auto it = m_keys.find(name);
-    return it != m_keys.end() ? it->second.claimed : m_claimedElsewhere.count(name) != 0;
+    const Entry* entry = entryNamed(name);
+    return entry && !entry->removed ? entry->claimed : m_claimedElsewhere.count(name) != 0;
 }
 
 void CandidateKeyIndex::sortOrder() const
 {
     if (!m_orderStale)
         return;
-    // Map nodes do not move on rehash, so pointers to them stay valid until an add().
-    std::vector<const std::pair<const std::string, Entry>*> entries;
-    entries.reserve(m_keys.size());
-    for (const auto& entry : m_keys)
-        entries.push_back(&entry);
     const auto order = NameOrder::of(
-        entries.size(), [&entries](size_t i) { return std::string_view(entries[i]->first); },
-        [&entries](size_t a, size_t b) { return entries[a]->first < entries[b]->first; });
-    m_order.clear();
-    m_order.reserve(entries.size());
-    for (size_t at : order)
-        m_order.push_back(entries[at]);
+        m_entries.size(), [this](size_t i) { return std::string_view(m_entries[i].key.name); },
+        [this](size_t a, size_t b) { return m_entries[a].key.name < m_entries[b].key.name; });
+    m_order.assign(order.begin(), order.end());
     m_orderStale = false;
+}
+
+template <typename Visit>
+void CandidateKeyIndex::forEachInOrder(const Visit& visit) const
+{
+    sortOrder();
+    for (const std::uint32_t at : m_order) {
+        const Entry& entry = m_entries[at];
+        if (!entry.removed && !entry.claimed)
+            visit(entry);
+    }
 }
 
 std::vector<std::reference_wrapper<const std::string>> CandidateKeyIndex::unclaimed() const
 {
-    sortOrder();
     std::vector<std::reference_wrapper<const std::string>> names;
-    names.reserve(m_order.size());
-    for (const auto* entry : m_order) {
-        if (!entry->second.claimed)
-            names.emplace_back(entry->first);
-    }
+    names.reserve(m_live);
+    forEachInOrder([&](const Entry& entry) { names.emplace_back(entry.key.name); });
     return names;
 }
 
 std::vector<const RawKey*> CandidateKeyIndex::unclaimedKeys() const
 {
-    sortOrder();
     std::vector<const RawKey*> keys;
-    keys.reserve(m_order.size());
-    for (const auto* entry : m_order) {
-        if (!entry->second.claimed)
-            keys.push_back(&entry->second.key);
-    }
+    keys.reserve(m_live);
+    forEachInOrder([&](const Entry& entry) { keys.push_back(&entry.key); });
     return keys;
 }
 
 std::vector<const RawKey*> CandidateKeyIndex::unclaimedCandidatesOf(size_t place) const
 {
-    sortOrder();
     std::vector<const RawKey*> keys;
-    for (const auto* entry : m_order) {
-        if (!entry->second.claimed && includes(entry->second.candidacy, place))
-            keys.push_back(&entry->second.key);
-    }
+    forEachInOrder([&](const Entry& entry) {
+        if (includes(entry.candidacy, place))
+            keys.push_back(&entry.key);
+    });
     return keys;
 }
 
 void CandidateKeyIndex::setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf)
 {
-    for (auto& [name, entry] : m_keys) {
-        if (entry.candidacy == anyRecognizer)
+    for (Entry& entry : m_entries) {
+        if (!entry.removed && entry.candidacy == anyRecognizer)
             entry.candidacy = candidacyOf(entry.key);
     }
 }
 
 void CandidateKeyIndex::forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const
 {
-    sortOrder();
-    for (const auto* entry : m_order) {
-        if (!entry->second.claimed)
-            visit(entry->second.key, entry->second.candidacy);
-    }
+    forEachInOrder([&](const Entry& entry) { visit(entry.key, entry.candidacy); });
 }
 
 } // namespace lockscope

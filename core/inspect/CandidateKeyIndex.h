@@ -1,11 +1,12 @@
 #pragma once
 
+#include "common/HashedRowIndex.h"
 #include "inspect/scan/RawKey.h"
 
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <unordered_map>
+#include <string_view>
 #include <unordered_set>
 #include <vector>
 
@@ -13,8 +14,10 @@ namespace lockscope {
 
 // The keys of one node that might belong to a lock, by name, and which of them a recogniser
 // has already turned into (part of) a lock. Recognisers run in order; a claimed key is never
-// used twice. Hashed, with the name order built once after the keys are in: each recogniser
-// walks the unclaimed names, and tens of thousands of locks must not cost a tree walk each.
+// used twice. The keys lie in one vector, found by name through a HashedRowIndex over it (no
+// second copy of each name, no node per key: a listing of a million locks adds a million keys
+// here), with the name order built once after the keys are in: each recogniser walks the
+// unclaimed names, and tens of thousands of locks must not cost a tree walk each.
 class CandidateKeyIndex
 {
 public:
@@ -31,12 +34,14 @@ public:
     const RawKey* find(const std::string& name) const;
     void setTtl(const std::string& name, long long pttl);
     void remove(const std::string& name);
-    bool contains(const std::string& name) const { return m_keys.count(name) != 0; }
+    bool contains(const std::string& name) const { return find(name) != nullptr; }
     // Remembers that `name` was looked up and does not exist (so it is not read again).
     void markAbsent(const std::string& name) { m_absent.insert(name); }
     bool isKnownAbsent(const std::string& name) const { return m_absent.count(name) != 0; }
 
     void claim(const std::string& name);
+    // The same for a key this index handed out (unclaimedKeys, find...): no lookup by name.
+    void claim(const RawKey& key);
     bool isClaimed(const std::string& name) const;
     // Names of the keys nobody claimed yet, in name order (stable output). The references stay
     // valid until the next add().
@@ -49,25 +54,37 @@ public:
     void setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf);
     // Calls `visit` with each unclaimed key and its candidacy, in name order.
     void forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const;
-    size_t size() const { return m_keys.size(); }
+    size_t size() const { return m_live; }
     // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,
     // and then nothing needs looking up under those names.
     bool hasAuxiliaryKeys() const { return m_auxiliary > 0; }
 
 private:
-    void sortOrder() const;
-
     struct Entry
     {
         RawKey key;
+        size_t hash = 0; // of key.name
         bool claimed = false;
+        bool removed = false; // kept in place (the index has no erase); found by no lookup
         Recognizers candidacy = anyRecognizer;
     };
 
-    std::unordered_map<std::string, Entry> m_keys;
+    static size_t hashOf(std::string_view name) { return std::hash<std::string_view> {}(name); }
+    // The entry named `name`, removed or not, or nullptr.
+    Entry* entryNamed(std::string_view name, size_t hash);
+    const Entry* entryNamed(std::string_view name) const;
+    // The entry holding `key`, if `key` is one of this index's.
+    Entry* entryHolding(const RawKey& key);
+    void sortOrder() const;
+    template <typename Visit>
+    void forEachInOrder(const Visit& visit) const;
+
+    std::vector<Entry> m_entries;
+    HashedRowIndex m_rowOfName; // into m_entries
+    size_t m_live = 0;
     std::unordered_set<std::string> m_claimedElsewhere; // claimed names that hold no key here
     std::unordered_set<std::string> m_absent;
-    mutable std::vector<const std::pair<const std::string, Entry>*> m_order; // by name
+    mutable std::vector<std::uint32_t> m_order; // entries by name, removed ones included
     mutable bool m_orderStale = false;
     size_t m_auxiliary = 0;
 };

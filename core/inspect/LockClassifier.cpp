@@ -87,7 +87,13 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
     std::vector<std::string> pendingChannels;
     for (auto& key : batch) {
         Candidacy strongest = Candidacy::No;
-        const CandidateKeyIndex::Recognizers candidacy = candidacyOf(key, &strongest);
+        CandidateKeyIndex::Recognizers candidacy = 0;
+        if (key.keepNote) { // a reader thread asked already (candidateFilter)
+            candidacy = key.keepNote->which;
+            strongest = static_cast<Candidacy>(key.keepNote->strength);
+        } else {
+            candidacy = candidacyOf(key, &strongest);
+        }
         if (strongest == Candidacy::Yes || LockNaming::isAuxiliaryKey(key.name)) {
             kept.emplace_back(std::move(key), candidacy);
         } else if (strongest == Candidacy::IfSubscribed) {
@@ -153,15 +159,15 @@ BoundedKeyReader::ContentFilter LockClassifier::contentFilter() const
 BoundedKeyReader::KeepFilter LockClassifier::candidateFilter() const
 {
     // isCandidate reads only what begin() set (clock, user patterns), never the index or the
-    // subscriber counts, so calling it from the reader threads during the scan is safe.
-    return [this](const RawKey& key) {
-        if (LockNaming::isAuxiliaryKey(key.name))
-            return true;
-        for (const auto& recognizer : m_recognizers) {
-            if (recognizer->isCandidate(key, m_context) != Candidacy::No)
-                return true;
-        }
-        return false;
+    // subscriber counts, so calling it from the reader threads during the scan is safe. The
+    // answer goes with the key, for addBatch.
+    return [this](RawKey& key) {
+        Candidacy strongest = Candidacy::No;
+        const CandidateKeyIndex::Recognizers candidacy = candidacyOf(key, &strongest);
+        if (strongest == Candidacy::No && !LockNaming::isAuxiliaryKey(key.name))
+            return false;
+        key.keepNote = RawKey::KeepNote {candidacy, static_cast<std::uint8_t>(strongest)};
+        return true;
     };
 }
 
@@ -255,7 +261,8 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
         const std::string& name = key.name;
         related.clear();
         for (size_t place = 0; place < m_recognizers.size(); ++place) {
-            if (CandidateKeyIndex::includes(candidacy, place))
+            if (CandidateKeyIndex::includes(candidacy, place)
+                && !(sawEveryKey && m_recognizers[place]->relatedKeysAreAuxiliary()))
                 m_recognizers[place]->relatedKeys(key, related);
         }
         if (!LockNaming::isAuxiliaryKey(name)) {

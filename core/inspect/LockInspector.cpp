@@ -83,15 +83,16 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         ScanOptions scan = options.scan;
         scan.readers = target.readers;
         scan.wantContents = classifier.contentFilter();
-        // Reader threads drop ordinary data where they read it; read here, addBatch drops it (a
-        // keep filter would ask every recogniser about every key a second time).
-        if (!scan.readers.empty())
+        // Reader threads drop ordinary data where they read it, note each kept key's candidacy
+        // and read the kept keys' TTLs, all beside this thread, which classifies. Without
+        // readers, addBatch drops ordinary data and the candidates' TTLs are read in rounds of
+        // a few thousand (a PTTL round trip per batch would double the scan's round trips).
+        const bool readersKeep = !scan.readers.empty();
+        if (readersKeep)
             scan.keep = classifier.candidateFilter();
-        // The candidates' TTLs are read in finish(), in one pipelined round: a PTTL round trip
-        // per batch would double the readers' round trips.
-        scan.readTtl = false;
-        auto summary = scanner.scan(
-            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
+        scan.readTtl = readersKeep;
+        auto summary = scanner.scan(scan,
+            [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), readersKeep); });
         if (!summary) {
             result.failures.push_back({target.node, summary.error()});
             continue;

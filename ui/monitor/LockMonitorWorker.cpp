@@ -1,6 +1,7 @@
 #include "monitor/LockMonitorWorker.h"
 
 #include "base/CoreTexts.h"
+#include "common/LargeBlockRelease.h"
 #include "inspect/scan/MasterConnections.h"
 #include "inspect/watch/LockEventSink.h"
 #include "inspect/watch/LockWatcher.h"
@@ -81,16 +82,12 @@ void LockMonitorWorker::watchOnce()
     m_status = starting;
     Q_EMIT statusChanged(m_status);
 
-    // One extra connection per master carries the keyspace subscription.
-    auto masters = MasterConnections::open(m_options, 1);
+    auto masters = MasterConnections::open(m_options, WatchTarget::extraConnections);
     if (!masters) {
         fail(CoreTexts::error(masters.error()));
         return;
     }
-    std::vector<WatchTarget> targets;
-    for (const auto& target : masters->targets())
-        targets.push_back(
-            {target.node, target.connection, target.readers.empty() ? nullptr : target.readers[0]});
+    std::vector<WatchTarget> targets = WatchTarget::of(masters->targets());
     WatchOptions options;
     options.pollInterval = m_settings.pollInterval;
     // After a sentinel failover the connections follow the new master by themselves; start over
@@ -108,6 +105,8 @@ void LockMonitorWorker::watchOnce()
         return;
     }
     announceListing(watcher);
+    // The listing's scratch is freed, some of it in the reader threads' own heaps.
+    LargeBlockRelease::returnFreedPages();
 
     MonitorStatus watching;
     watching.state = MonitorStatus::State::Watching;

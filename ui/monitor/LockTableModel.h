@@ -1,7 +1,7 @@
 #pragma once
 
+#include "common/HashedRowIndex.h"
 #include "monitor/LockRecord.h"
-#include "monitor/LockRowIndex.h"
 #include "monitor/LockUpdateBatch.h"
 
 #include <QAbstractTableModel>
@@ -202,7 +202,7 @@ private:
     // Keeps m_nextTurnMs no later than the moment `row` turns expiring.
     void noteTurn(const Row& row);
     std::vector<Row> m_rows;
-    LockRowIndex m_rowOfKey;
+    HashedRowIndex m_rowOfKey;
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
     QHash<quint16, int> m_rowsOfServer; // open server -> rows from it
     QHash<quint16, QString> m_serverNames;

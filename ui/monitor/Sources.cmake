@@ -10,7 +10,6 @@ list(APPEND lockscope_ui_sources
   monitor/LockMonitorWorker.cpp
   monitor/LockRecord.cpp
   monitor/LockRelistingLog.cpp
-  monitor/LockRowIndex.cpp
   monitor/LockTableExporter.cpp
   monitor/LockTableModel.cpp
   monitor/LockTableView.cpp

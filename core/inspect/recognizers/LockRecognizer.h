@@ -42,6 +42,9 @@ public:
     // Keys that complete a lock started by `key` (queue, timeout zset, rwlock_timeout keys...):
     // read by name when a pattern-limited scan did not see them.
     virtual void relatedKeys(const RawKey& key, std::vector<std::string>& names) const { }
+    // Whether every key relatedKeys() names is an auxiliary one (LockNaming::isAuxiliaryKey):
+    // after a full scan those are in the index already or absent, so they are not even named.
+    virtual bool relatedKeysAreAuxiliary() const { return false; }
     // Pub/sub channels whose subscriber counts help recognise or describe `key`'s lock.
     virtual void channels(const RawKey& key, std::vector<std::string>& names) const { }
 

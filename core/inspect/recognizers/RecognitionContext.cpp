@@ -31,7 +31,7 @@ LockSnapshot RecognitionContext::claimLock(const RawKey& key, LockKind kind, Loc
     lock.library = library;
     lock.node = node;
     lock.keys.push_back(key.name);
-    keys->claim(key.name);
+    keys->claim(key);
     lock.ttlMs = key.ttlMs();
     return lock;
 }

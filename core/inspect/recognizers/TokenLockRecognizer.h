@@ -25,6 +25,7 @@ public:
     std::string_view name() const override { return "token-lock"; }
     Candidacy isCandidate(const RawKey& key, const RecognitionContext& context) const override;
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
+    bool relatedKeysAreAuxiliary() const override { return true; } // the lockscope:fence counter
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
     // The lock itself, and `mutex:<name>` (redis-semaphore's Mutex; the lock keeps the key's name).
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;

@@ -51,8 +51,9 @@ public:
     BoundedKeyReader(RedisConnection& connection, ReadLimits limits = {});
     // Which keys are worth reading beyond their type (nullptr: all).
     using ContentFilter = std::function<bool(const std::string& name, RawKey::Type type)>;
-    // Which keys, once read, are worth keeping (nullptr: all). Dropped keys cost no PTTL.
-    using KeepFilter = std::function<bool(const RawKey& key)>;
+    // Which keys, once read, are worth keeping (nullptr: all). Dropped keys cost no PTTL. It may
+    // leave a note on the key it keeps (RawKey::keepNote).
+    using KeepFilter = std::function<bool(RawKey& key)>;
 
     // Reads the keys' contents and, when `withTtl`, the TTLs of those `keep` accepts.
     Result<std::vector<RawKey>> read(const std::vector<std::string>& names, bool withTtl = true,

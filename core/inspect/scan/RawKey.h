@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,6 +31,15 @@ struct RawKey
     std::vector<std::string> items; // lists, head first; sets, a sample of distinct members
     std::vector<std::pair<std::string, double>> members; // sorted sets, lowest score first
     bool truncated = false;
+    // What a reader thread's keep filter worked out while deciding to keep the key (the
+    // classifier's candidacy: which formats may want it, and how strongly), so that the thread
+    // that classifies it does not ask the same questions again. Opaque to the scanner.
+    struct KeepNote
+    {
+        std::uint64_t which = 0;
+        std::uint8_t strength = 0;
+    };
+    std::optional<KeepNote> keepNote;
 
     std::optional<long long> ttlMs() const
     {

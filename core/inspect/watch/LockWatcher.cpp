@@ -56,6 +56,21 @@ bool LockWatcher::notificationsSuffice(const std::string& flags)
     return true;
 }
 
+std::vector<WatchTarget> WatchTarget::of(const std::vector<InspectTarget>& masters)
+{
+    std::vector<WatchTarget> targets;
+    targets.reserve(masters.size());
+    for (const auto& master : masters) {
+        WatchTarget target {master.node, master.connection, nullptr, {}};
+        if (!master.readers.empty()) {
+            target.subscriber = master.readers.front();
+            target.readers.assign(master.readers.begin() + 1, master.readers.end());
+        }
+        targets.push_back(std::move(target));
+    }
+    return targets;
+}
+
 std::vector<SharedLockSnapshot> LockWatcher::locks() const
 {
     std::vector<const Seen*> seen;
@@ -161,7 +176,7 @@ Result<UserText> LockWatcher::start()
         [&] {
             std::vector<InspectTarget> targets;
             for (const auto& target : m_targets)
-                targets.emplace_back(target.node, target.connection);
+                targets.push_back(target.forInspection());
             return targets;
         }(),
         inspectOptions());
@@ -581,7 +596,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
     std::vector<InspectTarget> targets;
     for (const auto& target : m_targets) {
         if (!onlyNode || target.node == *onlyNode)
-            targets.emplace_back(target.node, target.connection);
+            targets.push_back(target.forInspection());
     }
     auto result = LockInspector::inspect(targets, inspectOptions());
     if (!result.failures.empty())

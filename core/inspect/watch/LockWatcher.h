@@ -22,12 +22,23 @@ namespace lockscope {
 
 class CancellationToken;
 
-// One master to watch: a connection for reads and a dedicated one for the subscription.
+// One master to watch: a connection for reads, a dedicated one for the subscription and,
+// optionally, readers that read the listings' keys in parallel (see InspectTarget::readers).
 struct WatchTarget
 {
     std::string node;
     RedisConnection* connection = nullptr;
     RedisConnection* subscriber = nullptr;
+    std::vector<RedisConnection*> readers;
+
+    // The extra connections a watch wants per master (MasterConnections::open): the
+    // subscription's and two readers, so that listing a hundred thousand locks overlaps the
+    // server's reads with recognising what came back.
+    static constexpr int extraConnections = 3;
+    // Targets from `masters`, each one's first extra connection carrying the subscription and
+    // the rest reading. A master without extra connections is polled.
+    static std::vector<WatchTarget> of(const std::vector<InspectTarget>& masters);
+    InspectTarget forInspection() const { return {node, connection, readers}; }
 };
 
 struct WatchOptions

@@ -1,5 +1,4 @@
 lockscope_add_test(tst_LockTableModel DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
-lockscope_add_test(tst_LockRowIndex DIR ui/monitor LIBS lockscope_ui)
 lockscope_add_test(tst_LockTableView DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
 lockscope_add_test(tst_LockMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_ClusterMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)

@@ -106,7 +106,7 @@ int main(int argc, char** argv)
     const QString longestLoadEvent = app.takeLongest();
     const double firstFullSeconds = double(loading.elapsed()) / 1000.0;
     const long long loadedKb = residentKb();
-    std::printf("  first full table: %.1f s, its first rows after %.1f s (longest event-loop gap while "
+    std::printf("  first full table: %.2f s, its first rows after %.2f s (longest event-loop gap while "
                 "loading %.1f ms: "
                 "%s); RSS %lld KB = %.0f bytes per lock over the baseline\n",
         firstFullSeconds, firstRowsSeconds, loadGap.ms, loadGap.ms <= 16 ? "PASS" : "FAIL", loadedKb,

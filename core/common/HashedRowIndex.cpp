@@ -1,17 +1,17 @@
-#include "monitor/LockRowIndex.h"
+#include "common/HashedRowIndex.h"
 
 #include <algorithm>
 #include <bit>
 
-namespace lockscope::ui {
+namespace lockscope {
 
-void LockRowIndex::clear()
+void HashedRowIndex::clear()
 {
     m_slots.clear();
     m_used = 0;
 }
 
-void LockRowIndex::reserve(size_t rows)
+void HashedRowIndex::reserve(size_t rows)
 {
     // At most half full: a lookup of a key that is not there stops at an empty slot soon.
     const size_t capacity = std::bit_ceil(std::max<size_t>(16, rows * 2));
@@ -19,14 +19,14 @@ void LockRowIndex::reserve(size_t rows)
         grow(capacity);
 }
 
-void LockRowIndex::insert(size_t hash, int row)
+void HashedRowIndex::insert(size_t hash, int row)
 {
     reserve(m_used + 1);
     place({tagOf(hash), std::int32_t(row)});
     ++m_used;
 }
 
-void LockRowIndex::place(Slot slot)
+void HashedRowIndex::place(Slot slot)
 {
     const size_t mask = m_slots.size() - 1;
     size_t at = slot.tag & mask;
@@ -35,7 +35,7 @@ void LockRowIndex::place(Slot slot)
     m_slots[at] = slot;
 }
 
-void LockRowIndex::grow(size_t capacity)
+void HashedRowIndex::grow(size_t capacity)
 {
     std::vector<Slot> old(capacity);
     old.swap(m_slots);
@@ -44,4 +44,4 @@ void LockRowIndex::grow(size_t capacity)
             place(slot);
 }
 
-} // namespace lockscope::ui
+} // namespace lockscope

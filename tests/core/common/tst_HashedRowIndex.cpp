@@ -1,13 +1,13 @@
-#include "monitor/LockRowIndex.h"
+#include "common/HashedRowIndex.h"
 
 #include <QtTest>
 
 #include <string>
 #include <vector>
 
-using namespace lockscope::ui;
+using namespace lockscope;
 
-class tst_LockRowIndex : public QObject
+class tst_HashedRowIndex : public QObject
 {
     Q_OBJECT
 
@@ -17,7 +17,7 @@ private slots:
         // Keys chosen to share hashes in fours: the index must tell them apart by asking.
         std::vector<std::string> keys;
         std::vector<size_t> hashes;
-        LockRowIndex index;
+        HashedRowIndex index;
         for (int row = 0; row < 5000; ++row) {
             keys.push_back("lock:" + std::to_string(row));
             hashes.push_back(size_t(row / 4) * 0x9E3779B97F4A7C15ull);
@@ -32,7 +32,7 @@ private slots:
 
     void anUnknownKeyIsNotFound()
     {
-        LockRowIndex index;
+        HashedRowIndex index;
         QCOMPARE(index.find(42, [](int) { return true; }), -1);
         index.insert(42, 0);
         QCOMPARE(index.find(42, [](int) { return false; }), -1);
@@ -42,5 +42,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(tst_LockRowIndex)
-#include "tst_LockRowIndex.moc"
+QTEST_GUILESS_MAIN(tst_HashedRowIndex)
+#include "tst_HashedRowIndex.moc"

@@ -4,14 +4,15 @@
 #include <cstdint>
 #include <vector>
 
-namespace lockscope::ui {
+namespace lockscope {
 
-// The table's rows by lock key, without a copy of the keys: the caller keeps each row's key
-// hash, and a lookup asks the caller whether a row whose hash matches is the one (comparing
-// its key, so two keys with the same hash stay apart). Open addressing over row numbers, at
-// most half full: a few words a row, where a QHash<QString, int> would keep a second copy of
-// every key.
-class LockRowIndex
+// Rows (of a table, of a vector) by key, without a copy of the keys: the caller keeps each
+// row's key and its hash, and a lookup asks the caller whether a row whose hash matches is the
+// one (comparing its key, so two keys with the same hash stay apart). Open addressing over row
+// numbers, at most half full: a few words a row, where a hash map would keep a second copy of
+// every key and a node for each. Used by the monitor's table (a row per lock) and by the
+// inspector's candidate keys.
+class HashedRowIndex
 {
 public:
     void clear();
@@ -56,4 +57,4 @@ private:
     size_t m_used = 0;
 };
 
-} // namespace lockscope::ui
+} // namespace lockscope
