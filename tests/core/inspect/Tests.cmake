@@ -1,5 +1,6 @@
 lockscope_add_test(tst_GlobPattern DIR core/inspect)
 lockscope_add_test(tst_NameOrder DIR core/inspect)
+lockscope_add_test(tst_CandidateKeyIndex DIR core/inspect)
 lockscope_add_test(tst_ExpirySchedule DIR core/inspect)
 lockscope_add_test(tst_ServerClock DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect EVERY_SERVER)
