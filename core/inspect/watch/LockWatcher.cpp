@@ -229,8 +229,14 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                                    : LockEvent::Type::Released,
             previous->second.lock, at};
         if (event.type == LockEvent::Type::Released) {
-            std::erase_if(m_recentlyReleased,
-                [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
+            // Swept now and then, not at every release: 50,000 releases a second would walk
+            // the whole memory each time. An entry lives at most a sweep's interval longer.
+            if (at - m_recentlySweptMs >= announcementLateByMs / 10
+                || m_recentlyReleased.size() >= recentlyReleasedLimit) {
+                std::erase_if(m_recentlyReleased,
+                    [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
+                m_recentlySweptMs = at;
+            }
             if (m_recentlyReleased.size() < recentlyReleasedLimit)
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
@@ -560,9 +566,10 @@ bool LockWatcher::takeAnnouncedRelease(
         return true;
     }
     auto released = m_recentlyReleased.find(id);
-    if (released == m_recentlyReleased.end())
-        return false;
-    LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), epochMillisNow()};
+    const long long now = epochMillisNow();
+    if (released == m_recentlyReleased.end() || released->second.second < now - announcementLateByMs)
+        return false; // (an entry too old may wait for the next sweep)
+    LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), now};
     m_recentlyReleased.erase(released);
     onEvent(event);
     return false;

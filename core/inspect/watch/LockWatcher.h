@@ -187,6 +187,7 @@ private:
     // The locks that ended lately (LockKey -> last snapshot, when), for an announcement that
     // arrives after the release was reported: a few seconds' worth, bounded.
     std::map<std::string, std::pair<SharedLockSnapshot, long long>> m_recentlyReleased;
+    long long m_recentlySweptMs = 0; // when m_recentlyReleased last dropped its old entries
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due
     // One per node: a burst of changes costs the server one CLIENT LIST a second, not one each.

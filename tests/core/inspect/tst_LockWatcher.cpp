@@ -451,6 +451,26 @@ private slots:
         QCOMPARE(lock->waiters.get().size(), size_t(1));
     }
 
+    void aKnownLockWhoseValueAnEarlierFormatTakesIsReadAgainAsThatFormat()
+    {
+        // A token lock's value turns into python-redis-lock's 24-character id under the same
+        // name: read as a token lock only, the key would be dropped (a format before it takes
+        // it), so the lock is read again the full way and shown as what it now is.
+        QVERIFY(run({"SET", "lock:turns", LockFormats::randomHex(32), "PX", "60000"}));
+        auto before = followBurst([] {});
+        QVERIFY(before.has_value());
+        QCOMPARE(lockNamed(before->locks, "lock:turns")->kind, LockKind::Token);
+        QVERIFY(lockNamed(before->locks, "lock:turns")->library != LockLibrary::PythonRedisLock);
+        auto after = followBurst([&] {
+            QVERIFY(run({"SET", "lock:turns", "AbCdEfGhIjKlMnOpQrStUv12", "PX", "60000"}));
+        });
+        QVERIFY(after.has_value());
+        auto lock = lockNamed(after->locks, "lock:turns");
+        QVERIFY(lock.has_value());
+        QCOMPARE(lock->library, LockLibrary::PythonRedisLock);
+        QCOMPARE(lock->holders.at(0).owner, std::string("AbCdEfGhIjKlMnOpQrStUv12"));
+    }
+
     void aBurstOverManyLocksIsReReadInAFewInspectionsNotOneEach()
     {
         // 300 locks changed while the watcher was busy: one pass takes all their notifications
