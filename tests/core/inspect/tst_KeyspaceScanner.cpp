@@ -3,6 +3,8 @@
 #include "inspect/scan/BoundedKeyReader.h"
 #include "inspect/scan/KeyspaceScanner.h"
 #include "locks/DistributedLock.h"
+#include "locks/LockKeyNames.h"
+#include "sandbox/LibrarySampleLocks.h"
 #include "support/CommandStats.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
@@ -262,6 +264,49 @@ private slots:
             QCOMPARE(same->value, key.value);
             QCOMPARE(same->fields, key.fields);
         }
+    }
+
+    void inspectingWithReaderConnectionsFindsWhatOneConnectionFinds()
+    {
+        // The readers keep the candidates, note their candidacy and read their TTLs themselves:
+        // every library's sample lock among ordinary data must come out the same as when one
+        // connection does it all.
+        std::vector<std::string> made;
+        const long long nowMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::system_clock::now().time_since_epoch())
+                                    .count();
+        std::vector<RedisCommand> seed = LibrarySampleLocks::commands(nowMs, made);
+        seed.push_back({"SET", "lock:fenced", test::LockFormats::randomHex(32), "PX", "60000"});
+        seed.push_back({"SET", LockKeyNames::lockscopeFence("lock:fenced"), "7"});
+        seed.push_back({"EVAL", "for i = 1, 2000 do redis.call('set', 'cache:' .. i, i) end", "0"});
+        QVERIFY(m_redis->pipeline(seed).ok());
+        InspectOptions options;
+        options.scan.count = 100;
+        const InspectResult alone = LockInspector::inspect({{"n", m_redis.get()}}, options);
+        auto reader1 = test::connectTo(*m_server);
+        auto reader2 = test::connectTo(*m_server);
+        QVERIFY(reader1 && reader2);
+        const InspectResult read
+            = LockInspector::inspect({{"n", m_redis.get(), {reader1.get(), reader2.get()}}}, options);
+        QVERIFY(alone.failures.empty() && read.failures.empty());
+        QVERIFY(alone.locks.size() > 20);
+        QCOMPARE(read.locks.size(), alone.locks.size());
+        for (size_t i = 0; i < alone.locks.size(); ++i) {
+            const LockSnapshot& expected = alone.locks[i];
+            const LockSnapshot& got = read.locks[i];
+            QCOMPARE(got.name, expected.name);
+            QCOMPARE(got.kind, expected.kind);
+            QCOMPARE(got.library, expected.library);
+            QCOMPARE(got.keys, expected.keys);
+            QCOMPARE(got.holders.size(), expected.holders.size());
+            QCOMPARE(got.fence, expected.fence);
+            QCOMPARE(got.ttlMs.has_value(), expected.ttlMs.has_value());
+            if (expected.ttlMs)
+                QVERIFY2(std::abs(*got.ttlMs - *expected.ttlMs) < 5000, expected.name.c_str());
+        }
+        const auto fenced = std::ranges::find(read.locks, std::string("lock:fenced"), &LockSnapshot::name);
+        QVERIFY(fenced != read.locks.end());
+        QCOMPARE(fenced->fence, std::optional<long long>(7));
     }
 
     void binaryKeyNamesSurviveTheScan()
