@@ -4,6 +4,7 @@
 #include "inspect/NameOrder.h"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 
 namespace lockscope {
@@ -41,11 +42,14 @@ void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
         if (known->removed) { // back again: in the order already, under the same name
             known->removed = false;
             known->claimed = false;
+            m_candidatesStale = true;
             ++m_live;
             if (LockNaming::isAuxiliaryKey(known->key.name))
                 ++m_auxiliary;
         }
         known->key = std::move(key);
+        if (known->candidacy != candidacy)
+            m_candidatesStale = true;
         known->candidacy = candidacy;
         return;
     }
@@ -55,6 +59,7 @@ void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
     m_entries.push_back(Entry {std::move(key), hash, false, false, candidacy});
     ++m_live;
     m_orderStale = true;
+    m_candidatesStale = true;
 }
 
 const RawKey* CandidateKeyIndex::find(const std::string& name) const
@@ -112,6 +117,28 @@ void CandidateKeyIndex::sortOrder() const
         [this](size_t a, size_t b) { return m_entries[a].key.name < m_entries[b].key.name; });
     m_order.assign(order.begin(), order.end());
     m_orderStale = false;
+    m_candidatesStale = true;
+}
+
+void CandidateKeyIndex::listCandidates() const
+{
+    sortOrder();
+    if (!m_candidatesStale)
+        return;
+    m_candidatesOf.assign(64, {});
+    m_anyCandidate.clear();
+    for (std::uint32_t position = 0; position < m_order.size(); ++position) {
+        const Entry& entry = m_entries[m_order[position]];
+        if (entry.removed || entry.claimed)
+            continue; // claims are for good: such an entry is nobody's candidate again
+        if (entry.candidacy == anyRecognizer) {
+            m_anyCandidate.push_back(position);
+            continue;
+        }
+        for (Recognizers places = entry.candidacy; places != 0; places &= places - 1)
+            m_candidatesOf[size_t(std::countr_zero(places))].push_back(position);
+    }
+    m_candidatesStale = false;
 }
 
 template <typename Visit>
@@ -143,19 +170,31 @@ std::vector<const RawKey*> CandidateKeyIndex::unclaimedKeys() const
 
 std::vector<const RawKey*> CandidateKeyIndex::unclaimedCandidatesOf(size_t place) const
 {
+    if (place >= 64)
+        return unclaimedKeys();
+    listCandidates();
+    // The place's own candidates and those of unknown candidacy, merged back into name order.
+    const std::vector<std::uint32_t>& own = m_candidatesOf[place];
     std::vector<const RawKey*> keys;
-    forEachInOrder([&](const Entry& entry) {
-        if (includes(entry.candidacy, place))
+    keys.reserve(own.size());
+    size_t a = 0;
+    size_t b = 0;
+    while (a < own.size() || b < m_anyCandidate.size()) {
+        const bool fromOwn = b == m_anyCandidate.size() || (a < own.size() && own[a] < m_anyCandidate[b]);
+        const Entry& entry = m_entries[m_order[fromOwn ? own[a++] : m_anyCandidate[b++]]];
+        if (!entry.removed && !entry.claimed && includes(entry.candidacy, place))
             keys.push_back(&entry.key);
-    });
+    }
     return keys;
 }
 
 void CandidateKeyIndex::setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf)
 {
     for (Entry& entry : m_entries) {
-        if (!entry.removed && entry.candidacy == anyRecognizer)
+        if (!entry.removed && entry.candidacy == anyRecognizer) {
             entry.candidacy = candidacyOf(entry.key);
+            m_candidatesStale = true;
+        }
     }
 }
 

@@ -76,6 +76,8 @@ private:
     // The entry holding `key`, if `key` is one of this index's.
     Entry* entryHolding(const RawKey& key);
     void sortOrder() const;
+    // Fills m_candidatesOf from one walk in name order, if anything changed since.
+    void listCandidates() const;
     template <typename Visit>
     void forEachInOrder(const Visit& visit) const;
 
@@ -86,6 +88,13 @@ private:
     std::unordered_set<std::string> m_absent;
     mutable std::vector<std::uint32_t> m_order; // entries by name, removed ones included
     mutable bool m_orderStale = false;
+    // Per recogniser place (below 64), the positions in m_order of the entries it may want;
+    // entries of unknown candidacy are in m_anyCandidate instead of in all 64. Twenty-odd
+    // recognisers each walking a million keys for their few candidates would cost more than
+    // the recognition itself.
+    mutable std::vector<std::vector<std::uint32_t>> m_candidatesOf;
+    mutable std::vector<std::uint32_t> m_anyCandidate;
+    mutable bool m_candidatesStale = true;
     size_t m_auxiliary = 0;
 };
 

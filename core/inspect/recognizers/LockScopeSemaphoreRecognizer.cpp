@@ -50,9 +50,10 @@ void LockScopeSemaphoreRecognizer::recognize(
     RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::map<std::string, std::vector<std::string>> groups;
-    for (const std::string& key : context.keys->unclaimed()) {
-        if (auto name = semaphoreName(key))
-            groups[*name].push_back(key);
+    // Its candidates are exactly the keys named as a semaphore's parts (isCandidate).
+    for (const RawKey* key : context.unclaimedCandidates()) {
+        if (auto name = semaphoreName(key->name))
+            groups[*name].push_back(key->name);
     }
     for (const auto& [name, keys] : groups) {
         LockSnapshot lock;

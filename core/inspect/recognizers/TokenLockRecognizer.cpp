@@ -5,6 +5,9 @@
 #include "locks/LockKeyNames.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string_view>
 #include <vector>
 
 namespace lockscope {
@@ -227,7 +230,8 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         out.reserve(out.size() + keys.size());
     for (const RawKey* key : keys) {
         const std::string& name = key->name;
-        if (!key || !isShortString(*key) || LockNaming::isAuxiliaryKey(name))
+        // (Without fence counters in the index, no key in it is an auxiliary one.)
+        if (!key || !isShortString(*key) || (mayBeFenced && LockNaming::isAuxiliaryKey(name)))
             continue;
         const bool fenced = mayBeFenced && LockNaming::isHex(key->value, 32)
             && context.keys->find(LockKeyNames::lockscopeFence(name));
@@ -255,52 +259,70 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
 void TokenLockRecognizer::noteSharedValues(std::vector<LockSnapshot>& locks, size_t first)
 {
     // Random tokens are unique: keys holding the same one were taken together, as one lock. The
-    // values sorted, each run of equal ones is such a lock (a sorted vector, not a map of
-    // vectors: a large server's hundred thousand tokens would cost two allocations each).
-    std::vector<std::pair<std::string_view, size_t>> byValue;
-    byValue.reserve(locks.size() - first);
+    // values' hashes sorted, each run of equal ones holds such locks (a sorted vector, not a map
+    // of vectors: a large server's hundred thousand tokens would cost two allocations each; and
+    // numbers, not the values: a sort comparing a million tokens reads them all over the heap).
+    std::vector<std::pair<std::uint64_t, size_t>> byHash;
+    byHash.reserve(locks.size() - first);
     for (size_t i = first; i < locks.size(); ++i)
-        byValue.emplace_back(*locks[i].observedValue, i);
-    std::sort(byValue.begin(), byValue.end());
-    std::vector<size_t> members;
-    for (size_t run = 0; run < byValue.size();) {
+        byHash.emplace_back(std::hash<std::string_view> {}(*locks[i].observedValue), i);
+    std::sort(byHash.begin(), byHash.end());
+    std::vector<size_t> sameHash;
+    for (size_t run = 0; run < byHash.size();) {
         size_t end = run + 1;
-        while (end < byValue.size() && byValue[end].first == byValue[run].first)
+        while (end < byHash.size() && byHash[end].first == byHash[run].first)
             ++end;
         const size_t start = run;
         run = end;
         if (end - start < 2)
             continue;
-        members.clear();
+        sameHash.clear();
         for (size_t at = start; at < end; ++at)
-            members.push_back(byValue[at].second);
-        for (size_t i : members) {
-            LockSnapshot& lock = locks[i];
-            std::string others;
-            size_t named = 0;
-            for (size_t j : members) {
-                if (named == 5)
-                    break;
-                if (j == i)
-                    continue;
-                others += (named++ ? ", " : "") + locks[j].name;
-            }
-            if (members.size() - 1 > named)
-                others += ", …";
-            lock.notes.push_back(
-                UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
-                             "one lock over %1 keys, all holding this value (node-redlock v5, "
-                             "bsm/redislock ObtainMulti): also %2"),
-                    static_cast<long long>(members.size()), others));
-            if (lock.possible) {
-                // A session id is not shared by other keys; a multi-key lock's token is.
-                lock.possible = false;
-                lock.confidence = 0.55;
-                lock.reason = UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
-                                           "one random token with a TTL on %1 keys: a lock taken over "
-                                           "several keys at once"),
-                    static_cast<long long>(members.size()));
-            }
+            sameHash.push_back(byHash[at].second);
+        // Equal hashes, nearly always equal values: split the run by value to be sure.
+        std::stable_sort(sameHash.begin(), sameHash.end(),
+            [&locks](size_t a, size_t b) { return *locks[a].observedValue < *locks[b].observedValue; });
+        for (size_t from = 0; from < sameHash.size();) {
+            size_t to = from + 1;
+            while (to < sameHash.size()
+                && *locks[sameHash[to]].observedValue == *locks[sameHash[from]].observedValue)
+                ++to;
+            if (to - from >= 2)
+                noteOneLockOverKeys(
+                    locks, std::vector<size_t>(sameHash.begin() + from, sameHash.begin() + to));
+            from = to;
+        }
+    }
+}
+
+void TokenLockRecognizer::noteOneLockOverKeys(
+    std::vector<LockSnapshot>& locks, const std::vector<size_t>& members)
+{
+    for (size_t i : members) {
+        LockSnapshot& lock = locks[i];
+        std::string others;
+        size_t named = 0;
+        for (size_t j : members) {
+            if (named == 5)
+                break;
+            if (j == i)
+                continue;
+            others += (named++ ? ", " : "") + locks[j].name;
+        }
+        if (members.size() - 1 > named)
+            others += ", …";
+        lock.notes.push_back(UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                                          "one lock over %1 keys, all holding this value (node-redlock v5, "
+                                          "bsm/redislock ObtainMulti): also %2"),
+            static_cast<long long>(members.size()), others));
+        if (lock.possible) {
+            // A session id is not shared by other keys; a multi-key lock's token is.
+            lock.possible = false;
+            lock.confidence = 0.55;
+            lock.reason = UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                                       "one random token with a TTL on %1 keys: a lock taken over "
+                                       "several keys at once"),
+                static_cast<long long>(members.size()));
         }
     }
 }

@@ -41,6 +41,8 @@ private:
     std::optional<Verdict> judge(const RawKey& key, const RecognitionContext& context) const;
     // Notes, on the locks made from `first` on, which of them hold the same value.
     static void noteSharedValues(std::vector<LockSnapshot>& locks, size_t first);
+    // Notes on each of `members` (indices into `locks`, holding one value) that they are one lock.
+    static void noteOneLockOverKeys(std::vector<LockSnapshot>& locks, const std::vector<size_t>& members);
 };
 
 } // namespace lockscope

@@ -79,7 +79,7 @@ std::optional<RedisCommand> NodeSemaphoreRecognizer::permitRelease(
 
 void NodeSemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) { // isCandidate: the same test
         const std::string& name = key->name;
         if (!key || !isNodeSemaphore(*key))
             continue;

@@ -46,7 +46,7 @@ Candidacy SymfonySemaphoreRecognizer::isCandidate(const RawKey& key, const Recog
 void SymfonySemaphoreRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
     std::set<std::string> names;
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) { // isCandidate: the same test
         if (auto name = lockNameOf(key->name); name && holdsTokens(*key))
             names.insert(*name);
     }

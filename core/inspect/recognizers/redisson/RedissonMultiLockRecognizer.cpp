@@ -91,7 +91,7 @@ void RedissonMultiLockRecognizer::channels(const RawKey& key, std::vector<std::s
 
 void RedissonMultiLockRecognizer::recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const
 {
-    for (const RawKey* key : context.keys->unclaimedKeys()) {
+    for (const RawKey* key : context.unclaimedCandidates()) { // isCandidate: the same test
         const auto parts = partsOf(*key);
         if (parts.empty())
             continue;
