@@ -99,12 +99,14 @@ void LockMonitorWorker::watchOnce()
         options.inspect.lockPatterns.push_back(pattern.toStdString());
     }
     LockWatcher watcher(targets, options);
-    auto started = watcher.start();
+    std::vector<SharedLockSnapshot> listed;
+    auto started = watcher.start(&listed);
     if (!started) {
         fail(CoreTexts::error(started.error()));
         return;
     }
-    announceListing(watcher);
+    announceListing(watcher, listed);
+    listed = {}; // the table and the history share what they keep; this list must not stay
     // The listing's scratch is freed, some of it in the reader threads' own heaps.
     LargeBlockRelease::returnFreedPages();
 
@@ -145,15 +147,15 @@ void LockMonitorWorker::watchOnce()
     }
 }
 
-void LockMonitorWorker::announceListing(const LockWatcher& watcher)
+void LockMonitorWorker::announceListing(
+    const LockWatcher& watcher, const std::vector<SharedLockSnapshot>& locks)
 {
-    // The table and the history share the watcher's snapshots rather than copy them. This list
-    // must not outlive the call: kept for the whole watch, it held on to each lock's first
+    // The table and the history share the watcher's snapshots rather than copy them. `locks`
+    // must not outlive the announcement: kept for the whole watch, it held on to each lock's first
     // snapshot after the lock changed (a third of the snapshots in memory after 10 s of churn).
     LockUpdateBatch listing;
     listing.reset = true;
     const qint64 listedAt = QDateTime::currentMSecsSinceEpoch();
-    const auto locks = watcher.locks();
     listing.locks.reserve(qsizetype(locks.size()));
     for (const auto& lock : locks)
         listing.locks.append(LockRecord::fromSnapshot(lock, listedAt, m_server));

@@ -50,7 +50,7 @@ private:
     static constexpr int monitorNiceness = 5;
     void watchOnce();
     // Sends the watcher's first listing to the table and the history.
-    void announceListing(const LockWatcher& watcher);
+    void announceListing(const LockWatcher& watcher, const std::vector<SharedLockSnapshot>& locks);
     void fail(const QString& error);
     void sleepUnlessCancelled(std::chrono::milliseconds duration);
     void push(LockUpdateBatch batch);

@@ -122,7 +122,7 @@ Status LockWatcher::subscribe(WatchTarget& target)
     return Done {};
 }
 
-Result<UserText> LockWatcher::start()
+Result<UserText> LockWatcher::start(std::vector<SharedLockSnapshot>* listing)
 {
     m_notifications = !m_options.forcePolling;
     UserText why;
@@ -184,9 +184,19 @@ Result<UserText> LockWatcher::start()
         return baseline.failures.front().error;
     const long long seen = epochMillisNow();
     m_current.reserve(baseline.locks.size()); // grown once, not rehashed a million locks over
-    for (auto& lock : baseline.locks) {
-        remember(std::move(lock), seen);
+    if (listing) {
+        listing->clear();
+        listing->reserve(baseline.locks.size());
     }
+    for (auto& lock : baseline.locks) {
+        SharedLockSnapshot shared(std::move(lock));
+        if (listing)
+            listing->push_back(shared);
+        remember(std::move(shared), seen);
+    }
+    // The inspection orders by name, then node; locks() by node, then name.
+    if (listing && m_targets.size() > 1)
+        *listing = locks();
     UserText said = m_notifications
         ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
         : UserText(
