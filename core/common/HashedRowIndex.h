@@ -2,7 +2,8 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 namespace lockscope {
 
@@ -24,16 +25,16 @@ public:
     template <typename IsRow>
     int find(size_t hash, const IsRow& isRow) const
     {
-        if (m_slots.empty())
+        if (m_capacity == 0)
             return -1;
-        const size_t mask = m_slots.size() - 1;
+        const size_t mask = m_capacity - 1;
         const auto tag = tagOf(hash);
         for (size_t at = tag & mask;; at = (at + 1) & mask) {
             const Slot& slot = m_slots[at];
-            if (slot.row < 0)
+            if (slot.rowPlusOne == 0)
                 return -1;
-            if (slot.tag == tag && isRow(int(slot.row)))
-                return int(slot.row);
+            if (slot.tag == tag && isRow(int(slot.rowPlusOne - 1)))
+                return int(slot.rowPlusOne - 1);
         }
     }
     size_t size() const { return m_used; }
@@ -44,7 +45,14 @@ private:
         // The hash folded to 32 bits: it places the row, and tells most rows that are not the
         // one apart without reading their keys.
         std::uint32_t tag = 0;
-        std::int32_t row = -1; // -1: empty
+        // The row plus one, 0 for an empty slot: all-zero slots are empty, so room for a
+        // million rows comes from calloc as untouched pages (filled as rows arrive) rather than
+        // 16 MB written at once when a monitor starts loading a million locks.
+        std::uint32_t rowPlusOne = 0;
+    };
+    struct FreeSlots
+    {
+        void operator()(Slot* memory) const { std::free(memory); }
     };
     static std::uint32_t tagOf(size_t hash)
     {
@@ -53,7 +61,8 @@ private:
     void place(Slot slot);
     void grow(size_t capacity);
 
-    std::vector<Slot> m_slots; // a power of two long, or empty
+    std::unique_ptr<Slot[], FreeSlots> m_slots; // m_capacity long, a power of two, or none
+    size_t m_capacity = 0;
     size_t m_used = 0;
 };
 

@@ -462,6 +462,13 @@ void LockTableModel::loadStep()
         addRows(loading.locks, loading.next, count);
         loading.next += count;
         rows += int(count);
+        // The rows keep what they need: the listing's records go as they are loaded, not a
+        // million at once at the end (each one releases a snapshot: 10-15 ms in one step). Only
+        // from a list of its own: a shared one would be copied whole first.
+        if (loading.locks.isDetached() && loading.next < loading.locks.size()) {
+            loading.locks.remove(0, loading.next);
+            loading.next = 0;
+        }
         if (loading.next < loading.locks.size())
             continue;
         const QList<LockUpdateBatch> waiting = std::move(loading.waiting);
