@@ -200,7 +200,10 @@ void CandidateKeyIndex::setCandidacies(const std::function<Recognizers(const Raw
 
 void CandidateKeyIndex::forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const
 {
-    forEachInOrder([&](const Entry& entry) { visit(entry.key, entry.candidacy); });
+    for (const Entry& entry : m_entries) {
+        if (!entry.removed && !entry.claimed)
+            visit(entry.key, entry.candidacy);
+    }
 }
 
 } // namespace lockscope

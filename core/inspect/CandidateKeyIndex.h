@@ -52,7 +52,9 @@ public:
     std::vector<const RawKey*> unclaimedCandidatesOf(size_t place) const;
     // Records `candidacyOf(key)` for every key whose candidacy is unknown.
     void setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf);
-    // Calls `visit` with each unclaimed key and its candidacy, in name order.
+    // Calls `visit` with each unclaimed key and its candidacy, in the order the keys came: for
+    // walks whose outcome does not depend on the order (through memory as it lies rather than
+    // jumping between a million keys by name).
     void forEachUnclaimed(const std::function<void(const RawKey&, Recognizers)>& visit) const;
     size_t size() const { return m_live; }
     // Whether any fence counter, waiter registry, queue... is here: most keyspaces have none,

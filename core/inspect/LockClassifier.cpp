@@ -255,8 +255,9 @@ Status LockClassifier::probeChannels(const std::vector<std::string>& channels)
 
 Status LockClassifier::readRelatedKeys(bool sawEveryKey)
 {
-    std::set<std::string> wanted;
+    std::set<std::string> wanted; // (so the walk's order does not matter)
     std::vector<std::string> related;
+    const bool anyAuxiliary = m_index.hasAuxiliaryKeys();
     m_index.forEachUnclaimed([&](const RawKey& key, CandidateKeyIndex::Recognizers candidacy) {
         const std::string& name = key.name;
         related.clear();
@@ -265,7 +266,7 @@ Status LockClassifier::readRelatedKeys(bool sawEveryKey)
                 && !(sawEveryKey && m_recognizers[place]->relatedKeysAreAuxiliary()))
                 m_recognizers[place]->relatedKeys(key, related);
         }
-        if (!LockNaming::isAuxiliaryKey(name)) {
+        if (!anyAuxiliary || !LockNaming::isAuxiliaryKey(name)) {
             // Attached keys are auxiliary ones: after a full scan, absent unless in the index.
             if (!sawEveryKey) {
                 for (auto& attached : LockNaming::attachedKeysOf(name))
