@@ -102,6 +102,12 @@ void CandidateKeyIndex::claim(const RawKey& key)
         claim(key.name);
 }
 
+bool CandidateKeyIndex::isKnownCandidateOf(const RawKey& key, size_t place) const
+{
+    const Entry* entry = const_cast<CandidateKeyIndex*>(this)->entryHolding(key);
+    return entry && place < 64 && entry->candidacy != anyRecognizer && includes(entry->candidacy, place);
+}
+
 bool CandidateKeyIndex::isClaimed(const std::string& name) const
 {
     const Entry* entry = entryNamed(name);

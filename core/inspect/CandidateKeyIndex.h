@@ -50,6 +50,9 @@ public:
     std::vector<const RawKey*> unclaimedKeys() const;
     // Of those, the ones the recogniser at `place` may want (and the ones of unknown candidacy).
     std::vector<const RawKey*> unclaimedCandidatesOf(size_t place) const;
+    // Whether `key`, one this index handed out, is known to be a candidate of the recogniser at
+    // `place` (its isCandidate was asked and was not No): such a key need not be asked again.
+    bool isKnownCandidateOf(const RawKey& key, size_t place) const;
     // Records `candidacyOf(key)` for every key whose candidacy is unknown.
     void setCandidacies(const std::function<Recognizers(const RawKey&)>& candidacyOf);
     // Calls `visit` with each unclaimed key and its candidacy, in the order the keys came: for

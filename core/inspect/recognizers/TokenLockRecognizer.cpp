@@ -235,7 +235,8 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
             continue;
         const bool fenced = mayBeFenced && LockNaming::isHex(key->value, 32)
             && context.keys->find(LockKeyNames::lockscopeFence(name));
-        if (!fenced && isCandidate(*key, context) == Candidacy::No)
+        if (!fenced && !context.keys->isKnownCandidateOf(*key, context.recognizerPlace)
+            && isCandidate(*key, context) == Candidacy::No)
             continue;
         auto verdict = judge(*key, context);
         if (!verdict)
@@ -243,7 +244,7 @@ void TokenLockRecognizer::recognize(RecognitionContext& context, std::vector<Loc
         LockSnapshot lock = context.claimLock(*key, LockKind::Token, verdict->library);
         lock.confidence = verdict->confidence;
         lock.possible = verdict->possible;
-        lock.reason = verdict->reason;
+        lock.reason = std::move(verdict->reason);
         lock.observedValue = key->value;
         // redis-semaphore's `new Mutex(client, name)` writes mutex:<name>.
         if (verdict->library == LockLibrary::RedisSemaphoreNode && name.starts_with("mutex:"))

@@ -132,11 +132,17 @@ private slots:
         QVERIFY(index.hasAuxiliaryKeys());
     }
 
-    void candidaciesAskedOnlyForKeysOfUnknownCandidacy()
+    void candidaciesAreAskedOnlyForKeysOfUnknownCandidacy()
     {
         CandidateKeyIndex index;
         index.add(stringKey("known"), 0b10);
         index.add(stringKey("unknown"));
+        const RawKey& known = *index.find("known");
+        QVERIFY(index.isKnownCandidateOf(known, 1));
+        QVERIFY(!index.isKnownCandidateOf(known, 0));
+        QVERIFY(!index.isKnownCandidateOf(*index.find("unknown"), 1)); // not asked yet
+        const RawKey copy = known;
+        QVERIFY(!index.isKnownCandidateOf(copy, 1)); // not one of the index's own keys
         int asked = 0;
         index.setCandidacies([&](const RawKey&) {
             ++asked;
