@@ -1,5 +1,7 @@
 #include "faults/FaultInjector.h"
 
+#include <chrono>
+
 namespace lockscope {
 
 FaultInjector::FaultInjector(std::vector<FaultSpec> specs, std::vector<LockSpec> lockSpecs, bool fencedWrites,
@@ -73,6 +75,29 @@ Status FaultInjector::failOver() const
         return makeError(ErrorKind::Usage,
             "the failover drill needs a master, a replica and a sentinel the run owns (--sandbox)");
     return m_failover.failOver();
+}
+
+void FaultInjector::beginUnreplicatedAcquire()
+{
+    std::lock_guard guard(m_mutex);
+    ++m_unreplicatedAcquires;
+}
+
+void FaultInjector::endUnreplicatedAcquire()
+{
+    {
+        std::lock_guard guard(m_mutex);
+        --m_unreplicatedAcquires;
+    }
+    m_unreplicatedAcquiresDone.notify_all();
+}
+
+void FaultInjector::waitWhileUnreplicatedAcquires(const CancellationToken& stop)
+{
+    std::unique_lock guard(m_mutex);
+    // In slices: the token cannot wake the wait when the run stops.
+    while (m_unreplicatedAcquires > 0 && !stop.isCancelled())
+        m_unreplicatedAcquiresDone.wait_for(guard, std::chrono::milliseconds(20));
 }
 
 } // namespace lockscope

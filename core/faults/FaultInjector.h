@@ -1,9 +1,11 @@
 #pragma once
 
+#include "common/CancellationToken.h"
 #include "faults/FaultSpec.h"
 #include "faults/FencedResource.h"
 #include "locks/LockFactory.h"
 
+#include <condition_variable>
 #include <functional>
 #include <map>
 #include <memory>
@@ -62,6 +64,14 @@ public:
     void holdBackReplication(bool on) const;
     bool replicaHasKey(const std::string& key) const;
     Status failOver() const;
+    // A failover section takes its lock with replication held back, and keeps it only if the
+    // replica already has every earlier release (else the promoted replica keeps a stale lock).
+    // The lock must be free at such a moment, but clients that go straight back for it (no
+    // think time; a waiter that a release wakes takes it at once) never leave it free: while a
+    // failover section is taking its lock, the other clients start no new section.
+    void beginUnreplicatedAcquire();
+    void endUnreplicatedAcquire();
+    void waitWhileUnreplicatedAcquires(const CancellationToken& stop);
 
 private:
     const std::vector<FaultSpec> m_specs;
@@ -75,6 +85,8 @@ private:
     long long m_sections = 0;
     std::vector<long long> m_due; // per spec: sections it was due at
     std::map<std::string, long long> m_injected;
+    int m_unreplicatedAcquires = 0;
+    std::condition_variable m_unreplicatedAcquiresDone;
 };
 
 } // namespace lockscope

@@ -91,6 +91,8 @@ void StressClient::run(const CancellationToken& stop)
         // The failover drill: what this section writes to Redis (its lock, its fence) stays on
         // the master, which then dies.
         const bool failover = fault && fault->kind == FaultSpec::Kind::Failover;
+        if (m_faults && !failover)
+            m_faults->waitWhileUnreplicatedAcquires(stop);
         AcquireOptions options;
         options.lease = m_parameters.lease;
         options.wait = std::nullopt; // wait until acquired or the run stops
@@ -239,6 +241,12 @@ Result<AcquireResult> StressClient::acquireUnreplicated(
     DistributedLock& lock, AcquireOptions options, const CancellationToken& stop)
 {
     options.wait = std::chrono::milliseconds(0);
+    m_faults->beginUnreplicatedAcquire();
+    struct Ending
+    {
+        FaultInjector& faults;
+        ~Ending() { faults.endUnreplicatedAcquire(); }
+    } ending {*m_faults};
     for (;;) {
         m_faults->holdBackReplication(true);
         auto acquired = lock.acquire(options);

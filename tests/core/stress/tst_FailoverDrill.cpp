@@ -72,6 +72,25 @@ private slots:
         QVERIFY2(result->faults.locksLost >= 1, describe(*result).c_str());
     }
 
+    void aFailoverIsInjectedAmongClientsThatNeverLeaveTheLockFree()
+    {
+        auto sandbox = FailoverSandbox::start();
+        QVERIFY2(sandbox, sandbox ? "" : sandbox.error().message.c_str());
+        // No think time and short holds: each release hands the lock straight on, so the
+        // drill's section finds it free only if the others let it.
+        auto p = drill(**sandbox, "busy");
+        p.clients = 3;
+        p.hold = 5ms;
+        p.think = 0ms;
+        p.lease = 2000ms;
+        p.duration = 4000ms;
+        p.faults = {*FaultSpec::parse("failover:every=15")};
+        StressEngine engine(p);
+        auto result = engine.run();
+        QVERIFY2(result, result ? "" : result.error().message.c_str());
+        QVERIFY2(result->faults.injected["failover"] == 1, describe(*result).c_str());
+    }
+
     void theFenceAcceptsNoWriteOutOfOrderAfterAFailover()
     {
         auto sandbox = FailoverSandbox::start();
