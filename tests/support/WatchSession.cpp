@@ -20,7 +20,8 @@ WatchSession::WatchSession(
     for (const auto& [node, server] : masters) {
         m_connections.push_back(connectTo(*server));
         m_connections.push_back(connectTo(*server));
-        targets.push_back({node, m_connections[m_connections.size() - 2].get(), m_connections.back().get()});
+        targets.push_back(
+            {node, m_connections[m_connections.size() - 2].get(), m_connections.back().get(), {}});
     }
     m_watcher = std::make_unique<LockWatcher>(std::move(targets), std::move(options));
 }
