@@ -56,7 +56,7 @@ void CandidateKeyIndex::add(RawKey key, Recognizers candidacy)
     if (LockNaming::isAuxiliaryKey(key.name))
         ++m_auxiliary;
     m_rowOfName.insert(hash, int(m_entries.size()));
-    m_entries.push_back(Entry {std::move(key), hash, false, false, candidacy});
+    m_entries.push_back(Entry {std::move(key), false, false, candidacy});
     ++m_live;
     m_orderStale = true;
     m_candidatesStale = true;

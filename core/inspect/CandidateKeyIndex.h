@@ -68,7 +68,6 @@ private:
     struct Entry
     {
         RawKey key;
-        size_t hash = 0; // of key.name
         bool claimed = false;
         bool removed = false; // kept in place (the index has no erase); found by no lookup
         Recognizers candidacy = anyRecognizer;

@@ -239,10 +239,10 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                                    : LockEvent::Type::Released,
             previous->second.lock, at};
         if (event.type == LockEvent::Type::Released) {
-            // Swept now and then, not at every release: 50,000 releases a second would walk
-            // the whole memory each time. An entry lives at most a sweep's interval longer.
-            if (at - m_recentlySweptMs >= announcementLateByMs / 10
-                || m_recentlyReleased.size() >= recentlyReleasedLimit) {
+            // Swept now and then, not at every release (nor at every release while full): 50,000
+            // releases a second would walk the whole memory each time. An entry lives at most a
+            // sweep's interval longer; while full, releases are not remembered.
+            if (at - m_recentlySweptMs >= announcementLateByMs / 10) {
                 std::erase_if(m_recentlyReleased,
                     [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
                 m_recentlySweptMs = at;
