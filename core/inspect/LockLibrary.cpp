@@ -7,7 +7,7 @@ namespace lockscope {
 
 namespace {
 
-constexpr std::array<std::pair<LockLibrary, std::string_view>, 41> names {{
+constexpr std::array<std::pair<LockLibrary, std::string_view>, 53> names {{
     {LockLibrary::Unknown, "unknown"},
     {LockLibrary::Redisson, "Redisson"},
     {LockLibrary::NodeRedisson, "node-redisson"},
@@ -49,6 +49,17 @@ constexpr std::array<std::pair<LockLibrary, std::string_view>, 41> names {{
     {LockLibrary::Exq, "Exq"},
     {LockLibrary::QuartzRedisJobStore, "quartz-redis-jobstore"},
     {LockLibrary::RsLock, "rslock / redlock-rs"},
+    {LockLibrary::NodeRedlockFamily, "token · node-redlock-compatible"},
+    {LockLibrary::UuidTokenFamily, "token · UUID (several libraries)"},
+    {LockLibrary::Token22Family, "token · bsm/redislock, @redis-kit/lock or redlock-py"},
+    {LockLibrary::RedisKitLock, "@redis-kit/lock"},
+    {LockLibrary::NodeRedisWarlock, "node-redis-warlock"},
+    {LockLibrary::SimpleRedisMutex, "simple-redis-mutex"},
+    {LockLibrary::MedusaLocking, "@medusajs/locking-redis"},
+    {LockLibrary::ChatSdkState, "@chat-adapter/state-redis"},
+    {LockLibrary::RedisLeader, "redis-leader"},
+    {LockLibrary::SafeRedisLeader, "safe-redis-leader"},
+    {LockLibrary::RedisPromiseLock, "redis-promise-lock"},
 }};
 
 } // namespace

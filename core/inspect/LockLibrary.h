@@ -49,6 +49,20 @@ enum class LockLibrary
     Exq, // Elixir: exq:unique:<token> holding the job id
     QuartzRedisJobStore, // Java quartz-redis-jobstore: [<keyPrefix>]lock holding a UUID, PX lockTimeout
     RsLock, // Rust rslock / redlock-rs: <resource> holding 20 random bytes, PX ttl
+    // Families: a value whose shape several libraries write, named as the family, never as one
+    // of them without more evidence (a key pattern, side keys, the value's unique shape).
+    NodeRedlockFamily, // 32 random hex: node-redlock v4/v5 and its forks, redlock-universal
+    UuidTokenFamily, // a bare UUID: @upstash/lock, murlock, redislock, ioredis-lock, redlock-rb...
+    Token22Family, // 22 letters and digits: bsm/redislock, @redis-kit/lock, redlock-py
+    RedisKitLock, // Node @redis-kit/lock: 22 characters of standard base64 (with + or /)
+    NodeRedisWarlock, // Node node-redis-warlock: <name>:lock holding base64 of a UUIDv1's bytes
+    SimpleRedisMutex, // Node simple-redis-mutex: @simple-redis-mutex:lock-<name> holding Math.random()
+    MedusaLocking, // Node @medusajs/locking-redis: medusa_lock:<key> holding the owner id
+    ChatSdkState, // Node @chat-adapter/state-redis: chat-sdk:lock:<thread> holding redis_<ms>_<base36>
+    RedisLeader, // Node redis-leader: leader:<sha1 of the key> holding a UUIDv4
+    SafeRedisLeader, // Node safe-redis-leader / ts-safe-redis-leader: leader:[ ]<sha1> holding leader:[
+                     // ]<sha1>
+    RedisPromiseLock, // Node redis-promise-lock: redis-promise-lock:<name> holding {"lockedSince":...}
 };
 
 // The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).

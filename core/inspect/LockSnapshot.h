@@ -89,6 +89,10 @@ struct LockSnapshot
     // The lock key's string value as read (token and legacy locks): admin actions act only if
     // Redis still holds exactly this.
     std::optional<std::string> observedValue;
+    // A lock kept in a hash, set, sorted set or list under a lock name, as read: its type's name
+    // ("hash", "set", "zset", "list"), then its fields and values, members or items. Released
+    // only if Redis still holds exactly these.
+    OutOfLine<std::vector<std::string>> observedContents;
     // What a forced release does beyond freeing the lock (a BullMQ job runs again, a ShedLock
     // job kept from running too early may start): said before the user confirms.
     OutOfLine<UserText> releaseWarning;

@@ -28,6 +28,7 @@ std::vector<LockSnapshot> RecognitionPass::recognize(RecognitionContext& context
     }
     context.recognizerPlace = static_cast<size_t>(-1);
     groupAuxiliaryKeys(context, locks);
+    leaseSemaphores(context.nowMs, locks);
     return locks;
 }
 
@@ -41,7 +42,26 @@ std::vector<LockSnapshot> RecognitionPass::recognizeAs(
     for (auto& lock : locks)
         lock.format = format;
     groupAuxiliaryKeys(context, locks);
+    leaseSemaphores(context.nowMs, locks);
     return locks;
+}
+
+void RecognitionPass::leaseSemaphores(long long nowMs, std::vector<LockSnapshot>& locks)
+{
+    for (auto& lock : locks) {
+        if (lock.kind != LockKind::Semaphore || lock.ttlMs)
+            continue;
+        std::optional<long long> latest;
+        for (const auto& holder : lock.holders) {
+            if (holder.expiresAtMs && (!latest || *holder.expiresAtMs > *latest))
+                latest = holder.expiresAtMs;
+        }
+        if (!latest)
+            continue;
+        lock.ttlMs = std::max(0LL, *latest - nowMs);
+        lock.notes.push_back(UserText(LOCKSCOPE_TEXT(
+            "RecognitionPass", "its keys have no TTL: the TTL shown is when the last permit expires")));
+    }
 }
 
 void RecognitionPass::groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks)

@@ -26,6 +26,9 @@ public:
 
 private:
     static void groupAuxiliaryKeys(RecognitionContext& context, std::vector<LockSnapshot>& locks);
+    // A semaphore whose keys have no TTL but whose permits expire one by one (sorted sets scored
+    // by expiry): its TTL is the latest permit's, so that it shows when it frees itself at last.
+    static void leaseSemaphores(long long nowMs, std::vector<LockSnapshot>& locks);
 
     const std::vector<const LockRecognizer*>& m_recognizers; // RecognizerCatalog::all()
 };

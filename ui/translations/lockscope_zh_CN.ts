@@ -1011,10 +1011,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>请先选中一把锁。</translation>
     </message>
     <message>
-        <source>A semaphore is not released wholesale: each holder has its own permit.</source>
-        <translation>信号量不能整体释放：每个持有者有各自的许可。</translation>
-    </message>
-    <message>
         <source>Nobody holds this lock.</source>
         <translation>这把锁无人持有。</translation>
     </message>
@@ -1037,6 +1033,10 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>Remove waiters whose deadline passed (dead fair-queue heads, stale registrations)</source>
         <translation>移除已过截止时间的等待者（公平队列队首的失效者、过期登记）</translation>
+    </message>
+    <message>
+        <source>Nobody holds a permit of this semaphore.</source>
+        <translation>这个信号量的许可无人持有。</translation>
     </message>
 </context>
 <context>
@@ -1257,6 +1257,26 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <source>the name says lock and the key has a TTL; it holds %1, in no format a known library writes: a lock of unknown origin, its value shown as holder</source>
         <translation>名称表明这是锁且键带有 TTL；它存放%1，不属于任何已知库写入的格式：来源未知的锁，其值作为持有者显示</translation>
     </message>
+    <message>
+        <source>the name says lock and the key has a TTL; a hash of %1 field(s) in no format a known library writes: a lock of unknown origin, its fields shown as holder</source>
+        <translation>名称表明这是锁且键带有 TTL；一个有 %1 个字段的哈希，不属于任何已知库写入的格式：来源未知的锁，其字段作为持有者显示</translation>
+    </message>
+    <message>
+        <source>the name says lock and the key has a TTL; a %1 of %2 member(s) in no format a known library writes: a lock of unknown origin, each member shown as a holder</source>
+        <translation>名称表明这是锁且键带有 TTL；一个有 %2 个成员的%1，不属于任何已知库写入的格式：来源未知的锁，每个成员作为一个持有者显示</translation>
+    </message>
+    <message>
+        <source>sorted set</source>
+        <translation>有序集合</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>集合</translation>
+    </message>
+    <message>
+        <source>the name says lock and the key has a TTL; a list of %1 item(s) in no format a known library writes: a lock of unknown origin (a list&apos;s items are tokens waiting to be taken, not holders)</source>
+        <translation>名称表明这是锁且键带有 TTL；一个有 %1 个元素的列表，不属于任何已知库写入的格式：来源未知的锁（列表中的元素是等待被取走的令牌，而不是持有者）</translation>
+    </message>
 </context>
 <context>
     <name>LockRelistingLog</name>
@@ -1444,6 +1464,13 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>RecognitionPass</name>
+    <message>
+        <source>its keys have no TTL: the TTL shown is when the last permit expires</source>
+        <translation>它的键没有 TTL：显示的 TTL 是最后一个许可到期的时间</translation>
+    </message>
+</context>
+<context>
     <name>RedisUrl</name>
     <message>
         <source>truncated percent escape in URL credentials</source>
@@ -1587,6 +1614,18 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>not released: the holder no longer has that permit</source>
         <translation>未释放：持有者已不再拥有该许可</translation>
+    </message>
+    <message>
+        <source>not released: none of the holders has its permit any more</source>
+        <translation>未释放：所有持有者都已不再拥有其许可</translation>
+    </message>
+    <message>
+        <source>%1 permit(s) of %2 holder(s) given back</source>
+        <translation>已归还 %2 个持有者的 %1 个许可</translation>
+    </message>
+    <message>
+        <source>%1 permit(s) of %2 holder(s) given back; %3 holder(s) had let go meanwhile</source>
+        <translation>已归还 %2 个持有者的 %1 个许可；另有 %3 个持有者在此期间已自行放弃</translation>
     </message>
 </context>
 <context>
@@ -1838,6 +1877,54 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <source>possibly a Symfony Lock (before 5.2): a 44-character base64 token with a TTL, though the name does not say lock (a stored secret can look the same)</source>
         <translation>可能是 Symfony Lock（5.2 之前）：44 字符 base64 令牌，带 TTL，但名称并未表明是锁（存储的密钥看起来也一样）</translation>
     </message>
+    <message>
+        <source>&lt;key&gt;:lock holding the base64 of a UUIDv1 minted recently: node-redis-warlock</source>
+        <translation>&lt;key&gt;:lock 存放近期生成的 UUIDv1 的 base64：node-redis-warlock</translation>
+    </message>
+    <message>
+        <source>@simple-redis-mutex:lock-&lt;name&gt; holding Math.random(): simple-redis-mutex</source>
+        <translation>@simple-redis-mutex:lock-&lt;name&gt; 存放 Math.random()：simple-redis-mutex</translation>
+    </message>
+    <message>
+        <source>medusa_lock:&lt;key&gt; holding its owner: @medusajs/locking-redis</source>
+        <translation>medusa_lock:&lt;key&gt; 存放其所有者：@medusajs/locking-redis</translation>
+    </message>
+    <message>
+        <source>no TTL (taken without an expire): held until its owner releases it</source>
+        <translation>没有 TTL（获取时未指定过期时间）：一直持有到其所有者释放</translation>
+    </message>
+    <message>
+        <source>chat-sdk:lock:&lt;thread&gt; holding redis_&lt;ms&gt;_&lt;random&gt;: the Chat SDK&apos;s Redis state adapter</source>
+        <translation>chat-sdk:lock:&lt;thread&gt; 存放 redis_&lt;ms&gt;_&lt;random&gt;：Chat SDK 的 Redis 状态适配器</translation>
+    </message>
+    <message>
+        <source>thread %1 is being handled</source>
+        <translation>会话 %1 正在处理中</translation>
+    </message>
+    <message>
+        <source>leader:&lt;sha1 of the key&gt; holding a UUID: the redis-leader leader election</source>
+        <translation>leader:&lt;键的 sha1&gt; 存放 UUID：redis-leader 的主节点选举</translation>
+    </message>
+    <message>
+        <source>the leader of an election whose key hashes to %1 (the key itself is not in Redis)</source>
+        <translation>键的哈希为 %1 的选举中的主节点（键本身不在 Redis 中）</translation>
+    </message>
+    <message>
+        <source>leader:&lt;sha1&gt; holding leader:&lt;sha1&gt;: the safe-redis-leader leader election</source>
+        <translation>leader:&lt;sha1&gt; 存放 leader:&lt;sha1&gt;：safe-redis-leader 的主节点选举</translation>
+    </message>
+    <message>
+        <source>&quot;leader: &lt;sha1&gt;&quot; holding &quot;leader: &lt;sha1&gt;&quot;: the ts-safe-redis-leader leader election</source>
+        <translation>&quot;leader: &lt;sha1&gt;&quot; 存放 &quot;leader: &lt;sha1&gt;&quot;：ts-safe-redis-leader 的主节点选举</translation>
+    </message>
+    <message>
+        <source>redis-promise-lock:&lt;name&gt; holding {&quot;lockedSince&quot;:...}: redis-promise-lock</source>
+        <translation>redis-promise-lock:&lt;name&gt; 存放 {&quot;lockedSince&quot;:...}：redis-promise-lock</translation>
+    </message>
+    <message>
+        <source>no TTL (ttl 0): this lock never expires by itself; if its holder is gone, only a release frees it</source>
+        <translation>没有 TTL（ttl 为 0）：此锁永远不会自行过期；如果持有者已不在，只有释放才能解开它</translation>
+    </message>
 </context>
 <context>
     <name>SpringIntegrationRecognizer</name>
@@ -2003,10 +2090,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>%1 秒前生成的 uuid1().hex：redis-py Lock（没有 TTL：timeout=None）</translation>
     </message>
     <message>
-        <source>32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py&apos;s uuid1 values would carry a timestamp)</source>
-        <translation>像锁的名称下存着 32 个十六进制字符并带 PX TTL：node-redlock（redis-py 的 uuid1 值会带时间戳）</translation>
-    </message>
-    <message>
         <source>32 hex chars without a TTL under a lock-like name: a token lock</source>
         <translation>像锁的名称下存着 32 个十六进制字符且没有 TTL：令牌锁</translation>
     </message>
@@ -2071,10 +2154,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>像锁的名称下存着 &lt;node&gt;:&lt;epoch ms&gt;:&lt;16 hex&gt;：带元数据的 redlock-universal</translation>
     </message>
     <message>
-        <source>a UUID under a lock-like name: a token lock (Spring Integration, redlock-rb, aioredlock and hand-written locks write this)</source>
-        <translation>像锁的名称下存着 UUID：令牌锁（Spring Integration、redlock-rb、aioredlock 和手写的锁都这样写）</translation>
-    </message>
-    <message>
         <source>16 random alphanumerics under a lock-like name: a token lock (Laravel writes these under its cache prefix)</source>
         <translation>像锁的名称下存着 16 个随机字母数字：令牌锁（Laravel 在其缓存前缀下这样写）</translation>
     </message>
@@ -2085,6 +2164,30 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>one random token with a TTL on %1 keys: a lock taken over several keys at once</source>
         <translation>%1 个键存放同一个带 TTL 的随机令牌：一次性覆盖多个键的锁</translation>
+    </message>
+    <message>
+        <source>22 characters of standard base64 (with + or /) under a lock-like name: @redis-kit/lock</source>
+        <translation>像锁的名称下存着 22 个标准 base64 字符（含 + 或 /）：@redis-kit/lock</translation>
+    </message>
+    <message>
+        <source>22 letters and digits under a lock-like name: a guess between bsm/redislock (Go), @redis-kit/lock (Node) and redlock-py (Python), which all write this shape</source>
+        <translation>像锁的名称下存着 22 个字母和数字：只是猜测，bsm/redislock（Go）、@redis-kit/lock（Node）和 redlock-py（Python）都写这种形式</translation>
+    </message>
+    <message>
+        <source>32 random hex digits with a TTL under a lock-like name: a guess; node-redlock v4/v5 and its forks (@sesamecare-oss/redlock, redlock2, redlock-temp-fix) and redlock-universal all write this shape, and the value cannot say which (redis-py&apos;s uuid1 values would carry a timestamp)</source>
+        <translation>像锁的名称下存着 32 个随机十六进制数字并带 TTL：只是猜测；node-redlock v4/v5 及其分支（@sesamecare-oss/redlock、redlock2、redlock-temp-fix）和 redlock-universal 都写这种形式，值本身无法说明是哪一个（redis-py 的 uuid1 值会带有时间戳）</translation>
+    </message>
+    <message>
+        <source>a UUIDv1 under a lock-like name: a guess; redislock and ioredis-lock (Node) write these, and so do hand-written locks</source>
+        <translation>像锁的名称下存着 UUIDv1：只是猜测；redislock 和 ioredis-lock（Node）会写这种值，手写的锁也会</translation>
+    </message>
+    <message>
+        <source>a UUID under a lock-like name: a guess; @upstash/lock, murlock, @microfleet/ioredis-lock, nestjs-simple-redis-lock (Node), Spring Integration, redlock-rb, aioredlock and hand-written locks all write this shape</source>
+        <translation>像锁的名称下存着 UUID：只是猜测；@upstash/lock、murlock、@microfleet/ioredis-lock、nestjs-simple-redis-lock（Node）、Spring Integration、redlock-rb、aioredlock 以及手写的锁都写这种形式</translation>
+    </message>
+    <message>
+        <source>one 32-hex token with a TTL on %1 keys: a node-redlock lock over several resources (node-redlock v4/v5 or a fork of it)</source>
+        <translation>%1 个键存放同一个带 TTL 的 32 位十六进制令牌：覆盖多个资源的 node-redlock 锁（node-redlock v4/v5 或其分支）</translation>
     </message>
 </context>
 <context>
@@ -3063,6 +3166,26 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>Careful: %1</source>
         <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>every holder (all permits)</source>
+        <translation>所有持有者（全部许可）</translation>
+    </message>
+    <message>
+        <source>Give back:</source>
+        <translation>归还：</translation>
+    </message>
+    <message>
+        <source>Yes, give back every holder&apos;s permits</source>
+        <translation>是的，归还所有持有者的许可</translation>
+    </message>
+    <message>
+        <source>Every holder&apos;s permits are given back, one holder at a time, the way the semaphore&apos;s library gives a permit back (waking a waiter where it does). A holder that let go meanwhile is skipped. The holders are not told: they may go on believing they hold a permit.</source>
+        <translation>逐个持有者归还其许可，方式与该信号量所属库归还许可的方式相同（该库会唤醒等待者时也会唤醒）。在此期间已自行放弃的持有者会被跳过。持有者不会收到通知：它们可能仍以为自己持有许可。</translation>
+    </message>
+    <message>
+        <source>If this holder still has its permits, they are given back the way the semaphore&apos;s library does it (waking a waiter where it does); otherwise nothing is touched. The holder is not told: it may go on believing it holds a permit.</source>
+        <translation>如果该持有者仍拥有其许可，则按该信号量所属库的方式归还（该库会唤醒等待者时也会唤醒）；否则不做任何改动。持有者不会收到通知：它可能仍以为自己持有许可。</translation>
     </message>
 </context>
 <context>

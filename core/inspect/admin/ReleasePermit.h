@@ -18,6 +18,11 @@ class ReleasePermit
 public:
     static Result<AdminResult> release(
         RedisConnection& connection, const LockSnapshot& semaphore, const std::string& owner);
+    // Every holder's permits given back, holder by holder as above (each with its library's
+    // wake-up), for a release of the whole semaphore. Refused before anything is sent when one
+    // holder's permits cannot be given back safely. Done when at least one holder's were; the
+    // message says how many holders had let go meanwhile.
+    static Result<AdminResult> releaseAll(RedisConnection& connection, const LockSnapshot& semaphore);
 };
 
 } // namespace lockscope

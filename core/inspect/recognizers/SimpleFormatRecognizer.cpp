@@ -3,6 +3,7 @@
 #include "inspect/LockNaming.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace lockscope {
 
@@ -29,6 +30,8 @@ std::optional<std::vector<std::string>> SimpleFormatRecognizer::nameParts(std::s
         = key.substr(m_format.prefix.size(), key.size() - m_format.prefix.size() - m_format.suffix.size());
     if (m_format.nameRule == NameRule::Rest)
         return std::vector {std::string(name)};
+    if (m_format.nameRule == NameRule::Sha1OfName)
+        return LockNaming::isHex(name, 40) ? std::optional(std::vector {std::string(name)}) : std::nullopt;
     if (m_format.nameRule == NameRule::QueueThenName) {
         const size_t infix = name.find(m_format.infix);
         if (m_format.infix.empty() || infix == std::string_view::npos || infix == 0
@@ -92,6 +95,18 @@ std::optional<ReleaseWakeUp> SimpleFormatRecognizer::wakeUpOnRelease(const LockS
 {
     if (lock.library != m_format.library)
         return std::nullopt;
+    if (!m_format.wakeChannel.empty() && !lock.keys.empty()) {
+        ReleaseWakeUp wakeUp;
+        wakeUp.channel = m_format.wakeChannel;
+        wakeUp.message = m_format.wakeMessage;
+        for (const auto& [placeholder, text] :
+            {std::pair<std::string, std::string> {"{key}", lock.keys.front()},
+                {"{value}", lock.observedValue.value_or("")}}) {
+            if (const size_t at = wakeUp.message.find(placeholder); at != std::string::npos)
+                wakeUp.message.replace(at, placeholder.size(), text);
+        }
+        return wakeUp;
+    }
     std::string list = wakeListOf(lock.name);
     if (list.empty())
         return std::nullopt;

@@ -20,6 +20,7 @@ enum class NameRule
     QueueThenName,
     Fixed, // the key is exactly <prefix>: one lock per server (or per namespace), named by the key
     HashedName, // [<5 hex>]<32 hex md5 of the name>: the name itself is not in the key (Yii); the key
+    Sha1OfName, // <prefix><40 hex SHA-1 of the name>: only the digest is in the key; the digest
 };
 
 // One lock format that is one string key holding one token, as a row of data: the key's shape,
@@ -56,6 +57,10 @@ struct SimpleLockFormat
     // then expires after wakeListExpireMs.
     std::string_view wakeListPrefix;
     long long wakeListExpireMs = 0;
+    // Or a PUBLISH on wakeChannel of wakeMessage, in which {key} and {value} stand for the lock's
+    // key and the value released (simple-redis-mutex's subscribers retry the key named).
+    std::string_view wakeChannel;
+    std::string_view wakeMessage;
 
     // The sample lock the sandbox writes and the tests read: this key, a value of the row's
     // shape, this TTL; and what it is, in words.

@@ -300,6 +300,133 @@ const std::array formats {
             "fire twice")},
         .sampleKey = "lock",
         .sampleWords = "quartz-redis-jobstore lock"},
+    // node-redis-warlock (npm; lib/warlock.js): SET <key>:lock <id> PX ttl NX, the id uuid.v1()
+    // written into a 16-byte buffer and base64-encoded (24 characters ending in ==, the shape
+    // redsync's random token has too; the UUIDv1 inside, minted recently, tells them apart).
+    // Released by a compare-and-delete script (parityDel); waiters retry (optimistic()).
+    SimpleLockFormat {.name = "node-redis-warlock",
+        .library = LockLibrary::NodeRedisWarlock,
+        .suffix = ":lock",
+        .value = ValueShape::Base64Uuid1,
+        .needsTtl = true,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "<key>:lock holding the base64 of a UUIDv1 minted recently: node-redis-warlock")},
+        .sampleKey = "invoices:warlock-sample:lock",
+        .sampleTtlMs = 20000,
+        .sampleWords = "node-redis-warlock"},
+    // simple-redis-mutex 3.x (npm; dist/index.js): SET @simple-redis-mutex:lock-<name>
+    // String(Math.random()) NX PX timeout (30 s by default). Its release script compares the
+    // value, deletes the key and PUBLISHes { "key": "<key>", "value": "<value>" } on
+    // @simple-redis-mutex:locks-releases, where every waiting process retries the key named. A
+    // global counter @simple-redis-mutex:fencing-tokens hands out fencing tokens.
+    SimpleLockFormat {.name = "simple-redis-mutex",
+        .library = LockLibrary::SimpleRedisMutex,
+        .prefix = "@simple-redis-mutex:lock-",
+        .value = ValueShape::MathRandom,
+        .needsTtl = true,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "@simple-redis-mutex:lock-<name> holding Math.random(): simple-redis-mutex")},
+        .wakeChannel = "@simple-redis-mutex:locks-releases",
+        .wakeMessage = R"({ "key": "{key}", "value": "{value}" })",
+        .sampleKey = "@simple-redis-mutex:lock-exports",
+        .sampleWords = "simple-redis-mutex"},
+    // @medusajs/locking-redis (npm; dist/services/redis-lock.js): an acquireLock script does SET
+    // medusa_lock:<key> <ownerId> NX [EX expire], the owner the caller's id, `execute:<uuid>` for
+    // execute() or `*` when none is given; no TTL unless an expire is given. Several keys taken
+    // together hold one owner. Released by a compare-and-delete script (the owner `*` by anyone);
+    // waiters retry with backoff.
+    SimpleLockFormat {.name = "medusa-locking-redis",
+        .library = LockLibrary::MedusaLocking,
+        .prefix = "medusa_lock:",
+        .value = ValueShape::PrintableWord,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "medusa_lock:<key> holding its owner: @medusajs/locking-redis")},
+        .noTtlNote = {LOCKSCOPE_TEXT(
+            "SimpleLockFormats", "no TTL (taken without an expire): held until its owner releases it")},
+        .sampleKey = "medusa_lock:cart:cart_01J9Z",
+        .sampleWords = "Medusa lock"},
+    // @chat-adapter/state-redis (npm, the Chat SDK's Redis state; dist/index.js): SET
+    // <keyPrefix>:lock:<threadId> redis_<Date.now()>_<base-36 random> NX PX ttl, keyPrefix
+    // "chat-sdk" by default; released by a compare-and-delete script (forceReleaseLock: DEL).
+    SimpleLockFormat {.name = "chat-sdk-state-redis",
+        .library = LockLibrary::ChatSdkState,
+        .prefix = "chat-sdk:lock:",
+        .value = ValueShape::ChatSdkToken,
+        .needsTtl = true,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "chat-sdk:lock:<thread> holding redis_<ms>_<random>: the Chat SDK's Redis state adapter")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats", "thread %1 is being handled")},
+        .sampleKey = "chat-sdk:lock:slack:C07:1732789",
+        .sampleWords = "Chat SDK thread lock"},
+    // redis-leader (npm; index.js): SET leader:<sha1 of the key> <uuid v4> PX ttl NX, renewed by
+    // PEXPIRE while it leads; stop() DELs the key after a GET (not atomic). Candidates retry
+    // every `wait` ms.
+    SimpleLockFormat {.name = "redis-leader",
+        .library = LockLibrary::RedisLeader,
+        .prefix = "leader:",
+        .nameRule = NameRule::Sha1OfName,
+        .value = ValueShape::Uuid,
+        .needsTtl = true,
+        .confidence = 0.9,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "leader:<sha1 of the key> holding a UUID: the redis-leader leader election")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "the leader of an election whose key hashes to %1 (the key itself is not in Redis)")},
+        .sampleKey = "leader:4f0c2a1f6a3d5b8e9c7d1e2f3a4b5c6d7e8f9a0b",
+        .sampleTtlMs = 10000,
+        .sampleWords = "redis-leader election"},
+    // safe-redis-leader (npm; src/src/index.js): SET leader:<sha1 of the key> <id> PX ttl NX, the
+    // id itself leader:<sha1 of 32 random bytes>; renewed and released by compare-and-PEXPIRE and
+    // compare-and-delete scripts. Candidates retry every `wait` ms.
+    SimpleLockFormat {.name = "safe-redis-leader",
+        .library = LockLibrary::SafeRedisLeader,
+        .prefix = "leader:",
+        .nameRule = NameRule::Sha1OfName,
+        .value = ValueShape::LeaderSha1,
+        .needsTtl = true,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "leader:<sha1> holding leader:<sha1>: the safe-redis-leader leader election")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "the leader of an election whose key hashes to %1 (the key itself is not in Redis)")},
+        .sampleKey = "leader:0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a",
+        .sampleTtlMs = 10000,
+        .sampleWords = "safe-redis-leader election"},
+    // ts-safe-redis-leader (npm; dist/safeRedisLeader.js), its TypeScript port, hashes with a
+    // space: key and id are "leader: <sha1>"; otherwise the same.
+    SimpleLockFormat {.name = "ts-safe-redis-leader",
+        .library = LockLibrary::SafeRedisLeader,
+        .prefix = "leader: ",
+        .nameRule = NameRule::Sha1OfName,
+        .value = ValueShape::LeaderSpaceSha1,
+        .needsTtl = true,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "\"leader: <sha1>\" holding \"leader: <sha1>\": the ts-safe-redis-leader leader election")},
+        .note = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "the leader of an election whose key hashes to %1 (the key itself is not in Redis)")},
+        .sampleKey = "leader: 1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b",
+        .sampleTtlMs = 10000,
+        .sampleWords = "ts-safe-redis-leader election"},
+    // redis-promise-lock (npm; lib/src/lock.js): SETNX redis-promise-lock:<name>
+    // {"lockedSince":"<ISO time>"}, then EXPIRE ttl seconds unless ttl is 0. No holder is
+    // recorded; the release is a plain DEL. Waiters retry every retryDelay.
+    SimpleLockFormat {.name = "redis-promise-lock",
+        .library = LockLibrary::RedisPromiseLock,
+        .prefix = "redis-promise-lock:",
+        .value = ValueShape::LockedSinceJson,
+        .confidence = 0.95,
+        .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "redis-promise-lock:<name> holding {\"lockedSince\":...}: redis-promise-lock")},
+        .noTtlNote = {LOCKSCOPE_TEXT("SimpleLockFormats",
+            "no TTL (ttl 0): this lock never expires by itself; if its holder is gone, only a release frees "
+            "it")},
+        .sampleKey = "redis-promise-lock:sync-catalog",
+        .sampleWords = "redis-promise-lock"},
     // rslock (Rust, hexcowboy/rslock; src/lock.rs) and redlock-rs (badboy), which it continues:
     // SET <resource> <20 random bytes> NX PX ttl on each server, the resource being any key the
     // caller gives; released by a compare-and-delete script, extended by compare-and-PX. Waiters

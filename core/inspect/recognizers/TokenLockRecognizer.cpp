@@ -50,10 +50,28 @@ bool isRedlockUniversalValue(std::string_view value)
     return ms.size() == 13 && std::all_of(ms.begin(), ms.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// bsm/redislock: a 22-character URL-safe token, then optional metadata.
+// bsm/redislock: a 22-character URL-safe token, then optional metadata. Only a '-' or '_' in
+// the token, or metadata after it, is bsm's own: 22 letters and digits are what redlock-py and
+// @redis-kit/lock write too.
 bool isBsmValue(std::string_view value)
 {
-    return value.size() >= 22 && TokenShape::of(value.substr(0, 22)) == TokenShapeKind::UrlSafe22;
+    if (value.size() < 22 || TokenShape::of(value.substr(0, 22)) != TokenShapeKind::UrlSafe22)
+        return false;
+    return value.size() > 22 || value.substr(0, 22).find_first_of("-_") != std::string_view::npos;
+}
+
+// 22 letters and digits: bsm/redislock's URL-safe token without a '-' or '_' (about half of
+// them), redlock-py's 22 random alphanumerics, or @redis-kit/lock's base64 without a '+' or '/'.
+bool isToken22(std::string_view value)
+{
+    return value.size() == 22 && LockNaming::isAlnum(value) && TokenShape::isRandomAlnum(value, 22);
+}
+
+// @redis-kit/lock: 22 characters cut from standard base64; a '+' or '/' is its own.
+bool isRedisKitValue(std::string_view value)
+{
+    return value.size() == 22 && TokenShape::isBase64Chars(value)
+        && value.find_first_of("+/") != std::string_view::npos;
 }
 
 UserText shapeDescription(TokenShapeKind shape)
@@ -149,13 +167,16 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
             true};
         switch (*shape) {
         case TokenShapeKind::Hex32:
-            possible.library = LockLibrary::NodeRedlock;
+            possible.library = LockLibrary::NodeRedlockFamily;
             break;
         case TokenShapeKind::Base64Padded24:
             possible.library = LockLibrary::Redsync;
             break;
         case TokenShapeKind::UrlSafe22:
-            possible.library = LockLibrary::BsmRedislock;
+            possible.library = isBsmValue(value) ? LockLibrary::BsmRedislock : LockLibrary::Token22Family;
+            break;
+        case TokenShapeKind::Uuid:
+            possible.library = LockLibrary::UuidTokenFamily;
             break;
         case TokenShapeKind::Alnum20:
             possible.library = LockLibrary::RedisPlusPlus;
@@ -178,6 +199,15 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
                                "a 22-character URL-safe token and metadata %1 under a lock-like "
                                "name: bsm/redislock (Go)"),
                     value.substr(22))};
+    if (isRedisKitValue(value))
+        return Verdict {LockLibrary::RedisKitLock, 0.65,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "22 characters of standard base64 (with + or /) under a lock-like name: @redis-kit/lock"))};
+    if (isToken22(value))
+        return Verdict {LockLibrary::Token22Family, 0.45,
+            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                "22 letters and digits under a lock-like name: a guess between bsm/redislock (Go), "
+                "@redis-kit/lock (Node) and redlock-py (Python), which all write this shape"))};
     if (TokenShape::isMixedCaseLetters(value, 16))
         return Verdict {LockLibrary::GoZero, 0.6,
             UserText(LOCKSCOPE_TEXT(
@@ -188,11 +218,12 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
                 "<node>:<epoch ms>:<16 hex> under a lock-like name: redlock-universal with metadata"))};
     if (LockNaming::isHex(value, 32)) {
         if (hasTtl)
-            return Verdict {LockLibrary::NodeRedlock, 0.7,
+            return Verdict {LockLibrary::NodeRedlockFamily, 0.5,
                 UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
-                    "32 hex chars with a PX TTL under a lock-like name: node-redlock (redis-py's uuid1 "
-                    "values "
-                    "would carry a timestamp)"))};
+                    "32 random hex digits with a TTL under a lock-like name: a guess; node-redlock v4/v5 "
+                    "and its forks (@sesamecare-oss/redlock, redlock2, redlock-temp-fix) and "
+                    "redlock-universal all write this shape, and the value cannot say which (redis-py's "
+                    "uuid1 values would carry a timestamp)"))};
         return Verdict {LockLibrary::Unknown, 0.5,
             UserText(LOCKSCOPE_TEXT(
                 "TokenLockRecognizer", "32 hex chars without a TTL under a lock-like name: a token lock"))};
@@ -202,10 +233,15 @@ std::optional<TokenLockRecognizer::Verdict> TokenLockRecognizer::judge(
             UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
                 "20 alphanumeric chars under a lock-like name: redis-plus-plus RedMutex"))};
     if (LockNaming::isUuid(value))
-        return Verdict {LockLibrary::Unknown, 0.6,
-            UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
-                "a UUID under a lock-like name: a token lock (Spring Integration, redlock-rb, aioredlock "
-                "and hand-written locks write this)"))};
+        return Verdict {LockLibrary::UuidTokenFamily, 0.5,
+            value[14] == '1'
+                ? UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                    "a UUIDv1 under a lock-like name: a guess; redislock and ioredis-lock (Node) write "
+                    "these, and so do hand-written locks"))
+                : UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                    "a UUID under a lock-like name: a guess; @upstash/lock, murlock, "
+                    "@microfleet/ioredis-lock, nestjs-simple-redis-lock (Node), Spring Integration, "
+                    "redlock-rb, aioredlock and hand-written locks all write this shape"))};
     if (TokenShape::isRandomAlnum(value, 16))
         return Verdict {LockLibrary::Unknown, 0.5,
             UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
@@ -316,6 +352,18 @@ void TokenLockRecognizer::noteOneLockOverKeys(
                                           "one lock over %1 keys, all holding this value (node-redlock v5, "
                                           "bsm/redislock ObtainMulti): also %2"),
             static_cast<long long>(members.size()), others));
+        // One 32-hex value over several keys is node-redlock's (v4/v5 and the forks, one code):
+        // redlock-universal gives each key its own value.
+        if (lock.library == LockLibrary::NodeRedlockFamily) {
+            lock.library = LockLibrary::NodeRedlock;
+            lock.confidence = std::max(lock.confidence, 0.7);
+            lock.reason = UserText(LOCKSCOPE_TEXT("TokenLockRecognizer",
+                                       "one 32-hex token with a TTL on %1 keys: a node-redlock lock over "
+                                       "several resources (node-redlock v4/v5 or a fork of it)"),
+                static_cast<long long>(members.size()));
+            lock.possible = false;
+            continue;
+        }
         if (lock.possible) {
             // A session id is not shared by other keys; a multi-key lock's token is.
             lock.possible = false;

@@ -103,6 +103,113 @@ std::string randomBytes(size_t length)
     return bytes;
 }
 
+constexpr std::string_view base64Alphabet
+    = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+// 16 bytes from 24 characters of standard base64 ending in "==", or nullopt.
+std::optional<std::string> decode16(std::string_view value)
+{
+    if (value.size() != 24 || !value.ends_with("==") || !TokenShape::isBase64Chars(value.substr(0, 22)))
+        return std::nullopt;
+    std::string bytes;
+    unsigned bits = 0;
+    int count = 0;
+    for (char c : value.substr(0, 22)) {
+        bits = (bits << 6) | static_cast<unsigned>(base64Alphabet.find(c));
+        count += 6;
+        if (count >= 8) {
+            count -= 8;
+            bytes.push_back(static_cast<char>((bits >> count) & 0xff));
+        }
+    }
+    return bytes.size() == 16 ? std::optional(bytes) : std::nullopt;
+}
+
+std::string encode16(const std::string& bytes)
+{
+    std::string text;
+    unsigned bits = 0;
+    int count = 0;
+    for (char c : bytes) {
+        bits = (bits << 8) | static_cast<unsigned char>(c);
+        count += 8;
+        while (count >= 6) {
+            count -= 6;
+            text.push_back(base64Alphabet[(bits >> count) & 0x3f]);
+        }
+    }
+    if (count > 0)
+        text.push_back(base64Alphabet[(bits << (6 - count)) & 0x3f]);
+    return text + "==";
+}
+
+std::string toHex(const std::string& bytes)
+{
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string hex;
+    for (char c : bytes) {
+        hex.push_back(digits[static_cast<unsigned char>(c) >> 4]);
+        hex.push_back(digits[static_cast<unsigned char>(c) & 0xf]);
+    }
+    return hex;
+}
+
+std::string fromHex(std::string_view hex)
+{
+    std::string bytes;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2)
+        bytes.push_back(static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+    return bytes;
+}
+
+// node-redis-warlock's id: uuid.v1() written into a 16-byte buffer, then base64. A UUIDv1 tells
+// when it was made; a random token of this shape reads as a recent one about once in 10^13.
+std::optional<ValueReading> base64Uuid1(std::string_view value, long long nowMs)
+{
+    const auto bytes = decode16(value);
+    if (!bytes)
+        return std::nullopt;
+    return uuid1Hex(toHex(*bytes), nowMs);
+}
+
+std::optional<ValueReading> mathRandom(std::string_view value)
+{
+    return value.size() >= 3 && value.size() <= 22 && value.starts_with("0.") && allDigits(value.substr(2))
+        ? std::optional(ValueReading {})
+        : std::nullopt;
+}
+
+std::optional<ValueReading> chatSdkToken(std::string_view value)
+{
+    constexpr std::string_view prefix = "redis_";
+    if (!value.starts_with(prefix) || value.size() < prefix.size() + 15 || value[prefix.size() + 13] != '_'
+        || !allDigits(value.substr(prefix.size(), 13)))
+        return std::nullopt;
+    const std::string_view random = value.substr(prefix.size() + 14);
+    const bool base36 = !random.empty() && random.size() <= 13
+        && std::all_of(random.begin(), random.end(),
+            [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z'); });
+    return base36 ? std::optional(ValueReading {}) : std::nullopt;
+}
+
+std::optional<ValueReading> prefixedSha1(std::string_view value, std::string_view prefix)
+{
+    return value.starts_with(prefix) && LockNaming::isHex(value.substr(prefix.size()), 40)
+        ? std::optional(ValueReading {})
+        : std::nullopt;
+}
+
+std::optional<ValueReading> lockedSince(std::string_view value)
+{
+    constexpr std::string_view head = R"({"lockedSince":")";
+    if (!value.starts_with(head) || !value.ends_with("\"}") || value.size() > head.size() + 40)
+        return std::nullopt;
+    ValueReading reading;
+    reading.owner = "(redis-promise-lock stores no holder, only when it was taken: "
+        + std::string(value.substr(head.size(), value.size() - head.size() - 2)) + ")";
+    return reading;
+}
+
 } // namespace
 
 std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view value, long long nowMs)
@@ -134,6 +241,18 @@ std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view
         return isRandomBytes(value, 20) ? std::optional(ValueReading {}) : std::nullopt;
     case ValueShape::Base64Padded44:
         return TokenShape::isSymfonyToken(value) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::Base64Uuid1:
+        return base64Uuid1(value, nowMs);
+    case ValueShape::MathRandom:
+        return mathRandom(value);
+    case ValueShape::ChatSdkToken:
+        return chatSdkToken(value);
+    case ValueShape::LeaderSha1:
+        return prefixedSha1(value, "leader:");
+    case ValueShape::LeaderSpaceSha1:
+        return prefixedSha1(value, "leader: ");
+    case ValueShape::LockedSinceJson:
+        return lockedSince(value);
     }
     return std::nullopt;
 }
@@ -166,6 +285,19 @@ std::string ValueShapes::sample(ValueShape shape, long long nowMs, long long ttl
         return randomBytes(20);
     case ValueShape::Base64Padded44:
         return RandomText::base64(32);
+    case ValueShape::Base64Uuid1:
+        return encode16(fromHex(LockNaming::uuid1Hex(nowMs)));
+    case ValueShape::MathRandom:
+        return "0." + RandomText::fromAlphabet("0123456789", 16);
+    case ValueShape::ChatSdkToken:
+        return "redis_" + std::to_string(nowMs) + "_"
+            + RandomText::fromAlphabet("0123456789abcdefghijklmnopqrstuvwxyz", 11);
+    case ValueShape::LeaderSha1:
+        return "leader:" + RandomText::hex(40);
+    case ValueShape::LeaderSpaceSha1:
+        return "leader: " + RandomText::hex(40);
+    case ValueShape::LockedSinceJson:
+        return R"({"lockedSince":"2026-11-28T10:00:00.000Z"})";
     }
     return {};
 }

@@ -23,6 +23,12 @@ enum class ValueShape
     UrlSafe20, // 20 characters of [A-Za-z0-9_-] (Yii's generateRandomString(20))
     RandomBytes20, // 20 random bytes as they are, not text (rslock's and redlock-rs's lock id)
     Base64Padded44, // 32 random bytes as standard base64, 43 characters and "=" (Symfony's token)
+    Base64Uuid1, // a UUIDv1's 16 bytes as standard base64 (24 characters, "=="), minted in the last year
+    MathRandom, // JavaScript's String(Math.random()): "0." and up to 20 digits
+    ChatSdkToken, // redis_<epoch ms>_<up to 13 base-36 characters>: when and a random part
+    LeaderSha1, // "leader:" and 40 hex (a SHA-1): safe-redis-leader's id, shaped like its key
+    LeaderSpaceSha1, // "leader: " and 40 hex: ts-safe-redis-leader's id
+    LockedSinceJson, // {"lockedSince":"<ISO 8601 time>"}: when it was taken, no holder
 };
 
 // What a value of a shape says about its holder.

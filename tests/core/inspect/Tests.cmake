@@ -55,3 +55,7 @@ add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleL
 target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
     COMMENT "Locks and possible locks listed among 87,000 keys of sessions, caches, counters and tokens")
+
+# Locks taken by real npm libraries (skipped unless packaging/setup-npm-test-locks.sh installed them).
+lockscope_add_test(tst_NpmLibraryLocks DIR core/inspect)
+target_compile_definitions(tst_NpmLibraryLocks PRIVATE LOCKSCOPE_NPM_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/core/inspect/npm")

@@ -150,6 +150,105 @@ private slots:
                                                          : R"({"pid":)" + std::to_string(i) + "}";
                     return Commands {{"SET", key, value, "EX", "120"}};
                 }},
+            // Job-queue bookkeeping, with the TTLs the frameworks give it: one key per entry.
+            {"job queues: Sidekiq processes, work, signals", "api-", 3000,
+                [](const std::string& key, int i) {
+                    const std::string process = key + ":4242:" + LockFormats::randomHex(12);
+                    if (i % 3 == 0)
+                        return Commands {{"HSET", process, "info", R"({"hostname":"api-2"})", "busy", "1"},
+                            {"EXPIRE", process, "60"}};
+                    if (i % 3 == 1)
+                        return Commands {{"HSET", process + ":work", "ogy", R"({"queue":"default"})"},
+                            {"EXPIRE", process + ":work", "60"}};
+                    return Commands {
+                        {"RPUSH", process + "-signals", "TSTP"}, {"EXPIRE", process + "-signals", "60"}};
+                }},
+            {"job queues: BullMQ jobs, lists, checks, dedup", "bull:", 4000,
+                [](const std::string&, int i) {
+                    const std::string queue = "bull:q" + std::to_string(i);
+                    if (i % 4 == 0)
+                        return Commands {
+                            {"HSET", "bull:mail:" + std::to_string(i), "name", "encode", "data", "{}"}};
+                    if (i % 4 == 1)
+                        return Commands {{"RPUSH", queue + ":wait", std::to_string(i)}};
+                    if (i % 4 == 2)
+                        return Commands {{"SET", queue + ":stalled-check", "1764300000000", "PX", "30000"}};
+                    return Commands {{"SET", "bull:mail:de:welcome-" + std::to_string(i), std::to_string(i),
+                        "PX", "60000"}};
+                }},
+            {"job queues: Celery results, unacked", "celery-", 2000,
+                [](const std::string&, int i) {
+                    const std::string id = LockFormats::uuidV4();
+                    if (i % 2 == 0)
+                        return Commands {{"SET", "celery-task-meta-" + id,
+                            R"({"status":"SUCCESS","result":4})", "EX", "86400"}};
+                    return Commands {{"SET", "celery-taskset-meta-" + id, R"({"result":[]})", "EX", "86400"}};
+                }},
+            {"job queues: RQ workers, jobs, registries", "rq:", 3000,
+                [](const std::string&, int i) {
+                    const std::string id = LockFormats::uuidV4();
+                    if (i % 3 == 0)
+                        return Commands {{"HSET", "rq:worker:api." + std::to_string(i), "state", "busy"},
+                            {"EXPIRE", "rq:worker:api." + std::to_string(i), "420"}};
+                    if (i % 3 == 1)
+                        return Commands {{"HSET", "rq:job:" + id, "status", "finished"},
+                            {"EXPIRE", "rq:job:" + id, "500"}};
+                    return Commands {{"ZADD", "rq:wip:q" + std::to_string(i), "1764300000", id}};
+                }},
+            {"job queues: Resque workers, queues", "resque:", 1000,
+                [](const std::string&, int i) {
+                    if (i % 2 == 0)
+                        return Commands {{"SET", "resque:worker:api:" + std::to_string(i) + ":default",
+                            R"({"queue":"default"})"}};
+                    return Commands {
+                        {"RPUSH", "resque:queue:q" + std::to_string(i), R"({"class":"Archive"})"}};
+                }},
+            {"job queues: asynq servers, workers, leases", "asynq:", 3000,
+                [](const std::string&, int i) {
+                    const std::string id = LockFormats::uuidV4();
+                    if (i % 3 == 0)
+                        return Commands {{"HSET", "asynq:workers:{api:4242:" + id + "}", id, "task"},
+                            {"EXPIRE", "asynq:workers:{api:4242:" + id + "}", "32"}};
+                    if (i % 3 == 1)
+                        return Commands {{"SET", "asynq:servers:{api:4242:" + id + "}", "api", "EX", "32"}};
+                    return Commands {{"ZADD", "asynq:{q" + std::to_string(i) + "}:lease", "1764300030", id}};
+                }},
+            {"job queues: Hangfire servers, jobs, history", "{hangfire}:", 3000,
+                [](const std::string&, int i) {
+                    if (i % 3 == 0)
+                        return Commands {{"HSET", "{hangfire}:server:api:" + std::to_string(i), "Heartbeat",
+                            "2026-11-28"}};
+                    if (i % 3 == 1)
+                        return Commands {
+                            {"HSET", "{hangfire}:job:" + std::to_string(i), "State", "Succeeded"},
+                            {"EXPIRE", "{hangfire}:job:" + std::to_string(i), "86400"}};
+                    return Commands {{"RPUSH", "{hangfire}:job:" + std::to_string(i) + ":history",
+                                         R"({"State":"Succeeded"})"},
+                        {"EXPIRE", "{hangfire}:job:" + std::to_string(i) + ":history", "86400"}};
+                }},
+            {"lock-like letters in hashes, sets, zsets, lists, TTL", "board:", 2000,
+                [](const std::string& key, int i) {
+                    static const char* const words[]
+                        = {"clock-skew", "blocklist", "leaderboard", "unlocked-badges"};
+                    const std::string name = key + ":" + words[i % 4];
+                    if (i % 4 == 0)
+                        return Commands {{"HSET", name, "api-2", "13"}, {"EXPIRE", name, "600"}};
+                    if (i % 4 == 1)
+                        return Commands {{"SADD", name, "10.0.0.1"}, {"EXPIRE", name, "600"}};
+                    if (i % 4 == 2)
+                        return Commands {{"ZADD", name, "90", "ann"}, {"EXPIRE", name, "600"}};
+                    return Commands {{"RPUSH", name, "gold"}, {"EXPIRE", name, "600"}};
+                }},
+            {"locks of no library: hashes, sets, zsets, lists, TTL", "jobs:lock:", 200,
+                [](const std::string& key, int i) {
+                    if (i % 4 == 0)
+                        return Commands {{"HSET", key, "owner", "api-2"}, {"EXPIRE", key, "120"}};
+                    if (i % 4 == 1)
+                        return Commands {{"SADD", key, "node-a"}, {"EXPIRE", key, "120"}};
+                    if (i % 4 == 2)
+                        return Commands {{"ZADD", key, "1764300030000", "worker-1"}, {"EXPIRE", key, "120"}};
+                    return Commands {{"RPUSH", key, "token"}, {"EXPIRE", key, "120"}};
+                }},
             {"locks: node-redlock under lock names", "locks:", 100,
                 [](const std::string& key, int) {
                     return Commands {{"SET", key, LockFormats::randomHex(32), "PX", "600000"}};

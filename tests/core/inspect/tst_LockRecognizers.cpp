@@ -1,4 +1,7 @@
 #include "inspect/LockInspector.h"
+#include "inspect/admin/ForceRelease.h"
+#include "inspect/admin/ReleasePermit.h"
+#include "support/CommandStats.h"
 #include "support/LockFormats.h"
 #include "support/ObservedLock.h"
 #include "support/RedisTestCase.h"
@@ -244,16 +247,68 @@ private slots:
         QVERIFY(!locks[0].ttlMs);
     }
 
-    void nodeRedlockTokenIsAGuessWithAReason()
+    void a32HexTokenIsNamedAsItsFamilyNotAsOneLibrary()
     {
+        // node-redlock, its forks and redlock-universal all write 16 random bytes as hex: a lock
+        // of redlock-universal is never named node-redlock on that shape alone.
         std::string token = LockFormats::randomHex(32);
         token[12] = 'c'; // not a UUIDv1
         QVERIFY(run({"SET", "locks:account:17", token, "NX", "PX", "5000"}));
         auto locks = listLocks(*m_redis);
         QCOMPARE(locks.size(), size_t(1));
-        QCOMPARE(locks[0].library, LockLibrary::NodeRedlock);
-        QVERIFY(locks[0].confidence < 0.9);
-        QVERIFY(QString::fromStdString(locks[0].reason.english()).contains("32 hex"));
+        QCOMPARE(locks[0].library, LockLibrary::NodeRedlockFamily);
+        QCOMPARE(
+            std::string(lockLibraryName(locks[0].library)), std::string("token · node-redlock-compatible"));
+        QVERIFY(locks[0].confidence <= 0.5); // a guess, and it says so
+        const std::string reason = locks[0].reason.english();
+        QVERIFY2(reason.find("guess") != std::string::npos
+                && reason.find("redlock-universal") != std::string::npos,
+            reason.c_str());
+    }
+
+    void oneHexTokenOverSeveralKeysIsNodeRedlocksOwn()
+    {
+        const std::string token = LockFormats::randomHex(32);
+        QVERIFY(run({"SET", "locks:seat:12A", token, "NX", "PX", "5000"}));
+        QVERIFY(run({"SET", "locks:seat:12B", token, "NX", "PX", "5000"}));
+        for (const auto& lock : listLocks(*m_redis))
+            QCOMPARE(lock.library, LockLibrary::NodeRedlock);
+    }
+
+    void twentyTwoCharacterTokensAreNamedOnlyByTheirOwnCharacters()
+    {
+        // bsm/redislock (URL-safe base64), @redis-kit/lock (standard base64) and redlock-py
+        // (letters and digits) all write 22 characters: only a '-'/'_' or a '+'/'/' names one.
+        QVERIFY(run({"SET", "locks:a", "aB3dE5gH7jK9mN1pQ3sT5v", "PX", "5000"})); // redlock-py's shape
+        QVERIFY(run({"SET", "locks:b", "aB3dE5gH7jK9mN1pQ3s-5v", "PX", "5000"}));
+        QVERIFY(run({"SET", "locks:c", "aB3dE5gH7jK9mN1pQ3s+5v", "PX", "5000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(findLock(locks, "locks:a")->library, LockLibrary::Token22Family);
+        QVERIFY(findLock(locks, "locks:a")->confidence < 0.5);
+        QCOMPARE(findLock(locks, "locks:b")->library, LockLibrary::BsmRedislock);
+        QCOMPARE(findLock(locks, "locks:c")->library, LockLibrary::RedisKitLock);
+    }
+
+    void aUuidUnderALockNameIsAFamilyGuess()
+    {
+        // @upstash/lock, murlock, ioredis-lock, redlock-rb, Spring Integration... all write a UUID.
+        QVERIFY(run({"SET", "invoice-lock", LockFormats::uuidV4(), "PX", "5000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(1));
+        QCOMPARE(locks[0].library, LockLibrary::UuidTokenFamily);
+        QVERIFY(locks[0].confidence <= 0.5);
+    }
+
+    void aWarlockTokenIsNeverNamedRedsync()
+    {
+        // node-redis-warlock's value is a UUIDv1's bytes in base64: redsync's shape, 24 characters
+        // ending in ==, but with the time inside. Under its :lock key it is warlock's; redsync's
+        // random token under the same key stays redsync's.
+        QVERIFY(LockFormats::simpleFormatLock(*m_redis, "node-redis-warlock", "invoices:lock").ok());
+        QVERIFY(run({"SET", "reports:lock", LockFormats::randomBase64(16, false, true), "PX", "5000"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(findLock(locks, "invoices:lock")->library, LockLibrary::NodeRedisWarlock);
+        QCOMPARE(findLock(locks, "reports:lock")->library, LockLibrary::Redsync);
     }
 
     void redisSemaphoreMutexIsAUuidV4UnderMutexPrefix()
@@ -581,6 +636,88 @@ private slots:
         QCOMPARE(locks.front().observedValue.value_or(""), value);
     }
 
+    void aLockNamedKeyOfAnyTypeWithATtlIsALock()
+    {
+        // Hand-written locks kept as a hash, a set, a sorted set of permits and a token list.
+        const long long nowMs = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run({"HSET", "lock:invoice-run", "owner", "api-2", "pid", "4242"}));
+        QVERIFY(run({"SADD", "leader:billing", "node-a"}));
+        QVERIFY(run({"ZADD", "uploads-semaphore", std::to_string(nowMs + 20000), "worker-1",
+            std::to_string(nowMs + 40000), "worker-2"}));
+        QVERIFY(run({"RPUSH", "mutex:export", "token-1"}));
+        for (const char* key : {"lock:invoice-run", "leader:billing", "uploads-semaphore", "mutex:export"})
+            QVERIFY(run({"EXPIRE", key, "60"}));
+        const auto locks = listLocks(*m_redis);
+        QCOMPARE(locks.size(), size_t(4));
+        for (const auto& lock : locks) {
+            QCOMPARE(lock.library, LockLibrary::Unknown);
+            QVERIFY2(lock.ttlMs && *lock.ttlMs > 50000, lock.name.c_str());
+            QVERIFY(!lock.stuck && !lock.possible);
+        }
+        const LockSnapshot* hash = findLock(locks, "lock:invoice-run");
+        QVERIFY(hash);
+        QCOMPARE(hash->holders.size(), size_t(1));
+        const std::string& fields = hash->holders.front().owner;
+        QVERIFY2(
+            fields.find("owner=api-2") != std::string::npos && fields.find("pid=4242") != std::string::npos,
+            fields.c_str());
+        const LockSnapshot* set = findLock(locks, "leader:billing");
+        QVERIFY(set);
+        QCOMPARE(set->holders.size(), size_t(1));
+        QCOMPARE(set->holders.front().owner, std::string("node-a"));
+        const LockSnapshot* zset = findLock(locks, "uploads-semaphore");
+        QVERIFY(zset);
+        QCOMPARE(zset->kind, LockKind::Semaphore);
+        QCOMPARE(zset->holders.size(), size_t(2));
+        QCOMPARE(zset->holders.at(0).owner, std::string("worker-1"));
+        QCOMPARE(zset->holders.at(0).expiresAtMs.value_or(0), nowMs + 20000);
+        const LockSnapshot* list = findLock(locks, "mutex:export");
+        QVERIFY(list);
+        QVERIFY(list->holders.empty()); // a token list holds what is free, not who holds
+    }
+
+    void aLockNamedCollectionWithoutATtlOrReadOnlyInPartStaysUnlisted()
+    {
+        QVERIFY(run({"HSET", "lock:config", "owner", "api-2"})); // no TTL
+        QVERIFY(run({"SADD", "leader:candidates", "a", "b"}));
+        // A million fields under a lock name: read in a few bounded pages, then left out (it
+        // could not be compared whole when released).
+        QVERIFY(run({"EVAL", "for i = 1, 1000000 do redis.call('hset', KEYS[1], i, 'x') end return 1", "1",
+            "lock:huge"}));
+        QVERIFY(run({"EXPIRE", "lock:huge", "60"}));
+        const long long before = test::commandCalls(*m_redis, "hscan");
+        QVERIFY(listLocks(*m_redis).empty());
+        QVERIFY(test::commandCalls(*m_redis, "hscan") - before < 20);
+    }
+
+    void lockNamedCollectionsAreReleasedOnlyWhileTheyHoldWhatWasShown()
+    {
+        QVERIFY(run({"HSET", "lock:nightly", "owner", "api-2"}));
+        QVERIFY(run({"EXPIRE", "lock:nightly", "60"}));
+        auto seen = test::observeLock(*m_redis, "lock:nightly");
+        QVERIFY(seen);
+        QVERIFY(run({"HSET", "lock:nightly", "owner", "api-3"}));
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+        QCOMPARE(m_redis->command({"EXISTS", "lock:nightly"})->integer(), 1LL);
+        seen = test::observeLock(*m_redis, "lock:nightly");
+        QVERIFY(seen);
+        QCOMPARE(ForceRelease::release(*m_redis, *seen)->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"EXISTS", "lock:nightly"})->integer(), 0LL);
+    }
+
+    void aLockNamedSetSemaphoreGivesBackOnePermit()
+    {
+        QVERIFY(run({"SADD", "semaphore:reports", "worker-1", "worker-2"}));
+        QVERIFY(run({"EXPIRE", "semaphore:reports", "60"}));
+        auto seen = test::observeLock(*m_redis, "semaphore:reports");
+        QVERIFY(seen);
+        QCOMPARE(seen->kind, LockKind::Semaphore);
+        QCOMPARE(ReleasePermit::release(*m_redis, *seen, "worker-1")->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"SISMEMBER", "semaphore:reports", "worker-1"})->integer(), 0LL);
+        QCOMPARE(m_redis->command({"SISMEMBER", "semaphore:reports", "worker-2"})->integer(), 1LL);
+        QCOMPARE(ReleasePermit::release(*m_redis, *seen, "worker-1")->outcome, AdminOutcome::HolderChanged);
+    }
+
     void aPassedTimestampUnderATtlIsNotStuck()
     {
         // A legacy SETNX lock's passed expiry makes it stuck; under a TTL the number is more
@@ -599,6 +736,13 @@ private slots:
         for (const char* key : {"clock:offset", "block:height", "leaderboard:weekly", "unblocked:users",
                  "isLocked", "padlock-emoji", "LeaderboardTop"})
             QVERIFY(run({"SET", key, R"({"v":1})", "EX", "60"}));
+        // Nor in the other types.
+        QVERIFY(run({"HSET", "clock:drift", "api-2", "13"}));
+        QVERIFY(run({"SADD", "blocklist:ips", "10.0.0.1"}));
+        QVERIFY(run({"ZADD", "leaderboard:daily", "90", "ann"}));
+        QVERIFY(run({"RPUSH", "unlocked:badges", "gold"}));
+        for (const char* key : {"clock:drift", "blocklist:ips", "leaderboard:daily", "unlocked:badges"})
+            QVERIFY(run({"EXPIRE", key, "60"}));
         QVERIFY(listLocks(*m_redis).empty());
     }
 };

@@ -123,6 +123,64 @@ private slots:
         QVERIFY(run({"SET", "redisson_lock_token:{idle}", "7"})); // a fence counter with no lock
         QCOMPARE(lockCount(), size_t(0));
     }
+    void jobQueueBookkeepingIsNoLock()
+    {
+        // What the job frameworks keep beside their jobs, with the TTLs they give it: process
+        // heartbeats, worker hashes, queue lists, registries, results.
+        const std::string id = LockFormats::uuidV4();
+        const std::string process = "api-2:4242:" + LockFormats::randomHex(12);
+        QVERIFY(run({"SADD", "processes", process})); // Sidekiq
+        QVERIFY(run({"HSET", process, "info", R"({"hostname":"api-2","pid":4242})", "busy", "1", "beat",
+            "1764300000.5"}));
+        QVERIFY(run({"EXPIRE", process, "60"}));
+        QVERIFY(run({"HSET", process + ":work", "ogy", R"({"queue":"default"})"}));
+        QVERIFY(run({"EXPIRE", process + ":work", "60"}));
+        QVERIFY(
+            run({"RPUSH", "queue:default", R"({"class":"HardWorker","jid":"b4a577edbccf1d805744efa9"})"}));
+        QVERIFY(run({"ZADD", "retry", "1764300000", R"({"jid":"1"})"}));
+        QVERIFY(run({"SET", "stat:processed:2026-11-28", "17", "EX", "157680000"}));
+        QVERIFY(run({"RPUSH", "bull:mail:wait", "42"})); // BullMQ
+        QVERIFY(run({"HSET", "bull:mail:meta", "opts.maxLenEvents", "10000"}));
+        QVERIFY(run({"SADD", "bull:mail:stalled", "41"}));
+        QVERIFY(run({"SET", "bull:mail:stalled-check", "1764300000000", "PX", "30000"}));
+        QVERIFY(run({"SET", "bull:mail:de:welcome-7", "42", "PX", "60000"}));
+        QVERIFY(run({"RPUSH", "celery", R"({"body":"e30=","headers":{}})"})); // Celery
+        QVERIFY(run({"SET", "celery-task-meta-" + id,
+            R"({"status":"SUCCESS","result":4,"task_id":")" + id + "\"}", "EX", "86400"}));
+        QVERIFY(run({"SADD", "_kombu.binding.celery", "celery\x06\x16\x06\x16celery"}));
+        QVERIFY(run({"HSET", "unacked", id, R"([{"body":"e30="},"","celery"])"}));
+        QVERIFY(run({"ZADD", "unacked_index", "1764300000.1", id}));
+        QVERIFY(
+            run({"HSET", "rq:worker:api-2.4242", "birth", "2026-11-28T10:00:00Z", "state", "busy"})); // RQ
+        QVERIFY(run({"EXPIRE", "rq:worker:api-2.4242", "420"}));
+        QVERIFY(run({"SADD", "rq:workers:default", "rq:worker:api-2.4242"}));
+        QVERIFY(run({"HSET", "rq:job:" + id, "status", "finished", "origin", "default"}));
+        QVERIFY(run({"EXPIRE", "rq:job:" + id, "500"}));
+        QVERIFY(run({"ZADD", "rq:wip:default", "1764300000", id}));
+        QVERIFY(run({"SET", "rq:clean_registries:default", "1", "EX", "899"}));
+        QVERIFY(run({"SADD", "resque:workers", "api-2:4242:default"})); // Resque
+        QVERIFY(run({"HSET", "resque:workers:heartbeat", "api-2:4242:default", "2026-11-28T10:00:00Z"}));
+        QVERIFY(run({"SET", "resque:worker:api-2:4242:default", R"({"queue":"default","run_at":"x"})"}));
+        QVERIFY(run({"RPUSH", "resque:queue:default", R"({"class":"Archive","args":[]})"}));
+        QVERIFY(run({"RPUSH", "asynq:{default}:pending", id})); // asynq
+        QVERIFY(run({"ZADD", "asynq:{default}:lease", "1764300030", id}));
+        QVERIFY(run({"HSET", "asynq:workers:{api-2:4242:" + id + "}", id, "\x0a\x04task"}));
+        QVERIFY(run({"EXPIRE", "asynq:workers:{api-2:4242:" + id + "}", "32"}));
+        QVERIFY(run({"SET", "asynq:servers:{api-2:4242:" + id + "}", "\x0a\x05api-2", "EX", "32"}));
+        QVERIFY(run({"SET", "asynq:{default}:processed:2026-11-28", "17", "EX", "7776000"}));
+        QVERIFY(run({"SADD", "{hangfire}:servers", "api-2:4242:" + id})); // Hangfire
+        QVERIFY(run({"HSET", "{hangfire}:server:api-2:4242:" + id, "Heartbeat", "2026-11-28T10:00:00Z"}));
+        QVERIFY(run({"RPUSH", "{hangfire}:queue:default", "17"}));
+        QVERIFY(run({"HSET", "{hangfire}:job:17", "Type", "Mailer", "State", "Succeeded"}));
+        QVERIFY(run({"EXPIRE", "{hangfire}:job:17", "86400"}));
+        QVERIFY(run({"RPUSH", "{hangfire}:job:17:history", R"({"State":"Succeeded"})"}));
+        QVERIFY(run({"EXPIRE", "{hangfire}:job:17:history", "86400"}));
+        QVERIFY(run({"HSET", "horizon:supervisor:api-2", "status", "running"})); // Laravel Horizon
+        QVERIFY(run({"EXPIRE", "horizon:supervisor:api-2", "30"}));
+        QVERIFY(run({"ZADD", "queues:default:reserved", "1764300090", R"({"uuid":"x"})"}));
+        QCOMPARE(lockCount(), size_t(0));
+    }
+
     void theJobLibrariesOwnDataIsNoLock()
     {
         // What the job libraries keep beside their locks: job hashes, queues, md5-keyed caches.

@@ -101,6 +101,58 @@ private slots:
         QCOMPARE(m_redis->command({"GET", "exports"})->text(), std::string("3"));
     }
 
+    void aSemaphoreWithoutAKeyTtlShowsWhenItsLastPermitExpires()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run({"SET", "reports", "0"}));
+        QVERIFY(run({"ZADD", "{reports}:timeout", std::to_string(now + 20000), LockFormats::randomHex(32),
+            std::to_string(now + 60000), LockFormats::randomHex(32)}));
+        auto seen = observe("reports");
+        QVERIFY(seen);
+        QCOMPARE(seen->kind, LockKind::Semaphore);
+        QVERIFY2(seen->ttlMs && *seen->ttlMs > 50000 && *seen->ttlMs <= 60000,
+            std::to_string(seen->ttlMs.value_or(-1)).c_str());
+    }
+
+    void everyHolderOfASemaphoreIsGivenBackAtOnceAndWaitersHearIt()
+    {
+        const long long now = LockFormats::serverNowMs(*m_redis);
+        QVERIFY(run({"SET", "uploads", "0"}));
+        QVERIFY(run({"ZADD", "{uploads}:timeout", std::to_string(now + 60000), LockFormats::randomHex(32),
+            std::to_string(now + 60000), LockFormats::randomHex(32)}));
+        auto waiter = test::connectTo(*m_server);
+        QVERIFY(waiter->send({"SUBSCRIBE", "redisson_sc:{uploads}"}).ok());
+        QVERIFY(waiter->readReply(std::chrono::milliseconds(2000)).ok());
+        auto seen = observe("uploads");
+        QVERIFY(seen);
+        QCOMPARE(seen->holders.size(), size_t(2));
+        auto result = ReleasePermit::releaseAll(*m_redis, *seen);
+        QVERIFY(result);
+        QCOMPARE(result->outcome, AdminOutcome::Done);
+        QCOMPARE(m_redis->command({"GET", "uploads"})->text(), std::string("2"));
+        QCOMPARE(m_redis->command({"EXISTS", "{uploads}:timeout"})->integer(), 0LL);
+        QVERIFY(waiter->readReply(std::chrono::milliseconds(2000)).ok());
+    }
+
+    void aWholeSemaphoreReleaseSaysWhichHoldersHadLetGo()
+    {
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "api").ok()); // two permits taken
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "api").ok());
+        auto seen = observe("api");
+        QVERIFY(seen);
+        QCOMPARE(seen->holders.size(), size_t(2));
+        // One holder lets go between the look and the release: the others' permits still go back.
+        const auto members = m_redis->command({"ZRANGE", "semaphore:api", "0", "0"});
+        QVERIFY(run({"ZREM", "semaphore:api", members->at(0).text()}));
+        auto result = ReleasePermit::releaseAll(*m_redis, *seen);
+        QVERIFY(result);
+        QCOMPARE(result->outcome, AdminOutcome::Done);
+        QVERIFY2(result->message.english().find("had let go") != std::string::npos,
+            result->message.english().c_str());
+        QCOMPARE(m_redis->command({"EXISTS", "semaphore:api"})->integer(), 0LL);
+        QCOMPARE(ReleasePermit::releaseAll(*m_redis, *seen)->outcome, AdminOutcome::HolderChanged);
+    }
+
     void aRubySemaphoreTokenGoesBackAndWakesABlockedClient()
     {
         QVERIFY(run({"SET", "SEMAPHORE:printer:EXISTS", "1"}));

@@ -75,7 +75,7 @@ private Q_SLOTS:
             {"lock:billing-run", {LockKind::Token, LockLibrary::BsmRedislock}},
             {"stock-lock", {LockKind::Token, LockLibrary::GoZero}},
             {"lock.mail-digest", {LockKind::Token, LockLibrary::NpmRedisLock}},
-            {"order:10452", {LockKind::Token, LockLibrary::NodeRedlock}},
+            {"order:10452", {LockKind::Token, LockLibrary::NodeRedlockFamily}},
             {"invoice-export", {LockKind::ReadWrite, LockLibrary::SymfonyLock}},
             {"pdf-workers", {LockKind::Semaphore, LockLibrary::SymfonySemaphore}},
             {"flight-442:seats", {LockKind::Reentrant, LockLibrary::Redisson}},

@@ -19,6 +19,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
 #include <QFont>
 #include <QLabel>
 #include <QLineEdit>
@@ -351,10 +353,10 @@ private Q_SLOTS:
                     libraries.insert(locks->recordAt(row).library());
                 return libraries;
             };
-            for (const char* library :
-                {"Redisson", "redis-py", "node-redlock", "LockScope", "Laravel", "portalocker"})
+            for (const char* library : {"Redisson", "redis-py", "token · node-redlock-compatible",
+                     "LockScope", "Laravel", "portalocker"})
                 QTRY_VERIFY2_WITH_TIMEOUT(
-                    librariesShown().contains(QString::fromLatin1(library)), library, 15000);
+                    librariesShown().contains(QString::fromUtf8(library)), library, 15000);
             QVERIFY(locks->rowCount() >= 30);
         }
         QVERIFY(m_redis->command({"FLUSHALL"}));
@@ -495,6 +497,57 @@ private Q_SLOTS:
         QVERIFY(view->selectLock(0, keyOf(*m_server, QStringLiteral("order:1042"))));
         QTRY_VERIFY_WITH_TIMEOUT(
             view->detailPane()->toPlainText().contains(QLatin1String("Possibly a lock")), 5000);
+    }
+
+    void aSemaphoreGivesBackOneHoldersPermitsOrEveryonesAfterASecondConfirmation()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports")); // two permits taken
+        QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports"));
+        openAndWait(controller, window, options());
+        LockMonitorView* view = window.monitorView();
+        const QString key = keyOf(*m_server, QStringLiteral("exports"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
+        QVERIFY(view->selectLock(0, key));
+        QVERIFY(view->forceReleaseAction()->isEnabled());
+        const std::string first = m_redis->command({"ZRANGE", "semaphore:exports", "0", "0"})->at(0).text();
+
+        // One holder: the first in the list, as chosen.
+        QTimer::singleShot(50, [] {
+            auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto* holder = dialog->findChild<QComboBox*>(QStringLiteral("permitHolderCombo"));
+            QVERIFY(holder);
+            QCOMPARE(holder->count(), 3); // two holders and "every holder"
+            holder->setCurrentIndex(0);
+            dialog->findChild<QPushButton*>(QStringLiteral("confirmButton"))->click();
+        });
+        view->forceReleaseAction()->trigger();
+        QTRY_COMPARE_WITH_TIMEOUT(m_redis->command({"ZCARD", "semaphore:exports"})->integer(), 1LL, 5000);
+        QVERIFY(!m_redis->command({"ZSCORE", "semaphore:exports", first})->isString());
+
+        // Every holder: refused until the second confirmation is given.
+        QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).holders().size() == 2, 5000);
+        QVERIFY(view->selectLock(0, key));
+        bool enabledBeforeConfirming = true;
+        QTimer::singleShot(50, [&enabledBeforeConfirming] {
+            auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            auto* holder = dialog->findChild<QComboBox*>(QStringLiteral("permitHolderCombo"));
+            holder->setCurrentIndex(holder->count() - 1);
+            auto* button = dialog->findChild<QPushButton*>(QStringLiteral("confirmButton"));
+            enabledBeforeConfirming = button->isEnabled();
+            dialog->findChild<QCheckBox*>(QStringLiteral("confirmAllPermits"))->setChecked(true);
+            dialog->grab().save(QDir::temp().filePath(QStringLiteral("lockscope-semaphore-release.png")));
+            button->click();
+        });
+        view->forceReleaseAction()->trigger();
+        QVERIFY(!enabledBeforeConfirming);
+        QTRY_COMPARE_WITH_TIMEOUT(m_redis->command({"EXISTS", "semaphore:exports"})->integer(), 0LL, 5000);
     }
 
     void aReleaseWithConsequencesSaysThemInTheDialog()

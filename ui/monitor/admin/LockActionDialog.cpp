@@ -4,6 +4,8 @@
 #include "monitor/LockKindTexts.h"
 #include "monitor/admin/LockAdminTexts.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QLabel>
@@ -64,6 +66,27 @@ LockActionDialog::LockActionDialog(
         m_ttlSeconds->setValue(lock.leaseMs() > 0 ? int(std::max<qint64>(1, lock.leaseMs() / 1000)) : 30);
         form->addRow(tr("New TTL:"), m_ttlSeconds);
     }
+    const bool semaphore
+        = action == LockAdminRequest::Action::ForceRelease && lock.kind() == LockKind::Semaphore;
+    if (semaphore) {
+        // Each holder has its own permits: one holder's go back, or all of them if asked twice.
+        m_permitHolder = new QComboBox(this);
+        m_permitHolder->setObjectName(QStringLiteral("permitHolderCombo"));
+        for (int i = 0; i < holders.size(); ++i)
+            m_permitHolder->addItem(holders.at(i), i);
+        m_permitHolder->addItem(tr("every holder (all permits)"), -1);
+        form->addRow(tr("Give back:"), m_permitHolder);
+        m_confirmAllPermits = new QCheckBox(tr("Yes, give back every holder's permits"), this);
+        m_confirmAllPermits->setObjectName(QStringLiteral("confirmAllPermits"));
+        m_confirmAllPermits->setVisible(false);
+        form->addRow(QString(), m_confirmAllPermits);
+        connect(m_permitHolder, &QComboBox::currentIndexChanged, this, [this] {
+            m_confirmAllPermits->setVisible(request().allPermits);
+            m_confirmAllPermits->setChecked(false);
+            updateAcceptable();
+        });
+        connect(m_confirmAllPermits, &QCheckBox::toggled, this, &LockActionDialog::updateAcceptable);
+    }
     layout->addLayout(form);
 
     auto* consequenceLabel = new QLabel(this);
@@ -71,11 +94,14 @@ LockActionDialog::LockActionDialog(
     consequenceLabel->setWordWrap(true);
     consequenceLabel->setTextFormat(Qt::PlainText);
     auto updateConsequence = [this, consequenceLabel] {
-        consequenceLabel->setText(consequence(m_action, m_lock, request().ttlMs));
+        consequenceLabel->setText(m_permitHolder ? permitConsequence(request().allPermits)
+                                                 : consequence(m_action, m_lock, request().ttlMs));
     };
     updateConsequence();
     if (m_ttlSeconds)
         connect(m_ttlSeconds, &QSpinBox::valueChanged, this, updateConsequence);
+    if (m_permitHolder)
+        connect(m_permitHolder, &QComboBox::currentIndexChanged, this, updateConsequence);
     layout->addWidget(consequenceLabel);
     if (action == LockAdminRequest::Action::ForceRelease && !lock.releaseWarning().isEmpty()) {
         // Said by the lock's own format (a BullMQ job runs again...): before the button, in red.
@@ -111,7 +137,8 @@ LockActionDialog::LockActionDialog(
 
 void LockActionDialog::updateAcceptable()
 {
-    const bool ok = !m_confirmName || m_confirmName->text() == m_lock.name();
+    const bool ok = (!m_confirmName || m_confirmName->text() == m_lock.name())
+        && (!request().allPermits || (m_confirmAllPermits && m_confirmAllPermits->isChecked()));
     if (auto* go = m_buttons->findChild<QPushButton*>(QStringLiteral("confirmButton")))
         go->setEnabled(ok);
 }
@@ -122,7 +149,23 @@ LockAdminRequest LockActionDialog::request() const
     request.action = m_action;
     request.lock = m_lock;
     request.ttlMs = m_ttlSeconds ? qint64(m_ttlSeconds->value()) * 1000 : 0;
+    if (m_permitHolder) {
+        request.permitHolder = m_permitHolder->currentData().toInt();
+        request.allPermits = request.permitHolder < 0;
+    }
     return request;
+}
+
+QString LockActionDialog::permitConsequence(bool allPermits)
+{
+    if (allPermits)
+        return tr("Every holder's permits are given back, one holder at a time, the way the semaphore's "
+                  "library gives a permit back (waking a waiter where it does). A holder that let go "
+                  "meanwhile is skipped. The holders are not told: they may go on believing they hold a "
+                  "permit.");
+    return tr("If this holder still has its permits, they are given back the way the semaphore's library "
+              "does it (waking a waiter where it does); otherwise nothing is touched. The holder is not "
+              "told: it may go on believing it holds a permit.");
 }
 
 QString LockActionDialog::consequence(LockAdminRequest::Action action, const LockRecord& lock, qint64 ttlMs)

@@ -4,6 +4,8 @@
 
 #include <QDialog>
 
+class QCheckBox;
+class QComboBox;
 class QDialogButtonBox;
 class QLineEdit;
 class QSpinBox;
@@ -24,6 +26,8 @@ public:
     LockAdminRequest request() const;
     // What the action will do to this lock, in words.
     static QString consequence(LockAdminRequest::Action action, const LockRecord& lock, qint64 ttlMs);
+    // What giving back one holder's (or, with allPermits, every holder's) permits does.
+    static QString permitConsequence(bool allPermits);
 
 private:
     void updateAcceptable();
@@ -32,6 +36,9 @@ private:
     LockRecord m_lock;
     QLineEdit* m_confirmName = nullptr;
     QSpinBox* m_ttlSeconds = nullptr;
+    // A semaphore's release: whose permits (one holder, or all with a second confirmation).
+    QComboBox* m_permitHolder = nullptr;
+    QCheckBox* m_confirmAllPermits = nullptr;
     QDialogButtonBox* m_buttons;
 };
 

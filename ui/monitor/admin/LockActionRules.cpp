@@ -19,10 +19,10 @@ LockActionRules::Refusals LockActionRules::judge(
     Refusals refusals {common, common, common};
     if (!common.isEmpty())
         return refusals;
-    if (lock->kind() == LockKind::Semaphore)
-        refusals.forceRelease = tr("A semaphore is not released wholesale: each holder has its own permit.");
-    else if (!lock->hasHolders())
-        refusals.forceRelease = tr("Nobody holds this lock.");
+    if (!lock->hasHolders())
+        refusals.forceRelease = lock->kind() == LockKind::Semaphore
+            ? tr("Nobody holds a permit of this semaphore.")
+            : tr("Nobody holds this lock.");
 
     if (lock->kind() == LockKind::Semaphore)
         refusals.extend = tr("A semaphore's permits have their own leases.");

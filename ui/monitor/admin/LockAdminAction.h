@@ -20,6 +20,10 @@ struct LockAdminRequest
     Action action = Action::ForceRelease;
     LockRecord lock; // what the user saw: the action is conditional on it
     qint64 ttlMs = 0; // ExtendTtl: the new lease
+    // ForceRelease of a semaphore: the holder (its place in lock.snapshot().holders) whose
+    // permits are given back, or every holder's when allPermits.
+    int permitHolder = -1;
+    bool allPermits = false;
 };
 
 // What came of it.

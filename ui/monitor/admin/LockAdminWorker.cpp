@@ -5,6 +5,7 @@
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
+#include "inspect/admin/ReleasePermit.h"
 #include "inspect/admin/RemoveStaleWaiters.h"
 #include "inspect/scan/BoundedKeyReader.h"
 #include "inspect/scan/MasterConnections.h"
@@ -150,8 +151,17 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
     if (connection) {
         Result<AdminResult> result = [&]() -> Result<AdminResult> {
             switch (request.action) {
-            case LockAdminRequest::Action::ForceRelease:
-                return ForceRelease::release(*connection, request.lock.snapshot());
+            case LockAdminRequest::Action::ForceRelease: {
+                const LockSnapshot& lock = request.lock.snapshot();
+                if (lock.kind != LockKind::Semaphore)
+                    return ForceRelease::release(*connection, lock);
+                if (request.allPermits)
+                    return ReleasePermit::releaseAll(*connection, lock);
+                if (request.permitHolder < 0 || request.permitHolder >= int(lock.holders.size()))
+                    return makeError(ErrorKind::Usage, "no permit holder chosen");
+                return ReleasePermit::release(
+                    *connection, lock, lock.holders.at(size_t(request.permitHolder)).owner);
+            }
             case LockAdminRequest::Action::ExtendTtl:
                 return ExtendLock::extend(
                     *connection, request.lock.snapshot(), std::chrono::milliseconds(request.ttlMs));
