@@ -146,9 +146,9 @@ private slots:
         QVERIFY(run({"SET", "bull:mail:de:welcome-7", "42", "PX", "60000"}));
         QVERIFY(run({"RPUSH", "celery", R"({"body":"e30=","headers":{}})"})); // Celery
         QVERIFY(run({"SET", "celery-task-meta-" + id,
-            R"({"status":"SUCCESS","result":4,"task_id":")" + id + "\"}", "EX", "86400"}));
+            "{\"status\":\"SUCCESS\",\"result\":4,\"task_id\":\"" + id + "\"}", "EX", "86400"}));
         QVERIFY(run({"SADD", "_kombu.binding.celery", "celery\x06\x16\x06\x16celery"}));
-        QVERIFY(run({"HSET", "unacked", id, R"([{"body":"e30="},"","celery"])"}));
+        QVERIFY(run({"HSET", "unacked", id, "[{\"body\":\"e30=\"},\"\",\"celery\"]"}));
         QVERIFY(run({"ZADD", "unacked_index", "1764300000.1", id}));
         QVERIFY(
             run({"HSET", "rq:worker:api-2.4242", "birth", "2026-11-28T10:00:00Z", "state", "busy"})); // RQ
