@@ -95,8 +95,10 @@ std::optional<ReleaseWakeUp> SpringIntegrationRecognizer::wakeUpOnRelease(const 
 {
     // A lone lock of a registry is not told from other UUID locks (a re-read by name sees one
     // key): publishing where nobody listens costs nothing, so such a lock gets the wake-up too.
-    const bool maybeSpring = lock.library == LockLibrary::Unknown && lock.kind == LockKind::Token
-        && lock.observedValue && isClientId(*lock.observedValue) && lock.name.find(':') != std::string::npos;
+    const bool maybeSpring
+        = (lock.library == LockLibrary::Unknown || lock.library == LockLibrary::UuidTokenFamily)
+        && lock.kind == LockKind::Token && lock.observedValue && isClientId(*lock.observedValue)
+        && lock.name.find(':') != std::string::npos;
     if (lock.library != LockLibrary::SpringIntegration && !maybeSpring)
         return std::nullopt;
     ReleaseWakeUp wakeUp;
