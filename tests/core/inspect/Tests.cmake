@@ -58,4 +58,5 @@ add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
 
 # Locks taken by real npm libraries (skipped unless packaging/setup-npm-test-locks.sh installed them).
 lockscope_add_test(tst_NpmLibraryLocks DIR core/inspect)
-target_compile_definitions(tst_NpmLibraryLocks PRIVATE LOCKSCOPE_NPM_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/core/inspect/npm")
+target_compile_definitions(tst_NpmLibraryLocks PRIVATE LOCKSCOPE_NPM_FIXTURE="${CMAKE_CURRENT_SOURCE_DIR}/core/inspect/npm"
+  LOCKSCOPE_NPM_LIBRARIES="${CMAKE_BINARY_DIR}/npm-locks")

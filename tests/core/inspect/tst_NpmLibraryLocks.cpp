@@ -1,6 +1,6 @@
-// Locks taken by the real npm libraries (tests/core/inspect/npm, installed by
-// packaging/setup-npm-test-locks.sh), and what LockScope names them: the library where its key,
-// its value's own shape or its side keys say so, the family where only a token shape shared by
+// Locks taken by the real npm libraries (tests/core/inspect/npm/package.json, installed by
+// packaging/setup-npm-test-locks.sh into <build dir>/npm-locks), and what LockScope names them: the library
+// where its key, its value's own shape or its side keys say so, the family where only a token shape shared by
 // several libraries speaks. Skipped where node or the libraries are not installed.
 #include "inspect/LockInspector.h"
 #include "inspect/admin/ForceRelease.h"
@@ -10,6 +10,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QtTest>
@@ -26,10 +27,11 @@ class tst_NpmLibraryLocks : public test::RedisTestCase
     // Runs take-lock.js: "" when the library took its lock, else what went wrong.
     QString take(const QString& library, const QString& name)
     {
-        const QString fixture = QStringLiteral(LOCKSCOPE_NPM_FIXTURE);
+        // Run beside the installed libraries (an ES module is found from the script's folder).
+        const QString libraries = QStringLiteral(LOCKSCOPE_NPM_LIBRARIES);
         QProcess node;
-        node.setWorkingDirectory(fixture);
-        node.start(m_node, {fixture + "/take-lock.js", library, QString::number(m_server->port()), name});
+        node.setWorkingDirectory(libraries);
+        node.start(m_node, {libraries + "/take-lock.js", library, QString::number(m_server->port()), name});
         if (!node.waitForFinished(60000))
             return "timed out";
         return node.exitCode() == 0 ? QString() : QString::fromUtf8(node.readAllStandardError());
@@ -42,8 +44,12 @@ class tst_NpmLibraryLocks : public test::RedisTestCase
         m_node = QStandardPaths::findExecutable("node");
         if (m_node.isEmpty())
             QSKIP("node is not installed");
-        if (!QDir(QStringLiteral(LOCKSCOPE_NPM_FIXTURE "/node_modules")).exists())
+        if (!QDir(QStringLiteral(LOCKSCOPE_NPM_LIBRARIES "/node_modules")).exists())
             QSKIP("the npm lock libraries are not installed (packaging/setup-npm-test-locks.sh)");
+        // The driver of this source tree, beside the libraries it loads.
+        const QString driver = QStringLiteral(LOCKSCOPE_NPM_LIBRARIES "/take-lock.js");
+        QFile::remove(driver);
+        QVERIFY(QFile::copy(QStringLiteral(LOCKSCOPE_NPM_FIXTURE "/take-lock.js"), driver));
     }
 
 private slots:

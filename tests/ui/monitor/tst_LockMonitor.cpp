@@ -529,9 +529,13 @@ private Q_SLOTS:
         QVERIFY(!m_redis->command({"ZSCORE", "semaphore:exports", first})->isString());
 
         // Every holder: refused until the second confirmation is given.
+        auto holdersShown = [view, &key] {
+            const int row = view->lockModel()->rowOf(0, key);
+            return row < 0 ? -1 : int(view->lockModel()->recordAt(row).holders().size());
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(holdersShown(), 1, 5000); // the table has seen the first go
         QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports"));
-        QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).holders().size() == 2, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(holdersShown(), 2, 5000);
         QVERIFY(view->selectLock(0, key));
         bool enabledBeforeConfirming = true;
         QTimer::singleShot(50, [&enabledBeforeConfirming] {

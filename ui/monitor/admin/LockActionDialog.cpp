@@ -84,6 +84,7 @@ LockActionDialog::LockActionDialog(
             m_confirmAllPermits->setVisible(request().allPermits);
             m_confirmAllPermits->setChecked(false);
             updateAcceptable();
+            adjustSize(); // room for the second confirmation, or none
         });
         connect(m_confirmAllPermits, &QCheckBox::toggled, this, &LockActionDialog::updateAcceptable);
     }

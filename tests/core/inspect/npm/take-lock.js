@@ -1,7 +1,7 @@
 // Takes one lock with a real npm library, the way its README shows, and leaves it held: the
 // process exits without releasing (timers stopped), so the lock stays for its TTL.
 // Usage: node take-lock.js <library> <port> <name>. Prints "taken" once the lock is held.
-// tst_NpmLibraryLocks runs it; packaging/setup-npm-test-locks.sh installs the libraries here.
+// tst_NpmLibraryLocks copies it beside the libraries packaging/setup-npm-test-locks.sh installs.
 'use strict';
 
 const [library, portText, name] = process.argv.slice(2);
