@@ -53,6 +53,8 @@ struct AdminArguments
     PatternArguments patterns; // --lock-pattern only
     bool force = false; // release
     bool yes = false; // release
+    std::string holder; // release of a semaphore: the holder whose permits go back
+    bool allPermits = false; // release of a semaphore: every holder's permits (asks twice)
     long long ttlMs = 0; // extend --ttl
     bool json = false;
 };

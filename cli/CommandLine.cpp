@@ -271,10 +271,14 @@ void CommandLine::defineCommands()
             ? defineCommand(
                 {"release", "NAME", "delete lock NAME as its library would, if its holder is unchanged",
                     "Waiters are woken as the library does (Redisson's publish). A lock with a live "
-                    "holder needs --force. Exit 0 released, 1 nothing released, 77 read-only. Every "
+                    "holder needs --force. A semaphore gives back the permits of one holder "
+                    "(--holder) or of every holder (--all-permits, asked twice), as its library does. "
+                    "Exit 0 released, 1 nothing released, 77 read-only. Every "
                     "release is logged to $XDG_DATA_HOME/lockscope/audit.log.",
                     {{"release orders:42 --yes", "free a stuck lock without asking"},
-                        {"release invoices --force", "free a lock someone still holds, after a prompt"}}})
+                        {"release invoices --force", "free a lock someone still holds, after a prompt"},
+                        {"release uploads --force --holder 0f7a521a-5a68-4462-909d-e9a4bcbee78f",
+                            "give back one holder's permits of semaphore uploads"}}})
             : defineCommand(
                 {"extend", "NAME", "set the remaining lease of lock NAME, if its holder is unchanged",
                     "Logged to the audit log like release.",
@@ -286,6 +290,10 @@ void CommandLine::defineCommands()
         if (release) {
             command->add_flag("-f,--force", admin->force, "release a lock held by a live holder");
             command->add_flag("-y,--yes", admin->yes, "do not ask for confirmation");
+            option(command, "--holder", admin->holder, "ID", "semaphore: give back the permits of holder ID");
+            command
+                ->add_flag("--all-permits", admin->allPermits, "semaphore: give back every holder's permits")
+                ->excludes("--holder");
         } else {
             number(command, "--ttl", admin->ttlMs, 1, 86400000LL * 365, "MS", "the new remaining lease")
                 ->required();

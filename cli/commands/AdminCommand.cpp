@@ -10,6 +10,7 @@
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
+#include "inspect/admin/ReleasePermit.h"
 #include "inspect/scan/MasterConnections.h"
 
 #include <istream>
@@ -163,6 +164,19 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
         return prepared.exitCode;
     const FoundLock& found = *prepared.found;
     const auto& arguments = prepared.arguments;
+    const bool semaphore = found.lock.kind == LockKind::Semaphore;
+    if (semaphore && arguments.holder.empty() && !arguments.allPermits) {
+        std::string holders;
+        for (const auto& holder : found.lock.holders)
+            holders += (holders.empty() ? "" : ", ") + DisplayText::escaped(holder.owner, 80);
+        return CommandLine::usageError(err, "release",
+            "'" + DisplayText::escaped(arguments.name, 80)
+                + "' is a semaphore: give back one holder's permits (--holder ID; holders: "
+                + (holders.empty() ? std::string("none") : holders) + ") or every holder's (--all-permits)");
+    }
+    if (!semaphore && (!arguments.holder.empty() || arguments.allPermits))
+        return CommandLine::usageError(err, "release",
+            "--holder and --all-permits give back a semaphore's permits; this is no semaphore");
     if (!found.lock.holders.empty() && !found.lock.stuck && !arguments.force) {
         err << "lockscope-cli: " << describeLock(found.lock)
             << "\nlockscope-cli: it has a live holder; --force releases a lock held by someone else\n";
@@ -173,17 +187,30 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
     if (!arguments.yes && !options.terminal.input)
         return CommandLine::usageError(
             err, "release", "would ask before releasing, and no terminal is there to answer: pass --yes");
-    if (!arguments.yes) {
-        out << "release " << describeLock(found.lock) << "? [y/N] " << std::flush;
+    auto confirmed = [&](const std::string& question) {
+        out << question << " [y/N] " << std::flush;
         std::string answer;
         std::getline(in, answer);
-        if (answer != "y" && answer != "Y" && answer != "yes") {
+        return answer == "y" || answer == "Y" || answer == "yes";
+    };
+    if (!arguments.yes) {
+        const std::string what = !semaphore ? "release " + describeLock(found.lock) + "?"
+            : arguments.allPermits          ? "give back the permits of all "
+                + std::to_string(found.lock.holders.size()) + " holders of " + describeLock(found.lock) + "?"
+                                   : "give back the permits of holder "
+                + DisplayText::escaped(arguments.holder, 80) + " of " + describeLock(found.lock) + "?";
+        // Every holder's permits at once: asked a second time, as the GUI asks for a second tick.
+        if (!confirmed(what)
+            || (arguments.allPermits
+                && !confirmed("every holder loses its permits; really give them all back?"))) {
             err << "lockscope-cli: not released\n";
             return ExitNotDone;
         }
     }
     RedisConnection* connection = found.target.connection;
-    auto result = ForceRelease::release(*connection, found.lock);
+    auto result = !semaphore   ? ForceRelease::release(*connection, found.lock)
+        : arguments.allPermits ? ReleasePermit::releaseAll(*connection, found.lock)
+                               : ReleasePermit::release(*connection, found.lock, arguments.holder);
     return finish("release", options, audit, found, arguments.name, result, out, err);
 }
 

@@ -78,6 +78,49 @@ private slots:
         QVERIFY(!exists("orders"));
     }
 
+    void aSemaphoreAsksWhoseOrAllPermitsGoBack()
+    {
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "uploads").ok()); // two permits taken
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "uploads").ok());
+        const auto members = m_redis->command({"ZRANGE", "semaphore:uploads", "0", "-1"});
+        const std::string first = members->at(0).text();
+        const std::string second = members->at(1).text();
+        auto unnamed = runCli({"release", "uploads", "--force", "--yes"});
+        QCOMPARE(unnamed.code, int(ExitUsage));
+        QVERIFY2(unnamed.err.contains("--holder") && unnamed.err.contains(QString::fromStdString(first)),
+            qPrintable(unnamed.err));
+        QCOMPARE(m_redis->command({"ZCARD", "semaphore:uploads"})->integer(), 2LL);
+
+        // One holder's permit, chosen by its id.
+        auto one = runCli({"release", "uploads", "--force", "--yes", "--holder", first});
+        QCOMPARE(one.code, 0);
+        QVERIFY(!m_redis->command({"ZSCORE", "semaphore:uploads", first})->isString());
+        QVERIFY(m_redis->command({"ZSCORE", "semaphore:uploads", second})->isString());
+        QCOMPARE(
+            runCli({"release", "uploads", "--force", "--yes", "--holder", "nobody"}).code, int(ExitUsage));
+    }
+
+    void everyPermitGoesBackOnlyAfterASecondYes()
+    {
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "uploads").ok());
+        QVERIFY(LockFormats::nodeSemaphore(*m_redis, "uploads").ok());
+        auto declined = runCli({"release", "uploads", "--force", "--all-permits"}, "y\nn\n");
+        QCOMPARE(declined.code, 1);
+        QCOMPARE(declined.out.count("[y/N]"), 2);
+        QVERIFY(exists("semaphore:uploads"));
+        auto confirmed = runCli({"release", "uploads", "--force", "--all-permits"}, "y\ny\n");
+        QCOMPARE(confirmed.code, 0);
+        QVERIFY(!exists("semaphore:uploads"));
+        QVERIFY(auditEntries().back()["result"].toString().contains("2 holder(s)"));
+    }
+
+    void holderFlagsAreForSemaphoresOnly()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
+        QCOMPARE(runCli({"release", "orders", "--force", "--yes", "--all-permits"}).code, int(ExitUsage));
+        QVERIFY(exists("orders"));
+    }
+
     void aLiveHolderNeedsForce()
     {
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
