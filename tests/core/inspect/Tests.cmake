@@ -54,7 +54,7 @@ add_custom_target(bench_watch_redisson_churn COMMAND bench_WatchRedissonChurn US
 add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleLocks.cpp)
 target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
-    COMMENT "Locks and possible locks listed among 87,000 keys of sessions, caches, counters and tokens")
+    COMMENT "Locks and possible locks listed among 113,000 keys of sessions, caches, counters, tokens and job queues")
 
 # Locks taken by real npm libraries (skipped unless packaging/setup-npm-test-locks.sh installed them).
 lockscope_add_test(tst_NpmLibraryLocks DIR core/inspect)
