@@ -3,6 +3,7 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "common/EscapeBytes.h"
+#include "inspect/HoldersText.h"
 #include "inspect/NamedLockLookup.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
@@ -61,19 +62,9 @@ Result<AdminArguments> parseArguments(const std::string& command, const std::vec
 
 std::string describeHolders(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "nobody";
-    std::string text;
-    for (const auto& holder : lock.holders) {
-        if (!text.empty())
-            text += ", ";
-        text += escapeBytes(holder.owner, 80);
-        if (holder.count != 1)
-            text += " x" + std::to_string(holder.count);
-        if (holder.mode != "exclusive")
-            text += " (" + holder.mode + ")";
-    }
-    return text;
+    HoldersText text;
+    text.nobody = "nobody";
+    return text.of(lock.holders);
 }
 
 std::string describeLock(const LockSnapshot& lock)

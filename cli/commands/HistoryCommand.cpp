@@ -91,7 +91,12 @@ void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
     json.beginObject();
     json.key("lock").string(hold.lock).key("name").string(hold.apiName.empty() ? hold.lock : hold.apiName);
     json.key("node").string(hold.node).key("kind").string(hold.kind);
-    json.key("library").string(hold.library).key("holder").string(hold.holder).key("mode").string(hold.mode);
+    json.key("library")
+        .string(hold.library)
+        .key("holder")
+        .string(hold.holder)
+        .key("mode")
+        .string(holderModeName(hold.mode));
     json.key("started_ms").number(hold.startedMs).key("ended_ms").optionalNumber(hold.endedMs);
     json.key("duration_ms").number(hold.durationMs(nowMs)).key("ending").string(holdEndingName(hold.ending));
     json.key("fence").optionalNumber(hold.fence).key("max_reentries").number(hold.maxReentries);

@@ -193,8 +193,8 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
             out << "    " << r.checkerSummary.english() << "\n";
     }
     out << "  errors           " << r.errorCount();
-    for (const auto& [kind, count] : r.errors)
-        out << "  " << kind << "=" << count;
+    for (const auto& [error, count] : r.errors)
+        out << "  " << error.name() << "=" << count;
     out << "\n  cpu/acquisition  " << fixed(r.cpuMicrosPerAcquisition) << " us\n";
     if (r.waitReplicas > 0)
         out << "  replicas         WAIT " << r.waitReplicas << " after each acquire; "

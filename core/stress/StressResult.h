@@ -4,6 +4,7 @@
 #include "faults/FaultReport.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
+#include "stress/StressError.h"
 
 #include <chrono>
 #include <map>
@@ -53,9 +54,8 @@ struct StressResult
     long long sectionsUnchecked = 0; // beyond maxRecordedSections
     UserText checkerSummary; // the first findings, for humans
 
-    // Redis errors by ErrorKind name, plus "lost" (release found the hold gone) and
-    // "timed_out" (an acquire gave up, which only kinds with a wait limit do).
-    std::map<std::string, long long> errors;
+    // How often each error happened.
+    std::map<StressError, long long> errors;
     // Process CPU time (CLOCK_PROCESS_CPUTIME_ID) over the run, divided by acquisitions.
     double cpuMicrosPerAcquisition = 0;
     bool stoppedEarly = false; // cancelled before its duration or iterations

@@ -16,13 +16,23 @@ void valuesArray(JsonWriter& json, const char* key, const Values& values)
     json.endArray();
 }
 
+std::string_view nameOf(std::string_view name)
+{
+    return name;
+}
+
+std::string_view nameOf(const StressError& error)
+{
+    return error.name();
+}
+
 // `key`: {name: count, ...}
 template <typename Counts>
 void countsObject(JsonWriter& json, const char* key, const Counts& counts)
 {
     json.key(key).beginObject();
     for (const auto& [name, count] : counts)
-        json.key(name).value(count);
+        json.key(nameOf(name)).value(count);
     json.endObject();
 }
 

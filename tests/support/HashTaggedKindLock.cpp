@@ -17,9 +17,9 @@ std::vector<HashTaggedKindLock> HashTaggedKindLock::everyKind()
         {"reentrant", "orders:{42}", true, LockKind::Reentrant},
         {"reentrant", "orders:{42}", false, LockKind::Reentrant},
         {"fair", "orders:{42}", true, LockKind::Fair},
-        {"read", "orders:{42}", true, LockKind::ReadWrite, "read"},
-        {"write", "orders:{42}", true, LockKind::ReadWrite, "write"},
-        {"semaphore", "orders:{42}", true, LockKind::Semaphore, "permit"},
+        {"read", "orders:{42}", true, LockKind::ReadWrite, HolderMode::Read},
+        {"write", "orders:{42}", true, LockKind::ReadWrite, HolderMode::Write},
+        {"semaphore", "orders:{42}", true, LockKind::Semaphore, HolderMode::Permit},
         {"redlock", "payout-lock:{42}", true, LockKind::Token}};
 }
 

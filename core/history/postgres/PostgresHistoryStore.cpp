@@ -234,7 +234,11 @@ Status PostgresHistoryStore::sendSegment(Segment& segment)
     if (!segment.holds.empty()) {
         PostgresCopyRows rows;
         for (const auto& [id, hold] : segment.holds) {
-            rows.integer(id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs).integer(hold.endedMs);
+            rows.integer(id)
+                .bytes(hold.holder)
+                .text(holderModeName(hold.mode))
+                .integer(hold.startedMs)
+                .integer(hold.endedMs);
             if (hold.ending == HoldEnding::Open)
                 rows.null();
             else

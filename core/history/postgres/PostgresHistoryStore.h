@@ -48,9 +48,6 @@ public:
     void abandon() override;
     bool isBuffering() const override { return m_lost; }
 
-    // Events dropped since the database went away (0 while none).
-    long long droppedEvents() const { return m_dropped; }
-
 private:
     // The rows of one run of writes that COPY may send together.
     struct Segment;

@@ -3,7 +3,6 @@
 #include "inspect/scan/GlobPattern.h"
 #include "inspect/scan/ParallelKeyReader.h"
 #include "inspect/scan/ScanPager.h"
-#include "locks/DistributedLock.h"
 
 #include <optional>
 namespace lockscope {

@@ -163,7 +163,8 @@ private slots:
             QVERIFY(listed["fence"].isNull());
         const auto holders = listed["holders"].toArray();
         QCOMPARE(holders.size(), 1);
-        QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(), kind.holderMode);
+        QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(),
+            std::string(holderModeName(kind.holderMode)));
 
         if (kind.listedAs == LockKind::Semaphore) {
             QVERIFY(taken->lock->release().ok()); // semaphores are not force-released wholesale

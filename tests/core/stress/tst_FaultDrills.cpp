@@ -47,8 +47,8 @@ class tst_FaultDrills : public test::RedisTestCase
             + std::to_string(r.faults.writesAccepted) + ", rejected "
             + std::to_string(r.faults.writesRejected) + ", out of order "
             + std::to_string(r.faults.writesOutOfOrder) + "; errors";
-        for (const auto& [kind, count] : r.errors)
-            text += " " + kind + "=" + std::to_string(count);
+        for (const auto& [error, count] : r.errors)
+            text += " " + std::string(error.name()) + "=" + std::to_string(count);
         return text + "; " + r.checkerSummary.english();
     }
 
