@@ -53,7 +53,6 @@ private:
     struct Segment;
 
     PostgresHistoryStore(PostgresConnection connection, HistoryOptions options);
-    Status claimSource();
     Status prepareConnection();
     Status queue(HistoryWrite write);
     // Sends what waits (send()); a session that ends while the database is away fails, naming
@@ -81,7 +80,6 @@ private:
     Status settleBatchInFlight();
     // The first `writes` of the queue (and `dropped` events' gap) are in the database.
     void markSent(size_t writes, long long dropped);
-    Status deleteInBatches(const std::string& table, const std::string& condition, long long bound);
 
     PostgresConnection m_connection;
     HistoryOptions m_options;

@@ -1,3 +1,4 @@
+#include "inspect/LockSnapshot.h"
 #include "support/CliRun.h"
 #include "support/HashTaggedKindLock.h"
 #include "support/LockFormats.h"
@@ -9,8 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-
-#include "inspect/LockSnapshot.h"
 
 using namespace lockscope;
 using test::HashTaggedKindLock;
