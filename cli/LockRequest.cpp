@@ -48,7 +48,10 @@ Result<LockRequest> LockRequest::parse(const CliOptions& options)
             return usageError(arg + " needs a value");
         const std::string& value = args[++i];
         if (arg == "--kind") {
-            request.spec.kind = value;
+            auto kind = LockFactory::parseKind(value);
+            if (!kind)
+                return kind.error();
+            request.spec.kind = *kind;
             kindGiven = true;
         } else if (arg == "--lease") {
             auto lease = OptionValue::integer(value, arg, 1, 86400000);
@@ -74,15 +77,16 @@ Result<LockRequest> LockRequest::parse(const CliOptions& options)
         }
     }
     if (!kindGiven)
-        request.spec.kind = request.spec.nodes.empty() ? std::string(LockFactory::defaultKind) : "redlock";
+        request.spec.kind = request.spec.nodes.empty() ? LockFactory::defaultKind : LockAlgorithm::Redlock;
     // Options another kind would silently ignore are mistakes worth saying so.
-    const std::string& kind = request.spec.kind;
-    if (!request.spec.nodes.empty() && kind != "redlock")
-        return usageError("--nodes is only for the redlock kind, not " + kind);
-    if (permitsGiven && kind != "semaphore")
-        return usageError("--permits is only for the semaphore kind, not " + kind);
-    if (request.spec.serverTime && kind != "legacy" && kind != "naive")
-        return usageError("--server-time is only for the legacy and naive kinds, not " + kind);
+    const LockAlgorithm kind = request.spec.kind;
+    const std::string kindName(lockAlgorithmName(kind));
+    if (!request.spec.nodes.empty() && kind != LockAlgorithm::Redlock)
+        return usageError("--nodes is only for the redlock kind, not " + kindName);
+    if (permitsGiven && kind != LockAlgorithm::Semaphore)
+        return usageError("--permits is only for the semaphore kind, not " + kindName);
+    if (request.spec.serverTime && kind != LockAlgorithm::Legacy && kind != LockAlgorithm::Naive)
+        return usageError("--server-time is only for the legacy and naive kinds, not " + kindName);
     if (!request.spec.fenced) {
         if (auto refusal = LockFactory::noFenceRefusal(kind))
             return usageError("--no-fence: " + *refusal);

@@ -70,7 +70,10 @@ Result<StressRequest> parseRequest(const CliOptions& options)
             return usageError(arg + " needs a value");
         const std::string& value = args[++i];
         if (arg == "--kind") {
-            p.kind = value;
+            auto kind = LockFactory::parseKind(value);
+            if (!kind)
+                return kind.error();
+            p.kind = *kind;
         } else if (arg == "--fault") {
             auto fault = FaultSpec::parse(value);
             if (!fault)
@@ -125,7 +128,7 @@ Result<StressRequest> parseRequest(const CliOptions& options)
         }
     }
     if (!p.nodes.empty() && p.kind == StressParameters {}.kind)
-        p.kind = "redlock";
+        p.kind = LockAlgorithm::Redlock;
     // With only an iteration count, the iterations end the run.
     if (p.iterations > 0 && !durationGiven)
         p.duration = std::chrono::milliseconds(0);
@@ -162,7 +165,7 @@ void printFaults(const FaultReport& f, std::ostream& out)
 
 void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
 {
-    out << "stress: kind " << r.kind << (r.fenced ? "" : " (no fence)")
+    out << "stress: kind " << lockAlgorithmName(r.kind) << (r.fenced ? "" : " (no fence)")
         << (unsafe ? " (UNSAFE, demo only)" : "") << ", " << r.clients << " clients, " << r.locks
         << " lock(s), hold " << r.hold.count() << " ms, think " << r.think.count() << " ms, lease "
         << r.lease.count() << " ms" << (r.stoppedEarly ? "  [stopped early: partial result]" : "") << "\n";
@@ -225,12 +228,12 @@ int StressCommand::run(
     const auto& parameters = request->parameters;
     const auto* info = LockFactory::find(parameters.kind);
     if (!info) {
-        err << "lockscope-cli stress: unknown lock kind '" << parameters.kind
-            << "' (known kinds: " << LockFactory::knownKindNames() << ")\n";
+        err << "lockscope-cli stress: lock kind '" << lockAlgorithmName(parameters.kind)
+            << "' is not in this build (known kinds: " << LockFactory::knownKindNames() << ")\n";
         return ExitUsage;
     }
     if (info->unsafe)
-        err << "lockscope-cli stress: kind '" << parameters.kind
+        err << "lockscope-cli stress: kind '" << lockAlgorithmName(parameters.kind)
             << "' is UNSAFE on purpose: expect mutual-exclusion violations\n";
 
     SignalCancellation stop; // SIGINT/SIGTERM stop the run and print the partial result

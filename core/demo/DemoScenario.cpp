@@ -8,7 +8,7 @@
 namespace lockscope {
 
 DemoScenario::DemoScenario(
-    std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds)
+    std::string name, UserText title, UserText expectation, std::vector<LockAlgorithm> requiredKinds)
     : m_name(std::move(name))
     , m_title(std::move(title))
     , m_expectation(std::move(expectation))
@@ -35,10 +35,10 @@ Result<std::unique_ptr<RedisConnection>> DemoScenario::connectClearing(
     return connection;
 }
 
-LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, std::string name)
+LockSpec DemoScenario::lockSpec(const DemoContext& context, LockAlgorithm kind, std::string name)
 {
     LockSpec spec;
-    spec.kind = std::move(kind);
+    spec.kind = kind;
     spec.name = std::move(name);
     spec.connection = context.connection;
     return spec;
@@ -181,7 +181,7 @@ Status DemoScenario::checkKinds() const
     std::string missing;
     for (const auto& kind : requiredKinds()) {
         if (!LockFactory::find(kind))
-            missing += (missing.empty() ? "" : ", ") + kind;
+            missing += (missing.empty() ? "" : ", ") + std::string(lockAlgorithmName(kind));
     }
     if (missing.empty())
         return Done {};

@@ -13,7 +13,7 @@ FailoverScenario::FailoverScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario",
             "after the promotion two clients hold the lock and the fence rejects the stale write; "
             "with WAIT 1 the lock survives the failover")),
-        {"token"})
+        {LockAlgorithm::Token})
 {
 }
 
@@ -59,7 +59,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
     if (!connection)
         return connection.error();
     LockSpec spec;
-    spec.kind = "token";
+    spec.kind = LockAlgorithm::Token;
     spec.name = context.keyPrefix + (waitForReplica ? "failover-wait" : "failover");
     spec.connection = *connection;
     auto clients = contenders(spec);

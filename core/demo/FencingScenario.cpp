@@ -10,7 +10,7 @@ FencingScenario::FencingScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario", "A GC pause past the lease, with and without fencing")),
         UserText(LOCKSCOPE_TEXT("DemoScenario",
             "without fencing C1's late write corrupts the resource; with fencing it is rejected")),
-        {"token"})
+        {LockAlgorithm::Token})
 {
 }
 
@@ -18,7 +18,7 @@ Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
     constexpr auto lease = std::chrono::milliseconds(400);
-    const LockSpec spec = lockSpec(context, "token", lockName);
+    const LockSpec spec = lockSpec(context, LockAlgorithm::Token, lockName);
     auto clients = contenders(spec);
     if (!clients)
         return clients.error();

@@ -16,13 +16,13 @@ WatchdogScenario::WatchdogScenario()
             "the lock stays held for three leases while the holder lives, and frees within one lease after "
             "it "
             "dies")),
-        {"reentrant"})
+        {LockAlgorithm::Reentrant})
 {
 }
 
 Result<DemoOutcome> WatchdogScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
+    const LockSpec spec = lockSpec(context, LockAlgorithm::Reentrant, context.keyPrefix + "watchdog");
     auto started = startDoomedHold(context, spec, lease, true);
     if (!started)
         return started.error();

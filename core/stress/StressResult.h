@@ -2,6 +2,7 @@
 
 #include "common/UserText.h"
 #include "faults/FaultReport.h"
+#include "locks/LockAlgorithm.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
 #include "stress/StressError.h"
@@ -17,7 +18,7 @@ namespace lockscope {
 // this process.
 struct StressResult
 {
-    std::string kind;
+    LockAlgorithm kind = LockAlgorithm::Token;
     bool fenced = true; // false: a run without fencing counters (--no-fence)
     int clients = 0;
     int locks = 0;

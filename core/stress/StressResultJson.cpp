@@ -51,7 +51,7 @@ std::string StressResultJson::toJson(const StressResult& result)
 {
     JsonWriter json;
     json.beginObject();
-    json.key("kind").value(result.kind);
+    json.key("kind").value(lockAlgorithmName(result.kind));
     json.key("fenced").value(result.fenced);
     json.key("clients").value(result.clients);
     json.key("locks").value(result.locks);

@@ -34,7 +34,7 @@ std::optional<StressResult> stress(StressParameters p)
 {
     auto result = StressEngine(p).run();
     if (!result) {
-        std::cout << "  " << p.kind << ": cannot run: " << result.error().message << "\n";
+        std::cout << "  " << lockAlgorithmName(p.kind) << ": cannot run: " << result.error().message << "\n";
         return std::nullopt;
     }
     return *result;
@@ -81,7 +81,7 @@ int main(int argc, char** argv)
     auto base = [&](const std::string& kind, int clients, int locks, std::chrono::milliseconds hold,
                     std::chrono::milliseconds duration) {
         StressParameters p;
-        p.kind = kind;
+        p.kind = lockAlgorithmNames.parse(kind).value_or(LockAlgorithm::Token);
         p.connection = connection;
         p.namePrefix = "bench:" + kind + ":";
         p.lease = 30000ms;

@@ -25,7 +25,7 @@ class tst_FailoverDrill : public QObject
     static StressParameters drill(FailoverSandbox& sandbox, const std::string& prefix)
     {
         StressParameters p;
-        p.kind = "token";
+        p.kind = LockAlgorithm::Token;
         ConnectionOptions base;
         base.connectTimeout = 1000ms;
         base.commandTimeout = 5000ms;
@@ -156,7 +156,7 @@ private slots:
     void waitingForReplicasIsRefusedWhereItCannotWork()
     {
         StressParameters p;
-        p.kind = "redlock";
+        p.kind = LockAlgorithm::Redlock;
         p.waitReplicas = 1;
         QVERIFY(!p.validate());
         StressParameters failover;

@@ -219,8 +219,8 @@ void StressPanel::showResult(const StressResult& result)
     QStringList errors;
     for (const auto& [error, count] : result.errors)
         errors << tr("%1 × %L2").arg(CoreTexts::stressError(error)).arg(count);
-    QString text
-        = tr("<b>%1</b>, %n client(s)", nullptr, result.clients).arg(QString::fromStdString(result.kind));
+    QString text = tr("<b>%1</b>, %n client(s)", nullptr, result.clients)
+                       .arg(QString::fromStdString(std::string(lockAlgorithmName(result.kind))));
     text += tr(", %n lock(s)", nullptr, result.locks);
     text += QStringLiteral("<br>") + tr("Throughput: %L1 acquisitions/s").arg(result.opsPerSecond, 0, 'f', 0);
     text += QStringLiteral("<br>")
