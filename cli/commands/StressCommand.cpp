@@ -219,7 +219,7 @@ int StressCommand::run(
     // The restart drill uses --sandbox's server; the failover drill, with --sandbox, servers of
     // its own. Without --sandbox, validate() refuses both.
     auto& drilled = request->parameters;
-    auto drillServers = DrillServers::prepare(drilled, sandbox, false);
+    auto drillServers = DrillServers::prepare(drilled, sandbox, DrillServers::OwnServers::Never);
     Status prepared = drillServers ? drilled.validate() : Status(drillServers.error());
     if (!prepared) {
         err << "lockscope-cli stress: " << prepared.error().message << "\n";

@@ -152,7 +152,7 @@ Result<DemoScenario::Contenders> DemoScenario::contenders(const LockSpec& spec)
 }
 
 Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
-    const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog)
+    const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, Renewal renewal)
 {
     auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
@@ -160,7 +160,7 @@ Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
     AcquireOptions options;
     options.lease = lease;
     options.wait = std::chrono::milliseconds(5000);
-    options.watchdog = watchdog;
+    options.watchdog = renewal == Renewal::Watchdog;
     // Ten seconds for the holder's process to start and acquire.
     auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
     if (!c1)

@@ -82,8 +82,13 @@ protected:
         std::unique_ptr<RedisConnection> observer;
         std::unique_ptr<CrashingHolder> c1;
     };
+    enum class Renewal
+    {
+        Watchdog, // the holder's watchdog renews the lease while it lives
+        None, // the lease runs out `lease` after the acquire
+    };
     static Result<DoomedHold> startDoomedHold(
-        const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog);
+        const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, Renewal renewal);
     // The key's PTTL as the observer reads it (-2: gone, or not an integer reply).
     static Result<long long> pttl(RedisConnection& observer, const std::string& key);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply. What the

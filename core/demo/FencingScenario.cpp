@@ -84,7 +84,7 @@ Result<DemoOutcome> FencingScenario::play(const DemoContext& context, DemoTimeli
 {
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: the resource ignores fencing tokens.")));
-    FencedResource unfenced(false);
+    FencedResource unfenced(FencedResource::Fences::Ignored);
     auto staleAcceptedUnfenced = playRound(context, timeline, unfenced, context.keyPrefix + "fencing-off");
     if (!staleAcceptedUnfenced)
         return staleAcceptedUnfenced.error();
@@ -92,7 +92,7 @@ Result<DemoOutcome> FencingScenario::play(const DemoContext& context, DemoTimeli
 
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the resource checks fencing tokens.")));
-    FencedResource fenced(true);
+    FencedResource fenced(FencedResource::Fences::Enforced);
     auto staleAcceptedFenced = playRound(context, timeline, fenced, context.keyPrefix + "fencing-on");
     if (!staleAcceptedFenced)
         return staleAcceptedFenced.error();

@@ -21,7 +21,7 @@ TokenCrashScenario::TokenCrashScenario()
 Result<DemoOutcome> TokenCrashScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
     const LockSpec spec = lockSpec(context, LockAlgorithm::Token, context.keyPrefix + "token-crash");
-    auto started = startDoomedHold(context, spec, lease, false);
+    auto started = startDoomedHold(context, spec, lease, Renewal::None);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;

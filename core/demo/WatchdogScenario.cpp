@@ -23,7 +23,7 @@ WatchdogScenario::WatchdogScenario()
 Result<DemoOutcome> WatchdogScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
     const LockSpec spec = lockSpec(context, LockAlgorithm::Reentrant, context.keyPrefix + "watchdog");
-    auto started = startDoomedHold(context, spec, lease, true);
+    auto started = startDoomedHold(context, spec, lease, Renewal::Watchdog);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;
