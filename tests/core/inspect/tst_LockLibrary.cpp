@@ -1,4 +1,5 @@
 #include "inspect/LockLibrary.h"
+#include "inspect/recognizers/SimpleLockFormats.h"
 
 #include <QtTest>
 
@@ -47,6 +48,19 @@ class tst_LockLibrary : public QObject
     Q_OBJECT
 
 private slots:
+    void everyLibraryHasItsOwnName()
+    {
+        for (const auto& row : lockLibraryNames.rows()) {
+            QVERIFY(!row.name.empty());
+            QVERIFY(lockLibraryNames.parse(row.name) == row.value);
+        }
+        // Every row of a simple format names a library the table knows.
+        for (const SimpleLockFormat& format : SimpleLockFormats::all()) {
+            QVERIFY2(format.library != LockLibrary::Unknown, std::string(format.name).c_str());
+            QVERIFY2(lockLibraryName(format.library) != "unknown", std::string(format.name).c_str());
+        }
+    }
+
     void theLockFormatsPageListsEveryLibraryByTheNameLockScopeShows()
     {
         const QString page = document("docs/lock-formats.md");
