@@ -118,8 +118,8 @@ std::string CliOptions::usage()
             + std::string(description) + "\n";
     };
     for (const auto& kind : LockFactory::kinds())
-        item(kind.name,
-            kind.description.english() + (kind.name == LockFactory::defaultKind ? " (default)" : ""));
+        item(kind.name(),
+            kind.description.english() + (kind.kind == LockFactory::defaultKind ? " (default)" : ""));
     text += "\nexit status:\n";
     for (const auto& meaning : exitCodeMeanings())
         item(std::to_string(meaning.code), meaning.meaning);

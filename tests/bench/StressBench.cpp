@@ -336,7 +336,7 @@ int main(int argc, char** argv)
         std::printf("\n3) zero violations for every safe kind (8 clients, 2 locks, hold 1 ms, 2 s)\n");
         std::vector<std::unique_ptr<RedisServerProcess>> nodes;
         for (const auto& info : LockFactory::kinds()) {
-            const std::string kind(info.name);
+            const std::string kind(info.name());
             if (info.unsafe) {
                 std::printf("  %-10s skipped: unsafe on purpose\n", kind.c_str());
                 continue;

@@ -487,7 +487,7 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
         if (auto prepared = prepareConnection(); !prepared)
             return lostWith(prepared) ? Status(Done {}) : prepared;
         // The claim went with the old connection; another recorder may have taken it meanwhile.
-        if (auto claimed = claimSource(); !claimed)
+        if (auto claimed = PostgresSourceClaim::claim(m_connection, m_options.source); !claimed)
             return lostWith(claimed) ? Status(Done {}) : claimed;
         if (auto settled = settleBatchInFlight(); !settled)
             return lostWith(settled) ? Status(Done {}) : settled;
