@@ -1,6 +1,6 @@
 #include "inspect/HoldersText.h"
 
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
 
 #include <algorithm>
 
@@ -26,7 +26,7 @@ std::string HoldersText::of(const std::vector<LockHolder>& holders) const
         const LockHolder& holder = holders[i];
         if (i > 0)
             text += separator;
-        text += owners == Owners::Raw ? holder.owner : escapeBytes(holder.owner, ownerBytes);
+        text += owners == Owners::Raw ? holder.owner : DisplayText::escaped(holder.owner, ownerBytes);
         if (details == Details::OwnersOnly)
             continue;
         if (holder.count != 1)

@@ -17,7 +17,7 @@ struct HoldersText
 {
     enum class Owners
     {
-        Escaped, // escapeBytes, cut at ownerBytes
+        Escaped, // as DisplayText::escaped shows bytes (valid UTF-8 as text), cut at ownerBytes
         Raw, // the bytes as Redis holds them: for storing, never for showing
     };
     enum class Details
