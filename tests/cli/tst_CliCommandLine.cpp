@@ -4,6 +4,8 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace lockscope;
@@ -43,7 +45,8 @@ private slots:
         QVERIFY2(run.out.contains("--lock-pattern GLOB") && run.out.contains("--no-possible"),
             qPrintable(run.out));
         QVERIFY2(run.out.contains("\nexamples:\n  lockscope-cli list\n"), qPrintable(run.out));
-        QVERIFY2(run.out.contains("\n  lockscope-cli list --pattern 'orders:*' --json\n"), qPrintable(run.out));
+        QVERIFY2(
+            run.out.contains("\n  lockscope-cli list --pattern 'orders:*' --json\n"), qPrintable(run.out));
         QVERIFY2(!run.out.contains("--clients"), qPrintable(run.out)); // stress's, not list's
     }
 
@@ -62,6 +65,17 @@ private slots:
         auto run = runCli({"extend", "--help"});
         QCOMPARE(run.code, int(ExitOk));
         QVERIFY2(run.out.contains("--ttl MS"), qPrintable(run.out));
+    }
+
+    void pingPrintsJsonWhenAsked()
+    {
+        auto run = runCli({"ping", "--json", "--url", m_server->url()});
+        QCOMPARE(run.code, int(ExitOk));
+        const auto ping = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY2(
+            ping["server"].toString().endsWith(":" + QString::number(m_server->port())), qPrintable(run.out));
+        QCOMPARE(ping["topology"].toString(), QString("standalone"));
+        QVERIFY(ping["round_trip_ms"].toDouble() > 0);
     }
 
     void globalOptionsGoBeforeOrAfterTheCommand()
