@@ -159,7 +159,7 @@ void CommandLine::defineGlobal()
     CLI::App* app = m_app.get();
     Global& global = m_parsed.global;
     app->add_flag("-V,--version", m_parsed.version, "print the version and exit");
-    app->add_flag("-q,--quiet", global.quiet, "no progress lines or notes on stderr (errors still)");
+    app->add_flag("-q,--quiet", global.quiet, "no progress lines on stderr (errors and warnings still)");
     // Servers in their order: each occurrence is handled as it is met (trigger_on_parse).
     app->add_option_function<std::string>(
            "-u,--url", [&global](const std::string& url) { global.servers.emplace_back(false, url); },
