@@ -2,7 +2,6 @@
 
 #include "redis/RedisUrl.h"
 
-
 namespace lockscope {
 
 Result<std::vector<ConnectionOptions>> OptionValue::nodeList(
