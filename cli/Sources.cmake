@@ -1,4 +1,5 @@
 list(APPEND lockscope_cli_sources
+  AdminAudit.cpp
   ChildProcess.cpp
   CliOptions.cpp
   CliRunner.cpp

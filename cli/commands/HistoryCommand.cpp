@@ -86,9 +86,24 @@ std::string seconds(long long ms)
     return buffer;
 }
 
-void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
+// Every row names its server first, as `list --json` does (none in a history of one unnamed server).
+JsonWriter& beginRow(JsonWriter& json, const std::string& server)
 {
     json.beginObject();
+    if (!server.empty())
+        json.key("server").string(server);
+    return json;
+}
+
+// Where a hold or alert was: its node, and its server when that says more.
+std::string whereText(const std::string& server, const std::string& node)
+{
+    return server.empty() || server == node ? node : escapeBytes(server, 60) + ", " + node;
+}
+
+void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
+{
+    beginRow(json, hold.server);
     json.key("lock").string(hold.lock).key("name").string(hold.apiName.empty() ? hold.lock : hold.apiName);
     json.key("node").string(hold.node).key("kind").string(hold.kind);
     json.key("library").string(hold.library).key("holder").string(hold.holder).key("mode").string(hold.mode);
@@ -155,7 +170,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             writeHold(json, hold, nowMs);
         json.endArray().key("gaps").beginArray();
         for (const auto& gap : *gaps) {
-            json.beginObject()
+            beginRow(json, gap.server)
                 .key("started_ms")
                 .number(gap.startedMs)
                 .key("ended_ms")
@@ -173,7 +188,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
         }
         json.endArray().key("alerts").beginArray();
         for (const auto& alert : *alerts) {
-            json.beginObject().key("at_ms").number(alert.atMs).key("node").string(alert.node);
+            beginRow(json, alert.server).key("at_ms").number(alert.atMs).key("node").string(alert.node);
             json.key("rule").string(alert.rule).key("detail").string(alert.detail).endObject();
         }
         json.endArray().endObject();
@@ -196,11 +211,12 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             out << "  x" << hold.maxReentries;
         if (hold.maxWaiters > 0)
             out << "  waiters " << hold.maxWaiters;
-        out << "  (" << hold.node << ")\n";
+        out << "  (" << whereText(hold.server, hold.node) << ")\n";
     }
     for (const auto& gap : *gaps)
         out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
-            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
+            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": "
+            << (gap.server.empty() ? std::string() : escapeBytes(gap.server, 60) + ": ") << gap.reason
             << "\n";
     for (const auto& span : *polling)
         out << "polling every " << span.intervalMs << " ms from " << TimeArgument::format(span.startedMs)
@@ -208,7 +224,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             << ": changes seen up to one interval late, shorter holds may be missing\n";
     for (const auto& alert : *alerts)
         out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
-            << escapeBytes(alert.detail, 300) << " (" << alert.node << ")\n";
+            << escapeBytes(alert.detail, 300) << " (" << whereText(alert.server, alert.node) << ")\n";
     return ExitOk;
 }
 
@@ -229,7 +245,7 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
         json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
         json.key("locks").beginArray();
         for (const auto& row : *rows) {
-            json.beginObject().key("lock").string(row.lock).key("node").string(row.node);
+            beginRow(json, row.server).key("lock").string(row.lock).key("node").string(row.node);
             json.key("kind")
                 .string(row.kind)
                 .key("library")
@@ -249,8 +265,9 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
     int rank = 0;
     for (const auto& row : *rows)
         out << ++rank << ". " << escapeBytes(row.lock, 80) << " (" << row.kind << ", " << row.library
-            << ") on " << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs)
-            << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
+            << ") on " << whereText(row.server, row.node) << ": " << row.holds << " hold(s), longest "
+            << seconds(row.longestHoldMs) << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired
+            << " expired\n";
     return ExitOk;
 }
 

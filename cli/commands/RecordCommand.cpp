@@ -94,26 +94,29 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
     }
     const auto& members = options.fleet.members();
     const bool many = options.manyServers();
-    if (many && (!arguments->db.empty() || !arguments->profile.empty())) {
-        err << "lockscope-cli: record: --db and --profile name one server's history; a fleet records each "
-               "server to a database named after it\n";
+    if (many && !arguments->profile.empty()) {
+        err << "lockscope-cli: record: --profile names one server's history file; a fleet records into --db, "
+               "or each server to a file named after it\n";
         return ExitUsage;
     }
+    // One --db takes the whole fleet (each row names its server); without it each server records
+    // to a file named after it.
     std::vector<std::string> paths;
     for (const auto& member : members)
-        paths.push_back(many
+        paths.push_back(many && arguments->db.empty()
                 ? HistoryFile::choose({}, member.name, member.connection, environment)
                 : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
 
-    // A shared (PostgreSQL) history is one server's: its password, and the server its rows name.
-    auto shared = HistoryFile::sharedDatabase(many || paths.empty() ? std::string() : paths.front(),
+    // The password of a shared (PostgreSQL) history; each server's rows name it (FleetRecorder).
+    auto shared = HistoryFile::sharedDatabase(many ? arguments->db
+            : paths.empty()                        ? std::string()
+                                                   : paths.front(),
         arguments->passwordEnv, options.connection, environment);
     if (!shared) {
         err << "lockscope-cli: " << shared.error().message << "\n";
         return exitCodeFor(shared.error().kind);
     }
     arguments->history.password = shared->password;
-    arguments->history.source = shared->source;
 
     std::mutex errMutex; // every server's thread says things
     auto say = [&](const std::string& line) {
@@ -136,12 +139,16 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         return exitCodeFor(opened.error().kind);
 
     SignalCancellation interrupt;
-    std::thread flusher([&] {
-        while (!interrupt.token().isCancelled()) {
-            recorder.flushIfDue(epochMillisNow());
-            pause(std::chrono::milliseconds(200), interrupt.token());
-        }
-    });
+    // A flusher per server: one server's slow write (a flood's batch, its database away) never
+    // holds up another's.
+    std::vector<std::thread> flushers;
+    for (size_t server = 0; server < recorder.size(); ++server)
+        flushers.emplace_back([&, server] {
+            while (!interrupt.token().isCancelled()) {
+                recorder.flushIfDue(server, epochMillisNow());
+                pause(std::chrono::milliseconds(200), interrupt.token());
+            }
+        });
     FleetWatchOptions watchOptions;
     watchOptions.watch = arguments->watch;
     // The history resynchronises from each new listing; the changes while away are its gap.
@@ -153,7 +160,8 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
             pause(std::chrono::milliseconds(200), interrupt.token());
         watcher.stop();
     }
-    flusher.join();
+    for (auto& flusher : flushers)
+        flusher.join();
     recorder.close(epochMillisNow());
     (void)out;
     return ExitOk;

@@ -15,6 +15,8 @@ list(APPEND lockscope_core_sources
   history/SqliteHistoryReader.cpp
   history/SqliteHistoryStore.cpp
   history/SqliteStatement.cpp
+  history/audit/AuditOutbox.cpp
+  history/audit/SharedAudit.cpp
   history/postgres/PostgresConnection.cpp
   history/postgres/PostgresCopyRows.cpp
   history/postgres/PostgresHistoryReader.cpp

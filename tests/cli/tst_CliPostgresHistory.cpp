@@ -10,6 +10,8 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <algorithm>
+#include <csignal>
 #include <set>
 #include <thread>
 
@@ -83,6 +85,13 @@ class tst_CliPostgresHistory : public test::RedisTestCase
         return QString::fromStdString(m_postgres->url(database, user));
     }
 
+    // The first value `sql` gives in `database` ("?" on an error).
+    std::string valueOf(const std::string& sql, const std::string& database)
+    {
+        auto value = m_postgres->scalar(sql, database);
+        return value ? *value : "?";
+    }
+
     // How many tables the database has in its public schema (nothing written: none).
     std::string tablesIn(const std::string& database)
     {
@@ -147,6 +156,61 @@ private slots:
         QVERIFY2(text.out.contains(QString::fromStdString(LockFormats::clientA + ":1"))
                 && text.out.contains(QString::fromStdString(LockFormats::clientA + ":2")),
             qPrintable(text.out));
+    }
+
+    void aFleetRecordsIntoOneDatabaseAndAStoppedOrKilledServerNeverDelaysTheOthers()
+    {
+        auto stopped = test::startServer();
+        auto killed = test::startServer();
+        QVERIFY(stopped && killed);
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        const std::string database = freshDatabase();
+        RecordProcess record({"--url", QString::fromStdString(m_server->url()), "--url",
+            QString::fromStdString(stopped->url()), "--url", QString::fromStdString(killed->url()), "record",
+            "--db", url(database)});
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s, 3), qPrintable(record.errorText()));
+        QCOMPARE(::kill(stopped->pid(), SIGSTOP), 0); // hangs: its watcher's replies never come
+        struct Resume // however the test ends, the server can be stopped again
+        {
+            pid_t pid;
+            ~Resume() { ::kill(pid, SIGCONT); }
+        } resume {stopped->pid()};
+        killed->kill();
+        const std::string live = "127.0.0.1:" + std::to_string(m_server->port());
+        // The live server's holds keep arriving, one after another: each taken, seen written,
+        // released, seen ended.
+        const auto waitFor = [&](const std::string& sql, const std::string& value) {
+            const auto giveUp = std::chrono::steady_clock::now() + 15s;
+            while (valueOf(sql, database) != value && std::chrono::steady_clock::now() < giveUp)
+                std::this_thread::sleep_for(100ms);
+            return valueOf(sql, database) == value;
+        };
+        const std::string holdsOnLive = "SELECT count(*) FROM holds h JOIN locks l ON l.id = h.lock_id"
+                                        " WHERE l.source = '"
+            + live + "'";
+        for (int round = 1; round <= 5; ++round) {
+            const std::string lock = "job:" + std::to_string(round);
+            QVERIFY(LockFormats::redissonLock(*m_redis, lock, LockFormats::clientA, 1, 30000).ok());
+            QVERIFY2(waitFor(holdsOnLive, std::to_string(round)), qPrintable(record.errorText()));
+            QVERIFY(m_redis->command({"DEL", lock}).ok());
+            QVERIFY2(waitFor(holdsOnLive + " AND h.ending = 1", std::to_string(round)),
+                qPrintable(record.errorText()));
+        }
+        QCOMPARE(::kill(stopped->pid(), SIGCONT), 0);
+        QCOMPARE(record.terminate(), 0);
+        // Each server had its own session in the one database, under the name `list` gives it.
+        std::vector<std::string> names {live, "127.0.0.1:" + std::to_string(stopped->port()),
+            "127.0.0.1:" + std::to_string(killed->port())};
+        std::sort(names.begin(), names.end());
+        QCOMPARE(valueOf("SELECT string_agg(DISTINCT source, ',' ORDER BY source) FROM sessions", database),
+            names[0] + "," + names[1] + "," + names[2]);
+        const auto history
+            = runCliProcess({"history", "job:1", "--db", url(database), "--since", "1h", "--json"});
+        QCOMPARE(history.code, 0);
+        const auto holds = QJsonDocument::fromJson(history.out.toUtf8()).object()["holds"].toArray();
+        QCOMPARE(holds.size(), 1);
+        QCOMPARE(holds[0].toObject()["server"].toString(), QString::fromStdString(live));
     }
 
     void aSecondRecorderOnTheSameServerIsRefused()
@@ -231,7 +295,7 @@ private slots:
                               " INSERT INTO lockscope_schema VALUES (7)",
                         database)
                     .ok());
-        bothRefuse(url(database), 65, "schema 7, this one knows up to 5");
+        bothRefuse(url(database), 65, "schema 7, this one knows up to 6");
         QCOMPARE(tablesIn(database), std::string("1"));
     }
 };

@@ -310,8 +310,8 @@ Status PostgresHistoryStore::sendOne(const HistoryWrite& write)
                 return found.error();
             id = *found;
         }
-        sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES($1, $2, $3, $4)";
-        params.integer(write.atMs).integer(id).text(write.name).bytes(write.detail);
+        sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail, source) VALUES($1, $2, $3, $4, $5)";
+        params.integer(write.atMs).integer(id).text(write.name).bytes(write.detail).text(source);
         break;
     }
     case HistoryWrite::Kind::Mark:
@@ -613,7 +613,7 @@ Status PostgresHistoryStore::deleteInBatches(
     }
 }
 
-Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxBytes)
+Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long auditCutoffMs, long long maxBytes)
 {
     // Runs beside the batch (which waits in memory), each DELETE a bounded transaction of its own.
     if (m_lost)
@@ -639,6 +639,9 @@ Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxByt
             if (auto deleted = deleteInBatches(table, condition, cutoffMs); !deleted)
                 return deleted;
         }
+        // The admin actions are kept longer (HistoryOptions::auditMaxAge), and never by size.
+        if (auto deleted = deleteInBatches("audit", "at_ms < $1", auditCutoffMs); !deleted)
+            return deleted;
         // By size: the oldest tenth of the events (and the holds that ended before what is left)
         // per run. PostgreSQL reuses the space once autovacuum has seen the deleted rows.
         auto size
