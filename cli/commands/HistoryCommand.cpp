@@ -228,6 +228,45 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
     return ExitOk;
 }
 
+// The admin actions in the window, one a line (or a JSON array): who took which action on which
+// lock of which server, why, and what came of it.
+int printAudit(
+    HistoryQuery& query, bool json, int limit, TimeWindow window, std::ostream& out, std::ostream& err)
+{
+    auto entries = query.audit(window, limit);
+    if (!entries) {
+        err << "lockscope-cli: " << entries.error().message << "\n";
+        return ExitUnavailable;
+    }
+    if (json) {
+        JsonWriter writer;
+        writer.beginArray();
+        for (const auto& entry : *entries) {
+            beginRow(writer, entry.server).key("at_ms").number(entry.atMs);
+            writer.key("user").string(entry.user).key("host").string(entry.host);
+            writer.key("version").string(entry.version).key("profile").string(entry.profile);
+            writer.key("node").string(entry.node).key("lock").string(entry.lock);
+            writer.key("action").string(entry.action).key("reason").string(entry.reason);
+            writer.key("result").string(entry.result).key("entry").string(entry.entry);
+            writer.endObject();
+        }
+        writer.endArray();
+        out << writer.text() << "\n";
+        return ExitOk;
+    }
+    if (entries->empty())
+        out << "no admin actions between " << TimeArgument::format(window.fromMs) << " and "
+            << TimeArgument::format(window.untilMs) << "\n";
+    for (const auto& entry : *entries)
+        out << TimeArgument::format(entry.atMs) << "  " << escapeBytes(entry.user, 40) << "@"
+            << escapeBytes(entry.host, 60) << "  "
+            << escapeBytes(entry.server.empty() ? entry.node : entry.server, 60) << "  "
+            << escapeBytes(entry.lock, 80) << "  " << entry.action << "  "
+            << (entry.reason.empty() ? std::string("(no reason given)") : escapeBytes(entry.reason, 300))
+            << "  " << escapeBytes(entry.result, 200) << "\n";
+    return ExitOk;
+}
+
 int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWindow window, std::ostream& out,
     std::ostream& err)
 {

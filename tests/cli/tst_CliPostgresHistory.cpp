@@ -4,14 +4,17 @@
 #include "support/RedisTestServer.h"
 #include "support/postgres/PostgresTestServer.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
 #include <csignal>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -297,6 +300,86 @@ private slots:
                     .ok());
         bothRefuse(url(database), 65, "schema 7, this one knows up to 6");
         QCOMPARE(tablesIn(database), std::string("1"));
+    }
+
+    void twoDesksReleaseLocksOnTwoServersAndAThirdReadsWhoAndWhy()
+    {
+        auto other = test::startServer();
+        QVERIFY(other);
+        auto otherClient = test::connectTo(*other);
+        QVERIFY(otherClient);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "invoice", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*otherClient, "payout", LockFormats::clientA, 2, 30000).ok());
+        const std::string database = freshDatabase();
+        QTemporaryDir aliceDesk, bobDesk;
+        // Two desks: two processes, two OS users (LOGNAME), each its own local audit log.
+        const auto alice = runCliProcess(
+            {"--url", QString::fromStdString(m_server->url()), "release", "invoice", "--force", "--yes",
+                "--reason", "INC-4312: stuck after deploy", "--db", url(database)},
+            {{"LOGNAME", "alice"}, {"XDG_DATA_HOME", aliceDesk.path()}});
+        QVERIFY2(alice.code == 0, qPrintable(alice.err));
+        const auto bob
+            = runCliProcess({"--url", QString::fromStdString(other->url()), "release", "payout", "--force",
+                                "--yes", "--reason", "INC-4313: worker gone", "--db", url(database)},
+                {{"LOGNAME", "bob"}, {"XDG_DATA_HOME", bobDesk.path()}});
+        QVERIFY2(bob.code == 0, qPrintable(bob.err));
+        // A third desk reads both, with their names and reasons.
+        const auto reader = runCliProcess(
+            {"history", "--audit", "--since", "1h", "--json", "--db", url(database)}, {{"LOGNAME", "carol"}});
+        QVERIFY2(reader.code == 0, qPrintable(reader.err));
+        const QJsonArray entries = QJsonDocument::fromJson(reader.out.toUtf8()).array();
+        QCOMPARE(entries.size(), 2);
+        std::map<QString, QJsonObject> byUser;
+        for (const auto entry : entries)
+            byUser[entry.toObject()["user"].toString()] = entry.toObject();
+        QCOMPARE(byUser["alice"]["reason"].toString(), QString("INC-4312: stuck after deploy"));
+        QCOMPARE(byUser["alice"]["lock"].toString(), QString("invoice"));
+        QCOMPARE(byUser["alice"]["action"].toString(), QString("release"));
+        QCOMPARE(byUser["alice"]["server"].toString(), QString("127.0.0.1:%1").arg(m_server->port()));
+        QVERIFY2(byUser["alice"]["result"].toString().startsWith("done"), qPrintable(reader.out));
+        QCOMPARE(byUser["bob"]["reason"].toString(), QString("INC-4313: worker gone"));
+        QCOMPARE(byUser["bob"]["server"].toString(), QString("127.0.0.1:%1").arg(other->port()));
+        QVERIFY(!byUser["bob"]["host"].toString().isEmpty());
+        const auto text = runCliProcess({"history", "--audit", "--since", "1h", "--db", url(database)});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(
+            text.out.contains("alice@") && text.out.contains("INC-4313: worker gone"), qPrintable(text.out));
+        // Each desk's local audit log has its own action too, with the reason.
+        QFile log(aliceDesk.filePath("lockscope/audit.log"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().contains("INC-4312: stuck after deploy"));
+    }
+
+    // Stops the PostgreSQL server (and starts it again): last.
+    void anAdminActionWhileTheDatabaseIsDownIsWrittenThereWhenItIsBack()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "first", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "second", LockFormats::clientA, 1, 30000).ok());
+        const std::string database = freshDatabase();
+        QTemporaryDir desk;
+        const QMap<QString, QString> environment {{"LOGNAME", "alice"}, {"XDG_DATA_HOME", desk.path()}};
+        m_postgres->stop();
+        const auto down
+            = runCliProcess({"--url", QString::fromStdString(m_server->url()), "release", "first", "--force",
+                                "--yes", "--reason", "while the database was down", "--db", url(database)},
+                environment);
+        QCOMPARE(down.code, 0); // released all the same
+        QVERIFY2(down.err.contains("waits in"), qPrintable(down.err));
+        auto exists = m_redis->command({"EXISTS", "first"});
+        QVERIFY(exists && exists->integer() == 0);
+        QVERIFY(m_postgres->restart().ok());
+        const auto back = runCliProcess({"--url", QString::fromStdString(m_server->url()), "release",
+                                            "second", "--force", "--yes", "--db", url(database)},
+            environment);
+        QVERIFY2(back.code == 0 && !back.err.contains("warning"), qPrintable(back.err));
+        const auto reader
+            = runCliProcess({"history", "--audit", "--since", "1h", "--json", "--db", url(database)});
+        QCOMPARE(reader.code, 0);
+        const QJsonArray entries = QJsonDocument::fromJson(reader.out.toUtf8()).array();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[0].toObject()["lock"].toString(), QString("first"));
+        QCOMPARE(entries[0].toObject()["reason"].toString(), QString("while the database was down"));
+        QCOMPARE(entries[1].toObject()["lock"].toString(), QString("second"));
     }
 };
 
