@@ -1,12 +1,16 @@
 // Benchmark, not a test: one fleet recorder (the real `lockscope-cli record`, a process of its
-// own) over SERVERS redis-servers into one PostgreSQL 15, each server's locks changed RATE times
-// a second for SECONDS; then one server's recorder at the same rate, for the CPU per event one
-// server's recorder takes. Prints, for the fleet: the changes made and the events written per
-// server (every one must be), each server's write lag (from a change's reply to its event row
-// being committed, seen by counting the rows every 100 ms: up to 100 ms coarse) p50/p99 and the
+// own) over SERVERS redis-servers into one PostgreSQL 15, each server's locks taken or let go RATE
+// times a second for SECONDS; then one server's recorder at the same rate, for the CPU per event
+// one server's recorder takes. Prints, per server: the changes made, the events the recorder's
+// watcher reported (its /metrics lockscope_lock_events_total: a watcher that reads a key after it
+// changed again reports the state it found, so under load a few changes are one event) and the
+// events written (every reported one must be), the write lag (from a change's reply to its event
+// row being committed, seen by counting the rows every 100 ms: up to 100 ms coarse) p50/p99, the
 // worst server's p99, and the recorder's CPU per event in both runs.
 // `cmake --build DIR --target bench_fleet_history`; arguments: [SERVERS=20] [RATE=200] [SECONDS=30].
+#include "RecordProcess.h"
 #include "common/WallClock.h"
+#include "sandbox/FreePort.h"
 #include "sandbox/SpawnedProcess.h"
 #include "support/BenchMeasures.h"
 #include "support/RedisTestServer.h"
@@ -34,6 +38,7 @@ struct Run
 {
     std::vector<long long> changes; // per server
     std::vector<long long> written; // events in the database, per server
+    std::vector<long long> reported; // events the recorder's watcher reported, per server
     std::vector<double> p50, p99; // write lag per server, ms
     double cpuSeconds = 0;
     long long events = 0;
@@ -82,7 +87,9 @@ Run record(const std::vector<std::unique_ptr<RedisServerProcess>>& servers, size
         args.push_back("--url");
         args.push_back(servers[i]->url());
     }
-    args.insert(args.end(), {"record", "--db", postgres.url(database)});
+    const int metricsPort = pickFreePort();
+    args.insert(args.end(),
+        {"record", "--db", postgres.url(database), "--metrics", "127.0.0.1:" + std::to_string(metricsPort)});
     auto recorder = SpawnedProcess::start(args, {"/tmp/bench_fleet_history." + database + ".log", {}});
     if (!recorder) {
         std::fprintf(stderr, "cannot start lockscope-cli: %s\n", recorder.error().message.c_str());
@@ -142,9 +149,20 @@ Run record(const std::vector<std::unique_ptr<RedisServerProcess>>& servers, size
     std::vector<std::vector<double>> lags(count);
     std::vector<size_t> seen(count, 0);
     const auto giveUp = begin + std::chrono::seconds(seconds) + 30s;
+    const auto writersDone = begin + std::chrono::seconds(seconds);
+    std::map<std::string, long long> previous;
+    auto stableSince = Clock::now();
     for (;;) {
         const long long now = epochMillisNow();
         const auto counts = eventCounts(postgres, database);
+        // A change coalesced into the next by a watcher that read late never gets a row: once
+        // the writers are done and nothing more arrives for 3 s, everything reported is in.
+        if (counts != previous) {
+            previous = counts;
+            stableSince = Clock::now();
+        } else if (Clock::now() > writersDone && Clock::now() - stableSince > 3s) {
+            break;
+        }
         bool all = true;
         for (size_t s = 0; s < count; ++s) {
             auto it = counts.find(nameOf(*servers[s]));
@@ -165,12 +183,24 @@ Run record(const std::vector<std::unique_ptr<RedisServerProcess>>& servers, size
     for (auto& writer : writers)
         writer.join();
     run.cpuSeconds = test::processCpuSeconds(recorder->pid());
+    const std::string metrics = test::RecordProcess::fetchMetrics(metricsPort);
     recorder->stop(SIGTERM, 30s);
     const auto counts = eventCounts(postgres, database);
     for (size_t s = 0; s < count; ++s) {
         run.changes.push_back(published[s].load());
         auto it = counts.find(nameOf(*servers[s]));
         run.written.push_back(it == counts.end() ? 0 : it->second);
+        // The events reported: one server's metrics carry no server label.
+        const std::string series = count == 1
+            ? std::string("lockscope_lock_events_total{")
+            : "lockscope_lock_events_total{server=\"" + nameOf(*servers[s]) + "\"";
+        long long reported = 0;
+        for (size_t at = metrics.find(series); at != std::string::npos; at = metrics.find(series, at + 1)) {
+            const size_t end = metrics.find('\n', at);
+            const size_t space = metrics.rfind(' ', end);
+            reported += std::atoll(metrics.c_str() + space + 1);
+        }
+        run.reported.push_back(reported);
         run.events += run.written.back();
         run.p50.push_back(test::percentile(lags[s], 0.50));
         run.p99.push_back(test::percentile(lags[s], 0.99));
@@ -202,27 +232,32 @@ int main(int argc, char** argv)
     std::printf("fleet recorder: %d servers x %d changes/s for %d s into one PostgreSQL 15\n", serverCount,
         rate, seconds);
     const Run fleet = record(servers, servers.size(), *postgres, "fleet", rate, seconds);
-    long long changes = 0, written = 0;
+    long long changes = 0, written = 0, reported = 0;
     double worstP99 = 0, worstP50 = 0;
     std::vector<double> allP99;
     for (size_t s = 0; s < servers.size(); ++s) {
         changes += fleet.changes[s];
         written += fleet.written[s];
+        reported += fleet.reported[s];
         worstP99 = std::max(worstP99, fleet.p99[s]);
         worstP50 = std::max(worstP50, fleet.p50[s]);
-        std::printf("  %-16s changes %6lld  written %6lld  lag p50 %6.0f ms  p99 %6.0f ms\n",
-            nameOf(*servers[s]).c_str(), fleet.changes[s], fleet.written[s], fleet.p50[s], fleet.p99[s]);
+        std::printf("  %-16s changes %6lld  reported %6lld  written %6lld  lag p50 %5.0f ms  p99 %5.0f ms\n",
+            nameOf(*servers[s]).c_str(), fleet.changes[s], fleet.reported[s], fleet.written[s], fleet.p50[s],
+            fleet.p99[s]);
     }
-    std::printf("all servers: changes %lld, written %lld (%s); worst server's lag p50 %.0f ms, p99 %.0f ms\n",
-        changes, written, changes == written ? "every one" : "MISSING SOME", worstP50, worstP99);
+    std::printf(
+        "all servers: changes %lld, reported %lld, written %lld (%s); worst server's lag p50 %.0f ms, "
+        "p99 %.0f ms\n",
+        changes, reported, written, reported == written ? "every reported event" : "MISSING SOME", worstP50,
+        worstP99);
     std::printf("fleet recorder CPU: %.2f s for %lld events: %.1f us per event\n", fleet.cpuSeconds,
         fleet.events, fleet.events ? fleet.cpuSeconds * 1e6 / double(fleet.events) : 0.0);
 
     const Run one = record(servers, 1, *postgres, "single", rate, seconds);
     std::printf(
-        "one server's recorder: changes %lld, written %lld, lag p50 %.0f ms, p99 %.0f ms; CPU %.2f s for "
-        "%lld events: %.1f us per event\n",
-        one.changes[0], one.written[0], one.p50[0], one.p99[0], one.cpuSeconds, one.events,
+        "one server's recorder: changes %lld, reported %lld, written %lld, lag p50 %.0f ms, p99 %.0f ms; CPU "
+        "%.2f s for %lld events: %.1f us per event\n",
+        one.changes[0], one.reported[0], one.written[0], one.p50[0], one.p99[0], one.cpuSeconds, one.events,
         one.events ? one.cpuSeconds * 1e6 / double(one.events) : 0.0);
-    return changes == written && one.changes[0] == one.written[0] ? 0 : 2;
+    return reported == written && one.reported[0] == one.written[0] ? 0 : 2;
 }

@@ -56,7 +56,7 @@ target_compile_definitions(tst_CliPostgresHistory PRIVATE LOCKSCOPE_CLI_PATH="$<
 # `cmake --build <dir> --target bench_fleet_history`. About 90 s: 20 redis-servers x 200 changes/s
 # for 30 s into one PostgreSQL 15, then one server alone.
 add_executable(bench_FleetHistory EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/bench/FleetHistoryBench.cpp)
-target_link_libraries(bench_FleetHistory PRIVATE lockscope_testsupport)
+target_link_libraries(bench_FleetHistory PRIVATE lockscope_historytestsupport)
 target_compile_definitions(bench_FleetHistory PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
 add_dependencies(bench_FleetHistory lockscope-cli)
 add_custom_target(bench_fleet_history COMMAND bench_FleetHistory USES_TERMINAL
