@@ -1,5 +1,4 @@
 list(APPEND lockscope_cli_sources
-  AdminAudit.cpp
   ChildProcess.cpp
   CliOptions.cpp
   CliRunner.cpp
@@ -18,6 +17,7 @@ list(APPEND lockscope_cli_sources
   TimeArgument.cpp
   WatchFlags.cpp
   WatchPrinter.cpp
+  commands/AdminAudit.cpp
   commands/AdminCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp

@@ -1,10 +1,10 @@
 #include "cli/commands/AdminCommand.h"
 
-#include "cli/AdminAudit.h"
 #include "cli/CliOptions.h"
 #include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/HistoryFile.h"
+#include "cli/commands/AdminAudit.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "inspect/HoldersText.h"

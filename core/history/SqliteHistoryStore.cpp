@@ -6,130 +6,39 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <mutex>
-#include <set>
-#include <system_error>
 
 namespace lockscope {
 
-// One process's connection to a history file, shared by its recorders there (one per server):
-// SQLite has one writer at a time, and a fleet's recorders each holding the write lock for their
-// batch would wait for each other (and time out). Their writes join one transaction instead,
-// under the mutex; each server is claimed once.
-struct SqliteHistoryStore::SharedFile
-{
-    SqliteDatabase database;
-    RecorderClaim claim; // the file, against other processes
-    std::recursive_mutex mutex; // a store's commit runs inside its startSession
-    bool inTransaction = false;
-    long long rollbacks = 0; // lock ids cached before a rollback may name no row
-    std::set<std::string> sources; // the servers recording into it
-
-    ~SharedFile()
-    {
-        if (inTransaction)
-            (void)database.execute("COMMIT");
-    }
-};
-
-namespace {
-
-// The files this process records into, by path, while a store uses them.
-std::mutex sharedFilesMutex;
-std::map<std::string, std::weak_ptr<SqliteHistoryStore::SharedFile>>& sharedFiles()
-{
-    static std::map<std::string, std::weak_ptr<SqliteHistoryStore::SharedFile>> files;
-    return files;
-}
-
-std::string canonical(const std::string& path)
-{
-    std::error_code error;
-    const auto resolved = std::filesystem::weakly_canonical(path, error);
-    return error ? path : resolved.string();
-}
-
-} // namespace
-
-SqliteHistoryStore::SqliteHistoryStore(std::shared_ptr<SharedFile> file, std::string source)
+SqliteHistoryStore::SqliteHistoryStore(std::shared_ptr<SqliteHistoryFile> file, std::string source)
     : m_file(std::move(file))
-    , m_database(m_file->database)
+    , m_database(m_file->database())
     , m_source(std::move(source))
 {
 }
 
 SqliteHistoryStore::~SqliteHistoryStore()
 {
-    std::lock_guard lock(m_file->mutex);
-    if (m_file->inTransaction) {
-        (void)m_database.execute("COMMIT");
-        m_file->inTransaction = false;
-    }
-    m_file->sources.erase(m_source);
+    std::lock_guard lock(m_file->mutex());
+    if (m_file->inTransaction())
+        (void)m_file->commit();
+    m_file->release(m_source);
     // The statements (declared after m_file) are finalized before the last store closes the file.
-}
-
-Result<std::shared_ptr<SqliteHistoryStore::SharedFile>> SqliteHistoryStore::openFile(
-    const std::string& path, const HistoryOptions& options)
-{
-    const std::filesystem::path file(path);
-    if (file.has_parent_path()) {
-        std::error_code error;
-        std::filesystem::create_directories(file.parent_path(), error);
-        if (error)
-            return makeError(ErrorKind::NoPermission,
-                "cannot make the history directory " + file.parent_path().string() + ": " + error.message());
-    }
-    auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadWrite, options.busyTimeoutMs);
-    if (!database)
-        return database.error();
-    auto claim = RecorderClaim::take(path);
-    if (!claim)
-        return claim.error();
-    if (auto prepared = HistorySchema::prepare(*database); !prepared)
-        return prepared.error();
-    // A cache that keeps the indexes' pages a batch touches (1,000 locks' worth) in memory: with
-    // SQLite's default of 2 MB each batch read them back from the file.
-    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;";
-    if (options.fileLimitBytes > 0) {
-        auto pageSize = database->scalar("PRAGMA page_size");
-        if (!pageSize)
-            return pageSize.error();
-        pragmas += " PRAGMA max_page_count="
-            + std::to_string(std::max(1LL, options.fileLimitBytes / *pageSize)) + ";";
-    }
-    if (auto set = database->execute(pragmas); !set)
-        return set.error();
-    auto shared = std::make_shared<SharedFile>();
-    shared->database = std::move(*database);
-    shared->claim = std::move(*claim);
-    return shared;
 }
 
 Result<std::unique_ptr<SqliteHistoryStore>> SqliteHistoryStore::open(
     const std::string& path, const HistoryOptions& options)
 {
-    std::shared_ptr<SharedFile> file;
-    {
-        std::lock_guard registry(sharedFilesMutex);
-        const std::string key = canonical(path);
-        file = sharedFiles()[key].lock();
-        if (!file) {
-            auto opened = openFile(path, options);
-            if (!opened)
-                return opened.error();
-            file = std::move(*opened);
-            sharedFiles()[key] = file;
-        }
-    }
-    std::unique_lock lock(file->mutex);
-    if (!file->sources.insert(options.source).second)
+    auto file = SqliteHistoryFile::open(path, options);
+    if (!file)
+        return file.error();
+    std::unique_lock lock((*file)->mutex());
+    if (!(*file)->claim(options.source))
         return makeError(ErrorKind::Timeout,
             "history database " + path + " is being recorded for "
                 + (options.source.empty() ? std::string("this server") : options.source)
                 + " by another recorder; a second recorder on the same server is refused");
-    std::unique_ptr<SqliteHistoryStore> store(new SqliteHistoryStore(file, options.source));
+    std::unique_ptr<SqliteHistoryStore> store(new SqliteHistoryStore(*file, options.source));
     if (auto prepared = store->prepareStatements(); !prepared) {
         lock.unlock();
         store.reset();
@@ -178,25 +87,16 @@ Status SqliteHistoryStore::prepareStatements()
 
 Status SqliteHistoryStore::begin()
 {
-    if (m_file->inTransaction)
-        return Done {};
-    if (auto begun = m_database.execute("BEGIN IMMEDIATE"); !begun)
-        return begun;
-    m_file->inTransaction = true;
-    return Done {};
+    return m_file->begin();
 }
 
 void SqliteHistoryStore::abandon()
 {
-    std::lock_guard lock(m_file->mutex);
+    std::lock_guard lock(m_file->mutex());
     m_startedHolds.clear();
     // The other servers' writes under way go with it: they find their recorders failed too
     // only if their own next write fails (their holds are read back at their next start).
-    if (m_file->inTransaction) {
-        (void)m_database.execute("ROLLBACK");
-        ++m_file->rollbacks;
-    }
-    m_file->inTransaction = false;
+    m_file->rollback();
 }
 
 Status SqliteHistoryStore::step(SqliteStatement& statement, const char* doing)
@@ -233,7 +133,7 @@ Status SqliteHistoryStore::adoptUnnamedRows()
 
 Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
 {
-    std::lock_guard lock(m_file->mutex);
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun.error();
     if (auto adopted = adoptUnnamedRows(); !adopted)
@@ -303,9 +203,9 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
 Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std::string& name,
     const std::string& apiName, const std::string& kind, const std::string& library)
 {
-    if (m_rollbacksSeen != m_file->rollbacks) {
+    if (m_rollbacksSeen != m_file->rollbacks()) {
         m_lockIds.clear();
-        m_rollbacksSeen = m_file->rollbacks;
+        m_rollbacksSeen = m_file->rollbacks();
     }
     if (auto it = m_lockIds.find({node, name}); it != m_lockIds.end())
         return it->second;
@@ -347,7 +247,7 @@ Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std:
 
 Status SqliteHistoryStore::write(HistoryWrite write)
 {
-    std::lock_guard lock(m_file->mutex);
+    std::lock_guard lock(m_file->mutex());
     using Kind = HistoryWrite::Kind;
     switch (write.kind) {
     case Kind::Event:
@@ -609,7 +509,7 @@ Status SqliteHistoryStore::noteMode(const std::string& description, long long at
 
 Status SqliteHistoryStore::finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker&)
 {
-    std::lock_guard lock(m_file->mutex);
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun;
     m_aliveSession.reset();
@@ -621,15 +521,12 @@ Status SqliteHistoryStore::finishBatch(long long nowMs, std::optional<long long>
         return alive;
     if (auto written = writeStartedHolds(); !written)
         return written;
-    if (auto committed = m_database.execute("COMMIT"); !committed)
-        return committed;
-    m_file->inTransaction = false;
-    return Done {};
+    return m_file->commit();
 }
 
 Status SqliteHistoryStore::applyRetention(long long cutoff, long long auditCutoff, long long maxBytes)
 {
-    std::lock_guard lock(m_file->mutex);
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun;
     if (auto written = writeStartedHolds(); !written)

@@ -2,8 +2,8 @@
 
 #include "history/HistoryOptions.h"
 #include "history/HistoryStore.h"
-#include "history/RecorderClaim.h"
 #include "history/SqliteDatabase.h"
+#include "history/sqlite/SqliteHistoryFile.h"
 
 #include <map>
 #include <memory>
@@ -25,8 +25,6 @@ public:
     // refused).
     static Result<std::unique_ptr<SqliteHistoryStore>> open(
         const std::string& path, const HistoryOptions& options);
-    // The file's connection, shared by the stores of one process that record into it.
-    struct SharedFile;
     ~SqliteHistoryStore() override;
 
     const std::string& location() const override { return m_database.path(); }
@@ -36,9 +34,7 @@ public:
     void abandon() override;
 
 private:
-    SqliteHistoryStore(std::shared_ptr<SharedFile> file, std::string source);
-    static Result<std::shared_ptr<SharedFile>> openFile(
-        const std::string& path, const HistoryOptions& options);
+    SqliteHistoryStore(std::shared_ptr<SqliteHistoryFile> file, std::string source);
     // Notes the session alive (and ended) and commits; the holds are the recorder's own business.
     Status finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds) override;
     Status prepareStatements();
@@ -69,7 +65,7 @@ private:
     // Writes the holds started in this batch that have not ended in it.
     Status writeStartedHolds();
 
-    std::shared_ptr<SharedFile> m_file;
+    std::shared_ptr<SqliteHistoryFile> m_file;
     SqliteDatabase& m_database; // m_file's
     const std::string m_source;
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id

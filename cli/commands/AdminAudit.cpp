@@ -1,4 +1,4 @@
-#include "cli/AdminAudit.h"
+#include "cli/commands/AdminAudit.h"
 
 #include "history/audit/SharedAudit.h"
 #include "inspect/admin/AuditIdentity.h"
