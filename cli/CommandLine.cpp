@@ -1,5 +1,6 @@
 #include "cli/CommandLine.h"
 
+#include "cli/ExitCode.h"
 #include "locks/LockFactory.h"
 
 #include <CLI/CLI.hpp>
@@ -159,7 +160,7 @@ void CommandLine::defineGlobal()
     CLI::App* app = m_app.get();
     Global& global = m_parsed.global;
     app->add_flag("-V,--version", m_parsed.version, "print the version and exit");
-    app->add_flag("-q,--quiet", global.quiet, "no progress lines or notes on stderr (errors still)");
+    app->add_flag("-q,--quiet", global.quiet, "no progress lines on stderr (errors and warnings still)");
     // Servers in their order: each occurrence is handled as it is met (trigger_on_parse).
     app->add_option_function<std::string>(
            "-u,--url", [&global](const std::string& url) { global.servers.emplace_back(false, url); },
@@ -167,12 +168,14 @@ void CommandLine::defineGlobal()
            "several for list, watch and record")
         ->type_name("URL")
         ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->trigger_on_parse();
     app->add_option_function<std::string>(
            "--profile", [&global](const std::string& name) { global.servers.emplace_back(true, name); },
            "a connection profile the GUI saved, as --url")
-        ->type_name("NAME")
+        ->type_name("PROFILE")
         ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->trigger_on_parse();
     option(app, "--fleet", global.fleetFile, "FILE",
         "several servers, one URL or 'profile NAME' a line, each with an optional name (docs/fleet.md)");
@@ -396,7 +399,8 @@ void CommandLine::defineCommands()
             record, "--db", a.record.file.db, "FILE|URL", "the history database (a file or postgresql://)");
         option(record, "--db-password-env", a.record.file.passwordEnv, "VAR",
             "the database password's variable");
-        option(record, "--profile", a.record.file.profile, "NAME", "name the history after profile NAME");
+        option(
+            record, "--profile", a.record.file.profile, "PROFILE", "name the history after profile PROFILE");
         option(record, "--metrics", a.record.metrics, "HOST:PORT", "serve Prometheus metrics on /metrics");
         number(record, "--retention-days", a.record.retentionDays, 1, 1000000000, "N",
             "keep N days (default 30)");
@@ -434,7 +438,7 @@ void CommandLine::defineCommands()
             history, "--db", a.history.file.db, "FILE|URL", "the history database (a file or postgresql://)");
         option(history, "--db-password-env", a.history.file.passwordEnv, "VAR",
             "the database password's variable");
-        option(history, "--profile", a.history.file.profile, "NAME", "the history of profile NAME");
+        option(history, "--profile", a.history.file.profile, "PROFILE", "the history of profile PROFILE");
     }
     {
         CLI::App* help = defineCommand({"help", "[COMMAND]", "print the help of COMMAND (or this help)", "",
@@ -485,12 +489,11 @@ std::vector<CommandLine::Flag> CommandLine::flags(std::string_view command) cons
         flag.description = option->get_description();
         if (option->get_type_size_max() > 0) {
             flag.value = option->get_type_name();
-            flag.repeatable = option->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll
-                || flag.name == "--url" || flag.name == "--profile";
+            flag.repeatable = option->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
             flag.kind = flag.value.starts_with("FILE")      ? ValueKind::File
                 : flag.value == "VAR"                       ? ValueKind::Variable
                 : flag.value == "KIND"                      ? ValueKind::Kind
-                : flag.name == "--profile"                  ? ValueKind::Profile
+                : flag.value == "PROFILE"                   ? ValueKind::Profile
                 : flag.value.find('|') != std::string::npos ? ValueKind::Choice
                                                             : ValueKind::Free;
         }
@@ -509,7 +512,7 @@ int CommandLine::usageError(std::ostream& err, std::string_view command, std::st
 {
     err << "lockscope-cli: " << (command.empty() ? "" : std::string(command) + ": ") << message
         << seeHelp(command) << "\n";
-    return 64;
+    return ExitUsage;
 }
 
 Result<CommandLine::Parsed> CommandLine::parse(const std::vector<std::string>& args)
