@@ -275,8 +275,13 @@ void CommandLine::defineCommands()
                 {"release", "NAME", "delete lock NAME as its library would, if its holder is unchanged",
                     "Waiters are woken as the library does (Redisson's publish). A lock with a live "
                     "holder needs --force. Exit 0 released, 1 nothing released, 77 read-only. Every "
-                    "release is logged to $XDG_DATA_HOME/lockscope/audit.log.",
+                    "release is logged to $XDG_DATA_HOME/lockscope/audit.log, and to the server's history "
+                    "(--db, else the profile's history database) with who and --reason; a production "
+                    "profile needs a --reason.",
                     {{"release orders:42 --yes", "free a stuck lock without asking"},
+                        {"release invoice --force --reason \"INC-4312: stuck after deploy\" --db "
+                         "postgresql://db/lockscope",
+                            "free it, and say why in the team's history"},
                         {"release invoices --force", "free a lock someone still holds, after a prompt"}}})
             : defineCommand(
                 {"extend", "NAME", "set the remaining lease of lock NAME, if its holder is unchanged",
@@ -286,6 +291,9 @@ void CommandLine::defineCommands()
             ->required();
         addPatterns(command, admin->patterns, false);
         command->add_flag("-j,--json", admin->json, "print the outcome as one JSON object");
+        option(command, "--reason", admin->reason, "TEXT", "why, for the audit (an incident number)");
+        option(command, "--db", admin->db, "FILE|URL", "the history the action is audited in as well");
+        option(command, "--db-password-env", admin->passwordEnv, "VAR", "the database password's variable");
         if (release) {
             command->add_flag("-f,--force", admin->force, "release a lock held by a live holder");
             command->add_flag("-y,--yes", admin->yes, "do not ask for confirmation");
@@ -404,15 +412,18 @@ void CommandLine::defineCommands()
         record->add_flag("--no-alert-stuck", a.record.noAlertStuck, "no alert for stuck locks");
         record->add_flag(
             "--no-alert-force-release", a.record.noAlertForceRelease, "no alert for force-releases");
+        number(record, "--audit-retention-days", a.record.auditRetentionDays, 1, 1000000000, "N",
+            "keep the admin actions N days (default 400)");
     }
     {
-        CLI::App* history = defineCommand({"history", "NAME | --top held|contended|expired",
+        CLI::App* history = defineCommand({"history", "NAME | --top held|contended|expired | --audit",
             "the holds of lock NAME, or the league table",
             "NAME is a lock's key or its library's name for it. The window defaults to the last 24 h. "
             "T is now, an age (90s, 15m, 2h, 7d ago), an ISO 8601 date-time "
             "(2026-11-24T03:12:05.5+01:00; no offset: UTC) or epoch milliseconds.",
             {{"history orders:42 --since 2h", "who held orders:42 in the last two hours"},
-                {"history --top contended --json", "the most contended locks of the last day, as JSON"}}});
+                {"history --top contended --json", "the most contended locks of the last day, as JSON"},
+                {"history --audit --since 7d", "who force-released or extended which lock, and why"}}});
         history->add_option("NAME", a.history.lock, "the lock");
         option(history, "--top", a.history.top, "held|contended|expired",
             "the league table of the locks held longest, "
@@ -421,6 +432,7 @@ void CommandLine::defineCommands()
         option(history, "--since", a.history.since, "T", "from T (default 24h)");
         option(history, "--until", a.history.until, "T", "until T (default now)");
         history->add_flag("-j,--json", a.history.json, "print JSON");
+        history->add_flag("--audit", a.history.audit, "the admin actions: who, where, which lock, why");
         number(history, "--limit", a.history.limit, 1, 1000000, "N", "at most N rows (default 1000)");
         option(
             history, "--db", a.history.file.db, "FILE|URL", "the history database (a file or postgresql://)");
