@@ -30,6 +30,8 @@ LockActionDialog::LockActionDialog(
     : QDialog(parent)
     , m_action(action)
     , m_lock(lock)
+    , m_reason(new QLineEdit(this))
+    , m_production(production)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("lockActionDialog"));
@@ -114,6 +116,15 @@ LockActionDialog::LockActionDialog(
         layout->addWidget(careful);
     }
 
+    // Why, for the audit: kept with the action in the local log and the team's history.
+    m_reason->setObjectName(QStringLiteral("reasonEdit"));
+    m_reason->setPlaceholderText(production ? tr("Required on production, e.g. INC-4312: stuck after deploy")
+                                            : tr("Optional, e.g. INC-4312: stuck after deploy"));
+    connect(m_reason, &QLineEdit::textChanged, this, &LockActionDialog::updateAcceptable);
+    auto* reasonForm = new QFormLayout;
+    reasonForm->addRow(tr("Reason:"), m_reason);
+    layout->addLayout(reasonForm);
+
     if (production) {
         auto* warning = new QLabel(tr("This connection is marked <b>production</b>. Type the lock's name to "
                                       "confirm:"),
@@ -139,6 +150,7 @@ LockActionDialog::LockActionDialog(
 void LockActionDialog::updateAcceptable()
 {
     const bool ok = (!m_confirmName || m_confirmName->text() == m_lock.name())
+        && (!m_production || !m_reason->text().trimmed().isEmpty())
         && (!request().allPermits || (m_confirmAllPermits && m_confirmAllPermits->isChecked()));
     if (auto* go = m_buttons->findChild<QPushButton*>(QStringLiteral("confirmButton")))
         go->setEnabled(ok);
@@ -150,6 +162,7 @@ LockAdminRequest LockActionDialog::request() const
     request.action = m_action;
     request.lock = m_lock;
     request.ttlMs = m_ttlSeconds ? qint64(m_ttlSeconds->value()) * 1000 : 0;
+    request.reason = m_reason->text().trimmed();
     if (m_permitHolder) {
         request.permitHolder = m_permitHolder->currentData().toInt();
         request.allPermits = request.permitHolder < 0;

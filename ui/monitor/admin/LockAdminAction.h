@@ -20,6 +20,7 @@ struct LockAdminRequest
     Action action = Action::ForceRelease;
     LockRecord lock; // what the user saw: the action is conditional on it
     qint64 ttlMs = 0; // ExtendTtl: the new lease
+    QString reason; // why, as the user typed it (the audit keeps it; empty: none given)
     // ForceRelease of a semaphore: the holder (its place in lock.snapshot().holders) whose
     // permits are given back, or every holder's when allPermits.
     int permitHolder = -1;
