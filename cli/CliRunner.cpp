@@ -3,6 +3,7 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/commands/AdminCommand.h"
+#include "cli/commands/ClientsCommand.h"
 #include "cli/commands/DemoCommand.h"
 #include "cli/commands/HistoryCommand.h"
 #include "cli/commands/ListCommand.h"
@@ -86,6 +87,8 @@ int CliRunner::run(const std::vector<std::string>& args,
         return RecordCommand::run(*options, environment, out, err);
     if (options->command == "history")
         return HistoryCommand::run(*options, environment, out, err);
+    if (options->command == "clients")
+        return ClientsCommand::run(*options, out, err);
     err << "lockscope-cli: unknown command '" << options->command << "'\n" << CliOptions::usage();
     return ExitUsage;
 }

@@ -25,6 +25,13 @@ std::string holdersText(const LockSnapshot& lock)
         return "-";
     const LockHolder& first = lock.holders.front();
     std::string text = escapeBytes(first.owner, 40);
+    // Who it is, where known: "orders-service · 10.0.0.5 (<token>)".
+    if (const HolderIdentification& who = first.identity.get(); !who.shortText().empty()) {
+        const std::string host = escapeBytes(who.host());
+        text = (who.name.empty() ? host
+                                 : escapeBytes(who.name, 40) + (host.empty() ? "" : std::string(HolderIdentification::separator) + host))
+            + " (" + text + ")";
+    }
     if (first.count != 1)
         text += " x" + std::to_string(first.count);
     if (first.mode != "exclusive")

@@ -16,6 +16,7 @@ list(APPEND lockscope_cli_sources
   WatchFlags.cpp
   WatchPrinter.cpp
   commands/AdminCommand.cpp
+  commands/ClientsCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp
   commands/ListCommand.cpp

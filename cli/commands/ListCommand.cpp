@@ -24,17 +24,49 @@ struct ListArguments
     std::vector<std::string> lockPatterns;
     bool json = false;
     bool possible = true; // list the possible locks too
+    std::optional<SampleOptions> identify; // --identify DURATION [--identify-busy]
 };
+
+// "500ms", "30s", "1m", or milliseconds.
+std::optional<std::chrono::milliseconds> duration(const std::string& text)
+{
+    size_t digits = 0;
+    while (digits < text.size() && digits < 9 && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0)
+        return std::nullopt;
+    const long long value = std::stoll(text.substr(0, digits));
+    const std::string unit = text.substr(digits);
+    if (unit.empty() || unit == "ms")
+        return std::chrono::milliseconds(value);
+    if (unit == "s")
+        return std::chrono::seconds(value);
+    if (unit == "m")
+        return std::chrono::minutes(value);
+    return std::nullopt;
+}
 
 Result<ListArguments> parseArguments(const std::vector<std::string>& args)
 {
     ListArguments parsed;
+    bool identifyGiven = false;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--json") {
             parsed.json = true;
         } else if (arg == "--no-possible") {
             parsed.possible = false;
+        } else if (arg == "--identify") {
+            const auto length = i + 1 < args.size() ? duration(args[i + 1]) : std::nullopt;
+            if (!length || *length > SampleOptions::longest)
+                return makeError(ErrorKind::Usage, "--identify needs a duration up to 1m (500ms, 30s, 1m)");
+            ++i;
+            identifyGiven = true;
+            parsed.identify = parsed.identify.value_or(SampleOptions {});
+            parsed.identify->duration = *length;
+        } else if (arg == "--identify-busy") {
+            parsed.identify = parsed.identify.value_or(SampleOptions {});
+            parsed.identify->insist = true;
         } else if (arg == "--pattern" || arg == "--lock-pattern") {
             if (i + 1 >= args.size())
                 return makeError(ErrorKind::Usage, arg + " needs a glob");
@@ -43,6 +75,8 @@ Result<ListArguments> parseArguments(const std::vector<std::string>& args)
             return makeError(ErrorKind::Usage, "list: unknown argument '" + arg + "'");
         }
     }
+    if (parsed.identify && !identifyGiven)
+        return makeError(ErrorKind::Usage, "--identify-busy goes with --identify DURATION");
     return parsed;
 }
 
@@ -81,7 +115,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     };
 
     // Two reader connections per master: the server answers one batch while we parse another.
-    auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
+    auto listings = FleetListing::list(
+        options.fleet.members(), inspect, 2, arguments->identify ? &*arguments->identify : nullptr);
     const bool many = options.manyServers();
     std::vector<LockSnapshot> locks;
     std::vector<std::string> servers;
@@ -100,6 +135,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             err << "lockscope-cli: interrupted\n";
             return 130;
         }
+        for (const auto& note : listing.notes)
+            err << "lockscope-cli: " << prefix << note.english() << "\n";
         for (const auto& failure : listing.result.failures) {
             firstFailure = firstFailure.value_or(failure.error.kind);
             err << "lockscope-cli: " << prefix << failure.node << ": " << failure.error.toString() << "\n";
