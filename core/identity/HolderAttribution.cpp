@@ -3,6 +3,7 @@
 #include "identity/IdentityLedger.h"
 #include "inspect/ClientList.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <unordered_map>
