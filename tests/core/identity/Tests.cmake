@@ -1,4 +1,5 @@
 lockscope_add_test(tst_MonitorLine DIR core/identity)
+lockscope_add_test(tst_BlockingGraph DIR core/identity)
 lockscope_add_test(tst_HolderIdentity DIR core/identity EVERY_SERVER)
 # Real node lock libraries: `npm ci` of node/package.json into the build tree (skipped without
 # node, npm or the registry), holders.js holds a lock with each.
