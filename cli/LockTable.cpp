@@ -29,7 +29,8 @@ std::string holdersText(const LockSnapshot& lock)
     if (const HolderIdentification& who = first.identity.get(); !who.shortText().empty()) {
         const std::string host = escapeBytes(who.host());
         text = (who.name.empty() ? host
-                                 : escapeBytes(who.name, 40) + (host.empty() ? "" : std::string(HolderIdentification::separator) + host))
+                                 : escapeBytes(who.name, 40)
+                           + (host.empty() ? "" : std::string(HolderIdentification::separator) + host))
             + " (" + text + ")";
     }
     if (first.count != 1)

@@ -30,7 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
                 LOCKSCOPE_FUZZ_CHECK(shorter->args[i] == line->args[i]);
         }
         IdentityLedger ledger;
-        const bool kept = CommandSample::take(*line, [](std::string_view) { return true; }, ledger);
+        const bool kept = CommandSample::take(
+            *line, [](std::string_view) { return true; }, ledger);
         LOCKSCOPE_FUZZ_CHECK(!kept || !line->address().empty());
         for (const auto& value : line->args) {
             for (const auto& key : line->args) {
@@ -47,9 +48,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
     const ClientList clients = ClientList::parse(text, limits);
     LOCKSCOPE_FUZZ_CHECK(clients.clients.size() <= limits.maxClients);
     for (const auto& client : clients.clients) {
-        for (const std::string* field : {&client.addr, &client.name, &client.user, &client.libName, &client.flags}) {
+        for (const std::string* field :
+            {&client.addr, &client.name, &client.user, &client.libName, &client.flags}) {
             LOCKSCOPE_FUZZ_CHECK(field->size() <= limits.maxValueBytes);
-            LOCKSCOPE_FUZZ_CHECK(field->find(' ') == std::string::npos && field->find('\n') == std::string::npos);
+            LOCKSCOPE_FUZZ_CHECK(
+                field->find(' ') == std::string::npos && field->find('\n') == std::string::npos);
         }
         LOCKSCOPE_FUZZ_CHECK(client.id >= 0);
     }

@@ -37,7 +37,8 @@ std::string library(const ServerClient& client)
 {
     if (client.libName.empty())
         return "-";
-    return escapeBytes(client.libName, 24) + (client.libVer.empty() ? "" : " " + escapeBytes(client.libVer, 16));
+    return escapeBytes(client.libName, 24)
+        + (client.libVer.empty() ? "" : " " + escapeBytes(client.libVer, 16));
 }
 
 } // namespace
@@ -85,13 +86,15 @@ int ClientsCommand::run(const CliOptions& options, std::ostream& out, std::ostre
             if (!header) {
                 out << std::left << std::setw(22) << "NODE" << std::setw(8) << "ID" << std::setw(24) << "NAME"
                     << std::setw(22) << "ADDR" << std::setw(12) << "USER" << std::setw(24) << "LIBRARY"
-                    << std::setw(8) << "AGE" << std::setw(8) << "IDLE" << std::setw(8) << "FLAGS" << "CMD\n";
+                    << std::setw(8) << "AGE" << std::setw(8) << "IDLE" << std::setw(8) << "FLAGS"
+                    << "CMD\n";
                 header = true;
             }
             out << std::left << std::setw(22) << target.node << std::setw(8) << client.id << std::setw(24)
                 << (client.name.empty() ? "-" : escapeBytes(client.name, 22)) << std::setw(22)
-                << escapeBytes(client.addr, 21) << std::setw(12) << escapeBytes(client.user, 11) << std::setw(24)
-                << library(client) << std::setw(8) << (std::to_string(client.ageSeconds) + "s") << std::setw(8)
+                << escapeBytes(client.addr, 21) << std::setw(12) << escapeBytes(client.user, 11)
+                << std::setw(24) << library(client) << std::setw(8)
+                << (std::to_string(client.ageSeconds) + "s") << std::setw(8)
                 << (std::to_string(client.idleSeconds) + "s") << std::setw(8) << escapeBytes(client.flags, 7)
                 << escapeBytes(client.cmd, 40) << "\n";
         }

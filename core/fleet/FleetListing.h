@@ -28,8 +28,8 @@ class FleetListing
 public:
     // `readersPerMaster` as for MasterConnections::open; `options` as for one server. With
     // `identify`, each member's holders are identified by a command sample (IdentifiedListing).
-    static std::vector<MemberListing> list(const std::vector<FleetMember>& members, const InspectOptions& options,
-        int readersPerMaster = 2, const SampleOptions* identify = nullptr);
+    static std::vector<MemberListing> list(const std::vector<FleetMember>& members,
+        const InspectOptions& options, int readersPerMaster = 2, const SampleOptions* identify = nullptr);
 };
 
 } // namespace lockscope

@@ -39,7 +39,8 @@ UserText SampleReport::why() const
             "the command sample stopped at its byte limit; holders it did not see are unknown"));
     case SampleEnd::Refused:
         return UserText(
-            LOCKSCOPE_TEXT("CommandSample", "holders not identified: the server refused MONITOR (%1)"), detail);
+            LOCKSCOPE_TEXT("CommandSample", "holders not identified: the server refused MONITOR (%1)"),
+            detail);
     case SampleEnd::Cut:
         return UserText(LOCKSCOPE_TEXT("CommandSample",
                             "the command sample was cut short (%1); what it saw before is kept"),
@@ -60,9 +61,10 @@ bool allDigits(std::string_view text)
 bool isScriptCall(std::string_view command)
 {
     std::string upper(command.substr(0, 12));
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-    return upper == "EVAL" || upper == "EVALSHA" || upper == "EVAL_RO" || upper == "EVALSHA_RO" || upper == "FCALL"
-        || upper == "FCALL_RO";
+    std::transform(
+        upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    return upper == "EVAL" || upper == "EVALSHA" || upper == "EVAL_RO" || upper == "EVALSHA_RO"
+        || upper == "FCALL" || upper == "FCALL_RO";
 }
 
 } // namespace
@@ -101,7 +103,8 @@ bool CommandSample::take(const MonitorLine& line, const KeyFilter& isLockKey, Id
         for (auto key : lockKeys)
             ledger.sawValue(value, key, addr, atMs);
         // `<client uuid>:<thread>` (Redisson and LockScope's hash locks): the client's connection.
-        if (value.size() > 37 && value[36] == ':' && LockNaming::isUuid(std::string_view(value).substr(0, 36)))
+        if (value.size() > 37 && value[36] == ':'
+            && LockNaming::isUuid(std::string_view(value).substr(0, 36)))
             ledger.sawClient(std::string_view(value).substr(0, 36), addr, atMs);
     }
     return true;
@@ -119,14 +122,15 @@ std::optional<long long> CommandSample::opsPerSecond(RedisConnection& control)
         return std::nullopt;
     long long value = 0;
     size_t digits = 0;
-    for (size_t i = at + field.size(); i < text.size() && digits < 15 && text[i] >= '0' && text[i] <= '9'; ++i, ++digits)
+    for (size_t i = at + field.size(); i < text.size() && digits < 15 && text[i] >= '0' && text[i] <= '9';
+         ++i, ++digits)
         value = value * 10 + (text[i] - '0');
     return digits == 0 ? std::nullopt : std::optional(value);
 }
 
-SampleReport CommandSample::run(RedisConnection& monitor, RedisConnection& control, const KeyFilter& isLockKey,
-    IdentityLedger& ledger, const SampleOptions& options, const std::function<bool()>& satisfied,
-    const CancellationToken* cancel)
+SampleReport CommandSample::run(RedisConnection& monitor, RedisConnection& control,
+    const KeyFilter& isLockKey, IdentityLedger& ledger, const SampleOptions& options,
+    const std::function<bool()>& satisfied, const CancellationToken* cancel)
 {
     using Clock = std::chrono::steady_clock;
     SampleReport report;
@@ -183,7 +187,8 @@ SampleReport CommandSample::run(RedisConnection& monitor, RedisConnection& contr
                 return finish(SampleEnd::Satisfied);
         }
         const auto wait = std::min<Clock::duration>(deadline - now, std::chrono::milliseconds(200));
-        auto reply = monitor.readReply(std::chrono::duration_cast<std::chrono::milliseconds>(wait) + std::chrono::milliseconds(1));
+        auto reply = monitor.readReply(
+            std::chrono::duration_cast<std::chrono::milliseconds>(wait) + std::chrono::milliseconds(1));
         if (!reply) {
             if (reply.error().kind == ErrorKind::Timeout)
                 continue;

@@ -34,8 +34,8 @@ std::string HolderAttribution::clockTime(long long epochMs)
     return text;
 }
 
-void HolderAttribution::attach(std::vector<LockSnapshot>& locks, const IdentityLedger& ledger, const ClientList* clients,
-    long long readAtMs, long long sampleStartMs)
+void HolderAttribution::attach(std::vector<LockSnapshot>& locks, const IdentityLedger& ledger,
+    const ClientList* clients, long long readAtMs, long long sampleStartMs)
 {
     std::unordered_map<std::string_view, const ServerClient*> byAddress;
     if (clients) {
@@ -55,7 +55,8 @@ void HolderAttribution::attach(std::vector<LockSnapshot>& locks, const IdentityL
                 holder.identity = std::move(identity);
                 continue;
             }
-            identity.source = seen->lastSeenMs >= sampleStartMs ? IdentitySource::Sample : IdentitySource::Remembered;
+            identity.source
+                = seen->lastSeenMs >= sampleStartMs ? IdentitySource::Sample : IdentitySource::Remembered;
             identity.addr = seen->addr;
             if (!holder.threadId.empty())
                 identity.thread = holder.threadId.get();
@@ -75,8 +76,8 @@ void HolderAttribution::attach(std::vector<LockSnapshot>& locks, const IdentityL
             holder.identity = std::move(identity);
         }
         if (closedAt && (!lock.ttlMs || *lock.ttlMs > staysLongerThanMs)) {
-            lock.markStuck(UserText(
-                LOCKSCOPE_TEXT("HolderAttribution", "holder's connection closed at %1"), clockTime(*closedAt)));
+            lock.markStuck(UserText(LOCKSCOPE_TEXT("HolderAttribution", "holder's connection closed at %1"),
+                clockTime(*closedAt)));
         } else if (closedAt) {
             lock.notes.push_back(UserText(LOCKSCOPE_TEXT("HolderAttribution",
                                               "holder's connection closed at %1; the lock expires by itself"),

@@ -23,8 +23,8 @@ class HolderAttribution
 public:
     // Which samples count as current: a sighting after `sampleStartMs` is `Sample`, an older one
     // `Remembered`.
-    static void attach(std::vector<LockSnapshot>& locks, const IdentityLedger& ledger, const ClientList* clients,
-        long long readAtMs, long long sampleStartMs);
+    static void attach(std::vector<LockSnapshot>& locks, const IdentityLedger& ledger,
+        const ClientList* clients, long long readAtMs, long long sampleStartMs);
 
     // "03:02:11 UTC"
     static std::string clockTime(long long epochMs);

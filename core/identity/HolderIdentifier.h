@@ -23,8 +23,9 @@ public:
     // Samples the server's commands (CommandSample) for the holders of `locks`, keeping the lines
     // on their keys and on other lock-named keys (a lock taken during the sample); it ends early
     // once every holder that its value does not name was seen.
-    SampleReport sample(RedisConnection& monitor, RedisConnection& control, const std::vector<LockSnapshot>& locks,
-        const SampleOptions& options, const CancellationToken* cancel = nullptr);
+    SampleReport sample(RedisConnection& monitor, RedisConnection& control,
+        const std::vector<LockSnapshot>& locks, const SampleOptions& options,
+        const CancellationToken* cancel = nullptr);
 
     // Gives every holder of `locks` its identity (HolderAttribution) from what was learned and the
     // server's clients now.

@@ -8,8 +8,8 @@
 
 namespace lockscope {
 
-Result<IdentifiedListing> IdentifiedListing::list(const ConnectionOptions& options, const InspectOptions& inspect,
-    const SampleOptions& sample, int readersPerMaster)
+Result<IdentifiedListing> IdentifiedListing::list(const ConnectionOptions& options,
+    const InspectOptions& inspect, const SampleOptions& sample, int readersPerMaster)
 {
     auto masters = MasterConnections::open(options, readersPerMaster);
     if (!masters)
@@ -40,8 +40,8 @@ Result<IdentifiedListing> IdentifiedListing::list(const ConnectionOptions& optio
                 listing.samples[i].error = monitor.error();
                 return;
             }
-            listing.samples[i]
-                = identifiers[i]->sample(**monitor, *targets[i].connection, mine, sample, inspect.scan.cancel);
+            listing.samples[i] = identifiers[i]->sample(
+                **monitor, *targets[i].connection, mine, sample, inspect.scan.cancel);
         });
     }
     for (auto& thread : threads)
@@ -64,13 +64,15 @@ Result<IdentifiedListing> IdentifiedListing::list(const ConnectionOptions& optio
         // Said once per master (named when there are several), never once per lock.
         auto note = [&](UserText text) {
             listing.notes.push_back(targets.size() > 1
-                    ? UserText(LOCKSCOPE_TEXT("IdentifiedListing", "%1: %2"), targets[i].node, std::move(text))
+                    ? UserText(
+                        LOCKSCOPE_TEXT("IdentifiedListing", "%1: %2"), targets[i].node, std::move(text))
                     : std::move(text));
         };
         if (UserText why = listing.samples[i].why(); !why.empty())
             note(std::move(why));
         if (const auto& refused = identifiers[i]->clientListRefusal())
-            note(UserText(LOCKSCOPE_TEXT("IdentifiedListing", "holders' connections not named: CLIENT LIST refused (%1)"),
+            note(UserText(LOCKSCOPE_TEXT("IdentifiedListing",
+                              "holders' connections not named: CLIENT LIST refused (%1)"),
                 refused->message));
     }
     return listing;

@@ -20,7 +20,8 @@ void IdentityLedger::see(std::map<std::string, std::vector<Sighting>, std::less<
         found = into.emplace(std::move(entry), std::vector<Sighting> {}).first;
     }
     auto& sightings = found->second;
-    auto same = std::find_if(sightings.begin(), sightings.end(), [&](const Sighting& s) { return s.addr == addr; });
+    auto same
+        = std::find_if(sightings.begin(), sightings.end(), [&](const Sighting& s) { return s.addr == addr; });
     if (same == sightings.end()) {
         if (sightings.size() == maxAddressesPerValue) {
             // The least seen address makes room: a value is sent by its holder again and again.
@@ -49,13 +50,15 @@ void IdentityLedger::forgetOldest()
     };
     auto value = oldestIn(m_values);
     auto client = oldestIn(m_clients);
-    if (client == m_clients.end() || (value != m_values.end() && latest(value->second) <= latest(client->second)))
+    if (client == m_clients.end()
+        || (value != m_values.end() && latest(value->second) <= latest(client->second)))
         m_values.erase(value);
     else
         m_clients.erase(client);
 }
 
-void IdentityLedger::sawValue(std::string_view value, std::string_view key, std::string_view addr, long long atMs)
+void IdentityLedger::sawValue(
+    std::string_view value, std::string_view key, std::string_view addr, long long atMs)
 {
     std::string entry;
     entry.reserve(value.size() + 1 + key.size());

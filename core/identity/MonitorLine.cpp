@@ -8,7 +8,8 @@ namespace {
 
 bool allDigits(std::string_view text)
 {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !text.empty()
+        && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 char lowerHexDigit(unsigned value)
@@ -48,13 +49,27 @@ std::optional<std::string> quoted(std::string_view& rest)
         if (i + 1 >= rest.size())
             return std::nullopt;
         switch (rest[i + 1]) {
-        case '\\': value.push_back('\\'); break;
-        case '"': value.push_back('"'); break;
-        case 'n': value.push_back('\n'); break;
-        case 'r': value.push_back('\r'); break;
-        case 't': value.push_back('\t'); break;
-        case 'a': value.push_back('\a'); break;
-        case 'b': value.push_back('\b'); break;
+        case '\\':
+            value.push_back('\\');
+            break;
+        case '"':
+            value.push_back('"');
+            break;
+        case 'n':
+            value.push_back('\n');
+            break;
+        case 'r':
+            value.push_back('\r');
+            break;
+        case 't':
+            value.push_back('\t');
+            break;
+        case 'a':
+            value.push_back('\a');
+            break;
+        case 'b':
+            value.push_back('\b');
+            break;
         case 'x': {
             if (i + 3 >= rest.size())
                 return std::nullopt;
@@ -85,13 +100,27 @@ void appendQuoted(std::string& out, std::string_view bytes)
     out.push_back('"');
     for (char c : bytes) {
         switch (c) {
-        case '\\': out += "\\\\"; break;
-        case '"': out += "\\\""; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '\a': out += "\\a"; break;
-        case '\b': out += "\\b"; break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\a':
+            out += "\\a";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
         default: {
             const auto u = static_cast<unsigned char>(c);
             if (u >= 0x20 && u <= 0x7e) {

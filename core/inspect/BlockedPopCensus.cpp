@@ -23,8 +23,8 @@ void BlockedPopCensus::refresh(RedisConnection& connection)
         m_refusal.reset();
     } else {
         m_clients = ClientList {};
-        m_refusal = reply ? RedisError {ErrorKind::Protocol, "CLIENT LIST did not answer a string"}
-                          : reply.error();
+        m_refusal
+            = reply ? RedisError {ErrorKind::Protocol, "CLIENT LIST did not answer a string"} : reply.error();
     }
     m_count = countIn(m_clients);
     m_lockNamed = lockNamedSubscribersIn(m_clients);
@@ -62,8 +62,7 @@ std::vector<SubscribedClient> BlockedPopCensus::lockNamedSubscribersIn(const Cli
         const std::string& name = client.name;
         if (!name.ends_with("-lock") || name.size() <= 5 || client.subscriptions <= 0)
             continue;
-        found.push_back(
-            {client.id, name, name.substr(0, name.size() - 5), client.addr, client.ageSeconds});
+        found.push_back({client.id, name, name.substr(0, name.size() - 5), client.addr, client.ageSeconds});
     }
     return found;
 }

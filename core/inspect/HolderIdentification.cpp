@@ -8,7 +8,8 @@ namespace lockscope {
 
 std::string_view identitySourceName(IdentitySource source)
 {
-    static constexpr std::array<std::string_view, 5> names {"none", "unknown", "value", "sample", "remembered"};
+    static constexpr std::array<std::string_view, 5> names {
+        "none", "unknown", "value", "sample", "remembered"};
     return enumName<IdentitySource::Remembered>(source, names, "unknown");
 }
 

@@ -46,7 +46,8 @@ private slots:
         const QJsonObject orders = named(clients, "orders-service");
         QVERIFY(!orders.isEmpty());
         QVERIFY(orders["addr"].toString().startsWith("127.0.0.1:"));
-        for (const char* field : {"node", "id", "laddr", "user", "lib_name", "lib_ver", "age_s", "idle_s", "flags", "cmd"})
+        for (const char* field :
+            {"node", "id", "laddr", "user", "lib_name", "lib_ver", "age_s", "idle_s", "flags", "cmd"})
             QVERIFY2(orders.contains(field), field);
     }
 
@@ -70,16 +71,19 @@ private slots:
         std::thread renewing([&] {
             while (!stop) {
                 holder->command({"EVAL",
-                    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0",
+                    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], "
+                    "ARGV[2]) end return 0",
                     "1", "lock:invoices", token, "60000"});
                 std::this_thread::sleep_for(100ms);
             }
         });
-        const auto locks = json(test::runCli({"--url", m_server->url(), "list", "--json", "--identify", "10s"}));
+        const auto locks
+            = json(test::runCli({"--url", m_server->url(), "list", "--json", "--identify", "10s"}));
         stop = true;
         renewing.join();
         QCOMPARE(locks.size(), qsizetype(1));
-        const QJsonObject identity = locks[0].toObject()["holders"].toArray()[0].toObject()["identity"].toObject();
+        const QJsonObject identity
+            = locks[0].toObject()["holders"].toArray()[0].toObject()["identity"].toObject();
         QCOMPARE(identity["name"].toString(), QString("invoice-service"));
         QCOMPARE(identity["source"].toString(), QString("sample"));
         QVERIFY(identity["addr"].toString().startsWith("127.0.0.1:"));

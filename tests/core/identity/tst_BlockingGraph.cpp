@@ -7,7 +7,8 @@ using namespace lockscope;
 namespace {
 
 // A lock held by `holders` and waited for by `waiters` (as a fair queue names them).
-LockSnapshot lock(const std::string& name, std::vector<std::string> holders, std::vector<std::string> waiters = {})
+LockSnapshot lock(
+    const std::string& name, std::vector<std::string> holders, std::vector<std::string> waiters = {})
 {
     LockSnapshot snapshot;
     snapshot.name = name;
@@ -43,7 +44,8 @@ private slots:
 
     void rootsThatBlockMoreComeFirst()
     {
-        const auto tree = BlockingGraph::of({lock("one", {"small"}, {"w1"}), lock("many", {"big"}, {"w2", "w3", "w4"})});
+        const auto tree
+            = BlockingGraph::of({lock("one", {"small"}, {"w1"}), lock("many", {"big"}, {"w2", "w3", "w4"})});
         QCOMPARE(tree.roots.size(), size_t(2));
         QCOMPARE(tree.roots[0].owner, std::string("big"));
         QCOMPARE(tree.roots[0].blocks, size_t(3));
@@ -74,7 +76,8 @@ private slots:
         std::vector<LockSnapshot> locks;
         const int n = 50000;
         for (int i = 0; i < n; ++i)
-            locks.push_back(lock("l" + std::to_string(i), {"p" + std::to_string(i)}, {"p" + std::to_string((i + 1) % n)}));
+            locks.push_back(lock(
+                "l" + std::to_string(i), {"p" + std::to_string(i)}, {"p" + std::to_string((i + 1) % n)}));
         const auto tree = BlockingGraph::of(locks);
         QCOMPARE(tree.deadlocks.size(), size_t(1));
         QCOMPARE(tree.deadlocks.front().owners.size(), size_t(n));

@@ -22,8 +22,8 @@ const char* const redissonRenewal
     = "if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then redis.call('pexpire', KEYS[1], ARGV[1]); "
       "return 1; end; return 0;";
 // node-redlock's and most token libraries' extension: compare the value, set the TTL.
-const char* const tokenExtension
-    = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
+const char* const tokenExtension = "if redis.call('get', KEYS[1]) == ARGV[1] then return "
+                                   "redis.call('pexpire', KEYS[1], ARGV[2]) end return 0";
 
 // A connection named `name` that sends `command` every 100 ms on a thread of its own until it
 // is destroyed, as a library's renewal does.
@@ -128,7 +128,8 @@ private slots:
         QCOMPARE(who.source, IdentitySource::Sample);
         QCOMPARE(who.name, std::string("lockscope:orders-service:watchdog")); // the watchdog's connection
         QVERIFY(who.addr.starts_with("127.0.0.1:"));
-        QCOMPARE(who.thread, lockNamed(listing.result.locks, "orders:rebuild")->holders.front().threadId.get());
+        QCOMPARE(
+            who.thread, lockNamed(listing.result.locks, "orders:rebuild")->holders.front().threadId.get());
         QVERIFY(who.sinceMs.has_value());
         QVERIFY(listing.notes.empty());
     }
@@ -139,7 +140,8 @@ private slots:
         addRedissonLock("report:nightly", client + ":88");
         addRedissonLock("report:weekly", client + ":91");
         // Only the first lock is renewed during the sample.
-        Renewer renewer(options(), "billing", {"EVAL", redissonRenewal, "1", "report:nightly", "60000", client + ":88"});
+        Renewer renewer(
+            options(), "billing", {"EVAL", redissonRenewal, "1", "report:nightly", "60000", client + ":88"});
 
         const auto listing = identified(options(), 10s);
         for (const char* name : {"report:nightly", "report:weekly"}) {
@@ -155,10 +157,12 @@ private slots:
         const std::string token = "8f14e45fceea167a5a36dedd4bea2543";
         QVERIFY(run({"SET", "lock:export", token, "PX", "60000"}));
         QVERIFY(run({"SET", "lock:other", "c9f0f895fb98ab9159f51fd0297e236d", "PX", "60000"}));
-        Renewer renewer(options(), "export-worker", {"EVAL", tokenExtension, "1", "lock:export", token, "60000"});
+        Renewer renewer(
+            options(), "export-worker", {"EVAL", tokenExtension, "1", "lock:export", token, "60000"});
 
         const auto listing = identified(options(), 3s);
-        QCOMPARE(identityOf(lockNamed(listing.result.locks, "lock:export")).name, std::string("lockscope:export-worker"));
+        QCOMPARE(identityOf(lockNamed(listing.result.locks, "lock:export")).name,
+            std::string("lockscope:export-worker"));
         // A lock nobody renewed during the sample: asked, not known.
         QCOMPARE(identityOf(lockNamed(listing.result.locks, "lock:other")).source, IdentitySource::Unknown);
         QCOMPARE(listing.samples.front().end, SampleEnd::Elapsed);
@@ -168,8 +172,8 @@ private slots:
     {
         const std::string token = "45c48cce2e2d7fbdea1afc51c7c6ad26";
         QVERIFY(run({"SET", "lock:orphan", token})); // no TTL: nothing but its holder frees it
-        auto renewer = std::make_unique<Renewer>(
-            options(), "nightly-job", RedisCommand {"EVAL", tokenExtension, "1", "lock:orphan", token, "600000"});
+        auto renewer = std::make_unique<Renewer>(options(), "nightly-job",
+            RedisCommand {"EVAL", tokenExtension, "1", "lock:orphan", token, "600000"});
 
         auto masters = MasterConnections::open(options());
         QVERIFY(masters);
@@ -178,7 +182,8 @@ private slots:
         HolderIdentifier identifier;
         auto monitor = masters->openAnother(target.node);
         QVERIFY(monitor);
-        QCOMPARE(identifier.sample(**monitor, *target.connection, before.locks, sampleFor(10s)).end, SampleEnd::Satisfied);
+        QCOMPARE(identifier.sample(**monitor, *target.connection, before.locks, sampleFor(10s)).end,
+            SampleEnd::Satisfied);
 
         renewer->die();
         auto after = LockInspector::inspect({target}, {});
@@ -222,8 +227,9 @@ private slots:
         IdentityLedger ledger;
         SampleReport report;
         std::thread sampling([&] {
-            report = CommandSample::run(*monitor, *m_redis, [](std::string_view key) { return key == "lock:cut"; },
-                ledger, sampleFor(30s));
+            report = CommandSample::run(
+                *monitor, *m_redis, [](std::string_view key) { return key == "lock:cut"; }, ledger,
+                sampleFor(30s));
         });
         // Once the sample watches, the holder renews; then the sample's connection is killed.
         auto helper = connection();
@@ -255,19 +261,24 @@ private slots:
         IdentityLedger ledger;
         SampleOptions busy = sampleFor(300ms);
         busy.busyOpsPerSecond = -1; // any load is too much
-        auto report = CommandSample::run(*monitor, *m_redis, [](std::string_view) { return true; }, ledger, busy);
+        auto report = CommandSample::run(
+            *monitor, *m_redis, [](std::string_view) { return true; }, ledger, busy);
         QCOMPARE(report.end, SampleEnd::Busy);
         QVERIFY(report.why().english().find("commands a second") != std::string::npos);
         busy.insist = true;
-        QCOMPARE(CommandSample::run(*connection(), *m_redis, [](std::string_view) { return true; }, ledger, busy).end,
+        QCOMPARE(CommandSample::run(
+                     *connection(), *m_redis, [](std::string_view) { return true; }, ledger, busy)
+                     .end,
             SampleEnd::Elapsed);
     }
 
     void aValueThatNamesItsHostNamesTheHolderWithoutASample()
     {
-        QVERIFY(run({"SET", "job-lock:default:nightly", "ADDED:2026-01-02T03:04:05.678Z@host-7", "PX", "60000"}));
+        QVERIFY(
+            run({"SET", "job-lock:default:nightly", "ADDED:2026-01-02T03:04:05.678Z@host-7", "PX", "60000"}));
         QVERIFY(run({"SET", "resque:resque_scheduler_leader_lock", "scheduler-host-1", "EX", "180"}));
-        QVERIFY(run({"SET", "resque:resque_scheduler_master_lock", "worker-3.example.internal:4242", "EX", "180"}));
+        QVERIFY(run(
+            {"SET", "resque:resque_scheduler_master_lock", "worker-3.example.internal:4242", "EX", "180"}));
         auto masters = MasterConnections::open(options());
         QVERIFY(masters);
         const auto locks = LockInspector::inspect(masters->targets(), {}).locks;
@@ -275,8 +286,10 @@ private slots:
         QCOMPARE(shed.name, std::string("host-7"));
         QCOMPARE(shed.source, IdentitySource::Value);
         QCOMPARE(shed.sinceMs, std::optional<long long>(1767323045678LL));
-        QCOMPARE(identityOf(lockNamed(locks, "resque:resque_scheduler_leader_lock")).name, std::string("scheduler-host-1"));
-        const HolderIdentification& resque = identityOf(lockNamed(locks, "resque:resque_scheduler_master_lock"));
+        QCOMPARE(identityOf(lockNamed(locks, "resque:resque_scheduler_leader_lock")).name,
+            std::string("scheduler-host-1"));
+        const HolderIdentification& resque
+            = identityOf(lockNamed(locks, "resque:resque_scheduler_master_lock"));
         QCOMPARE(resque.name, std::string("worker-3.example.internal"));
         QCOMPARE(resque.process, std::string("4242"));
     }
@@ -297,7 +310,9 @@ private slots:
         holder.identity = who;
         lock.holders.push_back(holder);
         const std::string json = LockSnapshotJson::toString(lock, "");
-        QVERIFY(json.find("\"identity\":{\"name\":\"orders-service\",\"addr\":\"10.0.0.5:51234\",\"lib_name\":\"ioredis\",\"lib_ver\":\"5.4.1\",\"since\":1700000000000,\"source\":\"sample\"}")
+        QVERIFY(
+            json.find("\"identity\":{\"name\":\"orders-service\",\"addr\":\"10.0.0.5:51234\",\"lib_name\":"
+                      "\"ioredis\",\"lib_ver\":\"5.4.1\",\"since\":1700000000000,\"source\":\"sample\"}")
             != std::string::npos);
         QCOMPARE(who.shortText(), std::string("orders-service \xC2\xB7 10.0.0.5"));
     }

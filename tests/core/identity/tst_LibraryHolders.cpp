@@ -23,7 +23,8 @@ class tst_LibraryHolders : public test::RedisTestCase
 
     void initSuite() override
     {
-        if (QStandardPaths::findExecutable("node").isEmpty() || QStandardPaths::findExecutable("npm").isEmpty())
+        if (QStandardPaths::findExecutable("node").isEmpty()
+            || QStandardPaths::findExecutable("npm").isEmpty())
             QSKIP("node and npm are not installed (packaging/setup-debian.sh installs them)");
         QDir().mkpath(m_work);
         for (const char* file : {"package.json", "package-lock.json"}) {
@@ -49,13 +50,15 @@ class tst_LibraryHolders : public test::RedisTestCase
         auto environment = QProcessEnvironment::systemEnvironment();
         environment.insert("NODE_PATH", m_work + "/node_modules");
         node->setProcessEnvironment(environment);
-        node->start("node", {QStringLiteral(LOCKSCOPE_NODE_FIXTURES "/holders.js"), QString::number(m_server->port()),
-                                library, lock, connectionName});
+        node->start("node",
+            {QStringLiteral(LOCKSCOPE_NODE_FIXTURES "/holders.js"), QString::number(m_server->port()),
+                library, lock, connectionName});
         while (node->waitForReadyRead(20000)) {
             if (node->readAllStandardOutput().contains("ready"))
                 return node;
         }
-        qWarning("%s did not take its lock: %s", qPrintable(library), node->readAllStandardError().constData());
+        qWarning(
+            "%s did not take its lock: %s", qPrintable(library), node->readAllStandardError().constData());
         node->kill();
         node->waitForFinished();
         return nullptr;

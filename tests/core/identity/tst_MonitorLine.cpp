@@ -10,7 +10,9 @@ using namespace lockscope;
 namespace {
 
 // The Redisson watchdog's renewal as a MONITOR line shows it.
-const std::string renewal = "1700000000.123456 [0 10.0.0.5:51234] \"EVAL\" \"if (redis.call('hexists', KEYS[1], ARGV[2]) == 1) then return 1; end; return 0;\" \"1\" \"report:nightly\" \"30000\" \"22bc724a-4adb-48e6-9145-5cc0ae2771aa:88\"";
+const std::string renewal = "1700000000.123456 [0 10.0.0.5:51234] \"EVAL\" \"if (redis.call('hexists', "
+                            "KEYS[1], ARGV[2]) == 1) then return 1; end; return 0;\" \"1\" "
+                            "\"report:nightly\" \"30000\" \"22bc724a-4adb-48e6-9145-5cc0ae2771aa:88\"";
 
 bool anyKey(std::string_view)
 {
@@ -38,11 +40,14 @@ private slots:
 
     void decodesEveryEscapeTheServerWrites()
     {
-        const auto line = MonitorLine::parse("1.000000 [3 [::1]:6000] \"SET\" \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\x00\\xff\\xc3\" \"NX\"");
+        const auto line = MonitorLine::parse(
+            "1.000000 [3 [::1]:6000] \"SET\" \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\x00\\xff\\xc3\" \"NX\"");
         QVERIFY(line);
         QCOMPARE(std::string(line->address()), std::string("[::1]:6000"));
         QCOMPARE(line->args[1], std::string("a\"b\\c\n\r\t\a\b\0\xff\xc3", 13));
-        QCOMPARE(line->format(), std::string("1.000000 [3 [::1]:6000] \"SET\" \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\x00\\xff\\xc3\" \"NX\""));
+        QCOMPARE(line->format(),
+            std::string(
+                "1.000000 [3 [::1]:6000] \"SET\" \"a\\\"b\\\\c\\n\\r\\t\\a\\b\\x00\\xff\\xc3\" \"NX\""));
     }
 
     void formatsBinaryArgumentsBackToTheSameLine()
@@ -82,7 +87,8 @@ private slots:
     void aScriptsOwnCommandsAndUnixSocketsNameNoConnection()
     {
         QVERIFY(MonitorLine::parse("1.000000 [0 lua] \"pexpire\" \"lock:a\" \"30000\"")->address().empty());
-        QVERIFY(MonitorLine::parse("1.000000 [0 unix:/run/redis.sock] \"GET\" \"lock:a\"")->address().empty());
+        QVERIFY(
+            MonitorLine::parse("1.000000 [0 unix:/run/redis.sock] \"GET\" \"lock:a\"")->address().empty());
     }
 
     void aSampleCreditsTheHolderValueAndTheClientUuidToTheLinesConnection()
@@ -103,7 +109,8 @@ private slots:
         IdentityLedger ledger;
         const auto session = MonitorLine::parse(
             "1.000000 [0 10.0.0.9:4000] \"SET\" \"session:42\" \"alice@example.com-secret-token\"");
-        QVERIFY(!CommandSample::take(*session, [](std::string_view key) { return key.starts_with("lock:"); }, ledger));
+        QVERIFY(!CommandSample::take(
+            *session, [](std::string_view key) { return key.starts_with("lock:"); }, ledger));
         QCOMPARE(ledger.size(), size_t(0));
     }
 
@@ -111,7 +118,8 @@ private slots:
     {
         IdentityLedger ledger;
         QVERIFY(CommandSample::take(
-            *MonitorLine::parse("1.000000 [0 10.0.0.5:1] \"SET\" \"lock:a\" \"0123456789abcdef\" \"NX\" \"PX\" \"30000\""),
+            *MonitorLine::parse(
+                "1.000000 [0 10.0.0.5:1] \"SET\" \"lock:a\" \"0123456789abcdef\" \"NX\" \"PX\" \"30000\""),
             anyKey, ledger));
         QVERIFY(ledger.valueOn("0123456789abcdef", {"lock:a"}));
         QVERIFY(!ledger.valueOn("0123456789abcdef", {"lock:b"}));
