@@ -115,6 +115,9 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     };
 
     // Two reader connections per master: the server answers one batch while we parse another.
+    if (arguments->identify)
+        err << "lockscope-cli: identifying holders: sampling each master's commands for up to "
+            << arguments->identify->duration.count() << " ms\n";
     auto listings = FleetListing::list(
         options.fleet.members(), inspect, 2, arguments->identify ? &*arguments->identify : nullptr);
     const bool many = options.manyServers();

@@ -70,7 +70,7 @@ private slots:
         std::atomic<bool> stop {false};
         std::thread renewing([&] {
             while (!stop) {
-                holder->command({"EVAL",
+                (void)holder->command({"EVAL",
                     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], "
                     "ARGV[2]) end return 0",
                     "1", "lock:invoices", token, "60000"});
