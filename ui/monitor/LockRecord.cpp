@@ -18,6 +18,16 @@ QString escaped(const std::string& bytes, size_t maxBytes = 1024)
     return QString::fromStdString(escapeBytes(bytes, maxBytes));
 }
 
+// "orders-service · 10.0.0.5": the name and host, each escaped (raw bytes from Redis or a value).
+QString identityText(const HolderIdentification& identity)
+{
+    const QString name = escaped(identity.name, 120);
+    const QString host = escaped(identity.host(), 120);
+    if (name.isEmpty() || host.isEmpty())
+        return name.isEmpty() ? host : name;
+    return name + QStringLiteral(" \u00B7 ") + host;
+}
+
 // The same few texts (a library, a reason, a node, a mode) recur in every row: one copy each,
 // shared (QString shares its buffer), instead of one per call. A pool per thread, emptied when
 // it fills up with texts that do not recur.
@@ -125,6 +135,7 @@ QList<HolderRecord> LockRecord::holders() const
         row.count = holder.count;
         row.mode = shared(QString::fromStdString(holder.mode));
         row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
+        row.identity = identityText(holder.identity.get());
         holders.append(row);
     }
     return holders;
@@ -211,7 +222,9 @@ QString LockRecord::holdersText() const
 {
     QStringList parts;
     for (const auto& holder : m_snapshot->holders) {
-        QString part = escaped(holder.owner);
+        // The service and host where known (the raw token is on hover and in the detail pane).
+        const QString who = identityText(holder.identity.get());
+        QString part = who.isEmpty() ? escaped(holder.owner) : who;
         if (holder.mode != "exclusive" && !holder.mode.empty())
             part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(QString::fromStdString(holder.mode)));
         parts.append(part);
