@@ -2,14 +2,15 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "inspect/BlockedPopCensus.h"
 #include "inspect/scan/MasterConnections.h"
 
 #include <algorithm>
-#include <iomanip>
 #include <ostream>
+#include <string>
+#include <vector>
 
 namespace lockscope {
 
@@ -33,26 +34,29 @@ void writeJson(JsonWriter& json, const std::string& node, const ServerClient& cl
     json.endObject();
 }
 
+// One line of the table: each cell padded to its column (by terminal width: names may be UTF-8).
+std::string row(const std::vector<std::string>& cells)
+{
+    static constexpr size_t widths[] = {22, 8, 25, 22, 12, 24, 8, 8, 8, 0};
+    std::string line;
+    for (size_t i = 0; i < cells.size(); ++i)
+        line += i + 1 < cells.size() ? DisplayText::padded(cells[i], widths[i]) + " " : cells[i];
+    return line + "\n";
+}
+
 std::string library(const ServerClient& client)
 {
     if (client.libName.empty())
         return "-";
-    return escapeBytes(client.libName, 24)
-        + (client.libVer.empty() ? "" : " " + escapeBytes(client.libVer, 16));
+    return DisplayText::escaped(client.libName, 24)
+        + (client.libVer.empty() ? "" : " " + DisplayText::escaped(client.libVer, 16));
 }
 
 } // namespace
 
 int ClientsCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
-    bool json = false;
-    for (const auto& arg : options.arguments) {
-        if (arg != "--json") {
-            err << "lockscope-cli: clients: unknown argument '" << arg << "'\n";
-            return ExitUsage;
-        }
-        json = true;
-    }
+    const bool json = options.arguments.clients.json;
     ConnectionOptions connection = options.connection;
     connection.clientRole = "cli";
     auto masters = MasterConnections::open(connection);
@@ -84,19 +88,14 @@ int ClientsCommand::run(const CliOptions& options, std::ostream& out, std::ostre
                 continue;
             }
             if (!header) {
-                out << std::left << std::setw(22) << "NODE" << std::setw(8) << "ID" << std::setw(24) << "NAME"
-                    << std::setw(22) << "ADDR" << std::setw(12) << "USER" << std::setw(24) << "LIBRARY"
-                    << std::setw(8) << "AGE" << std::setw(8) << "IDLE" << std::setw(8) << "FLAGS"
-                    << "CMD\n";
+                out << row({"NODE", "ID", "NAME", "ADDR", "USER", "LIBRARY", "AGE", "IDLE", "FLAGS", "CMD"});
                 header = true;
             }
-            out << std::left << std::setw(22) << target.node << std::setw(8) << client.id << std::setw(24)
-                << (client.name.empty() ? "-" : escapeBytes(client.name, 22)) << std::setw(22)
-                << escapeBytes(client.addr, 21) << std::setw(12) << escapeBytes(client.user, 11)
-                << std::setw(24) << library(client) << std::setw(8)
-                << (std::to_string(client.ageSeconds) + "s") << std::setw(8)
-                << (std::to_string(client.idleSeconds) + "s") << std::setw(8) << escapeBytes(client.flags, 7)
-                << escapeBytes(client.cmd, 40) << "\n";
+            out << row({DisplayText::escaped(target.node, 21), std::to_string(client.id),
+                client.name.empty() ? "-" : DisplayText::escaped(client.name, 23),
+                DisplayText::escaped(client.addr, 21), DisplayText::escaped(client.user, 11), library(client),
+                std::to_string(client.ageSeconds) + "s", std::to_string(client.idleSeconds) + "s",
+                DisplayText::escaped(client.flags, 7), DisplayText::escaped(client.cmd, 40)});
         }
     }
     array.endArray();

@@ -1,6 +1,7 @@
 #include "cli/commands/ListCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/LockTable.h"
 #include "cli/SignalCancellation.h"
@@ -10,6 +11,7 @@
 #include "inspect/LockSnapshotJson.h"
 
 #include <chrono>
+#include <csignal>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -17,15 +19,6 @@
 namespace lockscope {
 
 namespace {
-
-struct ListArguments
-{
-    std::vector<std::string> scanPatterns;
-    std::vector<std::string> lockPatterns;
-    bool json = false;
-    bool possible = true; // list the possible locks too
-    std::optional<SampleOptions> identify; // --identify DURATION [--identify-busy]
-};
 
 // "500ms", "30s", "1m", or milliseconds.
 std::optional<std::chrono::milliseconds> duration(const std::string& text)
@@ -46,59 +39,25 @@ std::optional<std::chrono::milliseconds> duration(const std::string& text)
     return std::nullopt;
 }
 
-Result<ListArguments> parseArguments(const std::vector<std::string>& args)
-{
-    ListArguments parsed;
-    bool identifyGiven = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg == "--no-possible") {
-            parsed.possible = false;
-        } else if (arg == "--identify") {
-            const auto length = i + 1 < args.size() ? duration(args[i + 1]) : std::nullopt;
-            if (!length || *length > SampleOptions::longest)
-                return makeError(ErrorKind::Usage, "--identify needs a duration up to 1m (500ms, 30s, 1m)");
-            ++i;
-            identifyGiven = true;
-            parsed.identify = parsed.identify.value_or(SampleOptions {});
-            parsed.identify->duration = *length;
-        } else if (arg == "--identify-busy") {
-            parsed.identify = parsed.identify.value_or(SampleOptions {});
-            parsed.identify->insist = true;
-        } else if (arg == "--pattern" || arg == "--lock-pattern") {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a glob");
-            (arg == "--pattern" ? parsed.scanPatterns : parsed.lockPatterns).push_back(args[++i]);
-        } else {
-            return makeError(ErrorKind::Usage, "list: unknown argument '" + arg + "'");
-        }
-    }
-    if (parsed.identify && !identifyGiven)
-        return makeError(ErrorKind::Usage, "--identify-busy goes with --identify DURATION");
-    return parsed;
-}
-
 } // namespace
 
 int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
-    auto arguments = parseArguments(options.arguments);
-    if (!arguments) {
-        err << "lockscope-cli: " << arguments.error().message << "\n";
-        return ExitUsage;
-    }
+    const ListArguments* arguments = &options.arguments.list;
     SignalCancellation interrupt; // Ctrl-C stops the scan between two batches
     InspectOptions inspect;
-    inspect.scan.patterns = arguments->scanPatterns;
-    inspect.lockPatterns = arguments->lockPatterns;
+    inspect.scan.patterns = arguments->patterns.scanPatterns;
+    inspect.lockPatterns = arguments->patterns.lockPatterns;
     inspect.scan.cancel = &interrupt.token();
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
     std::mutex progressMutex; // each server is scanned on a thread of its own
+    // Progress only for someone watching stderr (not a log file, not with --quiet).
+    const bool showProgress = options.terminal.errors && !options.terminal.quiet;
     inspect.scan.progress = [&](const ScanProgress& progress) {
+        if (!showProgress)
+            return;
         std::lock_guard guard(progressMutex);
         const auto now = std::chrono::steady_clock::now();
         if (now - started < std::chrono::seconds(1)
@@ -114,12 +73,24 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << " keys" << (progress.finished ? ", done" : "") << "\n";
     };
 
+    std::optional<SampleOptions> identify;
+    if (!arguments->identify.empty()) {
+        const auto length = duration(arguments->identify);
+        if (!length || *length > SampleOptions::longest || length->count() <= 0)
+            return CommandLine::usageError(err, "list",
+                "--identify takes a duration up to 1m (500ms, 30s, 1m), got '" + arguments->identify + "'");
+        identify = SampleOptions {};
+        identify->duration = *length;
+        identify->insist = arguments->identifyBusy;
+        if (showProgress)
+            err << "lockscope-cli: identifying holders: sampling each master's commands for up to "
+                << length->count() << " ms\n";
+    } else if (arguments->identifyBusy) {
+        return CommandLine::usageError(err, "list", "--identify-busy goes with --identify DURATION");
+    }
+
     // Two reader connections per master: the server answers one batch while we parse another.
-    if (arguments->identify)
-        err << "lockscope-cli: identifying holders: sampling each master's commands for up to "
-            << arguments->identify->duration.count() << " ms\n";
-    auto listings = FleetListing::list(
-        options.fleet.members(), inspect, 2, arguments->identify ? &*arguments->identify : nullptr);
+    auto listings = FleetListing::list(options.fleet.members(), inspect, 2, identify ? &*identify : nullptr);
     const bool many = options.manyServers();
     std::vector<LockSnapshot> locks;
     std::vector<std::string> servers;
@@ -136,7 +107,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         }
         if (listing.result.cancelled) {
             err << "lockscope-cli: interrupted\n";
-            return 130;
+            return ExitSignalBase + (interrupt.receivedSignal() ? interrupt.receivedSignal() : SIGINT);
         }
         for (const auto& note : listing.notes)
             err << "lockscope-cli: " << prefix << note.english() << "\n";
@@ -158,7 +129,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             out << (i == 0 ? "\n" : ",\n") << LockSnapshotJson::toString(locks[i], servers[i]);
         out << (locks.empty() ? "]\n" : "\n]\n");
     } else {
-        LockTable::print(locks, out, many ? servers : std::vector<std::string> {});
+        LockTable::print(locks, out, many ? servers : std::vector<std::string> {}, options.terminal.colour);
     }
     if (!firstFailure)
         return ExitOk;
