@@ -20,7 +20,10 @@ class tst_ClusterHolders : public test::ClusterTestCase
     size_t ownerOf(const std::string& key)
     {
         const auto slot = CommandKeys::slotOf({"GET", key});
-        return slot && *slot ? m_cluster->ownerOf(**slot).value_or(0) : 0;
+        if (!slot || !*slot)
+            return 0;
+        const auto owner = m_cluster->ownerOf(**slot);
+        return owner ? *owner : 0;
     }
 
 private slots:

@@ -219,6 +219,31 @@ private slots:
             QCOMPARE(identityOf(&lock).source, IdentitySource::Unknown);
     }
 
+    void anAclThatForbidsClientListLeavesTheAddressWithoutANameAndSaysWhyOnce()
+    {
+        RedisCommand user {"ACL", "SETUSER", "no-client", "on", ">pw", "~*", "+@all", "-client"};
+        if (test::TestServerTraits::ofPathServer().aclChannelRules)
+            user.push_back("&*");
+        QVERIFY(run(user));
+        const std::string token = "6512bd43d9caa6e02c990b0a82652dca";
+        QVERIFY(run({"SET", "lock:c", token, "PX", "60000"}));
+        Renewer renewer(
+            options(), "named-but-unseen", {"EVAL", tokenExtension, "1", "lock:c", token, "60000"});
+        ConnectionOptions limited = options();
+        limited.user = "no-client";
+        limited.password = "pw";
+        limited.hasPassword = true;
+
+        const auto listing = identified(limited, 10s);
+        const HolderIdentification& who = identityOf(lockNamed(listing.result.locks, "lock:c"));
+        QCOMPARE(who.source, IdentitySource::Sample);
+        QVERIFY(who.addr.starts_with("127.0.0.1:"));
+        QVERIFY(who.name.empty());
+        QVERIFY(!who.connectionClosedAtMs); // a refused reading proves no connection gone
+        QCOMPARE(listing.notes.size(), size_t(1));
+        QVERIFY(listing.notes.front().english().find("CLIENT LIST refused") != std::string::npos);
+    }
+
     void aSampleCutShortKeepsWhatItLearned()
     {
         const std::string token = "d3d9446802a44259755d38e6d163e820";
