@@ -168,6 +168,21 @@ private slots:
         QCOMPARE(listing.samples.front().end, SampleEnd::Elapsed);
     }
 
+    void aReadOnlyConnectionIdentifiesHoldersToo()
+    {
+        // Nothing here writes: MONITOR, CLIENT LIST and INFO pass the read-only policy.
+        const std::string token = "aab3238922bcc25a6f606eb525ffdc56";
+        QVERIFY(run({"SET", "lock:readonly", token, "PX", "60000"}));
+        Renewer renewer(
+            options(), "reporting", {"EVAL", tokenExtension, "1", "lock:readonly", token, "60000"});
+        ConnectionOptions readOnly = options();
+        readOnly.readOnly = true;
+        const auto listing = identified(readOnly, 10s);
+        QCOMPARE(identityOf(lockNamed(listing.result.locks, "lock:readonly")).name,
+            std::string("lockscope:reporting"));
+        QVERIFY(listing.notes.empty());
+    }
+
     void aHolderWhoseConnectionClosedWhileItsLockStaysLeavesTheLockStuck()
     {
         const std::string token = "45c48cce2e2d7fbdea1afc51c7c6ad26";
