@@ -1,6 +1,7 @@
 #include "cli/LockTable.h"
 
 #include "common/DisplayText.h"
+#include "inspect/HoldersText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,27 +20,14 @@ std::string ttlText(const std::optional<long long>& ttlMs)
     return std::to_string(*ttlMs / 1000) + "s";
 }
 
+// The first holder only: a column of the table.
 std::string holdersText(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "-";
-    const LockHolder& first = lock.holders.front();
-    std::string text = DisplayText::escaped(first.owner, 40);
-    // Who it is, where known: "orders-service · 10.0.0.5 (<token>)".
-    if (const HolderIdentification& who = first.identity.get(); !who.shortText().empty()) {
-        const std::string host = DisplayText::escaped(who.host(), 64);
-        text = (who.name.empty() ? host
-                                 : DisplayText::escaped(who.name, 40)
-                           + (host.empty() ? "" : std::string(HolderIdentification::separator) + host))
-            + " (" + text + ")";
-    }
-    if (first.count != 1)
-        text += " x" + std::to_string(first.count);
-    if (first.mode != "exclusive")
-        text += " (" + first.mode + ")";
-    if (lock.holders.size() > 1)
-        text += " +" + std::to_string(lock.holders.size() - 1) + " more";
-    return text;
+    HoldersText text;
+    text.ownerBytes = 40;
+    text.shown = 1;
+    text.identity = HoldersText::Identity::BeforeOwner; // "orders-service · 10.0.0.5 (<token>)"
+    return text.of(lock.holders);
 }
 
 std::string confidenceText(double confidence)

@@ -5,10 +5,10 @@ list(APPEND lockscope_core_sources
   inspect/ClientList.cpp
   inspect/HolderIdentification.cpp
   inspect/CandidateKeyIndex.cpp
+  inspect/HoldersText.cpp
   inspect/LockClassifier.cpp
   inspect/LockInspector.cpp
   inspect/LockKey.cpp
-  inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp

@@ -2,6 +2,7 @@
 
 #include "base/CoreTexts.h"
 #include "common/EscapeBytes.h"
+#include "inspect/HoldersText.h"
 #include "inspect/LockKey.h"
 
 #include <QHash>
@@ -16,16 +17,6 @@ namespace {
 QString escaped(const std::string& bytes, size_t maxBytes = 1024)
 {
     return QString::fromStdString(escapeBytes(bytes, maxBytes));
-}
-
-// "orders-service · 10.0.0.5": the name and host, each escaped (raw bytes from Redis or a value).
-QString identityText(const HolderIdentification& identity)
-{
-    const QString name = escaped(identity.name, 120);
-    const QString host = escaped(identity.host(), 120);
-    if (name.isEmpty() || host.isEmpty())
-        return name.isEmpty() ? host : name;
-    return name + QStringLiteral(" \u00B7 ") + host;
 }
 
 // The same few texts (a library, a reason, a node, a mode) recur in every row: one copy each,
@@ -133,9 +124,9 @@ QList<HolderRecord> LockRecord::holders() const
         row.clientUuid = escaped(holder.clientUuid);
         row.threadId = escaped(holder.threadId);
         row.count = holder.count;
-        row.mode = shared(QString::fromStdString(holder.mode));
+        row.mode = holder.mode;
         row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
-        row.identity = identityText(holder.identity.get());
+        row.identity = QString::fromStdString(HoldersText::whoText(holder.identity.get()));
         holders.append(row);
     }
     return holders;
@@ -145,8 +136,7 @@ QList<WaiterRecord> LockRecord::waiters() const
 {
     QList<WaiterRecord> waiters;
     for (const auto& waiter : m_snapshot->waiters)
-        waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1,
-            shared(QString::fromStdString(waiter.source))});
+        waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1, waiter.source});
     return waiters;
 }
 
@@ -220,16 +210,13 @@ qint64 LockRecord::reentrancy() const
 
 QString LockRecord::holdersText() const
 {
-    QStringList parts;
-    for (const auto& holder : m_snapshot->holders) {
-        // The service and host where known (the raw token is on hover and in the detail pane).
-        const QString who = identityText(holder.identity.get());
-        QString part = who.isEmpty() ? escaped(holder.owner) : who;
-        if (holder.mode != "exclusive" && !holder.mode.empty())
-            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(QString::fromStdString(holder.mode)));
-        parts.append(part);
-    }
-    return parts.join(QStringLiteral(", "));
+    HoldersText text;
+    text.ownerBytes = 1024;
+    text.nobody = "";
+    // The service and host where known (the raw token is on hover and in the detail pane).
+    text.identity = HoldersText::Identity::InsteadOfOwner;
+    text.modeName = [](HolderMode mode) { return CoreTexts::holderMode(mode).toStdString(); };
+    return QString::fromStdString(text.of(m_snapshot->holders));
 }
 
 } // namespace lockscope::ui
