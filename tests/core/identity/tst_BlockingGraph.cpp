@@ -19,7 +19,7 @@ LockSnapshot lock(
         snapshot.holders.push_back(std::move(holder));
     }
     for (auto& owner : waiters)
-        snapshot.waiters.push_back(LockWaiter {std::move(owner), std::nullopt, "fair-queue"});
+        snapshot.waiters.push_back(LockWaiter {std::move(owner), std::nullopt, WaiterSource::FairQueue});
     snapshot.waiterCount = static_cast<long long>(snapshot.waiters.size());
     return snapshot;
 }
