@@ -37,6 +37,13 @@ struct ListArguments
     PatternArguments patterns;
     bool json = false;
     bool possible = true; // off: --no-possible
+    std::string identify; // --identify DURATION: sample each master's commands that long; empty: not
+    bool identifyBusy = false; // --identify-busy: sample a server busier than the threshold too
+};
+
+struct ClientsArguments
+{
+    bool json = false;
 };
 
 struct WatchArguments
@@ -142,6 +149,7 @@ struct CommandArguments
 {
     PingArguments ping;
     ListArguments list;
+    ClientsArguments clients;
     WatchArguments watch;
     AdminArguments release;
     AdminArguments extend;

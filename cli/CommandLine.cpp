@@ -255,6 +255,21 @@ void CommandLine::defineCommands()
             "--no-possible", [&a] { a.list.possible = false; },
             "leave out possible locks (a random token with a TTL)");
         list->add_flag("-j,--json", a.list.json, "print a JSON array, one object a lock");
+        option(list, "--identify", a.list.identify, "DURATION",
+            "first sample each master's commands (MONITOR) for up to DURATION (500ms, 30s, 1m; at most 1m, "
+            "ended once every holder was seen) and name each holder's connection: CLIENT LIST name, "
+            "address, library; JSON holders gain an identity object");
+        list->add_flag("--identify-busy", a.list.identifyBusy,
+            "sample even a server busier than 20,000 commands a second");
+    }
+    {
+        CLI::App* clients = defineCommand({"clients", "", "every master's client connections (CLIENT LIST)",
+            "Id, name, address, user, library and version (where the client sent them: Redis 7.2+, "
+            "Valkey 8+), age, idle time, flags and last command of each connection, read once per master. "
+            "A server whose ACL refuses CLIENT LIST is named on stderr.",
+            {{"clients", "the default server's connections, as a table"},
+                {"clients --json", "the same as a JSON array, one object a connection"}}});
+        clients->add_flag("-j,--json", a.clients.json, "print a JSON array, one object a connection");
     }
     {
         CLI::App* watch = defineCommand({"watch", "", "one line per lock change until Ctrl-C",

@@ -19,6 +19,7 @@ list(APPEND lockscope_cli_sources
   WatchPrinter.cpp
   commands/AdminAudit.cpp
   commands/AdminCommand.cpp
+  commands/ClientsCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp
   commands/ListCommand.cpp

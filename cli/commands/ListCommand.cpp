@@ -1,6 +1,7 @@
 #include "cli/commands/ListCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/LockTable.h"
 #include "cli/SignalCancellation.h"
@@ -16,6 +17,29 @@
 #include <ostream>
 
 namespace lockscope {
+
+namespace {
+
+// "500ms", "30s", "1m", or milliseconds.
+std::optional<std::chrono::milliseconds> duration(const std::string& text)
+{
+    size_t digits = 0;
+    while (digits < text.size() && digits < 9 && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0)
+        return std::nullopt;
+    const long long value = std::stoll(text.substr(0, digits));
+    const std::string unit = text.substr(digits);
+    if (unit.empty() || unit == "ms")
+        return std::chrono::milliseconds(value);
+    if (unit == "s")
+        return std::chrono::seconds(value);
+    if (unit == "m")
+        return std::chrono::minutes(value);
+    return std::nullopt;
+}
+
+} // namespace
 
 int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
@@ -49,8 +73,24 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << " keys" << (progress.finished ? ", done" : "") << "\n";
     };
 
+    std::optional<SampleOptions> identify;
+    if (!arguments->identify.empty()) {
+        const auto length = duration(arguments->identify);
+        if (!length || *length > SampleOptions::longest || length->count() <= 0)
+            return CommandLine::usageError(err, "list",
+                "--identify takes a duration up to 1m (500ms, 30s, 1m), got '" + arguments->identify + "'");
+        identify = SampleOptions {};
+        identify->duration = *length;
+        identify->insist = arguments->identifyBusy;
+        if (showProgress)
+            err << "lockscope-cli: identifying holders: sampling each master's commands for up to "
+                << length->count() << " ms\n";
+    } else if (arguments->identifyBusy) {
+        return CommandLine::usageError(err, "list", "--identify-busy goes with --identify DURATION");
+    }
+
     // Two reader connections per master: the server answers one batch while we parse another.
-    auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
+    auto listings = FleetListing::list(options.fleet.members(), inspect, 2, identify ? &*identify : nullptr);
     const bool many = options.manyServers();
     std::vector<LockSnapshot> locks;
     std::vector<std::string> servers;
@@ -69,6 +109,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             err << "lockscope-cli: interrupted\n";
             return ExitSignalBase + (interrupt.receivedSignal() ? interrupt.receivedSignal() : SIGINT);
         }
+        for (const auto& note : listing.notes)
+            err << "lockscope-cli: " << prefix << note.english() << "\n";
         for (const auto& failure : listing.result.failures) {
             firstFailure = firstFailure.value_or(failure.error.kind);
             err << "lockscope-cli: " << prefix << failure.node << ": " << failure.error.toString() << "\n";

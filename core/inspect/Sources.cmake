@@ -2,6 +2,8 @@
 # changes; recognizers/ and admin/ list their own sources.
 list(APPEND lockscope_core_sources
   inspect/BlockedPopCensus.cpp
+  inspect/ClientList.cpp
+  inspect/HolderIdentification.cpp
   inspect/CandidateKeyIndex.cpp
   inspect/HoldersText.cpp
   inspect/LockClassifier.cpp

@@ -49,6 +49,25 @@
     </message>
 </context>
 <context>
+    <name>CommandSample</name>
+    <message>
+        <source>holders not identified: the server runs %1 commands a second, more than a command sample should watch (insist to sample anyway)</source>
+        <translation>未识别持有者：服务器每秒执行 %1 条命令，超过命令采样应观察的量（可坚持采样）</translation>
+    </message>
+    <message>
+        <source>the command sample stopped at its byte limit; holders it did not see are unknown</source>
+        <translation>命令采样已达到字节上限而停止；未观察到的持有者仍未知</translation>
+    </message>
+    <message>
+        <source>holders not identified: the server refused MONITOR (%1)</source>
+        <translation>未识别持有者：服务器拒绝了 MONITOR（%1）</translation>
+    </message>
+    <message>
+        <source>the command sample was cut short (%1); what it saw before is kept</source>
+        <translation>命令采样被中断（%1）；之前观察到的结果已保留</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionFlags</name>
     <message>
         <source>--password-env names %1, which is not set</source>
@@ -1007,6 +1026,28 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>Open the saved connection NAME (File › Connections…). Repeatable, and may be used with --url.</source>
         <translation>打开名为 NAME 的已保存连接（文件 › 连接…）。可重复使用，也可与 --url 一起使用。</translation>
+    </message>
+</context>
+<context>
+    <name>HolderAttribution</name>
+    <message>
+        <source>holder&apos;s connection closed at %1</source>
+        <translation>持有者的连接已于 %1 关闭</translation>
+    </message>
+    <message>
+        <source>holder&apos;s connection closed at %1; the lock expires by itself</source>
+        <translation>持有者的连接已于 %1 关闭；该锁会自行过期</translation>
+    </message>
+</context>
+<context>
+    <name>IdentifiedListing</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>holders&apos; connections not named: CLIENT LIST refused (%1)</source>
+        <translation>未能命名持有者的连接：CLIENT LIST 被拒绝（%1）</translation>
     </message>
 </context>
 <context>
@@ -3367,6 +3408,10 @@ Use File › Connections… to open another server.</source>
         <source>Server: %1</source>
         <translation>服务器：%1</translation>
     </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockEventLogModel</name>
@@ -3708,6 +3753,10 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>The open server the lock is on: its profile&apos;s name, else host:port</source>
         <translation>锁所在的已打开服务器：其配置名称，否则为 host:port</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
     </message>
 </context>
 <context>

@@ -124,6 +124,8 @@ std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key,
     if (!value->clientUuid.empty())
         reading.holder.clientUuid = value->clientUuid;
     reading.holder.expiresAtMs = value->expiresAtMs;
+    if (!value->identity.empty())
+        reading.holder.identity = std::move(value->identity);
     if (m_format.note.pattern) {
         const std::string second = parts->size() > 1 ? (*parts)[1] : std::string();
         reading.notes.push_back(m_format.note.with(parts->front(), second, value->clientUuid));
