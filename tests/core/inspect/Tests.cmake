@@ -55,3 +55,12 @@ add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleL
 target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
     COMMENT "Locks and possible locks listed among 87,000 keys of sessions, caches, counters and tokens")
+
+# What watching costs a busy server (run by hand; a measurement, never part of ctest): throughput
+# and p99 of unrelated writes with nobody, redis-cli and the watcher subscribed, commands per
+# write, CPU per notification, output buffer, how late a new lock is seen:
+# `cmake --build <dir> --target bench_footprint`.
+add_executable(bench_Footprint EXCLUDE_FROM_ALL bench/bench_Footprint.cpp)
+target_link_libraries(bench_Footprint PRIVATE lockscope_testsupport)
+add_custom_target(bench_footprint COMMAND bench_Footprint USES_TERMINAL
+    COMMENT "Watching a busy server: throughput, p99, commands per write, CPU, output buffer vs redis-cli")
