@@ -22,6 +22,8 @@ struct ScanProgress
     // reader whatever the keyspace size (the scanner waits for the readers, it never queues
     // the keyspace).
     size_t keysInFlight = 0;
+    // With ScanOptions::maxServerLoad: the time waited so far to stay within it.
+    long long pacedMs = 0;
     bool finished = false;
 };
 
@@ -43,6 +45,12 @@ struct ScanOptions
     // ParallelKeyReader) while this scanner's own connection walks the cursor.
     std::vector<RedisConnection*> readers;
     const CancellationToken* cancel = nullptr;
+    // The share of the server's time the walk and its reads may take (0.1: 10%), paced after
+    // every page (ServerLoadBudget): pages of at most pacedCount keys, read on this connection
+    // only (the readers are not used), so that other clients wait behind a small burst at most.
+    // 0: as fast as it can.
+    double maxServerLoad = 0;
+    static constexpr int pacedCount = 100;
     std::function<void(const ScanProgress&)> progress; // after every batch
 };
 

@@ -13,6 +13,7 @@ lockscope_add_test(tst_ForceRelease DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LibraryReleases DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_WaiterAndPermitActions DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LockWatcher DIR core/inspect EVERY_SERVER)
+lockscope_add_test(tst_WatchFootprint DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_ClusterInspect DIR core/inspect EVERY_SERVER LIBS lockscope_cli)
 
 # The list benchmark is a measurement, not a test (it prints times and ratios; a timed assertion
