@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/Result.h"
+#include "redis/ConnectionOptions.h"
 
 #include <string>
 #include <vector>
@@ -19,6 +19,8 @@ public:
     // --nodes URL[,URL...]: each URL parsed over `base` (the command's own connection options).
     static Result<std::vector<ConnectionOptions>> nodeList(
         const std::string& text, const ConnectionOptions& base);
+    // --max-server-load 10% (or 10): a share of the server's time from 1% to 99%, as 0.01..0.99.
+    static Result<double> serverShare(const std::string& text, const std::string& option);
 };
 
 } // namespace lockscope

@@ -28,7 +28,7 @@ Status WatchFlags::parse(const std::vector<std::string>& args, WatchOptions& wat
             watch.enableNotifications = true;
             continue;
         }
-        if (arg != "--pattern" && arg != "--lock-pattern" && arg != "--poll") {
+        if (arg != "--pattern" && arg != "--lock-pattern" && arg != "--poll" && arg != "--max-server-load") {
             if (auto taken = own(args, i); !taken)
                 return taken;
             continue;
@@ -40,6 +40,12 @@ Status WatchFlags::parse(const std::vector<std::string>& args, WatchOptions& wat
             watch.inspect.scan.patterns.push_back(*value);
         } else if (arg == "--lock-pattern") {
             watch.inspect.lockPatterns.push_back(*value);
+        } else if (arg == "--max-server-load") {
+            // Every re-listing of the watch (after a gap, falling behind, the periodic one).
+            auto share = OptionValue::serverShare(*value, arg);
+            if (!share)
+                return share.error();
+            watch.inspect.scan.maxServerLoad = *share;
         } else {
             auto interval = positive(arg, *value);
             if (!interval)

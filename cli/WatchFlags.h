@@ -10,7 +10,7 @@
 namespace lockscope {
 
 // What `watch` and `record` share: the options that say what to watch (--pattern, --lock-pattern)
-// and how (--poll MS, --polling, --enable-notifications).
+// and how (--poll MS, --polling, --enable-notifications, --max-server-load PERCENT).
 class WatchFlags
 {
 public:

@@ -3,12 +3,14 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "cli/LockTable.h"
+#include "cli/OptionValue.h"
 #include "cli/SignalCancellation.h"
 #include "common/JsonWriter.h"
 #include "fleet/FleetListing.h"
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <optional>
@@ -24,6 +26,7 @@ struct ListArguments
     std::vector<std::string> lockPatterns;
     bool json = false;
     bool possible = true; // list the possible locks too
+    double maxServerLoad = 0; // --max-server-load: 0 unpaced
 };
 
 Result<ListArguments> parseArguments(const std::vector<std::string>& args)
@@ -35,6 +38,13 @@ Result<ListArguments> parseArguments(const std::vector<std::string>& args)
             parsed.json = true;
         } else if (arg == "--no-possible") {
             parsed.possible = false;
+        } else if (arg == "--max-server-load") {
+            if (i + 1 >= args.size())
+                return makeError(ErrorKind::Usage, arg + " needs a percentage");
+            auto share = OptionValue::serverShare(args[++i], arg);
+            if (!share)
+                return share.error();
+            parsed.maxServerLoad = *share;
         } else if (arg == "--pattern" || arg == "--lock-pattern") {
             if (i + 1 >= args.size())
                 return makeError(ErrorKind::Usage, arg + " needs a glob");
@@ -60,6 +70,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     inspect.scan.patterns = arguments->scanPatterns;
     inspect.lockPatterns = arguments->lockPatterns;
     inspect.scan.cancel = &interrupt.token();
+    inspect.scan.maxServerLoad = arguments->maxServerLoad;
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
@@ -77,7 +88,22 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << "lockscope-cli: scanning " << progress.node << ": " << progress.keysSeen;
         if (progress.totalKeys >= 0)
             err << "/" << progress.totalKeys;
-        err << " keys" << (progress.finished ? ", done" : "") << "\n";
+        err << " keys" << (progress.finished ? ", done" : "");
+        if (inspect.scan.maxServerLoad > 0) {
+            // What the budget costs in time: waited so far, and what is left at this pace.
+            const double elapsed = std::chrono::duration<double>(now - started).count();
+            err << " (paced to " << static_cast<int>(inspect.scan.maxServerLoad * 100 + 0.5)
+                << "% of the server's time: waited " << progress.pacedMs / 1000 << " s";
+            if (!progress.finished && progress.totalKeys > 0 && progress.keysSeen > 0)
+                err << ", about "
+                    << static_cast<long long>(elapsed
+                           * double(std::max<long long>(
+                               0, progress.totalKeys - static_cast<long long>(progress.keysSeen)))
+                           / double(progress.keysSeen))
+                    << " s left";
+            err << ")";
+        }
+        err << "\n";
     };
 
     // Two reader connections per master: the server answers one batch while we parse another.

@@ -90,6 +90,7 @@ void FleetWatcher::watchMember(const FleetMember& member)
         watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
             m_observer.gap(member, fromMs, untilMs, reason);
         });
+        watcher.setStatsHandler([&](const WatchStats& stats) { m_observer.watchStats(member, stats); });
         auto started = watcher.start();
         if (!started) {
             if (!fail(started.error()))

@@ -1345,8 +1345,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>%1 上不允许执行 CONFIG GET notify-keyspace-events</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &apos;%1&apos; on %2 (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)</source>
-        <translation>%2 上的 notify-keyspace-events 为“%1”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events KEA）</translation>
+        <source>notify-keyspace-events is &apos;%1&apos; on %2, without &apos;%3&apos; (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events %4)</source>
+        <translation>%2 上的 notify-keyspace-events 为“%1”，缺少“%3”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events %4）</translation>
     </message>
     <message>
         <source>CONFIG SET notify-keyspace-events was refused on %1: %2</source>
