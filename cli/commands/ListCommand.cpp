@@ -89,10 +89,10 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         if (progress.totalKeys >= 0)
             err << "/" << progress.totalKeys;
         err << " keys" << (progress.finished ? ", done" : "");
-        if (inspect.scan.maxServerLoad > 0) {
+        if (progress.serverLoad > 0) {
             // What the budget costs in time: waited so far, and what is left at this pace.
             const double elapsed = std::chrono::duration<double>(now - started).count();
-            err << " (paced to " << static_cast<int>(inspect.scan.maxServerLoad * 100 + 0.5)
+            err << " (paced to " << static_cast<int>(progress.serverLoad * 100 + 0.5)
                 << "% of the server's time: waited " << progress.pacedMs / 1000 << " s";
             if (!progress.finished && progress.totalKeys > 0 && progress.keysSeen > 0)
                 err << ", about "

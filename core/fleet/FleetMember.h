@@ -13,6 +13,9 @@ struct FleetMember
     std::string name;
     ConnectionOptions connection;
     std::string origin; // where it was given, for notes: "--url", "servers.fleet:3"
+    // A saved profile marked production: its listings are paced to
+    // ScanOptions::productionServerLoad unless a budget was given.
+    bool production = false;
 
     // host:port (a socket's path, a sentinel's master name): the name of a member given none.
     static std::string defaultName(const ConnectionOptions& connection);

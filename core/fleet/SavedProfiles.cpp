@@ -153,6 +153,7 @@ TextResult<FleetMember> SavedProfiles::member(const std::string& name, const Con
         FleetMember member;
         member.name = name;
         member.connection = std::move(*options);
+        member.production = field("production") == "true";
         return member;
     }
     const UserText file = m_path.empty() ? UserText(LOCKSCOPE_TEXT("SavedProfiles", "(no settings file)"))

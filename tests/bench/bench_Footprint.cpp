@@ -11,6 +11,7 @@
 //   written in the middle of the flood is reported by the watcher;
 // - what each notification class costs the server with nobody subscribed.
 // `cmake --build DIR --target bench_footprint`; arguments: [WRITES per phase] [CLIENTS].
+#include "inspect/LockInspector.h"
 #include "inspect/LockNaming.h"
 #include "inspect/watch/LockWatcher.h"
 #include "support/BenchMeasures.h"
@@ -27,6 +28,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
@@ -50,11 +52,11 @@ struct Flood
 };
 
 // redis-benchmark's CSV line for SET: "SET","rps","avg","min","p50","p95","p99","max".
-std::optional<Flood> flood(int port, long long writes, int clients)
+std::optional<Flood> flood(int port, long long writes, int clients, const std::string& test = "set")
 {
     const std::string command = "redis-benchmark -h 127.0.0.1 -p " + std::to_string(port) + " -c "
-        + std::to_string(clients) + " -n " + std::to_string(writes)
-        + " -t set -r 1000000 -d 16 --csv 2>/dev/null";
+        + std::to_string(clients) + " -n " + std::to_string(writes) + " -t " + test
+        + " -r 1000000 -d 16 --csv 2>/dev/null";
     FILE* pipe = ::popen(command.c_str(), "r");
     if (!pipe)
         return std::nullopt;
@@ -63,13 +65,16 @@ std::optional<Flood> flood(int port, long long writes, int clients)
     while (std::fgets(buffer, sizeof buffer, pipe))
         output += buffer;
     ::pclose(pipe);
-    const auto at = output.find("\"SET\",");
+    std::string upper = test;
+    for (char& c : upper)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    const auto at = output.find("\"" + upper + "\",");
     if (at == std::string::npos) {
         std::printf("redis-benchmark said: %s\n", output.c_str());
         return std::nullopt;
     }
     std::vector<double> fields;
-    size_t from = at + 6;
+    size_t from = at + upper.size() + 3;
     while (from < output.size() && output[from] != '\n') {
         const size_t open = output.find('"', from);
         const size_t close = output.find('"', open + 1);
@@ -248,12 +253,130 @@ Row measure(RedisServerProcess& server, RedisConnection& admin, const std::strin
     return row;
 }
 
+// The median row by throughput (the rounds alternate, so a busy moment of the machine hits one).
+Row median(std::vector<Row> rows)
+{
+    std::sort(rows.begin(), rows.end(),
+        [](const Row& a, const Row& b) { return a.flood.perSecond < b.flood.perSecond; });
+    Row row = rows[rows.size() / 2];
+    for (const Row& other : rows) {
+        row.largestOmem = std::max(row.largestOmem, other.largestOmem);
+        if (other.newLockSeenMs && (!row.newLockSeenMs || *other.newLockSeenMs > *row.newLockSeenMs))
+            row.newLockSeenMs = other.newLockSeenMs; // the latest of the rounds
+    }
+    return row;
+}
+
+Row withRedisCli(RedisServerProcess& server, RedisConnection& admin, long long writes, int clients)
+{
+    const pid_t cli = ::fork();
+    if (cli == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::execlp("redis-cli", "redis-cli", "-p", std::to_string(server.port()).c_str(), "psubscribe",
+            "__keyspace@*__:*", nullptr);
+        ::_exit(127);
+    }
+    std::this_thread::sleep_for(300ms);
+    const double cpuBefore = test::processCpuSeconds(cli);
+    Row row = measure(server, admin, "redis-cli psubscribe", writes, clients);
+    std::this_thread::sleep_for(200ms); // what is still in its socket
+    row.cpuSeconds = test::processCpuSeconds(cli) - cpuBefore;
+    ::kill(cli, SIGTERM);
+    ::waitpid(cli, nullptr, 0);
+    return row;
+}
+
+// LockScope's watcher, in this process (its threads' CPU: the process's minus this thread's and
+// the poller's, which measure themselves).
+Row withWatcher(RedisServerProcess& server, RedisConnection& admin, long long writes, int clients, int round)
+{
+    auto reader = test::connectTo(server);
+    auto subscriber = test::connectTo(server);
+    LockWatcher watcher({{"n", reader.get(), subscriber.get(), {}}}, WatchOptions {});
+    if (!watcher.start()) {
+        std::printf("the watcher did not start\n");
+        return {};
+    }
+    CancellationToken cancel;
+    std::atomic<long long> appearedAtMs {0};
+    const std::string lockName = "orders:nightly-export-" + std::to_string(round);
+    std::thread watching([&] {
+        (void)watcher.run(cancel, [&](const LockEvent& event) {
+            if (event.type == LockEvent::Type::Appeared && event.lock->name == lockName)
+                appearedAtMs = epochMillisNow();
+        });
+    });
+    std::this_thread::sleep_for(300ms);
+    auto writer = test::connectTo(server);
+    const double cpuBefore = processCpuSelf();
+    const double mainBefore = test::threadCpuSeconds();
+    Row row = measure(server, admin, "LockScope watch", writes, clients, [&]() -> std::optional<double> {
+        std::this_thread::sleep_for(1500ms); // in the middle of the flood
+        const long long written = epochMillisNow();
+        (void)writer->command({"SET", lockName, LockNaming::uuid1Hex(written), "NX", "PX", "60000"});
+        // Up to 30 s, in case it only comes from a re-listing.
+        for (int i = 0; i < 30000 && appearedAtMs == 0; ++i)
+            std::this_thread::sleep_for(1ms);
+        if (appearedAtMs == 0)
+            return std::nullopt;
+        return double(appearedAtMs - written);
+    });
+    std::this_thread::sleep_for(200ms);
+    row.cpuSeconds = processCpuSelf() - cpuBefore - (test::threadCpuSeconds() - mainBefore);
+    cancel.cancel();
+    watching.join();
+    row.stats = watcher.stats();
+    return row;
+}
+
+// Other clients' GETs while a listing of the server's keys runs (paced to `share`, 0: not paced):
+// their throughput and p99, and the listing's pace (keys a second).
+void listingRow(RedisServerProcess& server, const char* label, double share, long long gets, int clients)
+{
+    std::atomic<size_t> seen {0};
+    CancellationToken cancel;
+    std::thread listing;
+    std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+    std::unique_ptr<RedisConnection> connection;
+    std::vector<std::unique_ptr<RedisConnection>> readers;
+    if (share >= 0) {
+        connection = test::connectTo(server);
+        for (int i = 0; i < 2; ++i)
+            readers.push_back(test::connectTo(server));
+        listing = std::thread([&] {
+            InspectOptions options;
+            options.scan.maxServerLoad = share;
+            options.scan.cancel = &cancel;
+            options.scan.progress = [&seen](const ScanProgress& progress) { seen = progress.keysSeen; };
+            (void)LockInspector::inspect(
+                {{"n", connection.get(), {readers[0].get(), readers[1].get()}}}, options);
+        });
+        std::this_thread::sleep_for(500ms);
+    }
+    const size_t seenBefore = seen;
+    const auto before = std::chrono::steady_clock::now();
+    auto result = flood(server.port(), gets, clients, "get");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
+    const size_t seenDuring = seen - seenBefore;
+    cancel.cancel();
+    if (listing.joinable())
+        listing.join();
+    (void)started;
+    std::printf("%-22s %10.0f %8.2f", label, result ? result->perSecond : 0, result ? result->p99Ms : 0);
+    if (share >= 0)
+        std::printf(" %12.0f keys/s (1,000,000 keys in %.0f s)", double(seenDuring) / seconds,
+            seenDuring > 0 ? 1e6 * seconds / double(seenDuring) : 0.0);
+    std::printf("\n");
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     const long long writes = argc > 1 ? std::atoll(argv[1]) : 300000;
     const int clients = argc > 2 ? std::atoi(argv[2]) : 20;
+    const int rounds = argc > 3 ? std::atoi(argv[3]) : 3;
     ::signal(SIGPIPE, SIG_IGN);
     auto server = test::startServer(); // notify-keyspace-events KEA
     if (!server) {
@@ -262,103 +385,59 @@ int main(int argc, char** argv)
     }
     auto admin = test::connectTo(*server);
     std::printf("Footprint: %lld unrelated SETs per phase (redis-benchmark -c %d -t set -r 1000000), "
-                "notify-keyspace-events as shown\n",
-        writes, clients);
+                "%d alternating rounds, the median shown; notify-keyspace-events KEA\n",
+        writes, clients, rounds);
     std::printf("%-22s %10s %8s %12s %10s %12s %10s\n", "subscriber", "SET/s", "p99 ms", "cmds/write",
         "CPU us/n", "omem KB max", "new lock ms");
-    std::vector<Row> rows;
-
-    // Nobody subscribed, KEA.
-    rows.push_back(measure(*server, *admin, "none (KEA)", writes, clients));
-    printRow(rows.back());
-
-    // redis-cli psubscribe, printing to /dev/null.
-    {
-        const pid_t cli = ::fork();
-        if (cli == 0) {
-            const int null = ::open("/dev/null", O_WRONLY);
-            ::dup2(null, 1);
-            ::execlp("redis-cli", "redis-cli", "-p", std::to_string(server->port()).c_str(), "psubscribe",
-                "__keyspace@*__:*", nullptr);
-            ::_exit(127);
-        }
-        std::this_thread::sleep_for(300ms);
-        const double cpuBefore = test::processCpuSeconds(cli);
-        Row row = measure(*server, *admin, "redis-cli psubscribe", writes, clients);
-        std::this_thread::sleep_for(200ms); // what is still in its socket
-        row.cpuSeconds = test::processCpuSeconds(cli) - cpuBefore;
-        ::kill(cli, SIGTERM);
-        ::waitpid(cli, nullptr, 0);
-        rows.push_back(row);
-        printRow(row);
+    std::vector<Row> none, cli, watched;
+    for (int round = 0; round < rounds; ++round) {
+        none.push_back(measure(*server, *admin, "none (KEA)", writes, clients));
+        cli.push_back(withRedisCli(*server, *admin, writes, clients));
+        watched.push_back(withWatcher(*server, *admin, writes, clients, round));
     }
-
-    // LockScope's watcher, in this process (its threads' CPU: the process's minus the poller's).
-    {
-        auto reader = test::connectTo(*server);
-        auto subscriber = test::connectTo(*server);
-        LockWatcher watcher({{"n", reader.get(), subscriber.get(), {}}}, WatchOptions {});
-        if (!watcher.start()) {
-            std::printf("the watcher did not start\n");
-            return 1;
-        }
-        CancellationToken cancel;
-        std::atomic<long long> appearedAtMs {0};
-        const std::string lockName = "orders:nightly-export";
-        std::thread watching([&] {
-            (void)watcher.run(cancel, [&](const LockEvent& event) {
-                if (event.type == LockEvent::Type::Appeared && event.lock->name == lockName)
-                    appearedAtMs = epochMillisNow();
-            });
-        });
-        std::this_thread::sleep_for(300ms);
-        auto writer = test::connectTo(*server);
-        const double cpuBefore = processCpuSelf();
-        const double mainBefore = test::threadCpuSeconds();
-        Row row = measure(
-            *server, *admin, "LockScope watch", writes, clients, [&]() -> std::optional<double> {
-                std::this_thread::sleep_for(1500ms); // in the middle of the flood
-                const long long written = epochMillisNow();
-                (void)writer->command({"SET", lockName, LockNaming::uuid1Hex(written), "NX", "PX", "60000"});
-                for (int i = 0; i < 3000 && appearedAtMs == 0; ++i)
-                    std::this_thread::sleep_for(1ms);
-                // Up to 30 s more, in case it only comes from a re-listing.
-                for (int i = 0; i < 3000 && appearedAtMs == 0; ++i)
-                    std::this_thread::sleep_for(10ms);
-                if (appearedAtMs == 0)
-                    return std::nullopt;
-                return double(appearedAtMs - written);
-            });
-        std::this_thread::sleep_for(200ms);
-        // The bench's threads besides the watcher's: this one (waiting on redis-benchmark) and
-        // the poller's, which measure themselves; the side thread only sleeps.
-        row.cpuSeconds = processCpuSelf() - cpuBefore - (test::threadCpuSeconds() - mainBefore);
-        cancel.cancel();
-        watching.join();
-        row.stats = watcher.stats();
-        rows.push_back(row);
-        printRow(row);
-        std::printf("  watcher: %lld notifications, %lld coalesced, %lld re-reads\n", row.stats.notifications,
-            row.stats.coalesced, row.stats.rereads);
-    }
+    const Row idle = median(none);
+    const Row redisCli = median(cli);
+    const Row lockscope = median(watched);
+    for (const Row* row : {&idle, &redisCli, &lockscope})
+        printRow(*row);
+    std::printf(
+        "  watcher (median round): %lld notifications, %lld ignored, %lld re-reads, %lld unknown keys read, "
+        "%lld skipped\n",
+        lockscope.stats.notifications, lockscope.stats.ignored, lockscope.stats.rereads,
+        lockscope.stats.unknownKeysRead, lockscope.stats.skipped);
+    std::printf("\nthroughput watched / redis-cli: %.1f%% (goal >= 95%%); CPU per notification vs redis-cli: "
+                "%.2fx (goal <= 1.5x); watched / nobody: %.1f%%\n",
+        100.0 * lockscope.flood.perSecond / std::max(1.0, redisCli.flood.perSecond),
+        lockscope.cpuSeconds / std::max(1e-9, redisCli.cpuSeconds),
+        100.0 * lockscope.flood.perSecond / std::max(1.0, idle.flood.perSecond));
 
     // What each notification class costs the server, nobody subscribed.
-    std::printf("\nNotification classes, nobody subscribed (SET/s, p99 ms):\n");
-    for (const char* flags : {"", "K$", "KA", "KEA"}) {
-        (void)admin->command({"CONFIG", "SET", "notify-keyspace-events", flags});
-        Row row = measure(*server, *admin, std::string("'") + flags + "'", writes, clients);
-        printRow(row);
+    std::printf("\nNotification classes, nobody subscribed (median of %d rounds):\n", rounds);
+    const std::vector<std::string> classes {"", "Kg$hlzx", "K$", "KA", "KEA"};
+    std::map<std::string, std::vector<Row>> byClass;
+    for (int round = 0; round < rounds; ++round) {
+        for (const auto& flags : classes) {
+            (void)admin->command({"CONFIG", "SET", "notify-keyspace-events", flags});
+            byClass[flags].push_back(measure(*server, *admin, "'" + flags + "'", writes, clients));
+        }
     }
+    for (const auto& flags : classes)
+        printRow(median(byClass[flags]));
     (void)admin->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
 
-    const Row& none = rows[0];
-    const Row& cli = rows[1];
-    const Row& lockscope = rows[2];
-    std::printf("\nthroughput watched / redis-cli: %.1f%% (goal >= 95%%); CPU per notification vs redis-cli: "
-                "%.2fx (goal <= 1.5x); vs nobody: %.1f%%\n",
-        100.0 * lockscope.flood.perSecond / std::max(1.0, cli.flood.perSecond),
-        lockscope.cpuSeconds / std::max(1e-9, cli.cpuSeconds),
-        100.0 * lockscope.flood.perSecond / std::max(1.0, none.flood.perSecond));
+    // A listing of 1,000,000 keys beside other clients' GETs.
+    std::printf(
+        "\nOther clients' GETs (redis-benchmark -c %d -t get) while 1,000,000 keys are listed:\n", clients);
+    for (int first = 0; first < 1000000; first += 100000)
+        (void)admin->command({"EVAL",
+            "for i = ARGV[1], ARGV[1] + 99999 do redis.call('set', 'cache:item:' .. i, 'value-' .. i) end",
+            "0", std::to_string(first)});
+    std::printf("%-22s %10s %8s\n", "listing", "GET/s", "p99 ms");
+    for (int round = 0; round < rounds; ++round) {
+        listingRow(*server, "none", -1, writes, clients);
+        listingRow(*server, "unpaced", 0, writes, clients);
+        listingRow(*server, "--max-server-load 10%", 0.1, writes, clients);
+    }
     double load[3] = {0, 0, 0};
     if (::getloadavg(load, 3) == 3)
         std::printf("load average: %.2f %.2f %.2f\n", load[0], load[1], load[2]);

@@ -20,6 +20,8 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     ScanSummary summary;
     ScanProgress progress;
     progress.node = m_node;
+    ServerLoadBudget budget(options.maxServerLoad);
+    progress.serverLoad = budget.isOn() ? budget.share() : 0;
     if (auto size = m_connection.command({"DBSIZE"}); size && size->isInteger())
         progress.totalKeys = size->integer();
 
@@ -39,7 +41,6 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     };
 
     BoundedKeyReader reader(m_connection, options.limits);
-    ServerLoadBudget budget(options.maxServerLoad);
     std::optional<ParallelKeyReader> parallel;
     if (!options.readers.empty() && !budget.isOn())
         parallel.emplace(

@@ -24,6 +24,7 @@ struct ScanProgress
     size_t keysInFlight = 0;
     // With ScanOptions::maxServerLoad: the time waited so far to stay within it.
     long long pacedMs = 0;
+    double serverLoad = 0; // the budget it keeps to (ScanOptions::maxServerLoad), 0: unpaced
     bool finished = false;
 };
 
@@ -51,6 +52,13 @@ struct ScanOptions
     // 0: as fast as it can.
     double maxServerLoad = 0;
     static constexpr int pacedCount = 100;
+    // The budget of a connection marked production when none was given.
+    static constexpr double productionServerLoad = 0.1;
+    // `maxServerLoad` as given, else the production default for such a connection.
+    static double serverLoadFor(double given, bool production)
+    {
+        return given > 0 ? given : production ? productionServerLoad : 0;
+    }
     std::function<void(const ScanProgress&)> progress; // after every batch
 };
 
