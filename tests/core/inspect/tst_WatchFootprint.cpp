@@ -245,6 +245,37 @@ private slots:
         QCOMPARE(stats.relistings, static_cast<long long>(watching.gaps().size()));
     }
 
+    void aSubscriptionCutForItsOutputBufferIsMadeAgainWithTheReasonSaid()
+    {
+        // One script writing 2,000 keys raises more notifications in one go than the server's
+        // pub/sub output limit (set tiny here) lets a subscriber have pending: the server cuts
+        // the subscription whatever the watcher does. The watcher subscribes again, re-lists,
+        // and the gap names the limit where the server counts such cuts (Redis 7.2+, Valkey).
+        auto stats = m_redis->command({"INFO", "stats"});
+        QVERIFY(stats.ok());
+        const bool counted
+            = stats->text().find("client_output_buffer_limit_disconnections") != std::string::npos;
+        auto limit = m_redis->command({"CONFIG", "GET", "client-output-buffer-limit"});
+        QVERIFY(limit.ok());
+        const std::string before = limit->at(1).text();
+        RunningWatcher watching(*m_server, WatchOptions {});
+        QVERIFY(watching.watcher().start().ok());
+        watching.run();
+        QVERIFY(run({"CONFIG", "SET", "client-output-buffer-limit", "pubsub 1kb 1kb 0"}));
+        QVERIFY(run({"EVAL", "for i = 1, 2000 do redis.call('set', 'cache:flood:' .. i, i) end", "0"}));
+        QVERIFY(run({"CONFIG", "SET", "client-output-buffer-limit", before}));
+        QVERIFY(run({"SET", "lock:after-the-cut", LockFormats::randomHex(32), "PX", "60000"}));
+        QVERIFY(watching.waitForAppeared("lock:after-the-cut"));
+        watching.stop();
+        const auto gaps = watching.gaps();
+        QVERIFY(!gaps.empty());
+        QVERIFY2(QString::fromStdString(gaps.front()).contains("was made again"), gaps.front().c_str());
+        if (counted)
+            QVERIFY2(QString::fromStdString(gaps.front()).contains("client-output-buffer-limit pubsub"),
+                gaps.front().c_str());
+        QVERIFY(watching.watcher().stats().relistings >= 1);
+    }
+
     void enablingNotificationsAddsOnlyTheClassesTheWatcherReads()
     {
         // Another client reads keyevent expiries ("Ex"): kept; LockScope adds its own, not KEA.
