@@ -37,13 +37,4 @@ Result<std::vector<ConnectionOptions>> OptionValue::nodeList(
     return nodes;
 }
 
-Result<double> OptionValue::serverShare(const std::string& text, const std::string& option)
-{
-    const std::string digits = !text.empty() && text.back() == '%' ? text.substr(0, text.size() - 1) : text;
-    auto percent = integer(digits, option, 1, 100);
-    if (!percent)
-        return makeError(ErrorKind::Usage, option + " takes a percentage of the server's time, 1% to 100%");
-    return static_cast<double>(*percent) / 100.0;
-}
-
 } // namespace lockscope

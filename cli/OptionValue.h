@@ -19,9 +19,6 @@ public:
     // --nodes URL[,URL...]: each URL parsed over `base` (the command's own connection options).
     static Result<std::vector<ConnectionOptions>> nodeList(
         const std::string& text, const ConnectionOptions& base);
-    // --max-server-load 10% (or 10): a share of the server's time from 1% to 100% (unpaced, also
-    // for a profile marked production, which is paced to 10% otherwise), as 0.01..1.
-    static Result<double> serverShare(const std::string& text, const std::string& option);
 };
 
 } // namespace lockscope

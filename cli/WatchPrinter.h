@@ -11,8 +11,8 @@
 
 namespace lockscope {
 
-// What `watch` prints of a fleet watch: a line per lock change on stdout (prefixed with the
-// server when there are several; a JSON object with --json), and on stderr how each server is
+// What `watch` prints of a fleet watch: a line per lock change on stdout (after its time, and
+// the server when there are several; a JSON object with --json), and on stderr how each server is
 // watched, when it was lost and regained, and why one was given up. Counts the changes and
 // calls `enough` after the --max-events'th. Called from every member's thread.
 class WatchPrinter : public FleetObserver
@@ -33,6 +33,8 @@ public:
     void watchStats(const FleetMember& member, const WatchStats& stats) override;
 
     ErrorKind lastSettingsError() const;
+    // The errno of the first write to stdout that failed (EPIPE: the reader left), or 0.
+    int outputErrno() const;
 
     // A change in words: "released orders:42 (token, redlock-py) on 10.0.0.5:6379 ...".
     static std::string eventLine(const LockEvent& event);
@@ -53,6 +55,7 @@ private:
     // member name -> (skipped when last said, when), so that a busy server is a line a minute
     std::map<std::string, std::pair<long long, long long>> m_skippedSaid;
     ErrorKind m_settingsError = ErrorKind::AuthFailed;
+    int m_outputErrno = 0;
 };
 
 } // namespace lockscope

@@ -46,7 +46,8 @@ foreach(path
     usr/share/bash-completion/completions/lockscope
     usr/share/bash-completion/completions/lockscope-cli
     usr/share/zsh/vendor-completions/_lockscope
-    usr/share/zsh/vendor-completions/_lockscope-cli)
+    usr/share/zsh/vendor-completions/_lockscope-cli
+    usr/share/fish/vendor_completions.d/lockscope-cli.fish)
   if(NOT EXISTS "${root}/${path}")
     message(FATAL_ERROR "the package lacks /${path}")
   endif()
