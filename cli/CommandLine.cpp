@@ -68,7 +68,8 @@ CLI::Validator lockKind()
         "");
 }
 
-// A share of the server's time, "10%" or "10", 1 to 100 (the '%' taken off for the number).
+// A share of the server's time, "10%" or "10", 1 to 100: a transform (the '%' taken off for the
+// number), not a check, which would not change the text.
 CLI::Validator percent()
 {
     return CLI::Validator(
@@ -131,7 +132,7 @@ void addServerLoad(CLI::App* app, long long& percentTarget, const std::string& w
         what
             + " paced to P% of the server's time (slower; a profile marked production: 10% unless "
               "given, 100%: unpaced)")
-        ->check(percent());
+        ->transform(percent());
 }
 
 void addWatching(CLI::App* app, WatchingArguments& watching)
