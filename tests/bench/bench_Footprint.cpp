@@ -10,7 +10,8 @@
 // - how late a new token lock under an ordinary name (redis-py's uuid1 token, `SET NX PX`)
 //   written in the middle of the flood is reported by the watcher;
 // - what each notification class costs the server with nobody subscribed.
-// `cmake --build DIR --target bench_footprint`; arguments: [WRITES per phase] [CLIENTS].
+// `cmake --build DIR --target bench_footprint`; arguments: [WRITES per phase] [CLIENTS] [ROUNDS]
+// [subscribers: the first table only].
 #include "inspect/LockInspector.h"
 #include "inspect/LockNaming.h"
 #include "inspect/watch/LockWatcher.h"
@@ -377,6 +378,8 @@ int main(int argc, char** argv)
     const long long writes = argc > 1 ? std::atoll(argv[1]) : 300000;
     const int clients = argc > 2 ? std::atoi(argv[2]) : 20;
     const int rounds = argc > 3 ? std::atoi(argv[3]) : 3;
+    // "subscribers": only the side-by-side of nobody, redis-cli and the watcher.
+    const bool everything = argc <= 4 || std::string(argv[4]) != "subscribers";
     ::signal(SIGPIPE, SIG_IGN);
     auto server = test::startServer(); // notify-keyspace-events KEA
     if (!server) {
@@ -411,6 +414,8 @@ int main(int argc, char** argv)
         lockscope.cpuSeconds / std::max(1e-9, redisCli.cpuSeconds),
         100.0 * lockscope.flood.perSecond / std::max(1.0, idle.flood.perSecond));
 
+    if (!everything)
+        return 0;
     // What each notification class costs the server, nobody subscribed.
     std::printf("\nNotification classes, nobody subscribed (median of %d rounds):\n", rounds);
     const std::vector<std::string> classes {"", "Kg$hlzx", "K$", "KA", "KEA"};

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -31,6 +32,7 @@ public:
 
     explicit NotificationTriage(std::vector<std::string> lockPatterns = {});
 
+    // On one thread only (the drain's): it keeps a cache.
     Verdict judge(std::string_view key, unsigned events) const;
     // Known locks whose names no format claims (locks under plain names): their removals and
     // writes must reach the watcher too. Claimed names need no entry (the call is cheap then).
@@ -38,6 +40,11 @@ public:
     void forget(const std::string& lockName);
     // Whether `name` is claimed without knowing it (a format or a lock pattern says so).
     bool claims(std::string_view name) const;
+    // `key` with every word of up to 15 digits as one '#' (`user:1042:cart` -> `user:#:cart`; words
+    // split at anything not a letter or digit): no format claims a name by such a number, so keys
+    // of one shape are claimed alike, and a cache by shape spares asking the whole catalogue for
+    // every key of a busy server (tested for every format's keys).
+    static void shapeOf(std::string_view key, std::string& shape);
 
 private:
     // Looked up by a view of the notified key, without copying it.
@@ -50,7 +57,14 @@ private:
         }
     };
 
+    // Whether the catalogue claims a key of this shape, as judge() found (bounded: cleared when
+    // full).
+    bool claimsByShape(std::string_view key) const;
+    static constexpr size_t shapesKept = 4096;
+
     std::vector<GlobPattern> m_lockPatterns;
+    mutable std::unordered_map<std::string, bool, NameHash, std::equal_to<>> m_claimsByShape;
+    mutable std::string m_shape;
     mutable std::mutex m_mutex;
     std::unordered_set<std::string, NameHash, std::equal_to<>> m_plainNamedLocks;
 };

@@ -2,12 +2,15 @@
 // plain name is still seen, a watcher that falls behind re-lists instead of queueing, and the
 // notification classes it turns on are the ones it reads. Counts, never times (bench_Footprint
 // measures the times).
+#include "inspect/LockInspector.h"
 #include "inspect/LockNaming.h"
+#include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/watch/KeyspaceEvents.h"
 #include "inspect/watch/LockWatcher.h"
 #include "inspect/watch/NotificationClasses.h"
 #include "inspect/watch/NotificationTriage.h"
 #include "inspect/watch/UnknownKeyGate.h"
+#include "support/LockFormatRows.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -157,6 +160,35 @@ private slots:
         // The user's own lock patterns claim names too.
         NotificationTriage withPatterns({"jobs:guard:*"});
         QCOMPARE(withPatterns.judge("jobs:guard:7", written), NotificationTriage::Verdict::Candidate);
+    }
+
+    void everyFormatsKeysAreClaimedAlikeWhateverTheirDigits_data() { test::addLockFormatRows(); }
+
+    void everyFormatsKeysAreClaimedAlikeWhateverTheirDigits()
+    {
+        // The triage files the catalogue's answer by the key's shape (digit runs as '#'): every
+        // key of every format, under a name with digits and one without, must be claimed as its
+        // shape is, or a lock's change would be judged by another key's answer.
+        QFETCH(int, sample);
+        const test::LockFormatSample format = LockFormats::samples().at(size_t(sample));
+        if (format.recognizer == "portalocker")
+            QSKIP("no key");
+        for (const std::string& name :
+            {format.lockName, format.lockName + "-2042", "job:17:" + format.lockName}) {
+            QVERIFY(run({"FLUSHALL"}));
+            QVERIFY(format.write(*m_redis, name).ok());
+            InspectOptions options;
+            options.lockPatterns = format.lockPatterns;
+            auto listed = LockInspector::inspect({{"n", m_redis.get(), {}}}, options);
+            for (const auto& lock : listed.locks) {
+                for (const auto& key : lock.keys) {
+                    std::string shape;
+                    NotificationTriage::shapeOf(key, shape);
+                    QVERIFY2(RecognizerCatalog::claimsName(key) == RecognizerCatalog::claimsName(shape),
+                        (key + " / " + shape).c_str());
+                }
+            }
+        }
     }
 
     void aKeyFoundToBeNoLockIsReadAgainOnlyAfterItsWindow()
