@@ -34,17 +34,23 @@ Result<LockRequest> LockRequest::parse(const CliOptions& options)
             return nodes.error();
         request.spec.nodes.insert(request.spec.nodes.end(), nodes->begin(), nodes->end());
     }
-    request.spec.kind = !args.kind.empty() ? args.kind
-        : request.spec.nodes.empty()       ? std::string(LockFactory::defaultKind)
-                                           : "redlock";
+    if (!args.kind.empty()) {
+        auto kind = LockFactory::parseKind(args.kind);
+        if (!kind)
+            return kind.error();
+        request.spec.kind = *kind;
+    } else {
+        request.spec.kind = request.spec.nodes.empty() ? LockFactory::defaultKind : LockAlgorithm::Redlock;
+    }
     // Options another kind would silently ignore are mistakes worth saying so.
-    const std::string& kind = request.spec.kind;
-    if (!request.spec.nodes.empty() && kind != "redlock")
-        return usageError("--nodes is only for the redlock kind, not " + kind);
-    if (args.permits > 0 && kind != "semaphore")
-        return usageError("--permits is only for the semaphore kind, not " + kind);
-    if (request.spec.serverTime && kind != "legacy" && kind != "naive")
-        return usageError("--server-time is only for the legacy and naive kinds, not " + kind);
+    const LockAlgorithm kind = request.spec.kind;
+    const std::string kindName(lockAlgorithmName(kind));
+    if (!request.spec.nodes.empty() && kind != LockAlgorithm::Redlock)
+        return usageError("--nodes is only for the redlock kind, not " + kindName);
+    if (args.permits > 0 && kind != LockAlgorithm::Semaphore)
+        return usageError("--permits is only for the semaphore kind, not " + kindName);
+    if (request.spec.serverTime && kind != LockAlgorithm::Legacy && kind != LockAlgorithm::Naive)
+        return usageError("--server-time is only for the legacy and naive kinds, not " + kindName);
     if (!request.spec.fenced) {
         if (auto refusal = LockFactory::noFenceRefusal(kind))
             return usageError("--no-fence: " + *refusal);

@@ -1,6 +1,7 @@
 #include "cli/LockTable.h"
 
 #include "common/DisplayText.h"
+#include "inspect/HoldersText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,19 +20,13 @@ std::string ttlText(const std::optional<long long>& ttlMs)
     return std::to_string(*ttlMs / 1000) + "s";
 }
 
+// The first holder only: a column of the table.
 std::string holdersText(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "-";
-    const LockHolder& first = lock.holders.front();
-    std::string text = DisplayText::escaped(first.owner, 40);
-    if (first.count != 1)
-        text += " x" + std::to_string(first.count);
-    if (first.mode != "exclusive")
-        text += " (" + first.mode + ")";
-    if (lock.holders.size() > 1)
-        text += " +" + std::to_string(lock.holders.size() - 1) + " more";
-    return text;
+    HoldersText text;
+    text.ownerBytes = 40;
+    text.shown = 1;
+    return text.of(lock.holders);
 }
 
 std::string confidenceText(double confidence)

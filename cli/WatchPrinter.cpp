@@ -5,6 +5,7 @@
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "common/WallClock.h"
+#include "inspect/HoldersText.h"
 #include "inspect/LockSnapshotJson.h"
 
 #include <cerrno>
@@ -30,12 +31,11 @@ std::string WatchPrinter::eventLine(const LockEvent& event)
         + DisplayText::escaped(lock.shownName(), 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
         + std::string(lockLibraryName(lock.library)) + ") on " + lock.node;
     if (event.type == LockEvent::Type::Appeared || event.type == LockEvent::Type::Changed) {
-        line += " holders:";
-        if (lock.holders.empty())
-            line += " none";
-        for (const auto& holder : lock.holders)
-            line += " " + DisplayText::escaped(holder.owner, 60)
-                + (holder.count != 1 ? " x" + std::to_string(holder.count) : "");
+        HoldersText holders;
+        holders.ownerBytes = 60;
+        holders.separator = " ";
+        holders.nobody = "none";
+        line += " holders: " + holders.of(lock.holders);
         line += lock.ttlMs ? " ttl " + std::to_string(*lock.ttlMs) + " ms" : " no ttl";
         if (lock.waiterCount > 0)
             line += " waiters " + std::to_string(lock.waiterCount);

@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
+  clang-format # CI: the source_formatting test (Debian 12's clang-format is 14, as .clang-format expects)
   ccache # a compiler cache for rebuilds from scratch (CI's fresh roots keep one between runs); used only when asked for: CMAKE_CXX_COMPILER_LAUNCHER=ccache
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6opengl6-dev # Qt6Charts' CMake package requires Qt6OpenGL (a Recommends we do not install)

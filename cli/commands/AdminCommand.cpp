@@ -5,6 +5,7 @@
 #include "cli/ExitCode.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
+#include "inspect/HoldersText.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/NamedLockLookup.h"
 #include "inspect/admin/AuditLog.h"
@@ -21,19 +22,9 @@ namespace {
 
 std::string describeHolders(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "nobody";
-    std::string text;
-    for (const auto& holder : lock.holders) {
-        if (!text.empty())
-            text += ", ";
-        text += DisplayText::escaped(holder.owner, 80);
-        if (holder.count != 1)
-            text += " x" + std::to_string(holder.count);
-        if (holder.mode != "exclusive")
-            text += " (" + holder.mode + ")";
-    }
-    return text;
+    HoldersText text;
+    text.nobody = "nobody";
+    return text.of(lock.holders);
 }
 
 std::string describeLock(const LockSnapshot& lock)

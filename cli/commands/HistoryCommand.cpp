@@ -31,7 +31,11 @@ void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
     // Lock names and holders are Redis bytes: lock_base64 (...) when they are not UTF-8.
     json.bytesField("lock", hold.lock).bytesField("name", hold.apiName.empty() ? hold.lock : hold.apiName);
     json.key("node").string(hold.node).key("kind").string(hold.kind);
-    json.key("library").string(hold.library).bytesField("holder", hold.holder).key("mode").string(hold.mode);
+    json.key("library")
+        .string(hold.library)
+        .bytesField("holder", hold.holder)
+        .key("mode")
+        .string(holderModeName(hold.mode));
     json.key("started_ms").number(hold.startedMs).key("ended_ms").optionalNumber(hold.endedMs);
     json.key("duration_ms").number(hold.durationMs(nowMs)).key("ending").string(holdEndingName(hold.ending));
     json.key("fence").optionalNumber(hold.fence).key("max_reentries").number(hold.maxReentries);

@@ -25,7 +25,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     auto own = [failure](int code) { return failure >= 0 ? failure : code; };
     const std::string& name = request->spec.name;
     if (const auto* info = LockFactory::find(request->spec.kind); info && info->unsafe)
-        err << "lockscope-cli: warning: the " << info->name
+        err << "lockscope-cli: warning: the " << info->name()
             << " kind is UNSAFE: " << info->description.english() << "\n";
     auto lock = LockFactory::create(request->spec);
     if (!lock) {
@@ -61,7 +61,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
 
     auto childEnvironment = environment;
     childEnvironment["LOCKSCOPE_LOCK"] = name;
-    childEnvironment["LOCKSCOPE_KIND"] = std::string((*lock)->kind());
+    childEnvironment["LOCKSCOPE_KIND"] = std::string(lockAlgorithmName((*lock)->kind()));
     childEnvironment["LOCKSCOPE_TOKEN"] = (*lock)->holderId();
     childEnvironment.erase("LOCKSCOPE_FENCE");
     if (acquired->fence)

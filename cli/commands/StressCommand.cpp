@@ -69,7 +69,14 @@ Result<StressRequest> parseRequest(const CliOptions& options)
     p.lease = std::chrono::milliseconds(args.leaseMs);
     p.replicaTimeout = std::chrono::milliseconds(args.replicaTimeoutMs);
     p.iterations = args.iterations;
-    p.kind = !args.kind.empty() ? args.kind : p.nodes.empty() ? StressParameters {}.kind : "redlock";
+    if (!args.kind.empty()) {
+        auto kind = LockFactory::parseKind(args.kind);
+        if (!kind)
+            return kind.error();
+        p.kind = *kind;
+    } else if (!p.nodes.empty()) {
+        p.kind = LockAlgorithm::Redlock;
+    }
     // With only an iteration count, the iterations end the run.
     if (p.iterations > 0 && args.duration.empty())
         p.duration = std::chrono::milliseconds(0);
@@ -106,7 +113,7 @@ void printFaults(const FaultReport& f, std::ostream& out)
 
 void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
 {
-    out << "stress: kind " << r.kind << (r.fenced ? "" : " (no fence)")
+    out << "stress: kind " << lockAlgorithmName(r.kind) << (r.fenced ? "" : " (no fence)")
         << (unsafe ? " (UNSAFE, demo only)" : "") << ", " << r.clients << " clients, " << r.locks
         << " lock(s), hold " << r.hold.count() << " ms, think " << r.think.count() << " ms, lease "
         << r.lease.count() << " ms" << (r.stoppedEarly ? "  [stopped early: partial result]" : "") << "\n";
@@ -137,8 +144,8 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
             out << "    " << r.checkerSummary.english() << "\n";
     }
     out << "  errors           " << r.errorCount();
-    for (const auto& [kind, count] : r.errors)
-        out << "  " << kind << "=" << count;
+    for (const auto& [error, count] : r.errors)
+        out << "  " << error.name() << "=" << count;
     out << "\n  cpu/acquisition  " << fixed(r.cpuMicrosPerAcquisition) << " us\n";
     if (r.waitReplicas > 0)
         out << "  replicas         WAIT " << r.waitReplicas << " after each acquire; "
@@ -162,7 +169,7 @@ int StressCommand::run(
     // The restart drill uses --sandbox's server; the failover drill, with --sandbox, servers of
     // its own. Without --sandbox, validate() refuses both.
     auto& drilled = request->parameters;
-    auto drillServers = DrillServers::prepare(drilled, sandbox, false);
+    auto drillServers = DrillServers::prepare(drilled, sandbox, DrillServers::OwnServers::Never);
     Status prepared = drillServers ? drilled.validate() : Status(drillServers.error());
     if (!prepared) {
         err << "lockscope-cli stress: " << prepared.error().message << "\n";
@@ -171,12 +178,12 @@ int StressCommand::run(
     const auto& parameters = request->parameters;
     const auto* info = LockFactory::find(parameters.kind);
     if (!info) {
-        err << "lockscope-cli stress: unknown lock kind '" << parameters.kind
-            << "' (known kinds: " << LockFactory::knownKindNames() << ")\n";
+        err << "lockscope-cli stress: lock kind '" << lockAlgorithmName(parameters.kind)
+            << "' is not in this build (known kinds: " << LockFactory::knownKindNames() << ")\n";
         return ExitUsage;
     }
     if (info->unsafe)
-        err << "lockscope-cli stress: kind '" << parameters.kind
+        err << "lockscope-cli stress: kind '" << lockAlgorithmName(parameters.kind)
             << "' is UNSAFE on purpose: expect mutual-exclusion violations\n";
 
     SignalCancellation stop; // SIGINT/SIGTERM stop the run and print the partial result

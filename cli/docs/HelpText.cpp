@@ -53,8 +53,9 @@ std::string commandHelp(const CommandLine& commandLine, const CommandLine::Comma
     if (!flags.empty())
         text += "\noptions:\n" + flagList(flags);
     text += "\n"
-        + Reference::wrap("The connection options (--url, --user, --tls-ca, ...) go before or after the command: "
-                          "lockscope-cli --help lists them.",
+        + Reference::wrap(
+            "The connection options (--url, --user, --tls-ca, ...) go before or after the command: "
+            "lockscope-cli --help lists them.",
             0);
     if (command.name == "lock" || command.name == "stress")
         text += section("lock kinds (--kind)", Reference::lockKinds(), 14);

@@ -19,8 +19,8 @@ std::vector<Reference::Item> Reference::lockKinds()
 {
     std::vector<Item> items;
     for (const auto& kind : LockFactory::kinds())
-        items.push_back({std::string(kind.name),
-            kind.description.english() + (kind.name == LockFactory::defaultKind ? " (default)" : "")});
+        items.push_back({std::string(kind.name()),
+            kind.description.english() + (kind.kind == LockFactory::defaultKind ? " (default)" : "")});
     return items;
 }
 

@@ -86,7 +86,7 @@ Words words(const CommandLine& commandLine)
     words.commands = join(commands);
     std::vector<std::string> kinds;
     for (const auto& kind : LockFactory::kinds())
-        kinds.emplace_back(kind.name);
+        kinds.emplace_back(kind.name());
     words.kinds = join(kinds);
     std::vector<std::string> scenarios;
     for (const auto& scenario : DemoCatalog::all())

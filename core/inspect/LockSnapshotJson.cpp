@@ -28,7 +28,7 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
             json.key("thread_id").string(holder.threadId.get());
         }
         json.key("count").number(holder.count);
-        json.key("mode").string(holder.mode);
+        json.key("mode").string(holderModeName(holder.mode));
         json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
         if (!holder.resource.empty())
             json.key("resource").string(holder.resource.get());
@@ -40,7 +40,7 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
         json.beginObject();
         json.bytesField("owner", waiter.owner);
         json.key("deadline_ms").optionalNumber(waiter.deadlineMs);
-        json.key("source").string(waiter.source);
+        json.key("source").string(waiterSourceName(waiter.source));
         json.endObject();
     }
     json.endArray();

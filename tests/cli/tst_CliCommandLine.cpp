@@ -43,7 +43,8 @@ private slots:
         QVERIFY2(run.out.contains("--lock-pattern GLOB") && run.out.contains("--no-possible"),
             qPrintable(run.out));
         QVERIFY2(run.out.contains("\nexamples:\n  lockscope-cli list\n"), qPrintable(run.out));
-        QVERIFY2(run.out.contains("\n  lockscope-cli list --pattern 'orders:*' --json\n"), qPrintable(run.out));
+        QVERIFY2(
+            run.out.contains("\n  lockscope-cli list --pattern 'orders:*' --json\n"), qPrintable(run.out));
         QVERIFY2(!run.out.contains("--clients"), qPrintable(run.out)); // stress's, not list's
     }
 

@@ -4,7 +4,7 @@ if(LOCKSCOPE_BUILD_GUI)
   add_test(NAME packaging_deb
     COMMAND ${CMAKE_COMMAND} -DBUILD_DIR=${PROJECT_BINARY_DIR} -DWORK_DIR=${CMAKE_CURRENT_BINARY_DIR}/packaging_deb
             -DEXPECT_KEYCHAIN=${LOCKSCOPE_HAVE_QTKEYCHAIN}
-            -DDOCS_FILE=${PROJECT_SOURCE_DIR}/docs/install.md
+            -DDOCS_FILE=${PROJECT_SOURCE_DIR}/docs/install.md -DCHANGELOG_MD=${PROJECT_SOURCE_DIR}/CHANGELOG.md
             -P ${CMAKE_CURRENT_SOURCE_DIR}/packaging/CheckDebPackage.cmake)
   set_tests_properties(packaging_deb PROPERTIES TIMEOUT 300)
 endif()
