@@ -69,20 +69,14 @@ CLI::Validator lockKind()
         "");
 }
 
-// A share of the server's time, "10%" or "10", 1 to 100: a transform (the '%' taken off for the
-// number), not a check, which would not change the text.
+// "10%" or "10", 1 to 100: the '%' taken off (a transform; a check would not change the text).
 CLI::Validator percent()
 {
     return CLI::Validator(
-        [](std::string& text) -> std::string {
+        [](std::string& text) {
             if (!text.empty() && text.back() == '%')
                 text.pop_back();
-            long long value = 0;
-            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < 1
-                || value > 100)
-                return "expects a share of the server's time from 1% to 100%, got '" + text + "'";
-            return {};
+            return wholeNumber(1, 100)(text);
         },
         "");
 }
@@ -130,9 +124,7 @@ void addPatterns(CLI::App* app, PatternArguments& patterns, bool scan)
 void addServerLoad(CLI::App* app, long long& percentTarget, const std::string& what)
 {
     option(app, "--max-server-load", percentTarget, "P%",
-        what
-            + " paced to P% of the server's time (slower; a profile marked production: 10% unless "
-              "given, 100%: unpaced)")
+        what + " paced to P% of the server's time (production profiles: 10%; 100%: unpaced)")
         ->transform(percent());
 }
 
