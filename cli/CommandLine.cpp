@@ -69,6 +69,18 @@ CLI::Validator lockKind()
         "");
 }
 
+// "10%" or "10", 1 to 100: the '%' taken off (a transform; a check would not change the text).
+CLI::Validator percent()
+{
+    return CLI::Validator(
+        [](std::string& text) {
+            if (!text.empty() && text.back() == '%')
+                text.pop_back();
+            return wholeNumber(1, 100)(text);
+        },
+        "");
+}
+
 CLI::Validator notEmpty()
 {
     return CLI::Validator(
@@ -108,6 +120,14 @@ void addPatterns(CLI::App* app, PatternArguments& patterns, bool scan)
         "keys that match GLOB are locks, whatever they hold");
 }
 
+// --max-server-load: listings paced to a share of the server's time (ServerLoadBudget).
+void addServerLoad(CLI::App* app, long long& percentTarget, const std::string& what)
+{
+    option(app, "--max-server-load", percentTarget, "P%",
+        what + " paced to P% of the server's time (production profiles: 10%; 100%: unpaced)")
+        ->transform(percent());
+}
+
 void addWatching(CLI::App* app, WatchingArguments& watching)
 {
     addPatterns(app, watching.patterns, true);
@@ -115,7 +135,10 @@ void addWatching(CLI::App* app, WatchingArguments& watching)
         "how often to read the locks when polling (default 1000)");
     app->add_flag("--polling", watching.polling, "poll even where keyspace notifications are on");
     app->add_flag("--enable-notifications", watching.enableNotifications,
-        "turn the server's keyspace notifications on (CONFIG SET) when they are off");
+        "turn on the keyspace-notification classes LockScope reads (Kg$hlzx, CONFIG SET) where "
+        "they are off");
+    addServerLoad(
+        app, watching.maxServerLoadPercent, "re-listings (after a gap, falling behind, every 5 min)");
 }
 
 // The message of a CLI11 parse error, in our words where we know better.
@@ -261,6 +284,7 @@ void CommandLine::defineCommands()
             "address, library; JSON holders gain an identity object");
         list->add_flag("--identify-busy", a.list.identifyBusy,
             "sample even a server busier than 20,000 commands a second");
+        addServerLoad(list, a.list.maxServerLoadPercent, "the scan");
     }
     {
         CLI::App* clients = defineCommand({"clients", "", "every master's client connections (CLIENT LIST)",

@@ -10,6 +10,7 @@
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <mutex>
@@ -49,6 +50,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     inspect.scan.patterns = arguments->patterns.scanPatterns;
     inspect.lockPatterns = arguments->patterns.lockPatterns;
     inspect.scan.cancel = &interrupt.token();
+    inspect.scan.maxServerLoad = static_cast<double>(arguments->maxServerLoadPercent) / 100.0;
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
@@ -70,7 +72,22 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << "lockscope-cli: scanning " << progress.node << ": " << progress.keysSeen;
         if (progress.totalKeys >= 0)
             err << "/" << progress.totalKeys;
-        err << " keys" << (progress.finished ? ", done" : "") << "\n";
+        err << " keys" << (progress.finished ? ", done" : "");
+        if (progress.serverLoad > 0) {
+            // What the budget costs in time: waited so far, and what is left at this pace.
+            const double elapsed = std::chrono::duration<double>(now - started).count();
+            err << " (paced to " << static_cast<int>(progress.serverLoad * 100 + 0.5)
+                << "% of the server's time: waited " << progress.pacedMs / 1000 << " s";
+            if (!progress.finished && progress.totalKeys > 0 && progress.keysSeen > 0)
+                err << ", about "
+                    << static_cast<long long>(elapsed
+                           * double(std::max<long long>(
+                               0, progress.totalKeys - static_cast<long long>(progress.keysSeen)))
+                           / double(progress.keysSeen))
+                    << " s left";
+            err << ")";
+        }
+        err << "\n";
     };
 
     std::optional<SampleOptions> identify;

@@ -32,7 +32,10 @@ std::vector<MemberListing> FleetListing::list(const std::vector<FleetMember>& me
                 listings[i].unreachable = masters.error();
                 return;
             }
-            listings[i].result = LockInspector::inspect(masters->targets(), options);
+            InspectOptions paced = options;
+            paced.scan.maxServerLoad
+                = ScanOptions::serverLoadFor(options.scan.maxServerLoad, members[i].production);
+            listings[i].result = LockInspector::inspect(masters->targets(), paced);
         });
     }
     for (auto& thread : threads)

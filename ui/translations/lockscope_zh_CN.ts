@@ -1459,8 +1459,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>%1 上不允许执行 CONFIG GET notify-keyspace-events</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &apos;%1&apos; on %2 (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)</source>
-        <translation>%2 上的 notify-keyspace-events 为“%1”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events KEA）</translation>
+        <source>notify-keyspace-events is &apos;%1&apos; on %2, without &apos;%3&apos; (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events %4)</source>
+        <translation>%2 上的 notify-keyspace-events 为“%1”，缺少“%3”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events %4）</translation>
     </message>
     <message>
         <source>CONFIG SET notify-keyspace-events was refused on %1: %2</source>
@@ -2007,12 +2007,12 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>服务器发布键空间通知（notify-keyspace-events &quot;%1&quot;）：锁的变化会即时显示。</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &quot;%1&quot;: some lock events are not published, so LockScope also polls. &quot;KEA&quot; covers everything.</source>
-        <translation>notify-keyspace-events 为 &quot;%1&quot;：部分锁事件不会发布，因此 LockScope 还会轮询。&quot;KEA&quot; 可覆盖全部事件。</translation>
+        <source>notify-keyspace-events is &quot;%1&quot;: some lock events are not published, so LockScope also polls. &quot;%2&quot; adds the classes it reads.</source>
+        <translation>notify-keyspace-events 为 &quot;%1&quot;：部分锁事件不会发布，因此 LockScope 还会轮询。&quot;%2&quot; 会加上它读取的事件类别。</translation>
     </message>
     <message>
-        <source>Keyspace notifications are off on this server: LockScope polls for lock changes. CONFIG SET notify-keyspace-events KEA turns them on.</source>
-        <translation>此服务器关闭了键空间通知：LockScope 通过轮询发现锁的变化。执行 CONFIG SET notify-keyspace-events KEA 可开启通知。</translation>
+        <source>Keyspace notifications are off on this server: LockScope polls for lock changes. CONFIG SET notify-keyspace-events %1 turns on the ones it reads.</source>
+        <translation>此服务器关闭了键空间通知：LockScope 通过轮询发现锁的变化。执行 CONFIG SET notify-keyspace-events %1 可开启它读取的通知。</translation>
     </message>
     <message>
         <source>The server refused CONFIG GET, so LockScope cannot tell whether keyspace notifications are on, and polls.</source>

@@ -17,6 +17,7 @@ lockscope_add_test(tst_ForceRelease DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LibraryReleases DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_WaiterAndPermitActions DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LockWatcher DIR core/inspect EVERY_SERVER)
+lockscope_add_test(tst_WatchFootprint DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_ClusterInspect DIR core/inspect EVERY_SERVER LIBS lockscope_cli)
 
 # The list benchmark is a measurement, not a test (it prints times and ratios; a timed assertion
@@ -59,3 +60,12 @@ add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleL
 target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
     COMMENT "Locks and possible locks listed among 87,000 keys of sessions, caches, counters and tokens")
+
+# What watching costs a busy server (run by hand; a measurement, never part of ctest): throughput
+# and p99 of unrelated writes with nobody, redis-cli and the watcher subscribed, commands per
+# write, CPU per notification, output buffer, how late a new lock is seen:
+# `cmake --build <dir> --target bench_footprint`.
+add_executable(bench_Footprint EXCLUDE_FROM_ALL bench/bench_Footprint.cpp)
+target_link_libraries(bench_Footprint PRIVATE lockscope_testsupport)
+add_custom_target(bench_footprint COMMAND bench_Footprint USES_TERMINAL
+    COMMENT "Watching a busy server: throughput, p99, commands per write, CPU, output buffer vs redis-cli")
