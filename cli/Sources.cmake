@@ -4,6 +4,7 @@ list(APPEND lockscope_cli_sources
   CliRunner.cpp
   CommandLine.cpp
   ExitCode.cpp
+  FlagChecks.cpp
   FleetNarration.cpp
   FleetRecorder.cpp
   HistoryFile.cpp
