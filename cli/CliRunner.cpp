@@ -5,6 +5,7 @@
 #include "cli/ExitCode.h"
 #include "cli/Terminal.h"
 #include "cli/commands/AdminCommand.h"
+#include "cli/commands/ClientsCommand.h"
 #include "cli/commands/DemoCommand.h"
 #include "cli/commands/HistoryCommand.h"
 #include "cli/commands/ListCommand.h"
@@ -130,6 +131,8 @@ int dispatch(CliOptions& options, const std::map<std::string, std::string>& envi
         return RecordCommand::run(options, environment, out, err);
     if (options.command == "history")
         return HistoryCommand::run(options, environment, out, err);
+    if (options.command == "clients")
+        return ClientsCommand::run(options, out, err);
     // CommandLine defines every command above: a command it parsed but nobody runs is a bug.
     err << "lockscope-cli: " << options.command << " is defined but not implemented\n";
     return ExitSoftware;

@@ -25,6 +25,7 @@ struct WatchingArguments
     long long pollMs = 1000; // --poll
     bool polling = false; // --polling
     bool enableNotifications = false; // --enable-notifications
+    long long maxServerLoadPercent = 0; // --max-server-load P%: re-listings paced; 0 not given
 };
 
 struct PingArguments
@@ -37,6 +38,14 @@ struct ListArguments
     PatternArguments patterns;
     bool json = false;
     bool possible = true; // off: --no-possible
+    std::string identify; // --identify DURATION: sample each master's commands that long; empty: not
+    bool identifyBusy = false; // --identify-busy: sample a server busier than the threshold too
+    long long maxServerLoadPercent = 0; // --max-server-load P%; 0 not given
+};
+
+struct ClientsArguments
+{
+    bool json = false;
 };
 
 struct WatchArguments
@@ -144,6 +153,7 @@ struct CommandArguments
 {
     PingArguments ping;
     ListArguments list;
+    ClientsArguments clients;
     WatchArguments watch;
     AdminArguments release;
     AdminArguments extend;

@@ -1,79 +1,17 @@
 #include "cli/CommandLine.h"
 
 #include "cli/ExitCode.h"
-#include "locks/LockFactory.h"
+#include "cli/FlagChecks.h"
 
 #include <CLI/CLI.hpp>
 
-#include <charconv>
-#include <cstdlib>
 #include <ostream>
 
 namespace lockscope {
 
 namespace {
 
-// The value checks a flag's definition names; each message follows "--flag: ". They run on the
-// text before CLI11 converts it, so a conversion never fails after a check passed.
-CLI::Validator wholeNumber(long long min, long long max)
-{
-    return CLI::Validator(
-        [min, max](std::string& text) -> std::string {
-            long long value = 0;
-            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-            if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min
-                || value > max)
-                return "expects a number from " + std::to_string(min) + " to " + std::to_string(max)
-                    + ", got '" + text + "'";
-            return {};
-        },
-        "");
-}
-
-CLI::Validator seconds()
-{
-    return CLI::Validator(
-        [](std::string& text) -> std::string {
-            char* end = nullptr;
-            const double value = std::strtod(text.c_str(), &end);
-            if (text.empty() || end != text.c_str() + text.size() || !(value > 0) || value > 86400)
-                return "expects seconds (0 < S <= 86400), got '" + text + "'";
-            return {};
-        },
-        "");
-}
-
-CLI::Validator oneOf(std::vector<std::string> words)
-{
-    return CLI::Validator(
-        [words](std::string& text) -> std::string {
-            std::string list;
-            for (const auto& word : words) {
-                if (word == text)
-                    return {};
-                list += (list.empty() ? "" : ", ") + word;
-            }
-            return "expects one of " + list + ", got '" + text + "'";
-        },
-        "");
-}
-
-CLI::Validator lockKind()
-{
-    return CLI::Validator(
-        [](std::string& text) -> std::string {
-            if (LockFactory::find(text))
-                return {};
-            return "unknown lock kind '" + text + "' (known kinds: " + LockFactory::knownKindNames() + ")";
-        },
-        "");
-}
-
-CLI::Validator notEmpty()
-{
-    return CLI::Validator(
-        [](std::string& text) -> std::string { return text.empty() ? "cannot be empty" : ""; }, "");
-}
+using namespace flagChecks;
 
 // A flag that takes one value (the last one counts when it is given twice).
 template <typename T>
@@ -108,6 +46,14 @@ void addPatterns(CLI::App* app, PatternArguments& patterns, bool scan)
         "keys that match GLOB are locks, whatever they hold");
 }
 
+// --max-server-load: listings paced to a share of the server's time (ServerLoadBudget).
+void addServerLoad(CLI::App* app, long long& percentTarget, const std::string& what)
+{
+    option(app, "--max-server-load", percentTarget, "P%",
+        what + " paced to P% of the server's time (production profiles: 10%; 100%: unpaced)")
+        ->transform(percent());
+}
+
 void addWatching(CLI::App* app, WatchingArguments& watching)
 {
     addPatterns(app, watching.patterns, true);
@@ -115,7 +61,10 @@ void addWatching(CLI::App* app, WatchingArguments& watching)
         "how often to read the locks when polling (default 1000)");
     app->add_flag("--polling", watching.polling, "poll even where keyspace notifications are on");
     app->add_flag("--enable-notifications", watching.enableNotifications,
-        "turn the server's keyspace notifications on (CONFIG SET) when they are off");
+        "turn on the keyspace-notification classes LockScope reads (Kg$hlzx, CONFIG SET) where "
+        "they are off");
+    addServerLoad(
+        app, watching.maxServerLoadPercent, "re-listings (after a gap, falling behind, every 5 min)");
 }
 
 // The message of a CLI11 parse error, in our words where we know better.
@@ -255,6 +204,22 @@ void CommandLine::defineCommands()
             "--no-possible", [&a] { a.list.possible = false; },
             "leave out possible locks (a random token with a TTL)");
         list->add_flag("-j,--json", a.list.json, "print a JSON array, one object a lock");
+        option(list, "--identify", a.list.identify, "DURATION",
+            "first sample each master's commands (MONITOR) for up to DURATION (500ms, 30s, 1m; at most 1m, "
+            "ended once every holder was seen) and name each holder's connection: CLIENT LIST name, "
+            "address, library; JSON holders gain an identity object");
+        list->add_flag("--identify-busy", a.list.identifyBusy,
+            "sample even a server busier than 20,000 commands a second");
+        addServerLoad(list, a.list.maxServerLoadPercent, "the scan");
+    }
+    {
+        CLI::App* clients = defineCommand({"clients", "", "every master's client connections (CLIENT LIST)",
+            "Id, name, address, user, library and version (where the client sent them: Redis 7.2+, "
+            "Valkey 8+), age, idle time, flags and last command of each connection, read once per master. "
+            "A server whose ACL refuses CLIENT LIST is named on stderr.",
+            {{"clients", "the default server's connections, as a table"},
+                {"clients --json", "the same as a JSON array, one object a connection"}}});
+        clients->add_flag("-j,--json", a.clients.json, "print a JSON array, one object a connection");
     }
     {
         CLI::App* watch = defineCommand({"watch", "", "one line per lock change until Ctrl-C",

@@ -18,4 +18,13 @@ std::string FleetNarration::gaveUp(const RedisError& error)
     return error.toString() + "; not retried: the settings (password, user, ACL) need fixing";
 }
 
+std::string FleetNarration::skipped(long long skipped, long long lagMs)
+{
+    return std::to_string(skipped)
+        + " keyspace notifications not read so far (more changes than the watcher's budget for keys "
+          "of no known lock, or it fell behind and re-listed); the next re-listing finds any lock among "
+          "them; last reads waited "
+        + std::to_string(lagMs) + " ms";
+}
+
 } // namespace lockscope

@@ -142,6 +142,11 @@ void FleetRecorder::gap(
     say(server, FleetNarration::gap(fromMs, untilMs, reason));
 }
 
+void FleetRecorder::watchStats(const FleetMember& member, const WatchStats& stats)
+{
+    serverOf(member).metrics.watchStats(stats.lagMs, stats.skipped);
+}
+
 void FleetRecorder::gaveUp(const FleetMember& member, const RedisError& error)
 {
     Server& server = serverOf(member);

@@ -49,6 +49,7 @@ public:
     void gap(
         const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason) override;
     void gaveUp(const FleetMember& member, const RedisError& error) override;
+    void watchStats(const FleetMember& member, const WatchStats& stats) override;
 
 private:
     Server& serverOf(const FleetMember& member);

@@ -26,6 +26,7 @@ std::string holdersText(const LockSnapshot& lock)
     HoldersText text;
     text.ownerBytes = 40;
     text.shown = 1;
+    text.identity = HoldersText::Identity::BeforeOwner; // "orders-service · 10.0.0.5 (<token>)"
     return text.of(lock.holders);
 }
 

@@ -4,6 +4,7 @@ list(APPEND lockscope_cli_sources
   CliRunner.cpp
   CommandLine.cpp
   ExitCode.cpp
+  FlagChecks.cpp
   FleetNarration.cpp
   FleetRecorder.cpp
   HistoryFile.cpp
@@ -19,6 +20,7 @@ list(APPEND lockscope_cli_sources
   WatchPrinter.cpp
   commands/AdminAudit.cpp
   commands/AdminCommand.cpp
+  commands/ClientsCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp
   commands/ListCommand.cpp

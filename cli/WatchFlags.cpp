@@ -10,6 +10,7 @@ WatchOptions WatchFlags::options(const WatchingArguments& arguments)
     watch.pollInterval = std::chrono::milliseconds(arguments.pollMs);
     watch.forcePolling = arguments.polling;
     watch.enableNotifications = arguments.enableNotifications;
+    watch.inspect.scan.maxServerLoad = static_cast<double>(arguments.maxServerLoadPercent) / 100.0;
     return watch;
 }
 

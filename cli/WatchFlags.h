@@ -6,7 +6,8 @@
 namespace lockscope {
 
 // What `watch` and `record` share: the flags that say what to watch (--pattern, --lock-pattern)
-// and how (--poll MS, --polling, --enable-notifications), as the watcher's options.
+// and how (--poll MS, --polling, --enable-notifications, --max-server-load P%), as the watcher's
+// options.
 class WatchFlags
 {
 public:

@@ -4,6 +4,7 @@
 #include "cli/TimeArgument.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
+#include "common/WallClock.h"
 #include "inspect/HoldersText.h"
 #include "inspect/LockSnapshotJson.h"
 
@@ -125,6 +126,20 @@ void WatchPrinter::gaveUp(const FleetMember& member, const RedisError& error)
 int WatchPrinter::outputErrno() const
 {
     return m_outputErrno;
+}
+
+void WatchPrinter::watchStats(const FleetMember& member, const WatchStats& stats)
+{
+    std::lock_guard guard(m_mutex);
+    auto& [said, atMs] = m_skippedSaid[member.name];
+    if (stats.skipped < said)
+        said = 0; // a new watch counts from 0
+    const long long now = epochMillisNow();
+    if (stats.skipped == said || (atMs != 0 && now - atMs < 60000))
+        return;
+    say(member, FleetNarration::skipped(stats.skipped, stats.lagMs));
+    said = stats.skipped;
+    atMs = now;
 }
 
 ErrorKind WatchPrinter::lastSettingsError() const

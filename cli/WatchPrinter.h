@@ -29,6 +29,8 @@ public:
     void gap(
         const FleetMember& member, long long fromMs, long long untilMs, const std::string& reason) override;
     void gaveUp(const FleetMember& member, const RedisError& error) override;
+    // Says when notifications were skipped (at most once a minute per server).
+    void watchStats(const FleetMember& member, const WatchStats& stats) override;
 
     ErrorKind lastSettingsError() const;
     // The errno of the first write to stdout that failed (EPIPE: the reader left), or 0.
@@ -50,6 +52,8 @@ private:
     std::function<void()> m_enough;
     std::map<std::string, std::string> m_lastProblem; // member name -> last error said
     std::set<std::string> m_watched; // members watched at least once
+    // member name -> (skipped when last said, when), so that a busy server is a line a minute
+    std::map<std::string, std::pair<long long, long long>> m_skippedSaid;
     ErrorKind m_settingsError = ErrorKind::AuthFailed;
     int m_outputErrno = 0;
 };

@@ -27,8 +27,11 @@ packages=(
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
   php-cli php-laravel-framework php-redis # tests only: Laravel's own Cache::lock over phpredis takes a lock that `lockscope-cli release` frees by its name (tst_CliAdmin)
   python3-rq # tests only: RQ's own scheduler takes its lock, LockScope lists and frees it (tst_LibraryLocks)
+  nodejs # tests only: node-redlock and redis-semaphore hold locks whose connections LockScope names (tst_LibraryHolders, which runs npm ci on tests/core/identity/node)
   "$@"
 )
+# npm comes with some builds of nodejs (NodeSource's, which conflicts with Debian's npm); Debian's own needs it.
+command -v npm >/dev/null || packages+=(npm)
 
 missing=()
 for package in "${packages[@]}"; do

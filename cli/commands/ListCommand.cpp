@@ -1,6 +1,7 @@
 #include "cli/commands/ListCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/LockTable.h"
 #include "cli/SignalCancellation.h"
@@ -9,6 +10,7 @@
 #include "inspect/LockInspector.h"
 #include "inspect/LockSnapshotJson.h"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <mutex>
@@ -16,6 +18,29 @@
 #include <ostream>
 
 namespace lockscope {
+
+namespace {
+
+// "500ms", "30s", "1m", or milliseconds.
+std::optional<std::chrono::milliseconds> duration(const std::string& text)
+{
+    size_t digits = 0;
+    while (digits < text.size() && digits < 9 && text[digits] >= '0' && text[digits] <= '9')
+        ++digits;
+    if (digits == 0)
+        return std::nullopt;
+    const long long value = std::stoll(text.substr(0, digits));
+    const std::string unit = text.substr(digits);
+    if (unit.empty() || unit == "ms")
+        return std::chrono::milliseconds(value);
+    if (unit == "s")
+        return std::chrono::seconds(value);
+    if (unit == "m")
+        return std::chrono::minutes(value);
+    return std::nullopt;
+}
+
+} // namespace
 
 int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
@@ -25,6 +50,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     inspect.scan.patterns = arguments->patterns.scanPatterns;
     inspect.lockPatterns = arguments->patterns.lockPatterns;
     inspect.scan.cancel = &interrupt.token();
+    inspect.scan.maxServerLoad = static_cast<double>(arguments->maxServerLoadPercent) / 100.0;
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
@@ -46,11 +72,42 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         err << "lockscope-cli: scanning " << progress.node << ": " << progress.keysSeen;
         if (progress.totalKeys >= 0)
             err << "/" << progress.totalKeys;
-        err << " keys" << (progress.finished ? ", done" : "") << "\n";
+        err << " keys" << (progress.finished ? ", done" : "");
+        if (progress.serverLoad > 0) {
+            // What the budget costs in time: waited so far, and what is left at this pace.
+            const double elapsed = std::chrono::duration<double>(now - started).count();
+            err << " (paced to " << static_cast<int>(progress.serverLoad * 100 + 0.5)
+                << "% of the server's time: waited " << progress.pacedMs / 1000 << " s";
+            if (!progress.finished && progress.totalKeys > 0 && progress.keysSeen > 0)
+                err << ", about "
+                    << static_cast<long long>(elapsed
+                           * double(std::max<long long>(
+                               0, progress.totalKeys - static_cast<long long>(progress.keysSeen)))
+                           / double(progress.keysSeen))
+                    << " s left";
+            err << ")";
+        }
+        err << "\n";
     };
 
+    std::optional<SampleOptions> identify;
+    if (!arguments->identify.empty()) {
+        const auto length = duration(arguments->identify);
+        if (!length || *length > SampleOptions::longest || length->count() <= 0)
+            return CommandLine::usageError(err, "list",
+                "--identify takes a duration up to 1m (500ms, 30s, 1m), got '" + arguments->identify + "'");
+        identify = SampleOptions {};
+        identify->duration = *length;
+        identify->insist = arguments->identifyBusy;
+        if (showProgress)
+            err << "lockscope-cli: identifying holders: sampling each master's commands for up to "
+                << length->count() << " ms\n";
+    } else if (arguments->identifyBusy) {
+        return CommandLine::usageError(err, "list", "--identify-busy goes with --identify DURATION");
+    }
+
     // Two reader connections per master: the server answers one batch while we parse another.
-    auto listings = FleetListing::list(options.fleet.members(), inspect, 2);
+    auto listings = FleetListing::list(options.fleet.members(), inspect, 2, identify ? &*identify : nullptr);
     const bool many = options.manyServers();
     std::vector<LockSnapshot> locks;
     std::vector<std::string> servers;
@@ -69,6 +126,8 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             err << "lockscope-cli: interrupted\n";
             return ExitSignalBase + (interrupt.receivedSignal() ? interrupt.receivedSignal() : SIGINT);
         }
+        for (const auto& note : listing.notes)
+            err << "lockscope-cli: " << prefix << note.english() << "\n";
         for (const auto& failure : listing.result.failures) {
             firstFailure = firstFailure.value_or(failure.error.kind);
             err << "lockscope-cli: " << prefix << failure.node << ": " << failure.error.toString() << "\n";

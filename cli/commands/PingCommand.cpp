@@ -3,6 +3,7 @@
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
 #include "common/JsonWriter.h"
+#include "inspect/watch/NotificationClasses.h"
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
 
@@ -65,6 +66,15 @@ int PingCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         << (info->keyspaceEventsKnown ? (info->keyspaceEvents.empty() ? "off" : info->keyspaceEvents)
                                       : "unknown (CONFIG GET refused)")
         << "\n";
+    if (info->keyspaceEventsKnown) {
+        // What the watcher reads, and what the server publishes beyond it (each class costs the
+        // server a message per matching write, listened to or not).
+        const std::string missing = NotificationClasses::missing(info->keyspaceEvents);
+        const std::string unneeded = NotificationClasses::unneeded(info->keyspaceEvents);
+        out << "  LockScope reads '" << NotificationClasses::needed << "': missing '" << missing << "'"
+            << (missing.empty() ? " (none)" : " (watch polls; --enable-notifications adds them)")
+            << ", unneeded by LockScope '" << unneeded << "'" << (unneeded.empty() ? " (none)" : "") << "\n";
+    }
     out << "round trip: " << std::fixed << std::setprecision(3) << info->roundTrip.count() / 1000.0
         << " ms\n";
     return ExitOk;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "fleet/FleetMember.h"
+#include "identity/CommandSample.h"
 #include "inspect/LockInspector.h"
 
 #include <optional>
@@ -16,6 +17,8 @@ struct MemberListing
     const FleetMember* member = nullptr;
     std::optional<RedisError> unreachable;
     InspectResult result;
+    // With holders identified: what kept a master from being sampled, once per master.
+    std::vector<UserText> notes;
 };
 
 // Lists the locks of every member at once, each on a thread of its own with its own
@@ -23,9 +26,10 @@ struct MemberListing
 class FleetListing
 {
 public:
-    // `readersPerMaster` as for MasterConnections::open; `options` as for one server.
-    static std::vector<MemberListing> list(
-        const std::vector<FleetMember>& members, const InspectOptions& options, int readersPerMaster = 2);
+    // `readersPerMaster` as for MasterConnections::open; `options` as for one server. With
+    // `identify`, each member's holders are identified by a command sample (IdentifiedListing).
+    static std::vector<MemberListing> list(const std::vector<FleetMember>& members,
+        const InspectOptions& options, int readersPerMaster = 2, const SampleOptions* identify = nullptr);
 };
 
 } // namespace lockscope

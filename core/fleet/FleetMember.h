@@ -14,7 +14,8 @@ struct FleetMember
     ConnectionOptions connection;
     std::string origin; // where it was given, for notes: "--url", "servers.fleet:3"
     // From a saved profile (SavedProfiles): its name, its history database (empty: its own file
-    // or none) and its production mark (admin actions need a reason).
+    // or none) and its production mark (admin actions need a reason; its listings are paced to
+    // ScanOptions::productionServerLoad unless a budget was given).
     std::string profile;
     std::string historyDatabase;
     bool production = false;

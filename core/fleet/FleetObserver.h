@@ -3,6 +3,7 @@
 #include "common/RedisError.h"
 #include "fleet/FleetMember.h"
 #include "inspect/watch/LockEvent.h"
+#include "inspect/watch/WatchStats.h"
 #include "inspect/watch/WatchingMode.h"
 
 #include <chrono>
@@ -35,6 +36,9 @@ public:
         = 0;
     // The member's settings are wrong (password, ACL): it is not retried until they change.
     virtual void gaveUp(const FleetMember& member, const RedisError& error) = 0;
+    // What watching the member costs and how far behind it is (LockWatcher::setStatsHandler),
+    // about once a second while it changes; counts start again when the watch does.
+    virtual void watchStats(const FleetMember& member, const WatchStats& stats) { }
 };
 
 } // namespace lockscope

@@ -86,10 +86,14 @@ void FleetWatcher::watchMember(const FleetMember& member)
                 return;
             continue;
         }
-        LockWatcher watcher(WatchTarget::of(masters->targets()), m_options.watch);
+        WatchOptions watch = m_options.watch;
+        watch.inspect.scan.maxServerLoad
+            = ScanOptions::serverLoadFor(watch.inspect.scan.maxServerLoad, member.production);
+        LockWatcher watcher(WatchTarget::of(masters->targets()), watch);
         watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
             m_observer.gap(member, fromMs, untilMs, reason);
         });
+        watcher.setStatsHandler([&](const WatchStats& stats) { m_observer.watchStats(member, stats); });
         auto started = watcher.start();
         if (!started) {
             if (!fail(started.error()))

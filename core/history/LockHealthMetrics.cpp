@@ -86,6 +86,15 @@ void LockHealthMetrics::observe(const LockEvent& event, long long handledAtMs)
     m_lagSeconds = std::max(0LL, handledAtMs - event.atMs) / 1000.0;
 }
 
+void LockHealthMetrics::watchStats(long long lagMs, long long skipped)
+{
+    std::lock_guard guard(m_mutex);
+    m_watchLagSeconds = double(std::max(0LL, lagMs)) / 1000.0;
+    if (skipped < m_skippedNow)
+        m_skippedBefore += m_skippedNow;
+    m_skippedNow = skipped;
+}
+
 void LockHealthMetrics::forceReleased(const std::string& node, const std::string& lock, long long atMs)
 {
     std::lock_guard guard(m_mutex);
@@ -235,6 +244,13 @@ std::vector<LockHealthMetrics::Family> LockHealthMetrics::families(const std::st
     family(
         "lockscope_watcher_lag_seconds", "gauge", "Time from noticing the last lock change to handling it.");
     sample("", number(m_lagSeconds));
+    family("lockscope_watch_lag_seconds", "gauge",
+        "How long the last lock changes the watcher read waited after the server notified them.");
+    sample("", number(m_watchLagSeconds));
+    family("lockscope_notifications_skipped_total", "counter",
+        "Keyspace notifications whose change the watcher did not read: over its budget for keys of no "
+        "known lock (the next re-listing finds them), or while it re-listed after falling behind.");
+    sample("", std::to_string(m_skippedBefore + m_skippedNow));
     family("lockscope_history_events_dropped_total", "counter", "Lock events the history could not store.");
     sample("", std::to_string(m_dropped));
     family(

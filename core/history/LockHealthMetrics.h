@@ -36,6 +36,9 @@ public:
     // One of the recorder's alert rules fired (`record --alert-*`).
     void alertRaised(LockAlert::Rule rule);
     void setRecording(bool recording);
+    // The watcher's own figures (LockWatcher::stats()): how long its last reads waited and the
+    // notifications it could not read. A watch started again counts from 0: the total goes on.
+    void watchStats(long long lagMs, long long skipped);
 
     std::string exposition() const;
     // The metrics of several servers in one exposition: each family once, every sample of a
@@ -68,6 +71,9 @@ private:
     std::map<LockAlert::Rule, long long> m_alerts;
     long long m_reconnects = 0;
     double m_lagSeconds = 0;
+    double m_watchLagSeconds = 0;
+    long long m_skippedBefore = 0; // by the watches before the current one
+    long long m_skippedNow = 0;
     bool m_connected = false;
     bool m_notifications = false;
     bool m_recording = false;

@@ -1,8 +1,8 @@
 #include "inspect/BlockedPopCensus.h"
 
+#include "common/WallClock.h"
 #include "redis/RedisConnection.h"
 
-#include <algorithm>
 #include <string>
 
 namespace lockscope {
@@ -12,56 +12,24 @@ BlockedPopCensus::BlockedPopCensus(std::chrono::milliseconds maxAge)
 {
 }
 
-namespace {
-
-// Calls `each(valueOf)` for every line of a CLIENT LIST reply; valueOf(field) is that line's
-// `field=value` (empty when absent).
-template <typename Each>
-void forEachClient(std::string_view clientList, Each each)
-{
-    size_t start = 0;
-    while (start < clientList.size()) {
-        size_t end = clientList.find('\n', start);
-        if (end == std::string_view::npos)
-            end = clientList.size();
-        const std::string_view line = clientList.substr(start, end - start);
-        start = end + 1;
-        auto valueOf = [&](std::string_view field) -> std::string_view {
-            const std::string needle = std::string(field) + "=";
-            size_t at = line.starts_with(needle) ? 0 : line.find(" " + needle);
-            if (at == std::string_view::npos)
-                return {};
-            at += at == 0 && line.starts_with(needle) ? needle.size() : needle.size() + 1;
-            const size_t stop = line.find(' ', at);
-            return line.substr(at, stop == std::string_view::npos ? std::string_view::npos : stop - at);
-        };
-        each(valueOf);
-    }
-}
-
-long long number(std::string_view text)
-{
-    long long value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9' || value > 100'000'000'000'000LL)
-            return -1;
-        value = value * 10 + (c - '0');
-    }
-    return text.empty() ? -1 : value;
-}
-
-} // namespace
-
 void BlockedPopCensus::refresh(RedisConnection& connection)
 {
     const auto now = Clock::now();
     if (m_readAt && now - *m_readAt < m_maxAge)
         return;
-    auto clients = connection.command({"CLIENT", "LIST"});
-    const bool read = clients && clients->isString();
-    m_count = read ? countIn(clients->text()) : 0;
-    m_lockNamed = read ? lockNamedSubscribersIn(clients->text()) : std::vector<SubscribedClient> {};
+    auto reply = connection.command({"CLIENT", "LIST"});
+    if (reply && reply->isString()) {
+        m_clients = ClientList::parse(reply->text());
+        m_refusal.reset();
+    } else {
+        m_clients = ClientList {};
+        m_refusal
+            = reply ? RedisError {ErrorKind::Protocol, "CLIENT LIST did not answer a string"} : reply.error();
+    }
+    m_count = countIn(m_clients);
+    m_lockNamed = lockNamedSubscribersIn(m_clients);
     m_readAt = now;
+    m_readAtMs = epochMillisNow();
 }
 
 long long BlockedPopCensus::count(RedisConnection& connection)
@@ -76,33 +44,44 @@ const std::vector<SubscribedClient>& BlockedPopCensus::lockNamedSubscribers(Redi
     return m_lockNamed;
 }
 
+const ClientList& BlockedPopCensus::clients(RedisConnection& connection)
+{
+    refresh(connection);
+    return m_clients;
+}
+
 std::vector<SubscribedClient> BlockedPopCensus::lockNamedSubscribersIn(std::string_view clientList)
 {
+    return lockNamedSubscribersIn(ClientList::parse(clientList));
+}
+
+std::vector<SubscribedClient> BlockedPopCensus::lockNamedSubscribersIn(const ClientList& clients)
+{
     std::vector<SubscribedClient> found;
-    forEachClient(clientList, [&](const auto& valueOf) {
-        const std::string_view name = valueOf("name");
-        if (!name.ends_with("-lock") || name.size() <= 5 || number(valueOf("sub")) <= 0)
-            return;
-        const long long id = number(valueOf("id"));
-        if (id < 0)
-            return;
-        found.push_back({id, std::string(name), std::string(name.substr(0, name.size() - 5)),
-            std::string(valueOf("addr")), std::max(0LL, number(valueOf("age")))});
-    });
+    for (const auto& client : clients.clients) {
+        const std::string& name = client.name;
+        if (!name.ends_with("-lock") || name.size() <= 5 || client.subscriptions <= 0)
+            continue;
+        found.push_back({client.id, name, name.substr(0, name.size() - 5), client.addr, client.ageSeconds});
+    }
     return found;
 }
 
 long long BlockedPopCensus::countIn(std::string_view clientList)
 {
+    return countIn(ClientList::parse(clientList));
+}
+
+long long BlockedPopCensus::countIn(const ClientList& clients)
+{
     long long blocked = 0;
-    forEachClient(clientList, [&](const auto& valueOf) {
-        const std::string_view command = valueOf("cmd");
-        const std::string_view flags = valueOf("flags");
+    for (const auto& client : clients.clients) {
+        const std::string& command = client.cmd;
         const bool popping = command == "blpop" || command == "brpop" || command == "blmove"
             || command == "brpoplpush" || command == "blmpop";
-        if (popping && flags.find('b') != std::string_view::npos)
+        if (popping && client.flags.find('b') != std::string::npos)
             ++blocked;
-    });
+    }
     return blocked;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "common/RedisError.h"
+#include "inspect/ClientList.h"
 #include "inspect/SubscribedClient.h"
 
 #include <chrono>
@@ -11,11 +13,13 @@ namespace lockscope {
 
 class RedisConnection;
 
-// How many clients of one server sit blocked in a list pop (BLPOP, BRPOP, BLMOVE...): the
-// waiters of list-based locks such as redis-semaphore's; and which subscribed clients are named
-// `<name>-lock` (portalocker's lock holders). Only CLIENT LIST says so, and CLIENT
-// LIST costs the server time in proportion to its clients; a watcher re-reads a lock on every
-// change, so it asks through a census that goes back to the server at most once per `maxAge`.
+// One server's clients as CLIENT LIST describes them (ClientList: read as untrusted input,
+// bounded), and what the inspector takes from them: how many sit blocked in a list pop (BLPOP,
+// BRPOP, BLMOVE...), the waiters of list-based locks such as redis-semaphore's; which subscribed
+// clients are named `<name>-lock` (portalocker's lock holders); and who each holder's
+// connection is (core/identity). CLIENT LIST costs the server time in proportion to its clients
+// and a watcher re-reads a lock on every change, so everything asks through this census, which
+// goes back to the server at most once per `maxAge`.
 class BlockedPopCensus
 {
 public:
@@ -29,6 +33,15 @@ public:
     // holders, whose lock is a subscription and no key).
     const std::vector<SubscribedClient>& lockNamedSubscribers(RedisConnection& connection);
 
+    // The whole reading (empty when refused: see refusal()).
+    const ClientList& clients(RedisConnection& connection);
+    // Why the last reading has no clients, if the server refused CLIENT LIST or failed.
+    const std::optional<RedisError>& refusal() const { return m_refusal; }
+    // Epoch ms of the last reading (0: none yet).
+    long long readAtMs() const { return m_readAtMs; }
+    // Forgets the last reading, so the next question reads CLIENT LIST again.
+    void expire() { m_readAt.reset(); }
+
     // Counts the blocked pops in a CLIENT LIST reply ("... flags=b ... cmd=blpop ..." lines).
     static long long countIn(std::string_view clientList);
     // The clients of a CLIENT LIST reply subscribed to a channel (sub=N, N > 0) and named *-lock.
@@ -38,9 +51,14 @@ private:
     using Clock = std::chrono::steady_clock;
     std::chrono::milliseconds m_maxAge;
     std::optional<Clock::time_point> m_readAt;
+    long long m_readAtMs = 0;
     long long m_count = 0;
+    ClientList m_clients;
+    std::optional<RedisError> m_refusal;
     std::vector<SubscribedClient> m_lockNamed;
     void refresh(RedisConnection& connection);
+    static long long countIn(const ClientList& clients);
+    static std::vector<SubscribedClient> lockNamedSubscribersIn(const ClientList& clients);
 };
 
 } // namespace lockscope

@@ -6,6 +6,15 @@
 
 namespace lockscope {
 
+std::string HoldersText::whoText(const HolderIdentification& identity)
+{
+    const std::string name = DisplayText::escaped(identity.name, 64);
+    const std::string host = DisplayText::escaped(identity.host(), 64);
+    if (name.empty() || host.empty())
+        return name.empty() ? host : name;
+    return name + std::string(HolderIdentification::separator) + host;
+}
+
 HoldersText HoldersText::stored()
 {
     HoldersText style;
@@ -26,7 +35,13 @@ std::string HoldersText::of(const std::vector<LockHolder>& holders) const
         const LockHolder& holder = holders[i];
         if (i > 0)
             text += separator;
-        text += owners == Owners::Raw ? holder.owner : DisplayText::escaped(holder.owner, ownerBytes);
+        std::string owner
+            = owners == Owners::Raw ? holder.owner : DisplayText::escaped(holder.owner, ownerBytes);
+        if (identity != Identity::Hidden && owners == Owners::Escaped) {
+            if (const std::string who = whoText(holder.identity.get()); !who.empty())
+                owner = identity == Identity::InsteadOfOwner ? who : who + " (" + owner + ")";
+        }
+        text += owner;
         if (details == Details::OwnersOnly)
             continue;
         if (holder.count != 1)

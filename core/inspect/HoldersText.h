@@ -26,12 +26,22 @@ struct HoldersText
         OwnersOnly,
     };
 
+    // Where a holder's identity (core/identity: "orders-service · 10.0.0.5") is known, and the
+    // owners are escaped: left out, written before the owner ("<who> (<owner>)"), or instead of it.
+    enum class Identity
+    {
+        Hidden,
+        BeforeOwner,
+        InsteadOfOwner,
+    };
+
     Owners owners = Owners::Escaped;
     size_t ownerBytes = 80;
     Details details = Details::CountsAndModes;
     size_t shown = SIZE_MAX; // holders written out; the others as " +N more"
     std::string_view separator = ", ";
     std::string_view nobody = "-"; // the text for no holder at all
+    Identity identity = Identity::Hidden;
     // A mode's word: the core's name by default; the GUI gives its translation.
     std::function<std::string(HolderMode)> modeName;
 
@@ -39,6 +49,9 @@ struct HoldersText
     static HoldersText stored();
 
     std::string of(const std::vector<LockHolder>& holders) const;
+    // "orders-service · 10.0.0.5": a holder's identity as shown, each part escaped; empty when
+    // nothing is known.
+    static std::string whoText(const HolderIdentification& identity);
 };
 
 } // namespace lockscope

@@ -3,6 +3,7 @@
 #include "common/NameTable.h"
 #include "common/OutOfLine.h"
 #include "common/UserText.h"
+#include "inspect/HolderIdentification.h"
 #include "inspect/LockLibrary.h"
 
 #include <cstdint>
@@ -93,6 +94,9 @@ struct LockHolder
     // The part of a lock over several resources this holder holds (a Redisson getMultiLock
     // value; raw bytes); empty for locks of one resource.
     OutOfLine<std::string> resource;
+    // Who this holder is (a service, a host, a connection), where the value says so or a sample
+    // of the server's commands saw it (core/identity); empty: not asked or not known.
+    OutOfLine<HolderIdentification> identity;
 };
 
 // One party waiting for the lock, where Redis can name it.

@@ -2,6 +2,28 @@
 
 namespace lockscope {
 
+namespace {
+
+void writeIdentity(JsonWriter& json, const HolderIdentification& identity)
+{
+    json.key("identity").beginObject();
+    json.key("name").string(identity.name);
+    json.key("addr").string(identity.addr);
+    json.key("lib_name").string(identity.libName);
+    json.key("lib_ver").string(identity.libVer);
+    if (!identity.process.empty())
+        json.key("process").string(identity.process);
+    if (!identity.thread.empty())
+        json.key("thread").string(identity.thread);
+    json.key("since").optionalNumber(identity.sinceMs);
+    json.key("source").string(identitySourceName(identity.source));
+    if (identity.connectionClosedAtMs)
+        json.key("connection_closed_at").number(*identity.connectionClosedAtMs);
+    json.endObject();
+}
+
+} // namespace
+
 void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::string_view server)
 {
     json.beginObject();
@@ -32,6 +54,8 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
         json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
         if (!holder.resource.empty())
             json.key("resource").string(holder.resource.get());
+        if (!holder.identity.empty())
+            writeIdentity(json, holder.identity.get());
         json.endObject();
     }
     json.endArray();

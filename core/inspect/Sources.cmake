@@ -2,6 +2,8 @@
 # changes; recognizers/ and admin/ list their own sources.
 list(APPEND lockscope_core_sources
   inspect/BlockedPopCensus.cpp
+  inspect/ClientList.cpp
+  inspect/HolderIdentification.cpp
   inspect/CandidateKeyIndex.cpp
   inspect/HoldersText.cpp
   inspect/LockClassifier.cpp
@@ -23,11 +25,17 @@ list(APPEND lockscope_core_sources
   inspect/scan/ParallelKeyReader.cpp
   inspect/scan/RawKey.cpp
   inspect/scan/ScanPager.cpp
+  inspect/scan/ServerLoadBudget.cpp
   inspect/watch/ExpirySchedule.cpp
+  inspect/watch/KeyspaceEvents.cpp
   inspect/watch/LockChange.cpp
   inspect/watch/LockEvent.cpp
   inspect/watch/LockWatcher.cpp
+  inspect/watch/NotificationClasses.cpp
+  inspect/watch/NotificationTriage.cpp
   inspect/watch/PendingNotifications.cpp
+  inspect/watch/SubscriptionDrain.cpp
+  inspect/watch/UnknownKeyGate.cpp
 )
 include(${CMAKE_CURRENT_LIST_DIR}/recognizers/Sources.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/admin/Sources.cmake)

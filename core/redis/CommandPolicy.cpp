@@ -53,6 +53,7 @@ const std::initializer_list<std::string_view> readOnlyCommands = {
     "LPOS",
     "LRANGE",
     "MGET",
+    "MONITOR", // reads the command stream (the holder identity sample); writes nothing
     "PEXPIRETIME",
     "PING",
     "PSUBSCRIBE",

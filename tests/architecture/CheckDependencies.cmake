@@ -9,14 +9,16 @@ cmake_minimum_required(VERSION 3.25)
 # they name). A row covers its folder and every folder beneath it; the longest match wins.
 set(allowed_dependencies
   # The core's modules in their order: a module uses those listed before it, never one above.
-  # common < redis < locks < inspect < history < fleet; inspect < sandbox < faults < {stress, demo}
+  # common < redis < locks < inspect < identity < history < fleet; inspect < sandbox < faults <
+  # {stress, demo}
   # (the sandbox writes a sample of every lock format, and the simple formats are rows of inspect's).
   "core/common          -> core/common"
   "core/redis           -> core/common core/redis"
   "core/locks           -> core/common core/redis core/locks"
   "core/inspect         -> core/common core/redis core/locks core/inspect"
-  "core/history         -> core/common core/redis core/locks core/inspect core/history"
-  "core/fleet           -> core/common core/redis core/locks core/inspect core/history core/fleet"
+  "core/identity        -> core/common core/redis core/locks core/inspect core/identity"
+  "core/history         -> core/common core/redis core/locks core/inspect core/identity core/history"
+  "core/fleet           -> core/common core/redis core/locks core/inspect core/identity core/history core/fleet"
   "core/sandbox         -> core/common core/redis core/locks core/inspect core/sandbox"
   "core/faults          -> core/common core/redis core/locks core/sandbox core/faults"
   "core/stress          -> core/common core/redis core/locks core/sandbox core/faults core/stress"

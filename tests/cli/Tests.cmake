@@ -7,6 +7,7 @@ lockscope_add_test(tst_CliList DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliCommandLine DIR cli LIBS lockscope_cli)
 # The times history --since/--until read.
 lockscope_add_test(tst_TimeArgument DIR cli LIBS lockscope_cli)
+lockscope_add_test(tst_CliClients DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliAdmin DIR cli LIBS lockscope_cli)
 # The PHP script that takes a lock with Laravel's own classes (run with /usr/bin/php).
 target_compile_definitions(tst_CliAdmin PRIVATE

@@ -219,6 +219,18 @@ private slots:
         QCOMPARE(result.out, std::string("[]\n"));
     }
 
+    void aListingPacedToAShareOfTheServerFindsTheSameLocks()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "paced", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(run({"EVAL", "for i = 1, 500 do redis.call('set', 'cache:' .. i, i) end", "0"}));
+        const QJsonArray paced = listJson({"--max-server-load", "20%"});
+        QCOMPARE(paced.size(), 1);
+        QCOMPARE(paced.at(0).toObject()["name"].toString(), QString("paced"));
+        QCOMPARE(paced.size(), listJson().size());
+        auto refused = runCli({"--url", m_server->url(), "list", "--max-server-load", "0%"});
+        QCOMPARE(refused.code, int(ExitUsage));
+    }
+
     void unknownArgumentsAreUsageErrors()
     {
         auto result = runCli({"--url", m_server->url(), "list", "--bogus"});

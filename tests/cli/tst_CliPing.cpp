@@ -40,6 +40,16 @@ private slots:
         QVERIFY(run.out.contains(QRegularExpression("round trip: \\d+\\.\\d{3} ms")));
     }
 
+    void namesTheNotificationClassesMissingAndTheOnesLockScopeDoesNotRead()
+    {
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEs$"}).ok());
+        auto run = runCli({"--url", m_server->url(), "ping"});
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.out.contains("missing 'ghlzx'"), qPrintable(run.out));
+        QVERIFY2(run.out.contains("unneeded by LockScope 'Es'"), qPrintable(run.out));
+    }
+
     void takesTheUrlFromTheEnvironment()
     {
         auto run = runCli({"ping"}, {{"LOCKSCOPE_URL", m_server->url()}});

@@ -130,6 +130,15 @@ private slots:
         QVERIFY2(output.trimmed().isEmpty(), qPrintable(output)); // no lint complaints either
     }
 
+    void theWatchersLagAndSkippedNotificationsAreServed()
+    {
+        // A quiet server: nothing skipped, and the watcher's own lag is a number of seconds.
+        const auto metrics = RecordProcess::fetchMetrics(m_port);
+        QCOMPARE(RecordProcess::sample(metrics, "lockscope_notifications_skipped_total "), 0.0);
+        QVERIFY(RecordProcess::sample(metrics, "lockscope_watch_lag_seconds ") >= 0.0);
+        QVERIFY(servedMetricNames().count("lockscope_watch_lag_seconds"));
+    }
+
     void theShippedAlertRulesPassPromtoolAndUseServedMetrics()
     {
         QString output;

@@ -1,4 +1,4 @@
 # The core's suites, one folder per core module (each with its own Tests.cmake).
-foreach(module common redis sandbox locks inspect stress demo history fleet)
+foreach(module common redis sandbox locks inspect identity stress demo history fleet)
   include(${CMAKE_CURRENT_LIST_DIR}/${module}/Tests.cmake)
 endforeach()

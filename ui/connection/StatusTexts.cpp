@@ -1,6 +1,7 @@
 #include "connection/StatusTexts.h"
 
 #include "common/EnumNames.h"
+#include "inspect/watch/NotificationClasses.h"
 
 #include <QLocale>
 
@@ -39,11 +40,13 @@ QString StatusTexts::liveUpdateExplanation(ServerSummary::LiveUpdateMode mode, c
             .arg(flags);
     case ServerSummary::LiveUpdateMode::PartialNotifications:
         return tr("notify-keyspace-events is \"%1\": some lock events are not published, so LockScope "
-                  "also polls. \"KEA\" covers everything.")
-            .arg(flags);
+                  "also polls. \"%2\" adds the classes it reads.")
+            .arg(flags, QString::fromStdString(NotificationClasses::withNeeded(flags.toStdString())));
     case ServerSummary::LiveUpdateMode::Polling:
+        // Only the classes the watcher reads: each costs the server a message per write.
         return tr("Keyspace notifications are off on this server: LockScope polls for lock changes. "
-                  "CONFIG SET notify-keyspace-events KEA turns them on.");
+                  "CONFIG SET notify-keyspace-events %1 turns on the ones it reads.")
+            .arg(QString::fromStdString(std::string(NotificationClasses::needed)));
     case ServerSummary::LiveUpdateMode::Unknown:
         return tr("The server refused CONFIG GET, so LockScope cannot tell whether keyspace "
                   "notifications are on, and polls.");

@@ -133,6 +133,8 @@ void LockDetailPane::render()
     for (const auto& holder : lock.holders()) {
         QStringList lines;
         lines.append(QStringLiteral("<b><tt>%1</tt></b>").arg(html(holder.owner)));
+        if (!holder.identity.isEmpty())
+            lines.append(html(tr("held by %1").arg(holder.identity)));
         if (!holder.clientUuid.isEmpty()) {
             lines.append(html(tr("client UUID: %1").arg(holder.clientUuid)));
             lines.append(html(tr("thread: %1").arg(holder.threadId)));

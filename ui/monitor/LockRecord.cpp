@@ -126,6 +126,7 @@ QList<HolderRecord> LockRecord::holders() const
         row.count = holder.count;
         row.mode = holder.mode;
         row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
+        row.identity = QString::fromStdString(HoldersText::whoText(holder.identity.get()));
         holders.append(row);
     }
     return holders;
@@ -212,6 +213,8 @@ QString LockRecord::holdersText() const
     HoldersText text;
     text.ownerBytes = 1024;
     text.nobody = "";
+    // The service and host where known (the raw token is on hover and in the detail pane).
+    text.identity = HoldersText::Identity::InsteadOfOwner;
     text.modeName = [](HolderMode mode) { return CoreTexts::holderMode(mode).toStdString(); };
     return QString::fromStdString(text.of(m_snapshot->holders));
 }

@@ -18,6 +18,8 @@ struct HolderRecord
     qint64 count = 1;
     HolderMode mode = HolderMode::Exclusive; // in words: CoreTexts::holderMode
     qint64 expiresAtMs = -1; // epoch ms; -1: not stored per holder
+    // Who it is, where known (core/identity): "orders-service · 10.0.0.5"; empty: not known.
+    QString identity;
 };
 
 struct WaiterRecord

@@ -366,6 +366,8 @@ QVariant LockTableModel::toolTip(const LockRecord& lock, int column) const
                                  .arg(holder.count));
             else
                 lines.append(tr("%1 (×%2)").arg(holder.owner).arg(holder.count));
+            if (!holder.identity.isEmpty())
+                lines.append(tr("held by %1").arg(holder.identity));
         }
         return lines.join(QLatin1Char('\n'));
     }

@@ -49,6 +49,25 @@
     </message>
 </context>
 <context>
+    <name>CommandSample</name>
+    <message>
+        <source>holders not identified: the server runs %1 commands a second, more than a command sample should watch (insist to sample anyway)</source>
+        <translation>未识别持有者：服务器每秒执行 %1 条命令，超过命令采样应观察的量（可坚持采样）</translation>
+    </message>
+    <message>
+        <source>the command sample stopped at its byte limit; holders it did not see are unknown</source>
+        <translation>命令采样已达到字节上限而停止；未观察到的持有者仍未知</translation>
+    </message>
+    <message>
+        <source>holders not identified: the server refused MONITOR (%1)</source>
+        <translation>未识别持有者：服务器拒绝了 MONITOR（%1）</translation>
+    </message>
+    <message>
+        <source>the command sample was cut short (%1); what it saw before is kept</source>
+        <translation>命令采样被中断（%1）；之前观察到的结果已保留</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionFlags</name>
     <message>
         <source>--password-env names %1, which is not set</source>
@@ -1010,6 +1029,28 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     </message>
 </context>
 <context>
+    <name>HolderAttribution</name>
+    <message>
+        <source>holder&apos;s connection closed at %1</source>
+        <translation>持有者的连接已于 %1 关闭</translation>
+    </message>
+    <message>
+        <source>holder&apos;s connection closed at %1; the lock expires by itself</source>
+        <translation>持有者的连接已于 %1 关闭；该锁会自行过期</translation>
+    </message>
+</context>
+<context>
+    <name>IdentifiedListing</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>holders&apos; connections not named: CLIENT LIST refused (%1)</source>
+        <translation>未能命名持有者的连接：CLIENT LIST 被拒绝（%1）</translation>
+    </message>
+</context>
+<context>
     <name>LaravelLockRecognizer</name>
     <message>
         <source>laravel_unique_job:&lt;job&gt;:&lt;id&gt; holding a Str::random owner: Laravel ShouldBeUnique</source>
@@ -1438,8 +1479,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>%1 上不允许执行 CONFIG GET notify-keyspace-events</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &apos;%1&apos; on %2 (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events KEA)</source>
-        <translation>%2 上的 notify-keyspace-events 为“%1”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events KEA）</translation>
+        <source>notify-keyspace-events is &apos;%1&apos; on %2, without &apos;%3&apos; (enable with --enable-notifications, i.e. CONFIG SET notify-keyspace-events %4)</source>
+        <translation>%2 上的 notify-keyspace-events 为“%1”，缺少“%3”（可用 --enable-notifications 开启，即 CONFIG SET notify-keyspace-events %4）</translation>
     </message>
     <message>
         <source>CONFIG SET notify-keyspace-events was refused on %1: %2</source>
@@ -2053,12 +2094,12 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>服务器发布键空间通知（notify-keyspace-events &quot;%1&quot;）：锁的变化会即时显示。</translation>
     </message>
     <message>
-        <source>notify-keyspace-events is &quot;%1&quot;: some lock events are not published, so LockScope also polls. &quot;KEA&quot; covers everything.</source>
-        <translation>notify-keyspace-events 为 &quot;%1&quot;：部分锁事件不会发布，因此 LockScope 还会轮询。&quot;KEA&quot; 可覆盖全部事件。</translation>
+        <source>notify-keyspace-events is &quot;%1&quot;: some lock events are not published, so LockScope also polls. &quot;%2&quot; adds the classes it reads.</source>
+        <translation>notify-keyspace-events 为 &quot;%1&quot;：部分锁事件不会发布，因此 LockScope 还会轮询。&quot;%2&quot; 会加上它读取的事件类别。</translation>
     </message>
     <message>
-        <source>Keyspace notifications are off on this server: LockScope polls for lock changes. CONFIG SET notify-keyspace-events KEA turns them on.</source>
-        <translation>此服务器关闭了键空间通知：LockScope 通过轮询发现锁的变化。执行 CONFIG SET notify-keyspace-events KEA 可开启通知。</translation>
+        <source>Keyspace notifications are off on this server: LockScope polls for lock changes. CONFIG SET notify-keyspace-events %1 turns on the ones it reads.</source>
+        <translation>此服务器关闭了键空间通知：LockScope 通过轮询发现锁的变化。执行 CONFIG SET notify-keyspace-events %1 可开启它读取的通知。</translation>
     </message>
     <message>
         <source>The server refused CONFIG GET, so LockScope cannot tell whether keyspace notifications are on, and polls.</source>
@@ -3490,6 +3531,10 @@ Use File › Connections… to open another server.</source>
         <source>Server: %1</source>
         <translation>服务器：%1</translation>
     </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
+    </message>
 </context>
 <context>
     <name>lockscope::ui::LockEventLogModel</name>
@@ -3831,6 +3876,10 @@ Recognised as %2 (confidence %3%): %4</source>
     <message>
         <source>The open server the lock is on: its profile&apos;s name, else host:port</source>
         <translation>锁所在的已打开服务器：其配置名称，否则为 host:port</translation>
+    </message>
+    <message>
+        <source>held by %1</source>
+        <translation>由 %1 持有</translation>
     </message>
 </context>
 <context>

@@ -58,6 +58,12 @@ public:
     // The lock a key of this format belongs to when its name is not the lock's (a queue, a
     // timeout zset, one part of a semaphore); nullopt for keys this format does not derive.
     virtual std::optional<std::string> lockNameOf(std::string_view key) const { return std::nullopt; }
+    // Whether the key's name alone says it may be a key of this format (a prefix, a suffix, a
+    // name derived from a lock's), without its type or value: the watcher reads a key of an
+    // unknown lock when a keyspace notification names it only if some format claims the name (or
+    // the key was given a TTL). Formats that take any name (a Redisson hash, a token under a
+    // plain name) claim none here: their locks always come with a TTL.
+    virtual bool claimsName(std::string_view key) const { return lockNameOf(key).has_value(); }
     // Every key a lock called `lockName` may have in this format, so that one lock can be read
     // by name without a scan (admin actions, the watcher re-reading a notified lock).
     virtual void keysOf(const std::string& lockName, std::vector<std::string>& keys) const { }

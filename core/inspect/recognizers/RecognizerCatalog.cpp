@@ -97,6 +97,14 @@ std::vector<std::string> RecognizerCatalog::keysOfLock(const std::string& lockNa
     return unique;
 }
 
+bool RecognizerCatalog::claimsName(std::string_view key)
+{
+    if (LockNaming::looksLikeLockName(key) || LockNaming::lockOfAttachedKey(key))
+        return true;
+    return std::ranges::any_of(
+        all(), [key](const LockRecognizer* recognizer) { return recognizer->claimsName(key); });
+}
+
 bool RecognizerCatalog::someFormatReads(std::string_view key, RawKey::Type type)
 {
     for (const auto& recognizer : all()) {

@@ -24,6 +24,10 @@ public:
     // The keys a lock called `lockName` may have, in every format, with its fence counters and
     // waiter registry (no duplicates; the name itself first).
     static std::vector<std::string> keysOfLock(const std::string& lockName);
+    // Whether some format claims the name alone (LockRecognizer::claimsName), or it is a fence
+    // counter or waiter registry: the watcher's test of whether a notified key of no lock it
+    // knows may be a lock's (the lock-word test first: it decides most lock names at once).
+    static bool claimsName(std::string_view key);
     // Whether some format reads a key of this type under this name (see
     // LockRecognizer::readsContents).
     static bool someFormatReads(std::string_view key, RawKey::Type type);

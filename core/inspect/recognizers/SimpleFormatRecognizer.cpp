@@ -77,6 +77,13 @@ bool SimpleFormatRecognizer::readsContents(std::string_view key, RawKey::Type ty
         && key.starts_with(m_format.wakeListPrefix);
 }
 
+bool SimpleFormatRecognizer::claimsName(std::string_view key) const
+{
+    // A row that takes any name (rslock, an md5) claims none: its value and TTL decide.
+    const bool named = !m_format.prefix.empty() || !m_format.suffix.empty();
+    return (named && nameParts(key).has_value()) || lockNameOf(key).has_value();
+}
+
 std::optional<std::string> SimpleFormatRecognizer::lockNameOf(std::string_view key) const
 {
     const std::string_view list = m_format.wakeListPrefix;
@@ -139,6 +146,8 @@ std::optional<StringLockReading> SimpleFormatRecognizer::read(const RawKey& key,
     if (!value->clientUuid.empty())
         reading.holder.clientUuid = value->clientUuid;
     reading.holder.expiresAtMs = value->expiresAtMs;
+    if (!value->identity.empty())
+        reading.holder.identity = std::move(value->identity);
     if (m_format.note.pattern) {
         const std::string second = parts->size() > 1 ? (*parts)[1] : std::string();
         reading.notes.push_back(m_format.note.with(parts->front(), second, value->clientUuid));

@@ -20,6 +20,7 @@ public:
     void relatedKeys(const RawKey& key, std::vector<std::string>& names) const override;
     bool readsContents(std::string_view key, RawKey::Type type) const override;
     std::optional<std::string> lockNameOf(std::string_view key) const override;
+    bool claimsName(std::string_view key) const override;
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
     std::optional<ReleaseWakeUp> wakeUpOnRelease(const LockSnapshot& lock) const override;
 

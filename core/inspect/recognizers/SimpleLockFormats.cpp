@@ -212,7 +212,7 @@ const std::array formats {
         .library = LockLibrary::NodeResque,
         .prefix = "resque:resque_scheduler_leader_lock",
         .nameRule = NameRule::Fixed,
-        .value = ValueShape::PrintableWord,
+        .value = ValueShape::HolderName,
         .confidence = 0.9,
         .reason = {LOCKSCOPE_TEXT("SimpleLockFormats",
             "resque_scheduler_leader_lock holding a scheduler name: the node-resque leader lock")},

@@ -112,6 +112,11 @@ Candidacy TokenLockRecognizer::isCandidate(const RawKey& key, const RecognitionC
     return TokenShape::of(key.value) ? Candidacy::Yes : Candidacy::No;
 }
 
+bool TokenLockRecognizer::claimsName(std::string_view key) const
+{
+    return key.starts_with("mutex:") || LockNaming::looksLikeLockName(key);
+}
+
 void TokenLockRecognizer::keysOf(const std::string& lockName, std::vector<std::string>& keys) const
 {
     keys.push_back(lockName);

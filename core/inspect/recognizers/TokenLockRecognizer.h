@@ -29,6 +29,8 @@ public:
     void recognize(RecognitionContext& context, std::vector<LockSnapshot>& out) const override;
     // The lock itself, and `mutex:<name>` (redis-semaphore's Mutex; the lock keeps the key's name).
     void keysOf(const std::string& lockName, std::vector<std::string>& keys) const override;
+    // Lock-named keys and `mutex:` ones (a token under a plain name needs its value, or a TTL).
+    bool claimsName(std::string_view key) const override;
 
 private:
     struct Verdict

@@ -62,7 +62,11 @@ std::optional<ValueReading> hostAndPid(std::string_view value)
     if (colon == std::string_view::npos || colon == 0 || !isPrintableWord(value.substr(0, colon))
         || !isProcessId(value.substr(colon + 1)))
         return std::nullopt;
-    return ValueReading {};
+    ValueReading reading;
+    reading.identity.name = std::string(value.substr(0, colon));
+    reading.identity.process = std::string(value.substr(colon + 1));
+    reading.identity.source = IdentitySource::Value;
+    return reading;
 }
 
 std::optional<ValueReading> uuid1Hex(std::string_view value, long long nowMs)
@@ -235,6 +239,14 @@ std::optional<ValueReading> ValueShapes::read(ValueShape shape, std::string_view
         return hostAndPid(value);
     case ValueShape::PrintableWord:
         return isPrintableWord(value) ? std::optional(ValueReading {}) : std::nullopt;
+    case ValueShape::HolderName: {
+        if (!isPrintableWord(value))
+            return std::nullopt;
+        ValueReading reading;
+        reading.identity.name = std::string(value);
+        reading.identity.source = IdentitySource::Value;
+        return reading;
+    }
     case ValueShape::UrlSafe20:
         return isUrlSafe(value, 20) ? std::optional(ValueReading {}) : std::nullopt;
     case ValueShape::RandomBytes20:
@@ -277,6 +289,7 @@ std::string ValueShapes::sample(ValueShape shape, long long nowMs, long long ttl
     case ValueShape::HostAndPid:
         return "worker-3.example.internal:4242";
     case ValueShape::PrintableWord:
+    case ValueShape::HolderName:
         return "scheduler-host-1";
     case ValueShape::UrlSafe20:
         return RandomText::fromAlphabet(

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inspect/HolderIdentification.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -20,6 +22,7 @@ enum class ValueShape
     ProcessId, // a process id in decimal (os.getpid())
     HostAndPid, // <host name>:<process id>
     PrintableWord, // a host, process or task name: printable ASCII, no spaces, at most 255 bytes
+    HolderName, // a PrintableWord that names the holder (a host or service name): its identity
     UrlSafe20, // 20 characters of [A-Za-z0-9_-] (Yii's generateRandomString(20))
     RandomBytes20, // 20 random bytes as they are, not text (rslock's and redlock-rs's lock id)
     Base64Padded44, // 32 random bytes as standard base64, 43 characters and "=" (Symfony's token)
@@ -37,6 +40,7 @@ struct ValueReading
     std::string owner; // empty: the value itself
     std::string clientUuid;
     std::optional<long long> expiresAtMs;
+    HolderIdentification identity; // the host, service or process the value names, if any
 };
 
 class ValueShapes

@@ -4,6 +4,7 @@
 #include "inspect/scan/GlobPattern.h"
 #include "inspect/scan/ParallelKeyReader.h"
 #include "inspect/scan/ScanPager.h"
+#include "inspect/scan/ServerLoadBudget.h"
 
 #include <optional>
 
@@ -20,6 +21,8 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     ScanSummary summary;
     ScanProgress progress;
     progress.node = m_node;
+    ServerLoadBudget budget(options.maxServerLoad);
+    progress.serverLoad = budget.isOn() ? budget.share() : 0;
     if (auto size = m_connection.command({"DBSIZE"}); size && size->isInteger())
         progress.totalKeys = size->integer();
 
@@ -40,7 +43,7 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
 
     BoundedKeyReader reader(m_connection, options.limits);
     std::optional<ParallelKeyReader> parallel;
-    if (!options.readers.empty())
+    if (!options.readers.empty() && !budget.isOn())
         parallel.emplace(
             options.readers, options.limits, options.readTtl, options.wantContents, options.keep);
     auto deliver = [&](Result<std::vector<RawKey>>&& batch) -> Status {
@@ -51,13 +54,15 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
     };
     // The next SCAN page is on its way while this one is handed out (ScanPager). The reads and
     // onBatch may use the connection, so the page in flight is collected before either does.
-    ScanPager pager(m_connection, options.count,
+    ScanPager pager(m_connection,
+        budget.isOn() ? std::min(options.count, ScanOptions::pacedCount) : options.count,
         options.patterns.size() == 1 ? std::optional<std::string>(options.patterns.front()) : std::nullopt);
     for (;;) {
         if (options.cancel && options.cancel->isCancelled()) {
             summary.cancelled = true;
             break;
         }
+        const auto pageStarted = ServerLoadBudget::Clock::now();
         auto page = pager.next();
         if (!page)
             return page.error();
@@ -86,14 +91,21 @@ Result<ScanSummary> KeyspaceScanner::scan(const ScanOptions& options, const Batc
             auto collected = pager.collect();
             if (!collected)
                 return collected.error();
-            auto handled = deliver(reader.read(names, options.readTtl, options.wantContents, options.keep));
+            auto read = reader.read(names, options.readTtl, options.wantContents, options.keep);
+            // The page's SCAN and reads, not what the caller does with them (no server time).
+            const auto busy = ServerLoadBudget::Clock::now() - pageStarted;
+            auto handled = deliver(std::move(read));
             if (!handled)
                 return handled.error();
+            budget.pauseAfter(busy, options.cancel);
+        } else if (budget.isOn()) {
+            budget.pauseAfter(ServerLoadBudget::Clock::now() - pageStarted, options.cancel);
         }
         if (options.progress) {
             progress.keysSeen = summary.keysSeen;
             progress.keysRead = summary.keysRead;
             progress.keysInFlight = parallel ? parallel->namesPending() : 0;
+            progress.pacedMs = budget.pausedMs();
             options.progress(progress);
         }
     }

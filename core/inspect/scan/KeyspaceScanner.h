@@ -22,6 +22,9 @@ struct ScanProgress
     // reader whatever the keyspace size (the scanner waits for the readers, it never queues
     // the keyspace).
     size_t keysInFlight = 0;
+    // With ScanOptions::maxServerLoad: the time waited so far to stay within it.
+    long long pacedMs = 0;
+    double serverLoad = 0; // the budget it keeps to (ScanOptions::maxServerLoad), 0: unpaced
     bool finished = false;
 };
 
@@ -43,6 +46,19 @@ struct ScanOptions
     // ParallelKeyReader) while this scanner's own connection walks the cursor.
     std::vector<RedisConnection*> readers;
     const CancellationToken* cancel = nullptr;
+    // The share of the server's time the walk and its reads may take (0.1: 10%), paced after
+    // every page (ServerLoadBudget): pages of at most pacedCount keys, read on this connection
+    // only (the readers are not used), so that other clients wait behind a small burst at most.
+    // 0: as fast as it can.
+    double maxServerLoad = 0;
+    static constexpr int pacedCount = 100;
+    // The budget of a connection marked production when none was given.
+    static constexpr double productionServerLoad = 0.1;
+    // `maxServerLoad` as given, else the production default for such a connection.
+    static double serverLoadFor(double given, bool production)
+    {
+        return given > 0 ? given : production ? productionServerLoad : 0;
+    }
     std::function<void(const ScanProgress&)> progress; // after every batch
 };
 

@@ -10,12 +10,13 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
     if (!first)
         return first.error();
     MasterConnections masters;
+    masters.m_options = options;
     auto info = ServerProbe::probe(**first, 1);
     if (!info)
         return info.error();
     if (info->topology != ServerInfo::Topology::Cluster || info->clusterMasters.empty()) {
         const std::string node = (*first)->endpoint();
-        Master master {node, std::move(*first), {}};
+        Master master {node, std::move(*first), {}, std::nullopt};
         for (int i = 0; i < readersPerMaster; ++i) {
             auto reader = RedisConnection::connect(options);
             if (!reader)
@@ -30,7 +31,7 @@ Result<MasterConnections> MasterConnections::open(const ConnectionOptions& optio
         if (!connection)
             return RedisError {
                 connection.error().kind, master.node.toString() + ": " + connection.error().message};
-        Master entry {master.node.toString(), std::move(*connection), {}};
+        Master entry {master.node.toString(), std::move(*connection), {}, master.node};
         for (int i = 0; i < readersPerMaster; ++i) {
             auto reader = RedisConnection::connectTo(options, master.node);
             if (!reader)
@@ -61,6 +62,16 @@ RedisConnection* MasterConnections::connectionFor(const std::string& node) const
             return master.connection.get();
     }
     return nullptr;
+}
+
+Result<std::unique_ptr<RedisConnection>> MasterConnections::openAnother(const std::string& node) const
+{
+    for (const auto& master : m_masters) {
+        if (master.node == node)
+            return master.clusterNode ? RedisConnection::connectTo(m_options, *master.clusterNode)
+                                      : RedisConnection::connect(m_options);
+    }
+    return RedisError {ErrorKind::NotFound, "no master " + node};
 }
 
 } // namespace lockscope

@@ -4,6 +4,7 @@
 #include "redis/RedisConnection.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lockscope {
@@ -20,6 +21,9 @@ public:
     std::vector<InspectTarget> targets() const;
     // The connection of the node labelled `node`, or nullptr.
     RedisConnection* connectionFor(const std::string& node) const;
+    // One more connection to the node labelled `node` (for a connection that cannot take other
+    // commands meanwhile: a MONITOR sample).
+    Result<std::unique_ptr<RedisConnection>> openAnother(const std::string& node) const;
 
 private:
     struct Master
@@ -27,7 +31,9 @@ private:
         std::string node;
         std::unique_ptr<RedisConnection> connection;
         std::vector<std::unique_ptr<RedisConnection>> readers;
+        std::optional<HostPort> clusterNode; // how to reach it again: the node, or `m_options`
     };
+    ConnectionOptions m_options;
     std::vector<Master> m_masters;
 };
 

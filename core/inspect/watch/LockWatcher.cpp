@@ -7,6 +7,8 @@
 #include "inspect/NameOrder.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/scan/GlobPattern.h"
+#include "inspect/watch/NotificationClasses.h"
+#include "redis/ServerProbe.h"
 
 #include <algorithm>
 #include <numeric>
@@ -18,9 +20,6 @@ namespace lockscope {
 
 namespace {
 
-// Notifications taken in one pass at most: a flood must not keep the watcher from expiries
-// and cancellation.
-constexpr size_t drainLimit = 1000;
 // How many released locks are kept for a late force-release announcement
 // (LockEvent::announcementLateByMs).
 constexpr size_t recentlyReleasedLimit = 10000;
@@ -42,17 +41,57 @@ LockWatcher::LockWatcher(std::vector<WatchTarget> targets, WatchOptions options)
                 m_endpoints.emplace(connection, connection->endpoint());
 }
 
+LockWatcher::~LockWatcher()
+{
+    stopDrains();
+}
+
+void LockWatcher::startDrains()
+{
+    for (auto& drain : m_drains) {
+        if (!drain->isRunning())
+            drain->start();
+    }
+}
+
+void LockWatcher::stopDrains()
+{
+    for (auto& drain : m_drains)
+        drain->stop();
+}
+
+NotificationTriage* LockWatcher::triageOf(const std::string& node)
+{
+    for (size_t i = 0; i < m_triages.size(); ++i) {
+        if (m_targets[i].node == node)
+            return m_triages[i].get();
+    }
+    return nullptr;
+}
+
+long long LockWatcher::outputBufferCuts(RedisConnection& connection)
+{
+    auto stats = connection.command({"INFO", "stats"});
+    if (!stats || !stats->isString())
+        return -1;
+    const std::string cuts = infoField(stats->text(), "client_output_buffer_limit_disconnections");
+    return cuts.empty() ? -1 : std::atoll(cuts.c_str());
+}
+
+void LockWatcher::publishStats(bool now)
+{
+    if (!m_onStats)
+        return;
+    const auto at = std::chrono::steady_clock::now();
+    if (!now && at - m_statsPublishedAt < std::chrono::seconds(1))
+        return;
+    m_statsPublishedAt = at;
+    m_onStats(m_stats);
+}
+
 bool LockWatcher::notificationsSuffice(const std::string& flags)
 {
-    if (flags.find('K') == std::string::npos)
-        return false;
-    if (flags.find('A') != std::string::npos)
-        return true;
-    for (char needed : std::string("g$hlzx")) {
-        if (flags.find(needed) == std::string::npos)
-            return false;
-    }
-    return true;
+    return NotificationClasses::missing(flags).empty();
 }
 
 std::vector<WatchTarget> WatchTarget::of(const std::vector<InspectTarget>& masters)
@@ -117,7 +156,6 @@ Status LockWatcher::subscribe(WatchTarget& target)
     auto announcements = target.subscriber->readReply(std::chrono::milliseconds(5000));
     if (!announcements && announcements.error().kind != ErrorKind::NoPermission)
         return announcements.error();
-    m_lastHeardMs[target.subscriber] = epochMillisNow();
     return Done {};
 }
 
@@ -146,14 +184,17 @@ Result<UserText> LockWatcher::start(std::vector<SharedLockSnapshot>* listing)
             continue;
         if (!m_options.enableNotifications) {
             m_notifications = false;
-            why = UserText(
-                LOCKSCOPE_TEXT("LockWatcher",
-                    "notify-keyspace-events is '%1' on %2 (enable with --enable-notifications, i.e. "
-                    "CONFIG SET notify-keyspace-events KEA)"),
-                flags, target.node);
+            why = UserText(LOCKSCOPE_TEXT("LockWatcher",
+                               "notify-keyspace-events is '%1' on %2, without '%3' (enable with "
+                               "--enable-notifications, i.e. CONFIG SET notify-keyspace-events %4)"),
+                flags, target.node, NotificationClasses::missing(flags),
+                NotificationClasses::withNeeded(flags));
             break;
         }
-        auto set = target.connection->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
+        // The classes the watcher reads added to what is there, nothing more: each class costs the
+        // server a message per write whether anyone listens or not.
+        auto set = target.connection->command(
+            {"CONFIG", "SET", "notify-keyspace-events", NotificationClasses::withNeeded(flags)});
         if (!set) {
             m_notifications = false;
             why = UserText(
@@ -169,7 +210,14 @@ Result<UserText> LockWatcher::start(std::vector<SharedLockSnapshot>* listing)
             auto subscribed = subscribe(target);
             if (!subscribed)
                 return subscribed.error();
+            m_outputBufferCuts.push_back(outputBufferCuts(*target.connection));
+            m_triages.push_back(std::make_unique<NotificationTriage>(m_options.inspect.lockPatterns));
+            m_drains.push_back(std::make_unique<SubscriptionDrain>(
+                *target.subscriber, *m_triages.back(), m_options.drainLimits, m_signal));
+            m_gates.emplace_back(m_options.unknownKeys);
         }
+        // Read from now on, while the baseline is listed: nothing piles up on the server.
+        startDrains();
     }
     auto baseline = LockInspector::inspect(
         [&] {
@@ -196,6 +244,7 @@ Result<UserText> LockWatcher::start(std::vector<SharedLockSnapshot>* listing)
     // The inspection orders by name, then node; locks() by node, then name.
     if (listing && m_targets.size() > 1)
         *listing = locks();
+    m_listedAt = std::chrono::steady_clock::now();
     UserText said = m_notifications
         ? UserText(LOCKSCOPE_TEXT("LockWatcher", "watching through keyspace notifications"))
         : UserText(
@@ -251,6 +300,8 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
                 m_recentlyReleased[id] = {previous->second.lock, at};
         }
         m_expiries.remove(previous->second.due);
+        if (NotificationTriage* triage = triageOf(node))
+            triage->forget(name);
         // (The id's views stay valid while erasing: the event keeps the snapshot they point into.)
         m_current.erase(WatchedLockId(previous->first));
         report(std::move(event), onEvent);
@@ -281,6 +332,8 @@ void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
 void LockWatcher::remember(SharedLockSnapshot lock, long long atMs)
 {
     const WatchedLockId id = idOf(lock->node, lock->name); // views of the snapshot the entry keeps
+    if (NotificationTriage* triage = triageOf(lock->node))
+        triage->know(lock->name);
     schedule(*m_current.emplace(id, Seen {std::move(lock), atMs, {}}).first);
 }
 
@@ -489,8 +542,10 @@ Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<R
         const size_t end = std::min(wanted.size(), start + rereadBatch);
         names.clear();
         for (size_t i = start; i < end; ++i) {
-            for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
-                names.push_back(std::move(key));
+            if (!wanted[i].lock->byItsKeysOnly) {
+                for (auto& key : RecognizerCatalog::keysOfLock(wanted[i].lock->name))
+                    names.push_back(std::move(key));
+            }
             names.insert(names.end(), wanted[i].lock->keys.begin(), wanted[i].lock->keys.end());
         }
         std::sort(names.begin(), names.end());
@@ -515,54 +570,111 @@ Status LockWatcher::rereadBatches(const WatchTarget& target, const std::vector<R
 }
 
 Status LockWatcher::followNotifications(
-    WatchTarget& target, const RedisReply& message, const EventHandler& onEvent)
+    size_t at, SubscriptionDrain::Batch batch, const EventHandler& onEvent)
 {
+    WatchTarget& target = m_targets[at];
+    m_stats.notifications += batch.notifications;
+    m_stats.ignored += batch.notifications - batch.candidates - batch.skippedTtlOnly - batch.overflowed;
+    m_stats.skipped += batch.skippedTtlOnly;
     PendingNotifications pending;
-    auto take = [this, &pending, &target, &onEvent](const RedisReply& notification) {
-        // ["message", channel, lock name]: a force-release announced
-        if (notification.isArray() && notification.size() == 3 && notification.at(0).text() == "message"
-            && notification.at(1).text() == LockNaming::forceReleaseChannel) {
-            const std::string& name = notification.at(2).text();
-            if (takeAnnouncedRelease(target, name, onEvent))
-                pending.add(name, name, false);
-            return;
-        }
-        // ["pmessage", pattern, "__keyspace@<db>__:<key>", "<event>"]
-        if (!notification.isArray() || notification.size() != 4 || notification.at(0).text() != "pmessage")
-            return;
-        const std::string& channel = notification.at(2).text();
-        const size_t colon = channel.find("__:");
-        if (colon == std::string::npos)
-            return;
-        const std::string key = channel.substr(colon + 3);
-        const bool expired = notification.at(3).text() == "expired";
+    for (const std::string& name : batch.announcements) {
+        if (takeAnnouncedRelease(target, name, onEvent))
+            pending.add(name, name, false);
+    }
+    if (batch.overflowed > 0) {
+        // Too far behind to read each change: the pending keys were dropped, and re-listing the
+        // master finds where every lock is now (one listing instead of an unbounded queue).
+        m_stats.skipped += batch.overflowed;
+        ++m_stats.relistings;
+        const long long lagMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - batch.oldest)
+                                    .count();
+        const long long since = epochMillisNow() - lagMs;
+        m_missedSinceMs = since;
+        auto caughtUp = pollOnce(onEvent, &target.node);
+        m_missedSinceMs.reset();
+        if (!caughtUp)
+            return caughtUp;
+        if (m_onGap)
+            m_onGap(since, epochMillisNow(),
+                "changes on " + target.node
+                    + " came faster than they could be read: " + std::to_string(batch.overflowed)
+                    + " notifications were skipped and the locks were listed again");
+        publishStats(true);
+    }
+    std::vector<std::pair<std::string, bool>> unknown;
+    const long long now = epochMillisNow();
+    long long keysRead = 0;
+    for (const SubscriptionDrain::PendingKey& notified : batch.keys) {
+        const bool expired = (notified.events & KeyspaceEvents::expired) != 0;
         // Most keys are a lock the watcher knows by that name: no need to ask every format.
-        auto known = m_current.find(idOf(target.node, key));
+        auto known = m_current.find(idOf(target.node, notified.key));
         if (known != m_current.end()
-            && std::ranges::find(known->second.lock->keys, key) != known->second.lock->keys.end())
-            pending.add(key, key, expired);
-        else
-            pending.add(RecognizerCatalog::lockNameForKey(key), key, expired);
-    };
-    take(message);
-    // Only what has arrived already: waiting for more would delay the first change.
-    Status broken = Done {};
-    for (size_t drained = 0; drained < drainLimit; ++drained) {
-        auto more = target.subscriber->readReply(std::chrono::milliseconds(0));
-        if (!more) {
-            if (more.error().kind != ErrorKind::Timeout)
-                broken = more.error();
+            && std::ranges::find(known->second.lock->keys, notified.key) != known->second.lock->keys.end()) {
+            pending.add(notified.key, notified.key, expired);
+            ++keysRead;
+            continue;
+        }
+        std::string name
+            = notified.plainName ? notified.key : RecognizerCatalog::lockNameForKey(notified.key);
+        if (m_current.count(idOf(target.node, name))) {
+            pending.add(name, notified.key, expired);
+            ++keysRead;
+            continue;
+        }
+        // A key of no known lock that is gone has nothing to find.
+        if (KeyspaceEvents::onlyRemoved(notified.events)) {
+            ++m_stats.ignored;
+            continue;
+        }
+        switch (m_gates[at].admit(notified.key, !notified.plainName, now)) {
+        case UnknownKeyGate::Decision::Read:
+            unknown.emplace_back(notified.key, !notified.plainName);
+            ++keysRead;
+            break;
+        case UnknownKeyGate::Decision::Deferred:
+            break;
+        case UnknownKeyGate::Decision::Skipped:
+            ++m_stats.skipped;
             break;
         }
-        take(*more);
     }
-    m_stats.notifications += static_cast<long long>(pending.notificationCount());
-    m_stats.coalesced += static_cast<long long>(pending.notificationCount() - pending.locks().size());
-    if (auto reread = this->reread(target, pending.locks(), onEvent); !reread)
-        return reread;
-    if (!broken)
-        return resubscribe(target, onEvent, broken.error());
-    m_lastHeardMs[target.subscriber] = epochMillisNow();
+    if (auto read = readUnknown(target, unknown, pending, onEvent); !read)
+        return read;
+    // Coalesced: every notification of a key after its first, and every key read with another of
+    // its lock's.
+    m_stats.coalesced += batch.candidates - static_cast<long long>(batch.keys.size())
+        + std::max(0LL, keysRead - static_cast<long long>(pending.locks().size()));
+    if (!batch.keys.empty() || !batch.announcements.empty())
+        m_stats.lagMs = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - batch.oldest)
+                            .count();
+    if (batch.broken)
+        return resubscribe(at, onEvent, *batch.broken);
+    return Done {};
+}
+
+Status LockWatcher::readUnknown(const WatchTarget& target,
+    const std::vector<std::pair<std::string, bool>>& keys, PendingNotifications& pending,
+    const EventHandler& onEvent)
+{
+    std::vector<std::string> names;
+    names.reserve(keys.size());
+    for (const auto& [key, claimed] : keys) {
+        names.push_back(claimed ? RecognizerCatalog::lockNameForKey(key) : key);
+        pending.add(names.back(), key, false, !claimed);
+    }
+    m_stats.unknownKeysRead += static_cast<long long>(keys.size());
+    if (auto read = reread(target, pending.locks(), onEvent); !read)
+        return read;
+    if (keys.empty())
+        return Done {};
+    const size_t at = static_cast<size_t>(&target - m_targets.data());
+    const long long now = epochMillisNow();
+    for (size_t i = 0; i < keys.size(); ++i) {
+        if (!m_current.count(idOf(target.node, names[i])))
+            m_gates[at].foundNoLock(keys[i].first, now);
+    }
     return Done {};
 }
 
@@ -586,17 +698,27 @@ bool LockWatcher::takeAnnouncedRelease(
     return false;
 }
 
-Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why)
+Status LockWatcher::resubscribe(size_t at, const EventHandler& onEvent, const RedisError& why)
 {
+    WatchTarget& target = m_targets[at];
     // Notifications sent between the last answer and the new subscription are lost: what
     // changed meanwhile is found by re-listing, at an unknown time since then.
-    auto heard = m_lastHeardMs.find(target.subscriber);
-    const long long since = heard != m_lastHeardMs.end() ? heard->second : epochMillisNow();
+    m_drains[at]->stop();
+    const long long since = m_drains[at]->lastHeardMs();
     auto again = subscribe(target);
     if (!again)
         return again;
     if (auto same = checkStillOnNodes(); !same)
         return same;
+    // A server cuts a subscriber whose output buffer passed client-output-buffer-limit pubsub: say
+    // so when its count of such cuts grew (the watcher fell behind, or the limit is very low).
+    std::string reason = why.toString();
+    const long long cuts = outputBufferCuts(*target.connection);
+    if (cuts >= 0 && m_outputBufferCuts[at] >= 0 && cuts > m_outputBufferCuts[at])
+        reason = "the server closed it: its output buffer passed client-output-buffer-limit pubsub";
+    m_outputBufferCuts[at] = cuts;
+    m_drains[at]->start();
+    ++m_stats.relistings;
     m_missedSinceMs = since;
     auto caughtUp = pollOnce(onEvent, &target.node);
     m_missedSinceMs.reset();
@@ -604,8 +726,9 @@ Status LockWatcher::resubscribe(WatchTarget& target, const EventHandler& onEvent
         return caughtUp;
     if (m_onGap)
         m_onGap(since, epochMillisNow(),
-            "the keyspace-notification subscription on " + target.node + " broke (" + why.toString()
+            "the keyspace-notification subscription on " + target.node + " broke (" + reason
                 + ") and was made again; changes meanwhile were found by re-listing");
+    publishStats(true);
     return Done {};
 }
 
@@ -619,6 +742,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
     auto result = LockInspector::inspect(targets, inspectOptions());
     if (!result.failures.empty())
         return result.failures.front().error;
+    m_listedAt = std::chrono::steady_clock::now();
     std::map<std::string, std::vector<LockSnapshot>> byId;
     std::map<std::string, std::pair<std::string, std::string>> where;
     for (auto& lock : result.locks) {
@@ -658,6 +782,7 @@ Status LockWatcher::checkStillOnNodes() const
 Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onEvent)
 {
     const auto slice = std::chrono::milliseconds(100);
+    startDrains();
     while (!cancel.isCancelled()) {
         if (!m_notifications) {
             auto polled = pollOnce(onEvent);
@@ -675,28 +800,47 @@ Status LockWatcher::run(const CancellationToken& cancel, const EventHandler& onE
             }
             continue;
         }
-        const auto wait = std::max<std::chrono::milliseconds>(
-            std::chrono::milliseconds(5), slice / static_cast<long>(std::max<size_t>(1, m_targets.size())));
-        for (auto& target : m_targets) {
-            auto message = target.subscriber->readReply(untilNextDue(wait));
-            if (message || message.error().kind == ErrorKind::Timeout)
-                m_lastHeardMs[target.subscriber] = epochMillisNow();
-            auto due = rereadDue(onEvent);
-            if (!due)
-                return due;
-            if (!message) {
-                if (message.error().kind == ErrorKind::Timeout)
-                    continue;
-                auto resynced = resubscribe(target, onEvent, message.error());
-                if (!resynced)
-                    return resynced;
-                continue;
-            }
-            auto followed = followNotifications(target, *message, onEvent);
-            if (!followed)
-                return followed;
+        auto wait = untilNextDue(slice);
+        for (const UnknownKeyGate& gate : m_gates) {
+            if (const long long due = gate.nextDueMs(); due >= 0)
+                wait = std::clamp(
+                    std::chrono::milliseconds(due - epochMillisNow()), std::chrono::milliseconds(1), wait);
         }
+        m_signal.wait(wait);
+        for (size_t at = 0; at < m_targets.size(); ++at) {
+            SubscriptionDrain::Batch batch = m_drains[at]->take();
+            if (batch.isEmpty() && batch.notifications == 0)
+                continue;
+            if (auto followed = followNotifications(at, std::move(batch), onEvent); !followed) {
+                stopDrains();
+                return followed;
+            }
+        }
+        const long long now = epochMillisNow();
+        for (size_t at = 0; at < m_targets.size(); ++at) {
+            auto due = m_gates[at].due(now);
+            if (due.empty())
+                continue;
+            PendingNotifications pending;
+            if (auto read = readUnknown(m_targets[at], due, pending, onEvent); !read) {
+                stopDrains();
+                return read;
+            }
+        }
+        if (auto due = rereadDue(onEvent); !due) {
+            stopDrains();
+            return due;
+        }
+        if (m_options.rescanInterval.count() > 0
+            && std::chrono::steady_clock::now() - m_listedAt >= m_options.rescanInterval) {
+            if (auto listed = pollOnce(onEvent); !listed) {
+                stopDrains();
+                return listed;
+            }
+        }
+        publishStats();
     }
+    stopDrains();
     return Done {};
 }
 

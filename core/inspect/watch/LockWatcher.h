@@ -7,12 +7,17 @@
 #include "inspect/SharedHolderMemory.h"
 #include "inspect/watch/ExpirySchedule.h"
 #include "inspect/watch/LockEvent.h"
+#include "inspect/watch/NotificationTriage.h"
 #include "inspect/watch/PendingNotifications.h"
+#include "inspect/watch/SubscriptionDrain.h"
+#include "inspect/watch/UnknownKeyGate.h"
+#include "inspect/watch/WatchStats.h"
 #include "inspect/watch/WatchingMode.h"
 
 #include <chrono>
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -53,24 +58,23 @@ struct WatchOptions
     // (a sentinel failover: the locks read there would carry the old master's node), so that
     // the caller can start over with new targets. Off: the watch goes on, with the old labels.
     bool stopWhenAMasterMoves = false;
-};
-
-// What following the locks has cost so far.
-struct WatchStats
-{
-    long long notifications = 0; // keyspace notifications received
-    // Of those, the ones that cost no re-read of their own: their lock was re-read once for all
-    // the notifications about it that were pending together.
-    long long coalesced = 0;
-    long long rereads = 0; // single locks re-read (notified, or due to expire)
+    // With notifications, the locks are listed again this often (0: never): a lock under a plain
+    // name written without a TTL raises nothing the watcher reads (NotificationTriage), and a
+    // notification skipped over the budget below is found this way.
+    std::chrono::milliseconds rescanInterval {300000};
+    // How far the subscription may run ahead of the reads before the watcher re-lists, and how
+    // many keys of unknown locks it reads (see SubscriptionDrain, UnknownKeyGate).
+    SubscriptionDrain::Limits drainLimits;
+    UnknownKeyGate::Limits unknownKeys;
 };
 
 // Turns changes in Redis into lock events (appeared, changed, released, expired, and
 // force-released where LockScope announced it, see ForceRelease). With keyspace
-// notifications (`K` plus the generic, string, hash, list, zset and expired classes, or `A`) it
-// subscribes per master and re-reads only the locks notified keys belong to, each once for all
+// notifications (NotificationClasses::needed) it subscribes per master, drains the subscription
+// on a thread of its own (SubscriptionDrain), and re-reads only the locks notified keys can
+// belong to (NotificationTriage, UnknownKeyGate: unrelated writes cost nothing), each once for all
 // its notifications pending together (a burst costs one re-read per lock, not one per key
-// written); without them
+// written); falling too far behind, it re-lists instead of queueing; without them
 // (managed services often forbid CONFIG) it re-lists every poll interval and says so. After a
 // subscriber reconnects it re-lists its master, so nothing missed meanwhile stays unseen.
 // Expiry does not wait for Redis to notice: each lock is re-read when its TTL runs out
@@ -82,8 +86,14 @@ public:
     // The watcher stopped hearing changes from `fromMs` (its subscription broke) and caught up
     // by re-listing at `untilMs`; the events of that re-listing carry missedSinceMs.
     using GapHandler = std::function<void(long long fromMs, long long untilMs, const std::string& reason)>;
+    // The stats as they are now, from run()'s thread, about once a second while they change (for
+    // a status line or /metrics).
+    using StatsHandler = std::function<void(const WatchStats&)>;
 
     LockWatcher(std::vector<WatchTarget> targets, WatchOptions options);
+    ~LockWatcher();
+    LockWatcher(const LockWatcher&) = delete;
+    LockWatcher& operator=(const LockWatcher&) = delete;
 
     // Decides the mode (and enables notifications if asked and allowed), lists the current
     // locks as the baseline. Describes the mode in one line for people. `listing`, if given,
@@ -102,6 +112,7 @@ public:
     Status run(const CancellationToken& cancel, const EventHandler& onEvent);
     // Called on run()'s thread after each gap it caught up from (set before run()).
     void setGapHandler(GapHandler onGap) { m_onGap = std::move(onGap); }
+    void setStatsHandler(StatsHandler onStats) { m_onStats = std::move(onStats); }
 
     // Whether a notify-keyspace-events value carries everything the watcher needs.
     static bool notificationsSuffice(const std::string& flags);
@@ -111,9 +122,18 @@ private:
     Status pollOnce(const EventHandler& onEvent, const std::string* onlyNode = nullptr);
     // Hands `event` on, marked as found by a re-listing after a gap while there is one.
     void report(LockEvent event, const EventHandler& onEvent) const;
-    // Takes the notification `message` and whatever else is already pending on the target's
-    // subscription, then re-reads each lock they name once.
-    Status followNotifications(WatchTarget& target, const RedisReply& message, const EventHandler& onEvent);
+    // Takes what target `at`'s drain has coalesced, then re-reads each lock it names once (and
+    // the unknown keys the gate lets through); re-lists when the drain fell too far behind.
+    Status followNotifications(size_t at, SubscriptionDrain::Batch batch, const EventHandler& onEvent);
+    // Reads unknown keys (key, claimed by a format) as locks of their own names; those found
+    // to be no lock are remembered by the gate.
+    Status readUnknown(const WatchTarget& target, const std::vector<std::pair<std::string, bool>>& keys,
+        PendingNotifications& pending, const EventHandler& onEvent);
+    NotificationTriage* triageOf(const std::string& node);
+    void startDrains();
+    void stopDrains();
+    // Calls the stats handler if a second has passed since the last call.
+    void publishStats(bool now = false);
     // Re-reads locks of one master, in inspections of up to rereadBatch locks each (a pass of
     // a thousand notifications costs a few pipelined rounds, not five round trips per lock).
     // Each lock's `keys` are keys of it that were notified (read even if its format would not
@@ -125,7 +145,9 @@ private:
     bool isWatched(const PendingNotifications::Lock& lock) const;
     // Subscribes again after the subscription broke, and re-lists that master's locks to catch
     // what was missed (the other masters' subscriptions heard theirs).
-    Status resubscribe(WatchTarget& target, const EventHandler& onEvent, const RedisError& why);
+    Status resubscribe(size_t at, const EventHandler& onEvent, const RedisError& why);
+    // The server's count of clients it cut for their output buffers (INFO stats), or -1.
+    static long long outputBufferCuts(RedisConnection& connection);
     // The options of every inspection this watcher makes, with its shared-holder memory.
     InspectOptions inspectOptions();
     // Locks without keys (portalocker) are found and re-checked through CLIENT LIST this often.
@@ -201,8 +223,17 @@ private:
     ExpirySchedule::Clock::time_point m_keylessCheckedAt {};
     WatchStats m_stats;
     GapHandler m_onGap;
-    // When each subscription last answered (a message or a quiet wait): a gap starts there.
-    std::map<const RedisConnection*, long long> m_lastHeardMs;
+    StatsHandler m_onStats;
+    std::chrono::steady_clock::time_point m_statsPublishedAt {};
+    WatchStats m_statsPublished;
+    // Per target (same order as m_targets), with notifications: what may be a lock, the thread
+    // that reads the subscription, and (per node) which unknown keys are read.
+    std::vector<std::unique_ptr<NotificationTriage>> m_triages;
+    std::vector<std::unique_ptr<SubscriptionDrain>> m_drains;
+    std::vector<UnknownKeyGate> m_gates;
+    std::vector<long long> m_outputBufferCuts; // per target, when subscribed
+    SubscriptionDrain::Signal m_signal;
+    std::chrono::steady_clock::time_point m_listedAt {}; // the last full listing
     // While re-listing after a gap: when it began (the events found carry it).
     std::optional<long long> m_missedSinceMs;
 };

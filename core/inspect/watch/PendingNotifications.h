@@ -18,9 +18,12 @@ public:
         std::string name;
         std::vector<std::string> keys; // each notified key once
         bool expired = false; // one of them was an `expired` notification
+        // A key of no known lock, under a name no format claims (it was given a TTL): read by its
+        // own name, not by every key a format could give it.
+        bool byItsKeysOnly = false;
     };
 
-    void add(const std::string& lockName, const std::string& key, bool expired);
+    void add(const std::string& lockName, const std::string& key, bool expired, bool byItsKeysOnly = false);
     // In the order they were first notified.
     const std::vector<Lock>& locks() const { return m_locks; }
     size_t notificationCount() const { return m_notifications; }

@@ -20,7 +20,9 @@ std::chrono::milliseconds periodOf(const LockWatchdog::Renewal& renewal)
 LockWatchdog::LockWatchdog(ConnectionOptions options)
     : m_options(std::move(options))
 {
-    m_options.clientRole = "watchdog";
+    // Named after the role of the locks it renews (lockscope:<role>:watchdog): a command sample
+    // that sees it renew then names the service that holds them (core/identity).
+    m_options.clientRole = m_options.clientRole.empty() ? "watchdog" : m_options.clientRole + ":watchdog";
     // A reconnect must not stall every other hold's renewal for long; the next batch retries.
     m_options.reconnect.budget = std::min(m_options.reconnect.budget, std::chrono::milliseconds(1000));
     m_thread = std::thread([this] { run(); });

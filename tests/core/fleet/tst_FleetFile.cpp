@@ -1,5 +1,6 @@
 #include "fleet/FleetFile.h"
 #include "fleet/SavedProfiles.h"
+#include "inspect/scan/KeyspaceScanner.h"
 
 #include <QSettings>
 #include <QTemporaryDir>
@@ -150,6 +151,7 @@ private slots:
             settings.setValue("url", "redis://10.0.0.5:6379");
             settings.setValue("database", 3);
             settings.setValue("readOnly", true);
+            settings.setValue("production", true);
             settings.setValue("user", "ops");
             settings.setArrayIndex(1);
             settings.setValue("id", "{b}");
@@ -170,6 +172,12 @@ private slots:
         QCOMPARE(production.connection.database, 3);
         QCOMPARE(production.connection.user, std::string("ops"));
         QVERIFY(production.connection.readOnly);
+        // Marked production: its listings keep to 10% of the server unless a budget is given.
+        QVERIFY(production.production);
+        QCOMPARE(ScanOptions::serverLoadFor(0, production.production), ScanOptions::productionServerLoad);
+        QCOMPARE(ScanOptions::serverLoadFor(0.5, production.production), 0.5);
+        QVERIFY(!fleet->members()[1].production);
+        QCOMPARE(ScanOptions::serverLoadFor(0, fleet->members()[1].production), 0.0);
         QCOMPARE(fleet->members()[1].name, std::string("eu"));
         QCOMPARE(fleet->members()[1].connection.port, 6380);
 

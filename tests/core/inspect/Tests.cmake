@@ -6,6 +6,7 @@ lockscope_add_test(tst_HoldersText DIR core/inspect)
 lockscope_add_test(tst_LockLibrary DIR core/inspect)
 target_compile_definitions(tst_LockLibrary PRIVATE LOCKSCOPE_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
 lockscope_add_test(tst_ServerClock DIR core/inspect EVERY_SERVER)
+lockscope_add_test(tst_ClientList DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LockRecognizers DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_RecognizerCatalog DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_OrdinaryData DIR core/inspect EVERY_SERVER)
@@ -16,6 +17,7 @@ lockscope_add_test(tst_ForceRelease DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LibraryReleases DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_WaiterAndPermitActions DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_LockWatcher DIR core/inspect EVERY_SERVER)
+lockscope_add_test(tst_WatchFootprint DIR core/inspect EVERY_SERVER)
 lockscope_add_test(tst_ClusterInspect DIR core/inspect EVERY_SERVER LIBS lockscope_cli)
 
 # The list benchmark is a measurement, not a test (it prints times and ratios; a timed assertion
@@ -58,6 +60,15 @@ add_executable(bench_PossibleLocks EXCLUDE_FROM_ALL core/inspect/bench_PossibleL
 target_link_libraries(bench_PossibleLocks PRIVATE lockscope_testsupport)
 add_custom_target(bench_possible_locks COMMAND bench_PossibleLocks USES_TERMINAL
     COMMENT "Locks and possible locks listed among 113,000 keys of sessions, caches, counters, tokens and job queues")
+
+# What watching costs a busy server (run by hand; a measurement, never part of ctest): throughput
+# and p99 of unrelated writes with nobody, redis-cli and the watcher subscribed, commands per
+# write, CPU per notification, output buffer, how late a new lock is seen:
+# `cmake --build <dir> --target bench_footprint`.
+add_executable(bench_Footprint EXCLUDE_FROM_ALL bench/bench_Footprint.cpp)
+target_link_libraries(bench_Footprint PRIVATE lockscope_testsupport)
+add_custom_target(bench_footprint COMMAND bench_Footprint USES_TERMINAL
+    COMMENT "Watching a busy server: throughput, p99, commands per write, CPU, output buffer vs redis-cli")
 
 # Locks taken by real npm libraries (skipped unless packaging/setup-npm-test-locks.sh installed them).
 lockscope_add_test(tst_NpmLibraryLocks DIR core/inspect)

@@ -66,6 +66,24 @@ private slots:
         QCOMPARE(text.of({holder("w", 1, HolderMode::Write)}), std::string("w (写)"));
     }
 
+    void anIdentifiedHolderIsNamedBeforeOrInsteadOfItsOwnerWhereAsked()
+    {
+        LockHolder named = holder("8f14e45f");
+        HolderIdentification who;
+        who.name = "orders\x1b-service";
+        who.addr = "[::1]:51234";
+        who.source = IdentitySource::Sample;
+        named.identity = who;
+        const std::vector<LockHolder> holders {named, holder("unknown-1")};
+        QCOMPARE(HoldersText().of(holders), std::string("8f14e45f, unknown-1")); // hidden by default
+        HoldersText text;
+        text.identity = HoldersText::Identity::BeforeOwner;
+        QCOMPARE(text.of(holders), std::string("orders\\x1b-service \xC2\xB7 ::1 (8f14e45f), unknown-1"));
+        text.identity = HoldersText::Identity::InsteadOfOwner;
+        QCOMPARE(text.of(holders), std::string("orders\\x1b-service \xC2\xB7 ::1, unknown-1"));
+        QCOMPARE(HoldersText::stored().of(holders), std::string("8f14e45f\nunknown-1"));
+    }
+
     void theHistoryStoresTheRawOwnersOneALine()
     {
         const std::string raw("\xff\x01owner", 7);

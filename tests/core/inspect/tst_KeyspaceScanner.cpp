@@ -266,6 +266,31 @@ private slots:
         }
     }
 
+    void aScanWithAServerBudgetWalksSmallPagesOnItsOwnConnectionAndReadsEveryKey()
+    {
+        // Paced to a share of the server: pages of at most ScanOptions::pacedCount keys (a small
+        // burst for the clients waiting behind it), read on the scanner's connection only.
+        QVERIFY(run({"EVAL", "for i = 1, 2000 do redis.call('set', 's' .. i, i) end", "0"}));
+        auto reader = test::connectTo(*m_server);
+        QVERIFY(reader);
+        ScanOptions options;
+        options.maxServerLoad = 0.5;
+        options.readers = {reader.get()};
+        long long pacedMs = -1;
+        options.progress = [&pacedMs](const ScanProgress& progress) { pacedMs = progress.pacedMs; };
+        QVERIFY(run({"CONFIG", "RESETSTAT"}));
+        auto keys = scanAll(*m_redis, options);
+        QCOMPARE(keys.size(), size_t(2000));
+        auto scans = m_redis->command({"INFO", "commandstats"});
+        QVERIFY(scans.ok());
+        const std::string text = scans->text();
+        const size_t at = text.find("cmdstat_scan:calls=");
+        QVERIFY(at != std::string::npos);
+        QVERIFY2(std::atoll(text.c_str() + at + 19) >= 2000 / ScanOptions::pacedCount,
+            text.substr(at, 40).c_str());
+        QVERIFY(pacedMs >= 0); // the progress says how long the budget made it wait
+    }
+
     void inspectingWithReaderConnectionsFindsWhatOneConnectionFinds()
     {
         // The readers keep the candidates, note their candidacy and read their TTLs themselves:

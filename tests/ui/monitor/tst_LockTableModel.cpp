@@ -7,6 +7,7 @@
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QtTest>
 
 #include <QChart>
@@ -636,6 +637,38 @@ private Q_SLOTS:
         proxy.setTextFilter({});
         proxy.setKindFilter(std::nullopt);
         QCOMPARE(proxy.rowCount(), 2);
+    }
+
+    void aHolderWhoseServiceIsKnownShowsItAndTheTokenOnHover()
+    {
+        LockTableModel locks;
+        locks.setTickInterval(0);
+        LockSnapshot named = snapshotNamed(QStringLiteral("orders:rebuild"));
+        HolderIdentification who;
+        who.name = "orders-service";
+        who.addr = "10.0.0.5:51234";
+        who.source = IdentitySource::Sample;
+        named.holders.front().identity = who;
+        LockUpdateBatch batch;
+        batch.reset = true;
+        batch.locks = {LockRecord::fromSnapshot(named, baseMs), lockNamed(QStringLiteral("payments"))};
+        locks.apply(batch);
+        const int row = locks.index(0, 0).data().toString() == QStringLiteral("orders:rebuild") ? 0 : 1;
+        const QModelIndex holder = locks.index(row, LockTableModel::HoldersColumn);
+        QCOMPARE(holder.data().toString(), QStringLiteral("orders-service \u00B7 10.0.0.5"));
+        QVERIFY(holder.data(Qt::ToolTipRole).toString().contains(QStringLiteral("token-orders:rebuild")));
+        // A holder nobody identified still shows its token.
+        QCOMPARE(locks.index(1 - row, LockTableModel::HoldersColumn).data().toString(),
+            QStringLiteral("token-payments"));
+        // LOCKSCOPE_HOLDER_SCREENSHOT=<file.png>: the table as it shows, to look at.
+        if (const QString png = qEnvironmentVariable("LOCKSCOPE_HOLDER_SCREENSHOT"); !png.isEmpty()) {
+            QTableView view;
+            view.setModel(&locks);
+            view.resize(1100, 160);
+            view.resizeColumnsToContents();
+            view.show();
+            QVERIFY(view.grab().save(png));
+        }
     }
 
     void aLockShowsItsLibrarysNameWithItsKeyInAColumnAndIsFoundByEither()

@@ -115,6 +115,12 @@ void ShedLockRecognizer::recognize(RecognitionContext& context, std::vector<Lock
         }
         LockHolder holder;
         holder.owner = key->value;
+        // lockedBy: the host that took it, and when.
+        HolderIdentification identity;
+        identity.name = value->host;
+        identity.sinceMs = value->addedMs;
+        identity.source = IdentitySource::Value;
+        holder.identity = std::move(identity);
         lock.holders.push_back(std::move(holder));
         const long long heldForS = std::max(0LL, (context.nowMs - value->addedMs) / 1000);
         lock.notes.push_back(UserText(LOCKSCOPE_TEXT("ShedLockRecognizer",
