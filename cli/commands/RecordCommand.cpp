@@ -143,7 +143,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         }
     });
     FleetWatchOptions watchOptions;
-    watchOptions.watch = arguments->watch;
+    watchOptions.server.watch = arguments->watch;
     // The history resynchronises from each new listing; the changes while away are its gap.
     watchOptions.reportChangesWhileAway = false;
     {

@@ -59,7 +59,7 @@ int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream
     WatchPrinter printer(out, err, options.manyServers(), arguments->json, arguments->maxEvents,
         [&interrupt] { interrupt.cancel(); });
     FleetWatchOptions watchOptions;
-    watchOptions.watch = arguments->watch;
+    watchOptions.server.watch = arguments->watch;
     FleetWatcher watcher(options.fleet.members(), watchOptions, printer);
     watcher.start();
     while (!interrupt.token().isCancelled() && !watcher.allGaveUp())

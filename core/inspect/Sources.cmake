@@ -5,7 +5,7 @@ list(APPEND lockscope_core_sources
   inspect/CandidateKeyIndex.cpp
   inspect/LockClassifier.cpp
   inspect/LockInspector.cpp
-  inspect/LockKey.cpp
+  inspect/LockId.cpp
   inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
   inspect/LockSnapshot.cpp

@@ -57,7 +57,6 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     , m_locks(new LockTableModel(this))
     , m_proxy(new LockFilterProxyModel(this))
     , m_events(new LockEventLogModel(this))
-    , m_relistingLog(*m_events)
 {
     setObjectName(QStringLiteral("lockMonitorView"));
     m_proxy->setSourceModel(m_locks);
@@ -168,15 +167,11 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 
     createActions();
 
-    m_servers[m_monitor.server()].monitor = &m_monitor;
     // Each monitor sorts its listings the way the table shows them (see LockRowOrder).
-    m_monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.add(m_monitor);
     connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
-        [this](int column, Qt::SortOrder order) {
-            for (const ServerRoute& route : std::as_const(m_servers))
-                if (route.monitor)
-                    route.monitor->setListingOrder(column, order);
-        });
+        [this](int column, Qt::SortOrder order) { m_routes.setListingOrder(column, order); });
     // A large listing goes in over several steps after its batch.
     connect(m_locks, &LockTableModel::loadingStepDone, this, [this] {
         m_activity->setLockCount(m_locks->rowCount());
@@ -427,22 +422,8 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
     const QString selected = selectedKey();
     const std::optional<quint16> selectedOn = selectedServer();
-    // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
-    // only shows what was already there.
-    QHash<QString, LockRecord> before;
-    ServerRoute& server = m_servers[batch.server];
-    const bool relisting = batch.reset && server.listedOnce;
-    if (relisting)
-        for (int row = 0; row < m_locks->rowCount(); ++row) {
-            const LockRecord& lock = m_locks->recordAt(row);
-            if (lock.server() == batch.server)
-                before.insert(lock.key(), lock);
-        }
+    // (What a re-listing found different arrives after it as events: see ServerWatch.)
     m_locks->apply(batch);
-    if (batch.reset)
-        server.listedOnce = server.monitor && server.monitor->isOpen();
-    if (relisting)
-        m_relistingLog.logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
     m_activity->record(batch);
@@ -508,20 +489,19 @@ void LockMonitorView::setProductionMarked(bool production)
 
 void LockMonitorView::showServerConnection(quint16 server, const ConnectionStatus& status)
 {
-    m_servers[server].connection = status;
+    m_routes.setConnection(server, status);
     updateActions();
 }
 
 void LockMonitorView::setServerProductionMarked(quint16 server, bool production)
 {
-    m_servers[server].production = production;
+    m_routes.setProduction(server, production);
 }
 
 void LockMonitorView::addServer(LockMonitorController& monitor, const QString& name)
 {
     const quint16 server = monitor.server();
-    m_servers[server].monitor = &monitor;
-    monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.add(monitor);
     connect(&monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
     connect(&monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
     connect(&monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
@@ -532,9 +512,8 @@ void LockMonitorView::removeServer(quint16 server)
 {
     if (server == m_monitor.server())
         return; // the window's own connection stays (closed, it shows no rows)
-    if (LockMonitorController* monitor = m_servers.value(server).monitor)
+    if (LockMonitorController* monitor = m_routes.remove(server))
         monitor->disconnect(this);
-    m_servers.remove(server);
     if (m_proxy->serverFilter() == server)
         setServerFilter(std::nullopt);
     m_locks->setServerName(server, {});
@@ -552,10 +531,9 @@ void LockMonitorView::setServerFilter(std::optional<quint16> server)
     m_serverFilter->setCurrentIndex(index < 0 ? 0 : index);
 }
 
-LockMonitorView::ServerRoute LockMonitorView::routeOf(const LockRecord* lock) const
+LockServerRoutes::Route LockMonitorView::routeOf(const LockRecord* lock) const
 {
-    // A lock whose server was removed while its row was still shown goes nowhere.
-    return m_servers.value(lock ? lock->server() : m_monitor.server());
+    return m_routes.of(lock ? lock->server() : m_monitor.server());
 }
 
 void LockMonitorView::updateServerFilter()
@@ -612,7 +590,7 @@ void LockMonitorView::updateNodeFilter()
 void LockMonitorView::updateActions()
 {
     const LockRecord* lock = selectedLock();
-    const ServerRoute route = routeOf(lock);
+    const LockServerRoutes::Route route = routeOf(lock);
     const auto refusals
         = LockActionRules::judge(lock, route.connection, route.monitor && route.monitor->isOpen());
     setEnabledWithReason(m_forceRelease, refusals.forceRelease, LockActionRules::forceReleaseDoes());
@@ -632,7 +610,7 @@ void LockMonitorView::requestAction(LockAdminRequest::Action action)
     const LockRecord* lock = selectedLock();
     if (!trigger->isEnabled() || !lock)
         return;
-    const ServerRoute route = routeOf(lock);
+    const LockServerRoutes::Route route = routeOf(lock);
     if (!route.monitor)
         return;
     LockActionDialog dialog(action, *lock, route.production, this);

@@ -2,7 +2,7 @@
 
 #include "connection/ConnectionStatus.h"
 #include "connection/MonitorStatus.h"
-#include "monitor/LockRelistingLog.h"
+#include "monitor/LockServerRoutes.h"
 #include "monitor/LockTableView.h"
 #include "monitor/LockUpdateBatch.h"
 #include "monitor/admin/LockAdminAction.h"
@@ -35,15 +35,14 @@ class LockTableModel;
 class LocksEmptyState;
 
 // The monitor: a filter bar, the lock table (or the empty state while there is no lock), the
-// detail pane of the selected lock, and the event log (with what a re-listing found: see
-// LockRelistingLog). Admin actions (force-release, extend TTL, remove stale waiters) go through a
+// detail pane of the selected lock, and the event log. Admin actions (force-release, extend TTL, remove stale waiters) go through a
 // confirmation dialog to the monitor controller's worker; they are disabled, with the reason
 // (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
 // force-releases only while the table has focus (never from the filter box).
 //
 // The table may hold the locks of several open servers (a fleet): each server's monitor is added
 // with addServer(), and a lock's admin actions and key reads go to the monitor of its own server,
-// judged by that server's connection (read-only) and production mark.
+// judged by that server's connection (read-only) and production mark (LockServerRoutes).
 class LockMonitorView : public QWidget
 {
     Q_OBJECT
@@ -124,15 +123,8 @@ private:
     void updateActions();
     void updateNodeFilter();
     void updateServerFilter();
-    // Where a lock's actions go: its server's monitor, connection and production mark.
-    struct ServerRoute
-    {
-        LockMonitorController* monitor = nullptr;
-        ConnectionStatus connection;
-        bool production = false;
-        bool listedOnce = false;
-    };
-    ServerRoute routeOf(const LockRecord* lock) const;
+    // Where a lock's actions go (nullptr: the window's own server's).
+    LockServerRoutes::Route routeOf(const LockRecord* lock) const;
     void updatePage();
     const LockRecord* selectedLock() const;
 
@@ -140,13 +132,12 @@ private:
     LockTableModel* m_locks;
     LockFilterProxyModel* m_proxy;
     LockEventLogModel* m_events;
-    LockRelistingLog m_relistingLog;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kindFilter = nullptr;
     QComboBox* m_nodeFilter = nullptr;
     QComboBox* m_stateFilter = nullptr;
     QComboBox* m_serverFilter = nullptr;
-    QHash<quint16, ServerRoute> m_servers;
+    LockServerRoutes m_routes;
     QLabel* m_countLabel = nullptr;
     QLabel* m_resultLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
