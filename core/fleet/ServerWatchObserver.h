@@ -17,7 +17,8 @@ public:
     // Watching (re)started with `locks` as they are now, in node and name order; `again` is
     // false the first time. `locks` must not be kept past the call: it would hold every lock's
     // first snapshot after the lock changed (share its snapshots instead).
-    virtual void listed(const std::vector<SharedLockSnapshot>& locks, const WatchingMode& mode, bool again) = 0;
+    virtual void listed(const std::vector<SharedLockSnapshot>& locks, const WatchingMode& mode, bool again)
+        = 0;
     // After a listing again, before any lockChanged: what appeared, changed and went since the
     // watch last knew the locks (LocksWhileAway), each with missedSinceMs set.
     virtual void changedWhileAway(const LockEvent& event) = 0;

@@ -43,13 +43,21 @@ public:
     }
     // The same identity in the other form (a view of an owned id, an owned copy of a view).
     template <class Other>
-        requires(!std::is_same_v<Other, Text>)
-    explicit BasicLockId(const BasicLockId<Other>& other)
+    requires(!std::is_same_v<Other, Text>) explicit BasicLockId(const BasicLockId<Other>& other)
         : m_node(other.node())
         , m_name(other.name())
         , m_hash(other.hash())
         , m_server(other.server())
     {
+    }
+
+    // An id whose hash was made before (`hash`: hash() of an id of the same server, node and
+    // name): a holder that keeps the hash, not the id, makes it again without hashing.
+    static BasicLockId withKnownHash(std::uint16_t server, Text node, Text name, size_t hash)
+    {
+        BasicLockId id(server, std::move(node), std::move(name), Unhashed {});
+        id.m_hash = hash & hashMask;
+        return id;
     }
 
     std::uint16_t server() const { return std::uint16_t(m_server); }
@@ -59,8 +67,8 @@ public:
 
     // A view only: the same node and name, kept in other bytes from now on (the lock's new
     // snapshot). The identity does not change, so neither does the hash nor the map's order.
-    void repoint(std::string_view node, std::string_view name) const
-        requires std::is_same_v<Text, std::string_view>
+    void repoint(
+        std::string_view node, std::string_view name) const requires std::is_same_v<Text, std::string_view>
     {
         m_node = node;
         m_name = name;
@@ -84,8 +92,20 @@ public:
         return std::string_view(m_name) <=> std::string_view(other.name());
     }
 
+    static constexpr int hashBits = 48; // of hash()
+
 private:
-    static constexpr int hashBits = 48;
+    struct Unhashed
+    {
+    };
+    BasicLockId(std::uint16_t server, Text node, Text name, Unhashed)
+        : m_node(std::move(node))
+        , m_name(std::move(name))
+        , m_hash(0)
+        , m_server(server)
+    {
+    }
+
     static constexpr std::uint64_t hashMask = (std::uint64_t(1) << hashBits) - 1;
     mutable Text m_node; // mutable for repoint() (views only)
     mutable Text m_name;

@@ -81,6 +81,7 @@ public:
     // The order the table shows its rows in (column -1: unsorted): the monitor sorts a listing
     // that way before handing it over.
     void setListingOrder(int column, Qt::SortOrder order);
+    std::pair<int, Qt::SortOrder> listingOrder() const { return {m_listingColumn, m_listingOrder}; }
 
 Q_SIGNALS:
     void batchReady(const lockscope::ui::LockUpdateBatch& batch);

@@ -89,42 +89,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 
     m_tableSplitter = new QSplitter(Qt::Horizontal, m_stack);
     m_tableSplitter->setChildrenCollapsible(false);
-    m_table = new LockTableView(m_tableSplitter);
-    m_table->setObjectName(QStringLiteral("lockTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(LockTableModel::NameColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideRight);
-    m_table->verticalHeader()->setVisible(false);
-    // Fixed row heights: the view never asks 100,000 rows for their size hints.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionsMovable(true);
-    m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
-    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
-    for (int column = 0; column < widths.size(); ++column)
-        m_table->setColumnWidth(column, widths[column]);
-    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
-    m_table->setColumnWidth(LockTableModel::KeyColumn, 260);
-    m_table->setColumnHidden(LockTableModel::KeyColumn, true);
-    // The Redis key column is shown from the header's menu.
-    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(
-        m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-            QMenu menu(this);
-            QAction* keys = menu.addAction(tr("Show the &Redis Key Column"));
-            keys->setObjectName(QStringLiteral("showKeyColumnAction"));
-            keys->setCheckable(true);
-            keys->setChecked(!m_table->isColumnHidden(LockTableModel::KeyColumn));
-            connect(keys, &QAction::toggled, this, [this](bool shown) { setKeyColumnShown(shown); });
-            menu.exec(m_table->horizontalHeader()->mapToGlobal(at));
-        });
+    createTable(m_tableSplitter);
     m_detail = new LockDetailPane(m_tableSplitter);
     m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
@@ -134,31 +99,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_tableSplitter->setSizes({800, 230});
     m_stack->addWidget(m_tableSplitter);
 
-    auto* bottomTabs = new QTabWidget(m_verticalSplitter);
-    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
-    bottomTabs->setDocumentMode(true);
-    m_eventView = new QTableView(bottomTabs);
-    m_eventView->setObjectName(QStringLiteral("eventLog"));
-    m_eventView->setModel(m_events);
-    m_eventView->verticalHeader()->setVisible(false);
-    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_eventView->verticalHeader()->setDefaultSectionSize(m_eventView->fontMetrics().height() + 6);
-    m_eventView->horizontalHeader()->setStretchLastSection(true);
-    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_eventView->setWordWrap(false);
-    m_eventView->setColumnWidth(LockEventLogModel::TimeColumn, 100);
-    m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
-    m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
-    m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
-    // Following the log's end repaints all of the log: a few times a second is enough to
-    // read, however many batches arrive.
-    m_followLog = new QTimer(this);
-    m_followLog->setSingleShot(true);
-    m_followLog->setInterval(250);
-    connect(m_followLog, &QTimer::timeout, m_eventView, &QTableView::scrollToBottom);
-    m_activity = new LockActivityChart(bottomTabs);
-    bottomTabs->addTab(m_eventView, tr("Events"));
-    bottomTabs->addTab(m_activity, tr("Activity"));
+    QTabWidget* bottomTabs = createEventTabs(m_verticalSplitter);
     m_verticalSplitter->addWidget(m_stack);
     m_verticalSplitter->addWidget(bottomTabs);
     m_verticalSplitter->setStretchFactor(0, 3);
@@ -210,6 +151,76 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 }
 
 LockMonitorView::~LockMonitorView() = default;
+
+void LockMonitorView::createTable(QWidget* parent)
+{
+    m_table = new LockTableView(parent);
+    m_table->setObjectName(QStringLiteral("lockTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LockTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->verticalHeader()->setVisible(false);
+    // Fixed row heights: the view never asks 100,000 rows for their size hints.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
+    for (int column = 0; column < widths.size(); ++column)
+        m_table->setColumnWidth(column, widths[column]);
+    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
+    m_table->setColumnWidth(LockTableModel::KeyColumn, 260);
+    m_table->setColumnHidden(LockTableModel::KeyColumn, true);
+    // The Redis key column is shown from the header's menu.
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(
+        m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+            QMenu menu(this);
+            QAction* keys = menu.addAction(tr("Show the &Redis Key Column"));
+            keys->setObjectName(QStringLiteral("showKeyColumnAction"));
+            keys->setCheckable(true);
+            keys->setChecked(!m_table->isColumnHidden(LockTableModel::KeyColumn));
+            connect(keys, &QAction::toggled, this, [this](bool shown) { setKeyColumnShown(shown); });
+            menu.exec(m_table->horizontalHeader()->mapToGlobal(at));
+        });
+}
+
+QTabWidget* LockMonitorView::createEventTabs(QWidget* parent)
+{
+    auto* bottomTabs = new QTabWidget(parent);
+    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
+    bottomTabs->setDocumentMode(true);
+    m_eventView = new QTableView(bottomTabs);
+    m_eventView->setObjectName(QStringLiteral("eventLog"));
+    m_eventView->setModel(m_events);
+    m_eventView->verticalHeader()->setVisible(false);
+    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_eventView->verticalHeader()->setDefaultSectionSize(m_eventView->fontMetrics().height() + 6);
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventView->setWordWrap(false);
+    m_eventView->setColumnWidth(LockEventLogModel::TimeColumn, 100);
+    m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
+    m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
+    m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
+    // Following the log's end repaints all of the log: a few times a second is enough to
+    // read, however many batches arrive.
+    m_followLog = new QTimer(this);
+    m_followLog->setSingleShot(true);
+    m_followLog->setInterval(250);
+    connect(m_followLog, &QTimer::timeout, m_eventView, &QTableView::scrollToBottom);
+    m_activity = new LockActivityChart(bottomTabs);
+    bottomTabs->addTab(m_eventView, tr("Events"));
+    bottomTabs->addTab(m_activity, tr("Activity"));
+    return bottomTabs;
+}
 
 void LockMonitorView::createFilterBar(QVBoxLayout* layout)
 {
@@ -363,7 +374,7 @@ void LockMonitorView::goToLock()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const auto target = dialog->chosen();
-        if (!target || selectLock(target->server, target->key))
+        if (!target || selectLock(*target))
             return;
         // The filters hide it: show every lock again rather than not going there.
         m_filter->clear();
@@ -373,15 +384,15 @@ void LockMonitorView::goToLock()
         m_serverFilter->setCurrentIndex(0);
         if (auto* possible = findChild<QCheckBox*>(QStringLiteral("possibleLocksCheck")))
             possible->setChecked(true);
-        selectLock(target->server, target->key);
+        selectLock(*target);
     });
     dialog->open();
 }
 
-QString LockMonitorView::selectedKey() const
+std::optional<LockId> LockMonitorView::selectedLockId() const
 {
     const LockRecord* lock = selectedLock();
-    return lock ? lock->key() : QString();
+    return lock ? std::optional<LockId>(lock->id()) : std::nullopt;
 }
 
 std::optional<quint16> LockMonitorView::selectedServer() const
@@ -405,9 +416,9 @@ void LockMonitorView::setKeyColumnShown(bool shown)
     m_table->setColumnHidden(LockTableModel::KeyColumn, !shown);
 }
 
-bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)
+bool LockMonitorView::selectLock(const LockIdView& id)
 {
-    const int row = m_locks->rowOf(server, lockKey);
+    const int row = m_locks->rowOf(id);
     if (row < 0)
         return false;
     const QModelIndex shown = m_proxy->mapFromSource(m_locks->index(row, 0));
@@ -420,8 +431,7 @@ bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)
 
 void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
-    const QString selected = selectedKey();
-    const std::optional<quint16> selectedOn = selectedServer();
+    const std::optional<LockId> selected = selectedLockId();
     // (What a re-listing found different arrives after it as events: see ServerWatch.)
     m_locks->apply(batch);
     // The log keeps everything since the window opened, across re-listings and servers.
@@ -433,15 +443,15 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     updatePage();
     Q_EMIT lockCountChanged(m_locks->rowCount());
     // The selection follows the lock; its details follow its changes.
-    if (!selected.isEmpty() && selectedKey() == selected && selectedServer() == selectedOn) {
-        const int row = m_locks->rowOf(*selectedOn, selected);
+    if (selected && selectedLockId() == selected) {
+        const int row = m_locks->rowOf(*selected);
         if (row >= 0) {
             m_detail->setServerName(m_locks->servers().size() > 1
                     ? m_locks->serverName(m_locks->recordAt(row).server())
                     : QString());
             m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(m_locks->recordAt(row)));
         }
-    } else if (!selected.isEmpty() && selectedKey().isEmpty()) {
+    } else if (selected && !selectedLockId()) {
         // The selected lock went away (with nothing selected there is nothing to clear).
         m_detail->showNothing();
         announceSelection(nullptr);
@@ -451,13 +461,11 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 
 void LockMonitorView::announceSelection(const LockRecord* lock)
 {
-    const QString key = lock ? lock->key() : QString();
-    const quint16 server = lock ? lock->server() : m_monitor.server();
-    if (key == m_selectedKey && server == m_selectedServer)
+    const std::optional<LockId> id = lock ? std::optional<LockId>(lock->id()) : std::nullopt;
+    if (id == m_selected)
         return;
-    m_selectedKey = key;
-    m_selectedServer = server;
-    Q_EMIT selectedLockChanged(key, lock && lock->isKnown() ? lock->snapshot().name : std::string(), server);
+    m_selected = id;
+    Q_EMIT selectedLockChanged(m_selected);
 }
 
 void LockMonitorView::selectionChanged()

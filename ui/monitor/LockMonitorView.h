@@ -19,6 +19,7 @@ class QLabel;
 class QLineEdit;
 class QSplitter;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 class QTimer;
 class QVBoxLayout;
@@ -35,9 +36,9 @@ class LockTableModel;
 class LocksEmptyState;
 
 // The monitor: a filter bar, the lock table (or the empty state while there is no lock), the
-// detail pane of the selected lock, and the event log. Admin actions (force-release, extend TTL, remove stale waiters) go through a
-// confirmation dialog to the monitor controller's worker; they are disabled, with the reason
-// (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
+// detail pane of the selected lock, and the event log. Admin actions (force-release, extend TTL, remove stale
+// waiters) go through a confirmation dialog to the monitor controller's worker; they are disabled, with the
+// reason (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
 // force-releases only while the table has focus (never from the filter box).
 //
 // The table may hold the locks of several open servers (a fleet): each server's monitor is added
@@ -67,11 +68,12 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
     LocksEmptyState* emptyState() const { return m_emptyState; }
-    // The selected lock's key, or empty; selectedServer() is the open server it is on.
-    QString selectedKey() const;
+    // The selected lock, or nothing; selectedServer() is the open server it is on.
+    std::optional<LockId> selectedLockId() const;
     std::optional<quint16> selectedServer() const;
-    // Selects the lock with this key on open server `server` (if shown); returns whether it is.
-    bool selectLock(quint16 server, const QString& lockKey);
+    // Selects the lock `id` names (if shown); returns whether it is.
+    bool selectLock(const LockIdView& id);
+    bool selectLock(const LockId& id) { return selectLock(LockIdView(id)); }
     // The Redis Key column (hidden at first: Name shows the library's name for the lock); its
     // header menu shows it too.
     void setKeyColumnShown(bool shown);
@@ -107,14 +109,17 @@ Q_SIGNALS:
     // For the status bar: an admin result in one line.
     void message(const QString& text);
     void lockCountChanged(int count);
-    // Another lock was selected (`key` empty: none): `rawName` is its name as Redis has it,
-    // `server` the open server it is on.
-    void selectedLockChanged(const QString& key, const std::string& rawName, quint16 server);
+    // Another lock was selected (nothing: none).
+    void selectedLockChanged(const std::optional<lockscope::LockId>& lock);
 
 private:
     void createActions();
     void goToLock();
     void createFilterBar(QVBoxLayout* layout);
+    // The lock table (m_table) in `parent`, with its columns and header menu.
+    void createTable(QWidget* parent);
+    // The event log (m_eventView) and the activity chart (m_activity), as tabs in `parent`.
+    QTabWidget* createEventTabs(QWidget* parent);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
     void selectionChanged();
@@ -144,8 +149,7 @@ private:
     LocksEmptyState* m_emptyState = nullptr;
     LockTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
-    QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged), on:
-    quint16 m_selectedServer = 0;
+    std::optional<LockId> m_selected; // the lock the detail pane shows (selectedLockChanged)
     QTableView* m_eventView = nullptr;
     QTimer* m_followLog = nullptr; // scrolls the log to its end a moment after changes arrive
     LockActivityChart* m_activity = nullptr;
