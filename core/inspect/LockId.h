@@ -1,6 +1,5 @@
 #pragma once
 
-#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -42,8 +41,10 @@ public:
     {
     }
     // The same identity in the other form (a view of an owned id, an owned copy of a view).
-    template <class Other>
-    requires(!std::is_same_v<Other, Text>) explicit BasicLockId(const BasicLockId<Other>& other)
+    // (enable_if, static_assert and no <compare>: Qt's moc reads this header through the GUI's
+    // and cannot parse <concepts>.)
+    template <class Other, typename = std::enable_if_t<!std::is_same_v<Other, Text>>>
+    explicit BasicLockId(const BasicLockId<Other>& other)
         : m_node(other.node())
         , m_name(other.name())
         , m_hash(other.hash())
@@ -67,9 +68,9 @@ public:
 
     // A view only: the same node and name, kept in other bytes from now on (the lock's new
     // snapshot). The identity does not change, so neither does the hash nor the map's order.
-    void repoint(
-        std::string_view node, std::string_view name) const requires std::is_same_v<Text, std::string_view>
+    void repoint(std::string_view node, std::string_view name) const
     {
+        static_assert(std::is_same_v<Text, std::string_view>, "only a view moves to other bytes");
         m_node = node;
         m_name = name;
     }
@@ -83,13 +84,13 @@ public:
     }
     // By server, node, then name: a listing's order.
     template <class Other>
-    std::strong_ordering operator<=>(const BasicLockId<Other>& other) const
+    bool operator<(const BasicLockId<Other>& other) const
     {
-        if (auto byServer = server() <=> other.server(); byServer != 0)
-            return byServer;
-        if (auto byNode = std::string_view(m_node) <=> std::string_view(other.node()); byNode != 0)
-            return byNode;
-        return std::string_view(m_name) <=> std::string_view(other.name());
+        if (server() != other.server())
+            return server() < other.server();
+        if (const int byNode = std::string_view(m_node).compare(other.node()); byNode != 0)
+            return byNode < 0;
+        return std::string_view(m_name) < std::string_view(other.name());
     }
 
     static constexpr int hashBits = 48; // of hash()

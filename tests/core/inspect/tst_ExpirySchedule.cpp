@@ -60,7 +60,7 @@ private slots:
         for (int now = 0; now <= 10000; now += 250) {
             const auto due = schedule.takeDue(start + std::chrono::milliseconds(now));
             for (const LockIdView* id : due) {
-                const size_t i = size_t(std::stoul(std::string(id->name.substr(5))));
+                const size_t i = size_t(std::stoul(std::string(id->name().substr(5))));
                 QVERIFY2(deadlineOf[i] >= 0 && deadlineOf[i] <= now, locks[i].name.c_str());
                 QVERIFY(deadlineOf[i] >= lastDeadline);
                 QCOMPARE(locks[i].slot.at, ExpirySchedule::Slot::npos);
