@@ -85,7 +85,7 @@ int LockTableModel::rowOf(const LockIdView& id) const
 
 QString LockTableModel::alertOf(const LockRecord& lock) const
 {
-    if (m_alerts.isEmpty())
+    if (m_alerts.empty())
         return {};
     const auto alert = m_alerts.find(lock.id());
     return alert == m_alerts.end() ? QString() : alert->second;
