@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "common/Result.h"
+#include "redis/ConnectionOptions.h"
 
 #include <string>
 #include <vector>

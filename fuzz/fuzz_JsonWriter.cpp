@@ -45,7 +45,8 @@ void writeValue(JsonWriter& writer, FuzzedDataProvider& data, int depth)
         // Finite doubles, and what JSON cannot spell: NaN and the infinities.
         const double special[] = {std::numeric_limits<double>::quiet_NaN(),
             std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), -0.0};
-        writer.number(data.ConsumeBool() ? data.ConsumeFloatingPoint<double>() : data.PickValueInArray(special));
+        writer.number(
+            data.ConsumeBool() ? data.ConsumeFloatingPoint<double>() : data.PickValueInArray(special));
         break;
     }
     case 3:

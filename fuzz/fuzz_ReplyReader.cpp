@@ -48,7 +48,8 @@ Outcome readAtOnce(const std::string& stream, const ReplyLimits& limits)
     return outcome;
 }
 
-Outcome readInPieces(const std::string& stream, const std::vector<size_t>& pieceSizes, const ReplyLimits& limits)
+Outcome readInPieces(
+    const std::string& stream, const std::vector<size_t>& pieceSizes, const ReplyLimits& limits)
 {
     ReplyReader reader(limits);
     Outcome outcome;

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "history/SqliteStatement.h"
 #include "common/Result.h"
+#include "history/SqliteStatement.h"
 
 #include <string>
 #include <string_view>

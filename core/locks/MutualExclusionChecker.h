@@ -1,7 +1,7 @@
 #pragma once
 
-#include "common/UserText.h"
 #include "common/Result.h"
+#include "common/UserText.h"
 
 #include <optional>
 #include <string>

@@ -1,11 +1,11 @@
 #pragma once
 
+#include "common/Result.h"
 #include "redis/ClusterSlots.h"
 #include "redis/CommandPolicy.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisReply.h"
-#include "common/Result.h"
 
 #include <array>
 #include <cstdint>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "common/Result.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisReply.h"
-#include "common/Result.h"
 
 #include <cstdint>
 #include <string_view>

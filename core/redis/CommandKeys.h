@@ -1,7 +1,7 @@
 #pragma once
 
-#include "redis/CommandPolicy.h"
 #include "common/Result.h"
+#include "redis/CommandPolicy.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "common/Result.h"
 #include "redis/CommandPolicy.h"
 #include "redis/ConnectionOptions.h"
 #include "redis/RedisReply.h"
 #include "redis/ReplyReader.h"
-#include "common/Result.h"
 #include "redis/Transport.h"
 
 #include <memory>

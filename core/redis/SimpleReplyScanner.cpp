@@ -145,7 +145,8 @@ Scan scanFlatArray(std::string_view bytes, const ReplyLimits& limits)
     Scan result;
     const size_t end = lineEnd(bytes, 1);
     if (end == std::string_view::npos)
-        return bytes.size() > 32 ? outcome(Outcome::NotSimple) : needMore(bytes, limits); // a count is never that long
+        return bytes.size() > 32 ? outcome(Outcome::NotSimple)
+                                 : needMore(bytes, limits); // a count is never that long
     long long count = 0;
     if (!parseInteger(bytes.substr(1, end - 1), count) || count < -1
         || count > static_cast<long long>(SimpleReplyScanner::flatArrayMostElements)

@@ -159,14 +159,30 @@ private:
         const char kind = m_text[m_at++];
         char plain = 0;
         switch (kind) {
-        case '"': plain = '"'; break;
-        case '\\': plain = '\\'; break;
-        case '/': plain = '/'; break;
-        case 'b': plain = '\b'; break;
-        case 'f': plain = '\f'; break;
-        case 'n': plain = '\n'; break;
-        case 'r': plain = '\r'; break;
-        case 't': plain = '\t'; break;
+        case '"':
+            plain = '"';
+            break;
+        case '\\':
+            plain = '\\';
+            break;
+        case '/':
+            plain = '/';
+            break;
+        case 'b':
+            plain = '\b';
+            break;
+        case 'f':
+            plain = '\f';
+            break;
+        case 'n':
+            plain = '\n';
+            break;
+        case 'r':
+            plain = '\r';
+            break;
+        case 't':
+            plain = '\t';
+            break;
         case 'u': {
             unsigned codePoint = 0;
             if (!hex4(codePoint))

@@ -1,9 +1,9 @@
 #include "app/ToolScreenshot.h"
 
+#include "app/ToolWindows.h"
 #include "connection/ConnectionController.h"
 #include "tools/contention/ContentionDemoView.h"
 #include "tools/stress/StressPanel.h"
-#include "app/ToolWindows.h"
 
 #include <QLabel>
 #include <QTimer>

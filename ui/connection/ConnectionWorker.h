@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
 #include "connection/ConnectionStatus.h"
 #include "connection/ServerSummary.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QObject>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/LockSnapshot.h"
 #include "common/Result.h"
+#include "inspect/LockSnapshot.h"
 
 #include <map>
 #include <optional>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "inspect/admin/AdminResult.h"
 #include "inspect/LockSnapshot.h"
+#include "inspect/admin/AdminResult.h"
 #include "redis/RedisConnection.h"
 
 #include <chrono>

@@ -1,8 +1,8 @@
+#include "app/UiTranslations.h"
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
-#include "app/UiTranslations.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -86,9 +86,9 @@ private slots:
     {
         const Run run = cli({"--url", m_server->url(), "demo", "getset-recovery"});
         QCOMPARE(run.code, int(ExitOk));
-        QVERIFY2(
-            run.out.starts_with("The SETNX + GETSET recovery of Redis's SETNX page (C4 and C5)\nexpected: exactly one "
-                                "of C4 and C5 acquires the expired lock, staged and in a real race\n"),
+        QVERIFY2(run.out.starts_with(
+                     "The SETNX + GETSET recovery of Redis's SETNX page (C4 and C5)\nexpected: exactly one "
+                     "of C4 and C5 acquires the expired lock, staged and in a real race\n"),
             run.out.c_str());
         QVERIFY2(run.out.find("] C3      crashed holding the lock\n") != std::string::npos, run.out.c_str());
         QVERIFY2(run.out.find("] C4      sees the lock expired: tries GETSET\n") != std::string::npos,

@@ -1,7 +1,7 @@
-#include "support/RedisTestServer.h"
-#include "connection/ConnectionController.h"
 #include "app/GuiStartup.h"
 #include "app/MainWindow.h"
+#include "connection/ConnectionController.h"
+#include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

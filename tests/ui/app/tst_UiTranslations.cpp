@@ -1,7 +1,7 @@
-#include "connection/ConnectionController.h"
 #include "app/MainWindow.h"
-#include "connection/StatusTexts.h"
 #include "app/UiTranslations.h"
+#include "connection/ConnectionController.h"
+#include "connection/StatusTexts.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
-#include "support/PrivateSessionBus.h"
-#include "support/RedisTestServer.h"
+#include "app/MainWindow.h"
 #include "connection/ConnectionController.h"
 #include "profiles/ConnectionProfileStore.h"
-#include "app/MainWindow.h"
 #include "profiles/PasswordVault.h"
 #include "profiles/ProfileConnector.h"
+#include "support/PrivateSessionBus.h"
+#include "support/RedisTestServer.h"
 #include "ui/support/GuiTestEnvironment.h"
 
 #include <QtTest>

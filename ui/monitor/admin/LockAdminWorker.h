@@ -1,8 +1,8 @@
 #pragma once
 
-#include "redis/ConnectionOptions.h"
-#include "monitor/admin/LockAdminAction.h"
 #include "monitor/LockKeysReport.h"
+#include "monitor/admin/LockAdminAction.h"
+#include "redis/ConnectionOptions.h"
 
 #include <QObject>
 
