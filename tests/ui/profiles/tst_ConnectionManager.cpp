@@ -649,7 +649,7 @@ private Q_SLOTS:
         waitUntilWatching(*startup.controller(), *startup.window());
         QCOMPARE(startup.controller()->profileId(), profile.id);
         QTRY_VERIFY_WITH_TIMEOUT(startup.window()->monitorView()->lockModel()->rowOf(
-                                     0, keyOf(*m_server, QStringLiteral("lock:reopened")))
+                                     keyOf(*m_server, QStringLiteral("lock:reopened")))
                 >= 0,
             5000);
     }
