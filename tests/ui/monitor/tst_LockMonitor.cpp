@@ -210,6 +210,31 @@ private Q_SLOTS:
             *window.monitorView()->eventLog(), LockEventRecord::Type::Expired, QStringLiteral("lock:short")));
     }
 
+    void refreshLogsWhatTheListingFoundThatTheMonitorCouldNotHear()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        openAndWait(controller, window, options());
+        // Without notifications the monitor hears nothing of this lock until it lists again.
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", ""}));
+        auto restore = qScopeGuard([this] {
+            (void)m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
+        });
+        setToken("lock:unheard", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
+        window.monitor().relist();
+        const LockEventLogModel& log = *window.monitorView()->eventLog();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            eventLogged(log, LockEventRecord::Type::Appeared, QStringLiteral("lock:unheard")), 10000);
+        QVERIFY(
+            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("lock:unheard"))) >= 0);
+        for (int row = 0; row < log.rowCount(); ++row)
+            if (log.eventAt(row).lockName() == QStringLiteral("lock:unheard"))
+                QVERIFY2(log.eventAt(row).missedSinceMs >= 0, qPrintable(log.eventAt(row).details()));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_RELIST_PNG"))
+            window.grab().save(qEnvironmentVariable("LOCKSCOPE_RELIST_PNG"), "PNG");
+    }
+
     void forceReleaseThroughTheConfirmationDialogRemovesItAndLogsIt()
     {
         QFile::remove(auditLogPath());
