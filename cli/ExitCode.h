@@ -18,10 +18,12 @@ enum ExitCode : int
     ExitSomeUnavailable = 68,
     ExitUnavailable = 69,
     ExitSoftware = 70,
+    ExitIoError = 74, // the output could not be written
     ExitTempFail = 75,
     ExitProtocol = 76,
     ExitNoPermission = 77,
-    ExitConfig = 78,
+    // 128 + N: interrupted by signal N (130: Ctrl-C), as a shell reports a killed command.
+    ExitSignalBase = 128,
 };
 
 int exitCodeFor(ErrorKind kind);
@@ -29,7 +31,7 @@ int exitCodeFor(ErrorKind kind);
 // What each exit code of lockscope-cli means, for `--help` and the manual page.
 struct ExitCodeMeaning
 {
-    int code;
+    std::string_view code; // "0", "128+N"
     std::string_view meaning;
 };
 const std::vector<ExitCodeMeaning>& exitCodeMeanings();

@@ -1,7 +1,7 @@
 #include "cli/FleetRecorder.h"
 
 #include "cli/FleetNarration.h"
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
 #include "common/WallClock.h"
 #include "history/HistoryLocation.h"
 #include "redis/RedisReply.h"
@@ -27,7 +27,8 @@ FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members,
             [this, raw](const LockAlert& alert) {
                 raw->metrics.alertRaised(alert.rule);
                 say(*raw,
-                    "alert: " + escapeBytes(alert.lock, 200) + " (" + alert.node + "): " + alert.detail());
+                    "alert: " + DisplayText::escaped(alert.lock, 200) + " (" + alert.node
+                        + "): " + alert.detail());
             });
         m_servers.push_back(std::move(server));
     }

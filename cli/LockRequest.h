@@ -17,8 +17,11 @@ struct LockRequest
     LockSpec spec;
     AcquireOptions acquire;
     std::vector<std::string> command;
+    // lock's own outcomes, moved out of COMMAND's range when asked (-E, --failure-exit-code).
+    int conflictExitCode = 75; // not acquired within --wait
+    int failureExitCode = -1; // lost, unreachable, refused...; -1: the sysexits code of each
 
-    // Reads the arguments after `lock`; a Usage error for options the kind would ignore.
+    // The arguments of `lock` as core's lock spec; a Usage error for options the kind would ignore.
     static Result<LockRequest> parse(const CliOptions& options);
 };
 

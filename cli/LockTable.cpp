@@ -1,6 +1,7 @@
 #include "cli/LockTable.h"
 
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
+#include "inspect/HoldersText.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -19,19 +20,13 @@ std::string ttlText(const std::optional<long long>& ttlMs)
     return std::to_string(*ttlMs / 1000) + "s";
 }
 
+// The first holder only: a column of the table.
 std::string holdersText(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "-";
-    const LockHolder& first = lock.holders.front();
-    std::string text = escapeBytes(first.owner, 40);
-    if (first.count != 1)
-        text += " x" + std::to_string(first.count);
-    if (first.mode != "exclusive")
-        text += " (" + first.mode + ")";
-    if (lock.holders.size() > 1)
-        text += " +" + std::to_string(lock.holders.size() - 1) + " more";
-    return text;
+    HoldersText text;
+    text.ownerBytes = 40;
+    text.shown = 1;
+    return text.of(lock.holders);
 }
 
 std::string confidenceText(double confidence)
@@ -43,8 +38,8 @@ std::string confidenceText(double confidence)
 
 } // namespace
 
-void LockTable::print(
-    const std::vector<LockSnapshot>& locks, std::ostream& out, const std::vector<std::string>& servers)
+void LockTable::print(const std::vector<LockSnapshot>& locks, std::ostream& out,
+    const std::vector<std::string>& servers, bool colour)
 {
     std::vector<std::string> header {
         "NAME", "KIND", "LIBRARY", "CONF", "NODE", "TTL", "HOLDERS", "WAITERS", "FENCE", "STUCK"};
@@ -54,26 +49,31 @@ void LockTable::print(
     std::vector<std::vector<std::string>> rows;
     for (size_t i = 0; i < locks.size(); ++i) {
         const LockSnapshot& lock = locks[i];
-        rows.push_back({escapeBytes(lock.shownName(), 48), std::string(lockKindName(lock.kind)),
+        rows.push_back({DisplayText::escaped(lock.shownName(), 48), std::string(lockKindName(lock.kind)),
             std::string(lockLibraryName(lock.library)) + (lock.possible ? " (possible)" : ""),
             confidenceText(lock.confidence), lock.node, ttlText(lock.ttlMs), holdersText(lock),
             std::to_string(lock.waiterCount), lock.fence ? std::to_string(*lock.fence) : "-",
             lock.stuck ? "yes" : "no"});
         if (withServer)
-            rows.back().insert(rows.back().begin(), escapeBytes(i < servers.size() ? servers[i] : "", 32));
+            rows.back().insert(
+                rows.back().begin(), DisplayText::escaped(i < servers.size() ? servers[i] : "", 32));
     }
     std::vector<size_t> widths(header.size());
     for (size_t c = 0; c < header.size(); ++c) {
-        widths[c] = header[c].size();
+        // Columns on the terminal, not bytes: a Chinese name is twice as wide as its characters.
+        widths[c] = DisplayText::width(header[c]);
         for (const auto& row : rows)
-            widths[c] = std::max(widths[c], row[c].size());
+            widths[c] = std::max(widths[c], DisplayText::width(row[c]));
     }
     auto printRow = [&](const std::vector<std::string>& row) {
         std::string line;
         for (size_t c = 0; c < row.size(); ++c) {
-            line += row[c];
             if (c + 1 < row.size())
-                line += std::string(widths[c] - row[c].size() + 2, ' ');
+                line += DisplayText::padded(row[c], widths[c] + 2);
+            else if (colour && &row != &header && row[c] == "yes")
+                line += "\033[1;31m" + row[c] + "\033[0m"; // a stuck lock, in red (last column: no padding)
+            else
+                line += row[c];
         }
         out << line << "\n";
     };
@@ -91,8 +91,10 @@ void LockTable::print(
     for (size_t i = 0; i < locks.size(); ++i) {
         const LockSnapshot& lock = locks[i];
         if (lock.stuck)
-            out << "stuck: " << (withServer && i < servers.size() ? escapeBytes(servers[i], 32) + ": " : "")
-                << escapeBytes(lock.shownName(), 48) << ": " << lock.stuckReason.get().english() << "\n";
+            out << "stuck: "
+                << (withServer && i < servers.size() ? DisplayText::escaped(servers[i], 32) + ": " : "")
+                << DisplayText::escaped(lock.shownName(), 48) << ": " << lock.stuckReason.get().english()
+                << "\n";
     }
 }
 

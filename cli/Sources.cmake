@@ -2,6 +2,7 @@ list(APPEND lockscope_cli_sources
   ChildProcess.cpp
   CliOptions.cpp
   CliRunner.cpp
+  CommandLine.cpp
   ExitCode.cpp
   FleetNarration.cpp
   FleetRecorder.cpp
@@ -12,6 +13,7 @@ list(APPEND lockscope_cli_sources
   MetricsServer.cpp
   OptionValue.cpp
   SignalCancellation.cpp
+  Terminal.cpp
   TimeArgument.cpp
   WatchFlags.cpp
   WatchPrinter.cpp
@@ -24,4 +26,8 @@ list(APPEND lockscope_cli_sources
   commands/RecordCommand.cpp
   commands/StressCommand.cpp
   commands/WatchCommand.cpp
+  docs/HelpText.cpp
+  docs/ManPage.cpp
+  docs/Reference.cpp
+  docs/ShellCompletion.cpp
 )

@@ -6,9 +6,10 @@
 
 namespace lockscope {
 
-// The moments `history --since/--until` take: "now", an age ("90s", "15m", "2h", "7d" ago),
-// a UTC date-time ("2026-11-24T03:12", seconds and milliseconds optional, a trailing Z allowed)
-// or epoch milliseconds. Results are epoch ms.
+// The moments `history --since/--until` take: "now", an age ("90s", "15m", "2h", "7d", "2w"
+// ago), an ISO 8601 date-time ("2026-11-24T03:12:05.5+01:00": seconds, their fraction and the
+// offset optional, no offset or Z is UTC; "2026-11-24" is its midnight UTC) or epoch
+// milliseconds. Results are epoch ms; impossible dates (2026-02-31) are refused.
 class TimeArgument
 {
 public:

@@ -1,53 +1,16 @@
 #include "cli/WatchFlags.h"
 
-#include "cli/OptionValue.h"
-
 namespace lockscope {
 
-Result<long long> WatchFlags::positive(const std::string& option, const std::string& text)
+WatchOptions WatchFlags::options(const WatchingArguments& arguments)
 {
-    return OptionValue::integer(text, option, 1, 1000000000);
-}
-
-Result<std::string> WatchFlags::valueOf(const std::vector<std::string>& args, size_t& i)
-{
-    if (i + 1 >= args.size())
-        return makeError(ErrorKind::Usage, args[i] + " needs a value");
-    return args[++i];
-}
-
-Status WatchFlags::parse(const std::vector<std::string>& args, WatchOptions& watch, const OwnOption& own)
-{
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--polling") {
-            watch.forcePolling = true;
-            continue;
-        }
-        if (arg == "--enable-notifications") {
-            watch.enableNotifications = true;
-            continue;
-        }
-        if (arg != "--pattern" && arg != "--lock-pattern" && arg != "--poll") {
-            if (auto taken = own(args, i); !taken)
-                return taken;
-            continue;
-        }
-        auto value = valueOf(args, i);
-        if (!value)
-            return value.error();
-        if (arg == "--pattern") {
-            watch.inspect.scan.patterns.push_back(*value);
-        } else if (arg == "--lock-pattern") {
-            watch.inspect.lockPatterns.push_back(*value);
-        } else {
-            auto interval = positive(arg, *value);
-            if (!interval)
-                return interval.error();
-            watch.pollInterval = std::chrono::milliseconds(*interval);
-        }
-    }
-    return Done {};
+    WatchOptions watch;
+    watch.inspect.scan.patterns = arguments.patterns.scanPatterns;
+    watch.inspect.lockPatterns = arguments.patterns.lockPatterns;
+    watch.pollInterval = std::chrono::milliseconds(arguments.pollMs);
+    watch.forcePolling = arguments.polling;
+    watch.enableNotifications = arguments.enableNotifications;
+    return watch;
 }
 
 } // namespace lockscope

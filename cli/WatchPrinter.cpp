@@ -1,10 +1,13 @@
 #include "cli/WatchPrinter.h"
 
 #include "cli/FleetNarration.h"
-#include "common/EscapeBytes.h"
+#include "cli/TimeArgument.h"
+#include "common/DisplayText.h"
 #include "common/JsonWriter.h"
+#include "inspect/HoldersText.h"
 #include "inspect/LockSnapshotJson.h"
 
+#include <cerrno>
 #include <ostream>
 
 namespace lockscope {
@@ -23,16 +26,15 @@ WatchPrinter::WatchPrinter(std::ostream& out, std::ostream& err, bool prefixServ
 std::string WatchPrinter::eventLine(const LockEvent& event)
 {
     const LockSnapshot& lock = event.lock;
-    std::string line = std::string(LockEvent::typeName(event.type)) + " " + escapeBytes(lock.shownName(), 80)
-        + " (" + std::string(lockKindName(lock.kind)) + ", " + std::string(lockLibraryName(lock.library))
-        + ") on " + lock.node;
+    std::string line = std::string(LockEvent::typeName(event.type)) + " "
+        + DisplayText::escaped(lock.shownName(), 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
+        + std::string(lockLibraryName(lock.library)) + ") on " + lock.node;
     if (event.type == LockEvent::Type::Appeared || event.type == LockEvent::Type::Changed) {
-        line += " holders:";
-        if (lock.holders.empty())
-            line += " none";
-        for (const auto& holder : lock.holders)
-            line += " " + escapeBytes(holder.owner, 60)
-                + (holder.count != 1 ? " x" + std::to_string(holder.count) : "");
+        HoldersText holders;
+        holders.ownerBytes = 60;
+        holders.separator = " ";
+        holders.nobody = "none";
+        line += " holders: " + holders.of(lock.holders);
         line += lock.ttlMs ? " ttl " + std::to_string(*lock.ttlMs) + " ms" : " no ttl";
         if (lock.waiterCount > 0)
             line += " waiters " + std::to_string(lock.waiterCount);
@@ -75,8 +77,16 @@ void WatchPrinter::lockChanged(const FleetMember& member, const LockEvent& event
         json.endObject();
         m_out << json.text() << "\n" << std::flush;
     } else {
-        m_out << (m_prefixServer ? member.name + ": " : std::string()) << eventLine(event) << "\n"
+        // When it happened first, so that a saved watch can be read later (ISO 8601, UTC).
+        m_out << TimeArgument::format(event.atMs) << " "
+              << (m_prefixServer ? member.name + ": " : std::string()) << eventLine(event) << "\n"
               << std::flush;
+    }
+    if (!m_out) {
+        // Nobody reads any more (| head -1), or the disk is full: stop, and say so by the exit code.
+        m_outputErrno = m_outputErrno ? m_outputErrno : (errno ? errno : EIO);
+        m_enough();
+        return;
     }
     if (m_maxEvents > 0 && ++m_events >= m_maxEvents)
         m_enough();
@@ -110,6 +120,11 @@ void WatchPrinter::gaveUp(const FleetMember& member, const RedisError& error)
     std::lock_guard guard(m_mutex);
     m_settingsError = error.kind;
     say(member, FleetNarration::gaveUp(error));
+}
+
+int WatchPrinter::outputErrno() const
+{
+    return m_outputErrno;
 }
 
 ErrorKind WatchPrinter::lastSettingsError() const

@@ -11,8 +11,8 @@
 
 namespace lockscope {
 
-// What `watch` prints of a fleet watch: a line per lock change on stdout (prefixed with the
-// server when there are several; a JSON object with --json), and on stderr how each server is
+// What `watch` prints of a fleet watch: a line per lock change on stdout (after its time, and
+// the server when there are several; a JSON object with --json), and on stderr how each server is
 // watched, when it was lost and regained, and why one was given up. Counts the changes and
 // calls `enough` after the --max-events'th. Called from every member's thread.
 class WatchPrinter : public FleetObserver
@@ -31,6 +31,8 @@ public:
     void gaveUp(const FleetMember& member, const RedisError& error) override;
 
     ErrorKind lastSettingsError() const;
+    // The errno of the first write to stdout that failed (EPIPE: the reader left), or 0.
+    int outputErrno() const;
 
     // A change in words: "released orders:42 (token, redlock-py) on 10.0.0.5:6379 ...".
     static std::string eventLine(const LockEvent& event);
@@ -49,6 +51,7 @@ private:
     std::map<std::string, std::string> m_lastProblem; // member name -> last error said
     std::set<std::string> m_watched; // members watched at least once
     ErrorKind m_settingsError = ErrorKind::AuthFailed;
+    int m_outputErrno = 0;
 };
 
 } // namespace lockscope

@@ -7,32 +7,67 @@
 #include "inspect/CandidateKeyIndex.h"
 #include "inspect/LockSnapshotJson.h"
 #include "inspect/RecognitionPass.h"
+#include "inspect/recognizers/SimpleLockFormats.h"
 #include "support/Crash.h"
 #include "support/JsonValidator.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <iterator>
 #include <limits>
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace lockscope;
 
 namespace {
 
-// Name parts the formats look for (LockNaming, the recognisers): prefixes, suffixes, hash tags.
-const char* const namePrefixes[] = {"",
-    "redisson_lock_queue:", "redisson_lock_timeout:", "redisson_lock__channel:", "redisson_rwlock:",
-    "redisson_sc:", "redisson_lock_token:", "lockscope:fence:", "lockscope:waiters:", "lockscope:semaphore:",
-    "semaphore:", "mutex:", "lock:", "locks:", "job-lock:default:", "laravel_database_laravel_cache:",
-    "laravel_unique_job:", "laravel-queue-overlap:", "php-malkusch-lock:", "lock-signal:", "redlock:",
-    "bull:q:", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", "lock.", "{",
-    "redisson_unlock_latch:", "rq:scheduler-lock:", "qo_", "SINGLETONLOCK_", "redbeat::lock",
-    "activejob_uniqueness:", "resque:resque_scheduler_master_lock", "resque:resque_scheduler_leader_lock",
-    "asynq:{", "{hangfire}:", "exq:unique:", "LEADER.", "jobLock", "app-mutex:", "countdown-latch/"};
-const char* const nameSuffixes[] = {"", ":timeout", ":rwlock_timeout:1", ":write", ":lock", ":owner", ":ids",
+// Name parts the formats that keep a class look for (LockNaming, their recognisers): prefixes,
+// suffixes, hash tags. The simple formats' parts are read from their rows (namePrefixes()).
+const char* const classFormatPrefixes[] = {"", "redisson_lock_queue:", "redisson_lock_timeout:",
+    "redisson_lock__channel:", "redisson_rwlock:", "redisson_sc:", "redisson_lock_token:", "lockscope:fence:",
+    "lockscope:waiters:", "lockscope:semaphore:", "semaphore:", "mutex:", "lock:", "locks:",
+    "job-lock:default:", "laravel_database_laravel_cache:", "laravel_unique_job:", "laravel-queue-overlap:",
+    "lock-signal:", "bull:q:", "uniquejobs:9e107d9d372bb6826bd81d3542a419d6", "{",
+    "redisson_unlock_latch:", "LEADER.", "jobLock", "app-mutex:", "countdown-latch/"};
+const char* const classFormatSuffixes[] = {"", ":timeout", ":rwlock_timeout:1", ":write", ":owner", ":ids",
     ":acquired_slots", ":expirations", ":available_slots", ":queue", ":LOCKED", ":QUEUED", ":INFO", ".writer",
-    ".readers", "}:weight", "}:time", "}:unique:email:welcome", ":leader"};
+    ".readers", "}:weight", "}:time", ":leader"};
+
+// Every simple format's prefix, suffix and infix (with a queue before it) beside `parts`.
+template <size_t N>
+std::vector<std::string> withSimpleFormats(const char* const (&parts)[N], bool prefixes)
+{
+    std::vector<std::string> all(std::begin(parts), std::end(parts));
+    for (const SimpleLockFormat& format : SimpleLockFormats::all()) {
+        if (prefixes && !format.prefix.empty())
+            all.emplace_back(format.prefix);
+        if (!prefixes && !format.suffix.empty())
+            all.emplace_back(format.suffix);
+        if (!prefixes && !format.infix.empty())
+            all.push_back(std::string(format.infix) + "email:welcome");
+    }
+    return all;
+}
+
+const std::vector<std::string>& namePrefixes()
+{
+    static const std::vector<std::string> all = withSimpleFormats(classFormatPrefixes, true);
+    return all;
+}
+
+const std::vector<std::string>& nameSuffixes()
+{
+    static const std::vector<std::string> all = withSimpleFormats(classFormatSuffixes, false);
+    return all;
+}
+
+const std::string& pick(FuzzedDataProvider& data, const std::vector<std::string>& values)
+{
+    return values[data.ConsumeIntegralInRange<size_t>(0, values.size() - 1)];
+}
+
 // Holder fields and values of the formats (Redisson, ShedLock, BullMQ, DistributedLock.Redis,
 // Symfony, Laravel, redsync, bsm, multi-lock fields).
 const char* const fieldShapes[] = {"mode", "read", "write", "c1b3e0d6-2d2c-4c3c-9d1e-0a1b2c3d4e5f:1",
@@ -55,11 +90,11 @@ const char* const clientLines[] = {
 
 std::string fuzzedName(FuzzedDataProvider& data)
 {
-    std::string name = data.PickValueInArray(namePrefixes);
+    std::string name = pick(data, namePrefixes());
     std::string base = data.ConsumeRandomLengthString(24);
     if (data.ConsumeBool())
         base = "{" + base + "}";
-    return name + base + data.PickValueInArray(nameSuffixes);
+    return name + base + pick(data, nameSuffixes());
 }
 
 std::string fuzzedText(FuzzedDataProvider& data)
@@ -149,7 +184,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* bytes, size_t size)
     for (size_t i = 0; i < keys && data.remaining_bytes() > 0; ++i) {
         RawKey key = fuzzedKey(data);
         if (data.ConsumeBool())
-            context.channelSubscribers[data.PickValueInArray(namePrefixes) + key.name]
+            context.channelSubscribers[pick(data, namePrefixes()) + key.name]
                 = data.ConsumeIntegralInRange<long long>(0, 3);
         index.add(std::move(key));
     }

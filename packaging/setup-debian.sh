@@ -6,6 +6,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
+  clang-format # CI: the source_formatting test (Debian 12's clang-format is 14, as .clang-format expects)
   ccache # a compiler cache for rebuilds from scratch (CI's fresh roots keep one between runs); used only when asked for: CMAKE_CXX_COMPILER_LAUNCHER=ccache
   qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   libqt6opengl6-dev # Qt6Charts' CMake package requires Qt6OpenGL (a Recommends we do not install)
@@ -16,11 +17,14 @@ packages=(
   libsqlite3-dev sqlite3 # the lock history (core/history); sqlite3: tests hold a lock on a history file from another process
   libpq-dev # a team's shared lock history in PostgreSQL (core/history/postgres)
   postgresql # tests only: a real PostgreSQL 15 (initdb, postgres) started by the tests; its own service is kept from starting (below)
+  libcli11-dev # lockscope-cli's commands and flags, defined once (cli/CommandLine.cpp); 2.1.2 here, 2.4.1 in Debian 13
+  libhowardhinnant-date-dev # the times people type (ISO 8601 with offsets and fractions) read by a tested parser (cli/TimeArgument.cpp)
+  libutf8proc-dev # how many terminal columns a lock name takes (core/common/DisplayText.cpp): tables line up with Chinese and emoji names
   libcpp-httplib-dev # the /metrics endpoint of `lockscope-cli record` (cli/MetricsServer.cpp)
   prometheus # tests only: promtool check metrics/rules and a real scrape (tst_MetricsEndpoint); its own service is kept from starting (below)
   file dpkg-dev # CPack's .deb generator: file(1) and dpkg-shlibdeps (the packaging_deb test)
   lintian desktop-file-utils appstream # tests only: packaging_deb checks the .deb, the .desktop file and the metainfo with them
-  man-db groff-base bash-completion zsh # tests only: the man pages render without warnings (man -l), the completions run in bash and zsh
+  man-db groff-base bash-completion zsh fish # tests only: the man pages render without warnings (man -l), the completions run in bash, zsh and fish
   gnome-keyring # tests only: a real Secret Service for the keyring path (tst_PasswordVaultKeyring)
   php-cli php-laravel-framework php-redis # tests only: Laravel's own Cache::lock over phpredis takes a lock that `lockscope-cli release` frees by its name (tst_CliAdmin)
   python3-rq # tests only: RQ's own scheduler takes its lock, LockScope lists and frees it (tst_LibraryLocks)

@@ -1,15 +1,18 @@
 #include "cli/commands/AdminCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
+#include "common/JsonWriter.h"
+#include "inspect/HoldersText.h"
+#include "inspect/LockSnapshotJson.h"
 #include "inspect/NamedLockLookup.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
 #include "inspect/scan/MasterConnections.h"
 
-#include <charconv>
 #include <istream>
 #include <ostream>
 
@@ -17,68 +20,16 @@ namespace lockscope {
 
 namespace {
 
-struct AdminArguments
-{
-    std::string name;
-    bool force = false;
-    bool yes = false;
-    long long ttlMs = 0;
-    std::vector<std::string> lockPatterns;
-};
-
-Result<AdminArguments> parseArguments(const std::string& command, const std::vector<std::string>& args)
-{
-    AdminArguments parsed;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (command == "release" && arg == "--force") {
-            parsed.force = true;
-        } else if (command == "release" && arg == "--yes") {
-            parsed.yes = true;
-        } else if (arg == "--lock-pattern" || (command == "extend" && arg == "--ttl")) {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a value");
-            const std::string& value = args[++i];
-            if (arg == "--lock-pattern") {
-                parsed.lockPatterns.push_back(value);
-                continue;
-            }
-            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), parsed.ttlMs);
-            if (ec != std::errc() || end != value.data() + value.size() || parsed.ttlMs <= 0)
-                return makeError(ErrorKind::Usage, "--ttl expects milliseconds, got '" + value + "'");
-        } else if (!arg.starts_with("--") && parsed.name.empty()) {
-            parsed.name = arg;
-        } else {
-            return makeError(ErrorKind::Usage, command + ": unexpected argument '" + arg + "'");
-        }
-    }
-    if (parsed.name.empty())
-        return makeError(ErrorKind::Usage, command + " needs a lock NAME");
-    if (command == "extend" && parsed.ttlMs == 0)
-        return makeError(ErrorKind::Usage, "extend needs --ttl MS");
-    return parsed;
-}
-
 std::string describeHolders(const LockSnapshot& lock)
 {
-    if (lock.holders.empty())
-        return "nobody";
-    std::string text;
-    for (const auto& holder : lock.holders) {
-        if (!text.empty())
-            text += ", ";
-        text += escapeBytes(holder.owner, 80);
-        if (holder.count != 1)
-            text += " x" + std::to_string(holder.count);
-        if (holder.mode != "exclusive")
-            text += " (" + holder.mode + ")";
-    }
-    return text;
+    HoldersText text;
+    text.nobody = "nobody";
+    return text.of(lock.holders);
 }
 
 std::string describeLock(const LockSnapshot& lock)
 {
-    return escapeBytes(lock.shownName(), 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
+    return DisplayText::escaped(lock.shownName(), 80) + " (" + std::string(lockKindName(lock.kind)) + ", "
         + std::string(lockLibraryName(lock.library)) + ") on " + lock.node + ", held by "
         + describeHolders(lock) + (lock.ttlMs ? ", TTL " + std::to_string(*lock.ttlMs) + " ms" : ", no TTL")
         + (lock.stuck ? ", stuck: " + lock.stuckReason.get().english() : "");
@@ -97,12 +48,8 @@ struct Prepared
 Prepared prepare(const std::string& command, const CliOptions& options, AuditLog& audit, std::ostream& err)
 {
     Prepared prepared;
-    auto arguments = parseArguments(command, options.arguments);
-    if (!arguments) {
-        err << "lockscope-cli: " << arguments.error().message << "\n";
-        prepared.exitCode = ExitUsage;
-        return prepared;
-    }
+    const AdminArguments* arguments
+        = command == "release" ? &options.arguments.release : &options.arguments.extend;
     prepared.arguments = *arguments;
     if (options.connection.readOnly) {
         // Refused before connecting: nothing at all reaches the server.
@@ -124,25 +71,26 @@ Prepared prepare(const std::string& command, const CliOptions& options, AuditLog
         return prepared;
     }
     prepared.masters = std::move(*masters);
-    auto found = NamedLockLookup::find(prepared.masters->targets(), arguments->name, arguments->lockPatterns);
+    auto found = NamedLockLookup::find(
+        prepared.masters->targets(), arguments->name, arguments->patterns.lockPatterns);
     if (!found) {
         err << "lockscope-cli: " << found.error().toString() << "\n";
         prepared.exitCode = exitCodeFor(found.error().kind);
         return prepared;
     }
     if (found->empty()) {
-        err << "lockscope-cli: no lock named " << escapeBytes(arguments->name, 80) << ": nothing to "
+        err << "lockscope-cli: no lock named " << DisplayText::escaped(arguments->name, 80) << ": nothing to "
             << command << "\n";
         prepared.exitCode = ExitNotDone;
         return prepared;
     }
     if (found->size() > 1) {
-        err << "lockscope-cli: " << found->size() << " locks are named " << escapeBytes(arguments->name, 80)
-            << "; refusing to guess:\n";
+        err << "lockscope-cli: " << found->size() << " locks are named "
+            << DisplayText::escaped(arguments->name, 80) << "; refusing to guess:\n";
         for (const auto& candidate : *found) {
             err << "  " << describeLock(candidate.lock) << "; key";
             for (const auto& key : candidate.lock.keys)
-                err << " " << escapeBytes(key, 120);
+                err << " " << DisplayText::escaped(key, 120);
             err << "\n";
         }
         prepared.exitCode = ExitUsage;
@@ -174,8 +122,24 @@ int finish(const std::string& command, const CliOptions& options, AuditLog& audi
         err << "lockscope-cli: " << result.error().toString() << "\n";
         return exitCodeFor(result.error().kind);
     }
-    (result->outcome == AdminOutcome::Done ? out : err)
-        << escapeBytes(name, 80) << ": " << result->message.english() << "\n";
+    const bool json = command == "release" ? options.arguments.release.json : options.arguments.extend.json;
+    if (json) {
+        JsonWriter writer;
+        writer.beginObject().key("command").string(command).bytesField("name", name);
+        writer.key("outcome").string(adminOutcomeName(result->outcome));
+        writer.key("message").string(result->message.english()).key("notified").number(result->notified);
+        writer.key("before");
+        LockSnapshotJson::write(writer, found.lock);
+        writer.key("after");
+        if (entry.after)
+            LockSnapshotJson::write(writer, *entry.after);
+        else
+            writer.null();
+        out << writer.endObject().text() << "\n";
+    } else {
+        (result->outcome == AdminOutcome::Done ? out : err)
+            << DisplayText::escaped(name, 80) << ": " << result->message.english() << "\n";
+    }
     return result->outcome == AdminOutcome::Done ? ExitOk : ExitNotDone;
 }
 
@@ -197,6 +161,9 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
     }
     if (!found.lock.releaseWarning.empty())
         err << "lockscope-cli: careful: " << found.lock.releaseWarning.get().english() << "\n";
+    if (!arguments.yes && !options.terminal.input)
+        return CommandLine::usageError(
+            err, "release", "would ask before releasing, and no terminal is there to answer: pass --yes");
     if (!arguments.yes) {
         out << "release " << describeLock(found.lock) << "? [y/N] " << std::flush;
         std::string answer;

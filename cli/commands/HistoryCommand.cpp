@@ -1,15 +1,15 @@
 #include "cli/commands/HistoryCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/HistoryFile.h"
 #include "cli/TimeArgument.h"
-#include "common/EscapeBytes.h"
+#include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "common/WallClock.h"
 #include "history/HistoryQuery.h"
 
-#include <charconv>
 #include <cstdio>
 #include <ostream>
 #include <set>
@@ -17,67 +17,6 @@
 namespace lockscope {
 
 namespace {
-
-struct HistoryArguments
-{
-    std::string lock;
-    std::string top; // held, contended, expired; empty: the holds of `lock`
-    std::string since = "24h";
-    std::string until = "now";
-    bool json = false;
-    int limit = 1000;
-    std::string db;
-    std::string passwordEnv;
-    std::string profile;
-};
-
-Result<HistoryArguments> parseArguments(const std::vector<std::string>& args)
-{
-    HistoryArguments parsed;
-    bool named = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg == "--top" || arg == "--since" || arg == "--until" || arg == "--limit" || arg == "--db"
-            || arg == "--profile" || arg == "--db-password-env") {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a value");
-            const std::string& value = args[++i];
-            if (arg == "--top") {
-                if (value != "held" && value != "contended" && value != "expired")
-                    return makeError(
-                        ErrorKind::Usage, "--top expects held, contended or expired, got '" + value + "'");
-                parsed.top = value;
-            } else if (arg == "--since") {
-                parsed.since = value;
-            } else if (arg == "--until") {
-                parsed.until = value;
-            } else if (arg == "--db") {
-                parsed.db = value;
-            } else if (arg == "--profile") {
-                parsed.profile = value;
-            } else if (arg == "--db-password-env") {
-                parsed.passwordEnv = value;
-            } else {
-                int limit = 0;
-                auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), limit);
-                if (ec != std::errc() || end != value.data() + value.size() || limit <= 0 || limit > 1000000)
-                    return makeError(ErrorKind::Usage, "--limit expects 1-1000000, got '" + value + "'");
-                parsed.limit = limit;
-            }
-        } else if (!arg.empty() && arg[0] != '-' && !named) {
-            parsed.lock = arg;
-            named = true;
-        } else {
-            return makeError(ErrorKind::Usage, "history: unknown argument '" + arg + "'");
-        }
-    }
-    if (parsed.top.empty() == parsed.lock.empty())
-        return makeError(
-            ErrorKind::Usage, "history needs a lock NAME or --top held|contended|expired (one of them)");
-    return parsed;
-}
 
 std::string seconds(long long ms)
 {
@@ -89,9 +28,14 @@ std::string seconds(long long ms)
 void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
 {
     json.beginObject();
-    json.key("lock").string(hold.lock).key("name").string(hold.apiName.empty() ? hold.lock : hold.apiName);
+    // Lock names and holders are Redis bytes: lock_base64 (...) when they are not UTF-8.
+    json.bytesField("lock", hold.lock).bytesField("name", hold.apiName.empty() ? hold.lock : hold.apiName);
     json.key("node").string(hold.node).key("kind").string(hold.kind);
-    json.key("library").string(hold.library).key("holder").string(hold.holder).key("mode").string(hold.mode);
+    json.key("library")
+        .string(hold.library)
+        .bytesField("holder", hold.holder)
+        .key("mode")
+        .string(holderModeName(hold.mode));
     json.key("started_ms").number(hold.startedMs).key("ended_ms").optionalNumber(hold.endedMs);
     json.key("duration_ms").number(hold.durationMs(nowMs)).key("ending").string(holdEndingName(hold.ending));
     json.key("fence").optionalNumber(hold.fence).key("max_reentries").number(hold.maxReentries);
@@ -103,12 +47,12 @@ void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
 void listCandidates(
     const std::string& name, const std::vector<RecordedLock>& locks, size_t keys, std::ostream& err)
 {
-    err << "lockscope-cli: " << keys << " recorded locks are named " << escapeBytes(name, 80)
+    err << "lockscope-cli: " << keys << " recorded locks are named " << DisplayText::escaped(name, 80)
         << "; refusing to guess, ask for one by its key:\n";
     for (const auto& lock : locks) {
-        err << "  " << escapeBytes(lock.lock, 120) << " on " << lock.node;
+        err << "  " << DisplayText::escaped(lock.lock, 120) << " on " << lock.node;
         if (!lock.apiName.empty())
-            err << " (" << escapeBytes(lock.apiName, 80) << ")";
+            err << " (" << DisplayText::escaped(lock.apiName, 80) << ")";
         err << "\n";
     }
 }
@@ -146,9 +90,9 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
     }
     if (arguments.json) {
         JsonWriter json;
-        json.beginObject().key("lock").string(arguments.lock);
+        json.beginObject().bytesField("lock", arguments.lock);
         if (asked != arguments.lock)
-            json.key("name").string(asked);
+            json.bytesField("name", asked);
         json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
         json.key("holds").beginArray();
         for (const auto& hold : *holds)
@@ -181,15 +125,15 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
         return ExitOk;
     }
     if (asked != arguments.lock)
-        out << escapeBytes(asked, 80) << " is " << escapeBytes(arguments.lock, 120) << "\n";
+        out << DisplayText::escaped(asked, 80) << " is " << DisplayText::escaped(arguments.lock, 120) << "\n";
     if (holds->empty())
-        out << "no holds of " << escapeBytes(arguments.lock, 80) << " between "
+        out << "no holds of " << DisplayText::escaped(arguments.lock, 80) << " between "
             << TimeArgument::format(window.fromMs) << " and " << TimeArgument::format(window.untilMs) << "\n";
     for (const auto& hold : *holds) {
         out << TimeArgument::format(hold.startedMs) << "  "
             << (hold.endedMs ? TimeArgument::format(*hold.endedMs) : std::string("(still held)            "))
             << "  " << seconds(hold.durationMs(nowMs)) << "  " << holdEndingName(hold.ending) << "  "
-            << escapeBytes(hold.holder, 60);
+            << DisplayText::escaped(hold.holder, 60);
         if (hold.fence)
             out << "  fence " << *hold.fence;
         if (hold.maxReentries > 1)
@@ -208,7 +152,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             << ": changes seen up to one interval late, shorter holds may be missing\n";
     for (const auto& alert : *alerts)
         out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
-            << escapeBytes(alert.detail, 300) << " (" << alert.node << ")\n";
+            << DisplayText::escaped(alert.detail, 300) << " (" << alert.node << ")\n";
     return ExitOk;
 }
 
@@ -229,7 +173,7 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
         json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
         json.key("locks").beginArray();
         for (const auto& row : *rows) {
-            json.beginObject().key("lock").string(row.lock).key("node").string(row.node);
+            json.beginObject().bytesField("lock", row.lock).key("node").string(row.node);
             json.key("kind")
                 .string(row.kind)
                 .key("library")
@@ -248,7 +192,7 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
             << TimeArgument::format(window.untilMs) << "\n";
     int rank = 0;
     for (const auto& row : *rows)
-        out << ++rank << ". " << escapeBytes(row.lock, 80) << " (" << row.kind << ", " << row.library
+        out << ++rank << ". " << DisplayText::escaped(row.lock, 80) << " (" << row.kind << ", " << row.library
             << ") on " << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs)
             << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
     return ExitOk;
@@ -259,25 +203,21 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
 int HistoryCommand::run(const CliOptions& options, const std::map<std::string, std::string>& environment,
     std::ostream& out, std::ostream& err)
 {
-    auto arguments = parseArguments(options.arguments);
-    if (!arguments) {
-        err << "lockscope-cli: " << arguments.error().message << "\n";
-        return ExitUsage;
-    }
+    const HistoryArguments* arguments = &options.arguments.history;
+    if (arguments->top.empty() == arguments->lock.empty())
+        return CommandLine::usageError(
+            err, "history", "needs a lock NAME or --top held|contended|expired (one of them)");
     const long long nowMs = epochMillisNow();
     auto since = TimeArgument::parse(arguments->since, nowMs);
     auto until = TimeArgument::parse(arguments->until, nowMs);
-    if (!since || !until) {
-        err << "lockscope-cli: " << (!since ? since.error() : until.error()).message << "\n";
-        return ExitUsage;
-    }
-    if (*since >= *until) {
-        err << "lockscope-cli: --since must come before --until\n";
-        return ExitUsage;
-    }
+    if (!since || !until)
+        return CommandLine::usageError(err, "history", (!since ? since.error() : until.error()).message);
+    if (*since >= *until)
+        return CommandLine::usageError(err, "history", "--since must come before --until");
     const std::string path
-        = HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment);
-    auto shared = HistoryFile::sharedDatabase(path, arguments->passwordEnv, options.connection, environment);
+        = HistoryFile::choose(arguments->file.db, arguments->file.profile, options.connection, environment);
+    auto shared
+        = HistoryFile::sharedDatabase(path, arguments->file.passwordEnv, options.connection, environment);
     if (!shared) {
         err << "lockscope-cli: " << shared.error().message << "\n";
         return exitCodeFor(shared.error().kind);

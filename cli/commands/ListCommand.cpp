@@ -10,61 +10,30 @@
 #include "inspect/LockSnapshotJson.h"
 
 #include <chrono>
+#include <csignal>
 #include <mutex>
 #include <optional>
 #include <ostream>
 
 namespace lockscope {
 
-namespace {
-
-struct ListArguments
-{
-    std::vector<std::string> scanPatterns;
-    std::vector<std::string> lockPatterns;
-    bool json = false;
-    bool possible = true; // list the possible locks too
-};
-
-Result<ListArguments> parseArguments(const std::vector<std::string>& args)
-{
-    ListArguments parsed;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
-            parsed.json = true;
-        } else if (arg == "--no-possible") {
-            parsed.possible = false;
-        } else if (arg == "--pattern" || arg == "--lock-pattern") {
-            if (i + 1 >= args.size())
-                return makeError(ErrorKind::Usage, arg + " needs a glob");
-            (arg == "--pattern" ? parsed.scanPatterns : parsed.lockPatterns).push_back(args[++i]);
-        } else {
-            return makeError(ErrorKind::Usage, "list: unknown argument '" + arg + "'");
-        }
-    }
-    return parsed;
-}
-
-} // namespace
-
 int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
-    auto arguments = parseArguments(options.arguments);
-    if (!arguments) {
-        err << "lockscope-cli: " << arguments.error().message << "\n";
-        return ExitUsage;
-    }
+    const ListArguments* arguments = &options.arguments.list;
     SignalCancellation interrupt; // Ctrl-C stops the scan between two batches
     InspectOptions inspect;
-    inspect.scan.patterns = arguments->scanPatterns;
-    inspect.lockPatterns = arguments->lockPatterns;
+    inspect.scan.patterns = arguments->patterns.scanPatterns;
+    inspect.lockPatterns = arguments->patterns.lockPatterns;
     inspect.scan.cancel = &interrupt.token();
     const auto started = std::chrono::steady_clock::now();
     auto lastReport = started;
     bool reported = false;
     std::mutex progressMutex; // each server is scanned on a thread of its own
+    // Progress only for someone watching stderr (not a log file, not with --quiet).
+    const bool showProgress = options.terminal.errors && !options.terminal.quiet;
     inspect.scan.progress = [&](const ScanProgress& progress) {
+        if (!showProgress)
+            return;
         std::lock_guard guard(progressMutex);
         const auto now = std::chrono::steady_clock::now();
         if (now - started < std::chrono::seconds(1)
@@ -98,7 +67,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
         }
         if (listing.result.cancelled) {
             err << "lockscope-cli: interrupted\n";
-            return 130;
+            return ExitSignalBase + (interrupt.receivedSignal() ? interrupt.receivedSignal() : SIGINT);
         }
         for (const auto& failure : listing.result.failures) {
             firstFailure = firstFailure.value_or(failure.error.kind);
@@ -118,7 +87,7 @@ int ListCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
             out << (i == 0 ? "\n" : ",\n") << LockSnapshotJson::toString(locks[i], servers[i]);
         out << (locks.empty() ? "]\n" : "\n]\n");
     } else {
-        LockTable::print(locks, out, many ? servers : std::vector<std::string> {});
+        LockTable::print(locks, out, many ? servers : std::vector<std::string> {}, options.terminal.colour);
     }
     if (!firstFailure)
         return ExitOk;

@@ -1,6 +1,7 @@
 #include "cli/commands/LockCommand.h"
 
 #include "cli/ChildProcess.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/LeaseRenewer.h"
 #include "cli/LockRequest.h"
@@ -18,18 +19,18 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     std::ostream& out, std::ostream& err)
 {
     auto request = LockRequest::parse(options);
-    if (!request) {
-        err << "lockscope-cli: " << request.error().message << "\n";
-        return ExitUsage;
-    }
+    if (!request)
+        return CommandLine::usageError(err, "lock", request.error().message);
+    const int failure = request->failureExitCode;
+    auto own = [failure](int code) { return failure >= 0 ? failure : code; };
     const std::string& name = request->spec.name;
     if (const auto* info = LockFactory::find(request->spec.kind); info && info->unsafe)
-        err << "lockscope-cli: warning: the " << info->name
+        err << "lockscope-cli: warning: the " << info->name()
             << " kind is UNSAFE: " << info->description.english() << "\n";
     auto lock = LockFactory::create(request->spec);
     if (!lock) {
         err << "lockscope-cli: lock '" << name << "': " << lock.error().message << "\n";
-        return exitCodeFor(lock.error().kind);
+        return own(exitCodeFor(lock.error().kind));
     }
 
     // Signals to the CLI while it waits or while COMMAND runs: remembered, forwarded to COMMAND,
@@ -39,7 +40,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     auto acquired = (*lock)->acquire(request->acquire);
     if (!acquired) {
         err << "lockscope-cli: lock '" << name << "': " << acquired.error().toString() << "\n";
-        return exitCodeFor(acquired.error().kind);
+        return own(exitCodeFor(acquired.error().kind));
     }
     if (acquired->outcome == AcquireOutcome::Cancelled) {
         err << "lockscope-cli: lock '" << name << "': interrupted while waiting\n";
@@ -48,7 +49,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     if (acquired->outcome == AcquireOutcome::TimedOut) {
         err << "lockscope-cli: lock '" << name << "' not acquired within "
             << (request->acquire.wait ? request->acquire.wait->count() : 0) << " ms: someone else holds it\n";
-        return ExitTempFail;
+        return request->conflictExitCode;
     }
 
     if (const int signal = signals.receivedSignal()) {
@@ -60,7 +61,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
 
     auto childEnvironment = environment;
     childEnvironment["LOCKSCOPE_LOCK"] = name;
-    childEnvironment["LOCKSCOPE_KIND"] = std::string((*lock)->kind());
+    childEnvironment["LOCKSCOPE_KIND"] = std::string(lockAlgorithmName((*lock)->kind()));
     childEnvironment["LOCKSCOPE_TOKEN"] = (*lock)->holderId();
     childEnvironment.erase("LOCKSCOPE_FENCE");
     if (acquired->fence)
@@ -70,7 +71,7 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     if (!child) {
         (void)(*lock)->release();
         err << "lockscope-cli: " << child.error().message << "\n";
-        return ExitSoftware;
+        return own(ExitSoftware);
     }
     signals.forwardTo(child->pid());
     if (const int early = signals.receivedSignal())
@@ -92,17 +93,17 @@ int LockCommand::run(const CliOptions& options, const std::map<std::string, std:
     if (lost) {
         err << "lockscope-cli: lock '" << name << "' was lost while the command ran (" << lostReason
             << "); the command was sent SIGTERM\n";
-        return lostExitCode;
+        return own(lostExitCode);
     }
     auto released = (*lock)->release();
     if (!released) {
         err << "lockscope-cli: lock '" << name << "': release failed: " << released.error().toString()
             << "\n";
-        return code != 0 ? code : exitCodeFor(released.error().kind);
+        return code != 0 ? code : own(exitCodeFor(released.error().kind));
     }
     if (*released == HoldOutcome::Lost) {
         err << "lockscope-cli: lock '" << name << "' was no longer held when the command ended\n";
-        return lostExitCode;
+        return own(lostExitCode);
     }
     (void)out;
     return code;

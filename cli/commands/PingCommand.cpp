@@ -2,6 +2,7 @@
 
 #include "cli/CliOptions.h"
 #include "cli/ExitCode.h"
+#include "common/JsonWriter.h"
 #include "redis/RedisConnection.h"
 #include "redis/ServerProbe.h"
 
@@ -12,10 +13,6 @@ namespace lockscope {
 
 int PingCommand::run(const CliOptions& options, std::ostream& out, std::ostream& err)
 {
-    if (!options.arguments.empty()) {
-        err << "lockscope-cli: ping takes no arguments\n";
-        return ExitUsage;
-    }
     ConnectionOptions connectionOptions = options.connection;
     connectionOptions.clientRole = "cli";
     auto connection = RedisConnection::connect(connectionOptions);
@@ -28,6 +25,30 @@ int PingCommand::run(const CliOptions& options, std::ostream& out, std::ostream&
     if (!info) {
         err << "lockscope-cli: " << options.connection.describe() << ": " << info.error().toString() << "\n";
         return exitCodeFor(info.error().kind);
+    }
+    if (options.arguments.ping.json) {
+        JsonWriter json;
+        json.beginObject().key("server").string(info->endpoint);
+        json.key("version").string(info->version).key("role").string(info->role);
+        json.key("topology").string(info->topologyName());
+        if (info->topology == ServerInfo::Topology::SentinelMaster)
+            json.key("sentinel_master").string(options.connection.sentinelMaster);
+        json.key("cluster_masters").beginArray();
+        for (const auto& master : info->clusterMasters)
+            json.beginObject()
+                .key("node")
+                .string(master.node.toString())
+                .key("slots")
+                .number(static_cast<long long>(master.slots))
+                .endObject();
+        json.endArray().key("keyspace_events");
+        if (info->keyspaceEventsKnown)
+            json.string(info->keyspaceEvents);
+        else
+            json.null();
+        json.key("round_trip_ms").number(info->roundTrip.count() / 1000.0).endObject();
+        out << json.text() << "\n";
+        return ExitOk;
     }
     out << "server:     " << info->endpoint << "\n";
     out << "version:    " << (info->version.empty() ? "unknown" : info->version) << "\n";

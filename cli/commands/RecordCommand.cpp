@@ -1,6 +1,7 @@
 #include "cli/commands/RecordCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/FleetRecorder.h"
 #include "cli/HistoryFile.h"
@@ -20,60 +21,6 @@ namespace lockscope {
 
 namespace {
 
-struct RecordArguments
-{
-    WatchOptions watch;
-    std::string db;
-    std::string passwordEnv;
-    std::string profile;
-    std::string metrics;
-    HistoryOptions history;
-    AlertRules alerts;
-};
-
-Result<RecordArguments> parseArguments(const std::vector<std::string>& args)
-{
-    RecordArguments parsed;
-    auto checked = WatchFlags::parse(args, parsed.watch, [&parsed](const auto& args, size_t& i) -> Status {
-        const std::string arg = args[i];
-        // The alert rules that are on by default have a flag to turn them off.
-        if (arg == "--no-alert-stuck" || arg == "--no-alert-force-release") {
-            (arg == "--no-alert-stuck" ? parsed.alerts.stuck : parsed.alerts.forceRelease) = false;
-            return Done {};
-        }
-        if (arg != "--db" && arg != "--db-password-env" && arg != "--profile" && arg != "--metrics"
-            && arg != "--retention-days" && arg != "--max-size-mb" && arg != "--alert-held"
-            && arg != "--alert-waiters")
-            return makeError(ErrorKind::Usage, "record: unknown argument '" + arg + "'");
-        auto value = WatchFlags::valueOf(args, i);
-        if (!value)
-            return value.error();
-        if (arg == "--db" || arg == "--profile" || arg == "--metrics") {
-            (arg == "--db" ? parsed.db : arg == "--profile" ? parsed.profile : parsed.metrics) = *value;
-            return Done {};
-        }
-        if (arg == "--db-password-env") {
-            parsed.passwordEnv = *value;
-            return Done {};
-        }
-        auto number = WatchFlags::positive(arg, *value);
-        if (!number)
-            return number.error();
-        if (arg == "--retention-days")
-            parsed.history.maxAge = std::chrono::hours(24 * *number);
-        else if (arg == "--max-size-mb")
-            parsed.history.maxBytes = *number * 1024 * 1024;
-        else if (arg == "--alert-held")
-            parsed.alerts.heldLongerThanMs = *number * 1000;
-        else
-            parsed.alerts.waitersAbove = *number;
-        return Done {};
-    });
-    if (!checked)
-        return checked.error();
-    return parsed;
-}
-
 // Sleeps `duration` unless cancelled first.
 void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
 {
@@ -87,44 +34,50 @@ void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
 int RecordCommand::run(const CliOptions& options, const std::map<std::string, std::string>& environment,
     std::ostream& out, std::ostream& err)
 {
-    auto arguments = parseArguments(options.arguments);
-    if (!arguments) {
-        err << "lockscope-cli: " << arguments.error().message << "\n";
-        return ExitUsage;
-    }
+    const RecordArguments& given = options.arguments.record;
+    HistoryOptions history;
+    if (given.retentionDays > 0)
+        history.maxAge = std::chrono::hours(24 * given.retentionDays);
+    if (given.maxSizeMb > 0)
+        history.maxBytes = given.maxSizeMb * 1024 * 1024;
+    AlertRules alerts;
+    if (given.alertHeldSeconds > 0)
+        alerts.heldLongerThanMs = given.alertHeldSeconds * 1000;
+    if (given.alertWaiters > 0)
+        alerts.waitersAbove = given.alertWaiters;
+    alerts.stuck = !given.noAlertStuck;
+    alerts.forceRelease = !given.noAlertForceRelease;
     const auto& members = options.fleet.members();
     const bool many = options.manyServers();
-    if (many && (!arguments->db.empty() || !arguments->profile.empty())) {
-        err << "lockscope-cli: record: --db and --profile name one server's history; a fleet records each "
-               "server to a database named after it\n";
-        return ExitUsage;
-    }
+    if (many && (!given.file.db.empty() || !given.file.profile.empty()))
+        return CommandLine::usageError(err, "record",
+            "--db and --profile name one server's history; a fleet records each server to a database named "
+            "after it");
     std::vector<std::string> paths;
     for (const auto& member : members)
         paths.push_back(many
                 ? HistoryFile::choose({}, member.name, member.connection, environment)
-                : HistoryFile::choose(arguments->db, arguments->profile, options.connection, environment));
+                : HistoryFile::choose(given.file.db, given.file.profile, options.connection, environment));
 
     // A shared (PostgreSQL) history is one server's: its password, and the server its rows name.
     auto shared = HistoryFile::sharedDatabase(many || paths.empty() ? std::string() : paths.front(),
-        arguments->passwordEnv, options.connection, environment);
+        given.file.passwordEnv, options.connection, environment);
     if (!shared) {
         err << "lockscope-cli: " << shared.error().message << "\n";
         return exitCodeFor(shared.error().kind);
     }
-    arguments->history.password = shared->password;
-    arguments->history.source = shared->source;
+    history.password = shared->password;
+    history.source = shared->source;
 
     std::mutex errMutex; // every server's thread says things
     auto say = [&](const std::string& line) {
         std::lock_guard guard(errMutex);
         err << "lockscope-cli: " << line << "\n" << std::flush;
     };
-    FleetRecorder recorder(members, paths, arguments->history, arguments->alerts, many, say);
+    FleetRecorder recorder(members, paths, history, alerts, many, say);
     std::unique_ptr<MetricsServer> metricsServer;
-    if (!arguments->metrics.empty()) {
-        auto started
-            = MetricsServer::start(arguments->metrics, [&recorder] { return recorder.exposition(); });
+    if (!given.metrics.empty()) {
+        auto started = MetricsServer::start(given.metrics, [&recorder] { return recorder.exposition(); });
         if (!started) {
             err << "lockscope-cli: " << started.error().message << "\n";
             return exitCodeFor(started.error().kind);
@@ -143,7 +96,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
         }
     });
     FleetWatchOptions watchOptions;
-    watchOptions.server.watch = arguments->watch;
+    watchOptions.server.watch = WatchFlags::options(given.watching);
     // The history resynchronises from each new listing; the changes while away are its gap.
     watchOptions.reportChangesWhileAway = false;
     {

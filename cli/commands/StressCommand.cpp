@@ -1,6 +1,7 @@
 #include "cli/commands/StressCommand.h"
 
 #include "cli/CliOptions.h"
+#include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/OptionValue.h"
 #include "cli/SignalCancellation.h"
@@ -11,6 +12,7 @@
 #include "stress/StressEngine.h"
 #include "stress/StressResultJson.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -27,107 +29,56 @@ struct StressRequest
     bool json = false;
 };
 
-RedisError usageError(std::string message)
-{
-    return makeError(ErrorKind::Usage, std::move(message));
-}
-
 // The options as parameters, not yet validated: the drills' hooks come first (prepareDrills).
 Result<StressRequest> parseRequest(const CliOptions& options)
 {
+    const StressArguments& args = options.arguments.stress;
     StressRequest request;
+    request.json = args.json;
     auto& p = request.parameters;
     p.connection = options.connection;
-    const auto& args = options.arguments;
-    bool durationGiven = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& arg = args[i];
-        if (arg == "--json") {
-            request.json = true;
-            continue;
-        }
-        if (arg == "--watchdog") {
-            p.watchdog = true;
-            continue;
-        }
-        if (arg == "--server-time") {
-            p.serverTime = true;
-            continue;
-        }
-        if (arg == "--no-fence") {
-            p.fenced = false;
-            continue;
-        }
-        static const char* const valued[] = {"--kind", "--clients", "--locks", "--hold-ms", "--think-ms",
-            "--lease", "--duration", "--iterations", "--nodes", "--prefix", "--permits", "--fault",
-            "--wait-replicas", "--replica-timeout"};
-        bool known = false;
-        for (const char* name : valued)
-            known = known || arg == name;
-        if (!known)
-            return usageError("unknown stress option '" + arg + "'");
-        if (i + 1 >= args.size())
-            return usageError(arg + " needs a value");
-        const std::string& value = args[++i];
-        if (arg == "--kind") {
-            p.kind = value;
-        } else if (arg == "--fault") {
-            auto fault = FaultSpec::parse(value);
-            if (!fault)
-                return fault.error();
-            p.faults.push_back(*fault);
-        } else if (arg == "--prefix") {
-            if (value.empty())
-                return usageError("--prefix cannot be empty");
-            p.namePrefix = value;
-        } else if (arg == "--nodes") {
-            auto nodes = OptionValue::nodeList(value, options.connection);
-            if (!nodes)
-                return nodes.error();
-            p.nodes.insert(p.nodes.end(), nodes->begin(), nodes->end());
-        } else if (arg == "--duration") {
-            // Seconds, fractions allowed ("0.5").
-            char* end = nullptr;
-            const double seconds = std::strtod(value.c_str(), &end);
-            if (value.empty() || end != value.c_str() + value.size() || !(seconds > 0) || seconds > 86400)
-                return usageError("--duration expects seconds (0 < S <= 86400), got '" + value + "'");
-            p.duration = std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5));
-            if (p.duration.count() == 0)
-                p.duration = std::chrono::milliseconds(1);
-            durationGiven = true;
-        } else {
-            const long long max = arg == "--iterations" ? 1'000'000'000LL : 86'400'000LL;
-            const long long min = arg == "--clients" || arg == "--locks" || arg == "--lease"
-                    || arg == "--permits" || arg == "--replica-timeout"
-                ? 1
-                : 0;
-            auto number = OptionValue::integer(value, arg, min, max);
-            if (!number)
-                return number.error();
-            if (arg == "--clients")
-                p.clients = static_cast<int>(std::min<long long>(*number, 1'000'000));
-            else if (arg == "--locks")
-                p.locks = static_cast<int>(std::min<long long>(*number, 1'000'000));
-            else if (arg == "--hold-ms")
-                p.hold = std::chrono::milliseconds(*number);
-            else if (arg == "--think-ms")
-                p.think = std::chrono::milliseconds(*number);
-            else if (arg == "--permits")
-                p.permits = static_cast<int>(std::min<long long>(*number, 1'000'000));
-            else if (arg == "--lease")
-                p.lease = std::chrono::milliseconds(*number);
-            else if (arg == "--wait-replicas")
-                p.waitReplicas = static_cast<int>(std::min<long long>(*number, 1'000'000));
-            else if (arg == "--replica-timeout")
-                p.replicaTimeout = std::chrono::milliseconds(*number);
-            else
-                p.iterations = *number;
-        }
+    p.watchdog = args.watchdog;
+    p.serverTime = args.serverTime;
+    p.fenced = !args.noFence;
+    for (const auto& text : args.faults) {
+        auto fault = FaultSpec::parse(text);
+        if (!fault)
+            return fault.error();
+        p.faults.push_back(*fault);
     }
-    if (!p.nodes.empty() && p.kind == StressParameters {}.kind)
-        p.kind = "redlock";
+    p.namePrefix = args.prefix;
+    for (const auto& list : args.nodes) {
+        auto nodes = OptionValue::nodeList(list, options.connection);
+        if (!nodes)
+            return nodes.error();
+        p.nodes.insert(p.nodes.end(), nodes->begin(), nodes->end());
+    }
+    if (!args.duration.empty()) {
+        // Seconds, fractions allowed ("0.5"), checked by the flag's definition.
+        const double seconds = std::strtod(args.duration.c_str(), nullptr);
+        p.duration = std::max(std::chrono::milliseconds(1),
+            std::chrono::milliseconds(static_cast<long long>(seconds * 1000.0 + 0.5)));
+    }
+    auto count = [](long long value) { return static_cast<int>(std::min<long long>(value, 1'000'000)); };
+    p.clients = count(args.clients);
+    p.locks = count(args.locks);
+    p.permits = count(args.permits);
+    p.waitReplicas = count(args.waitReplicas);
+    p.hold = std::chrono::milliseconds(args.holdMs);
+    p.think = std::chrono::milliseconds(args.thinkMs);
+    p.lease = std::chrono::milliseconds(args.leaseMs);
+    p.replicaTimeout = std::chrono::milliseconds(args.replicaTimeoutMs);
+    p.iterations = args.iterations;
+    if (!args.kind.empty()) {
+        auto kind = LockFactory::parseKind(args.kind);
+        if (!kind)
+            return kind.error();
+        p.kind = *kind;
+    } else if (!p.nodes.empty()) {
+        p.kind = LockAlgorithm::Redlock;
+    }
     // With only an iteration count, the iterations end the run.
-    if (p.iterations > 0 && !durationGiven)
+    if (p.iterations > 0 && args.duration.empty())
         p.duration = std::chrono::milliseconds(0);
     return request;
 }
@@ -162,7 +113,7 @@ void printFaults(const FaultReport& f, std::ostream& out)
 
 void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
 {
-    out << "stress: kind " << r.kind << (r.fenced ? "" : " (no fence)")
+    out << "stress: kind " << lockAlgorithmName(r.kind) << (r.fenced ? "" : " (no fence)")
         << (unsafe ? " (UNSAFE, demo only)" : "") << ", " << r.clients << " clients, " << r.locks
         << " lock(s), hold " << r.hold.count() << " ms, think " << r.think.count() << " ms, lease "
         << r.lease.count() << " ms" << (r.stoppedEarly ? "  [stopped early: partial result]" : "") << "\n";
@@ -193,8 +144,8 @@ void printSummary(const StressResult& r, bool unsafe, std::ostream& out)
             out << "    " << r.checkerSummary.english() << "\n";
     }
     out << "  errors           " << r.errorCount();
-    for (const auto& [kind, count] : r.errors)
-        out << "  " << kind << "=" << count;
+    for (const auto& [error, count] : r.errors)
+        out << "  " << error.name() << "=" << count;
     out << "\n  cpu/acquisition  " << fixed(r.cpuMicrosPerAcquisition) << " us\n";
     if (r.waitReplicas > 0)
         out << "  replicas         WAIT " << r.waitReplicas << " after each acquire; "
@@ -210,13 +161,15 @@ int StressCommand::run(
 {
     auto request = parseRequest(options);
     if (!request) {
+        if (request.error().kind == ErrorKind::Usage)
+            return CommandLine::usageError(err, "stress", request.error().message);
         err << "lockscope-cli stress: " << request.error().message << "\n";
         return exitCodeFor(request.error().kind);
     }
     // The restart drill uses --sandbox's server; the failover drill, with --sandbox, servers of
     // its own. Without --sandbox, validate() refuses both.
     auto& drilled = request->parameters;
-    auto drillServers = DrillServers::prepare(drilled, sandbox, false);
+    auto drillServers = DrillServers::prepare(drilled, sandbox, DrillServers::OwnServers::Never);
     Status prepared = drillServers ? drilled.validate() : Status(drillServers.error());
     if (!prepared) {
         err << "lockscope-cli stress: " << prepared.error().message << "\n";
@@ -225,19 +178,23 @@ int StressCommand::run(
     const auto& parameters = request->parameters;
     const auto* info = LockFactory::find(parameters.kind);
     if (!info) {
-        err << "lockscope-cli stress: unknown lock kind '" << parameters.kind
-            << "' (known kinds: " << LockFactory::knownKindNames() << ")\n";
+        err << "lockscope-cli stress: lock kind '" << lockAlgorithmName(parameters.kind)
+            << "' is not in this build (known kinds: " << LockFactory::knownKindNames() << ")\n";
         return ExitUsage;
     }
     if (info->unsafe)
-        err << "lockscope-cli stress: kind '" << parameters.kind
+        err << "lockscope-cli stress: kind '" << lockAlgorithmName(parameters.kind)
             << "' is UNSAFE on purpose: expect mutual-exclusion violations\n";
 
     SignalCancellation stop; // SIGINT/SIGTERM stop the run and print the partial result
     StressEngine engine(parameters);
     // A line a second is enough for a terminal; the engine samples more often.
     double lastPrinted = -1;
+    // Progress only for someone watching stderr (not a log file, not with --quiet).
+    const bool showProgress = options.terminal.errors && !options.terminal.quiet;
     auto result = engine.run(&stop.token(), [&](const StressProgress& progress) {
+        if (!showProgress)
+            return;
         if (lastPrinted >= 0 && progress.elapsedSeconds - lastPrinted < 0.95)
             return;
         lastPrinted = progress.elapsedSeconds;
@@ -256,7 +213,7 @@ int StressCommand::run(
         printSummary(*result, info->unsafe, out);
     // Violations of a safe kind are a bug worth a non-zero exit; the naive kind is expected to
     // show them.
-    return result->violations > 0 && !info->unsafe ? 1 : ExitOk;
+    return result->violations > 0 && !info->unsafe ? ExitNotDone : ExitOk;
 }
 
 } // namespace lockscope

@@ -1,6 +1,7 @@
 #include "common/JsonWriter.h"
 
 #include "common/EscapeSequence.h"
+#include "common/Utf8.h"
 
 #include <charconv>
 
@@ -10,41 +11,6 @@
 namespace lockscope {
 
 namespace {
-
-// Length of the valid UTF-8 sequence starting at `i`, or 0 if the bytes there are not one.
-size_t utf8SequenceLength(std::string_view s, size_t i)
-{
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    size_t length = 0;
-    unsigned minimum = 0;
-    unsigned codePoint = 0;
-    if (b0 >= 0xc2 && b0 <= 0xdf) {
-        length = 2;
-        minimum = 0x80;
-        codePoint = b0 & 0x1f;
-    } else if (b0 >= 0xe0 && b0 <= 0xef) {
-        length = 3;
-        minimum = 0x800;
-        codePoint = b0 & 0x0f;
-    } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-        length = 4;
-        minimum = 0x10000;
-        codePoint = b0 & 0x07;
-    } else {
-        return 0;
-    }
-    if (i + length > s.size())
-        return 0;
-    for (size_t k = 1; k < length; ++k) {
-        const auto b = static_cast<unsigned char>(s[i + k]);
-        if ((b & 0xc0) != 0x80)
-            return 0;
-        codePoint = (codePoint << 6) | (b & 0x3f);
-    }
-    if (codePoint < minimum || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff))
-        return 0;
-    return length;
-}
 
 void appendEscape(std::string& out, unsigned value)
 {
@@ -70,7 +36,7 @@ std::string JsonWriter::quote(std::string_view bytes)
             ++i;
             continue;
         }
-        const size_t length = utf8SequenceLength(bytes, i);
+        const size_t length = Utf8::sequenceLength(bytes, i);
         if (length == 0) {
             appendEscape(out, c);
             ++i;
@@ -81,6 +47,49 @@ std::string JsonWriter::quote(std::string_view bytes)
     }
     out += '"';
     return out;
+}
+
+bool JsonWriter::isUtf8(std::string_view bytes)
+{
+    return Utf8::isValid(bytes);
+}
+
+std::string JsonWriter::base64(std::string_view bytes)
+{
+    static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((bytes.size() + 2) / 3 * 4);
+    for (size_t i = 0; i < bytes.size(); i += 3) {
+        const size_t left = bytes.size() - i;
+        unsigned group = static_cast<unsigned char>(bytes[i]) << 16;
+        if (left > 1)
+            group |= static_cast<unsigned char>(bytes[i + 1]) << 8;
+        if (left > 2)
+            group |= static_cast<unsigned char>(bytes[i + 2]);
+        out += alphabet[(group >> 18) & 63];
+        out += alphabet[(group >> 12) & 63];
+        out += left > 1 ? alphabet[(group >> 6) & 63] : '=';
+        out += left > 2 ? alphabet[group & 63] : '=';
+    }
+    return out;
+}
+
+JsonWriter& JsonWriter::bytesField(std::string_view name, std::string_view bytes)
+{
+    if (isUtf8(bytes))
+        return key(name).string(bytes);
+    return key(std::string(name) + "_base64").string(base64(bytes));
+}
+
+JsonWriter& JsonWriter::bytesListField(std::string_view name, const std::vector<std::string>& list)
+{
+    bool text = true;
+    for (const auto& bytes : list)
+        text = text && isUtf8(bytes);
+    key(text ? std::string(name) : std::string(name) + "_base64").beginArray();
+    for (const auto& bytes : list)
+        string(text ? bytes : base64(bytes));
+    return endArray();
 }
 
 void JsonWriter::beforeValue()

@@ -25,6 +25,14 @@ public:
     JsonWriter& boolean(bool value);
     JsonWriter& null();
     JsonWriter& optionalNumber(const std::optional<long long>& value);
+    // Bytes read from Redis under a name (a lock's name, key or holder): `"key": "text"` when
+    // they are valid UTF-8, else `"key_base64": "..."` (RFC 4648 base64 of the bytes), so that a
+    // name that is not text never reads as one that is (0xFF and "\u00ff" stay apart) and
+    // every name reads back exactly. A reader takes `key`, or decodes `key_base64`.
+    JsonWriter& bytesField(std::string_view key, std::string_view bytes);
+    // The same for a list of such bytes: `"key": [...]` when all are valid UTF-8, else
+    // `"key_base64": [...]` with every element in base64.
+    JsonWriter& bytesListField(std::string_view key, const std::vector<std::string>& list);
 
     // Overloads by type, for reports that write many fields of mixed types.
     JsonWriter& value(std::string_view text) { return string(text); }
@@ -40,6 +48,8 @@ public:
 
     const std::string& text() const { return m_out; }
     static std::string quote(std::string_view bytes);
+    static bool isUtf8(std::string_view bytes);
+    static std::string base64(std::string_view bytes);
 
 private:
     void beforeValue();

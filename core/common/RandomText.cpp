@@ -40,8 +40,10 @@ std::string RandomText::letters(size_t length)
     return fromAlphabet(upperAndLower, length);
 }
 
-std::string RandomText::base64(size_t bytes, bool urlSafe, bool padded)
+std::string RandomText::base64(size_t bytes, Base64 style)
 {
+    const bool urlSafe = style == Base64::UrlSafeUnpadded;
+    const bool padded = style == Base64::Standard;
     const std::string alphabet = std::string(upperAndLower) + "0123456789" + (urlSafe ? "-_" : "+/");
     std::string out;
     for (size_t done = 0; done < bytes; done += 3) {

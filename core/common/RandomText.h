@@ -15,8 +15,13 @@ public:
     static std::string hex(size_t length); // lowercase
     static std::string alnum(size_t length); // A-Z a-z 0-9
     static std::string letters(size_t length); // A-Z a-z
-    // Standard (or URL-safe) base64 of `bytes` random bytes, padded with '=' unless told not.
-    static std::string base64(size_t bytes, bool urlSafe = false, bool padded = true);
+    enum class Base64
+    {
+        Standard, // A-Z a-z 0-9 + /, padded with '='
+        UrlSafeUnpadded, // A-Z a-z 0-9 - _, no padding (RFC 4648's URL alphabet, as tokens in URLs)
+    };
+    // Base64 of `bytes` random bytes.
+    static std::string base64(size_t bytes, Base64 style = Base64::Standard);
 };
 
 } // namespace lockscope

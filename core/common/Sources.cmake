@@ -1,5 +1,6 @@
 list(APPEND lockscope_core_sources
   common/DataDirectory.cpp
+  common/DisplayText.cpp
   common/EscapeBytes.cpp
   common/EscapeSequence.cpp
   common/HashedRowIndex.cpp
@@ -8,5 +9,6 @@ list(APPEND lockscope_core_sources
   common/RandomText.cpp
   common/RedisError.cpp
   common/UserText.cpp
+  common/Utf8.cpp
   common/WallClock.cpp
 )

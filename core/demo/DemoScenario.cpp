@@ -8,7 +8,7 @@
 namespace lockscope {
 
 DemoScenario::DemoScenario(
-    std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds)
+    std::string name, UserText title, UserText expectation, std::vector<LockAlgorithm> requiredKinds)
     : m_name(std::move(name))
     , m_title(std::move(title))
     , m_expectation(std::move(expectation))
@@ -35,10 +35,10 @@ Result<std::unique_ptr<RedisConnection>> DemoScenario::connectClearing(
     return connection;
 }
 
-LockSpec DemoScenario::lockSpec(const DemoContext& context, std::string kind, std::string name)
+LockSpec DemoScenario::lockSpec(const DemoContext& context, LockAlgorithm kind, std::string name)
 {
     LockSpec spec;
-    spec.kind = std::move(kind);
+    spec.kind = kind;
     spec.name = std::move(name);
     spec.connection = context.connection;
     return spec;
@@ -152,7 +152,7 @@ Result<DemoScenario::Contenders> DemoScenario::contenders(const LockSpec& spec)
 }
 
 Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
-    const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog)
+    const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, Renewal renewal)
 {
     auto observer = connectClearing(context, "observer", spec.name);
     if (!observer)
@@ -160,7 +160,7 @@ Result<DemoScenario::DoomedHold> DemoScenario::startDoomedHold(
     AcquireOptions options;
     options.lease = lease;
     options.wait = std::chrono::milliseconds(5000);
-    options.watchdog = watchdog;
+    options.watchdog = renewal == Renewal::Watchdog;
     // Ten seconds for the holder's process to start and acquire.
     auto c1 = CrashingHolder::start(spec, options, std::chrono::milliseconds(10000));
     if (!c1)
@@ -181,7 +181,7 @@ Status DemoScenario::checkKinds() const
     std::string missing;
     for (const auto& kind : requiredKinds()) {
         if (!LockFactory::find(kind))
-            missing += (missing.empty() ? "" : ", ") + kind;
+            missing += (missing.empty() ? "" : ", ") + std::string(lockAlgorithmName(kind));
     }
     if (missing.empty())
         return Done {};

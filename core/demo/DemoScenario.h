@@ -41,7 +41,7 @@ public:
     const UserText& title() const { return m_title; }
     const UserText& expectation() const { return m_expectation; } // the outcome it must show
     // Lock kinds it needs from the LockFactory.
-    const std::vector<std::string>& requiredKinds() const { return m_requiredKinds; }
+    const std::vector<LockAlgorithm>& requiredKinds() const { return m_requiredKinds; }
 
     // Redis errors and missing kinds (checkKinds, before the story starts) are errors; an
     // outcome that did not happen is a DemoOutcome with asExpected false.
@@ -52,8 +52,8 @@ public:
 
 protected:
     // What a scenario says about itself is plain data, given once by each scenario.
-    DemoScenario(
-        std::string name, UserText title, UserText expectation, std::vector<std::string> requiredKinds = {});
+    DemoScenario(std::string name, UserText title, UserText expectation,
+        std::vector<LockAlgorithm> requiredKinds = {});
 
     // The story itself, once its lock kinds are known to exist.
     virtual Result<DemoOutcome> play(const DemoContext& context, DemoTimeline& timeline) = 0;
@@ -66,7 +66,7 @@ protected:
     static Result<std::unique_ptr<RedisConnection>> connectClearing(
         const DemoContext& context, const std::string& actor, const std::string& key);
     // A lock of `kind` named `name` on the story's server.
-    static LockSpec lockSpec(const DemoContext& context, std::string kind, std::string name);
+    static LockSpec lockSpec(const DemoContext& context, LockAlgorithm kind, std::string name);
     // C1 and C2: two clients of the same lock.
     struct Contenders
     {
@@ -82,8 +82,13 @@ protected:
         std::unique_ptr<RedisConnection> observer;
         std::unique_ptr<CrashingHolder> c1;
     };
+    enum class Renewal
+    {
+        Watchdog, // the holder's watchdog renews the lease while it lives
+        None, // the lease runs out `lease` after the acquire
+    };
     static Result<DoomedHold> startDoomedHold(
-        const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, bool watchdog);
+        const DemoContext& context, const LockSpec& spec, std::chrono::milliseconds lease, Renewal renewal);
     // The key's PTTL as the observer reads it (-2: gone, or not an integer reply).
     static Result<long long> pttl(RedisConnection& observer, const std::string& key);
     // "C1 SETNX lock.foo 17... -> 1": sends the command and narrates it with its reply. What the
@@ -109,7 +114,7 @@ private:
     std::string m_name;
     UserText m_title;
     UserText m_expectation;
-    std::vector<std::string> m_requiredKinds;
+    std::vector<LockAlgorithm> m_requiredKinds;
 };
 
 } // namespace lockscope

@@ -13,7 +13,7 @@ FailoverScenario::FailoverScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario",
             "after the promotion two clients hold the lock and the fence rejects the stale write; "
             "with WAIT 1 the lock survives the failover")),
-        {"token"})
+        {LockAlgorithm::Token})
 {
 }
 
@@ -33,8 +33,10 @@ Status FailoverScenario::failOver(FailoverSandbox& sandbox, DemoTimeline& timeli
 }
 
 Result<FailoverScenario::Round> FailoverScenario::playRound(
-    const DemoContext& context, DemoTimeline& timeline, bool waitForReplica)
+    const DemoContext& context, DemoTimeline& timeline, Replica replica)
 {
+    const bool waitForReplica = replica == Replica::WaitedFor;
+
     constexpr auto lease = std::chrono::milliseconds(30000); // no lease runs out in this story
     constexpr auto replicaTimeout = std::chrono::milliseconds(300);
     auto started = FailoverSandbox::start();
@@ -59,7 +61,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
     if (!connection)
         return connection.error();
     LockSpec spec;
-    spec.kind = "token";
+    spec.kind = LockAlgorithm::Token;
     spec.name = context.keyPrefix + (waitForReplica ? "failover-wait" : "failover");
     spec.connection = *connection;
     auto clients = contenders(spec);
@@ -129,7 +131,7 @@ Result<FailoverScenario::Round> FailoverScenario::playRound(
     auto second = c2->acquire(once);
     if (!second)
         return second.error();
-    FencedResource resource(true);
+    FencedResource resource(FencedResource::Fences::Enforced);
     if (second->acquired()) {
         round.secondHolder = true;
         timeline.step("C2", DemoAction::Acquire,
@@ -176,12 +178,12 @@ Result<DemoOutcome> FailoverScenario::play(const DemoContext& context, DemoTimel
 {
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: acquire, and trust the reply.")));
-    auto lost = playRound(context, timeline, false);
+    auto lost = playRound(context, timeline, Replica::NotWaitedFor);
     if (!lost)
         return lost.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: acquire, then WAIT until the replica has it.")));
-    auto kept = playRound(context, timeline, true);
+    auto kept = playRound(context, timeline, Replica::WaitedFor);
     if (!kept)
         return kept.error();
 

@@ -26,8 +26,13 @@ private:
         bool secondHolder = false; // C2 got the lock while C1 still believed it held it
         bool staleWriteRejected = false; // the resource refused C1's write
     };
-    // One round on a fresh sandbox; with `waitForReplica`, C1 acquires with WAIT 1.
-    Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, bool waitForReplica);
+    enum class Replica
+    {
+        NotWaitedFor, // C1 uses its hold as soon as the master granted it
+        WaitedFor, // C1 acquires with WAIT 1: the replica has the hold before it is used
+    };
+    // One round on a fresh sandbox.
+    Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, Replica replica);
     static Status failOver(FailoverSandbox& sandbox, DemoTimeline& timeline);
 };
 

@@ -24,14 +24,15 @@ FairVsUnfairScenario::FairVsUnfairScenario()
             "under the unfair kind G takes at least half of all acquisitions; under `fair` the waiters get "
             "the "
             "lock in the order they queued and G no more than its share")),
-        {"legacy", "fair"})
+        {LockAlgorithm::Legacy, LockAlgorithm::Fair})
 {
 }
 
 Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
-    const DemoContext& context, DemoTimeline& timeline, const std::string& kind)
+    const DemoContext& context, DemoTimeline& timeline, LockAlgorithm kind)
 {
-    const LockSpec spec = lockSpec(context, kind, context.keyPrefix + "fairness-" + kind);
+    const LockSpec spec
+        = lockSpec(context, kind, context.keyPrefix + "fairness-" + std::string(lockAlgorithmName(kind)));
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (size_t i = 0; i < actors.size(); ++i) {
         auto lock = LockFactory::create(spec);
@@ -127,8 +128,8 @@ Result<FairVsUnfairScenario::Round> FairVsUnfairScenario::playRound(
     for (size_t i = 0; i < order.size() && i < 8; ++i)
         firstOnes += (firstOnes.empty() ? "" : " ") + order[i];
     timeline.step("counts", DemoAction::RoundEnds,
-        UserText(
-            LOCKSCOPE_TEXT("DemoScenario", "%1: %2 acquisitions; order: %3 ..."), kind, shares, firstOnes));
+        UserText(LOCKSCOPE_TEXT("DemoScenario", "%1: %2 acquisitions; order: %3 ..."),
+            std::string(lockAlgorithmName(kind)), shares, firstOnes));
     return round;
 }
 
@@ -137,12 +138,12 @@ Result<DemoOutcome> FairVsUnfairScenario::play(const DemoContext& context, DemoT
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT(
             "DemoScenario", "Round 1: the unfair `legacy` kind (SETNX; waiters poll with back-off).")));
-    auto unfair = playRound(context, timeline, "legacy");
+    auto unfair = playRound(context, timeline, LockAlgorithm::Legacy);
     if (!unfair)
         return unfair.error();
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the `fair` kind (a FIFO queue of waiters).")));
-    auto fair = playRound(context, timeline, "fair");
+    auto fair = playRound(context, timeline, LockAlgorithm::Fair);
     if (!fair)
         return fair.error();
 

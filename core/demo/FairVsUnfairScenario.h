@@ -22,7 +22,7 @@ private:
         double greedyShare = 0;
         double leastServedShare = 0; // acquisitions of the least-served client / a fair share
     };
-    Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, const std::string& kind);
+    Result<Round> playRound(const DemoContext& context, DemoTimeline& timeline, LockAlgorithm kind);
 };
 
 } // namespace lockscope

@@ -10,7 +10,7 @@ FencingScenario::FencingScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario", "A GC pause past the lease, with and without fencing")),
         UserText(LOCKSCOPE_TEXT("DemoScenario",
             "without fencing C1's late write corrupts the resource; with fencing it is rejected")),
-        {"token"})
+        {LockAlgorithm::Token})
 {
 }
 
@@ -18,7 +18,7 @@ Result<bool> FencingScenario::playRound(
     const DemoContext& context, DemoTimeline& timeline, FencedResource& resource, const std::string& lockName)
 {
     constexpr auto lease = std::chrono::milliseconds(400);
-    const LockSpec spec = lockSpec(context, "token", lockName);
+    const LockSpec spec = lockSpec(context, LockAlgorithm::Token, lockName);
     auto clients = contenders(spec);
     if (!clients)
         return clients.error();
@@ -84,7 +84,7 @@ Result<DemoOutcome> FencingScenario::play(const DemoContext& context, DemoTimeli
 {
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 1: the resource ignores fencing tokens.")));
-    FencedResource unfenced(false);
+    FencedResource unfenced(FencedResource::Fences::Ignored);
     auto staleAcceptedUnfenced = playRound(context, timeline, unfenced, context.keyPrefix + "fencing-off");
     if (!staleAcceptedUnfenced)
         return staleAcceptedUnfenced.error();
@@ -92,7 +92,7 @@ Result<DemoOutcome> FencingScenario::play(const DemoContext& context, DemoTimeli
 
     timeline.step("--", DemoAction::RoundBegins,
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Round 2: the resource checks fencing tokens.")));
-    FencedResource fenced(true);
+    FencedResource fenced(FencedResource::Fences::Enforced);
     auto staleAcceptedFenced = playRound(context, timeline, fenced, context.keyPrefix + "fencing-on");
     if (!staleAcceptedFenced)
         return staleAcceptedFenced.error();

@@ -22,7 +22,7 @@ GetsetRecoveryScenario::GetsetRecoveryScenario()
             LOCKSCOPE_TEXT("DemoScenario", "The SETNX + GETSET recovery of Redis's SETNX page (C4 and C5)")),
         UserText(LOCKSCOPE_TEXT(
             "DemoScenario", "exactly one of C4 and C5 acquires the expired lock, staged and in a real race")),
-        {"legacy"})
+        {LockAlgorithm::Legacy})
 {
 }
 
@@ -91,7 +91,7 @@ Result<DemoOutcome> GetsetRecoveryScenario::play(const DemoContext& context, Dem
         return set.error();
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (int i = 0; i < 2; ++i) {
-        auto lock = LockFactory::create(lockSpec(context, "legacy", key));
+        auto lock = LockFactory::create(lockSpec(context, LockAlgorithm::Legacy, key));
         if (!lock)
             return lock.error();
         locks.push_back(std::move(lock.value()));

@@ -10,7 +10,7 @@ RedlockScenario::RedlockScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario", "Redlock on 5 nodes: a majority or nothing")),
         UserText(LOCKSCOPE_TEXT(
             "DemoScenario", "the lock is acquired with 0, 1 and 2 of 5 nodes down, and refused with 3 down")),
-        {"redlock"})
+        {LockAlgorithm::Redlock})
 {
 }
 
@@ -19,7 +19,7 @@ Result<DemoOutcome> RedlockScenario::play(const DemoContext& context, DemoTimeli
     constexpr int nodeCount = 5;
     std::vector<std::unique_ptr<RedisServerProcess>> servers;
     LockSpec spec;
-    spec.kind = "redlock";
+    spec.kind = LockAlgorithm::Redlock;
     spec.name = context.keyPrefix + "redlock";
     for (int i = 0; i < nodeCount; ++i) {
         RedisServerConfig config;

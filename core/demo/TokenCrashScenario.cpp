@@ -14,14 +14,14 @@ TokenCrashScenario::TokenCrashScenario()
         UserText(LOCKSCOPE_TEXT("DemoScenario",
             "C2 cannot take the lock while the dead C1's lease runs, then gets it within the lease, with a "
             "higher fence")),
-        {"token"})
+        {LockAlgorithm::Token})
 {
 }
 
 Result<DemoOutcome> TokenCrashScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    const LockSpec spec = lockSpec(context, "token", context.keyPrefix + "token-crash");
-    auto started = startDoomedHold(context, spec, lease, false);
+    const LockSpec spec = lockSpec(context, LockAlgorithm::Token, context.keyPrefix + "token-crash");
+    auto started = startDoomedHold(context, spec, lease, Renewal::None);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;

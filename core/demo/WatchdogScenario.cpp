@@ -16,14 +16,14 @@ WatchdogScenario::WatchdogScenario()
             "the lock stays held for three leases while the holder lives, and frees within one lease after "
             "it "
             "dies")),
-        {"reentrant"})
+        {LockAlgorithm::Reentrant})
 {
 }
 
 Result<DemoOutcome> WatchdogScenario::play(const DemoContext& context, DemoTimeline& timeline)
 {
-    const LockSpec spec = lockSpec(context, "reentrant", context.keyPrefix + "watchdog");
-    auto started = startDoomedHold(context, spec, lease, true);
+    const LockSpec spec = lockSpec(context, LockAlgorithm::Reentrant, context.keyPrefix + "watchdog");
+    auto started = startDoomedHold(context, spec, lease, Renewal::Watchdog);
     if (!started)
         return started.error();
     auto& [observer, c1] = *started;

@@ -13,7 +13,8 @@ FaultInjector::FaultInjector(std::vector<FaultSpec> specs, std::vector<LockSpec>
     , m_due(m_specs.size(), 0)
 {
     for (size_t i = 0; i < m_lockSpecs.size(); ++i)
-        m_resources.push_back(std::make_unique<FencedResource>(fencedWrites));
+        m_resources.push_back(std::make_unique<FencedResource>(
+            fencedWrites ? FencedResource::Fences::Enforced : FencedResource::Fences::Ignored));
 }
 
 std::optional<FaultSpec> FaultInjector::next()

@@ -45,7 +45,7 @@ public:
     // (LockFactory::noFenceRefusal), unless fencing is turned off.
     static bool handsOutFences(const LockSpec& spec)
     {
-        return spec.fenced && spec.kind != "legacy" && spec.kind != "naive";
+        return spec.fenced && spec.kind != LockAlgorithm::Legacy && spec.kind != LockAlgorithm::Naive;
     }
 
     // Called as a section starts: the fault due for it, if any.

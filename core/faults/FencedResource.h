@@ -22,8 +22,14 @@ public:
         bool accepted = false;
     };
 
-    explicit FencedResource(bool enforceFences)
-        : m_enforceFences(enforceFences)
+    enum class Fences
+    {
+        Enforced, // a write with a fence below the highest seen is refused
+        Ignored, // every write is applied: what a resource that knows nothing of fencing does
+    };
+
+    explicit FencedResource(Fences fences)
+        : m_enforceFences(fences == Fences::Enforced)
     {
     }
 

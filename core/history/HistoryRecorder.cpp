@@ -3,6 +3,7 @@
 #include "history/HistoryLocation.h"
 #include "history/SqliteHistoryStore.h"
 #include "history/postgres/PostgresHistoryStore.h"
+#include "inspect/HoldersText.h"
 
 #include <algorithm>
 
@@ -12,19 +13,6 @@ namespace {
 
 constexpr long long retentionPeriodMs = 3600 * 1000;
 constexpr int forceReleasedEventType = static_cast<int>(LockEvent::Type::ForceReleased);
-// How long after a release its force-release may be announced and still re-mark the hold.
-constexpr long long announcementLateByMs = 10000;
-
-std::string holderSummary(const LockSnapshot& lock)
-{
-    std::string summary;
-    for (const auto& holder : lock.holders) {
-        if (!summary.empty())
-            summary += '\n';
-        summary += holder.owner;
-    }
-    return summary;
-}
 
 } // namespace
 
@@ -155,7 +143,7 @@ Status HistoryRecorder::record(const LockEvent& event)
     row.kind = std::string(lockKindName(lock.kind));
     row.library = std::string(lockLibraryName(lock.library));
     row.type = static_cast<int>(event.type);
-    row.holders = holderSummary(lock);
+    row.holders = HoldersText::stored().of(lock.holders);
     row.holderCount = static_cast<long long>(lock.holders.size());
     if (!lock.holders.empty())
         row.reentries = reentries;
@@ -169,7 +157,7 @@ Status HistoryRecorder::record(const LockEvent& event)
     if (event.type == LockEvent::Type::ForceReleased && changes.empty()) {
         // Announced after the watcher had reported the release: the hold it ended is this one.
         if (auto remarked = checked(m_store->write({.kind = HistoryWrite::Kind::Remark,
-                .atMs = event.atMs - announcementLateByMs,
+                .atMs = event.atMs - LockEvent::announcementLateByMs,
                 .node = lock.node,
                 .lock = lock.name}));
             !remarked)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inspect/LockSnapshot.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,7 +32,7 @@ struct HoldRecord
     std::string kind;
     std::string library;
     std::string holder; // raw bytes of the holder id (hash field, token, permit id)
-    std::string mode; // exclusive, read, write, permit
+    HolderMode mode = HolderMode::Exclusive; // stored by its name (holderModeNames)
     long long startedMs = 0; // epoch ms when first seen held (a hold found at start-up: then)
     std::optional<long long> endedMs; // nullopt while open; for Lost: when last seen
     HoldEnding ending = HoldEnding::Open;

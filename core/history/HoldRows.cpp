@@ -19,7 +19,8 @@ HoldRecord HoldRows::read(const HistoryTable& rows, size_t row)
     hold.kind = rows.bytes(row, 2);
     hold.library = rows.bytes(row, 3);
     hold.holder = rows.bytes(row, 4);
-    hold.mode = rows.bytes(row, 5);
+    // A mode this version does not know (a newer writer's) reads as exclusive.
+    hold.mode = holderModeNames.parse(rows.bytes(row, 5)).value_or(HolderMode::Exclusive);
     hold.startedMs = rows.integer(row, 6);
     hold.endedMs = rows.optionalInteger(row, 7);
     // An ending this version does not know (a newer writer's) reads as still open.

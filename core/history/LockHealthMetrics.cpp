@@ -1,5 +1,7 @@
 #include "history/LockHealthMetrics.h"
 
+#include "common/Utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <tuple>
@@ -8,20 +10,29 @@ namespace lockscope {
 
 namespace {
 
-// Label values are raw bytes from Redis: backslash, quote and newline are escaped as the
-// format asks, and anything that is not printable ASCII becomes '?' (UTF-8 is required).
+// Label values are raw bytes from Redis. The format takes any UTF-8 and asks only backslash,
+// quote and newline to be escaped, so text passes through ("東京" and "大阪" stay two series);
+// a byte that is not UTF-8 becomes U+FFFD, the replacement character.
 std::string labelValue(const std::string& bytes)
 {
     std::string escaped;
-    for (unsigned char c : bytes) {
+    for (size_t i = 0; i < bytes.size();) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
         if (c == '\\')
             escaped += "\\\\";
         else if (c == '"')
             escaped += "\\\"";
         else if (c == '\n')
             escaped += "\\n";
-        else
-            escaped += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
+        else if (c < 0x80)
+            escaped += static_cast<char>(c);
+        else if (const size_t length = Utf8::sequenceLength(bytes, i)) {
+            escaped.append(bytes, i, length);
+            i += length;
+            continue;
+        } else
+            escaped += "\xef\xbf\xbd";
+        ++i;
     }
     return escaped;
 }

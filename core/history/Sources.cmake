@@ -21,6 +21,8 @@ list(APPEND lockscope_core_sources
   history/postgres/PostgresHistoryStore.cpp
   history/postgres/PostgresParams.cpp
   history/postgres/PostgresResult.cpp
+  history/postgres/PostgresRetention.cpp
   history/postgres/PostgresSchema.cpp
+  history/postgres/PostgresSourceClaim.cpp
   history/postgres/PostgresValues.cpp
 )

@@ -292,7 +292,7 @@ Status SqliteHistoryStore::insertHold(long long lockId, const HoldRecord& hold)
     m_insertHold.reset();
     m_insertHold.bind(1, lockId);
     m_insertHold.bindBlob(2, hold.holder);
-    m_insertHold.bindText(3, hold.mode);
+    m_insertHold.bindText(3, holderModeName(hold.mode));
     m_insertHold.bind(4, hold.startedMs);
     m_insertHold.bind(5, hold.endedMs);
     if (hold.ending == HoldEnding::Open)

@@ -78,7 +78,7 @@ void LockClassifier::addChannelsOf(
     }
 }
 
-Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
+Status LockClassifier::addBatch(std::vector<RawKey>&& batch, Ttls ttls)
 {
     // Each key with its candidacy, asked here once for the whole classification: isCandidate
     // decides without the TTL (the listing reads TTLs for the candidates only, later).
@@ -115,7 +115,7 @@ Status LockClassifier::addBatch(std::vector<RawKey>&& batch, bool ttlsRead)
         }
     }
     for (auto& [key, candidacy] : kept) {
-        if (!ttlsRead)
+        if (ttls == Ttls::NotRead)
             m_ttlPending.push_back(key.name);
         m_index.add(std::move(key), candidacy);
     }

@@ -42,9 +42,14 @@ public:
 
     // Reads the server clock and the blocked clients; call before adding keys.
     Status begin();
-    // Keys without their TTL read (ScanOptions::readTtl off) get it in finish() if they are
-    // kept: one pipelined round for all of them instead of a round trip per batch.
-    Status addBatch(std::vector<RawKey>&& batch, bool ttlsRead = true);
+    enum class Ttls
+    {
+        Read, // the batch's keys carry their TTLs
+        // Read in finish(), for the keys kept (ScanOptions::readTtl off): one pipelined round for
+        // all of them instead of a round trip per batch.
+        NotRead,
+    };
+    Status addBatch(std::vector<RawKey>&& batch, Ttls ttls = Ttls::Read);
     // `likelyPresent`: the names are keys seen lately, so their TTLs are asked for with their
     // first read (one round trip less; a key found gone wasted one PTTL).
     Status addNamed(const std::vector<std::string>& names, bool likelyPresent = false);

@@ -90,8 +90,9 @@ InspectResult LockInspector::inspect(const std::vector<InspectTarget>& targets, 
         if (!scan.readers.empty())
             scan.keep = classifier.candidateFilter();
         scan.readTtl = false;
-        auto summary = scanner.scan(
-            scan, [&](std::vector<RawKey>&& batch) { return classifier.addBatch(std::move(batch), false); });
+        auto summary = scanner.scan(scan, [&](std::vector<RawKey>&& batch) {
+            return classifier.addBatch(std::move(batch), LockClassifier::Ttls::NotRead);
+        });
         if (!summary) {
             result.failures.push_back({target.node, summary.error()});
             continue;

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "common/NameTable.h"
+
 #include <string_view>
 
 namespace lockscope {
 
 // Whose lock it is: the library (or convention) that wrote the keys. Code compares these, never
-// display strings; lockLibraryName is the one place a library's name is spelled.
+// display strings; lockLibraryNames below is the one place a library's name is spelled. A new
+// library is an enumerator here (moving `Last` to it) and its row in lockLibraryNames: the table
+// does not compile without the row, and tst_LockLibrary checks that the docs name it.
 enum class LockLibrary
 {
     Unknown, // a lock shape many libraries share, or the user's own pattern
@@ -49,9 +53,57 @@ enum class LockLibrary
     Exq, // Elixir: exq:unique:<token> holding the job id
     QuartzRedisJobStore, // Java quartz-redis-jobstore: [<keyPrefix>]lock holding a UUID, PX lockTimeout
     RsLock, // Rust rslock / redlock-rs: <resource> holding 20 random bytes, PX ttl
+    Last = RsLock,
 };
 
-// The name shown in the CLI, the GUI and JSON ("Redisson", "redis-py", "unknown"...).
-std::string_view lockLibraryName(LockLibrary library);
+// The name shown in the CLI, the GUI and JSON, and kept in the history ("Redisson", "redis-py",
+// "unknown"...).
+inline constexpr auto lockLibraryNames = nameTable<LockLibrary>({
+    {LockLibrary::Unknown, "unknown"},
+    {LockLibrary::Redisson, "Redisson"},
+    {LockLibrary::NodeRedisson, "node-redisson"},
+    {LockLibrary::RedisPy, "redis-py"},
+    {LockLibrary::NodeRedlock, "node-redlock"},
+    {LockLibrary::RedisPlusPlus, "redis-plus-plus"},
+    {LockLibrary::RedisSemaphoreNode, "redis-semaphore"},
+    {LockLibrary::RedisSemaphoreRuby, "redis-semaphore (ruby)"},
+    {LockLibrary::LockScope, "LockScope"},
+    {LockLibrary::LegacySetnx, "SETNX timestamp (legacy)"},
+    {LockLibrary::ShedLock, "ShedLock"},
+    {LockLibrary::SpringIntegration, "Spring Integration"},
+    {LockLibrary::Redsync, "redsync"},
+    {LockLibrary::BsmRedislock, "bsm/redislock"},
+    {LockLibrary::GoZero, "go-zero"},
+    {LockLibrary::Laravel, "Laravel"},
+    {LockLibrary::SymfonyLock, "Symfony Lock"},
+    {LockLibrary::SymfonySemaphore, "Symfony Semaphore"},
+    {LockLibrary::PhpLock, "php-lock"},
+    {LockLibrary::PythonRedisLock, "python-redis-lock"},
+    {LockLibrary::RedLockNetOrPottery, "RedLock.net / pottery"},
+    {LockLibrary::Portalocker, "portalocker"},
+    {LockLibrary::SidekiqUniqueJobs, "sidekiq-unique-jobs"},
+    {LockLibrary::DistributedLockRedis, "DistributedLock.Redis"},
+    {LockLibrary::NpmRedisLock, "redis-lock (npm)"},
+    {LockLibrary::BullMQ, "BullMQ"},
+    {LockLibrary::RedlockUniversal, "redlock-universal"},
+    {LockLibrary::Bull, "Bull (v3)"},
+    {LockLibrary::NodeResque, "node-resque"},
+    {LockLibrary::Rq, "RQ"},
+    {LockLibrary::CeleryOnce, "celery-once"},
+    {LockLibrary::CelerySingleton, "celery-singleton"},
+    {LockLibrary::RedBeat, "celery-redbeat"},
+    {LockLibrary::ActiveJobUniqueness, "activejob-uniqueness"},
+    {LockLibrary::ResqueScheduler, "resque-scheduler"},
+    {LockLibrary::Asynq, "asynq"},
+    {LockLibrary::HangfireRedis, "Hangfire.Redis.StackExchange"},
+    {LockLibrary::YiiMutex, "yii2-redis Mutex"},
+    {LockLibrary::Exq, "Exq"},
+    {LockLibrary::QuartzRedisJobStore, "quartz-redis-jobstore"},
+    {LockLibrary::RsLock, "rslock / redlock-rs"},
+});
+constexpr std::string_view lockLibraryName(LockLibrary library)
+{
+    return lockLibraryNames.name(library);
+}
 
 } // namespace lockscope

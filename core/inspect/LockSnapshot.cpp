@@ -1,15 +1,6 @@
 #include "inspect/LockSnapshot.h"
 
-#include "common/EnumNames.h"
-
 namespace lockscope {
-
-std::string_view lockKindName(LockKind kind)
-{
-    static constexpr std::array<std::string_view, 6> names {
-        "reentrant", "fair", "rwlock", "token", "legacy", "semaphore"};
-    return enumName<LockKind::Semaphore>(kind, names, "unknown");
-}
 
 bool LockSnapshot::isNamed(std::string_view text) const
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/NameTable.h"
 #include "common/OutOfLine.h"
 #include "common/UserText.h"
 #include "inspect/LockLibrary.h"
@@ -20,10 +21,64 @@ enum class LockKind
     Token,
     Legacy,
     Semaphore,
+    Last = Semaphore,
 };
 
-// The --kind style name used in the CLI and JSON: reentrant, fair, rwlock, token, legacy, semaphore.
-std::string_view lockKindName(LockKind kind);
+// The name used in the CLI, JSON and the history database.
+inline constexpr auto lockKindNames = nameTable<LockKind>({
+    {LockKind::Reentrant, "reentrant"},
+    {LockKind::Fair, "fair"},
+    {LockKind::ReadWrite, "rwlock"},
+    {LockKind::Token, "token"},
+    {LockKind::Legacy, "legacy"},
+    {LockKind::Semaphore, "semaphore"},
+});
+constexpr std::string_view lockKindName(LockKind kind)
+{
+    return lockKindNames.name(kind);
+}
+
+// How a holder holds the lock.
+enum class HolderMode
+{
+    Exclusive, // the one holder of a lock
+    Read, // one of the readers of a read/write lock
+    Write, // the writer of a read/write lock
+    Permit, // one (or `count`) of a semaphore's permits
+    // DistributedLock.Redis: a writer that has put its id in `<name>.writer` to keep new readers
+    // out, and waits for the readers there to leave. It holds nothing yet, but the key is its.
+    WaitingWriter,
+    Last = WaitingWriter,
+};
+
+inline constexpr auto holderModeNames = nameTable<HolderMode>({
+    {HolderMode::Exclusive, "exclusive"},
+    {HolderMode::Read, "read"},
+    {HolderMode::Write, "write"},
+    {HolderMode::Permit, "permit"},
+    {HolderMode::WaitingWriter, "waiting"},
+});
+constexpr std::string_view holderModeName(HolderMode mode)
+{
+    return holderModeNames.name(mode);
+}
+
+// Where a named waiter was found.
+enum class WaiterSource
+{
+    FairQueue, // a Redisson fair lock's queue (and its timeout set)
+    LockScopeRegistry, // LockScope's registry of waiters, lockscope:waiters:{name}
+    Last = LockScopeRegistry,
+};
+
+inline constexpr auto waiterSourceNames = nameTable<WaiterSource>({
+    {WaiterSource::FairQueue, "fair-queue"},
+    {WaiterSource::LockScopeRegistry, "lockscope-registry"},
+});
+constexpr std::string_view waiterSourceName(WaiterSource source)
+{
+    return waiterSourceNames.name(source);
+}
 
 // One party holding the lock (or one semaphore permit, or one reader of a read/write lock).
 struct LockHolder
@@ -33,7 +88,7 @@ struct LockHolder
     OutOfLine<std::string> clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
     OutOfLine<std::string> threadId; // Redisson: the thread half (node-redisson: a lock UUID)
     long long count = 1; // reentrancy count; permits for a multi-permit holder
-    std::string mode = "exclusive"; // exclusive, read, write, permit
+    HolderMode mode = HolderMode::Exclusive;
     std::optional<long long> expiresAtMs; // epoch ms, where Redis stores it per holder
     // The part of a lock over several resources this holder holds (a Redisson getMultiLock
     // value; raw bytes); empty for locks of one resource.
@@ -45,7 +100,7 @@ struct LockWaiter
 {
     std::string owner;
     std::optional<long long> deadlineMs; // epoch ms after which the entry is stale
-    std::string source; // fair-queue, lockscope-registry
+    WaiterSource source = WaiterSource::FairQueue;
 };
 
 // Everything the inspector knows about one lock at one moment. A monitor keeps one per lock

@@ -7,30 +7,28 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
     json.beginObject();
     if (!server.empty())
         json.key("server").string(server);
-    json.key("name").string(lock.shownName());
+    // Names, keys and holders are Redis bytes: name_base64 (...) when they are not UTF-8.
+    json.bytesField("name", lock.shownName());
     if (!lock.apiName.empty())
-        json.key("lockscope_name").string(lock.name);
+        json.bytesField("lockscope_name", lock.name);
     json.key("kind").string(lockKindName(lock.kind));
     json.key("library").string(lockLibraryName(lock.library));
     json.key("confidence").number(lock.confidence);
     json.key("possible").boolean(lock.possible);
     json.key("reason").string(lock.reason.english());
     json.key("node").string(lock.node);
-    json.key("keys").beginArray();
-    for (const auto& key : lock.keys)
-        json.string(key);
-    json.endArray();
+    json.bytesListField("keys", lock.keys);
     json.key("ttl_ms").optionalNumber(lock.ttlMs);
     json.key("holders").beginArray();
     for (const auto& holder : lock.holders) {
         json.beginObject();
-        json.key("owner").string(holder.owner);
+        json.bytesField("owner", holder.owner);
         if (!holder.clientUuid.empty()) {
             json.key("client_uuid").string(holder.clientUuid.get());
             json.key("thread_id").string(holder.threadId.get());
         }
         json.key("count").number(holder.count);
-        json.key("mode").string(holder.mode);
+        json.key("mode").string(holderModeName(holder.mode));
         json.key("expires_at_ms").optionalNumber(holder.expiresAtMs);
         if (!holder.resource.empty())
             json.key("resource").string(holder.resource.get());
@@ -40,9 +38,9 @@ void LockSnapshotJson::write(JsonWriter& json, const LockSnapshot& lock, std::st
     json.key("waiters").beginArray();
     for (const auto& waiter : lock.waiters) {
         json.beginObject();
-        json.key("owner").string(waiter.owner);
+        json.bytesField("owner", waiter.owner);
         json.key("deadline_ms").optionalNumber(waiter.deadlineMs);
-        json.key("source").string(waiter.source);
+        json.key("source").string(waiterSourceName(waiter.source));
         json.endObject();
     }
     json.endArray();

@@ -73,7 +73,7 @@ void RecognitionPass::groupAuxiliaryKeys(RecognitionContext& context, std::vecto
             for (const auto& [waiterId, staleAfter] : registry->members) {
                 LockWaiter waiter;
                 waiter.owner = waiterId;
-                waiter.source = "lockscope-registry";
+                waiter.source = WaiterSource::LockScopeRegistry;
                 waiter.deadlineMs = scoreMillis(staleAfter);
                 if (waiter.deadlineMs && *waiter.deadlineMs < context.nowMs) {
                     ++stale; // a dead waiter: pruned by the next enter(); not shown as waiting

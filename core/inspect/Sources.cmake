@@ -3,10 +3,10 @@
 list(APPEND lockscope_core_sources
   inspect/BlockedPopCensus.cpp
   inspect/CandidateKeyIndex.cpp
+  inspect/HoldersText.cpp
   inspect/LockClassifier.cpp
   inspect/LockInspector.cpp
   inspect/LockId.cpp
-  inspect/LockLibrary.cpp
   inspect/LockNaming.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp

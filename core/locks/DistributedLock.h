@@ -2,6 +2,7 @@
 
 #include "common/CancellationToken.h"
 #include "common/Result.h"
+#include "locks/LockAlgorithm.h"
 
 #include <atomic>
 #include <chrono>
@@ -63,8 +64,7 @@ class DistributedLock
 public:
     virtual ~DistributedLock() = default;
 
-    // The --kind name: legacy, naive, token, reentrant, fair, read, write, semaphore, redlock.
-    virtual std::string_view kind() const = 0;
+    virtual LockAlgorithm kind() const = 0;
     virtual const std::string& name() const = 0;
     // Who we are to Redis: the value or hash field that marks our hold.
     virtual std::string holderId() const = 0;
@@ -86,7 +86,8 @@ public:
     {
         (void)replicas;
         (void)timeout;
-        return makeError(ErrorKind::Usage, "the " + std::string(kind()) + " kind cannot wait for replicas");
+        return makeError(ErrorKind::Usage,
+            "the " + std::string(lockAlgorithmName(kind())) + " kind cannot wait for replicas");
     }
 };
 

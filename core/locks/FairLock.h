@@ -39,7 +39,7 @@ public:
         std::chrono::milliseconds threadWaitTime = defaultThreadWaitTime, Fencing fencing = Fencing::On);
     ~FairLock() override;
 
-    std::string_view kind() const override { return "fair"; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Fair; }
 
 protected:
     Result<Attempt> tryAcquireOnce(std::chrono::milliseconds lease) override;

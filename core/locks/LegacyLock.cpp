@@ -3,7 +3,7 @@
 namespace lockscope {
 
 LegacyLock::LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
-    : TimestampLock(kindName, std::move(connection), std::move(name), options.clock)
+    : TimestampLock(LockAlgorithm::Legacy, std::move(connection), std::move(name), options.clock)
 {
 }
 

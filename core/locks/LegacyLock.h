@@ -29,8 +29,6 @@ namespace lockscope {
 class LegacyLock final : public TimestampLock
 {
 public:
-    static constexpr std::string_view kindName = "legacy";
-
     LegacyLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options = {});
 
 private:

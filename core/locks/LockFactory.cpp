@@ -27,7 +27,7 @@ struct KindEntry
 Result<std::shared_ptr<RedisConnection>> connectFor(const LockSpec& spec)
 {
     ConnectionOptions options = spec.connection;
-    options.clientRole = "lock:" + spec.kind;
+    options.clientRole = "lock:" + std::string(lockAlgorithmName(spec.kind));
     auto connection = RedisConnection::connect(options);
     if (!connection)
         return connection.error();
@@ -48,7 +48,7 @@ ExpiryClock::Source clockOf(const LockSpec& spec)
 const std::vector<KindEntry>& entries()
 {
     static const std::vector<KindEntry> table = {
-        {{"legacy",
+        {{LockAlgorithm::Legacy,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "SETNX with an expiry timestamp, GETSET takeover (the pattern of Redis's SETNX page); no "
                  "owner identity, no fencing")),
@@ -60,7 +60,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(std::make_unique<LegacyLock>(
                     *connection, spec.name, LegacyLock::Options {clockOf(spec)}));
             }},
-        {{"naive",
+        {{LockAlgorithm::Naive,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "UNSAFE: SETNX, then DEL + SETNX of an expired lock; two clients can both hold it (demo "
                  "only)")),
@@ -74,7 +74,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<NaiveLock>(*connection, spec.name, options));
             }},
-        {{"token",
+        {{LockAlgorithm::Token,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "SET NX PX with a random token, Lua compare-and-delete; redis-py / node-redlock format, "
                  "fenced")),
@@ -86,7 +86,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<TokenLock>(*connection, spec.name, fencingOf(spec)));
             }},
-        {{"reentrant",
+        {{LockAlgorithm::Reentrant,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "Redisson RLock format: hash of <uuid>:<thread> -> count, watchdog renewal, pub/sub "
                  "wake-up, "
@@ -96,7 +96,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(std::make_unique<ReentrantLock>(
                     spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
-        {{"fair",
+        {{LockAlgorithm::Fair,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "Redisson RFairLock format: FIFO queue with deadlines, head waiter woken, fenced")),
              false},
@@ -104,7 +104,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(std::make_unique<FairLock>(spec.connection, spec.name,
                     HolderIdentity::next(), nullptr, FairLock::defaultThreadWaitTime, fencingOf(spec)));
             }},
-        {{"read",
+        {{LockAlgorithm::Read,
              UserText(LOCKSCOPE_TEXT(
                  "LockFactory", "Redisson RReadWriteLock, shared read mode: many readers, no writer")),
              false},
@@ -112,13 +112,13 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(std::make_unique<ReadLock>(
                     spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
-        {{"write", UserText(LOCKSCOPE_TEXT("LockFactory", "Redisson RReadWriteLock, exclusive write mode")),
-             false},
+        {{LockAlgorithm::Write,
+             UserText(LOCKSCOPE_TEXT("LockFactory", "Redisson RReadWriteLock, exclusive write mode")), false},
             [](const LockSpec& spec) -> Result<std::unique_ptr<DistributedLock>> {
                 return std::unique_ptr<DistributedLock>(std::make_unique<WriteLock>(
                     spec.connection, spec.name, HolderIdentity::next(), nullptr, fencingOf(spec)));
             }},
-        {{"semaphore",
+        {{LockAlgorithm::Semaphore,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "counting semaphore of N permits (--permits): BLMOVE-blocked waiters, leased permits come "
                  "back, "
@@ -130,7 +130,7 @@ const std::vector<KindEntry>& entries()
                 return std::unique_ptr<DistributedLock>(
                     std::make_unique<Semaphore>(spec.connection, spec.name, spec.permits));
             }},
-        {{"redlock",
+        {{LockAlgorithm::Redlock,
              UserText(LOCKSCOPE_TEXT("LockFactory",
                  "the token lock on N independent masters (--nodes), majority quorum, fenced")),
              false},
@@ -160,13 +160,27 @@ const std::vector<LockKindInfo>& LockFactory::kinds()
     return infos;
 }
 
-const LockKindInfo* LockFactory::find(std::string_view kind)
+const LockKindInfo* LockFactory::find(std::string_view name)
+{
+    const auto kind = lockAlgorithmNames.parse(name);
+    return kind ? find(*kind) : nullptr;
+}
+
+const LockKindInfo* LockFactory::find(LockAlgorithm kind)
 {
     for (const auto& info : kinds()) {
-        if (info.name == kind)
+        if (info.kind == kind)
             return &info;
     }
     return nullptr;
+}
+
+Result<LockAlgorithm> LockFactory::parseKind(std::string_view name)
+{
+    if (const auto* info = find(name))
+        return info->kind;
+    return makeError(ErrorKind::Usage,
+        "unknown lock kind '" + std::string(name) + "' (known kinds: " + knownKindNames() + ")");
 }
 
 std::string LockFactory::knownKindNames()
@@ -175,20 +189,30 @@ std::string LockFactory::knownKindNames()
     for (const auto& info : kinds()) {
         if (!names.empty())
             names += ", ";
-        names += info.name;
+        names += info.name();
     }
     return names;
 }
 
-std::optional<std::string> LockFactory::noFenceRefusal(std::string_view kind)
+std::optional<std::string> LockFactory::noFenceRefusal(LockAlgorithm kind)
 {
-    if (kind == "token" || kind == "reentrant" || kind == "fair" || kind == "read" || kind == "write")
+    switch (kind) {
+    case LockAlgorithm::Token:
+    case LockAlgorithm::Reentrant:
+    case LockAlgorithm::Fair:
+    case LockAlgorithm::Read:
+    case LockAlgorithm::Write:
         return std::nullopt;
-    if (kind == "legacy" || kind == "naive")
-        return "the " + std::string(kind) + " kind has no fence to turn off";
-    // The semaphore and redlock always fence: turning their counters off is not offered (yet).
+    case LockAlgorithm::Legacy:
+    case LockAlgorithm::Naive:
+        return "the " + std::string(lockAlgorithmName(kind)) + " kind has no fence to turn off";
+    case LockAlgorithm::Semaphore:
+    case LockAlgorithm::Redlock:
+        // They always fence: turning their counters off is not offered (yet).
+        break;
+    }
     return "fencing can be turned off for the token, reentrant, fair, read and write kinds only, not "
-        + std::string(kind);
+        + std::string(lockAlgorithmName(kind));
 }
 
 Result<std::unique_ptr<DistributedLock>> LockFactory::create(const LockSpec& spec)
@@ -196,11 +220,12 @@ Result<std::unique_ptr<DistributedLock>> LockFactory::create(const LockSpec& spe
     if (spec.name.empty())
         return makeError(ErrorKind::Usage, "a lock needs a name");
     for (const auto& entry : entries()) {
-        if (entry.info.name == spec.kind)
+        if (entry.info.kind == spec.kind)
             return entry.create(spec);
     }
-    return makeError(
-        ErrorKind::Usage, "unknown lock kind '" + spec.kind + "' (known kinds: " + knownKindNames() + ")");
+    return makeError(ErrorKind::Usage,
+        "lock kind '" + std::string(lockAlgorithmName(spec.kind))
+            + "' is not in this build (known kinds: " + knownKindNames() + ")");
 }
 
 } // namespace lockscope

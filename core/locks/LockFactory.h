@@ -2,6 +2,7 @@
 
 #include "common/UserText.h"
 #include "locks/DistributedLock.h"
+#include "locks/LockAlgorithm.h"
 #include "redis/ConnectionOptions.h"
 
 #include <memory>
@@ -15,7 +16,7 @@ namespace lockscope {
 // What a lock of any kind is built from; each kind reads the fields it needs.
 struct LockSpec
 {
-    std::string kind;
+    LockAlgorithm kind = LockAlgorithm::Reentrant;
     std::string name;
     ConnectionOptions connection; // the server (all kinds but redlock)
     std::vector<ConnectionOptions> nodes; // redlock: the independent masters
@@ -30,25 +31,30 @@ struct LockSpec
 
 struct LockKindInfo
 {
-    std::string_view name;
+    LockAlgorithm kind;
+    std::string_view name() const { return lockAlgorithmName(kind); }
     UserText description;
     bool unsafe = false; // breaks mutual exclusion on purpose (naive): never offer it as a default
 };
 
-// Creates a DistributedLock by its --kind name, with its own connection(s).
+// Creates a DistributedLock of a kind, with its own connection(s).
 class LockFactory
 {
 public:
     // The kind used when none is asked for: Redisson-compatible, renewed by the watchdog.
-    static constexpr std::string_view defaultKind = "reentrant";
+    static constexpr LockAlgorithm defaultKind = LockAlgorithm::Reentrant;
 
     static const std::vector<LockKindInfo>& kinds();
-    static const LockKindInfo* find(std::string_view kind);
+    // The kind of that --kind name (lockAlgorithmNames), if this build makes it.
+    static const LockKindInfo* find(std::string_view name);
+    static const LockKindInfo* find(LockAlgorithm kind);
+    // The kind a --kind value names, or a Usage error naming the known kinds.
+    static Result<LockAlgorithm> parseKind(std::string_view name);
     // "legacy, naive, token, redlock": for messages.
     static std::string knownKindNames();
     // Why LockSpec::fenced = false does not apply to `kind` (a message for a usage error), or
     // nothing when it does (token, reentrant, fair, read, write).
-    static std::optional<std::string> noFenceRefusal(std::string_view kind);
+    static std::optional<std::string> noFenceRefusal(LockAlgorithm kind);
     // Connects (the redlock kind connects lazily, per attempt) and builds the lock; an unknown
     // kind or missing parameters are Usage errors.
     static Result<std::unique_ptr<DistributedLock>> create(const LockSpec& spec);

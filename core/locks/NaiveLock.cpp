@@ -3,7 +3,7 @@
 namespace lockscope {
 
 NaiveLock::NaiveLock(std::shared_ptr<RedisConnection> connection, std::string name, Options options)
-    : TimestampLock(kindName, std::move(connection), std::move(name), options.clock)
+    : TimestampLock(LockAlgorithm::Naive, std::move(connection), std::move(name), options.clock)
     , m_beforeDelete(std::move(options.beforeDelete))
 {
 }

@@ -18,8 +18,6 @@ namespace lockscope {
 class NaiveLock final : public TimestampLock
 {
 public:
-    static constexpr std::string_view kindName = "naive";
-
     struct Options : TimestampLock::Options
     {
         // Called between reading an expired timestamp and the DEL: the race window. The demo and

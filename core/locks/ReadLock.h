@@ -23,7 +23,7 @@ public:
     using ReadWriteLockSide::ReadWriteLockSide;
     ~ReadLock() override;
 
-    std::string_view kind() const override { return "read"; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Read; }
 
 protected:
     std::string holderField() const override { return identity().field(); }

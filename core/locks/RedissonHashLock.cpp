@@ -320,7 +320,7 @@ std::shared_ptr<HandoffDesk> RedissonHashLock::handoffDesk()
 {
     if (!m_desk) {
         m_desk = HandoffDesk::forKey(m_options.describe() + "|" + m_options.user + "|"
-            + std::to_string(m_options.database) + "|" + std::string(kind())
+            + std::to_string(m_options.database) + "|" + std::string(lockAlgorithmName(kind()))
             + (m_fencing == Fencing::On ? "|" : "|unfenced|") + m_name);
     }
     return m_desk;

@@ -118,7 +118,8 @@ protected:
         (void)lease;
         (void)candidates;
         (void)streak;
-        return makeError(ErrorKind::Internal, "lock kind " + std::string(kind()) + " has no unlock script");
+        return makeError(ErrorKind::Internal,
+            "lock kind " + std::string(lockAlgorithmName(kind())) + " has no unlock script");
     }
     // Extends the hold by `lease`; replies 1 while it is ours, 0 otherwise. By default
     // Redisson's renewExpirationAsync: PEXPIRE the hash while our field is in it.

@@ -27,8 +27,6 @@ namespace lockscope {
 class RedlockLock final : public RandomTokenLock
 {
 public:
-    static constexpr std::string_view kindName = "redlock";
-
     struct Options
     {
         // Retry delay after a failed attempt: random in [retryDelay / 2, retryDelay].
@@ -44,7 +42,7 @@ public:
     }
     ~RedlockLock() override;
 
-    std::string_view kind() const override { return kindName; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Redlock; }
 
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;

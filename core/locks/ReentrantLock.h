@@ -35,7 +35,7 @@ public:
         Fencing fencing = Fencing::On);
     ~ReentrantLock() override;
 
-    std::string_view kind() const override { return "reentrant"; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Reentrant; }
 
     // Redisson's own scripts, verbatim, for interop checks and tools that act as a Redisson
     // client. Acquire: KEYS[1] name; ARGV lease, field; replies nil when acquired, else pttl.

@@ -51,7 +51,7 @@ public:
     // The key of one part (`free`, `taken`, ...) of the semaphore `name`.
     static std::string keyFor(const std::string& name, std::string_view part);
 
-    std::string_view kind() const override { return "semaphore"; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Semaphore; }
     const std::string& name() const override { return m_name; }
     std::string holderId() const override { return m_identity.field(); }
 

@@ -7,14 +7,14 @@
 
 namespace lockscope {
 
-TimestampLock::TimestampLock(std::string_view kind, std::shared_ptr<RedisConnection> connection,
+TimestampLock::TimestampLock(LockAlgorithm kind, std::shared_ptr<RedisConnection> connection,
     std::string name, ExpiryClock::Source clock)
     : m_connection(std::move(connection))
     , m_name(std::move(name))
     , m_clock(*m_connection, clock)
     , m_kind(kind)
     // The lock value carries no identity, so the waiter entry names the process instead.
-    , m_waiterId(std::string(kind) + ":pid" + std::to_string(::getpid()) + ":"
+    , m_waiterId(std::string(lockAlgorithmName(kind)) + ":pid" + std::to_string(::getpid()) + ":"
           + HolderToken::generate().substr(0, 8))
 {
 }
@@ -57,8 +57,8 @@ std::string TimestampLock::holderId() const
 Result<AcquireResult> TimestampLock::acquire(const AcquireOptions& options)
 {
     if (m_expiry)
-        return makeError(
-            ErrorKind::Usage, std::string(m_kind) + " lock '" + m_name + "' is already held by this object");
+        return makeError(ErrorKind::Usage,
+            std::string(lockAlgorithmName(m_kind)) + " lock '" + m_name + "' is already held by this object");
     if (options.lease.count() <= 0)
         return makeError(ErrorKind::Usage, "the lease must be positive");
     WaiterRegistry registration(*m_connection, m_name, m_waiterId);

@@ -23,7 +23,7 @@ public:
         ExpiryClock::Source clock = ExpiryClock::Source::Client;
     };
 
-    std::string_view kind() const final { return m_kind; }
+    LockAlgorithm kind() const final { return m_kind; }
     const std::string& name() const final { return m_name; }
     // The expiry timestamp we wrote (the only mark of our hold); empty when not holding.
     std::string holderId() const final;
@@ -36,8 +36,7 @@ public:
     Result<bool> isHeld() final;
 
 protected:
-    // `kind` must outlive the lock (the subclasses pass their static kindName).
-    TimestampLock(std::string_view kind, std::shared_ptr<RedisConnection> connection, std::string name,
+    TimestampLock(LockAlgorithm kind, std::shared_ptr<RedisConnection> connection, std::string name,
         ExpiryClock::Source clock);
 
     // One attempt, under m_mutex: true (with m_expiry set) when it took the lock.
@@ -64,7 +63,7 @@ protected:
     mutable std::mutex m_mutex;
 
 private:
-    std::string_view m_kind;
+    LockAlgorithm m_kind;
     std::string m_waiterId;
 };
 

@@ -36,15 +36,13 @@ namespace lockscope {
 class TokenLock final : public RandomTokenLock
 {
 public:
-    static constexpr std::string_view kindName = "token";
-
     // Fencing::Off acquires with a plain SET NX PX and no counter (see Fencing.h).
     using Fencing = lockscope::Fencing;
 
     // The connection must not be used by another thread while this lock uses it.
     TokenLock(std::shared_ptr<RedisConnection> connection, std::string name, Fencing fencing = Fencing::On);
 
-    std::string_view kind() const override { return kindName; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Token; }
 
     Result<AcquireResult> acquire(const AcquireOptions& options) override;
     Result<HoldOutcome> release() override;

@@ -14,7 +14,7 @@ public:
     using ReadWriteLockSide::ReadWriteLockSide;
     ~WriteLock() override;
 
-    std::string_view kind() const override { return "write"; }
+    LockAlgorithm kind() const override { return LockAlgorithm::Write; }
 
 protected:
     std::string holderField() const override { return identity().field() + ":write"; }

@@ -3,14 +3,18 @@
 #include "redis/ConnectionOptions.h"
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <fcntl.h>
+#include <memory>
+#include <mutex>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/un.h>
+#include <thread>
 #include <unistd.h>
 
 namespace lockscope {
@@ -59,6 +63,59 @@ Status finishConnect(
     return Done {};
 }
 
+// getaddrinfo() has no timeout of its own (a dead name server holds it for 10 s and more), so
+// a name is looked up on a thread of its own and waited for until the connect deadline; a lookup
+// still going then finishes there, and its result is freed by whoever lets go of it last.
+struct Lookup
+{
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;
+    int rc = 0;
+    addrinfo* found = nullptr;
+    ~Lookup()
+    {
+        if (found)
+            freeaddrinfo(found);
+    }
+};
+
+Result<std::shared_ptr<Lookup>> lookUp(const std::string& host, int port, Deadline deadline)
+{
+    auto lookup = std::make_shared<Lookup>();
+    addrinfo hints {};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    const std::string service = std::to_string(port);
+    // An address needs no name server: read at once, no thread.
+    hints.ai_flags = AI_NUMERICHOST;
+    lookup->rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &lookup->found);
+    if (lookup->rc != EAI_NONAME) {
+        lookup->done = true;
+        return lookup;
+    }
+    if (deadline && remainingMs(deadline) == 0)
+        return makeError(ErrorKind::Timeout, "timed out resolving host '" + host + "'");
+    hints.ai_flags = 0;
+    std::thread([lookup, host, service, hints] {
+        addrinfo* found = nullptr;
+        const int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &found);
+        std::lock_guard guard(lookup->mutex);
+        lookup->rc = rc;
+        lookup->found = found;
+        lookup->done = true;
+        lookup->finished.notify_all();
+    }).detach();
+    std::unique_lock lock(lookup->mutex);
+    if (deadline)
+        lookup->finished.wait_until(lock, *deadline, [&] { return lookup->done; });
+    else
+        lookup->finished.wait(lock, [&] { return lookup->done; });
+    if (!lookup->done)
+        return makeError(ErrorKind::Timeout, "timed out resolving host '" + host + "' (--connect-timeout)");
+    return lookup;
+}
+
 } // namespace
 
 Status waitForFd(int fd, bool forWrite, Deadline deadline)
@@ -79,15 +136,13 @@ Result<std::unique_ptr<SocketTransport>> SocketTransport::connectTcp(
     const std::string& host, int port, Deadline deadline)
 {
     const std::string where = HostPort {host, port}.toString();
-    addrinfo hints {};
-    hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    addrinfo* found = nullptr;
-    const int rc = getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found);
-    if (rc != 0)
-        return makeError(
-            ErrorKind::ConnectionRefused, "cannot resolve host '" + host + "': " + gai_strerror(rc));
-    std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> guard(found, freeaddrinfo);
+    auto lookup = lookUp(host, port, deadline);
+    if (!lookup)
+        return lookup.error();
+    if ((*lookup)->rc != 0)
+        return makeError(ErrorKind::ConnectionRefused,
+            "cannot resolve host '" + host + "': " + gai_strerror((*lookup)->rc));
+    addrinfo* found = (*lookup)->found;
 
     RedisError lastError = makeError(ErrorKind::ConnectionRefused, "no address for " + where);
     for (addrinfo* ai = found; ai; ai = ai->ai_next) {

@@ -18,7 +18,7 @@ std::string bsmToken()
 {
     std::string token;
     do
-        token = RandomText::base64(16, true, false);
+        token = RandomText::base64(16, RandomText::Base64::UrlSafeUnpadded);
     while (TokenShape::of(token) != TokenShapeKind::UrlSafe22);
     return token;
 }

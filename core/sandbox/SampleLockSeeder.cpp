@@ -62,8 +62,8 @@ Result<std::vector<std::string>> SampleLockSeeder::seed()
     return made;
 }
 
-Status SampleLockSeeder::hold(const std::string& kind, const std::string& name,
-    std::chrono::milliseconds lease, bool watchdog, int permits)
+Status SampleLockSeeder::hold(
+    LockAlgorithm kind, const std::string& name, std::chrono::milliseconds lease, bool watchdog, int permits)
 {
     LockSpec spec;
     spec.kind = kind;
@@ -86,7 +86,7 @@ Status SampleLockSeeder::hold(const std::string& kind, const std::string& name,
     return Done {};
 }
 
-void SampleLockSeeder::queueWaiter(const std::string& kind, const std::string& name)
+void SampleLockSeeder::queueWaiter(LockAlgorithm kind, const std::string& name)
 {
     // A waiter blocks in acquire() until stop() cancels it: that is what puts it in the queue.
     m_waiters.emplace_back([this, kind, name, options = m_options] {
@@ -111,7 +111,7 @@ Status SampleLockSeeder::holdOwnLocks(std::vector<std::string>& made)
 {
     struct Own
     {
-        const char* kind;
+        LockAlgorithm kind;
         const char* name;
         std::chrono::milliseconds lease;
         bool watchdog;
@@ -119,20 +119,22 @@ Status SampleLockSeeder::holdOwnLocks(std::vector<std::string>& made)
         const char* words;
     };
     const Own own[] = {
-        {"reentrant", "demo:orders:checkout", 30s, true, 1, "LockScope reentrant, renewed by its watchdog"},
-        {"fair", "demo:ledger:close-day", 30s, true, 1, "LockScope fair lock, two waiters queued"},
-        {"read", "demo:catalog:prices", 60s, false, 1, "LockScope read lock, lease 60 s"},
-        {"write", "demo:catalog:stock", 45s, false, 1, "LockScope write lock, lease 45 s"},
-        {"semaphore", "demo:api:quota", 50s, false, 3, "LockScope semaphore, 1 of 3 permits"},
-        {"token", "demo:mailer:lock", 20s, false, 1, "LockScope token lock, expires in 20 s"},
+        {LockAlgorithm::Reentrant, "demo:orders:checkout", 30s, true, 1,
+            "LockScope reentrant, renewed by its watchdog"},
+        {LockAlgorithm::Fair, "demo:ledger:close-day", 30s, true, 1,
+            "LockScope fair lock, two waiters queued"},
+        {LockAlgorithm::Read, "demo:catalog:prices", 60s, false, 1, "LockScope read lock, lease 60 s"},
+        {LockAlgorithm::Write, "demo:catalog:stock", 45s, false, 1, "LockScope write lock, lease 45 s"},
+        {LockAlgorithm::Semaphore, "demo:api:quota", 50s, false, 3, "LockScope semaphore, 1 of 3 permits"},
+        {LockAlgorithm::Token, "demo:mailer:lock", 20s, false, 1, "LockScope token lock, expires in 20 s"},
     };
     for (const Own& lock : own) {
         if (auto held = hold(lock.kind, lock.name, lock.lease, lock.watchdog, lock.permits); !held)
             return held;
         made.push_back(std::string(lock.name) + " (" + lock.words + ")");
     }
-    queueWaiter("fair", "demo:ledger:close-day");
-    queueWaiter("fair", "demo:ledger:close-day");
+    queueWaiter(LockAlgorithm::Fair, "demo:ledger:close-day");
+    queueWaiter(LockAlgorithm::Fair, "demo:ledger:close-day");
     return Done {};
 }
 

@@ -39,9 +39,9 @@ private:
     Status holdOwnLocks(std::vector<std::string>& made);
     Status holdPortalockerLock(std::vector<std::string>& made);
     Status writeForeignLocks(RedisConnection& connection, std::vector<std::string>& made);
-    Status hold(const std::string& kind, const std::string& name, std::chrono::milliseconds lease,
-        bool watchdog, int permits = 1);
-    void queueWaiter(const std::string& kind, const std::string& name);
+    Status hold(LockAlgorithm kind, const std::string& name, std::chrono::milliseconds lease, bool watchdog,
+        int permits = 1);
+    void queueWaiter(LockAlgorithm kind, const std::string& name);
 
     ConnectionOptions m_options;
     std::vector<std::unique_ptr<DistributedLock>> m_held;

@@ -26,12 +26,12 @@ Result<ConnectionOptions> connectionTo(const std::string& url, const ConnectionO
 DrillServers::~DrillServers() = default;
 
 Result<std::unique_ptr<DrillServers>> DrillServers::prepare(
-    StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn)
+    StressParameters& parameters, RedisServerProcess* sandbox, OwnServers own)
 {
     std::unique_ptr<DrillServers> servers(new DrillServers());
-    if (auto restart = servers->prepareRestart(parameters, sandbox, startOwn); !restart)
+    if (auto restart = servers->prepareRestart(parameters, sandbox, own); !restart)
         return restart.error();
-    if (auto failover = servers->prepareFailover(parameters, sandbox || startOwn); !failover)
+    if (auto failover = servers->prepareFailover(parameters, sandbox || own == OwnServers::Start); !failover)
         return failover.error();
     return servers;
 }
@@ -41,7 +41,7 @@ Result<std::unique_ptr<DrillServers>> DrillServers::prepare(
 // the run when a drill asks for it (it is still empty then); one that does not keep it deletes the
 // data files first. The hook runs on the holder's thread; restarts from two clients at once would
 // race on the process, hence the mutex.
-Status DrillServers::prepareRestart(StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn)
+Status DrillServers::prepareRestart(StressParameters& parameters, RedisServerProcess* sandbox, OwnServers own)
 {
     bool restarts = false;
     bool durable = false;
@@ -51,7 +51,7 @@ Status DrillServers::prepareRestart(StressParameters& parameters, RedisServerPro
     }
     if (!restarts)
         return Done {};
-    if (!sandbox && startOwn) {
+    if (!sandbox && own == OwnServers::Start) {
         auto started = RedisServerProcess::startSandbox();
         if (!started)
             return started.error();

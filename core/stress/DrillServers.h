@@ -23,15 +23,20 @@ public:
     DrillServers(const DrillServers&) = delete;
     DrillServers& operator=(const DrillServers&) = delete;
 
+    enum class OwnServers
+    {
+        Start, // start what the drills need (the GUI's private servers)
+        Never, // use only `sandbox`; drills without a server are refused
+    };
     // `sandbox`: a server the caller owns and lets the restart drill use (the CLI's --sandbox);
-    // null with `startOwn`: one is started for it. Without either, the drills are left to
+    // null with OwnServers::Start: one is started for it. Without either, the drills are left to
     // StressParameters::validate(), which refuses them.
     static Result<std::unique_ptr<DrillServers>> prepare(
-        StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn);
+        StressParameters& parameters, RedisServerProcess* sandbox, OwnServers own);
 
 private:
     DrillServers() = default;
-    Status prepareRestart(StressParameters& parameters, RedisServerProcess* sandbox, bool startOwn);
+    Status prepareRestart(StressParameters& parameters, RedisServerProcess* sandbox, OwnServers own);
     Status prepareFailover(StressParameters& parameters, bool allowed);
 
     std::unique_ptr<RedisServerProcess> m_own;

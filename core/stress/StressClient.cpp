@@ -47,10 +47,10 @@ void StressClient::pause(std::chrono::milliseconds duration, const CancellationT
     }
 }
 
-void StressClient::countError(const std::string& kind)
+void StressClient::countError(StressError error)
 {
     std::lock_guard guard(m_mutex);
-    ++m_errors[kind];
+    ++m_errors[error];
     m_errorCount.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -107,14 +107,14 @@ void StressClient::run(const CancellationToken& stop)
             else if (failover)
                 m_faults->holdBackReplication(false);
             if (!acquired) {
-                countError(std::string(errorKindName(acquired.error().kind)));
+                countError(StressError::redis(acquired.error().kind));
                 // A broken server should not turn the run into a busy loop of errors.
                 pause(std::chrono::milliseconds(10), stop);
                 continue;
             }
             if (acquired->outcome == AcquireOutcome::Cancelled)
                 return;
-            countError("timed_out");
+            countError(StressError::of(StressError::Cause::TimedOut));
             continue;
         }
         if (m_parameters.waitReplicas > 0 && !replicasConfirmed(lock)) {
@@ -159,9 +159,9 @@ void StressClient::run(const CancellationToken& stop)
             recordSection(lockIndex, section, false);
             auto released = lock.release();
             if (!released)
-                countError(std::string(errorKindName(released.error().kind)));
+                countError(StressError::redis(released.error().kind));
             else if (*released == HoldOutcome::Lost)
-                countError("lost");
+                countError(StressError::of(StressError::Cause::Lost));
         }
 
         pause(m_parameters.think, stop);
@@ -187,7 +187,7 @@ bool StressClient::killHolder(size_t lockIndex, const std::string& holder, const
     auto child = CrashingHolder::start(
         m_faults->lockSpec(lockIndex), options, *options.wait + std::chrono::milliseconds(2000));
     if (!child) {
-        countError("kill_not_held");
+        countError(StressError::of(StressError::Cause::KillNotHeld));
         return false;
     }
     const long long holding = steadyNanos();
@@ -223,7 +223,7 @@ void StressClient::holdWith(const FaultSpec& fault, const CancellationToken& sto
         if (restarted)
             m_faults->countInjected(fault.kind);
         else
-            countError("restart_failed");
+            countError(StressError::of(StressError::Cause::RestartFailed));
         pause(m_parameters.hold, stop);
         return;
     }
@@ -278,14 +278,14 @@ void StressClient::failOver()
     if (failedOver)
         m_faults->countInjected(FaultSpec::Kind::Failover);
     else
-        countError("failover_failed");
+        countError(StressError::of(StressError::Cause::FailoverFailed));
 }
 
 bool StressClient::replicasConfirmed(DistributedLock& lock)
 {
     auto confirmed = lock.confirmReplicas(m_parameters.waitReplicas, m_parameters.replicaTimeout);
     if (!confirmed)
-        countError(std::string(errorKindName(confirmed.error().kind)));
+        countError(StressError::redis(confirmed.error().kind));
     if (confirmed && *confirmed >= m_parameters.waitReplicas)
         return true;
     ++m_unconfirmed;
@@ -306,11 +306,11 @@ std::optional<std::string> StressClient::finishDrillSection(
     }
     auto released = lock.release();
     if (!released) {
-        const std::string kind(errorKindName(released.error().kind));
-        countError(kind);
-        lost = lost.value_or(kind);
+        const auto error = StressError::redis(released.error().kind);
+        countError(error);
+        lost = lost.value_or(std::string(error.name()));
     } else if (*released == HoldOutcome::Lost) {
-        countError("lost");
+        countError(StressError::of(StressError::Cause::Lost));
         lost = lost.value_or("release_lost");
     }
     return lost;

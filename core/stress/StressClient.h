@@ -5,6 +5,7 @@
 #include "locks/DistributedLock.h"
 #include "locks/MutualExclusionChecker.h"
 #include "stress/LatencyHistogram.h"
+#include "stress/StressError.h"
 #include "stress/StressParameters.h"
 
 #include <atomic>
@@ -57,7 +58,7 @@ public:
     // After run() returned: everything it recorded.
     const LatencyHistogram& handoffs() const { return m_handoff; }
     const LatencyHistogram& holds() const { return m_holds; }
-    const std::map<std::string, long long>& errors() const { return m_errors; }
+    const std::map<StressError, long long>& errors() const { return m_errors; }
     // Sections per lock index.
     const std::vector<std::vector<CriticalSection>>& sections() const { return m_sections; }
     long long unrecordedSections() const { return m_unrecorded; }
@@ -71,7 +72,7 @@ public:
     static long long steadyNanos();
 
 private:
-    void countError(const std::string& kind);
+    void countError(StressError error);
     // Sleeps `duration` unless `stop` fires first.
     static void pause(std::chrono::milliseconds duration, const CancellationToken& stop);
     // The kill drill: a child process takes lock `lockIndex` as this client and is killed with
@@ -105,7 +106,7 @@ private:
 
     mutable std::mutex m_mutex; // guards m_acquireWait and m_errors against snapshot()
     LatencyHistogram m_acquireWait;
-    std::map<std::string, long long> m_errors;
+    std::map<StressError, long long> m_errors;
     std::atomic<long long> m_acquisitions {0};
     std::atomic<long long> m_errorCount {0};
     LatencyHistogram m_handoff;

@@ -99,8 +99,8 @@ Result<StressResult> StressEngine::run(const CancellationToken* cancel, const Pr
         return valid.error();
     if (!LockFactory::find(m_parameters.kind))
         return makeError(ErrorKind::Usage,
-            "unknown lock kind '" + m_parameters.kind + "' (known kinds: " + LockFactory::knownKindNames()
-                + ")");
+            "lock kind '" + std::string(lockAlgorithmName(m_parameters.kind))
+                + "' is not in this build (known kinds: " + LockFactory::knownKindNames() + ")");
 
     std::vector<StressClient::LockSlot> slots(static_cast<size_t>(m_parameters.locks));
     std::atomic<long long> sectionBudget {static_cast<long long>(m_parameters.maxRecordedSections)};

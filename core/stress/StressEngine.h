@@ -1,6 +1,6 @@
 #pragma once
 
-#include "locks/DistributedLock.h"
+#include "common/CancellationToken.h"
 #include "stress/StressParameters.h"
 #include "stress/StressProgress.h"
 #include "stress/StressResult.h"

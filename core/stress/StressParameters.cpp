@@ -8,8 +8,6 @@ Status StressParameters::validate() const
 {
     auto usage
         = [](std::string message) -> Status { return makeError(ErrorKind::Usage, std::move(message)); };
-    if (kind.empty())
-        return usage("the stress run needs a lock kind");
     if (clients < 1 || clients > 512)
         return usage("clients must be between 1 and 512");
     if (locks < 1 || locks > 1024)
@@ -35,7 +33,8 @@ Status StressParameters::validate() const
         return usage("the progress interval must be positive");
     if (waitReplicas < 0 || waitReplicas > 64)
         return usage("wait-replicas must be between 0 and 64");
-    if (waitReplicas > 0 && kind != "token" && kind != "reentrant" && kind != "fair")
+    if (waitReplicas > 0 && kind != LockAlgorithm::Token && kind != LockAlgorithm::Reentrant
+        && kind != LockAlgorithm::Fair)
         return usage("waiting for replicas is for the token, reentrant and fair kinds");
     if (replicaTimeout.count() <= 0)
         return usage("the replica timeout must be positive");
@@ -43,7 +42,7 @@ Status StressParameters::validate() const
         if (fault.every < 1)
             return usage("a fault drill needs every >= 1");
         if (fault.kind == FaultSpec::Kind::Partition
-            && (kind == "redlock" || connection.transport != ConnectionOptions::Transport::Tcp
+            && (kind == LockAlgorithm::Redlock || connection.transport != ConnectionOptions::Transport::Tcp
                 || connection.topology == ConnectionOptions::Topology::Sentinel))
             return usage(
                 "the partition drill needs one server over TCP (not redlock, a socket or a sentinel)");
@@ -52,7 +51,7 @@ Status StressParameters::validate() const
         if (fault.kind == FaultSpec::Kind::Failover && !failover)
             return usage(
                 "the failover drill needs a master, a replica and a sentinel the run owns (--sandbox)");
-        if (fault.kind == FaultSpec::Kind::Failover && kind == "redlock")
+        if (fault.kind == FaultSpec::Kind::Failover && kind == LockAlgorithm::Redlock)
             return usage("the failover drill is for one master with a replica (not redlock)");
     }
     return Done {};

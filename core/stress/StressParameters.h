@@ -3,6 +3,7 @@
 #include "common/Result.h"
 #include "faults/FaultInjector.h"
 #include "faults/FaultSpec.h"
+#include "locks/LockAlgorithm.h"
 #include "redis/ConnectionOptions.h"
 
 #include <chrono>
@@ -16,7 +17,7 @@ namespace lockscope {
 // `hold`, then pause `think` before the next one.
 struct StressParameters
 {
-    std::string kind = "token";
+    LockAlgorithm kind = LockAlgorithm::Token;
     int clients = 4;
     int locks = 1;
     std::chrono::milliseconds hold {1};
@@ -57,7 +58,10 @@ struct StressParameters
     std::string lockName(int index) const { return namePrefix + std::to_string(index); }
     // Whether two holds of one name must never overlap: not for read locks or a semaphore of
     // several permits, whose holds are shared by design (the checker then does not judge them).
-    bool exclusiveKind() const { return kind != "read" && !(kind == "semaphore" && permits > 1); }
+    bool exclusiveKind() const
+    {
+        return kind != LockAlgorithm::Read && !(kind == LockAlgorithm::Semaphore && permits > 1);
+    }
 };
 
 } // namespace lockscope

@@ -2,8 +2,10 @@
 
 #include "common/UserText.h"
 #include "faults/FaultReport.h"
+#include "locks/LockAlgorithm.h"
 #include "stress/LatencyHistogram.h"
 #include "stress/LatencySummary.h"
+#include "stress/StressError.h"
 
 #include <chrono>
 #include <map>
@@ -16,7 +18,7 @@ namespace lockscope {
 // this process.
 struct StressResult
 {
-    std::string kind;
+    LockAlgorithm kind = LockAlgorithm::Token;
     bool fenced = true; // false: a run without fencing counters (--no-fence)
     int clients = 0;
     int locks = 0;
@@ -53,9 +55,8 @@ struct StressResult
     long long sectionsUnchecked = 0; // beyond maxRecordedSections
     UserText checkerSummary; // the first findings, for humans
 
-    // Redis errors by ErrorKind name, plus "lost" (release found the hold gone) and
-    // "timed_out" (an acquire gave up, which only kinds with a wait limit do).
-    std::map<std::string, long long> errors;
+    // How often each error happened.
+    std::map<StressError, long long> errors;
     // Process CPU time (CLOCK_PROCESS_CPUTIME_ID) over the run, divided by acquisitions.
     double cpuMicrosPerAcquisition = 0;
     bool stoppedEarly = false; // cancelled before its duration or iterations

@@ -16,13 +16,23 @@ void valuesArray(JsonWriter& json, const char* key, const Values& values)
     json.endArray();
 }
 
+std::string_view nameOf(std::string_view name)
+{
+    return name;
+}
+
+std::string_view nameOf(const StressError& error)
+{
+    return error.name();
+}
+
 // `key`: {name: count, ...}
 template <typename Counts>
 void countsObject(JsonWriter& json, const char* key, const Counts& counts)
 {
     json.key(key).beginObject();
     for (const auto& [name, count] : counts)
-        json.key(name).value(count);
+        json.key(nameOf(name)).value(count);
     json.endObject();
 }
 
@@ -41,7 +51,7 @@ std::string StressResultJson::toJson(const StressResult& result)
 {
     JsonWriter json;
     json.beginObject();
-    json.key("kind").value(result.kind);
+    json.key("kind").value(lockAlgorithmName(result.kind));
     json.key("fenced").value(result.fenced);
     json.key("clients").value(result.clients);
     json.key("locks").value(result.locks);

@@ -34,7 +34,7 @@ std::optional<StressResult> stress(StressParameters p)
 {
     auto result = StressEngine(p).run();
     if (!result) {
-        std::cout << "  " << p.kind << ": cannot run: " << result.error().message << "\n";
+        std::cout << "  " << lockAlgorithmName(p.kind) << ": cannot run: " << result.error().message << "\n";
         return std::nullopt;
     }
     return *result;
@@ -81,7 +81,7 @@ int main(int argc, char** argv)
     auto base = [&](const std::string& kind, int clients, int locks, std::chrono::milliseconds hold,
                     std::chrono::milliseconds duration) {
         StressParameters p;
-        p.kind = kind;
+        p.kind = lockAlgorithmNames.parse(kind).value_or(LockAlgorithm::Token);
         p.connection = connection;
         p.namePrefix = "bench:" + kind + ":";
         p.lease = 30000ms;
@@ -336,7 +336,7 @@ int main(int argc, char** argv)
         std::printf("\n3) zero violations for every safe kind (8 clients, 2 locks, hold 1 ms, 2 s)\n");
         std::vector<std::unique_ptr<RedisServerProcess>> nodes;
         for (const auto& info : LockFactory::kinds()) {
-            const std::string kind(info.name);
+            const std::string kind(info.name());
             if (info.unsafe) {
                 std::printf("  %-10s skipped: unsafe on purpose\n", kind.c_str());
                 continue;

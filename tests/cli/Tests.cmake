@@ -3,6 +3,10 @@ lockscope_add_test(tst_CliClusterPing DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliTls DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliSentinel DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliList DIR cli LIBS lockscope_cli)
+# The command line itself: help per command, --opt=value, global flags after the command, usage errors.
+lockscope_add_test(tst_CliCommandLine DIR cli LIBS lockscope_cli)
+# The times history --since/--until read.
+lockscope_add_test(tst_TimeArgument DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_CliAdmin DIR cli LIBS lockscope_cli)
 # The PHP script that takes a lock with Laravel's own classes (run with /usr/bin/php).
 target_compile_definitions(tst_CliAdmin PRIVATE
@@ -16,6 +20,10 @@ lockscope_add_test(tst_StressCommand DIR cli LIBS lockscope_cli)
 lockscope_add_test(tst_LockCommand DIR cli LIBS lockscope_cli)
 target_compile_definitions(tst_LockCommand PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
 add_dependencies(tst_LockCommand lockscope-cli)
+# Pipes, full disks, terminals and NO_COLOR around the real binary.
+lockscope_add_test(tst_CliStreams DIR cli LIBS lockscope_cli)
+target_compile_definitions(tst_CliStreams PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
+add_dependencies(tst_CliStreams lockscope-cli)
 
 # The lock history's front end: the real lockscope-cli record in a process of its own
 # (RecordProcess) against real redis-servers; /metrics checked by promtool and scraped by a real

@@ -175,7 +175,7 @@ private slots:
     void aNameTwoLibrariesUseIsRefused()
     {
         // python-redis-lock's Lock(redis, "nightly") and RedLock.net's "nightly" resource.
-        QVERIFY(run({"SET", "lock:nightly", LockFormats::randomBase64(18, false, false), "EX", "60"}));
+        QVERIFY(run({"SET", "lock:nightly", LockFormats::randomBase64(18), "EX", "60"}));
         QVERIFY(run({"SET", "redlock:nightly", LockFormats::uuidV4(), "PX", "60000"}));
         auto result = runCli({"release", "nightly", "--force", "--yes"});
         QCOMPARE(result.code, int(ExitUsage));

@@ -117,12 +117,29 @@ private slots:
         QVERIFY(run({"SET", name, LockFormats::randomAlnum(20), "PX", "60000"}));
         auto locks = listJson();
         QCOMPARE(locks.size(), 1);
-        QCOMPARE(
-            locks[0].toObject()["name"].toString(), QString("lock:") + QChar(0) + QChar(0xff) + QChar('\n'));
+        // Not UTF-8: the bytes in base64, never a "name" that a real "lock:\0ÿ\n" could also have.
+        QVERIFY(!locks[0].toObject().contains("name"));
+        QCOMPARE(QByteArray::fromBase64(locks[0].toObject()["name_base64"].toString().toLatin1()),
+            QByteArray(name.data(), qsizetype(name.size())));
+        QCOMPARE(locks[0].toObject()["keys_base64"].toArray()[0].toString(),
+            locks[0].toObject()["name_base64"].toString());
         auto table = runCli({"--url", m_server->url(), "list"});
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.find("lock:\\x00\\xff\\n") != std::string::npos);
         QVERIFY(table.out.find('\0') == std::string::npos);
+    }
+
+    void aValidUtf8NameIsTextInJsonAndInTheTable()
+    {
+        const std::string name = "锁:東京:café";
+        QVERIFY(run({"SET", name, LockFormats::randomAlnum(20), "PX", "60000"}));
+        auto locks = listJson();
+        QCOMPARE(locks.size(), 1);
+        QCOMPARE(locks[0].toObject()["name"].toString(), QString::fromUtf8(name));
+        QVERIFY(!locks[0].toObject().contains("name_base64"));
+        auto table = runCli({"--url", m_server->url(), "list"});
+        QCOMPARE(table.code, 0);
+        QVERIFY2(table.out.find(name) != std::string::npos, table.out.c_str());
     }
 
     void tableShowsOneRowPerLockWithHeader()

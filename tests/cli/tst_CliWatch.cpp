@@ -66,7 +66,10 @@ private slots:
         auto run = watchUntilDone({"--poll", "100", "--max-events", "1"});
         QCOMPARE(run.code, 0);
         QVERIFY2(run.err.contains("polling every 100 ms"), qPrintable(run.err));
-        QVERIFY(run.out.startsWith("appeared busy") || run.out.startsWith("changed busy"));
+        // Each line starts with when the change happened (ISO 8601, UTC).
+        QVERIFY2(run.out.contains(QRegularExpression(
+                     "^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z (appeared|changed) busy ")),
+            qPrintable(run.out));
     }
 };
 

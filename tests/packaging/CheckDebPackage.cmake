@@ -46,7 +46,8 @@ foreach(path
     usr/share/bash-completion/completions/lockscope
     usr/share/bash-completion/completions/lockscope-cli
     usr/share/zsh/vendor-completions/_lockscope
-    usr/share/zsh/vendor-completions/_lockscope-cli)
+    usr/share/zsh/vendor-completions/_lockscope-cli
+    usr/share/fish/vendor_completions.d/lockscope-cli.fish)
   if(NOT EXISTS "${root}/${path}")
     message(FATAL_ERROR "the package lacks /${path}")
   endif()
@@ -70,6 +71,28 @@ execute_process(COMMAND gzip -dc "${root}/usr/share/doc/lockscope/changelog.gz" 
 if(NOT changelog MATCHES "^lockscope \\(${packageVersion}\\) ")
   message(FATAL_ERROR "the changelog's latest entry is not ${packageVersion}:\n${changelog}")
 endif()
+# It is made from CHANGELOG.md (CHANGELOG_MD): a stanza for each of its releases, in its order,
+# holding each of its changes (compared word by word: the package's lines are wrapped anew).
+file(STRINGS "${CHANGELOG_MD}" releases REGEX "^## ")
+string(REGEX REPLACE "[ \n]+" " " flatChangelog "${changelog}")
+set(stanzaAt -1)
+foreach(release IN LISTS releases)
+  string(REGEX MATCH "^## ([0-9.]+) " _ "${release}")
+  string(FIND "${changelog}" "lockscope (${CMAKE_MATCH_1}) unstable" at)
+  if(at LESS_EQUAL stanzaAt)
+    message(FATAL_ERROR "the changelog lacks CHANGELOG.md's '${release}' (or has it out of order):\n${changelog}")
+  endif()
+  set(stanzaAt ${at})
+endforeach()
+file(STRINGS "${CHANGELOG_MD}" firstChanges REGEX "^- ")
+foreach(change IN LISTS firstChanges)
+  string(REGEX REPLACE "^- " "" change "${change}")
+  string(REGEX REPLACE "[ ]+" " " change "${change}")
+  string(FIND "${flatChangelog}" "${change}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "the changelog lacks CHANGELOG.md's change '${change}':\n${changelog}")
+  endif()
+endforeach()
 if(metainfo MATCHES "@[A-Z_]+@")
   message(FATAL_ERROR "the metainfo has unreplaced placeholders")
 endif()

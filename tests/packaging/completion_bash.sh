@@ -59,6 +59,7 @@ offers_only "a command by its start" "list,lock" $cli lockscope-cli l
 offers "global options" "--url --user --password-env --tls-ca --read-only --sandbox --help --version" $cli lockscope-cli --
 offers "the command after global options and their values" "stress watch" $cli lockscope-cli --url redis://h:1 --read-only ""
 offers "a command's options" "--pattern --lock-pattern --no-possible --json" $cli lockscope-cli list --
+offers "global options after the command" "--url --read-only --tls-ca" $cli lockscope-cli list --
 offers_nothing_of "another command's options" "--kind --clients --fault" $cli lockscope-cli list --
 offers "stress options" "--kind --clients --locks --hold-ms --duration --fault --wait-replicas" $cli lockscope-cli --sandbox stress --
 offers_only "lock kinds" "legacy,naive,token,reentrant,fair,read,write,semaphore,redlock" $cli lockscope-cli stress --kind ""
@@ -69,6 +70,8 @@ offers_only "saved profiles' names" "staging,prod\\ eu" $cli lockscope-cli recor
 offers_only "saved profiles' names by their start" "staging" $cli lockscope-cli history x --profile st
 mkdir -p "$work/certs" && touch "$work/certs/ca.pem"
 offers_only "files for a FILE value" "$work/certs/ca.pem" $cli lockscope-cli --tls-ca "$work/certs/c"
+offers_only "files for a FILE value after =" "$work/certs/ca.pem" $cli lockscope-cli "--tls-ca=$work/certs/c"
+offers_only "the commands help knows" "list,lock" $cli lockscope-cli help l
 export LOCKSCOPE_COMPLETION_TEST_VARIABLE=1
 offers_only "variables for --password-env" "LOCKSCOPE_COMPLETION_TEST_VARIABLE" $cli lockscope-cli --password-env LOCKSCOPE_COMPLETION_TEST
 offers_only "nothing for a free value" "" $cli lockscope-cli --connect-timeout ""

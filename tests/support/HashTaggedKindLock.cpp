@@ -11,16 +11,16 @@ namespace lockscope::test {
 
 std::vector<HashTaggedKindLock> HashTaggedKindLock::everyKind()
 {
-    return {{"token", "orders:{42}", true, LockKind::Token},
-        {"token", "invoice-lock:{42}", false, LockKind::Token},
-        {"legacy", "nightly-lock:{42}", true, LockKind::Legacy},
-        {"reentrant", "orders:{42}", true, LockKind::Reentrant},
-        {"reentrant", "orders:{42}", false, LockKind::Reentrant},
-        {"fair", "orders:{42}", true, LockKind::Fair},
-        {"read", "orders:{42}", true, LockKind::ReadWrite, "read"},
-        {"write", "orders:{42}", true, LockKind::ReadWrite, "write"},
-        {"semaphore", "orders:{42}", true, LockKind::Semaphore, "permit"},
-        {"redlock", "payout-lock:{42}", true, LockKind::Token}};
+    return {{LockAlgorithm::Token, "orders:{42}", true, LockKind::Token},
+        {LockAlgorithm::Token, "invoice-lock:{42}", false, LockKind::Token},
+        {LockAlgorithm::Legacy, "nightly-lock:{42}", true, LockKind::Legacy},
+        {LockAlgorithm::Reentrant, "orders:{42}", true, LockKind::Reentrant},
+        {LockAlgorithm::Reentrant, "orders:{42}", false, LockKind::Reentrant},
+        {LockAlgorithm::Fair, "orders:{42}", true, LockKind::Fair},
+        {LockAlgorithm::Read, "orders:{42}", true, LockKind::ReadWrite, HolderMode::Read},
+        {LockAlgorithm::Write, "orders:{42}", true, LockKind::ReadWrite, HolderMode::Write},
+        {LockAlgorithm::Semaphore, "orders:{42}", true, LockKind::Semaphore, HolderMode::Permit},
+        {LockAlgorithm::Redlock, "payout-lock:{42}", true, LockKind::Token}};
 }
 
 void HashTaggedKindLock::addRows()
@@ -28,7 +28,9 @@ void HashTaggedKindLock::addRows()
     QTest::addColumn<int>("index");
     const auto kinds = everyKind();
     for (size_t i = 0; i < kinds.size(); ++i)
-        QTest::newRow((kinds[i].kind + (kinds[i].fenced ? "" : " unfenced")).c_str()) << int(i);
+        QTest::newRow(
+            (std::string(lockAlgorithmName(kinds[i].kind)) + (kinds[i].fenced ? "" : " unfenced")).c_str())
+            << int(i);
 }
 
 Result<HashTaggedKindLock::Taken> HashTaggedKindLock::take(
@@ -38,7 +40,7 @@ Result<HashTaggedKindLock::Taken> HashTaggedKindLock::take(
     spec.kind = kind;
     spec.name = name;
     spec.connection = connection;
-    if (kind == "redlock")
+    if (kind == LockAlgorithm::Redlock)
         spec.nodes = {connection};
     spec.fenced = fenced || LockFactory::noFenceRefusal(kind).has_value();
     auto lock = LockFactory::create(spec);

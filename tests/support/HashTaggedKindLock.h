@@ -17,11 +17,11 @@ namespace lockscope::test {
 // tst_ClusterInspect (a cluster) both check, and the lock of a row taken as they both take it.
 struct HashTaggedKindLock
 {
-    std::string kind;
+    LockAlgorithm kind;
     std::string name; // holds `{...}`; says "lock" where the kind's value alone would not
     bool fenced = true; // LockSpec::fenced, for the kinds that can turn it off
     LockKind listedAs = LockKind::Token;
-    std::string holderMode = "exclusive";
+    HolderMode holderMode = HolderMode::Exclusive;
 
     // Every kind, fenced and not where it can be either.
     static std::vector<HashTaggedKindLock> everyKind();

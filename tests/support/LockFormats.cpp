@@ -246,9 +246,9 @@ Status LockFormats::userPatternLock(RedisConnection& connection, const std::stri
 
 const std::string LockFormats::springClientId = "5b1f0c2e-7a4d-4e8b-9c3f-2d1e0f9a8b7c";
 
-std::string LockFormats::randomBase64(size_t bytes, bool urlSafe, bool padded)
+std::string LockFormats::randomBase64(size_t bytes, RandomText::Base64 style)
 {
-    return RandomText::base64(bytes, urlSafe, padded);
+    return RandomText::base64(bytes, style);
 }
 
 Status LockFormats::laravelLock(RedisConnection& connection, const std::string& name)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "common/RandomText.h"
 #include "inspect/LockLibrary.h"
 #include "redis/RedisConnection.h"
 
@@ -67,8 +68,8 @@ public:
     static Status shedLock(RedisConnection& connection, const std::string& name);
     // ShedLock's value for a lock taken at `epochMs` on `host` (6.7.0 and later: with a UUID).
     static std::string shedLockValue(long long epochMs, const std::string& host, bool withUuid = true);
-    // Standard base64 (or URL-safe, without padding) of `bytes` random bytes.
-    static std::string randomBase64(size_t bytes, bool urlSafe = false, bool padded = true);
+    // Base64 of `bytes` random bytes.
+    static std::string randomBase64(size_t bytes, RandomText::Base64 style = RandomText::Base64::Standard);
     // Laravel RedisLock: SET <name> <Str::random(16)> EX 30 NX.
     static Status laravelLock(RedisConnection& connection, const std::string& name);
     // The sample of a simple format (a row of SimpleLockFormats, by its name) under `key`, and

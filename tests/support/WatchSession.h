@@ -1,7 +1,7 @@
 #pragma once
 
+#include "common/CancellationToken.h"
 #include "inspect/watch/LockWatcher.h"
-#include "locks/DistributedLock.h"
 #include "sandbox/RedisServerProcess.h"
 
 #include <chrono>

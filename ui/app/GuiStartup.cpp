@@ -3,6 +3,7 @@
 #include "app/ApplicationIdentity.h"
 #include "app/GuiCommandLine.h"
 #include "app/MainWindow.h"
+#include "app/MainWindowSettings.h"
 #include "app/ToolScreenshot.h"
 #include "app/ToolWindows.h"
 #include "app/UnixSignalWatcher.h"
@@ -110,7 +111,7 @@ std::optional<int> GuiStartup::start(const QStringList& arguments, const QProces
     m_window->sandboxAction()->setVisible(true);
     QString sandboxError;
     Fleet& fleet = m_window->fleet();
-    const QStringList savedFleet = MainWindow::savedFleet();
+    const QStringList savedFleet = MainWindowSettings::savedFleet();
     if (!commandLine.connections.isEmpty() || !profileIds.isEmpty()) {
         for (qsizetype i = 0; i < commandLine.connections.size(); ++i)
             fleet.openUrl(commandLine.connections[i], commandLine.urls[i]);

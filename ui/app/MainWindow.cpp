@@ -1,6 +1,7 @@
 #include "app/MainWindow.h"
 
 #include "app/ConnectionStatusBar.h"
+#include "app/MainWindowSettings.h"
 #include "app/ToolWindows.h"
 #include "base/CoreTexts.h"
 #include "base/GuiConnectionDefaults.h"
@@ -46,12 +47,7 @@ namespace lockscope::ui {
 
 namespace {
 
-const QString geometryKey = QStringLiteral("mainWindow/geometry");
-const QString stateKey = QStringLiteral("mainWindow/state");
-const QString splitterKey = QStringLiteral("mainWindow/splitter");
-const QString monitorSplitterKey = QStringLiteral("mainWindow/monitorSplitters");
 const QString lastUrlKey = QStringLiteral("connection/lastUrl");
-const QString fleetKey = QStringLiteral("fleet/servers");
 
 } // namespace
 
@@ -108,7 +104,7 @@ MainWindow::MainWindow(ConnectionController& controller, QWidget* parent)
         showSummary(m_controller.summary());
 
     resize(1280, 760);
-    restoreSettings();
+    MainWindowSettings::restore(*this, *m_monitorView);
     updateTitle();
 }
 
@@ -575,38 +571,8 @@ void MainWindow::showStartupError(const QString& message)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    saveSettings();
+    MainWindowSettings::save(*this, *m_monitorView, m_fleet->entries());
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::restoreSettings()
-{
-    QSettings settings;
-    if (settings.contains(geometryKey))
-        restoreGeometry(settings.value(geometryKey).toByteArray());
-    if (settings.contains(stateKey))
-        restoreState(settings.value(stateKey).toByteArray());
-    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget());
-        splitter && settings.contains(splitterKey))
-        splitter->restoreState(settings.value(splitterKey).toByteArray());
-    if (settings.contains(monitorSplitterKey))
-        m_monitorView->restoreSplitterState(settings.value(monitorSplitterKey).toByteArray());
-}
-
-void MainWindow::saveSettings() const
-{
-    QSettings settings;
-    settings.setValue(geometryKey, saveGeometry());
-    settings.setValue(stateKey, saveState());
-    if (auto* splitter = qobject_cast<QSplitter*>(centralWidget()))
-        settings.setValue(splitterKey, splitter->saveState());
-    settings.setValue(monitorSplitterKey, m_monitorView->saveSplitterState());
-    settings.setValue(fleetKey, m_fleet->entries());
-}
-
-QStringList MainWindow::savedFleet()
-{
-    return QSettings().value(fleetKey).toStringList();
 }
 
 } // namespace lockscope::ui

@@ -56,9 +56,6 @@ public:
     // The servers open in this window; the controller's connection is the first.
     Fleet& fleet() const { return *m_fleet; }
     FleetPanel* fleetPanel() const { return m_fleetPanel; }
-    // The fleet the window had when it last closed (entries for Fleet::openEntries).
-    static QStringList savedFleet();
-
     // The URL as it may be remembered on disk: any password removed (passwords are never
     // written to disk). Empty when the URL cannot be cleaned safely.
     static QString urlWithoutPassword(const QString& url);
@@ -108,8 +105,6 @@ private:
     void showSummary(const ServerSummary& summary);
     void showMonitor();
     void updateTitle();
-    void restoreSettings();
-    void saveSettings() const;
 
     ConnectionController& m_controller;
     LockMonitorController* m_monitor = nullptr;

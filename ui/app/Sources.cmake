@@ -4,6 +4,7 @@ list(APPEND lockscope_ui_sources
   app/GuiCommandLine.cpp
   app/GuiStartup.cpp
   app/MainWindow.cpp
+  app/MainWindowSettings.cpp
   app/ToolScreenshot.cpp
   app/ToolWindows.cpp
   app/UiTranslations.cpp

@@ -27,12 +27,6 @@ QString substitute(const QString& pattern, const QList<QString>& arguments)
     return out;
 }
 
-constexpr ErrorKind allErrorKinds[] = {ErrorKind::Usage, ErrorKind::ConnectionRefused, ErrorKind::Timeout,
-    ErrorKind::Disconnected, ErrorKind::AuthFailed, ErrorKind::NoPermission, ErrorKind::TlsHandshake,
-    ErrorKind::TlsVerification, ErrorKind::ReadOnlyRefused, ErrorKind::ReadOnlyReplica, ErrorKind::Loading,
-    ErrorKind::CrossSlot, ErrorKind::Redirect, ErrorKind::ReplyTooLarge, ErrorKind::Protocol,
-    ErrorKind::ServerError, ErrorKind::NotFound, ErrorKind::Internal};
-
 } // namespace
 
 QString CoreTexts::translated(const UserText& text)
@@ -48,31 +42,32 @@ QString CoreTexts::translated(const UserText& text)
     return substitute(QCoreApplication::translate(context.c_str(), pattern.c_str()), arguments);
 }
 
-QString CoreTexts::demoStep(const DemoTimeline::Step& step)
+QString CoreTexts::holderMode(HolderMode mode)
 {
-    return QString::fromStdString(DemoTimeline::format(step, translated(step.text).toStdString()));
-}
-
-QString CoreTexts::holderMode(const QString& mode)
-{
-    if (mode == QLatin1String("exclusive"))
+    switch (mode) {
+    case HolderMode::Exclusive:
         return tr("exclusive");
-    if (mode == QLatin1String("read"))
+    case HolderMode::Read:
         return tr("read");
-    if (mode == QLatin1String("write"))
+    case HolderMode::Write:
         return tr("write");
-    if (mode == QLatin1String("permit"))
+    case HolderMode::Permit:
         return tr("permit");
-    return mode;
+    case HolderMode::WaitingWriter:
+        return tr("waiting writer");
+    }
+    return QString::fromUtf8(holderModeName(mode));
 }
 
-QString CoreTexts::waiterSource(const QString& source)
+QString CoreTexts::waiterSource(WaiterSource source)
 {
-    if (source == QLatin1String("fair-queue"))
+    switch (source) {
+    case WaiterSource::FairQueue:
         return tr("fair queue");
-    if (source == QLatin1String("lockscope-registry"))
+    case WaiterSource::LockScopeRegistry:
         return tr("LockScope waiter registry");
-    return source;
+    }
+    return QString::fromUtf8(waiterSourceName(source));
 }
 
 QString CoreTexts::library(LockLibrary library)
@@ -132,17 +127,23 @@ QString CoreTexts::error(const RedisError& error)
     return tr("%1: %2").arg(errorKind(error.kind), QString::fromStdString(error.message));
 }
 
-QString CoreTexts::stressErrorName(const QString& name)
+QString CoreTexts::stressError(const StressError& error)
 {
-    if (name == QLatin1String("lost"))
+    switch (error.cause) {
+    case StressError::Cause::Redis:
+        return errorKind(error.kind);
+    case StressError::Cause::Lost:
         return tr("hold lost");
-    if (name == QLatin1String("timed_out"))
+    case StressError::Cause::TimedOut:
         return tr("acquire timed out");
-    for (ErrorKind kind : allErrorKinds) {
-        if (name == QLatin1String(errorKindName(kind)))
-            return errorKind(kind);
+    case StressError::Cause::KillNotHeld:
+        return tr("nothing held to kill");
+    case StressError::Cause::RestartFailed:
+        return tr("server restart failed");
+    case StressError::Cause::FailoverFailed:
+        return tr("failover failed");
     }
-    return name;
+    return QString::fromUtf8(error.name());
 }
 
 } // namespace lockscope::ui

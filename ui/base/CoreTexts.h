@@ -2,8 +2,9 @@
 
 #include "common/RedisError.h"
 #include "common/UserText.h"
-#include "demo/DemoTimeline.h"
 #include "inspect/LockLibrary.h"
+#include "inspect/LockSnapshot.h"
+#include "stress/StressError.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -21,20 +22,18 @@ class CoreTexts
 
 public:
     static QString translated(const UserText& text);
-    // A contention demo's step as the CLI lays it out ("[+  0.412 s] C1      ..."), its words translated.
-    static QString demoStep(const DemoTimeline::Step& step);
 
-    // "exclusive", "read", "write", "permit": how a holder holds the lock.
-    static QString holderMode(const QString& mode);
+    // How a holder holds the lock.
+    static QString holderMode(HolderMode mode);
     // The library a lock was recognised as: a name, or "unknown" when the format says nothing more.
     static QString library(LockLibrary library);
-    // "fair-queue", "lockscope-registry": where a waiter was found.
-    static QString waiterSource(const QString& source);
+    // Where a waiter was found.
+    static QString waiterSource(WaiterSource source);
     static QString errorKind(ErrorKind kind);
     // "timeout: could not connect": the kind translated; the message as the core or Redis said it.
     static QString error(const RedisError& error);
-    // The keys of a stress run's error counts: an error kind's name, "lost" or "timed_out".
-    static QString stressErrorName(const QString& name);
+    // What a stress run counted as an error.
+    static QString stressError(const StressError& error);
 };
 
 } // namespace lockscope::ui

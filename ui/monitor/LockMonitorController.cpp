@@ -1,9 +1,9 @@
 #include "monitor/LockMonitorController.h"
 #include "connection/ConnectionController.h"
 
+#include "common/CancellationToken.h"
 #include "fleet/ServerWatch.h"
 #include "inspect/admin/AuditLog.h"
-#include "locks/DistributedLock.h"
 #include "monitor/LockMonitorWorker.h"
 #include "monitor/LockUpdateQueue.h"
 #include "monitor/admin/LockAdminWorker.h"

@@ -2,6 +2,7 @@
 
 #include "base/CoreTexts.h"
 #include "common/EscapeBytes.h"
+#include "inspect/HoldersText.h"
 
 #include <QHash>
 
@@ -101,7 +102,7 @@ QList<HolderRecord> LockRecord::holders() const
         row.clientUuid = escaped(holder.clientUuid);
         row.threadId = escaped(holder.threadId);
         row.count = holder.count;
-        row.mode = shared(QString::fromStdString(holder.mode));
+        row.mode = holder.mode;
         row.expiresAtMs = holder.expiresAtMs ? *holder.expiresAtMs : -1;
         holders.append(row);
     }
@@ -112,8 +113,7 @@ QList<WaiterRecord> LockRecord::waiters() const
 {
     QList<WaiterRecord> waiters;
     for (const auto& waiter : m_snapshot->waiters)
-        waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1,
-            shared(QString::fromStdString(waiter.source))});
+        waiters.append({escaped(waiter.owner), waiter.deadlineMs ? *waiter.deadlineMs : -1, waiter.source});
     return waiters;
 }
 
@@ -187,14 +187,11 @@ qint64 LockRecord::reentrancy() const
 
 QString LockRecord::holdersText() const
 {
-    QStringList parts;
-    for (const auto& holder : m_snapshot->holders) {
-        QString part = escaped(holder.owner);
-        if (holder.mode != "exclusive" && !holder.mode.empty())
-            part += QStringLiteral(" (%1)").arg(CoreTexts::holderMode(QString::fromStdString(holder.mode)));
-        parts.append(part);
-    }
-    return parts.join(QStringLiteral(", "));
+    HoldersText text;
+    text.ownerBytes = 1024;
+    text.nobody = "";
+    text.modeName = [](HolderMode mode) { return CoreTexts::holderMode(mode).toStdString(); };
+    return QString::fromStdString(text.of(m_snapshot->holders));
 }
 
 } // namespace lockscope::ui

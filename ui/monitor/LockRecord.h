@@ -17,7 +17,7 @@ struct HolderRecord
     QString clientUuid; // Redisson: the client UUID half of `<uuid>:<threadId>`
     QString threadId; // Redisson: the thread half
     qint64 count = 1;
-    QString mode; // the core's word (exclusive, read, write, permit): CoreTexts::holderMode
+    HolderMode mode = HolderMode::Exclusive; // in words: CoreTexts::holderMode
     qint64 expiresAtMs = -1; // epoch ms; -1: not stored per holder
 };
 
@@ -25,7 +25,7 @@ struct WaiterRecord
 {
     QString owner;
     qint64 deadlineMs = -1; // epoch ms; -1: no deadline known
-    QString source; // the core's word (fair-queue...): CoreTexts::waiterSource
+    WaiterSource source = WaiterSource::FairQueue; // in words: CoreTexts::waiterSource
 };
 
 // One lock as the GUI shows it: the core's snapshot, shared with the watcher that read it (not

@@ -162,6 +162,22 @@
         <comment>library</comment>
         <translation>未知</translation>
     </message>
+    <message>
+        <source>waiting writer</source>
+        <translation>等待中的写者</translation>
+    </message>
+    <message>
+        <source>nothing held to kill</source>
+        <translation>没有可终止的持有</translation>
+    </message>
+    <message>
+        <source>server restart failed</source>
+        <translation>服务器重启失败</translation>
+    </message>
+    <message>
+        <source>failover failed</source>
+        <translation>故障转移失败</translation>
+    </message>
 </context>
 <context>
     <name>DemoScenario</name>

@@ -2,22 +2,16 @@
 
 #include "history/HoldRows.h"
 #include "history/postgres/PostgresCopyRows.h"
+#include "history/postgres/PostgresRetention.h"
 #include "history/postgres/PostgresSchema.h"
+#include "history/postgres/PostgresSourceClaim.h"
 
 #include <algorithm>
-#include <chrono>
 #include <set>
-#include <thread>
 
 namespace lockscope {
 
 namespace {
-
-// Rows a retention DELETE removes at a time: each is a short transaction of its own, so
-// recorders and readers sharing the database never wait long for one.
-constexpr long long retentionBatch = 10000;
-// How long a recorder waits for the claim on its source before it is refused.
-constexpr std::chrono::milliseconds claimPatience {2000};
 
 using HoldKey = std::pair<long long, std::string>; // lock id, holder
 
@@ -53,35 +47,13 @@ Result<std::unique_ptr<PostgresHistoryStore>> PostgresHistoryStore::open(
         return connection.error();
     std::unique_ptr<PostgresHistoryStore> store(new PostgresHistoryStore(std::move(*connection), options));
     // Claimed before anything is written: a refused second recorder leaves no trace.
-    if (auto claimed = store->claimSource(); !claimed)
+    if (auto claimed = PostgresSourceClaim::claim(store->m_connection, options.source); !claimed)
         return claimed.error();
     if (auto prepared = PostgresSchema::prepare(store->m_connection); !prepared)
         return prepared.error();
     if (auto prepared = store->prepareConnection(); !prepared)
         return prepared.error();
     return store;
-}
-
-Status PostgresHistoryStore::claimSource()
-{
-    // A recorder that has just stopped (or whose connection just dropped) still holds the claim
-    // until its server process has noticed and ended: asked again for a while before refusing.
-    const auto giveUpAt = std::chrono::steady_clock::now() + claimPatience;
-    for (;;) {
-        auto claimed = m_connection.query("SELECT pg_try_advisory_lock(hashtextextended($1, 0))",
-            PostgresParams().text("lockscope recorder " + m_options.source));
-        if (!claimed)
-            return claimed.error();
-        if (claimed->text(0, 0) == "t")
-            return Done {};
-        if (std::chrono::steady_clock::now() >= giveUpAt)
-            break;
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    return makeError(ErrorKind::Timeout,
-        "history database " + m_connection.url() + " is being recorded for " + m_options.source
-            + " by another recorder; a second recorder on the same server is refused (it takes over"
-              " once the first one has stopped)");
 }
 
 Status PostgresHistoryStore::prepareConnection()
@@ -234,7 +206,11 @@ Status PostgresHistoryStore::sendSegment(Segment& segment)
     if (!segment.holds.empty()) {
         PostgresCopyRows rows;
         for (const auto& [id, hold] : segment.holds) {
-            rows.integer(id).bytes(hold.holder).text(hold.mode).integer(hold.startedMs).integer(hold.endedMs);
+            rows.integer(id)
+                .bytes(hold.holder)
+                .text(holderModeName(hold.mode))
+                .integer(hold.startedMs)
+                .integer(hold.endedMs);
             if (hold.ending == HoldEnding::Open)
                 rows.null();
             else
@@ -511,7 +487,7 @@ Status PostgresHistoryStore::send(long long nowMs, std::optional<long long> ende
         if (auto prepared = prepareConnection(); !prepared)
             return lostWith(prepared) ? Status(Done {}) : prepared;
         // The claim went with the old connection; another recorder may have taken it meanwhile.
-        if (auto claimed = claimSource(); !claimed)
+        if (auto claimed = PostgresSourceClaim::claim(m_connection, m_options.source); !claimed)
             return lostWith(claimed) ? Status(Done {}) : claimed;
         if (auto settled = settleBatchInFlight(); !settled)
             return lostWith(settled) ? Status(Done {}) : settled;
@@ -599,73 +575,17 @@ void PostgresHistoryStore::abandon()
     m_inFlight.reset();
 }
 
-Status PostgresHistoryStore::deleteInBatches(
-    const std::string& table, const std::string& condition, long long bound)
-{
-    const std::string sql = "DELETE FROM " + table + " WHERE id IN (SELECT id FROM " + table + " WHERE "
-        + condition + " LIMIT " + std::to_string(retentionBatch) + ")";
-    for (;;) {
-        auto deleted = m_connection.query(sql, PostgresParams().integer(bound));
-        if (!deleted)
-            return deleted.error();
-        if (deleted->affectedRows() < retentionBatch)
-            return Done {};
-    }
-}
-
 Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxBytes)
 {
     // Runs beside the batch (which waits in memory), each DELETE a bounded transaction of its own.
     if (m_lost)
         return Done {};
-    auto retain = [&]() -> Status {
-        // Events go in insertion order, so the first young one bounds the old ones by id (and the
-        // events need no index by time).
-        auto young = m_connection.query("SELECT coalesce((SELECT id FROM events WHERE at_ms >= $1 ORDER BY id"
-                                        " LIMIT 1), (SELECT max(id) + 1 FROM events), 0)",
-            PostgresParams().integer(cutoffMs));
-        if (!young)
-            return young.error();
-        if (auto deleted = deleteInBatches("events", "id < $1", young->integer(0, 0)); !deleted)
-            return deleted;
-        const std::pair<const char*, const char*> byAge[] = {
-            {"holds", "started_ms < $1 AND ended_ms < $1"},
-            {"gaps", "ended_ms < $1"},
-            {"alerts", "at_ms < $1"},
-            {"marks", "at_ms < $1"},
-            {"polling", "ended_ms < $1"},
-        };
-        for (const auto& [table, condition] : byAge) {
-            if (auto deleted = deleteInBatches(table, condition, cutoffMs); !deleted)
-                return deleted;
-        }
-        // By size: the oldest tenth of the events (and the holds that ended before what is left)
-        // per run. PostgreSQL reuses the space once autovacuum has seen the deleted rows.
-        auto size
-            = m_connection.query("SELECT pg_total_relation_size('events') + pg_total_relation_size('holds')");
-        if (!size)
-            return size.error();
-        if (size->integer(0, 0) <= maxBytes)
-            return Done {};
-        auto bound = m_connection.query("SELECT min(id) + (max(id) - min(id)) / 10 + 1 FROM events");
-        if (!bound)
-            return bound.error();
-        if (bound->isNull(0, 0))
-            return Done {};
-        if (auto deleted = deleteInBatches("events", "id < $1", bound->integer(0, 0)); !deleted)
-            return deleted;
-        auto oldest = m_connection.query("SELECT at_ms FROM events ORDER BY id LIMIT 1");
-        if (!oldest)
-            return oldest.error();
-        if (oldest->rows() == 0)
-            return Done {};
-        return deleteInBatches("holds", "ended_ms < $1", oldest->integer(0, 0));
-    }();
-    if (lostWith(retain)) {
+    auto retained = PostgresRetention::apply(m_connection, cutoffMs, maxBytes);
+    if (lostWith(retained)) {
         m_lost = true;
         return Done {};
     }
-    return retain;
+    return retained;
 }
 
 } // namespace lockscope

@@ -48,15 +48,11 @@ public:
     void abandon() override;
     bool isBuffering() const override { return m_lost; }
 
-    // Events dropped since the database went away (0 while none).
-    long long droppedEvents() const { return m_dropped; }
-
 private:
     // The rows of one run of writes that COPY may send together.
     struct Segment;
 
     PostgresHistoryStore(PostgresConnection connection, HistoryOptions options);
-    Status claimSource();
     Status prepareConnection();
     Status queue(HistoryWrite write);
     // Sends what waits (send()); a session that ends while the database is away fails, naming
@@ -84,7 +80,6 @@ private:
     Status settleBatchInFlight();
     // The first `writes` of the queue (and `dropped` events' gap) are in the database.
     void markSent(size_t writes, long long dropped);
-    Status deleteInBatches(const std::string& table, const std::string& condition, long long bound);
 
     PostgresConnection m_connection;
     HistoryOptions m_options;

@@ -15,7 +15,7 @@ Result<ObservedLockState> ObservedLockState::from(const LockSnapshot& lock)
         state.shape = Shape::RedissonHash;
         bool writer = false;
         for (const auto& holder : lock.holders) {
-            const bool write = holder.mode == "write";
+            const bool write = holder.mode == HolderMode::Write;
             writer = writer || write;
             state.fields.emplace_back(holder.owner + (write ? ":write" : ""), std::to_string(holder.count));
         }

@@ -7,13 +7,13 @@
 
 namespace lockscope {
 
-// A semaphore's holder of a permit as every semaphore format lists it: mode "permit", with the
+// A semaphore's holder of a permit as every semaphore format lists it: HolderMode::Permit, with the
 // permit's expiry where the format stores one (epoch ms).
 inline LockHolder permitHolder(std::string owner, std::optional<long long> expiresAtMs = std::nullopt)
 {
     LockHolder holder;
     holder.owner = std::move(owner);
-    holder.mode = "permit";
+    holder.mode = HolderMode::Permit;
     holder.expiresAtMs = expiresAtMs;
     return holder;
 }

@@ -1,11 +1,12 @@
 #include "inspect/scan/KeyspaceScanner.h"
 
+#include "common/CancellationToken.h"
 #include "inspect/scan/GlobPattern.h"
 #include "inspect/scan/ParallelKeyReader.h"
 #include "inspect/scan/ScanPager.h"
-#include "locks/DistributedLock.h"
 
 #include <optional>
+
 namespace lockscope {
 
 KeyspaceScanner::KeyspaceScanner(RedisConnection& connection, std::string nodeLabel)

@@ -21,9 +21,9 @@ bool sameHolderExpiries(const std::vector<LockHolder>& before, const std::vector
 }
 
 // Waiters that re-queue on every attempt swap places: who waits matters here, not the order.
-std::vector<std::pair<std::string, std::string>> whoWaits(const std::vector<LockWaiter>& waiters)
+std::vector<std::pair<std::string, WaiterSource>> whoWaits(const std::vector<LockWaiter>& waiters)
 {
-    std::vector<std::pair<std::string, std::string>> who;
+    std::vector<std::pair<std::string, WaiterSource>> who;
     who.reserve(waiters.size());
     for (const auto& waiter : waiters)
         who.emplace_back(waiter.owner, waiter.source);

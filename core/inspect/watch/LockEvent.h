@@ -24,6 +24,10 @@ struct LockEvent
         // second event that says who ended it.
         ForceReleased,
     };
+    // How late a force-release announcement may come after the release was reported and still
+    // name it: the watcher keeps released locks that long, the history re-marks holds that old.
+    static constexpr long long announcementLateByMs = 10000;
+
     Type type = Type::Changed;
     SharedLockSnapshot lock;
     long long atMs = 0; // client epoch ms when the watcher noticed

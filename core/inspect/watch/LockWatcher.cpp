@@ -1,11 +1,11 @@
 #include "inspect/watch/LockWatcher.h"
 
+#include "common/CancellationToken.h"
 #include "common/WallClock.h"
 #include "inspect/LockNaming.h"
 #include "inspect/NameOrder.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
 #include "inspect/scan/GlobPattern.h"
-#include "locks/DistributedLock.h"
 
 #include <algorithm>
 #include <numeric>
@@ -20,9 +20,8 @@ namespace {
 // Notifications taken in one pass at most: a flood must not keep the watcher from expiries
 // and cancellation.
 constexpr size_t drainLimit = 1000;
-// How late a force-release announcement may come after the release was reported and still name
-// it, and how many released locks are kept for that.
-constexpr long long announcementLateByMs = 10000;
+// How many released locks are kept for a late force-release announcement
+// (LockEvent::announcementLateByMs).
 constexpr size_t recentlyReleasedLimit = 10000;
 
 std::string channelPattern(const RedisConnection& connection)
@@ -241,9 +240,10 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
             // Swept now and then, not at every release (nor at every release while full): 50,000
             // releases a second would walk the whole memory each time. An entry lives at most a
             // sweep's interval longer; while full, releases are not remembered.
-            if (at - m_recentlySweptMs >= announcementLateByMs / 10) {
-                std::erase_if(m_recentlyReleased,
-                    [at](const auto& entry) { return entry.second.second < at - announcementLateByMs; });
+            if (at - m_recentlySweptMs >= LockEvent::announcementLateByMs / 10) {
+                std::erase_if(m_recentlyReleased, [at](const auto& entry) {
+                    return entry.second.second < at - LockEvent::announcementLateByMs;
+                });
                 m_recentlySweptMs = at;
             }
             if (m_recentlyReleased.size() < recentlyReleasedLimit)
@@ -575,7 +575,8 @@ bool LockWatcher::takeAnnouncedRelease(
     }
     auto released = m_recentlyReleased.find(id);
     const long long now = epochMillisNow();
-    if (released == m_recentlyReleased.end() || released->second.second < now - announcementLateByMs)
+    if (released == m_recentlyReleased.end()
+        || released->second.second < now - LockEvent::announcementLateByMs)
         return false; // (an entry too old may wait for the next sweep)
     LockEvent event {LockEvent::Type::ForceReleased, std::move(released->second.first), now};
     m_recentlyReleased.erase(released);

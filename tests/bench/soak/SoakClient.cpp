@@ -51,7 +51,7 @@ int SoakClient::run(const Settings& settings)
     std::vector<std::unique_ptr<DistributedLock>> locks;
     for (int l = 0; l < settings.locks; ++l) {
         LockSpec spec;
-        spec.kind = settings.kind;
+        spec.kind = lockAlgorithmNames.parse(settings.kind).value_or(LockAlgorithm::Token);
         spec.name = "soak:" + std::to_string(l);
         spec.connection = server((*proxy)->port());
         auto lock = LockFactory::create(spec);

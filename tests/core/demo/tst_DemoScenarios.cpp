@@ -21,7 +21,7 @@ class tst_DemoScenarios : public test::RedisTestCase
         QVERIFY(scenario);
         for (const auto& kind : scenario->requiredKinds()) {
             if (!LockFactory::find(kind))
-                QSKIP(qPrintable(QString::fromStdString("lock kind '" + kind
+                QSKIP(qPrintable(QString::fromStdString("lock kind '" + std::string(lockAlgorithmName(kind))
                     + "' is not in this build's LockFactory yet (it comes with the Redisson kinds)")));
         }
         DemoTimeline timeline;

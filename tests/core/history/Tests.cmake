@@ -5,6 +5,8 @@ lockscope_add_test(tst_HistoryRecorder DIR core/history LIBS PkgConfig::SQLITE3)
 target_compile_definitions(tst_HistoryRecorder PRIVATE LOCKSCOPE_FIXTURES="${CMAKE_CURRENT_LIST_DIR}/fixtures")
 lockscope_add_test(tst_AlertEvaluator DIR core/history)
 lockscope_add_test(tst_HistoryRecordingSink DIR core/history)
+# Prometheus label values: UTF-8 passes through; only backslash, quote and newline are escaped.
+lockscope_add_test(tst_MetricsLabels DIR core/history)
 
 # The history benchmark is a measurement, not a test (docs/benchmarks.md has its figures):
 # `cmake --build <dir> --target bench_history`. It writes 2 GB to the temp directory.

@@ -108,7 +108,8 @@ private slots:
                 }},
             {"token stores: CSRF, 43 chars", "csrf:", 1000,
                 [](const std::string& key, int) {
-                    return Commands {{"SET", key, LockFormats::randomBase64(32, true, false), "EX", "3600"}};
+                    return Commands {{"SET", key,
+                        LockFormats::randomBase64(32, RandomText::Base64::UrlSafeUnpadded), "EX", "3600"}};
                 }},
             {"token stores: session ids, 32 hex, TTL", "sid:", 2000,
                 [](const std::string& key, int) {
@@ -120,7 +121,7 @@ private slots:
                 }},
             {"token stores: secrets, 44-char base64, TTL", "secret:", 1000,
                 [](const std::string& key, int) {
-                    return Commands {{"SET", key, LockFormats::randomBase64(32, false, true), "EX", "3600"}};
+                    return Commands {{"SET", key, LockFormats::randomBase64(32), "EX", "3600"}};
                 }},
             {"cache: SHA-1 digests, 20 raw bytes, TTL", "digest:", 1000,
                 [](const std::string& key, int) {

@@ -1,3 +1,4 @@
+#include "inspect/LockSnapshot.h"
 #include "support/CliRun.h"
 #include "support/HashTaggedKindLock.h"
 #include "support/LockFormats.h"
@@ -9,8 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
-
-#include "inspect/LockSnapshot.h"
 
 using namespace lockscope;
 using test::HashTaggedKindLock;
@@ -163,7 +162,8 @@ private slots:
             QVERIFY(listed["fence"].isNull());
         const auto holders = listed["holders"].toArray();
         QCOMPARE(holders.size(), 1);
-        QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(), kind.holderMode);
+        QCOMPARE(holders[0].toObject()["mode"].toString().toStdString(),
+            std::string(holderModeName(kind.holderMode)));
 
         if (kind.listedAs == LockKind::Semaphore) {
             QVERIFY(taken->lock->release().ok()); // semaphores are not force-released wholesale

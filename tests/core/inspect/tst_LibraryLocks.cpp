@@ -102,7 +102,7 @@ private slots:
 
     void eachLibrarysLockIsNamedAsItsApiTakesIt()
     {
-        QVERIFY(run({"SET", "lock:resize-images", LockFormats::randomBase64(18, false, false), "EX", "60"}));
+        QVERIFY(run({"SET", "lock:resize-images", LockFormats::randomBase64(18), "EX", "60"}));
         QVERIFY(run({"SET", "redlock:payout-batch", LockFormats::uuidV4(), "PX", "60000"}));
         QVERIFY(run({"SET", "bull:emails:1337:lock", LockFormats::uuidV4() + ":1", "PX", "30000"}));
         QVERIFY(run({"SET", "php-malkusch-lock:pdf-export", "f" + std::string(63, 'a'), "PX", "31000"}));
@@ -247,7 +247,7 @@ private slots:
         QCOMPARE(lock.keys.size(), size_t(2));
         QCOMPARE(lock.holders.size(), size_t(3));
         QCOMPARE(std::count_if(lock.holders.begin(), lock.holders.end(),
-                     [](const LockHolder& holder) { return holder.mode == "read"; }),
+                     [](const LockHolder& holder) { return holder.mode == HolderMode::Read; }),
             2L);
         QVERIFY(anyNoteSays(lock, "waits for the readers"));
     }
@@ -259,7 +259,7 @@ private slots:
         QCOMPARE(lock.name, std::string("catalog.writer"));
         QCOMPARE(lock.library, LockLibrary::DistributedLockRedis);
         QCOMPARE(lock.holders.size(), size_t(1));
-        QCOMPARE(lock.holders.front().mode, std::string("read"));
+        QCOMPARE(lock.holders.front().mode, HolderMode::Read);
     }
 
     void aSetNamedOnlyDotReadersNamesNoLock()
@@ -296,7 +296,7 @@ private slots:
         // About one bsm token in a hundred has no digit, '-' or '_' and is taken for a word
         // (docs/lock-formats.md): this test is about the tokens told apart, so it writes one of the
         // other ninety-nine.
-        std::string bsmToken = LockFormats::randomBase64(16, true, false);
+        std::string bsmToken = LockFormats::randomBase64(16, RandomText::Base64::UrlSafeUnpadded);
         bsmToken[5] = '5';
         QVERIFY(run({"SET", "locks/bsm", bsmToken + "host-7", "PX", "8000"}));
         QVERIFY(run({"SET", "gozero-lock", "aBcDeFgHiJkLmNoP", "PX", "8500"}));
@@ -340,7 +340,7 @@ private slots:
         const auto lock = onlyLock();
         QCOMPARE(lock.library, LockLibrary::SymfonyLock);
         QCOMPARE(lock.holders.size(), size_t(1)); // __write__ marks the mode, it is no holder
-        QCOMPARE(lock.holders.front().mode, std::string("write"));
+        QCOMPARE(lock.holders.front().mode, HolderMode::Write);
         QCOMPARE(lock.holders.front().owner.size(), size_t(44));
         QVERIFY(lock.holders.front().expiresAtMs.has_value());
     }
@@ -352,7 +352,7 @@ private slots:
         QCOMPARE(lock.library, LockLibrary::SymfonyLock);
         QCOMPARE(lock.holders.size(), size_t(3));
         for (const auto& holder : lock.holders)
-            QCOMPARE(holder.mode, std::string("read"));
+            QCOMPARE(holder.mode, HolderMode::Read);
     }
 
     void aLeaderboardIsNoSymfonyLock()
@@ -672,7 +672,7 @@ private slots:
 
     void aSymfonyTokenWithoutTtlIsNoOlderSymfonyLock()
     {
-        QVERIFY(run({"SET", "invoice-export", LockFormats::randomBase64(32, false, true)}));
+        QVERIFY(run({"SET", "invoice-export", LockFormats::randomBase64(32)}));
         QVERIFY(listLocks(*m_redis).empty());
     }
 };

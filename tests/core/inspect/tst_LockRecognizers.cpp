@@ -149,7 +149,7 @@ private slots:
         QCOMPARE(lock.kind, LockKind::ReadWrite);
         QCOMPARE(lock.holders.size(), size_t(2));
         for (const auto& holder : lock.holders) {
-            QCOMPARE(holder.mode, std::string("read"));
+            QCOMPARE(holder.mode, HolderMode::Read);
             QCOMPARE(holder.count, holder.clientUuid == LockFormats::clientA ? 2LL : 1LL);
         }
         QVERIFY(hasKey(lock, "{catalog}:" + LockFormats::clientA + ":3:rwlock_timeout:1"));
@@ -169,11 +169,11 @@ private slots:
         const auto& lock = locks[0];
         QCOMPARE(lock.kind, LockKind::ReadWrite);
         QCOMPARE(lock.holders.size(), size_t(2));
-        const auto& writer = lock.holders[0].mode == "write" ? lock.holders[0] : lock.holders[1];
-        const auto& reader = lock.holders[0].mode == "write" ? lock.holders[1] : lock.holders[0];
-        QCOMPARE(writer.mode, std::string("write"));
+        const auto& writer = lock.holders[0].mode == HolderMode::Write ? lock.holders[0] : lock.holders[1];
+        const auto& reader = lock.holders[0].mode == HolderMode::Write ? lock.holders[1] : lock.holders[0];
+        QCOMPARE(writer.mode, HolderMode::Write);
         QCOMPARE(writer.count, 2LL);
-        QCOMPARE(reader.mode, std::string("read"));
+        QCOMPARE(reader.mode, HolderMode::Read);
         QCOMPARE(reader.count, 1LL);
         QVERIFY(hasKey(lock, "{ledger}:" + LockFormats::clientA + ":11:rwlock_timeout:1"));
     }

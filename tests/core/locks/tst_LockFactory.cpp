@@ -9,11 +9,11 @@ class tst_LockFactory : public test::RedisTestCase
 {
     Q_OBJECT
 
-    LockSpec specFor(const std::string& kind)
+    LockSpec specFor(LockAlgorithm kind)
     {
         LockSpec spec;
         spec.kind = kind;
-        spec.name = "factory-" + kind;
+        spec.name = "factory-" + std::string(lockAlgorithmName(kind));
         spec.connection = options();
         return spec;
     }
@@ -23,18 +23,20 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         for (const auto& info : LockFactory::kinds())
-            QTest::newRow(std::string(info.name).c_str())
-                << QString::fromUtf8(info.name.data(), qsizetype(info.name.size()));
+            QTest::newRow(std::string(info.name()).c_str())
+                << QString::fromUtf8(info.name().data(), qsizetype(info.name().size()));
     }
 
     void createsEachKnownKindByName()
     {
         QFETCH(QString, kind);
-        LockSpec spec = specFor(kind.toStdString());
+        const auto parsed = LockFactory::parseKind(kind.toStdString());
+        QVERIFY(parsed);
+        LockSpec spec = specFor(*parsed);
         spec.nodes = {spec.connection};
         auto lock = LockFactory::create(spec);
         QVERIFY2(lock, lock ? "" : lock.error().toString().c_str());
-        QCOMPARE(QString::fromUtf8((*lock)->kind().data(), qsizetype((*lock)->kind().size())), kind);
+        QCOMPARE((*lock)->kind(), *parsed);
         QCOMPARE((*lock)->name(), spec.name);
         AcquireOptions once;
         once.wait = std::chrono::milliseconds(0);
@@ -52,23 +54,23 @@ private slots:
 
     void anUnknownKindIsAUsageErrorListingTheKnownOnes()
     {
-        auto lock = LockFactory::create(specFor("mystery"));
-        QVERIFY(!lock);
-        QCOMPARE(lock.error().kind, ErrorKind::Usage);
+        auto kind = LockFactory::parseKind("mystery");
+        QVERIFY(!kind);
+        QCOMPARE(kind.error().kind, ErrorKind::Usage);
         for (const auto& info : LockFactory::kinds())
-            QVERIFY(lock.error().message.find(info.name) != std::string::npos);
+            QVERIFY(kind.error().message.find(info.name()) != std::string::npos);
     }
 
     void redlockWithoutNodesIsAUsageError()
     {
-        auto lock = LockFactory::create(specFor("redlock"));
+        auto lock = LockFactory::create(specFor(LockAlgorithm::Redlock));
         QVERIFY(!lock);
         QCOMPARE(lock.error().kind, ErrorKind::Usage);
     }
 
     void anUnreachableServerIsAConnectionError()
     {
-        LockSpec spec = specFor("token");
+        LockSpec spec = specFor(LockAlgorithm::Token);
         spec.connection.port = 1;
         auto lock = LockFactory::create(spec);
         QVERIFY(!lock);

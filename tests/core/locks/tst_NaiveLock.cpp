@@ -37,7 +37,7 @@ private slots:
         QVERIFY(info);
         QVERIFY(info->unsafe);
         QVERIFY(info->description.english().find("UNSAFE") != std::string::npos);
-        QVERIFY(LockFactory::defaultKind != "naive");
+        QVERIFY(LockFactory::defaultKind != LockAlgorithm::Naive);
     }
 
     void excludesWhileTheHolderIsAlive()

@@ -29,7 +29,7 @@ class tst_UnfencedRedissonLocks : public test::RedisTestCase
         const QString& kind, const std::string& name, bool fenced = false)
     {
         LockSpec spec;
-        spec.kind = kind.toStdString();
+        spec.kind = lockAlgorithmNames.parse(kind.toStdString()).value_or(LockAlgorithm::Reentrant);
         spec.name = name;
         spec.connection = options();
         spec.fenced = fenced;

@@ -9,3 +9,5 @@ lockscope_add_test(tst_SigpipeBlocker DIR core/redis)
 lockscope_add_test(tst_TlsConnection DIR core/redis)
 lockscope_add_test(tst_Sentinel DIR core/redis)
 lockscope_add_test(tst_ServerCapabilities DIR core/redis)
+# Host names looked up within the connect deadline (SocketTransport).
+lockscope_add_test(tst_NameLookup DIR core/redis)

@@ -25,7 +25,7 @@ class tst_FailoverDrill : public QObject
     static StressParameters drill(FailoverSandbox& sandbox, const std::string& prefix)
     {
         StressParameters p;
-        p.kind = "token";
+        p.kind = LockAlgorithm::Token;
         ConnectionOptions base;
         base.connectTimeout = 1000ms;
         base.commandTimeout = 5000ms;
@@ -51,8 +51,8 @@ class tst_FailoverDrill : public QObject
             + std::to_string(r.faults.writesRejected) + ", out of order "
             + std::to_string(r.faults.writesOutOfOrder) + ", unconfirmed "
             + std::to_string(r.unconfirmedAcquires) + "; errors";
-        for (const auto& [kind, count] : r.errors)
-            text += " " + kind + "=" + std::to_string(count);
+        for (const auto& [error, count] : r.errors)
+            text += " " + std::string(error.name()) + "=" + std::to_string(count);
         return text + "; " + r.checkerSummary.english();
     }
 
@@ -156,7 +156,7 @@ private slots:
     void waitingForReplicasIsRefusedWhereItCannotWork()
     {
         StressParameters p;
-        p.kind = "redlock";
+        p.kind = LockAlgorithm::Redlock;
         p.waitReplicas = 1;
         QVERIFY(!p.validate());
         StressParameters failover;
@@ -193,7 +193,8 @@ private slots:
         // Back and forth: the first master is the master again, with the other as its replica.
         QCOMPARE(sandbox.value()->master().port(), firstMaster);
         QCOMPARE(result->faults.writesOutOfOrder, 0LL);
-        QVERIFY2(result->errors.count("failover_failed") == 0, describe(*result).c_str());
+        QVERIFY2(result->errors.count(StressError::of(StressError::Cause::FailoverFailed)) == 0,
+            describe(*result).c_str());
     }
 };
 

@@ -15,7 +15,7 @@ class tst_FaultDrills : public test::RedisTestCase
 {
     Q_OBJECT
 
-    StressParameters drill(const std::string& kind, const std::string& prefix, const std::string& fault)
+    StressParameters drill(LockAlgorithm kind, const std::string& prefix, const std::string& fault)
     {
         StressParameters p;
         p.kind = kind;
@@ -47,8 +47,8 @@ class tst_FaultDrills : public test::RedisTestCase
             + std::to_string(r.faults.writesAccepted) + ", rejected "
             + std::to_string(r.faults.writesRejected) + ", out of order "
             + std::to_string(r.faults.writesOutOfOrder) + "; errors";
-        for (const auto& [kind, count] : r.errors)
-            text += " " + kind + "=" + std::to_string(count);
+        for (const auto& [error, count] : r.errors)
+            text += " " + std::string(error.name()) + "=" + std::to_string(count);
         return text + "; " + r.checkerSummary.english();
     }
 
@@ -103,7 +103,7 @@ private slots:
 
     void killedHoldersNeverReleaseAndTheTokenKindStaysExclusive()
     {
-        auto p = drill("token", "kill", "kill:every=6,count=2");
+        auto p = drill(LockAlgorithm::Token, "kill", "kill:every=6,count=2");
         p.lease = 500ms;
         StressEngine engine(p);
         auto result = engine.run();
@@ -120,7 +120,7 @@ private slots:
 
     void aPausedHolderIsStoppedByTheFenceNotByTheLock()
     {
-        auto p = drill("token", "pause", "pause:ms=1500,every=8,count=2");
+        auto p = drill(LockAlgorithm::Token, "pause", "pause:ms=1500,every=8,count=2");
         StressEngine engine(p);
         auto result = engine.run();
         QVERIFY2(result, result ? "" : result.error().message.c_str());
@@ -141,7 +141,7 @@ private slots:
     {
         // The paused holder's plain DEL removes the next holder's lock: a third takes it while
         // the second still holds, and nobody finds out.
-        auto p = drill("naive", "naive", "pause:ms=600,every=5,count=3");
+        auto p = drill(LockAlgorithm::Naive, "naive", "pause:ms=600,every=5,count=3");
         p.clients = 4;
         p.lease = 300ms;
         p.hold = 20ms;
@@ -159,7 +159,7 @@ private slots:
 
     void aPartitionedHolderLosesTheLockAndLearnsItWhenTheLinkHeals()
     {
-        auto p = drill("token", "partition", "partition:ms=1500,mode=stall,every=8,count=2");
+        auto p = drill(LockAlgorithm::Token, "partition", "partition:ms=1500,mode=stall,every=8,count=2");
         StressEngine engine(p);
         auto result = engine.run();
         QVERIFY2(result, result ? "" : result.error().message.c_str());
@@ -176,7 +176,7 @@ private slots:
         // client takes it. The holder finds out (by whichever signal comes first: today that is
         // the fence or the release, as the watchdog reports a failure only after a whole lease
         // of failed renewals has been judged) and nothing lands out of fence order.
-        auto p = drill("reentrant", "watchdog", "partition:ms=2000,mode=drop,every=8,count=1");
+        auto p = drill(LockAlgorithm::Reentrant, "watchdog", "partition:ms=2000,mode=drop,every=8,count=1");
         p.watchdog = true;
         p.lease = 600ms;
         p.connection.commandTimeout = 400ms;
@@ -195,7 +195,7 @@ private slots:
         config.extraArgs = {"--appendonly", "yes", "--appendfsync", "always"};
         auto server = test::startServer(config);
         QVERIFY(server);
-        auto p = drill("token", "restart", "restart:persist=yes,every=10,count=1");
+        auto p = drill(LockAlgorithm::Token, "restart", "restart:persist=yes,every=10,count=1");
         p.connection = test::optionsFor(*server);
         p.restartServer = [&server](bool) -> Status {
             server->kill(); // a crash: SIGKILL, the AOF (fsync always) is all that survives
@@ -214,7 +214,7 @@ private slots:
     {
         auto server = test::startServer();
         QVERIFY(server);
-        auto p = drill("token", "amnesia", "restart:persist=no,every=10,count=1");
+        auto p = drill(LockAlgorithm::Token, "amnesia", "restart:persist=no,every=10,count=1");
         p.connection = test::optionsFor(*server);
         p.hold = 300ms;
         p.lease = 5000ms;
@@ -233,9 +233,9 @@ private slots:
 
     void drillsRefuseWhatTheyCannotDo()
     {
-        auto restart = drill("token", "refuse", "restart");
+        auto restart = drill(LockAlgorithm::Token, "refuse", "restart");
         QVERIFY(!restart.validate()); // no server the run owns
-        auto partition = drill("redlock", "refuse", "partition");
+        auto partition = drill(LockAlgorithm::Redlock, "refuse", "partition");
         QVERIFY(!partition.validate());
     }
 };

@@ -15,7 +15,7 @@ class tst_StressEngine : public test::RedisTestCase
 {
     Q_OBJECT
 
-    StressParameters parametersFor(const std::string& kind, const std::string& prefix)
+    StressParameters parametersFor(LockAlgorithm kind, const std::string& prefix)
     {
         StressParameters p;
         p.kind = kind;
@@ -46,7 +46,7 @@ private slots:
     {
         // Leases far shorter than the holds: every waiter finds the holder's lock "expired",
         // deletes it and takes it while the holder is still inside its section.
-        auto p = parametersFor("naive", "naive");
+        auto p = parametersFor(LockAlgorithm::Naive, "naive");
         p.clients = 8;
         p.hold = 60ms;
         p.lease = 10ms;
@@ -60,14 +60,14 @@ private slots:
         QVERIFY(!result->checkerSummary.empty());
     }
 
-    void tokenHasNoViolations() { expectNoViolations(parametersFor("token", "token")); }
+    void tokenHasNoViolations() { expectNoViolations(parametersFor(LockAlgorithm::Token, "token")); }
 
-    void legacyHasNoViolations() { expectNoViolations(parametersFor("legacy", "legacy")); }
+    void legacyHasNoViolations() { expectNoViolations(parametersFor(LockAlgorithm::Legacy, "legacy")); }
 
     void redlockHasNoViolations()
     {
         std::vector<std::unique_ptr<RedisServerProcess>> nodes;
-        auto p = parametersFor("redlock", "redlock");
+        auto p = parametersFor(LockAlgorithm::Redlock, "redlock");
         for (int i = 0; i < 3; ++i) {
             nodes.push_back(test::startServer());
             QVERIFY(nodes.back());
@@ -78,7 +78,7 @@ private slots:
 
     void measuresLatencyFairnessAndCpu()
     {
-        auto p = parametersFor("token", "measures");
+        auto p = parametersFor(LockAlgorithm::Token, "measures");
         p.clients = 3;
         p.hold = 1ms;
         p.think = 1ms;
@@ -86,7 +86,7 @@ private slots:
         StressEngine engine(p);
         auto result = engine.run();
         QVERIFY(result);
-        QCOMPARE(result->kind, std::string("token"));
+        QCOMPARE(result->kind, LockAlgorithm::Token);
         QCOMPARE(result->perClientAcquisitions.size(), size_t(3));
         long long sum = 0;
         for (long long count : result->perClientAcquisitions)
@@ -103,7 +103,7 @@ private slots:
     void handoffIsMeasuredBetweenDifferentClients()
     {
         // Two clients alternate on one lock: each think time lets the other one in.
-        auto p = parametersFor("token", "handoff");
+        auto p = parametersFor(LockAlgorithm::Token, "handoff");
         p.clients = 2;
         p.hold = 20ms;
         p.think = 30ms;
@@ -118,7 +118,7 @@ private slots:
 
     void iterationsEndTheRun()
     {
-        auto p = parametersFor("token", "iterations");
+        auto p = parametersFor(LockAlgorithm::Token, "iterations");
         p.clients = 2;
         p.locks = 2;
         p.hold = 0ms;
@@ -133,7 +133,7 @@ private slots:
 
     void theHeldLocksAreRealKeys()
     {
-        auto p = parametersFor("token", "visible");
+        auto p = parametersFor(LockAlgorithm::Token, "visible");
         p.clients = 2;
         p.hold = 50ms;
         p.duration = 3000ms;
@@ -158,7 +158,7 @@ private slots:
 
     void cancellingReturnsPromptlyWithAPartialResult()
     {
-        auto p = parametersFor("token", "cancel");
+        auto p = parametersFor(LockAlgorithm::Token, "cancel");
         p.clients = 4;
         p.hold = 200ms; // clients are inside long holds and long waits when the stop comes
         p.duration = 60000ms;
@@ -191,26 +191,25 @@ private slots:
     {
         // Read locks and multi-permit semaphores overlap by design; exclusive kinds are judged.
         StressParameters p;
-        for (const char* kind :
-            {"legacy", "naive", "token", "reentrant", "fair", "write", "redlock", "semaphore"}) {
+        for (LockAlgorithm kind : {LockAlgorithm::Legacy, LockAlgorithm::Naive, LockAlgorithm::Token,
+                 LockAlgorithm::Reentrant, LockAlgorithm::Fair, LockAlgorithm::Write, LockAlgorithm::Redlock,
+                 LockAlgorithm::Semaphore}) {
             p.kind = kind;
-            QVERIFY2(p.exclusiveKind(), kind);
+            QVERIFY2(p.exclusiveKind(), lockAlgorithmName(kind).data());
         }
-        p.kind = "read";
+        p.kind = LockAlgorithm::Read;
         QVERIFY(!p.exclusiveKind());
-        p.kind = "semaphore";
+        p.kind = LockAlgorithm::Semaphore;
         p.permits = 3;
         QVERIFY(!p.exclusiveKind());
     }
 
     void rejectsNonsenseParameters()
     {
-        auto p = parametersFor("token", "bad");
+        auto p = parametersFor(LockAlgorithm::Token, "bad");
         p.clients = 0;
         QCOMPARE(StressEngine(p).run().error().kind, ErrorKind::Usage);
-        p = parametersFor("no-such-kind", "bad");
-        QCOMPARE(StressEngine(p).run().error().kind, ErrorKind::Usage);
-        p = parametersFor("token", "bad");
+        p = parametersFor(LockAlgorithm::Token, "bad");
         p.clients = 100;
         p.locks = 100;
         QCOMPARE(StressEngine(p).run().error().kind, ErrorKind::Usage);
@@ -218,7 +217,7 @@ private slots:
 
     void anUnreachableServerIsAnErrorBeforeTheRun()
     {
-        auto p = parametersFor("token", "unreachable");
+        auto p = parametersFor(LockAlgorithm::Token, "unreachable");
         p.connection.port = 1; // nothing listens there
         auto result = StressEngine(p).run();
         QVERIFY(!result);

@@ -14,6 +14,7 @@
 #include "support/WidgetTestHelpers.h"
 #include "tools/contention/ContentionDemoView.h"
 #include "tools/contention/DemoStage.h"
+#include "tools/contention/DemoStepText.h"
 #include "tools/contention/TimelinePlayer.h"
 
 #include <QtTest>
@@ -144,13 +145,17 @@ private Q_SLOTS:
 
     void wordsTheCoreKeepsAsCodesAreTranslatedByMeaning()
     {
-        QCOMPARE(CoreTexts::holderMode(QStringLiteral("read")), QStringLiteral("读"));
-        QCOMPARE(CoreTexts::waiterSource(QStringLiteral("fair-queue")), QStringLiteral("公平队列"));
+        QCOMPARE(CoreTexts::holderMode(HolderMode::Read), QStringLiteral("读"));
+        QCOMPARE(CoreTexts::waiterSource(WaiterSource::FairQueue), QStringLiteral("公平队列"));
         QCOMPARE(CoreTexts::library(LockLibrary::Unknown), QStringLiteral("未知"));
         QCOMPARE(CoreTexts::library(LockLibrary::Redisson), QStringLiteral("Redisson"));
-        QCOMPARE(CoreTexts::stressErrorName(QStringLiteral("lost")), QStringLiteral("持有已丢失"));
         QCOMPARE(
-            CoreTexts::stressErrorName(QStringLiteral("connection refused")), QStringLiteral("连接被拒绝"));
+            CoreTexts::stressError(StressError::of(StressError::Cause::Lost)), QStringLiteral("持有已丢失"));
+        QCOMPARE(CoreTexts::stressError(StressError::redis(ErrorKind::ConnectionRefused)),
+            QStringLiteral("连接被拒绝"));
+        // Every kind of Redis error a stress client can count has its words, the last one too.
+        QCOMPARE(CoreTexts::stressError(StressError::redis(ErrorKind::ForeignData)),
+            CoreTexts::errorKind(ErrorKind::ForeignData));
         // The kind is LockScope's word; the message is what the system or Redis said.
         QCOMPARE(CoreTexts::error({ErrorKind::AuthFailed, "WRONGPASS invalid username-password pair"}),
             QStringLiteral("认证失败：WRONGPASS invalid username-password pair"));
@@ -162,11 +167,11 @@ private Q_SLOTS:
         step.seconds = 1.5;
         step.actor = "C3";
         step.text = UserText(LOCKSCOPE_TEXT("DemoScenario", "crashed holding the lock"));
-        QCOMPARE(CoreTexts::demoStep(step), QStringLiteral("[+  1.500 s] C3      持有锁时崩溃"));
+        QCOMPARE(DemoStepText::of(step), QStringLiteral("[+  1.500 s] C3      持有锁时崩溃"));
         // Commands and Redis's replies are quoted as they were.
         step.text = UserText::verbatim("SETNX lock.foo 1700000000000 -> 0");
-        QCOMPARE(CoreTexts::demoStep(step),
-            QStringLiteral("[+  1.500 s] C3      SETNX lock.foo 1700000000000 -> 0"));
+        QCOMPARE(
+            DemoStepText::of(step), QStringLiteral("[+  1.500 s] C3      SETNX lock.foo 1700000000000 -> 0"));
     }
 
     void theContentionDemoNarratesInChinese()

@@ -1,4 +1,5 @@
 #include "app/MainWindow.h"
+#include "app/MainWindowSettings.h"
 #include "connection/ConnectionController.h"
 #include "fleetview/Fleet.h"
 #include "fleetview/FleetPanel.h"
@@ -429,7 +430,7 @@ private Q_SLOTS:
             QTRY_COMPARE_WITH_TIMEOUT(window.fleet().openCount(), 2, 5000);
             window.close(); // saves what was open
         }
-        const QStringList saved = MainWindow::savedFleet();
+        const QStringList saved = MainWindowSettings::savedFleet();
         QCOMPARE(saved.size(), 2);
         ConnectionController controller;
         MainWindow window(controller);

@@ -2,8 +2,8 @@
 
 #include "base/CoreTexts.h"
 #include "demo/DemoCatalog.h"
-#include "locks/DistributedLock.h"
 #include "tools/contention/DemoStage.h"
+#include "tools/contention/DemoStepText.h"
 #include "tools/contention/DemoWorker.h"
 #include "tools/contention/TimelinePlayer.h"
 
@@ -212,7 +212,7 @@ void ContentionDemoView::showPlayback()
         delete m_narration->takeItem(m_narration->count() - 1);
     while (m_narration->count() < shown) {
         const auto& step = steps[static_cast<size_t>(m_narration->count())];
-        auto* item = new QListWidgetItem(CoreTexts::demoStep(step));
+        auto* item = new QListWidgetItem(DemoStepText::of(step));
         item->setToolTip(item->text());
         m_narration->addItem(item);
     }

@@ -1,6 +1,7 @@
 #include "tools/contention/DemoStage.h"
 
 #include "base/CoreTexts.h"
+#include "tools/contention/DemoStepText.h"
 
 #include <QPainter>
 #include <QPainterPath>
@@ -101,7 +102,7 @@ void DemoStage::apply(const DemoTimeline::Step& step, bool current)
 {
     const QString actor = QString::fromStdString(step.actor);
     if (current)
-        m_caption = CoreTexts::demoStep(step).simplified(); // one line
+        m_caption = DemoStepText::of(step).simplified(); // one line
 
     switch (step.action) {
     case DemoAction::NodeUp:

@@ -41,13 +41,15 @@ StressForm::StressForm(QWidget* parent)
     m_kind = new QComboBox;
     m_kind->setObjectName(QStringLiteral("kindCombo"));
     for (const auto& kind : LockFactory::kinds()) {
-        const QString name = QString::fromUtf8(kind.name.data(), static_cast<qsizetype>(kind.name.size()));
+        const QString name
+            = QString::fromUtf8(kind.name().data(), static_cast<qsizetype>(kind.name().size()));
         const QString label = kind.unsafe ? tr("%1 (UNSAFE)").arg(name) : name;
         m_kind->addItem(label, name);
         m_kind->setItemData(m_kind->count() - 1, CoreTexts::translated(kind.description), Qt::ToolTipRole);
     }
+    const std::string_view defaultKind = lockAlgorithmName(LockFactory::defaultKind);
     m_kind->setCurrentIndex(m_kind->findData(
-        QString::fromLatin1(LockFactory::defaultKind.data(), LockFactory::defaultKind.size())));
+        QString::fromLatin1(defaultKind.data(), static_cast<qsizetype>(defaultKind.size()))));
     form->addRow(tr("Lock kind:"), m_kind);
     m_kindHint = new QLabel;
     m_kindHint->setObjectName(QStringLiteral("kindHint"));
@@ -165,7 +167,7 @@ std::optional<StressParameters> StressForm::parameters(
     const ConnectionOptions& connection, QString& error) const
 {
     StressParameters parameters;
-    parameters.kind = m_kind->currentData().toString().toStdString();
+    parameters.kind = selectedKind();
     parameters.clients = m_clients->value();
     parameters.locks = m_locks->value();
     parameters.hold = std::chrono::milliseconds(m_hold->value());
@@ -178,7 +180,7 @@ std::optional<StressParameters> StressForm::parameters(
     parameters.connection = connection;
     // The controller's connection retries silently; a stress client should fail plainly.
     parameters.connection.reconnect.budget = std::chrono::milliseconds(0);
-    if (parameters.kind == "redlock") {
+    if (parameters.kind == LockAlgorithm::Redlock) {
         for (const QString& url : m_nodes->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             auto node = parseRedisUrl(url.trimmed().toStdString(), parameters.connection);
             if (!node) {
@@ -226,21 +228,26 @@ void StressForm::updateFields()
              static_cast<QWidget*>(m_locks), static_cast<QWidget*>(m_hold), static_cast<QWidget*>(m_think),
              static_cast<QWidget*>(m_lease), static_cast<QWidget*>(m_duration)})
         field->setEnabled(!m_running);
-    m_nodes->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("redlock"));
-    m_permits->setEnabled(!m_running && m_kind->currentData().toString() == QStringLiteral("semaphore"));
+    m_nodes->setEnabled(!m_running && selectedKind() == LockAlgorithm::Redlock);
+    m_permits->setEnabled(!m_running && selectedKind() == LockAlgorithm::Semaphore);
     m_watchdog->setEnabled(!m_running);
     for (QWidget* drill : {static_cast<QWidget*>(m_killDrill), static_cast<QWidget*>(m_pauseDrill),
              static_cast<QWidget*>(m_partitionDrill), static_cast<QWidget*>(m_restartDrill),
              static_cast<QWidget*>(m_failoverDrill), static_cast<QWidget*>(m_drillEvery)})
         drill->setEnabled(!m_running);
-    m_fenced->setEnabled(
-        !m_running && !LockFactory::noFenceRefusal(m_kind->currentData().toString().toStdString()));
+    m_fenced->setEnabled(!m_running && !LockFactory::noFenceRefusal(selectedKind()));
+}
+
+LockAlgorithm StressForm::selectedKind() const
+{
+    // The combo's data is each kind's name (lockAlgorithmNames).
+    return lockAlgorithmNames.parse(m_kind->currentData().toString().toStdString())
+        .value_or(LockFactory::defaultKind);
 }
 
 void StressForm::updateKindHint()
 {
-    const QString kind = m_kind->currentData().toString();
-    const LockKindInfo* info = LockFactory::find(kind.toStdString());
+    const LockKindInfo* info = LockFactory::find(selectedKind());
     QString hint = info ? CoreTexts::translated(info->description) : QString();
     if (info && info->unsafe)
         hint = tr("<span style='color:#c62828'><b>%1</b></span>").arg(hint.toHtmlEscaped());

@@ -39,6 +39,7 @@ Q_SIGNALS:
     void clientsChanged(int clients);
 
 private:
+    LockAlgorithm selectedKind() const;
     void updateKindHint();
     void updateFields();
 

@@ -2,7 +2,6 @@
 
 #include "base/CoreTexts.h"
 #include "common/CancellationToken.h"
-#include "locks/DistributedLock.h"
 #include "stress/StressResultJson.h"
 #include "tools/stress/StressCharts.h"
 #include "tools/stress/StressForm.h"
@@ -218,10 +217,10 @@ void StressPanel::showResult(const StressResult& result)
                                          : tr("Finished after %1 s.").arg(result.elapsedSeconds, 0, 'f', 1));
 
     QStringList errors;
-    for (const auto& [kind, count] : result.errors)
-        errors << tr("%1 × %L2").arg(CoreTexts::stressErrorName(QString::fromStdString(kind))).arg(count);
-    QString text
-        = tr("<b>%1</b>, %n client(s)", nullptr, result.clients).arg(QString::fromStdString(result.kind));
+    for (const auto& [error, count] : result.errors)
+        errors << tr("%1 × %L2").arg(CoreTexts::stressError(error)).arg(count);
+    QString text = tr("<b>%1</b>, %n client(s)", nullptr, result.clients)
+                       .arg(QString::fromStdString(std::string(lockAlgorithmName(result.kind))));
     text += tr(", %n lock(s)", nullptr, result.locks);
     text += QStringLiteral("<br>") + tr("Throughput: %L1 acquisitions/s").arg(result.opsPerSecond, 0, 'f', 0);
     text += QStringLiteral("<br>")

@@ -15,7 +15,7 @@ QString StressWorker::work()
 {
     // The restart and failover drills run on servers of their own, started here (off the GUI
     // thread) and stopped when the run ends.
-    auto drillServers = DrillServers::prepare(m_parameters, nullptr, true);
+    auto drillServers = DrillServers::prepare(m_parameters, nullptr, DrillServers::OwnServers::Start);
     Status ready = drillServers ? m_parameters.validate() : Status(drillServers.error());
     if (!ready)
         return QString::fromStdString(ready.error().message);

@@ -124,9 +124,9 @@ std::optional<StringLockReading> DistributedLockRedisRecognizer::read(const RawK
                          "reader-writer lock"))
                             : UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
                                 "a value <machine>_<pid>_<guid>: a DistributedLock.Redis mutex"));
-    reading.holder.mode = writer ? "write" : "exclusive";
+    reading.holder.mode = writer ? HolderMode::Write : HolderMode::Exclusive;
     if (id->writerWaiting) {
-        reading.holder.mode = "waiting";
+        reading.holder.mode = HolderMode::WaitingWriter;
         reading.notes.push_back(UserText(LOCKSCOPE_TEXT("DistributedLockRedisRecognizer",
                                              "a writer on %1 (process %2) waits for the readers to leave"),
             id->machine, id->pid));
@@ -156,7 +156,7 @@ void DistributedLockRedisRecognizer::addReaders(LockSnapshot& lock, const RawKey
     for (const auto& member : readers.items) {
         LockHolder reader;
         reader.owner = member;
-        reader.mode = "read";
+        reader.mode = HolderMode::Read;
         lock.holders.push_back(std::move(reader));
     }
     if (readers.truncated)

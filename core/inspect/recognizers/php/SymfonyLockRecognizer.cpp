@@ -85,7 +85,7 @@ void SymfonyLockRecognizer::recognize(RecognitionContext& context, std::vector<L
                 continue;
             LockHolder holder;
             holder.owner = member;
-            holder.mode = exclusive ? "write" : "read";
+            holder.mode = exclusive ? HolderMode::Write : HolderMode::Read;
             holder.expiresAtMs = scoreMillis(score);
             expired += holder.expiresAtMs && *holder.expiresAtMs < context.nowMs ? 1 : 0;
             lock.holders.push_back(std::move(holder));
@@ -108,7 +108,7 @@ std::optional<RedisCommand> SymfonyLockRecognizer::ownRelease(const LockSnapshot
     RedisCommand command {"EVAL", releaseScript, "1", lock.name};
     for (const auto& holder : lock.holders)
         command.push_back(holder.owner);
-    if (lock.holders.front().mode == "write")
+    if (lock.holders.front().mode == HolderMode::Write)
         command.push_back(std::string(writeMember));
     return command;
 }

@@ -53,14 +53,14 @@ bool RedissonHolderField::threadIsUuid() const
     return LockNaming::isUuid(threadId);
 }
 
-LockHolder RedissonHolderField::toHolder(std::string mode) const
+LockHolder RedissonHolderField::toHolder(HolderMode mode) const
 {
     LockHolder holder;
     holder.owner = holderId();
     holder.clientUuid = clientUuid;
     holder.threadId = threadId;
     holder.count = count;
-    holder.mode = std::move(mode);
+    holder.mode = mode;
     return holder;
 }
 

@@ -23,7 +23,7 @@ struct RedissonHolderField
     static bool isHolderId(std::string_view text);
     bool threadIsUuid() const;
     std::string holderId() const { return clientUuid + ":" + threadId; }
-    LockHolder toHolder(std::string mode) const;
+    LockHolder toHolder(HolderMode mode) const;
 };
 
 } // namespace lockscope

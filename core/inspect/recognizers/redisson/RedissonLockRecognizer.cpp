@@ -140,7 +140,7 @@ void RedissonLockRecognizer::addFairQueue(LockSnapshot& lock, RecognitionContext
         LockWaiter waiter;
         waiter.owner = member;
         waiter.deadlineMs = deadlineOf(member);
-        waiter.source = "fair-queue";
+        waiter.source = WaiterSource::FairQueue;
         if (waiter.deadlineMs && *waiter.deadlineMs < context.nowMs)
             ++overdue;
         lock.waiters.push_back(std::move(waiter));
@@ -173,7 +173,7 @@ LockSnapshot RedissonLockRecognizer::snapshotFor(
         for (const auto& [field, value] : hash->fields) {
             auto holder = RedissonHolderField::parse(field, value);
             nodeRedisson = nodeRedisson || holder->threadIsUuid();
-            lock.holders.push_back(holder->toHolder("exclusive"));
+            lock.holders.push_back(holder->toHolder(HolderMode::Exclusive));
         }
         if (nodeRedisson)
             lock.library = LockLibrary::NodeRedisson;

@@ -101,7 +101,7 @@ void RedissonMultiLockRecognizer::recognize(RecognitionContext& context, std::ve
                 "getMultiLock group")));
         for (const auto& [resource, part] : parts) {
             auto holder = RedissonHolderField::parse(part.holder, std::to_string(*part.count));
-            LockHolder shown = holder ? holder->toHolder("exclusive") : LockHolder {};
+            LockHolder shown = holder ? holder->toHolder(HolderMode::Exclusive) : LockHolder {};
             shown.owner = part.holder;
             shown.count = *part.count;
             shown.expiresAtMs = part.expiresAtMs;

@@ -61,7 +61,7 @@ std::optional<ReleaseWakeUp> RedissonReadWriteLockRecognizer::wakeUpOnRelease(co
     wakeUp.channel = channelFor(lock.name);
     wakeUp.alsoSharded = true;
     for (const auto& holder : lock.holders)
-        wakeUp.message = holder.mode == "write" ? "1" : wakeUp.message;
+        wakeUp.message = holder.mode == HolderMode::Write ? "1" : wakeUp.message;
     return wakeUp;
 }
 
@@ -110,7 +110,7 @@ void RedissonReadWriteLockRecognizer::recognize(
             if (holder->threadIsUuid())
                 lock.library = LockLibrary::NodeRedisson;
             // In write mode a plain field is the writer's own read hold (lock downgrade).
-            lock.holders.push_back(holder->toHolder(holder->write ? "write" : "read"));
+            lock.holders.push_back(holder->toHolder(holder->write ? HolderMode::Write : HolderMode::Read));
             if (holder->write)
                 continue;
             for (long long n = 1; n <= std::min(holder->count, maxTimeoutKeysPerHolder); ++n) {
