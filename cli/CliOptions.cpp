@@ -3,7 +3,6 @@
 #include "cli/CommandLine.h"
 #include "fleet/FleetFile.h"
 #include "fleet/SavedProfiles.h"
-#include "locks/LockFactory.h"
 #include "redis/ConnectionFlags.h"
 
 #include <optional>

@@ -55,6 +55,9 @@ struct AdminArguments
     bool yes = false; // release
     long long ttlMs = 0; // extend --ttl
     bool json = false;
+    std::string reason; // --reason TEXT: why, for the audit
+    std::string db; // --db FILE|URL: the history the audit goes to (else the profile's)
+    std::string passwordEnv; // --db-password-env VAR
 };
 
 struct LockArguments
@@ -120,6 +123,7 @@ struct RecordArguments
     long long alertWaiters = 0; // 0: off
     bool noAlertStuck = false;
     bool noAlertForceRelease = false;
+    long long auditRetentionDays = 0; // 0: the default
 };
 
 struct HistoryArguments
@@ -131,6 +135,7 @@ struct HistoryArguments
     bool json = false;
     long long limit = 1000;
     HistoryFileArguments file;
+    bool audit = false; // the admin actions instead of holds
 };
 
 struct CommandArguments

@@ -1,5 +1,6 @@
 #include "cli/CommandLine.h"
 
+#include "cli/ExitCode.h"
 #include "locks/LockFactory.h"
 
 #include <CLI/CLI.hpp>
@@ -159,7 +160,7 @@ void CommandLine::defineGlobal()
     CLI::App* app = m_app.get();
     Global& global = m_parsed.global;
     app->add_flag("-V,--version", m_parsed.version, "print the version and exit");
-    app->add_flag("-q,--quiet", global.quiet, "no progress lines or notes on stderr (errors still)");
+    app->add_flag("-q,--quiet", global.quiet, "no progress lines on stderr (errors and warnings still)");
     // Servers in their order: each occurrence is handled as it is met (trigger_on_parse).
     app->add_option_function<std::string>(
            "-u,--url", [&global](const std::string& url) { global.servers.emplace_back(false, url); },
@@ -167,12 +168,14 @@ void CommandLine::defineGlobal()
            "several for list, watch and record")
         ->type_name("URL")
         ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->trigger_on_parse();
     app->add_option_function<std::string>(
            "--profile", [&global](const std::string& name) { global.servers.emplace_back(true, name); },
            "a connection profile the GUI saved, as --url")
-        ->type_name("NAME")
+        ->type_name("PROFILE")
         ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
         ->trigger_on_parse();
     option(app, "--fleet", global.fleetFile, "FILE",
         "several servers, one URL or 'profile NAME' a line, each with an optional name (docs/fleet.md)");
@@ -272,8 +275,13 @@ void CommandLine::defineCommands()
                 {"release", "NAME", "delete lock NAME as its library would, if its holder is unchanged",
                     "Waiters are woken as the library does (Redisson's publish). A lock with a live "
                     "holder needs --force. Exit 0 released, 1 nothing released, 77 read-only. Every "
-                    "release is logged to $XDG_DATA_HOME/lockscope/audit.log.",
+                    "release is logged to $XDG_DATA_HOME/lockscope/audit.log, and to the server's history "
+                    "(--db, else the profile's history database) with who and --reason; a production "
+                    "profile needs a --reason.",
                     {{"release orders:42 --yes", "free a stuck lock without asking"},
+                        {"release invoice --force --reason \"INC-4312: stuck after deploy\" --db "
+                         "postgresql://db/lockscope",
+                            "free it, and say why in the team's history"},
                         {"release invoices --force", "free a lock someone still holds, after a prompt"}}})
             : defineCommand(
                 {"extend", "NAME", "set the remaining lease of lock NAME, if its holder is unchanged",
@@ -283,6 +291,9 @@ void CommandLine::defineCommands()
             ->required();
         addPatterns(command, admin->patterns, false);
         command->add_flag("-j,--json", admin->json, "print the outcome as one JSON object");
+        option(command, "--reason", admin->reason, "TEXT", "why, for the audit (an incident number)");
+        option(command, "--db", admin->db, "FILE|URL", "the history the action is audited in as well");
+        option(command, "--db-password-env", admin->passwordEnv, "VAR", "the database password's variable");
         if (release) {
             command->add_flag("-f,--force", admin->force, "release a lock held by a live holder");
             command->add_flag("-y,--yes", admin->yes, "do not ask for confirmation");
@@ -388,7 +399,8 @@ void CommandLine::defineCommands()
             record, "--db", a.record.file.db, "FILE|URL", "the history database (a file or postgresql://)");
         option(record, "--db-password-env", a.record.file.passwordEnv, "VAR",
             "the database password's variable");
-        option(record, "--profile", a.record.file.profile, "NAME", "name the history after profile NAME");
+        option(
+            record, "--profile", a.record.file.profile, "PROFILE", "name the history after profile PROFILE");
         option(record, "--metrics", a.record.metrics, "HOST:PORT", "serve Prometheus metrics on /metrics");
         number(record, "--retention-days", a.record.retentionDays, 1, 1000000000, "N",
             "keep N days (default 30)");
@@ -400,15 +412,18 @@ void CommandLine::defineCommands()
         record->add_flag("--no-alert-stuck", a.record.noAlertStuck, "no alert for stuck locks");
         record->add_flag(
             "--no-alert-force-release", a.record.noAlertForceRelease, "no alert for force-releases");
+        number(record, "--audit-retention-days", a.record.auditRetentionDays, 1, 1000000000, "N",
+            "keep the admin actions N days (default 400)");
     }
     {
-        CLI::App* history = defineCommand({"history", "NAME | --top held|contended|expired",
+        CLI::App* history = defineCommand({"history", "NAME | --top held|contended|expired | --audit",
             "the holds of lock NAME, or the league table",
             "NAME is a lock's key or its library's name for it. The window defaults to the last 24 h. "
             "T is now, an age (90s, 15m, 2h, 7d ago), an ISO 8601 date-time "
             "(2026-11-24T03:12:05.5+01:00; no offset: UTC) or epoch milliseconds.",
             {{"history orders:42 --since 2h", "who held orders:42 in the last two hours"},
-                {"history --top contended --json", "the most contended locks of the last day, as JSON"}}});
+                {"history --top contended --json", "the most contended locks of the last day, as JSON"},
+                {"history --audit --since 7d", "who force-released or extended which lock, and why"}}});
         history->add_option("NAME", a.history.lock, "the lock");
         option(history, "--top", a.history.top, "held|contended|expired",
             "the league table of the locks held longest, "
@@ -417,12 +432,13 @@ void CommandLine::defineCommands()
         option(history, "--since", a.history.since, "T", "from T (default 24h)");
         option(history, "--until", a.history.until, "T", "until T (default now)");
         history->add_flag("-j,--json", a.history.json, "print JSON");
+        history->add_flag("--audit", a.history.audit, "the admin actions: who, where, which lock, why");
         number(history, "--limit", a.history.limit, 1, 1000000, "N", "at most N rows (default 1000)");
         option(
             history, "--db", a.history.file.db, "FILE|URL", "the history database (a file or postgresql://)");
         option(history, "--db-password-env", a.history.file.passwordEnv, "VAR",
             "the database password's variable");
-        option(history, "--profile", a.history.file.profile, "NAME", "the history of profile NAME");
+        option(history, "--profile", a.history.file.profile, "PROFILE", "the history of profile PROFILE");
     }
     {
         CLI::App* help = defineCommand({"help", "[COMMAND]", "print the help of COMMAND (or this help)", "",
@@ -473,12 +489,11 @@ std::vector<CommandLine::Flag> CommandLine::flags(std::string_view command) cons
         flag.description = option->get_description();
         if (option->get_type_size_max() > 0) {
             flag.value = option->get_type_name();
-            flag.repeatable = option->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll
-                || flag.name == "--url" || flag.name == "--profile";
+            flag.repeatable = option->get_multi_option_policy() == CLI::MultiOptionPolicy::TakeAll;
             flag.kind = flag.value.starts_with("FILE")      ? ValueKind::File
                 : flag.value == "VAR"                       ? ValueKind::Variable
                 : flag.value == "KIND"                      ? ValueKind::Kind
-                : flag.name == "--profile"                  ? ValueKind::Profile
+                : flag.value == "PROFILE"                   ? ValueKind::Profile
                 : flag.value.find('|') != std::string::npos ? ValueKind::Choice
                                                             : ValueKind::Free;
         }
@@ -497,7 +512,7 @@ int CommandLine::usageError(std::ostream& err, std::string_view command, std::st
 {
     err << "lockscope-cli: " << (command.empty() ? "" : std::string(command) + ": ") << message
         << seeHelp(command) << "\n";
-    return 64;
+    return ExitUsage;
 }
 
 Result<CommandLine::Parsed> CommandLine::parse(const std::vector<std::string>& args)

@@ -20,9 +20,12 @@ FleetRecorder::FleetRecorder(const std::vector<FleetMember>& members,
         auto server = std::make_unique<Server>();
         server->name = members[i].name;
         Server* raw = server.get();
+        // Its rows name the server as `list --json` does.
+        HistoryOptions options = history;
+        options.source = members[i].name;
         // An alert is said on stderr, counted in the metrics and, while recording, kept in the history.
         server->history = std::make_unique<HistoryRecordingSink>(
-            i < historyPaths.size() ? historyPaths[i] : std::string(), history, alerts,
+            i < historyPaths.size() ? historyPaths[i] : std::string(), options, alerts,
             [this, raw](const RedisError& error) { say(*raw, error.message + "; going on without history"); },
             [this, raw](const LockAlert& alert) {
                 raw->metrics.alertRaised(alert.rule);
@@ -74,6 +77,15 @@ void FleetRecorder::flushIfDue(long long atMs)
         server->history->flushIfDue(atMs);
         server->metrics.setRecording(server->history->isRecording());
     }
+}
+
+void FleetRecorder::flushIfDue(size_t index, long long atMs)
+{
+    if (index >= m_servers.size())
+        return;
+    Server& server = *m_servers[index];
+    server.history->flushIfDue(atMs);
+    server.metrics.setRecording(server.history->isRecording());
 }
 
 void FleetRecorder::close(long long atMs)

@@ -11,9 +11,10 @@
 
 namespace lockscope {
 
-// What `record` keeps of each server of its fleet: its own metrics and its own history sink
-// (one server per history database, named after it), fed from that server's watcher thread,
-// so that one server down never stops the recording of the others.
+// What `record` keeps of each server of its fleet: its own metrics and its own history sink (a
+// database per server, named after it, or one database for all, each row naming its server),
+// fed from that server's watcher thread and flushed by a thread of its own, so that one server
+// down or flooding never stops or delays the recording of the others.
 class FleetRecorder : public FleetObserver
 {
 public:
@@ -25,8 +26,8 @@ public:
         std::unique_ptr<HistoryRecordingSink> history;
     };
 
-    // `historyPaths[i]` is where member i records (empty: no history); `labelServers`: /metrics
-    // labels every sample with its server.
+    // `historyPaths[i]` is where member i records (empty: no history), its rows named after the
+    // member (HistoryOptions::source); `labelServers`: /metrics labels every sample with its server.
     FleetRecorder(const std::vector<FleetMember>& members, const std::vector<std::string>& historyPaths,
         const HistoryOptions& history, const AlertRules& alerts, bool labelServers, Say sayLine);
 
@@ -34,6 +35,9 @@ public:
     // that cannot be used is returned (record stops); a file leaves that server without history.
     Status open(long long nowMs);
     void flushIfDue(long long nowMs);
+    // Server `index` (in the fleet's order) only.
+    void flushIfDue(size_t index, long long nowMs);
+    size_t size() const { return m_servers.size(); }
     void close(long long nowMs);
     std::string exposition() const;
 

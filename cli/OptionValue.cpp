@@ -2,21 +2,7 @@
 
 #include "redis/RedisUrl.h"
 
-#include <charconv>
-
 namespace lockscope {
-
-Result<long long> OptionValue::integer(
-    const std::string& text, const std::string& option, long long min, long long max)
-{
-    long long value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max)
-        return makeError(ErrorKind::Usage,
-            option + " expects a number from " + std::to_string(min) + " to " + std::to_string(max)
-                + ", got '" + text + "'");
-    return value;
-}
 
 Result<std::vector<ConnectionOptions>> OptionValue::nodeList(
     const std::string& text, const ConnectionOptions& base)

@@ -17,6 +17,7 @@ list(APPEND lockscope_cli_sources
   TimeArgument.cpp
   WatchFlags.cpp
   WatchPrinter.cpp
+  commands/AdminAudit.cpp
   commands/AdminCommand.cpp
   commands/DemoCommand.cpp
   commands/HistoryCommand.cpp

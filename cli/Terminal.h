@@ -16,7 +16,7 @@ struct Terminal
     bool output = false; // stdout
     bool errors = false; // stderr: progress lines are worth printing
     bool colour = false; // stdout is a terminal and NO_COLOR is not set
-    bool quiet = false; // --quiet: no progress or notes on stderr
+    bool quiet = false; // --quiet: no progress lines on stderr
 
     // For the process's streams (std::cin, std::cout, std::cerr); others count as no terminal.
     static Terminal of(std::istream& in, std::ostream& out, std::ostream& err,

@@ -3,6 +3,8 @@
 #include "cli/CliOptions.h"
 #include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
+#include "cli/HistoryFile.h"
+#include "cli/commands/AdminAudit.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "inspect/HoldersText.h"
@@ -45,7 +47,7 @@ struct Prepared
     int exitCode = -1; // >= 0: stop with this code
 };
 
-Prepared prepare(const std::string& command, const CliOptions& options, AuditLog& audit, std::ostream& err)
+Prepared prepare(const std::string& command, const CliOptions& options, AdminAudit& audit, std::ostream& err)
 {
     Prepared prepared;
     const AdminArguments* arguments
@@ -54,11 +56,20 @@ Prepared prepare(const std::string& command, const CliOptions& options, AuditLog
     if (options.connection.readOnly) {
         // Refused before connecting: nothing at all reaches the server.
         err << "lockscope-cli: " << command << " refused: the connection is read-only\n";
-        AuditEntry entry {0, options.connection.describe(), "", arguments->name, command, std::nullopt,
-            std::nullopt, "refused: read-only"};
-        if (auto logged = audit.append(entry); !logged)
-            err << "lockscope-cli: warning: " << logged.error().message << "\n";
+        AuditEntry entry;
+        entry.connection = options.connection.describe();
+        entry.lock = arguments->name;
+        entry.action = command;
+        entry.result = "refused: read-only";
+        audit.write(entry, err);
         prepared.exitCode = ExitNoPermission;
+        return prepared;
+    }
+    // A production profile's actions say why (the team's history keeps it).
+    if (!options.fleet.empty() && options.fleet.members().front().production && arguments->reason.empty()) {
+        prepared.exitCode = CommandLine::usageError(err, command,
+            "profile " + options.fleet.members().front().profile
+                + " is marked production: say why with --reason (e.g. an incident number)");
         return prepared;
     }
     ConnectionOptions connectionOptions = options.connection;
@@ -100,6 +111,19 @@ Prepared prepare(const std::string& command, const CliOptions& options, AuditLog
     return prepared;
 }
 
+// Where the action is audited: the local log, and the history of --db (else the profile's),
+// its password from --db-password-env (else libpq's own sources).
+Result<AdminAudit> openAudit(const AdminArguments& arguments, const CliOptions& options,
+    const std::map<std::string, std::string>& environment)
+{
+    AdminAudit audit(options, environment, arguments.db, {}, arguments.reason);
+    auto shared = HistoryFile::sharedDatabase(
+        audit.location(), arguments.passwordEnv, options.connection, environment);
+    if (!shared)
+        return shared.error();
+    return AdminAudit(options, environment, arguments.db, shared->password, arguments.reason);
+}
+
 std::optional<LockSnapshot> reread(const FoundLock& found, const std::string& name)
 {
     auto again = NamedLockLookup::find({found.target}, name);
@@ -108,16 +132,19 @@ std::optional<LockSnapshot> reread(const FoundLock& found, const std::string& na
     return again->front().lock;
 }
 
-int finish(const std::string& command, const CliOptions& options, AuditLog& audit, const FoundLock& found,
+int finish(const std::string& command, const CliOptions& options, AdminAudit& audit, const FoundLock& found,
     const std::string& name, const Result<AdminResult>& result, std::ostream& out, std::ostream& err)
 {
-    AuditEntry entry {
-        0, options.connection.describe(), found.target.node, name, command, found.lock, std::nullopt, ""};
+    AuditEntry entry;
+    entry.connection = options.connection.describe();
+    entry.node = found.target.node;
+    entry.lock = name;
+    entry.action = command;
+    entry.before = found.lock;
     entry.after = reread(found, name);
     entry.result = result ? std::string(adminOutcomeName(result->outcome)) + ": " + result->message.english()
                           : "error: " + result.error().toString();
-    if (auto logged = audit.append(entry); !logged)
-        err << "lockscope-cli: warning: " << logged.error().message << "\n";
+    audit.write(entry, err);
     if (!result) {
         err << "lockscope-cli: " << result.error().toString() << "\n";
         return exitCodeFor(result.error().kind);
@@ -148,7 +175,12 @@ int finish(const std::string& command, const CliOptions& options, AuditLog& audi
 int AdminCommand::release(const CliOptions& options, const std::map<std::string, std::string>& environment,
     std::istream& in, std::ostream& out, std::ostream& err)
 {
-    AuditLog audit(AuditLog::defaultPath(environment));
+    auto opened = openAudit(options.arguments.release, options, environment);
+    if (!opened) {
+        err << "lockscope-cli: " << opened.error().message << "\n";
+        return exitCodeFor(opened.error().kind);
+    }
+    AdminAudit& audit = *opened;
     auto prepared = prepare("release", options, audit, err);
     if (prepared.exitCode >= 0)
         return prepared.exitCode;
@@ -181,7 +213,12 @@ int AdminCommand::release(const CliOptions& options, const std::map<std::string,
 int AdminCommand::extend(const CliOptions& options, const std::map<std::string, std::string>& environment,
     std::ostream& out, std::ostream& err)
 {
-    AuditLog audit(AuditLog::defaultPath(environment));
+    auto opened = openAudit(options.arguments.extend, options, environment);
+    if (!opened) {
+        err << "lockscope-cli: " << opened.error().message << "\n";
+        return exitCodeFor(opened.error().kind);
+    }
+    AdminAudit& audit = *opened;
     auto prepared = prepare("extend", options, audit, err);
     if (prepared.exitCode >= 0)
         return prepared.exitCode;

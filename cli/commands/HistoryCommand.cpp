@@ -25,9 +25,24 @@ std::string seconds(long long ms)
     return buffer;
 }
 
-void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
+// Every row names its server first, as `list --json` does (none in a history of one unnamed server).
+JsonWriter& beginRow(JsonWriter& json, const std::string& server)
 {
     json.beginObject();
+    if (!server.empty())
+        json.key("server").string(server);
+    return json;
+}
+
+// Where a hold or alert was: its node, and its server when that says more.
+std::string whereText(const std::string& server, const std::string& node)
+{
+    return server.empty() || server == node ? node : DisplayText::escaped(server, 60) + ", " + node;
+}
+
+void writeHold(JsonWriter& json, const HoldRecord& hold, long long nowMs)
+{
+    beginRow(json, hold.server);
     // Lock names and holders are Redis bytes: lock_base64 (...) when they are not UTF-8.
     json.bytesField("lock", hold.lock).bytesField("name", hold.apiName.empty() ? hold.lock : hold.apiName);
     json.key("node").string(hold.node).key("kind").string(hold.kind);
@@ -99,7 +114,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             writeHold(json, hold, nowMs);
         json.endArray().key("gaps").beginArray();
         for (const auto& gap : *gaps) {
-            json.beginObject()
+            beginRow(json, gap.server)
                 .key("started_ms")
                 .number(gap.startedMs)
                 .key("ended_ms")
@@ -117,7 +132,7 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
         }
         json.endArray().key("alerts").beginArray();
         for (const auto& alert : *alerts) {
-            json.beginObject().key("at_ms").number(alert.atMs).key("node").string(alert.node);
+            beginRow(json, alert.server).key("at_ms").number(alert.atMs).key("node").string(alert.node);
             json.key("rule").string(alert.rule).key("detail").string(alert.detail).endObject();
         }
         json.endArray().endObject();
@@ -140,19 +155,61 @@ int printHolds(HistoryQuery& query, HistoryArguments arguments, TimeWindow windo
             out << "  x" << hold.maxReentries;
         if (hold.maxWaiters > 0)
             out << "  waiters " << hold.maxWaiters;
-        out << "  (" << hold.node << ")\n";
+        out << "  (" << whereText(hold.server, hold.node) << ")\n";
     }
     for (const auto& gap : *gaps)
         out << "not watching from " << TimeArgument::format(gap.startedMs) << " to "
-            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": " << gap.reason
-            << "\n";
+            << (gap.endedMs ? TimeArgument::format(*gap.endedMs) : std::string("now")) << ": "
+            << (gap.server.empty() ? std::string() : DisplayText::escaped(gap.server, 60) + ": ")
+            << gap.reason << "\n";
     for (const auto& span : *polling)
         out << "polling every " << span.intervalMs << " ms from " << TimeArgument::format(span.startedMs)
             << " to " << (span.endedMs ? TimeArgument::format(*span.endedMs) : std::string("now"))
             << ": changes seen up to one interval late, shorter holds may be missing\n";
     for (const auto& alert : *alerts)
         out << "alert at " << TimeArgument::format(alert.atMs) << ": " << alert.rule << ": "
-            << DisplayText::escaped(alert.detail, 300) << " (" << alert.node << ")\n";
+            << DisplayText::escaped(alert.detail, 300) << " (" << whereText(alert.server, alert.node)
+            << ")\n";
+    return ExitOk;
+}
+
+// The admin actions in the window, one a line (or a JSON array): who took which action on which
+// lock of which server, why, and what came of it.
+int printAudit(
+    HistoryQuery& query, bool json, int limit, TimeWindow window, std::ostream& out, std::ostream& err)
+{
+    auto entries = query.audit(window, limit);
+    if (!entries) {
+        err << "lockscope-cli: " << entries.error().message << "\n";
+        return ExitUnavailable;
+    }
+    if (json) {
+        JsonWriter writer;
+        writer.beginArray();
+        for (const auto& entry : *entries) {
+            beginRow(writer, entry.server).key("at_ms").number(entry.atMs);
+            writer.key("user").string(entry.user).key("host").string(entry.host);
+            writer.key("version").string(entry.version).key("profile").string(entry.profile);
+            writer.key("node").string(entry.node).bytesField("lock", entry.lock);
+            writer.key("action").string(entry.action).bytesField("reason", entry.reason);
+            writer.key("result").string(entry.result).key("entry").string(entry.entry);
+            writer.endObject();
+        }
+        writer.endArray();
+        out << writer.text() << "\n";
+        return ExitOk;
+    }
+    if (entries->empty())
+        out << "no admin actions between " << TimeArgument::format(window.fromMs) << " and "
+            << TimeArgument::format(window.untilMs) << "\n";
+    for (const auto& entry : *entries)
+        out << TimeArgument::format(entry.atMs) << "  " << DisplayText::escaped(entry.user, 40) << "@"
+            << DisplayText::escaped(entry.host, 60) << "  "
+            << DisplayText::escaped(entry.server.empty() ? entry.node : entry.server, 60) << "  "
+            << DisplayText::escaped(entry.lock, 80) << "  " << entry.action << "  "
+            << (entry.reason.empty() ? std::string("(no reason given)")
+                                     : DisplayText::escaped(entry.reason, 300))
+            << "  " << DisplayText::escaped(entry.result, 200) << "\n";
     return ExitOk;
 }
 
@@ -173,7 +230,7 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
         json.key("since_ms").number(window.fromMs).key("until_ms").number(window.untilMs);
         json.key("locks").beginArray();
         for (const auto& row : *rows) {
-            json.beginObject().bytesField("lock", row.lock).key("node").string(row.node);
+            beginRow(json, row.server).bytesField("lock", row.lock).key("node").string(row.node);
             json.key("kind")
                 .string(row.kind)
                 .key("library")
@@ -193,8 +250,9 @@ int printLeague(HistoryQuery& query, const HistoryArguments& arguments, TimeWind
     int rank = 0;
     for (const auto& row : *rows)
         out << ++rank << ". " << DisplayText::escaped(row.lock, 80) << " (" << row.kind << ", " << row.library
-            << ") on " << row.node << ": " << row.holds << " hold(s), longest " << seconds(row.longestHoldMs)
-            << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired << " expired\n";
+            << ") on " << whereText(row.server, row.node) << ": " << row.holds << " hold(s), longest "
+            << seconds(row.longestHoldMs) << ", " << row.maxWaiters << " waiter(s) at most, " << row.expired
+            << " expired\n";
     return ExitOk;
 }
 
@@ -204,9 +262,10 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
     std::ostream& out, std::ostream& err)
 {
     const HistoryArguments* arguments = &options.arguments.history;
-    if (arguments->top.empty() == arguments->lock.empty())
+    if ((arguments->top.empty() ? 0 : 1) + (arguments->lock.empty() ? 0 : 1) + (arguments->audit ? 1 : 0)
+        != 1)
         return CommandLine::usageError(
-            err, "history", "needs a lock NAME or --top held|contended|expired (one of them)");
+            err, "history", "needs a lock NAME or --top held|contended|expired, or --audit (one of them)");
     const long long nowMs = epochMillisNow();
     auto since = TimeArgument::parse(arguments->since, nowMs);
     auto until = TimeArgument::parse(arguments->until, nowMs);
@@ -228,6 +287,8 @@ int HistoryCommand::run(const CliOptions& options, const std::map<std::string, s
         return exitCodeFor(query.error().kind);
     }
     const TimeWindow window {*since, *until};
+    if (arguments->audit)
+        return printAudit(*query, arguments->json, static_cast<int>(arguments->limit), window, out, err);
     if (!arguments->top.empty())
         return printLeague(*query, *arguments, window, out, err);
     return printHolds(*query, *arguments, window, nowMs, out, err);

@@ -13,6 +13,11 @@ struct FleetMember
     std::string name;
     ConnectionOptions connection;
     std::string origin; // where it was given, for notes: "--url", "servers.fleet:3"
+    // From a saved profile (SavedProfiles): its name, its history database (empty: its own file
+    // or none) and its production mark (admin actions need a reason).
+    std::string profile;
+    std::string historyDatabase;
+    bool production = false;
 
     // host:port (a socket's path, a sentinel's master name): the name of a member given none.
     static std::string defaultName(const ConnectionOptions& connection);

@@ -153,6 +153,10 @@ TextResult<FleetMember> SavedProfiles::member(const std::string& name, const Con
         FleetMember member;
         member.name = name;
         member.connection = std::move(*options);
+        member.profile = name;
+        // Where its admin actions are audited too (its history), and whether they need a reason.
+        member.historyDatabase = field("recordHistory") == "false" ? std::string() : field("historyDatabase");
+        member.production = field("production") == "true";
         return member;
     }
     const UserText file = m_path.empty() ? UserText(LOCKSCOPE_TEXT("SavedProfiles", "(no settings file)"))

@@ -21,12 +21,16 @@ struct HistoryOptions
     // the data passes maxBytes. Checked at start and then hourly.
     std::chrono::hours maxAge {24 * 30};
     long long maxBytes = 1024LL * 1024 * 1024;
+    // The admin actions (the audit: who released which lock, and why) are kept this long, and
+    // never deleted to save space.
+    std::chrono::hours auditMaxAge {24 * 400};
     // A hard cap on the file (SQLite's max_page_count); 0: none, the disk is the limit. Writes
     // past it fail as on a full disk.
     long long fileLimitBytes = 0;
     // PostgreSQL only. The password (empty: libpq's own sources, PGPASSWORD or ~/.pgpass).
     std::string password;
-    // The server this recorder watches, as its rows name it (sessions, gaps, polling spans):
+    // The server this recorder watches, as its rows name it (locks, sessions, gaps, polling
+    // spans, alerts, marks) and as `list --json` names it (host:port, or its name in the fleet):
     // one recorder per source and database.
     std::string source;
     // While the database is unreachable, how many events wait in memory; past that they are

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace lockscope {
 
@@ -93,6 +94,7 @@ Result<std::vector<LeagueRow>> HistoryQuery::top(League league, TimeWindow windo
         line.longestHoldMs = rows->integer(row, 5);
         line.maxWaiters = rows->integer(row, 6);
         line.expired = rows->integer(row, 7);
+        line.server = rows->bytes(row, 8);
         lines.push_back(std::move(line));
     }
     return lines;
@@ -104,14 +106,9 @@ Result<std::vector<GapRecord>> HistoryQuery::gaps(TimeWindow window, int limit)
     if (!rows)
         return rows.error();
     std::vector<GapRecord> gaps;
-    for (size_t row = 0; row < rows->rows(); ++row) {
-        // Several recorders share a PostgreSQL history: a gap says whose it is.
-        const std::string source = rows->bytes(row, 3);
-        std::string reason = rows->bytes(row, 2);
-        if (!source.empty())
-            reason = source + ": " + reason;
-        gaps.push_back({rows->integer(row, 0), rows->optionalInteger(row, 1), std::move(reason)});
-    }
+    for (size_t row = 0; row < rows->rows(); ++row)
+        gaps.push_back(
+            {rows->integer(row, 0), rows->optionalInteger(row, 1), rows->bytes(row, 2), rows->bytes(row, 3)});
     return gaps;
 }
 
@@ -136,7 +133,7 @@ Result<std::vector<AlertRecord>> HistoryQuery::readAlerts(
     std::vector<AlertRecord> alerts;
     for (size_t row = 0; row < rows->rows(); ++row)
         alerts.push_back({rows->integer(row, 0), rows->bytes(row, 1), rows->bytes(row, 2),
-            rows->bytes(row, 3), rows->bytes(row, 4)});
+            rows->bytes(row, 3), rows->bytes(row, 4), rows->bytes(row, 5)});
     return alerts;
 }
 
@@ -151,8 +148,31 @@ Result<std::vector<MarkRecord>> HistoryQuery::marks(TimeWindow window, int limit
     std::vector<MarkRecord> marks;
     for (size_t row = 0; row < rows->rows(); ++row)
         marks.push_back({rows->integer(row, 0), rows->bytes(row, 1), rows->bytes(row, 2), rows->bytes(row, 3),
-            rows->bytes(row, 4)});
+            rows->bytes(row, 4), rows->bytes(row, 5)});
     return marks;
+}
+
+Result<std::vector<AuditRecord>> HistoryQuery::audit(TimeWindow window, int limit)
+{
+    const std::string sql = m_store->sql().audit();
+    if (sql.empty())
+        return std::vector<AuditRecord> {};
+    auto rows = m_store->read(sql, inWindow(window, limit));
+    if (!rows)
+        return rows.error();
+    std::vector<AuditRecord> entries;
+    for (size_t row = 0; row < rows->rows(); ++row) {
+        AuditRecord entry;
+        entry.entry = rows->bytes(row, 0);
+        entry.atMs = rows->integer(row, 1);
+        for (auto [column, field] :
+            {std::pair {2, &entry.user}, {3, &entry.host}, {4, &entry.version}, {5, &entry.profile},
+                {6, &entry.server}, {7, &entry.node}, {8, &entry.lock}, {9, &entry.action},
+                {10, &entry.before}, {11, &entry.after}, {12, &entry.result}, {13, &entry.reason}})
+            *field = rows->bytes(row, static_cast<size_t>(column));
+        entries.push_back(std::move(entry));
+    }
+    return entries;
 }
 
 Result<std::vector<PollingSpan>> HistoryQuery::pollingSpans(TimeWindow window, int limit)
@@ -190,8 +210,11 @@ Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWin
     LockStatistics statistics;
     std::vector<long long> durations;
     std::map<std::string, HolderShare> holders;
+    std::set<std::string> servers;
     for (const auto& hold : *holds) {
         ++statistics.holds;
+        if (!hold.server.empty())
+            servers.insert(hold.server);
         statistics.maxWaiters = std::max(statistics.maxWaiters, hold.maxWaiters);
         auto& share = holders[hold.holder];
         share.holder = hold.holder;
@@ -216,6 +239,7 @@ Result<LockStatistics> HistoryQuery::statistics(const std::string& lock, TimeWin
         ++statistics.completed;
         durations.push_back(hold.durationMs(nowMs));
     }
+    statistics.servers.assign(servers.begin(), servers.end());
     std::sort(durations.begin(), durations.end());
     statistics.p50Ms = percentile(durations, 0.50);
     statistics.p90Ms = percentile(durations, 0.90);

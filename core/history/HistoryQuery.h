@@ -34,6 +34,9 @@ public:
     Result<std::vector<AlertRecord>> alerts(TimeWindow window, int limit = 1000);
     // The marks (admin actions, faults) in the window, oldest first.
     Result<std::vector<MarkRecord>> marks(TimeWindow window, int limit = 1000);
+    // The admin actions taken on the locks in the window (the audit), oldest first; none in a
+    // history older than the audit.
+    Result<std::vector<AuditRecord>> audit(TimeWindow window, int limit = 1000);
     // The spans watched by polling that overlap the window, oldest first.
     Result<std::vector<PollingSpan>> pollingSpans(TimeWindow window, int limit = 1000);
     // The alerts about one lock (on any node) in the window.

@@ -341,7 +341,9 @@ Status HistoryRecorder::applyRetention(long long nowMs)
         return begun;
     const long long cutoff
         = nowMs - std::chrono::duration_cast<std::chrono::milliseconds>(m_options.maxAge).count();
-    if (auto retained = checked(m_store->applyRetention(cutoff, m_options.maxBytes)); !retained)
+    const long long auditCutoff
+        = nowMs - std::chrono::duration_cast<std::chrono::milliseconds>(m_options.auditMaxAge).count();
+    if (auto retained = checked(m_store->applyRetention(cutoff, auditCutoff, m_options.maxBytes)); !retained)
         return retained;
     return commit(nowMs);
 }

@@ -20,6 +20,7 @@ struct LeagueRow
 {
     std::string lock;
     std::string node;
+    std::string server; // as HoldRecord::server
     std::string kind;
     std::string library;
     long long holds = 0; // holds that overlap the window
@@ -54,6 +55,7 @@ struct LockStatistics
     std::vector<HolderShare> busiestHolders; // up to 5, most held time first
     long long maxWaiters = 0;
     long long released = 0, expired = 0, forceReleased = 0, lost = 0;
+    std::vector<std::string> servers; // the servers its holds were on, by name (none: unnamed)
 };
 
 struct GapRecord
@@ -61,6 +63,7 @@ struct GapRecord
     long long startedMs = 0;
     std::optional<long long> endedMs; // nullopt: still not watching
     std::string reason;
+    std::string server; // whose recorder was not watching (empty: a history of one unnamed server)
 };
 
 struct AlertRecord
@@ -70,6 +73,7 @@ struct AlertRecord
     std::string node;
     std::string rule;
     std::string detail;
+    std::string server; // as HoldRecord::server
 };
 
 struct MarkRecord
@@ -79,6 +83,27 @@ struct MarkRecord
     std::string node;
     std::string lock; // empty: about no one lock
     std::string detail;
+    std::string server; // as HoldRecord::server
+};
+
+// An admin action taken through LockScope (GUI or CLI) on a lock of a server whose history this
+// is: who took it, where, on what, why, and what came of it.
+struct AuditRecord
+{
+    std::string entry; // the action's own id (written once however often it is sent)
+    long long atMs = 0;
+    std::string user; // the OS user ($LOGNAME) who took it
+    std::string host; // the machine it was taken on
+    std::string version; // of LockScope
+    std::string profile; // the connection profile, empty: a URL
+    std::string server; // as HoldRecord::server
+    std::string node;
+    std::string lock; // raw bytes
+    std::string action; // release, extend, remove-stale-waiters, release-permit
+    std::string before; // the lock as the user saw it, JSON (LockSnapshotJson); empty: none
+    std::string after; // the lock afterwards, JSON; empty: gone
+    std::string result; // released, holder changed, refused: read-only, ...
+    std::string reason; // as the user typed it; empty: none given
 };
 
 // A span watched by polling: changes in it were seen up to one interval late, and a hold shorter

@@ -48,6 +48,22 @@ const std::vector<const char*> migrations = {
     "ALTER TABLE locks ADD COLUMN api_name BLOB;"
     "CREATE INDEX locks_by_api_name ON locks(api_name);"
     "DROP INDEX events_by_lock;",
+    // 5 -> 6: one file may hold a fleet (each server's recorder names itself on its rows, as in
+    // PostgreSQL; the rows of before are adopted by the first recorder that starts), and the
+    // admin actions taken on its locks (the audit, kept longer than the holds).
+    "ALTER TABLE locks ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE gaps ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE sessions ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE polling ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE marks ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE alerts ADD COLUMN source TEXT NOT NULL DEFAULT '';"
+    "CREATE INDEX sessions_by_source ON sessions(source, id);"
+    "CREATE INDEX locks_by_source ON locks(source);"
+    "CREATE TABLE audit(id INTEGER PRIMARY KEY, entry TEXT NOT NULL UNIQUE, at_ms INTEGER NOT NULL,"
+    "  os_user TEXT NOT NULL, host TEXT NOT NULL, version TEXT NOT NULL, profile TEXT NOT NULL,"
+    "  server TEXT NOT NULL, node TEXT NOT NULL, lock BLOB NOT NULL, action TEXT NOT NULL,"
+    "  state_before TEXT, state_after TEXT, result TEXT NOT NULL, reason TEXT NOT NULL);"
+    "CREATE INDEX audit_by_time ON audit(at_ms);",
 };
 
 Status versionUnderstood(SqliteDatabase& database, long long version)

@@ -11,7 +11,7 @@ class HistorySchema
 {
 public:
     static constexpr long long applicationId = 0x4c6b5363; // "LkSc"
-    static constexpr long long currentVersion = 5;
+    static constexpr long long currentVersion = 6;
 
     // Creates the tables in an empty file, migrates an older one, refuses anything else.
     static Status prepare(SqliteDatabase& database);

@@ -102,8 +102,9 @@ public:
     {
         return finishBatch(nowMs, endedMs, holds);
     }
-    // Deletes what is older than `cutoffMs`, then the oldest while the data passes `maxBytes`.
-    virtual Status applyRetention(long long cutoffMs, long long maxBytes) = 0;
+    // Deletes what is older than `cutoffMs` (the audit: older than `auditCutoffMs`), then the
+    // oldest events and holds while the data passes `maxBytes`.
+    virtual Status applyRetention(long long cutoffMs, long long auditCutoffMs, long long maxBytes) = 0;
     // Undoes the batch under way (after a failure).
     virtual void abandon() = 0;
     // Whether writes wait in memory for the database to come back.

@@ -29,6 +29,9 @@ struct HoldRecord
     // prefixes); empty where that is the key, or in a history written before it was kept.
     std::string apiName;
     std::string node;
+    // The server whose recorder saw it (HistoryOptions::source, as `list --json` names it); empty
+    // in a history written before servers were named.
+    std::string server;
     std::string kind;
     std::string library;
     std::string holder; // raw bytes of the holder id (hash field, token, permit id)

@@ -4,11 +4,12 @@
 
 namespace lockscope {
 
-std::string HoldRows::select(bool withApiName)
+std::string HoldRows::select(bool withApiName, bool withServer)
 {
     return std::string("SELECT l.name, l.node, l.kind, l.library, h.holder, h.mode, h.started_ms, h.ended_ms,"
                        " h.ending, h.fence, h.max_reentries, h.max_waiters, ")
-        + (withApiName ? "l.api_name" : "NULL") + " FROM holds h JOIN locks l ON l.id = h.lock_id ";
+        + (withApiName ? "l.api_name" : "NULL") + ", " + (withServer ? "l.source" : "''")
+        + " FROM holds h JOIN locks l ON l.id = h.lock_id ";
 }
 
 HoldRecord HoldRows::read(const HistoryTable& rows, size_t row)
@@ -30,6 +31,7 @@ HoldRecord HoldRows::read(const HistoryTable& rows, size_t row)
     hold.maxReentries = rows.integer(row, 10);
     hold.maxWaiters = rows.integer(row, 11);
     hold.apiName = rows.bytes(row, 12);
+    hold.server = rows.bytes(row, 13);
     return hold;
 }
 

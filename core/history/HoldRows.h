@@ -15,8 +15,9 @@ class HoldRows
 {
 public:
     // "SELECT <the columns> FROM holds h JOIN locks l ON l.id = h.lock_id "; `withApiName` false
-    // for a database older than the locks' library names (its column reads as NULL).
-    static std::string select(bool withApiName = true);
+    // for a database older than the locks' library names (its column reads as NULL),
+    // `withServer` false for one whose locks name no server (reads as '').
+    static std::string select(bool withApiName = true, bool withServer = true);
     static HoldRecord read(const HistoryTable& rows, size_t row);
     static HoldRecord read(const SqliteStatement& row);
 };

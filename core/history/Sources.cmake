@@ -10,11 +10,14 @@ list(APPEND lockscope_core_sources
   history/HoldRows.cpp
   history/HoldTracker.cpp
   history/LockHealthMetrics.cpp
-  history/RecorderClaim.cpp
   history/SqliteDatabase.cpp
   history/SqliteHistoryReader.cpp
   history/SqliteHistoryStore.cpp
   history/SqliteStatement.cpp
+  history/audit/AuditOutbox.cpp
+  history/audit/SharedAudit.cpp
+  history/sqlite/RecorderClaim.cpp
+  history/sqlite/SqliteHistoryFile.cpp
   history/postgres/PostgresConnection.cpp
   history/postgres/PostgresCopyRows.cpp
   history/postgres/PostgresHistoryReader.cpp

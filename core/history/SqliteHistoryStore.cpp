@@ -6,58 +6,44 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <system_error>
+#include <mutex>
 
 namespace lockscope {
 
-SqliteHistoryStore::SqliteHistoryStore(SqliteDatabase database, RecorderClaim claim)
-    : m_database(std::move(database))
-    , m_claim(std::move(claim))
+SqliteHistoryStore::SqliteHistoryStore(std::shared_ptr<SqliteHistoryFile> file, std::string source)
+    : m_file(std::move(file))
+    , m_database(m_file->database())
+    , m_source(std::move(source))
 {
 }
 
 SqliteHistoryStore::~SqliteHistoryStore()
 {
-    if (m_inTransaction)
-        (void)m_database.execute("COMMIT");
+    std::lock_guard lock(m_file->mutex());
+    if (m_file->inTransaction())
+        (void)m_file->commit();
+    m_file->release(m_source);
+    // The statements (declared after m_file) are finalized before the last store closes the file.
 }
 
 Result<std::unique_ptr<SqliteHistoryStore>> SqliteHistoryStore::open(
     const std::string& path, const HistoryOptions& options)
 {
-    const std::filesystem::path file(path);
-    if (file.has_parent_path()) {
-        std::error_code error;
-        std::filesystem::create_directories(file.parent_path(), error);
-        if (error)
-            return makeError(ErrorKind::NoPermission,
-                "cannot make the history directory " + file.parent_path().string() + ": " + error.message());
-    }
-    auto database = SqliteDatabase::open(path, SqliteDatabase::Mode::ReadWrite, options.busyTimeoutMs);
-    if (!database)
-        return database.error();
-    auto claim = RecorderClaim::take(path);
-    if (!claim)
-        return claim.error();
-    if (auto prepared = HistorySchema::prepare(*database); !prepared)
+    auto file = SqliteHistoryFile::open(path, options);
+    if (!file)
+        return file.error();
+    std::unique_lock lock((*file)->mutex());
+    if (!(*file)->claim(options.source))
+        return makeError(ErrorKind::Timeout,
+            "history database " + path + " is being recorded for "
+                + (options.source.empty() ? std::string("this server") : options.source)
+                + " by another recorder; a second recorder on the same server is refused");
+    std::unique_ptr<SqliteHistoryStore> store(new SqliteHistoryStore(*file, options.source));
+    if (auto prepared = store->prepareStatements(); !prepared) {
+        lock.unlock();
+        store.reset();
         return prepared.error();
-    // A cache that keeps the indexes' pages a batch touches (1,000 locks' worth) in memory: with
-    // SQLite's default of 2 MB each batch read them back from the file.
-    std::string pragmas = "PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;";
-    if (options.fileLimitBytes > 0) {
-        auto pageSize = database->scalar("PRAGMA page_size");
-        if (!pageSize)
-            return pageSize.error();
-        pragmas += " PRAGMA max_page_count="
-            + std::to_string(std::max(1LL, options.fileLimitBytes / *pageSize)) + ";";
     }
-    if (auto set = database->execute(pragmas); !set)
-        return set.error();
-    std::unique_ptr<SqliteHistoryStore> store(
-        new SqliteHistoryStore(std::move(*database), std::move(*claim)));
-    if (auto prepared = store->prepareStatements(); !prepared)
-        return prepared.error();
     return store;
 }
 
@@ -65,7 +51,8 @@ Status SqliteHistoryStore::prepareStatements()
 {
     const std::pair<SqliteStatement*, const char*> statements[] = {
         {&m_findLock, "SELECT id, api_name FROM locks WHERE name = ?1 AND node = ?2"},
-        {&m_insertLock, "INSERT INTO locks(node, name, kind, library, api_name) VALUES(?1, ?2, ?3, ?4, ?5)"},
+        {&m_insertLock,
+            "INSERT INTO locks(node, name, kind, library, api_name, source) VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
         {&m_nameLock, "UPDATE locks SET api_name = ?2 WHERE id = ?1"},
         {&m_insertEvent,
             "INSERT INTO events(at_ms, lock_id, type, holders, holder_count, reentries, ttl_ms, fence,"
@@ -77,14 +64,16 @@ Status SqliteHistoryStore::prepareStatements()
             "UPDATE holds SET ended_ms = ?3, ending = ?4, fence = coalesce(fence, ?5),"
             " max_reentries = max(max_reentries, ?6), max_waiters = max(max_waiters, ?7)"
             " WHERE lock_id = ?1 AND holder = ?2 AND ended_ms IS NULL"},
-        {&m_insertGap, "INSERT INTO gaps(started_ms, reason) VALUES(?1, ?2)"},
+        {&m_insertGap, "INSERT INTO gaps(started_ms, reason, source) VALUES(?1, ?2, ?3)"},
         {&m_endGap, "UPDATE gaps SET ended_ms = ?2 WHERE id = ?1"},
         {&m_aliveSession,
             "UPDATE sessions SET alive_ms = max(alive_ms, ?2), ended_ms = ?3, mode = coalesce(?4, mode) "
             "WHERE id = ?1"},
-        {&m_insertAlert, "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES(?1, ?2, ?3, ?4)"},
-        {&m_insertMark, "INSERT INTO marks(at_ms, kind, node, lock, detail) VALUES(?1, ?2, ?3, ?4, ?5)"},
-        {&m_insertPolling, "INSERT INTO polling(started_ms, interval_ms) VALUES(?1, ?2)"},
+        {&m_insertAlert,
+            "INSERT INTO alerts(at_ms, lock_id, rule, detail, source) VALUES(?1, ?2, ?3, ?4, ?5)"},
+        {&m_insertMark,
+            "INSERT INTO marks(at_ms, kind, node, lock, detail, source) VALUES(?1, ?2, ?3, ?4, ?5, ?6)"},
+        {&m_insertPolling, "INSERT INTO polling(started_ms, interval_ms, source) VALUES(?1, ?2, ?3)"},
         {&m_endPolling, "UPDATE polling SET ended_ms = ?2 WHERE id = ?1"},
     };
     for (const auto& [statement, sql] : statements) {
@@ -98,20 +87,16 @@ Status SqliteHistoryStore::prepareStatements()
 
 Status SqliteHistoryStore::begin()
 {
-    if (m_inTransaction)
-        return Done {};
-    if (auto begun = m_database.execute("BEGIN IMMEDIATE"); !begun)
-        return begun;
-    m_inTransaction = true;
-    return Done {};
+    return m_file->begin();
 }
 
 void SqliteHistoryStore::abandon()
 {
+    std::lock_guard lock(m_file->mutex());
     m_startedHolds.clear();
-    if (m_inTransaction)
-        (void)m_database.execute("ROLLBACK");
-    m_inTransaction = false;
+    // The other servers' writes under way go with it: they find their recorders failed too
+    // only if their own next write fails (their holds are read back at their next start).
+    m_file->rollback();
 }
 
 Status SqliteHistoryStore::step(SqliteStatement& statement, const char* doing)
@@ -122,21 +107,50 @@ Status SqliteHistoryStore::step(SqliteStatement& statement, const char* doing)
     return Done {};
 }
 
+Status SqliteHistoryStore::adoptUnnamedRows()
+{
+    if (m_source.empty())
+        return Done {};
+    auto mine = m_database.prepare("SELECT count(*) FROM sessions WHERE source = ?1");
+    if (!mine)
+        return mine.error();
+    mine->bindText(1, m_source);
+    if (int code = mine->step(); code != SQLITE_ROW)
+        return m_database.failure(code, "read");
+    if (mine->integer(0) > 0)
+        return Done {};
+    for (const char* table : {"locks", "gaps", "sessions", "polling", "marks", "alerts"}) {
+        auto adopt
+            = m_database.prepare(std::string("UPDATE ") + table + " SET source = ?1 WHERE source = ''");
+        if (!adopt)
+            return adopt.error();
+        adopt->bindText(1, m_source);
+        if (auto adopted = step(*adopt, "write"); !adopted)
+            return adopted;
+    }
+    return Done {};
+}
+
 Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
 {
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun.error();
+    if (auto adopted = adoptUnnamedRows(); !adopted)
+        return adopted.error();
     ResumedSession resumed;
     // A gap left open by a run that died while not watching goes on; otherwise the time since
     // the previous run last showed life is one.
     auto openGap = m_database.prepare(
-        "SELECT id, started_ms FROM gaps WHERE ended_ms IS NULL ORDER BY id DESC LIMIT 1");
-    auto previous
-        = m_database.prepare("SELECT coalesce(ended_ms, alive_ms) FROM sessions ORDER BY id DESC LIMIT 1");
+        "SELECT id, started_ms FROM gaps WHERE source = ?1 AND ended_ms IS NULL ORDER BY id DESC LIMIT 1");
+    auto previous = m_database.prepare(
+        "SELECT coalesce(ended_ms, alive_ms) FROM sessions WHERE source = ?1 ORDER BY id DESC LIMIT 1");
     if (!openGap)
         return openGap.error();
     if (!previous)
         return previous.error();
+    openGap->bindText(1, m_source);
+    previous->bindText(1, m_source);
     if (int code = openGap->step(); code == SQLITE_ROW) {
         m_gapId = openGap->integer(0);
         resumed.gapStartMs = openGap->integer(1);
@@ -147,6 +161,7 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
         m_insertGap.reset();
         m_insertGap.bind(1, *resumed.gapStartMs);
         m_insertGap.bindText(2, "recorder not running");
+        m_insertGap.bindText(3, m_source);
         if (auto inserted = step(m_insertGap, "write"); !inserted)
             return inserted.error();
         m_gapId = m_database.lastInsertId();
@@ -154,20 +169,27 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
         return m_database.failure(found, "read");
     }
     // A polling span left open by a run that was killed ended when that run last showed life.
-    if (auto ended = m_database.execute("UPDATE polling SET ended_ms = (SELECT coalesce(ended_ms, alive_ms)"
-                                        " FROM sessions ORDER BY id DESC LIMIT 1) WHERE ended_ms IS NULL");
-        !ended)
+    auto pollingEnded = m_database.prepare(
+        "UPDATE polling SET ended_ms = (SELECT coalesce(ended_ms, alive_ms) FROM sessions WHERE source = ?1"
+        " ORDER BY id DESC LIMIT 1) WHERE source = ?1 AND ended_ms IS NULL");
+    if (!pollingEnded)
+        return pollingEnded.error();
+    pollingEnded->bindText(1, m_source);
+    if (auto ended = step(*pollingEnded, "write"); !ended)
         return ended.error();
-    auto session = m_database.prepare("INSERT INTO sessions(started_ms, alive_ms) VALUES(?1, ?1)");
+    auto session
+        = m_database.prepare("INSERT INTO sessions(started_ms, alive_ms, source) VALUES(?1, ?1, ?2)");
     if (!session)
         return session.error();
     session->bind(1, nowMs);
+    session->bindText(2, m_source);
     if (auto inserted = step(*session, "write"); !inserted)
         return inserted.error();
     m_sessionId = m_database.lastInsertId();
-    auto open = m_database.prepare(HoldRows::select() + "WHERE h.ended_ms IS NULL");
+    auto open = m_database.prepare(HoldRows::select() + "WHERE h.ended_ms IS NULL AND l.source = ?1");
     if (!open)
         return open.error();
+    open->bindText(1, m_source);
     int code = SQLITE_ROW;
     while ((code = open->step()) == SQLITE_ROW)
         resumed.openHolds.push_back(HoldRows::read(*open));
@@ -181,6 +203,10 @@ Result<ResumedSession> SqliteHistoryStore::startSession(long long nowMs)
 Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std::string& name,
     const std::string& apiName, const std::string& kind, const std::string& library)
 {
+    if (m_rollbacksSeen != m_file->rollbacks()) {
+        m_lockIds.clear();
+        m_rollbacksSeen = m_file->rollbacks();
+    }
     if (auto it = m_lockIds.find({node, name}); it != m_lockIds.end())
         return it->second;
     m_findLock.reset();
@@ -208,6 +234,7 @@ Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std:
             m_insertLock.bindNull(5);
         else
             m_insertLock.bindBlob(5, apiName);
+        m_insertLock.bindText(6, m_source);
         if (auto inserted = step(m_insertLock, "write"); !inserted)
             return inserted.error();
         id = m_database.lastInsertId();
@@ -220,6 +247,7 @@ Result<long long> SqliteHistoryStore::lockId(const std::string& node, const std:
 
 Status SqliteHistoryStore::write(HistoryWrite write)
 {
+    std::lock_guard lock(m_file->mutex());
     using Kind = HistoryWrite::Kind;
     switch (write.kind) {
     case Kind::Event:
@@ -367,6 +395,7 @@ Status SqliteHistoryStore::openGap(long long atMs, const std::string& reason)
     m_insertGap.reset();
     m_insertGap.bind(1, atMs);
     m_insertGap.bindText(2, reason);
+    m_insertGap.bindText(3, m_source);
     if (auto inserted = step(m_insertGap, "write"); !inserted)
         return inserted;
     m_gapId = m_database.lastInsertId();
@@ -393,6 +422,7 @@ Status SqliteHistoryStore::closedGap(long long fromMs, long long untilMs, const 
     m_insertGap.reset();
     m_insertGap.bind(1, fromMs);
     m_insertGap.bindText(2, reason);
+    m_insertGap.bindText(3, m_source);
     if (auto inserted = step(m_insertGap, "write"); !inserted)
         return inserted;
     m_endGap.reset();
@@ -408,6 +438,7 @@ Status SqliteHistoryStore::startPolling(long long atMs, long long intervalMs)
     m_insertPolling.reset();
     m_insertPolling.bind(1, atMs);
     m_insertPolling.bind(2, intervalMs);
+    m_insertPolling.bindText(3, m_source);
     if (auto inserted = step(m_insertPolling, "write"); !inserted)
         return inserted;
     m_pollingId = m_database.lastInsertId();
@@ -445,6 +476,7 @@ Status SqliteHistoryStore::addAlert(const std::string& node, const std::string& 
     m_insertAlert.bind(2, id);
     m_insertAlert.bindText(3, rule);
     m_insertAlert.bindText(4, detail);
+    m_insertAlert.bindText(5, m_source);
     return step(m_insertAlert, "write");
 }
 
@@ -459,6 +491,7 @@ Status SqliteHistoryStore::addMark(const std::string& kind, const std::string& n
     m_insertMark.bindText(3, node);
     m_insertMark.bindBlob(4, lock);
     m_insertMark.bindText(5, detail);
+    m_insertMark.bindText(6, m_source);
     return step(m_insertMark, "write");
 }
 
@@ -476,6 +509,7 @@ Status SqliteHistoryStore::noteMode(const std::string& description, long long at
 
 Status SqliteHistoryStore::finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker&)
 {
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun;
     m_aliveSession.reset();
@@ -487,14 +521,12 @@ Status SqliteHistoryStore::finishBatch(long long nowMs, std::optional<long long>
         return alive;
     if (auto written = writeStartedHolds(); !written)
         return written;
-    if (auto committed = m_database.execute("COMMIT"); !committed)
-        return committed;
-    m_inTransaction = false;
-    return Done {};
+    return m_file->commit();
 }
 
-Status SqliteHistoryStore::applyRetention(long long cutoff, long long maxBytes)
+Status SqliteHistoryStore::applyRetention(long long cutoff, long long auditCutoff, long long maxBytes)
 {
+    std::lock_guard lock(m_file->mutex());
     if (auto begun = begin(); !begun)
         return begun;
     if (auto written = writeStartedHolds(); !written)
@@ -519,6 +551,13 @@ Status SqliteHistoryStore::applyRetention(long long cutoff, long long maxBytes)
         if (auto deleted = step(*statement, "write"); !deleted)
             return deleted;
     }
+    // The admin actions are kept longer (HistoryOptions::auditMaxAge), and never by size.
+    auto audit = m_database.prepare("DELETE FROM audit WHERE at_ms < ?1");
+    if (!audit)
+        return audit.error();
+    audit->bind(1, auditCutoff);
+    if (auto deleted = step(*audit, "write"); !deleted)
+        return deleted;
     // By size: the oldest tenth of the events (and holds that ended before what is left) at a
     // time, until the data fits. The file keeps its size; SQLite reuses the freed pages.
     for (int round = 0; round < 10; ++round) {

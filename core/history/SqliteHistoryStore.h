@@ -2,8 +2,8 @@
 
 #include "history/HistoryOptions.h"
 #include "history/HistoryStore.h"
-#include "history/RecorderClaim.h"
 #include "history/SqliteDatabase.h"
+#include "history/sqlite/SqliteHistoryFile.h"
 
 #include <map>
 #include <memory>
@@ -13,12 +13,16 @@
 namespace lockscope {
 
 // The history in one SQLite file (WAL, synchronous=NORMAL, prepared statements reused, one
-// transaction per batch), the embedded default. One recorder per file (RecorderClaim); the rows name no
-// recorder.
+// transaction per batch), the embedded default. One process records into a file (RecorderClaim),
+// but it may record several servers there (a fleet into one file): their stores share one
+// connection and its transaction (a batch of one commits the others' writes with it), each names
+// its server (HistoryOptions::source) on its rows, and the same server twice is refused.
 class SqliteHistoryStore : public HistoryStore
 {
 public:
     // Opens (creating it and its directory if missing) or refuses the file.
+    // A file this process already records into is shared (a server already recording there is
+    // refused).
     static Result<std::unique_ptr<SqliteHistoryStore>> open(
         const std::string& path, const HistoryOptions& options);
     ~SqliteHistoryStore() override;
@@ -26,15 +30,19 @@ public:
     const std::string& location() const override { return m_database.path(); }
     Result<ResumedSession> startSession(long long nowMs) override;
     Status write(HistoryWrite write) override;
-    Status applyRetention(long long cutoffMs, long long maxBytes) override;
+    Status applyRetention(long long cutoffMs, long long auditCutoffMs, long long maxBytes) override;
     void abandon() override;
 
 private:
-    SqliteHistoryStore(SqliteDatabase database, RecorderClaim claim);
+    SqliteHistoryStore(std::shared_ptr<SqliteHistoryFile> file, std::string source);
     // Notes the session alive (and ended) and commits; the holds are the recorder's own business.
     Status finishBatch(long long nowMs, std::optional<long long> endedMs, const HoldTracker& holds) override;
     Status prepareStatements();
+    // Begins the file's transaction, if none is under way (the file's mutex held).
     Status begin();
+    // The rows of a history written before servers were named become this server's, if it has
+    // never recorded here (the file was one server's).
+    Status adoptUnnamedRows();
     Status step(SqliteStatement& statement, const char* doing);
     // The writes, one kind each (see HistoryWrite).
     Status addEvent(const EventRow& event);
@@ -57,8 +65,9 @@ private:
     // Writes the holds started in this batch that have not ended in it.
     Status writeStartedHolds();
 
-    SqliteDatabase m_database;
-    RecorderClaim m_claim;
+    std::shared_ptr<SqliteHistoryFile> m_file;
+    SqliteDatabase& m_database; // m_file's
+    const std::string m_source;
     std::map<std::pair<std::string, std::string>, long long> m_lockIds; // node, name -> id
     SqliteStatement m_findLock, m_insertLock, m_nameLock, m_insertEvent, m_insertHold, m_endHold, m_insertGap,
         m_endGap, m_aliveSession, m_insertAlert, m_insertMark, m_insertPolling, m_endPolling;
@@ -68,7 +77,7 @@ private:
     long long m_sessionId = 0;
     long long m_gapId = 0; // the session's open gap, 0: none
     long long m_pollingId = 0; // the polling span under way, 0: none
-    bool m_inTransaction = false;
+    long long m_rollbacksSeen = 0; // m_file's rollbacks when m_lockIds was last right
 };
 
 } // namespace lockscope

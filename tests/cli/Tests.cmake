@@ -51,3 +51,13 @@ target_compile_definitions(tst_FleetRecord PRIVATE PROMTOOL="${PROMTOOL}")
 # PostgreSQL 15 (PostgresTestServer) and real redis-servers, each in a process of its own.
 lockscope_add_test(tst_CliPostgresHistory DIR cli EVERY_SERVER LIBS lockscope_historytestsupport)
 target_compile_definitions(tst_CliPostgresHistory PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
+
+# A fleet recorder's scale is a measurement, not a test (docs/benchmarks.md has its figures):
+# `cmake --build <dir> --target bench_fleet_history`. About 90 s: 20 redis-servers x 200 changes/s
+# for 30 s into one PostgreSQL 15, then one server alone.
+add_executable(bench_FleetHistory EXCLUDE_FROM_ALL ${PROJECT_SOURCE_DIR}/tests/bench/FleetHistoryBench.cpp)
+target_link_libraries(bench_FleetHistory PRIVATE lockscope_historytestsupport)
+target_compile_definitions(bench_FleetHistory PRIVATE LOCKSCOPE_CLI_PATH="$<TARGET_FILE:lockscope-cli>")
+add_dependencies(bench_FleetHistory lockscope-cli)
+add_custom_target(bench_fleet_history COMMAND bench_FleetHistory USES_TERMINAL
+    COMMENT "Fleet recorder: 20 servers x 200 changes/s into one PostgreSQL, every event written, lag p99, CPU per event")

@@ -64,6 +64,24 @@ private slots:
         QVERIFY(entries[0]["result"].toString().startsWith("done"));
     }
 
+    void releaseAndExtendPrintTheirOutcomeAsJson()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 1, 30000).ok());
+        auto extended = runCli({"extend", "orders", "--ttl", "600000", "--json"});
+        QCOMPARE(extended.code, 0);
+        const auto extend = QJsonDocument::fromJson(extended.out.toUtf8()).object();
+        QCOMPARE(extend["command"].toString(), QString("extend"));
+        QCOMPARE(extend["outcome"].toString(), QString("done"));
+        QVERIFY(extend["after"].toObject()["ttl_ms"].toInteger() > 30000);
+        auto released = runCli({"release", "orders", "--force", "--yes", "-j"});
+        QCOMPARE(released.code, 0);
+        const auto release = QJsonDocument::fromJson(released.out.toUtf8()).object();
+        QCOMPARE(release["name"].toString(), QString("orders"));
+        QCOMPARE(release["outcome"].toString(), QString("done"));
+        QCOMPARE(release["before"].toObject()["name"].toString(), QString("orders"));
+        QVERIFY(release["after"].isNull());
+    }
+
     void withoutYesItAsksShowingTheHolder()
     {
         QVERIFY(LockFormats::redissonLock(*m_redis, "orders", LockFormats::clientA, 3, 30000).ok());

@@ -4,6 +4,8 @@
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace lockscope;
@@ -63,6 +65,17 @@ private slots:
         auto run = runCli({"extend", "--help"});
         QCOMPARE(run.code, int(ExitOk));
         QVERIFY2(run.out.contains("--ttl MS"), qPrintable(run.out));
+    }
+
+    void pingPrintsJsonWhenAsked()
+    {
+        auto run = runCli({"ping", "--json", "--url", m_server->url()});
+        QCOMPARE(run.code, int(ExitOk));
+        const auto ping = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY2(
+            ping["server"].toString().endsWith(":" + QString::number(m_server->port())), qPrintable(run.out));
+        QCOMPARE(ping["topology"].toString(), QString("standalone"));
+        QVERIFY(ping["round_trip_ms"].toDouble() > 0);
     }
 
     void globalOptionsGoBeforeOrAfterTheCommand()

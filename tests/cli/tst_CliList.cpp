@@ -1,5 +1,6 @@
 #include "cli/CliRunner.h"
 #include "cli/ExitCode.h"
+#include "common/DisplayText.h"
 #include "support/LockFormats.h"
 #include "support/RedisTestCase.h"
 #include "support/RedisTestServer.h"
@@ -140,6 +141,16 @@ private slots:
         auto table = runCli({"--url", m_server->url(), "list"});
         QCOMPARE(table.code, 0);
         QVERIFY2(table.out.find(name) != std::string::npos, table.out.c_str());
+        // The next column starts where the header's does, counted in terminal columns: a Chinese
+        // character is two of them.
+        std::istringstream lines(table.out);
+        std::string header;
+        std::string row;
+        std::getline(lines, header);
+        std::getline(lines, row);
+        QVERIFY2(row.starts_with(name), row.c_str());
+        const size_t kindAt = row.find_first_not_of(' ', name.size());
+        QCOMPARE(DisplayText::width(row.substr(0, kindAt)), header.find("KIND"));
     }
 
     void tableShowsOneRowPerLockWithHeader()

@@ -4,12 +4,17 @@
 #include "support/RedisTestServer.h"
 #include "support/postgres/PostgresTestServer.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <csignal>
+#include <map>
 #include <set>
 #include <thread>
 
@@ -83,6 +88,13 @@ class tst_CliPostgresHistory : public test::RedisTestCase
         return QString::fromStdString(m_postgres->url(database, user));
     }
 
+    // The first value `sql` gives in `database` ("?" on an error).
+    std::string valueOf(const std::string& sql, const std::string& database)
+    {
+        auto value = m_postgres->scalar(sql, database);
+        return value ? *value : "?";
+    }
+
     // How many tables the database has in its public schema (nothing written: none).
     std::string tablesIn(const std::string& database)
     {
@@ -147,6 +159,61 @@ private slots:
         QVERIFY2(text.out.contains(QString::fromStdString(LockFormats::clientA + ":1"))
                 && text.out.contains(QString::fromStdString(LockFormats::clientA + ":2")),
             qPrintable(text.out));
+    }
+
+    void aFleetRecordsIntoOneDatabaseAndAStoppedOrKilledServerNeverDelaysTheOthers()
+    {
+        auto stopped = test::startServer();
+        auto killed = test::startServer();
+        QVERIFY(stopped && killed);
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"}).ok());
+        const std::string database = freshDatabase();
+        RecordProcess record({"--url", QString::fromStdString(m_server->url()), "--url",
+            QString::fromStdString(stopped->url()), "--url", QString::fromStdString(killed->url()), "record",
+            "--db", url(database)});
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s, 3), qPrintable(record.errorText()));
+        QCOMPARE(::kill(stopped->pid(), SIGSTOP), 0); // hangs: its watcher's replies never come
+        struct Resume // however the test ends, the server can be stopped again
+        {
+            pid_t pid;
+            ~Resume() { ::kill(pid, SIGCONT); }
+        } resume {stopped->pid()};
+        killed->kill();
+        const std::string live = "127.0.0.1:" + std::to_string(m_server->port());
+        // The live server's holds keep arriving, one after another: each taken, seen written,
+        // released, seen ended.
+        const auto waitFor = [&](const std::string& sql, const std::string& value) {
+            const auto giveUp = std::chrono::steady_clock::now() + 15s;
+            while (valueOf(sql, database) != value && std::chrono::steady_clock::now() < giveUp)
+                std::this_thread::sleep_for(100ms);
+            return valueOf(sql, database) == value;
+        };
+        const std::string holdsOnLive = "SELECT count(*) FROM holds h JOIN locks l ON l.id = h.lock_id"
+                                        " WHERE l.source = '"
+            + live + "'";
+        for (int round = 1; round <= 5; ++round) {
+            const std::string lock = "job:" + std::to_string(round);
+            QVERIFY(LockFormats::redissonLock(*m_redis, lock, LockFormats::clientA, 1, 30000).ok());
+            QVERIFY2(waitFor(holdsOnLive, std::to_string(round)), qPrintable(record.errorText()));
+            QVERIFY(m_redis->command({"DEL", lock}).ok());
+            QVERIFY2(waitFor(holdsOnLive + " AND h.ending = 1", std::to_string(round)),
+                qPrintable(record.errorText()));
+        }
+        QCOMPARE(::kill(stopped->pid(), SIGCONT), 0);
+        QCOMPARE(record.terminate(), 0);
+        // Each server had its own session in the one database, under the name `list` gives it.
+        std::vector<std::string> names {live, "127.0.0.1:" + std::to_string(stopped->port()),
+            "127.0.0.1:" + std::to_string(killed->port())};
+        std::sort(names.begin(), names.end());
+        QCOMPARE(valueOf("SELECT string_agg(DISTINCT source, ',' ORDER BY source) FROM sessions", database),
+            names[0] + "," + names[1] + "," + names[2]);
+        const auto history
+            = runCliProcess({"history", "job:1", "--db", url(database), "--since", "1h", "--json"});
+        QCOMPARE(history.code, 0);
+        const auto holds = QJsonDocument::fromJson(history.out.toUtf8()).object()["holds"].toArray();
+        QCOMPARE(holds.size(), 1);
+        QCOMPARE(holds[0].toObject()["server"].toString(), QString::fromStdString(live));
     }
 
     void aSecondRecorderOnTheSameServerIsRefused()
@@ -231,8 +298,88 @@ private slots:
                               " INSERT INTO lockscope_schema VALUES (7)",
                         database)
                     .ok());
-        bothRefuse(url(database), 65, "schema 7, this one knows up to 5");
+        bothRefuse(url(database), 65, "schema 7, this one knows up to 6");
         QCOMPARE(tablesIn(database), std::string("1"));
+    }
+
+    void twoDesksReleaseLocksOnTwoServersAndAThirdReadsWhoAndWhy()
+    {
+        auto other = test::startServer();
+        QVERIFY(other);
+        auto otherClient = test::connectTo(*other);
+        QVERIFY(otherClient);
+        QVERIFY(LockFormats::redissonLock(*m_redis, "invoice", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*otherClient, "payout", LockFormats::clientA, 2, 30000).ok());
+        const std::string database = freshDatabase();
+        QTemporaryDir aliceDesk, bobDesk;
+        // Two desks: two processes, two OS users (LOGNAME), each its own local audit log.
+        const auto alice = runCliProcess(
+            {"--url", QString::fromStdString(m_server->url()), "release", "invoice", "--force", "--yes",
+                "--reason", "INC-4312: stuck after deploy", "--db", url(database)},
+            {{"LOGNAME", "alice"}, {"XDG_DATA_HOME", aliceDesk.path()}});
+        QVERIFY2(alice.code == 0, qPrintable(alice.err));
+        const auto bob
+            = runCliProcess({"--url", QString::fromStdString(other->url()), "release", "payout", "--force",
+                                "--yes", "--reason", "INC-4313: worker gone", "--db", url(database)},
+                {{"LOGNAME", "bob"}, {"XDG_DATA_HOME", bobDesk.path()}});
+        QVERIFY2(bob.code == 0, qPrintable(bob.err));
+        // A third desk reads both, with their names and reasons.
+        const auto reader = runCliProcess(
+            {"history", "--audit", "--since", "1h", "--json", "--db", url(database)}, {{"LOGNAME", "carol"}});
+        QVERIFY2(reader.code == 0, qPrintable(reader.err));
+        const QJsonArray entries = QJsonDocument::fromJson(reader.out.toUtf8()).array();
+        QCOMPARE(entries.size(), 2);
+        std::map<QString, QJsonObject> byUser;
+        for (const auto entry : entries)
+            byUser[entry.toObject()["user"].toString()] = entry.toObject();
+        QCOMPARE(byUser["alice"]["reason"].toString(), QString("INC-4312: stuck after deploy"));
+        QCOMPARE(byUser["alice"]["lock"].toString(), QString("invoice"));
+        QCOMPARE(byUser["alice"]["action"].toString(), QString("release"));
+        QCOMPARE(byUser["alice"]["server"].toString(), QString("127.0.0.1:%1").arg(m_server->port()));
+        QVERIFY2(byUser["alice"]["result"].toString().startsWith("done"), qPrintable(reader.out));
+        QCOMPARE(byUser["bob"]["reason"].toString(), QString("INC-4313: worker gone"));
+        QCOMPARE(byUser["bob"]["server"].toString(), QString("127.0.0.1:%1").arg(other->port()));
+        QVERIFY(!byUser["bob"]["host"].toString().isEmpty());
+        const auto text = runCliProcess({"history", "--audit", "--since", "1h", "--db", url(database)});
+        QCOMPARE(text.code, 0);
+        QVERIFY2(
+            text.out.contains("alice@") && text.out.contains("INC-4313: worker gone"), qPrintable(text.out));
+        // Each desk's local audit log has its own action too, with the reason.
+        QFile log(aliceDesk.filePath("lockscope/audit.log"));
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        QVERIFY(log.readAll().contains("INC-4312: stuck after deploy"));
+    }
+
+    // Stops the PostgreSQL server (and starts it again): last.
+    void anAdminActionWhileTheDatabaseIsDownIsWrittenThereWhenItIsBack()
+    {
+        QVERIFY(LockFormats::redissonLock(*m_redis, "first", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*m_redis, "second", LockFormats::clientA, 1, 30000).ok());
+        const std::string database = freshDatabase();
+        QTemporaryDir desk;
+        const QMap<QString, QString> environment {{"LOGNAME", "alice"}, {"XDG_DATA_HOME", desk.path()}};
+        m_postgres->stop();
+        const auto down
+            = runCliProcess({"--url", QString::fromStdString(m_server->url()), "release", "first", "--force",
+                                "--yes", "--reason", "while the database was down", "--db", url(database)},
+                environment);
+        QCOMPARE(down.code, 0); // released all the same
+        QVERIFY2(down.err.contains("waits in"), qPrintable(down.err));
+        auto exists = m_redis->command({"EXISTS", "first"});
+        QVERIFY(exists && exists->integer() == 0);
+        QVERIFY(m_postgres->restart().ok());
+        const auto back = runCliProcess({"--url", QString::fromStdString(m_server->url()), "release",
+                                            "second", "--force", "--yes", "--db", url(database)},
+            environment);
+        QVERIFY2(back.code == 0 && !back.err.contains("warning"), qPrintable(back.err));
+        const auto reader
+            = runCliProcess({"history", "--audit", "--since", "1h", "--json", "--db", url(database)});
+        QCOMPARE(reader.code, 0);
+        const QJsonArray entries = QJsonDocument::fromJson(reader.out.toUtf8()).array();
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[0].toObject()["lock"].toString(), QString("first"));
+        QCOMPARE(entries[0].toObject()["reason"].toString(), QString("while the database was down"));
+        QCOMPARE(entries[1].toObject()["lock"].toString(), QString("second"));
     }
 };
 

@@ -5,10 +5,14 @@
 #include "support/RedisTestServer.h"
 
 #include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
 #include <thread>
 
 using namespace lockscope;
@@ -113,12 +117,63 @@ private slots:
             qPrintable(historyB.out + historyB.err));
     }
 
-    void refusesOneDatabaseForSeveralServers()
+    void recordsAFleetIntoOneSqliteFileEachRowNamingItsServer()
     {
-        auto run = test::runCli({"--url", "redis://127.0.0.1:1", "--url", "redis://127.0.0.1:2", "record",
-            "--db", "/tmp/x.sqlite"});
+        auto a = test::startServer();
+        auto b = test::startServer();
+        QVERIFY(a && b);
+        QTemporaryDir data;
+        const std::string db = data.filePath("team.sqlite").toStdString();
+        RecordProcess record({"--url", QString::fromStdString(a->url()), "--url",
+            QString::fromStdString(b->url()), "record", "--db", QString::fromStdString(db)});
+        QVERIFY(record.started());
+        QVERIFY2(record.waitForError("lock(s) now", 15s, 2), qPrintable(record.errorText()));
+        auto writerA = test::connectTo(*a);
+        auto writerB = test::connectTo(*b);
+        QVERIFY(LockFormats::redissonLock(*writerA, "orders", LockFormats::clientA, 1, 30000).ok());
+        QVERIFY(LockFormats::redissonLock(*writerB, "orders", LockFormats::clientA, 2, 30000).ok());
+        // Both holds are in the one file, each naming its server as `list --json` does.
+        std::set<std::string> servers;
+        const auto giveUp = std::chrono::steady_clock::now() + 15s;
+        while (servers.size() < 2 && std::chrono::steady_clock::now() < giveUp) {
+            std::this_thread::sleep_for(200ms);
+            auto history = test::runCli({"history", "orders", "--db", db, "--since", "1h", "--json"});
+            QCOMPARE(history.code, 0);
+            servers.clear();
+            for (const auto hold : QJsonDocument::fromJson(history.out.toUtf8()).object()["holds"].toArray())
+                servers.insert(hold.toObject()["server"].toString().toStdString());
+        }
+        QCOMPARE(servers, (std::set<std::string> {nameOf(*a), nameOf(*b)}));
+        auto list = test::runCli({"--url", a->url(), "list", "--json"});
+        QCOMPARE(list.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(list.out.toUtf8()).array().first().toObject()["server"].toString(),
+            QString::fromStdString(nameOf(*a)));
+
+        // B dies: its gap names it; A goes on.
+        b->kill();
+        QVERIFY(record.waitForError("trying again with backoff", 15s));
+        QVERIFY(writerA->command({"DEL", "orders"}).ok());
+        QCOMPARE(record.terminate(), 0);
+        auto history = test::runCli({"history", "orders", "--db", db, "--since", "1h", "--json"});
+        QCOMPARE(history.code, 0);
+        const QJsonObject answer = QJsonDocument::fromJson(history.out.toUtf8()).object();
+        bool releasedOnA = false;
+        for (const auto hold : answer["holds"].toArray())
+            releasedOnA |= hold.toObject()["server"].toString() == QString::fromStdString(nameOf(*a))
+                && hold.toObject()["ending"].toString() == "released";
+        QVERIFY2(releasedOnA, qPrintable(history.out));
+        bool gapOfB = false;
+        for (const auto gap : answer["gaps"].toArray())
+            gapOfB |= gap.toObject()["server"].toString() == QString::fromStdString(nameOf(*b));
+        QVERIFY2(gapOfB, qPrintable(history.out));
+    }
+
+    void refusesRecordsProfileForSeveralServers()
+    {
+        auto run = test::runCli(
+            {"--url", "redis://127.0.0.1:1", "--url", "redis://127.0.0.1:2", "record", "--profile", "x"});
         QCOMPARE(run.code, 64);
-        QVERIFY2(run.err.contains("a fleet records each server"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("a fleet records into --db"), qPrintable(run.err));
     }
 };
 

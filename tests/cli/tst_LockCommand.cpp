@@ -105,6 +105,35 @@ private slots:
         QVERIFY(!QFile::exists(path("never-ran")));
     }
 
+    void lockMovesItsOwnCodesOutOfTheCommandsRange()
+    {
+        // As flock -E: a script can tell "not acquired" and "lock failed" from COMMAND's own codes.
+        const auto name = freshName();
+        TokenLock holder(std::shared_ptr<RedisConnection>(test::connectTo(*m_server)), name);
+        AcquireOptions once;
+        once.wait = 0ms;
+        QVERIFY(holder.acquire(once)->acquired());
+        QProcess busy;
+        start(busy, lockArgs(name, {"--kind", "token", "--wait", "0", "-E", "201"}, {"true"}));
+        QVERIFY(busy.waitForFinished(10000));
+        QCOMPARE(busy.exitCode(), 201);
+
+        QProcess unreachable;
+        unreachable.setProgram(cliPath);
+        unreachable.setArguments(
+            {"--url", "redis://127.0.0.1:1", "lock", "x", "--failure-exit-code", "202", "--", "true"});
+        unreachable.start();
+        QVERIFY(unreachable.waitForFinished(10000));
+        QCOMPARE(unreachable.exitCode(), 202);
+
+        QProcess own;
+        start(own,
+            lockArgs(freshName(), {"--kind", "token", "-E", "201", "--failure-exit-code", "202"},
+                {"sh", "-c", "exit 75"}));
+        QVERIFY(own.waitForFinished(10000));
+        QCOMPARE(own.exitCode(), 75); // COMMAND's own 75, not lock's
+    }
+
     void aSemaphoreOnAServerWithoutListMovesExits69NamingTheFeature()
     {
         // A real server that lacks every list move (renamed away), as no released one does yet.

@@ -1,5 +1,8 @@
 #include "base/CoreTexts.h"
 
+#include "inspect/LockSnapshot.h"
+#include "stress/StressError.h"
+
 #include <QList>
 
 namespace lockscope::ui {

@@ -3,11 +3,16 @@
 #include "common/RedisError.h"
 #include "common/UserText.h"
 #include "inspect/LockLibrary.h"
-#include "inspect/LockSnapshot.h"
-#include "stress/StressError.h"
 
 #include <QCoreApplication>
 #include <QString>
+
+namespace lockscope {
+// Declared only: CoreTexts.h is included all over the GUI, these headers are not needed there.
+enum class HolderMode;
+enum class WaiterSource;
+struct StressError;
+} // namespace lockscope
 
 namespace lockscope::ui {
 

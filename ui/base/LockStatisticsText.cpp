@@ -1,5 +1,7 @@
 #include "base/LockStatisticsText.h"
 
+#include <QStringList>
+
 namespace lockscope::ui {
 
 namespace {
@@ -39,10 +41,22 @@ QString LockStatisticsText::html(const LockStatistics& s, long long nowMs)
                .arg(s.forceReleased)
                .arg(s.lost)
         + QStringLiteral("<br/>");
-    out += tr("Most waiters seen: %1").arg(s.maxWaiters) + QStringLiteral("<br/><br/>");
-    out += QStringLiteral("<b>%1</b><table>").arg(tr("Longest holds").toHtmlEscaped());
+    out += tr("Most waiters seen: %1").arg(s.maxWaiters) + QStringLiteral("<br/>");
+    // A history of several servers (a fleet, a team's database): which one each hold was on.
+    const bool severalServers = s.servers.size() > 1;
+    if (severalServers) {
+        QStringList servers;
+        for (const std::string& server : s.servers)
+            servers << escapedBytes(server);
+        out += tr("On %n server(s):", nullptr, int(s.servers.size())).toHtmlEscaped() + QLatin1Char(' ')
+            + servers.join(QStringLiteral(", ")) + QStringLiteral("<br/>");
+    }
+    out += QStringLiteral("<br/><b>%1</b><table>").arg(tr("Longest holds").toHtmlEscaped());
     for (const HoldRecord& hold : s.longest)
-        out += tableRow(escapedBytes(hold.holder), duration(hold.durationMs(nowMs)).toHtmlEscaped());
+        out += tableRow(severalServers
+                ? tr("%1 on %2").arg(escapedBytes(hold.holder), escapedBytes(hold.server))
+                : escapedBytes(hold.holder),
+            duration(hold.durationMs(nowMs)).toHtmlEscaped());
     out += QStringLiteral("</table><b>%1</b><table>").arg(tr("Busiest holders").toHtmlEscaped());
     for (const HolderShare& holder : s.busiestHolders)
         out += tableRow(escapedBytes(holder.holder),

@@ -51,8 +51,11 @@ void FleetServer::follow()
             const QString database = settings.historyDatabase.isEmpty()
                 ? HistoryRecording::defaultPath(name())
                 : settings.historyDatabase;
-            m_monitor.setEventSink(m_history.start(settings.recordHistory ? database : QString(),
-                QString::fromStdString(m_connection.options().describe())));
+            m_monitor.setEventSink(m_history.start(settings.recordHistory ? database : QString(), name()));
+            // Admin actions go to the history as well (who, why), named as its rows name the server.
+            m_monitor.setAuditHistory(
+                {settings.recordHistory ? database.toStdString() : std::string(), name().toStdString(),
+                    m_connection.profileId().isEmpty() ? std::string() : name().toStdString()});
         });
     connect(&m_connection, &ConnectionController::closed, &m_history, &HistoryRecording::stop);
     m_monitor.follow(m_connection);

@@ -36,13 +36,15 @@ HistoryReadout HistoryReader::read(const HistoryRequest& request)
     auto alerts = query->alerts(request.window);
     auto marks = query->marks(request.window);
     auto polling = query->pollingSpans(request.window);
+    auto audit = query->audit(request.window);
     auto contended = query->top(HistoryQuery::League::Contended, request.window, leagueLimit);
     auto held = query->top(HistoryQuery::League::Held, request.window, leagueLimit);
     auto expired = query->top(HistoryQuery::League::Expired, request.window, leagueLimit);
-    for (const RedisError* error : {holds ? nullptr : &holds.error(), gaps ? nullptr : &gaps.error(),
-             alerts ? nullptr : &alerts.error(), marks ? nullptr : &marks.error(),
-             polling ? nullptr : &polling.error(), contended ? nullptr : &contended.error(),
-             held ? nullptr : &held.error(), expired ? nullptr : &expired.error()}) {
+    for (const RedisError* error :
+        {holds ? nullptr : &holds.error(), gaps ? nullptr : &gaps.error(), alerts ? nullptr : &alerts.error(),
+            marks ? nullptr : &marks.error(), polling ? nullptr : &polling.error(),
+            audit ? nullptr : &audit.error(), contended ? nullptr : &contended.error(),
+            held ? nullptr : &held.error(), expired ? nullptr : &expired.error()}) {
         if (error) {
             readout.error = CoreTexts::error(*error);
             return readout;
@@ -53,6 +55,7 @@ HistoryReadout HistoryReader::read(const HistoryRequest& request)
     readout.alerts = std::move(*alerts);
     readout.marks = std::move(*marks);
     readout.polling = std::move(*polling);
+    readout.audit = std::move(*audit);
     readout.mostContended = std::move(*contended);
     readout.longestHeld = std::move(*held);
     readout.mostExpired = std::move(*expired);

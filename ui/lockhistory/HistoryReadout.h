@@ -33,6 +33,7 @@ struct HistoryReadout
     std::vector<AlertRecord> alerts;
     std::vector<MarkRecord> marks;
     std::vector<PollingSpan> polling;
+    std::vector<AuditRecord> audit; // the admin actions taken in the window, who and why
     std::optional<LockStatistics> selected; // of request.selectedLock
     std::vector<LeagueRow> mostContended, longestHeld, mostExpired;
     std::vector<RecordedLock> found; // the locks request.findName names

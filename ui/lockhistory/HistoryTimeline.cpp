@@ -1,6 +1,7 @@
 #include "lockhistory/HistoryTimeline.h"
 
 #include "base/LockStatisticsText.h"
+#include "lockhistory/AuditText.h"
 
 #include <QDateTime>
 #include <QHelpEvent>
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 
 namespace lockscope::ui {
@@ -197,8 +199,46 @@ QRect HistoryTimeline::markRect(std::size_t index) const
     return QRect(int(x) - 5, plot.top() + row * rowHeight + rowHeight / 2 - 5, 11, 11);
 }
 
+void HistoryTimeline::setAudit(std::vector<AuditRecord> audit)
+{
+    m_audit = std::move(audit);
+    update();
+}
+
+QRect HistoryTimeline::auditRect(std::size_t index) const
+{
+    const AuditRecord& entry = m_audit[index];
+    const QRect plot = plotArea();
+    const double x = xOf(entry.atMs);
+    const int row = rowOf(entry.lock, entry.node);
+    if (row < 0 || x < plot.left() || x > plot.left() + plot.width())
+        return {};
+    return QRect(int(x) - 5, plot.top() + row * rowHeight + rowHeight / 2 - 5, 11, 11);
+}
+
+const AuditRecord* HistoryTimeline::forceReleaseOf(const HoldRecord& hold) const
+{
+    // The action is written as it is taken; the watcher sees the release a moment later (or, by
+    // polling, up to an interval later).
+    constexpr long long sameMomentMs = 10000;
+    if (hold.ending != HoldEnding::ForceReleased || !hold.endedMs)
+        return nullptr;
+    const AuditRecord* found = nullptr;
+    for (const AuditRecord& entry : m_audit) {
+        if (entry.action == "release" && entry.lock == hold.lock && entry.node == hold.node
+            && std::llabs(entry.atMs - *hold.endedMs) <= sameMomentMs
+            && (!found || std::llabs(entry.atMs - *hold.endedMs) < std::llabs(found->atMs - *hold.endedMs)))
+            found = &entry;
+    }
+    return found;
+}
+
 QString HistoryTimeline::toolTipAt(QPoint point) const
 {
+    for (std::size_t i = m_audit.size(); i-- > 0;) {
+        if (auditRect(i).contains(point))
+            return AuditText::describe(m_audit[i]);
+    }
     // Marks are small and drawn over the bars: they come first.
     for (std::size_t i = m_marks.size(); i-- > 0;) {
         if (!markRect(i).contains(point))
@@ -242,7 +282,12 @@ QString HistoryTimeline::toolTipAt(QPoint point) const
         lines << tr("Expired (the holder did not release it)");
         break;
     case HoldEnding::ForceReleased:
-        lines << tr("Force-released by an administrator");
+        if (const AuditRecord* by = forceReleaseOf(hold)) {
+            lines << tr("Force-released by %1").arg(AuditText::who(*by));
+            lines << AuditText::why(*by);
+        } else {
+            lines << tr("Force-released by an administrator");
+        }
         break;
     case HoldEnding::Lost:
         lines << tr("Lost from sight (not watching)");
@@ -362,6 +407,20 @@ void HistoryTimeline::paintAxis(QPainter& painter, const QRect& plot) const
     }
 }
 
+void HistoryTimeline::paintDiamond(QPainter& painter, const QRect& where) const
+{
+    QPainterPath diamond;
+    diamond.moveTo(where.center().x(), where.top());
+    diamond.lineTo(where.right(), where.center().y());
+    diamond.lineTo(where.center().x(), where.bottom());
+    diamond.lineTo(where.left(), where.center().y());
+    diamond.closeSubpath();
+    // Filled and outlined in one: the brush the bars left set would fill it otherwise.
+    painter.setBrush(QColor(30, 90, 210));
+    painter.setPen(QPen(palette().color(QPalette::Base), 1.5)); // stands out on a bar too
+    painter.drawPath(diamond);
+}
+
 void HistoryTimeline::paintEvent(QPaintEvent*)
 {
     QPainter painter(this);
@@ -446,15 +505,14 @@ void HistoryTimeline::paintEvent(QPaintEvent*)
             painter.drawLine(where.center().x(), where.top(), where.center().x(), where.bottom());
             continue;
         }
-        QPainterPath diamond;
-        diamond.moveTo(where.center().x(), where.top());
-        diamond.lineTo(where.right(), where.center().y());
-        diamond.lineTo(where.center().x(), where.bottom());
-        diamond.lineTo(where.left(), where.center().y());
-        diamond.closeSubpath();
-        painter.fillPath(diamond, QColor(30, 90, 210));
-        painter.setPen(QPen(palette().color(QPalette::Base), 1.5)); // stands out on a bar too
-        painter.drawPath(diamond);
+        paintDiamond(painter, where);
+    }
+    // The audit's actions (from any desk sharing the history): the same diamond, over a mark
+    // of the same action.
+    for (std::size_t i = 0; i < m_audit.size(); ++i) {
+        const QRect where = auditRect(i);
+        if (!where.isEmpty())
+            paintDiamond(painter, where);
     }
     painter.setPen(palette().color(QPalette::Mid));
     painter.drawLine(plot.left(), 0, plot.left(), height());

@@ -29,6 +29,12 @@ public:
     // Where mark `index` of marks() is drawn now: its lock's row, or the whole plot's height for
     // a mark about no lock shown (empty when outside the visible window).
     QRect markRect(std::size_t index) const;
+    // The admin actions (the audit): a diamond on their lock's row, saying who and why when
+    // hovered; a force-released hold's end says it too.
+    void setAudit(std::vector<AuditRecord> audit);
+    const std::vector<AuditRecord>& audit() const { return m_audit; }
+    // Where audit entry `index` is drawn now (empty: its lock is not shown, or outside the window).
+    QRect auditRect(std::size_t index) const;
     const std::vector<HoldRecord>& holds() const { return m_holds; }
     // The spans watched by polling: a dotted strip under the time axis (changes there were seen
     // up to one interval late; holds shorter than it may be missing).
@@ -87,12 +93,18 @@ private:
     long long msAt(double x) const;
     long long endOf(const HoldRecord& hold) const;
     static QColor holderColor(const std::string& holder);
+    // The audit entry of the force-release that ended `hold` (a release of its lock within
+    // seconds of its end), if the history has it.
+    const AuditRecord* forceReleaseOf(const HoldRecord& hold) const;
+    // A diamond in `where`, for an admin action.
+    void paintDiamond(QPainter& painter, const QRect& where) const;
     void paintAxis(QPainter& painter, const QRect& plot) const;
 
     std::vector<HoldRecord> m_holds;
     std::vector<GapRecord> m_gaps;
     std::vector<AlertRecord> m_alerts;
     std::vector<MarkRecord> m_marks;
+    std::vector<AuditRecord> m_audit;
     std::vector<PollingSpan> m_polling;
     std::vector<Row> m_rows;
     bool m_severalServers = false; // among m_rows

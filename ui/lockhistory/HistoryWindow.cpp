@@ -1,5 +1,6 @@
 #include "lockhistory/HistoryWindow.h"
 
+#include "lockhistory/HistoryAuditList.h"
 #include "lockhistory/HistoryReader.h"
 #include "lockhistory/HistoryStatisticsPanel.h"
 #include "lockhistory/HistoryTimeline.h"
@@ -24,6 +25,7 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     , m_find(new QLineEdit)
     , m_timeline(new HistoryTimeline)
     , m_statistics(new HistoryStatisticsPanel)
+    , m_audit(new HistoryAuditList)
     , m_refreshTimer(new QTimer(this))
 {
     qRegisterMetaType<HistoryRequest>();
@@ -47,8 +49,15 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     top->addWidget(m_header, 1);
     top->addWidget(m_find);
     top->addWidget(m_follow);
+    // The timeline above the admin actions taken in its time range (who, why).
+    auto* timelineAndAudit = new QSplitter(Qt::Vertical);
+    timelineAndAudit->addWidget(m_timeline);
+    timelineAndAudit->addWidget(m_audit);
+    timelineAndAudit->setStretchFactor(0, 3);
+    timelineAndAudit->setStretchFactor(1, 1);
+    timelineAndAudit->setSizes({330, 110});
     auto* splitter = new QSplitter(Qt::Horizontal);
-    splitter->addWidget(m_timeline);
+    splitter->addWidget(timelineAndAudit);
     splitter->addWidget(m_statistics);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 1);
@@ -57,7 +66,7 @@ HistoryWindow::HistoryWindow(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
-    resize(1100, 420);
+    resize(1100, 540);
 
     auto* reader = new HistoryReader;
     QThread* readerThread = m_threads.adopt(reader, QStringLiteral("lockscope-history-reader"));
@@ -174,6 +183,8 @@ void HistoryWindow::showReadout(const HistoryReadout& readout)
             m_timeline->setHistory(
                 readout.holds, readout.gaps, readout.request.nowMs, readout.alerts, readout.marks);
             m_timeline->setPollingSpans(readout.polling);
+            m_timeline->setAudit(readout.audit);
+            m_audit->setEntries(readout.audit);
             m_statistics->showReadout(readout);
         }
         updateHeader();

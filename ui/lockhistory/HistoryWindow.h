@@ -12,6 +12,7 @@ class QTimer;
 
 namespace lockscope::ui {
 
+class HistoryAuditList;
 class HistoryStatisticsPanel;
 class HistoryTimeline;
 
@@ -35,6 +36,7 @@ public:
 
     HistoryTimeline* timeline() const { return m_timeline; }
     HistoryStatisticsPanel* statistics() const { return m_statistics; }
+    HistoryAuditList* auditList() const { return m_audit; }
     QString headerText() const;
     // Reads again now (asynchronously; readoutShown() follows).
     void refresh();
@@ -64,6 +66,7 @@ private:
     QString m_findResult; // why the last find selected nothing
     HistoryTimeline* m_timeline;
     HistoryStatisticsPanel* m_statistics;
+    HistoryAuditList* m_audit;
     QTimer* m_refreshTimer;
     WorkerThreads m_threads;
     bool m_reading = false;

@@ -1,4 +1,6 @@
 list(APPEND lockscope_ui_sources
+  lockhistory/AuditText.cpp
+  lockhistory/HistoryAuditList.cpp
   lockhistory/HistoryReader.cpp
   lockhistory/HistoryRecording.cpp
   lockhistory/HistoryStatisticsPanel.cpp

@@ -95,7 +95,7 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
                 updateStatus(status);
         });
 
-    auto* admin = new LockAdminWorker(options, m_auditLogPath.toStdString());
+    auto* admin = new LockAdminWorker(options, m_auditLogPath.toStdString(), m_auditHistory);
     QThread* adminThread = m_threads.adopt(admin, QStringLiteral("lockscope-admin"));
     m_admin = admin;
     connect(admin, &LockAdminWorker::performed, this, [this, generation](const LockAdminReport& report) {

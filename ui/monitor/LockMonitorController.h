@@ -6,6 +6,7 @@
 #include "monitor/LockKeysReport.h"
 #include "monitor/LockUpdateBatch.h"
 #include "monitor/admin/LockAdminAction.h"
+#include "monitor/admin/LockAdminWorker.h"
 #include "redis/ConnectionOptions.h"
 
 #include <QObject>
@@ -27,7 +28,6 @@ class ServerWatch;
 namespace lockscope::ui {
 
 class ConnectionController;
-class LockAdminWorker;
 class LockUpdateQueue;
 
 // The GUI's handle on the lock monitor of one connection. It lives on the GUI thread and owns
@@ -70,6 +70,9 @@ public:
     const MonitorSettings& settings() const { return m_settings; }
     // Where admin actions are logged ($LOCKSCOPE_AUDIT_LOG or the user's data directory).
     QString auditLogPath() const { return m_auditLogPath; }
+    // The history the admin actions of the connections opened from now on are written to as
+    // well, naming the server and profile (its location empty: the local log only).
+    void setAuditHistory(LockAdminWorker::SharedHistory history) { m_auditHistory = std::move(history); }
 
     // Where every lock event of the connections opened from now on goes as well (the history).
     void setEventSink(std::shared_ptr<LockEventSink> sink) { m_sink = std::move(sink); }
@@ -102,6 +105,7 @@ private:
     QTimer* m_flushTimer;
     std::chrono::milliseconds m_pollInterval {2000};
     QString m_auditLogPath;
+    LockAdminWorker::SharedHistory m_auditHistory;
     ConnectionOptions m_options;
     MonitorSettings m_settings;
     MonitorStatus m_status;

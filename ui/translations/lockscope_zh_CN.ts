@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AuditText</name>
+    <message>
+        <source>Force-release</source>
+        <translation>强制释放</translation>
+    </message>
+    <message>
+        <source>Extend</source>
+        <translation>延长</translation>
+    </message>
+    <message>
+        <source>Remove stale waiters</source>
+        <translation>移除失效的等待者</translation>
+    </message>
+    <message>
+        <source>Release permit</source>
+        <translation>释放许可</translation>
+    </message>
+    <message>
+        <source>%1@%2</source>
+        <translation>%1@%2</translation>
+    </message>
+    <message>
+        <source>%1 by %2 at %3</source>
+        <translation>%2 于 %3 执行了%1</translation>
+    </message>
+    <message>
+        <source>Lock: %1 on %2</source>
+        <translation>锁：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Why: %1</source>
+        <translation>原因：%1</translation>
+    </message>
+    <message>
+        <source>no reason given</source>
+        <translation>未填写原因</translation>
+    </message>
+    <message>
+        <source>Result: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>Profile: %1, LockScope %2</source>
+        <translation>配置：%1，LockScope %2</translation>
+    </message>
+</context>
+<context>
     <name>ConnectionFlags</name>
     <message>
         <source>--password-env names %1, which is not set</source>
@@ -1333,6 +1380,16 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         <translation>
             <numerusform>%n 次持有，%1</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>On %n server(s):</source>
+        <translation>
+            <numerusform>在 %n 台服务器上：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -2832,6 +2889,41 @@ Use File › Connections… to open another server.</source>
     </message>
 </context>
 <context>
+    <name>lockscope::ui::HistoryAuditList</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>Lock</source>
+        <translation>锁</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Admin actions taken through LockScope on these locks, from every desk that shares this history</source>
+        <translation>所有共享此历史记录的工作站通过 LockScope 对这些锁执行的管理操作</translation>
+    </message>
+</context>
+<context>
     <name>lockscope::ui::HistoryReader</name>
     <message>
         <source>Nothing recorded yet.</source>
@@ -2946,6 +3038,10 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>Watched by polling every %1 (keyspace notifications were unavailable): changes were seen up to %1 late, and holds shorter than that may be missing.</source>
         <translation>轮询监视，间隔 %1（键空间通知不可用）：变化最多延迟 %1 才被看到，短于此间隔的持有可能缺失。</translation>
+    </message>
+    <message>
+        <source>Force-released by %1</source>
+        <translation>由 %1 强制释放</translation>
     </message>
 </context>
 <context>
@@ -3064,6 +3160,18 @@ Use File › Connections… to open another server.</source>
     <message>
         <source>Careful: %1</source>
         <translation>注意：%1</translation>
+    </message>
+    <message>
+        <source>Required on production, e.g. INC-4312: stuck after deploy</source>
+        <translation>生产环境必填，例如 INC-4312: 部署后卡住</translation>
+    </message>
+    <message>
+        <source>Optional, e.g. INC-4312: stuck after deploy</source>
+        <translation>可选，例如 INC-4312: 部署后卡住</translation>
+    </message>
+    <message>
+        <source>Reason:</source>
+        <translation>原因：</translation>
     </message>
 </context>
 <context>

@@ -286,8 +286,8 @@ Status PostgresHistoryStore::sendOne(const HistoryWrite& write)
                 return found.error();
             id = *found;
         }
-        sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail) VALUES($1, $2, $3, $4)";
-        params.integer(write.atMs).integer(id).text(write.name).bytes(write.detail);
+        sql = "INSERT INTO alerts(at_ms, lock_id, rule, detail, source) VALUES($1, $2, $3, $4, $5)";
+        params.integer(write.atMs).integer(id).text(write.name).bytes(write.detail).text(source);
         break;
     }
     case HistoryWrite::Kind::Mark:
@@ -575,12 +575,12 @@ void PostgresHistoryStore::abandon()
     m_inFlight.reset();
 }
 
-Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long maxBytes)
+Status PostgresHistoryStore::applyRetention(long long cutoffMs, long long auditCutoffMs, long long maxBytes)
 {
     // Runs beside the batch (which waits in memory), each DELETE a bounded transaction of its own.
     if (m_lost)
         return Done {};
-    auto retained = PostgresRetention::apply(m_connection, cutoffMs, maxBytes);
+    auto retained = PostgresRetention::apply(m_connection, cutoffMs, auditCutoffMs, maxBytes);
     if (lostWith(retained)) {
         m_lost = true;
         return Done {};

@@ -44,7 +44,7 @@ public:
     const std::string& location() const override { return m_connection.url(); }
     Result<ResumedSession> startSession(long long nowMs) override;
     Status write(HistoryWrite write) override;
-    Status applyRetention(long long cutoffMs, long long maxBytes) override;
+    Status applyRetention(long long cutoffMs, long long auditCutoffMs, long long maxBytes) override;
     void abandon() override;
     bool isBuffering() const override { return m_lost; }
 

@@ -28,7 +28,8 @@ Status deleteInBatches(
 
 } // namespace
 
-Status PostgresRetention::apply(PostgresConnection& connection, long long cutoffMs, long long maxBytes)
+Status PostgresRetention::apply(
+    PostgresConnection& connection, long long cutoffMs, long long auditCutoffMs, long long maxBytes)
 {
     // Events go in insertion order, so the first young one bounds the old ones by id (and the
     // events need no index by time).
@@ -50,6 +51,9 @@ Status PostgresRetention::apply(PostgresConnection& connection, long long cutoff
         if (auto deleted = deleteInBatches(connection, table, condition, cutoffMs); !deleted)
             return deleted;
     }
+    // The admin actions are kept longer (HistoryOptions::auditMaxAge), and never by size.
+    if (auto deleted = deleteInBatches(connection, "audit", "at_ms < $1", auditCutoffMs); !deleted)
+        return deleted;
     // By size: the oldest tenth of the events (and the holds that ended before what is left)
     // per run. PostgreSQL reuses the space once autovacuum has seen the deleted rows.
     auto size = connection.query("SELECT pg_total_relation_size('events') + pg_total_relation_size('holds')");

@@ -55,6 +55,22 @@ const std::vector<const char*> migrations = {
     "CREATE INDEX locks_by_api_name ON locks(api_name);"
     "DROP INDEX events_by_lock;"
     "DROP INDEX events_by_time;",
+    // 5 -> 6: every row names its server as `list --json` does (host:port, or the name the fleet
+    // gives it; recorders before named it by URL), alerts too; and the admin actions taken on
+    // the locks (the audit: who, why, the state before and after; kept longer than the holds).
+    // `entry` is the action's own id: an action sent again after its reply was lost (or from a
+    // desk's outbox) is kept once.
+    "UPDATE locks SET source = regexp_replace(source, '^rediss?://', '') WHERE source ~ '^rediss?://';"
+    "UPDATE gaps SET source = regexp_replace(source, '^rediss?://', '') WHERE source ~ '^rediss?://';"
+    "UPDATE sessions SET source = regexp_replace(source, '^rediss?://', '') WHERE source ~ '^rediss?://';"
+    "UPDATE polling SET source = regexp_replace(source, '^rediss?://', '') WHERE source ~ '^rediss?://';"
+    "UPDATE marks SET source = regexp_replace(source, '^rediss?://', '') WHERE source ~ '^rediss?://';"
+    "ALTER TABLE alerts ADD COLUMN source text NOT NULL DEFAULT '';"
+    "CREATE TABLE audit(id bigserial PRIMARY KEY, entry text NOT NULL UNIQUE, at_ms bigint NOT NULL,"
+    "  os_user text NOT NULL, host text NOT NULL, version text NOT NULL, profile text NOT NULL,"
+    "  server text NOT NULL, node bytea NOT NULL, lock bytea NOT NULL, action text NOT NULL,"
+    "  state_before text, state_after text, result text NOT NULL, reason bytea NOT NULL);"
+    "CREATE INDEX audit_by_time ON audit(at_ms);",
 };
 
 // Serialises creating and migrating between recorders starting at once (a transaction lock,

@@ -14,7 +14,7 @@ class PostgresConnection;
 class PostgresSchema
 {
 public:
-    static constexpr long long currentVersion = 5;
+    static constexpr long long currentVersion = 6;
 
     // For a reader: ours and not newer (an older one is read as it is, never migrated here).
     // Returns the version.

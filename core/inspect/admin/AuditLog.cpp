@@ -54,6 +54,13 @@ std::string AuditLog::toJsonLine(const AuditEntry& entry)
     else
         json.null();
     json.key("result").string(entry.result);
+    const std::pair<const char*, const std::string*> who[]
+        = {{"entry", &entry.entry}, {"user", &entry.user}, {"host", &entry.host}, {"version", &entry.version},
+            {"profile", &entry.profile}, {"server", &entry.server}, {"reason", &entry.reason}};
+    for (const auto& [key, value] : who) {
+        if (!value->empty())
+            json.key(key).string(*value);
+    }
     json.endObject();
     return json.text() + "\n";
 }

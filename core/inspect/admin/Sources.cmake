@@ -1,5 +1,6 @@
 list(APPEND lockscope_core_sources
   inspect/admin/AdminResult.cpp
+  inspect/admin/AuditIdentity.cpp
   inspect/admin/AuditLog.cpp
   inspect/admin/ExtendLock.cpp
   inspect/admin/ForceRelease.cpp

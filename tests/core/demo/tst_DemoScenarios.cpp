@@ -4,6 +4,9 @@
 #include "locks/LockFactory.h"
 #include "support/RedisTestCase.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 #include <sstream>
@@ -79,6 +82,22 @@ private slots:
         const auto text = QString::fromStdString(played.str());
         QVERIFY2(text.contains("as expected"), qPrintable(text));
         QVERIFY(text.contains(QRegularExpression("\\[\\+\\s*\\d+\\.\\d{3} s\\] C1")));
+    }
+
+    void theCliPlaysAScenarioAsJson()
+    {
+        std::ostringstream out;
+        std::ostringstream err;
+        QCOMPARE(
+            CliRunner::run({"--url", m_server->url(), "demo", "1", "--json"}, {}, out, err), int(ExitOk));
+        QJsonParseError error;
+        const auto played = QJsonDocument::fromJson(QByteArray::fromStdString(out.str()), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QCOMPARE(played["scenario"].toString(),
+            QString::fromStdString(std::string(DemoCatalog::all()[0]->name())));
+        QCOMPARE(played["as_expected"].toBool(), true);
+        QVERIFY(!played["steps"].toArray().isEmpty());
+        QVERIFY(played["steps"].toArray()[0].toObject().contains("actor"));
     }
 
     void theCliPlaysTheFailoverStoryHeadless()

@@ -3,6 +3,7 @@
 #include "history/HistoryQuery.h"
 #include "history/HistoryRecorder.h"
 #include "history/HistorySchema.h"
+#include "history/audit/SharedAudit.h"
 #include "support/ForkedChild.h"
 
 #include <QFile>
@@ -11,6 +12,8 @@
 #include <QtTest>
 
 #include <sqlite3.h>
+
+#include <map>
 
 using namespace lockscope;
 using test::lockEvent;
@@ -249,10 +252,14 @@ private slots:
             QVERIFY(recorder->record(lockEvent(Type::Released, "old", {"A"}, 2500)).ok());
             QVERIFY(recorder->close(3000).ok());
         }
-        // Back to schema 1 as a recorder of that version left it: no marks or polling table, no
-        // library names, the events' index.
+        // Back to schema 1 as a recorder of that version left it: no marks, polling or audit
+        // table, no library names or servers, the events' index.
         QVERIFY(makeDatabase(path,
-            "DROP TABLE marks; DROP TABLE polling; DROP INDEX locks_by_api_name;"
+            "DROP TABLE marks; DROP TABLE polling; DROP TABLE audit; DROP INDEX locks_by_api_name;"
+            " DROP INDEX locks_by_source; DROP INDEX sessions_by_source; ALTER TABLE locks DROP COLUMN "
+            "source;"
+            " ALTER TABLE gaps DROP COLUMN source; ALTER TABLE sessions DROP COLUMN source;"
+            " ALTER TABLE alerts DROP COLUMN source;"
             " ALTER TABLE locks DROP COLUMN api_name; CREATE INDEX events_by_lock ON events(lock_id, at_ms);"
             " PRAGMA user_version=1;"));
         auto before = HistoryQuery::open(path);
@@ -660,18 +667,209 @@ private slots:
         QVERIFY(openRecorder(path, 3000)); // usable again once the other process let go
     }
 
-    void aSecondRecorderOnTheSameFileIsRefused()
+    void aSecondRecorderOfTheSameServerOnTheSameFileIsRefused()
     {
         const auto path = file("claimed.sqlite");
         auto first = openRecorder(path, 1000);
         QVERIFY(first);
         auto second = HistoryRecorder::open(path, {}, 2000);
         QVERIFY(!second);
-        QVERIFY2(QString::fromStdString(second.error().message).contains("being recorded by another process"),
+        QVERIFY2(QString::fromStdString(second.error().message).contains("by another recorder"),
             second.error().message.c_str());
         QVERIFY(HistoryQuery::open(path)); // reading is still fine
         first.reset();
         QVERIFY(openRecorder(path, 3000));
+    }
+
+    void aFleetRecordsIntoOneFileEachRowNamingItsServer()
+    {
+        const auto path = file("fleet.sqlite");
+        HistoryOptions optionsA, optionsB;
+        optionsA.source = "redis-a:6379";
+        optionsB.source = "redis-b:6379";
+        auto a = openRecorder(path, 1000, optionsA);
+        auto b = openRecorder(path, 1000, optionsB);
+        QVERIFY(a && b);
+        QVERIFY(!HistoryRecorder::open(path, optionsA, 1000)); // the same server twice: refused
+        QVERIFY(a->watchingResumed({}, 1000, {"test"}).ok());
+        QVERIFY(b->watchingResumed({}, 1000, {"test"}).ok());
+        QVERIFY(a->record(namedLockEvent(Type::Appeared, "orders", "", {"A"}, 2000, "10.0.0.1:6379")).ok());
+        QVERIFY(b->record(namedLockEvent(Type::Appeared, "orders", "", {"B"}, 2100, "10.0.0.2:6379")).ok());
+        QVERIFY(b->flush(2200).ok()); // commits a's pending writes with it: one transaction
+        QVERIFY(a->watchingLost(3000, "disconnected").ok());
+        QVERIFY(b->record(namedLockEvent(Type::Released, "orders", "", {}, 3500, "10.0.0.2:6379")).ok());
+        QVERIFY(a->close(4000).ok());
+        QVERIFY(b->close(4000).ok());
+        a.reset();
+        b.reset();
+
+        auto holds = holdsOf(path, "orders");
+        QCOMPARE(holds.size(), size_t(2));
+        std::map<std::string, HoldRecord> byServer;
+        for (const auto& hold : holds)
+            byServer[hold.server] = hold;
+        QCOMPARE(byServer["redis-a:6379"].holder, std::string("A"));
+        QCOMPARE(byServer["redis-a:6379"].ending, HoldEnding::Open); // a gap ends no hold
+        QCOMPARE(byServer["redis-b:6379"].holder, std::string("B"));
+        QCOMPARE(byServer["redis-b:6379"].ending, HoldEnding::Released);
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps && gaps->size() == 1);
+        QCOMPARE(gaps->front().server, std::string("redis-a:6379"));
+        auto league = query->top(HistoryQuery::League::Held, always);
+        QVERIFY(league && league->size() == 1);
+        QCOMPARE(league->front().server, std::string("redis-b:6379"));
+
+        // Each server resumes its own session: a's open hold is a's again, b has none.
+        auto again = openRecorder(path, 5000, optionsA);
+        QVERIFY(again);
+        QCOMPARE(again->openHolds().size(), size_t(1));
+        QCOMPARE(again->openHolds().front().holder, std::string("A"));
+    }
+
+    void aFileOfSchemaFiveIsMigratedAndItsRowsBecomeTheFirstRecordersServer()
+    {
+        const auto path = file("schema5.sqlite");
+        QFile dump(QStringLiteral(LOCKSCOPE_FIXTURES "/sqlite-schema-5.sql"));
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QVERIFY(makeDatabase(path, dump.readAll().constData()));
+        {
+            auto before = HistoryQuery::open(path); // read as it is
+            QVERIFY(before);
+            auto holds = before->holds("invoice:7", always);
+            QVERIFY(holds && holds->size() == 1);
+            QCOMPARE(holds->front().server, std::string());
+            QCOMPARE(before->audit(always)->size(), size_t(0));
+        }
+        HistoryOptions options;
+        options.source = "127.0.0.1:6379";
+        auto recorder = openRecorder(path, 10000, options);
+        QVERIFY(recorder);
+        // The killed session's open hold is this server's, resumed; its absence is this server's gap.
+        QCOMPARE(recorder->openHolds().size(), size_t(1));
+        QVERIFY(recorder->watchingResumed({}, 10000, {"test"}).ok()); // the holder is gone meanwhile
+        QVERIFY(recorder->close(11000).ok());
+        recorder.reset();
+        HistoryOptions other;
+        other.source = "127.0.0.1:6380";
+        auto second = openRecorder(path, 12000, other);
+        QVERIFY(second);
+        QCOMPARE(second->openHolds().size(), size_t(0)); // adopted once, by the first
+        second.reset();
+
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto holds = query->holds("invoice:7", always);
+        QVERIFY(holds && holds->size() == 1);
+        QCOMPARE(holds->front().server, std::string("127.0.0.1:6379"));
+        QCOMPARE(holds->front().ending, HoldEnding::Lost);
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps && gaps->size() == 1);
+        QCOMPARE(gaps->front().startedMs, 2000LL);
+        QCOMPARE(gaps->front().server, std::string("127.0.0.1:6379"));
+        sqlite3* database = nullptr;
+        QCOMPARE(sqlite3_open(path.c_str(), &database), SQLITE_OK);
+        sqlite3_stmt* statement = nullptr;
+        sqlite3_prepare_v2(database, "PRAGMA user_version", -1, &statement, nullptr);
+        QCOMPARE(sqlite3_step(statement), SQLITE_ROW);
+        QCOMPARE(sqlite3_column_int64(statement, 0), 6LL);
+        sqlite3_finalize(statement);
+        sqlite3_close(database);
+    }
+
+    void anAdminActionIsWrittenIntoTheHistoryWithWhoAndWhy()
+    {
+        const auto path = file("audit.sqlite");
+        AuditEntry entry;
+        entry.timeMs = 5000;
+        entry.entry = "e1";
+        entry.user = "alice";
+        entry.host = "desk-1";
+        entry.version = "9.9";
+        entry.profile = "Production";
+        entry.server = "redis-a:6379";
+        entry.node = "10.0.0.1:6379";
+        entry.lock = std::string("invoice\0lock", 12);
+        entry.action = "release";
+        entry.result = "released";
+        entry.reason = "INC-4312: stuck after deploy";
+        SharedAudit audit(path, {}, AuditOutbox(file("audit.log.outbox")));
+        QVERIFY(audit.record(entry).ok());
+        QVERIFY(audit.record(entry).ok()); // sent twice (a reply lost): kept once
+        auto query = HistoryQuery::open(path);
+        QVERIFY(query);
+        auto entries = query->audit(always);
+        QVERIFY(entries);
+        QCOMPARE(entries->size(), size_t(1));
+        const AuditRecord& read = entries->front();
+        QCOMPARE(read.atMs, 5000LL);
+        QCOMPARE(read.user, std::string("alice"));
+        QCOMPARE(read.host, std::string("desk-1"));
+        QCOMPARE(read.profile, std::string("Production"));
+        QCOMPARE(read.server, std::string("redis-a:6379"));
+        QCOMPARE(read.lock, entry.lock);
+        QCOMPARE(read.action, std::string("release"));
+        QCOMPARE(read.reason, entry.reason);
+        QCOMPARE(read.result, std::string("released"));
+    }
+
+    void anAdminActionWaitsInTheOutboxUntilTheHistoryCanBeWritten()
+    {
+        // Another application's file cannot take the audit: it waits, and is written once the
+        // history can be.
+        const auto path = file("not-yet.sqlite");
+        QVERIFY(makeDatabase(path, "CREATE TABLE orders(id INTEGER);"));
+        SharedAudit audit(path, {}, AuditOutbox(file("outbox-test.log.outbox")));
+        AuditEntry entry;
+        entry.timeMs = 7000;
+        entry.entry = "e2";
+        entry.user = "bob";
+        entry.action = "extend";
+        entry.lock = "orders:1";
+        auto recorded = audit.record(entry);
+        QVERIFY(!recorded);
+        QVERIFY2(
+            recorded.error().message.find("waits in") != std::string::npos, recorded.error().message.c_str());
+        QVERIFY(QFile::remove(QString::fromStdString(path)));
+        auto sent = audit.sendWaiting();
+        QVERIFY2(sent, sent ? "" : sent.error().message.c_str());
+        QCOMPARE(*sent, 1LL);
+        QCOMPARE(*audit.sendWaiting(), 0LL); // gone from the outbox
+        auto entries = HistoryQuery::open(path)->audit(always);
+        QVERIFY(entries && entries->size() == 1);
+        QCOMPARE(entries->front().user, std::string("bob"));
+    }
+
+    void theAuditIsKeptLongerThanTheHolds()
+    {
+        const auto path = file("audit-retention.sqlite");
+        HistoryOptions options;
+        options.maxAge = std::chrono::hours(24);
+        options.auditMaxAge = std::chrono::hours(24 * 10);
+        SharedAudit audit(path, {}, AuditOutbox(file("retention.log.outbox")));
+        for (auto [id, at] : {std::pair {"old", 1 * day}, {"recent", 5 * day}}) {
+            AuditEntry entry;
+            entry.entry = id;
+            entry.timeMs = at;
+            entry.action = "release";
+            QVERIFY(audit.record(entry).ok());
+        }
+        {
+            auto recorder = openRecorder(path, 1 * day, options);
+            QVERIFY(recorder);
+            QVERIFY(recorder->record(lockEvent(Type::Appeared, "orders", {"A"}, 1 * day + 1)).ok());
+            QVERIFY(recorder->record(lockEvent(Type::Released, "orders", {}, 1 * day + 2)).ok());
+            QVERIFY(recorder->close(1 * day + 3).ok());
+        }
+        auto recorder = openRecorder(path, 12 * day, options); // retention at start
+        QVERIFY(recorder);
+        QVERIFY(recorder->close(12 * day).ok());
+        QCOMPARE(holdsOf(path, "orders").size(), size_t(0)); // older than a day
+        auto entries = HistoryQuery::open(path)->audit(always);
+        QVERIFY(entries);
+        QCOMPARE(entries->size(), size_t(1)); // 7 days old: kept; 11 days old: gone
+        QCOMPARE(entries->front().entry, std::string("recent"));
     }
 
     void aFullDiskStopsRecordingAndKeepsWhatWasWritten()

@@ -1,11 +1,13 @@
 #include "core/history/HistoryTestEvents.h"
 #include "history/HistoryQuery.h"
 #include "history/HistoryRecorder.h"
+#include "history/audit/SharedAudit.h"
 #include "history/postgres/PostgresSchema.h"
 #include "support/postgres/CommitReplyCutter.h"
 #include "support/postgres/PostgresTestServer.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <set>
@@ -175,6 +177,66 @@ private slots:
         QCOMPARE(gaps->front().startedMs, 6000LL);
     }
 
+    void aSchemaFiveDatabaseIsMigratedAndNamesItsServersAsListDoes()
+    {
+        const auto url = freshDatabase();
+        const std::string database = url.substr(url.rfind('/') + 1);
+        QFile dump(QStringLiteral(LOCKSCOPE_FIXTURES "/postgres-schema-5.sql"));
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QVERIFY(m_postgres->execute(dump.readAll().toStdString(), database).ok());
+        {
+            auto before = HistoryQuery::open(url); // read as it is, never migrated by a reader
+            QVERIFY(before);
+            QCOMPARE(
+                before->holds("invoice:7", always)->front().server, std::string("redis://127.0.0.1:6390"));
+            QCOMPARE(before->audit(always)->size(), size_t(0));
+        }
+        // The recorder of that server, as `record` names it now (host:port, as `list --json`).
+        auto recorder = openRecorder(url, "127.0.0.1:6390", 10000);
+        QVERIFY(recorder);
+        QCOMPARE(*m_postgres->scalar("SELECT version FROM lockscope_schema", database), std::string("6"));
+        QVERIFY(recorder->close(11000).ok());
+        auto query = HistoryQuery::open(url);
+        QVERIFY(query);
+        QCOMPARE(query->holds("invoice:7", always)->front().server, std::string("127.0.0.1:6390"));
+        auto alerts = query->alerts(always);
+        QVERIFY(alerts && alerts->size() == 1);
+        QCOMPARE(alerts->front().server, std::string("127.0.0.1:6390"));
+        // Its previous session was found under the new name: the time since is its gap.
+        auto gaps = query->gaps(always);
+        QVERIFY(gaps && gaps->size() == 1);
+        QCOMPARE(gaps->front().startedMs, 6000LL);
+        QCOMPARE(gaps->front().server, std::string("127.0.0.1:6390"));
+        QCOMPARE(*m_postgres->scalar("SELECT count(*) FROM audit", database), std::string("0"));
+    }
+
+    void twoDesksAuditIntoOneDatabaseAndEachActionIsKeptOnce()
+    {
+        const auto url = freshDatabase();
+        QTemporaryDir desks;
+        for (const char* user : {"alice", "bob"}) {
+            AuditEntry entry;
+            entry.timeMs = user[0] == 'a' ? 1000 : 2000;
+            entry.entry = std::string("entry-") + user;
+            entry.user = user;
+            entry.server = user[0] == 'a' ? "redis-eu:6379" : "redis-us:6379";
+            entry.lock = std::string("invoice\0\xff", 9);
+            entry.action = "release";
+            entry.result = "released";
+            entry.reason = std::string("INC-4312: ") + user;
+            SharedAudit audit(url, {}, AuditOutbox(desks.filePath(user).toStdString()));
+            QVERIFY(audit.record(entry).ok());
+            QVERIFY(audit.record(entry).ok()); // sent again: kept once
+        }
+        auto entries = HistoryQuery::open(url)->audit(always);
+        QVERIFY(entries);
+        QCOMPARE(entries->size(), size_t(2));
+        QCOMPARE((*entries)[0].user, std::string("alice"));
+        QCOMPARE((*entries)[0].server, std::string("redis-eu:6379"));
+        QCOMPARE((*entries)[0].lock, std::string("invoice\0\xff", 9));
+        QCOMPARE((*entries)[1].reason, std::string("INC-4312: bob"));
+    }
+
     void aSchemaFourDatabaseIsMigratedAndKeepsTheLibrarysNameOfItsLocks()
     {
         const auto url = freshDatabase();
@@ -190,7 +252,8 @@ private slots:
         }
         auto recorder = openRecorder(url, "old-server", 10000);
         QVERIFY(recorder);
-        QCOMPARE(*m_postgres->scalar("SELECT version FROM lockscope_schema", database), std::string("5"));
+        QCOMPARE(*m_postgres->scalar("SELECT version FROM lockscope_schema", database),
+            std::to_string(PostgresSchema::currentVersion));
         QVERIFY(recorder
                     ->record(namedLockEvent(Type::Appeared, "laravel_database_laravel_cache:reports:monthly",
                         "reports:monthly", {"t1"}, 11000))
@@ -244,7 +307,7 @@ private slots:
         auto recorder = HistoryRecorder::open(url, optionsFor("b"), 2000);
         QVERIFY(!recorder);
         QCOMPARE(recorder.error().kind, ErrorKind::ForeignData);
-        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 5") != std::string::npos,
+        QVERIFY2(recorder.error().message.find("schema 99, this one knows up to 6") != std::string::npos,
             recorder.error().message.c_str());
         auto query = HistoryQuery::open(url);
         QVERIFY(!query);
@@ -368,6 +431,36 @@ private slots:
         QVERIFY2(gaps->front().reason.find("3 event(s) not recorded") != std::string::npos,
             gaps->front().reason.c_str());
         QCOMPARE(gaps->front().startedMs, 5000LL);
+    }
+
+    void anAdminActionTakenWhileTheDatabaseIsDownIsWrittenWhenItIsBack()
+    {
+        const auto url = freshDatabase();
+        QTemporaryDir desk;
+        SharedAudit audit(url, {}, AuditOutbox(desk.filePath("audit.log.outbox").toStdString()));
+        auto entryOf = [](const std::string& id, long long atMs) {
+            AuditEntry entry;
+            entry.entry = id;
+            entry.timeMs = atMs;
+            entry.user = "alice";
+            entry.action = "release";
+            entry.lock = id;
+            entry.reason = "stuck after deploy";
+            return entry;
+        };
+        m_postgres->stop();
+        auto down = audit.record(entryOf("while-down", 1000));
+        QVERIFY(!down);
+        QVERIFY2(down.error().message.find("waits in") != std::string::npos, down.error().message.c_str());
+        QVERIFY(m_postgres->restart().ok());
+        // The next action on that history sends the one that waited first.
+        QVERIFY(audit.record(entryOf("after", 2000)).ok());
+        auto entries = HistoryQuery::open(url)->audit(always);
+        QVERIFY(entries);
+        QCOMPARE(entries->size(), size_t(2));
+        QCOMPARE(entries->front().entry, std::string("while-down"));
+        QCOMPARE(entries->front().reason, std::string("stuck after deploy"));
+        QCOMPARE(*audit.sendWaiting(), 0LL);
     }
 };
 

@@ -24,8 +24,8 @@ private slots:
         // An address is read, not looked up: even a deadline that has passed leaves the connect
         // to say it timed out, never the lookup.
         auto socket = SocketTransport::connectTcp("127.0.0.1", m_server->port(), Clock::now() - 1ms);
-        QVERIFY2(socket.ok() || socket.error().message.find("resolving") == std::string::npos,
-            socket.error().message.c_str());
+        const std::string message = socket ? std::string() : socket.error().message;
+        QVERIFY2(message.find("resolving") == std::string::npos, message.c_str());
     }
 
     void aLookupPastTheDeadlineIsATimeout()

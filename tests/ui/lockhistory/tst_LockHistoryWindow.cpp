@@ -4,8 +4,10 @@
 #include "connection/ConnectionController.h"
 #include "core/history/HistoryTestEvents.h"
 #include "history/HistoryRecorder.h"
+#include "history/audit/SharedAudit.h"
 #include "inspect/LockInspector.h"
 #include "inspect/admin/ForceRelease.h"
+#include "lockhistory/HistoryAuditList.h"
 #include "lockhistory/HistoryReader.h"
 #include "lockhistory/HistoryRecording.h"
 #include "lockhistory/HistoryStatisticsPanel.h"
@@ -584,6 +586,99 @@ private Q_SLOTS:
             window->resize(1100, 340);
             QApplication::processEvents();
             window->grab().save(qEnvironmentVariable("LOCKSCOPE_TEAM_HISTORY_PNG"), "PNG");
+        }
+    }
+
+    void theWindowNamesTheServersAndShowsWhoTookEachAdminAction()
+    {
+        auto postgres = test::PostgresTestServer::start();
+        QVERIFY(postgres);
+        QVERIFY(postgres->createDatabase("audited").ok());
+        const std::string url = postgres->url("audited");
+        const long long now = test::epochMillis();
+        const long long start = now - 120000;
+        using Type = LockEvent::Type;
+        // (server, lock, holder, from, until, how it ended)
+        const std::tuple<const char*, const char*, const char*, long long, long long, Type> holds[] = {
+            {"redis-eu:6379", "invoices", "billing-1", 5000, 30000, Type::Released},
+            {"redis-eu:6379", "payouts", "ledger-4", 12000, 95000, Type::ForceReleased},
+            {"redis-us:6379", "invoices", "billing-7", 8000, 52000, Type::Released},
+            {"redis-us:6379", "inventory:sku-7", "stock-sync", 20000, 88000, Type::Expired},
+        };
+        for (const char* server : {"redis-eu:6379", "redis-us:6379"}) {
+            HistoryOptions options;
+            options.source = server;
+            auto recorder = HistoryRecorder::open(url, options, start);
+            QVERIFY(recorder);
+            QVERIFY((*recorder)->watchingResumed({}, start, {"notifications"}));
+            std::vector<LockEvent> events;
+            for (const auto& [on, lock, holder, from, until, ending] : holds) {
+                if (std::string(on) != server)
+                    continue;
+                for (auto [type, at] : {std::pair(Type::Appeared, from), std::pair(ending, until)}) {
+                    LockEvent event = test::lockEvent(type, lock, {holder}, start + at);
+                    LockSnapshot snapshot = event.lock;
+                    snapshot.node = server;
+                    event.lock = std::move(snapshot);
+                    events.push_back(std::move(event));
+                }
+            }
+            std::stable_sort(events.begin(), events.end(),
+                [](const LockEvent& a, const LockEvent& b) { return a.atMs < b.atMs; });
+            for (const LockEvent& event : events)
+                QVERIFY((*recorder)->record(event));
+            QVERIFY((*recorder)->close(now));
+        }
+        // Two desks' actions: alice force-released payouts on eu, bob extended a lock on us.
+        QTemporaryDir desks;
+        const std::tuple<const char*, const char*, const char*, const char*, const char*, long long> actions[]
+            = {
+                {"alice", "redis-eu:6379", "payouts", "release", "INC-4312: stuck after deploy", 95000},
+                {"bob", "redis-us:6379", "inventory:sku-7", "extend", "sync job needs 2 more minutes", 60000},
+            };
+        for (const auto& [user, server, lock, action, reason, at] : actions) {
+            AuditEntry entry;
+            entry.entry = std::string("desk-") + user;
+            entry.timeMs = start + at;
+            entry.user = user;
+            entry.host = std::string(user) + "-laptop";
+            entry.server = server;
+            entry.node = server;
+            entry.lock = lock;
+            entry.action = action;
+            entry.result = "done";
+            entry.reason = reason;
+            SharedAudit audit(url, {}, AuditOutbox(desks.filePath(user).toStdString()));
+            QVERIFY(audit.record(entry).ok());
+        }
+
+        auto window = windowOn(QString::fromStdString(url));
+        window->timeline()->setVisibleWindow({start - 5000, now + 5000});
+        window->refresh();
+        QTRY_COMPARE(window->auditList()->topLevelItemCount(), 2);
+        const QStringList lines = window->auditList()->lines();
+        QVERIFY2(lines[0].contains("alice@alice-laptop") && lines[0].contains("INC-4312: stuck after deploy")
+                && lines[0].contains("redis-eu:6379") && lines[0].contains("payouts"),
+            qPrintable(lines.join('\n')));
+        QVERIFY2(lines[1].contains("bob@bob-laptop") && lines[1].contains("redis-us:6379"),
+            qPrintable(lines.join('\n')));
+        // The crossed force-release says who and why.
+        HistoryTimeline* timeline = window->timeline();
+        std::optional<QRect> forced;
+        for (std::size_t i = 0; i < timeline->holds().size(); ++i)
+            if (timeline->holds()[i].ending == HoldEnding::ForceReleased)
+                forced = timeline->barRect(i);
+        QVERIFY(forced && !forced->isEmpty());
+        const QString tip = timeline->toolTipAt(QPoint(forced->left() + 4, forced->center().y()));
+        QVERIFY2(tip.contains("alice@alice-laptop") && tip.contains("INC-4312"), qPrintable(tip));
+        QVERIFY(!timeline->auditRect(0).isEmpty());
+        // The league tables name the server: invoices is on both.
+        const QString league = window->statistics()->leagueText();
+        QVERIFY2(league.contains("redis-eu:6379") && league.contains("redis-us:6379"), qPrintable(league));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_TEAM_AUDIT_PNG")) {
+            window->resize(1100, 560);
+            QApplication::processEvents();
+            window->grab().save(qEnvironmentVariable("LOCKSCOPE_TEAM_AUDIT_PNG"), "PNG");
         }
     }
 

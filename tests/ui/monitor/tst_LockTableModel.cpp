@@ -402,7 +402,7 @@ private Q_SLOTS:
         snapshot.node = "n1:6379";
         snapshot.ttlMs = 30000;
         snapshot.holders.push_back(
-            {"uuid:1", std::string("uuid"), std::string("1"), 2, "exclusive", std::nullopt, {}});
+            {"uuid:1", std::string("uuid"), std::string("1"), 2, HolderMode::Exclusive, std::nullopt, {}});
         LockUpdateBatch batch;
         batch.reset = true;
         batch.locks = {LockRecord::fromSnapshot(snapshot, baseMs), lockNamed(QStringLiteral("other"))};

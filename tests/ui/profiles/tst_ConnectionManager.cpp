@@ -609,6 +609,7 @@ private Q_SLOTS:
         QVERIFY(view->selectLock(key));
         bool askedForTheName = false;
         bool enabledBeforeTyping = true;
+        bool enabledWithoutAReason = true;
         view->setDialogHook([&](LockActionDialog& dialog) {
             auto* name = dialog.findChild<QLineEdit*>(QStringLiteral("confirmNameEdit"));
             auto* confirm = dialog.findChild<QPushButton*>(QStringLiteral("confirmButton"));
@@ -616,11 +617,15 @@ private Q_SLOTS:
             enabledBeforeTyping = confirm->isEnabled();
             if (name)
                 QTest::keyClicks(name, QStringLiteral("lock:ledger"));
+            enabledWithoutAReason = confirm->isEnabled();
+            QTest::keyClicks(
+                dialog.findChild<QLineEdit*>(QStringLiteral("reasonEdit")), QStringLiteral("INC-1"));
             return confirm->isEnabled();
         });
         view->forceReleaseAction()->trigger();
         QVERIFY(askedForTheName);
         QVERIFY(!enabledBeforeTyping);
+        QVERIFY(!enabledWithoutAReason); // production: the audit needs a reason
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
     }
 

@@ -28,6 +28,8 @@ LockActionDialog::LockActionDialog(
     : QDialog(parent)
     , m_action(action)
     , m_lock(lock)
+    , m_reason(new QLineEdit(this))
+    , m_production(production)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
 {
     setObjectName(QStringLiteral("lockActionDialog"));
@@ -87,6 +89,15 @@ LockActionDialog::LockActionDialog(
         layout->addWidget(careful);
     }
 
+    // Why, for the audit: kept with the action in the local log and the team's history.
+    m_reason->setObjectName(QStringLiteral("reasonEdit"));
+    m_reason->setPlaceholderText(production ? tr("Required on production, e.g. INC-4312: stuck after deploy")
+                                            : tr("Optional, e.g. INC-4312: stuck after deploy"));
+    connect(m_reason, &QLineEdit::textChanged, this, &LockActionDialog::updateAcceptable);
+    auto* reasonForm = new QFormLayout;
+    reasonForm->addRow(tr("Reason:"), m_reason);
+    layout->addLayout(reasonForm);
+
     if (production) {
         auto* warning = new QLabel(tr("This connection is marked <b>production</b>. Type the lock's name to "
                                       "confirm:"),
@@ -111,7 +122,8 @@ LockActionDialog::LockActionDialog(
 
 void LockActionDialog::updateAcceptable()
 {
-    const bool ok = !m_confirmName || m_confirmName->text() == m_lock.name();
+    const bool ok = (!m_confirmName || m_confirmName->text() == m_lock.name())
+        && (!m_production || !m_reason->text().trimmed().isEmpty());
     if (auto* go = m_buttons->findChild<QPushButton*>(QStringLiteral("confirmButton")))
         go->setEnabled(ok);
 }
@@ -122,6 +134,7 @@ LockAdminRequest LockActionDialog::request() const
     request.action = m_action;
     request.lock = m_lock;
     request.ttlMs = m_ttlSeconds ? qint64(m_ttlSeconds->value()) * 1000 : 0;
+    request.reason = m_reason->text().trimmed();
     return request;
 }
 

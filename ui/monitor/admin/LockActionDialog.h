@@ -10,9 +10,9 @@ class QSpinBox;
 
 namespace lockscope::ui {
 
-// Asks before an admin action: shows the lock, its holder(s) and what exactly will happen.
-// On a connection marked production the user must type the lock's name before the action
-// button is enabled.
+// Asks before an admin action: shows the lock, its holder(s) and what exactly will happen, and
+// takes a reason for the audit (e.g. an incident number). On a connection marked production the
+// user must type the lock's name, and give a reason, before the action button is enabled.
 class LockActionDialog : public QDialog
 {
     Q_OBJECT
@@ -31,6 +31,8 @@ private:
     LockAdminRequest::Action m_action;
     LockRecord m_lock;
     QLineEdit* m_confirmName = nullptr;
+    QLineEdit* m_reason;
+    bool m_production;
     QSpinBox* m_ttlSeconds = nullptr;
     QDialogButtonBox* m_buttons;
 };

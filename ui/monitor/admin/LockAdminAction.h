@@ -20,6 +20,7 @@ struct LockAdminRequest
     Action action = Action::ForceRelease;
     LockRecord lock; // what the user saw: the action is conditional on it
     qint64 ttlMs = 0; // ExtendTtl: the new lease
+    QString reason; // why, as the user typed it (the audit keeps it; empty: none given)
 };
 
 // What came of it.

@@ -2,6 +2,8 @@
 
 #include "base/CoreTexts.h"
 #include "common/EscapeBytes.h"
+#include "history/audit/SharedAudit.h"
+#include "inspect/admin/AuditIdentity.h"
 #include "inspect/admin/AuditLog.h"
 #include "inspect/admin/ExtendLock.h"
 #include "inspect/admin/ForceRelease.h"
@@ -11,6 +13,9 @@
 #include "monitor/admin/LockAdminTexts.h"
 
 #include <QDateTime>
+#include <QProcessEnvironment>
+
+#include <map>
 
 namespace lockscope::ui {
 
@@ -98,9 +103,10 @@ QString contentsOf(const RawKey& key)
 
 } // namespace
 
-LockAdminWorker::LockAdminWorker(ConnectionOptions options, std::string auditLogPath)
+LockAdminWorker::LockAdminWorker(ConnectionOptions options, std::string auditLogPath, SharedHistory history)
     : m_options(std::move(options))
     , m_auditLogPath(std::move(auditLogPath))
+    , m_history(std::move(history))
 {
     m_options.clientRole = "admin";
 }
@@ -137,6 +143,15 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
     entry.connection = m_options.describe();
     entry.node = request.lock.node().toStdString();
     entry.action = auditActionName(request.action);
+    entry.reason = request.reason.toStdString();
+    entry.server = m_history.server;
+    entry.profile = m_history.profile;
+    std::map<std::string, std::string> environment;
+    const QProcessEnvironment system = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"LOGNAME", "USER"})
+        if (system.contains(QLatin1String(name)))
+            environment[name] = system.value(QLatin1String(name)).toStdString();
+    AuditIdentity::stamp(entry, environment, LOCKSCOPE_VERSION);
     if (request.lock.isKnown()) {
         entry.lock = request.lock.snapshot().name;
         entry.before = request.lock.snapshot();
@@ -180,6 +195,11 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
     AuditLog log(m_auditLogPath);
     if (auto appended = log.append(entry); !appended)
         report.auditError = CoreTexts::error(appended.error());
+    if (!m_history.location.empty()) {
+        SharedAudit shared(m_history.location, {}, AuditOutbox(AuditOutbox::pathFor(m_auditLogPath)));
+        if (auto written = shared.record(entry); !written)
+            report.auditError = CoreTexts::error(written.error());
+    }
     Q_EMIT performed(report);
 }
 

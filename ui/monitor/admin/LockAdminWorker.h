@@ -19,13 +19,23 @@ namespace lockscope::ui {
 // Runs admin actions and detail reads for one connection on its own thread (owned by
 // LockMonitorController), so that the GUI never waits for Redis. Every action is the core's
 // conditional one (ForceRelease, ExtendLock, RemoveStaleWaiters: acted on only if Redis still
-// holds what the user saw) and is written to the audit log.
+// holds what the user saw) and is written to the audit log, and to the connection's history
+// with who took it and why (SharedAudit; one that cannot be written waits for the next).
 class LockAdminWorker : public QObject
 {
     Q_OBJECT
 
 public:
-    LockAdminWorker(ConnectionOptions options, std::string auditLogPath);
+    // Where the actions go besides the local audit log: the history the connection records into
+    // (a team's PostgreSQL database or a file), with the server's and the profile's names.
+    struct SharedHistory
+    {
+        std::string location; // empty: the local log only
+        std::string server;
+        std::string profile; // empty: a URL
+    };
+
+    LockAdminWorker(ConnectionOptions options, std::string auditLogPath, SharedHistory history = {});
     ~LockAdminWorker() override;
 
 public Q_SLOTS:
@@ -42,6 +52,7 @@ private:
 
     ConnectionOptions m_options;
     std::string m_auditLogPath;
+    SharedHistory m_history;
     std::unique_ptr<MasterConnections> m_masters;
 };
 

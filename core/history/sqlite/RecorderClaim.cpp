@@ -1,4 +1,4 @@
-#include "history/RecorderClaim.h"
+#include "history/sqlite/RecorderClaim.h"
 
 #include <cerrno>
 #include <cstring>
