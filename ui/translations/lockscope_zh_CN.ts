@@ -1237,8 +1237,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         </translation>
     </message>
     <message>
-        <source> (some time since %1, while not listening)</source>
-        <translation>（发生于 %1 之后、未在监听期间）</translation>
+        <source> (found by listing again: it happened some time since %1)</source>
+        <translation>（重新列出时发现：发生于 %1 之后的某个时间）</translation>
     </message>
 </context>
 <context>
@@ -1360,21 +1360,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>the name says lock and the key has a TTL; it holds %1, in no format a known library writes: a lock of unknown origin, its value shown as holder</source>
         <translation>名称表明这是锁且键带有 TTL；它存放%1，不属于任何已知库写入的格式：来源未知的锁，其值作为持有者显示</translation>
-    </message>
-</context>
-<context>
-    <name>LockRelistingLog</name>
-    <message>
-        <source>found when listing again: %1</source>
-        <translation>重新列出时发现：%1</translation>
-    </message>
-    <message>
-        <source>no holder</source>
-        <translation>无持有者</translation>
-    </message>
-    <message>
-        <source>gone when listing again</source>
-        <translation>重新列出时已不存在</translation>
     </message>
 </context>
 <context>
