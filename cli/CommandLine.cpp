@@ -1,7 +1,7 @@
 #include "cli/CommandLine.h"
 
 #include "cli/ExitCode.h"
-#include "cli/FlagChecks.h"
+#include "cli/flags/FlagChecks.h"
 
 #include <CLI/CLI.hpp>
 

@@ -1,7 +1,7 @@
 #include "cli/LockRequest.h"
 
 #include "cli/CliOptions.h"
-#include "cli/OptionValue.h"
+#include "cli/flags/OptionValue.h"
 
 namespace lockscope {
 

@@ -4,7 +4,6 @@ list(APPEND lockscope_cli_sources
   CliRunner.cpp
   CommandLine.cpp
   ExitCode.cpp
-  FlagChecks.cpp
   FleetNarration.cpp
   FleetRecorder.cpp
   HistoryFile.cpp
@@ -12,10 +11,8 @@ list(APPEND lockscope_cli_sources
   LockRequest.cpp
   LockTable.cpp
   MetricsServer.cpp
-  OptionValue.cpp
   SignalCancellation.cpp
   Terminal.cpp
-  TimeArgument.cpp
   WatchFlags.cpp
   WatchPrinter.cpp
   commands/AdminAudit.cpp
@@ -33,4 +30,7 @@ list(APPEND lockscope_cli_sources
   docs/ManPage.cpp
   docs/Reference.cpp
   docs/ShellCompletion.cpp
+  flags/FlagChecks.cpp
+  flags/OptionValue.cpp
+  flags/TimeArgument.cpp
 )

@@ -1,7 +1,7 @@
 #include "cli/WatchPrinter.h"
 
 #include "cli/FleetNarration.h"
-#include "cli/TimeArgument.h"
+#include "cli/flags/TimeArgument.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "common/WallClock.h"

@@ -12,6 +12,7 @@ packages=(
   libqt6opengl6-dev # Qt6Charts' CMake package requires Qt6OpenGL (a Recommends we do not install)
   qtkeychain-qt6-dev
   libhiredis-dev libssl-dev openssl
+  libxxhash-dev # the seeded hash of a lock's identity (core/inspect/LockId.cpp, header-only: XXH_INLINE_ALL)
   redis-server redis-tools
   libsqlite3-dev sqlite3 # the lock history (core/history); sqlite3: tests hold a lock on a history file from another process
   libpq-dev # a team's shared lock history in PostgreSQL (core/history/postgres)

@@ -4,7 +4,7 @@
 #include "cli/CommandLine.h"
 #include "cli/ExitCode.h"
 #include "cli/HistoryFile.h"
-#include "cli/TimeArgument.h"
+#include "cli/flags/TimeArgument.h"
 #include "common/DisplayText.h"
 #include "common/JsonWriter.h"
 #include "common/WallClock.h"

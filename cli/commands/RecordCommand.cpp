@@ -110,7 +110,7 @@ int RecordCommand::run(const CliOptions& options, const std::map<std::string, st
             }
         });
     FleetWatchOptions watchOptions;
-    watchOptions.watch = WatchFlags::options(given.watching);
+    watchOptions.server.watch = WatchFlags::options(given.watching);
     // The history resynchronises from each new listing; the changes while away are its gap.
     watchOptions.reportChangesWhileAway = false;
     {

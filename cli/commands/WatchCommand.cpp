@@ -25,7 +25,7 @@ int WatchCommand::run(const CliOptions& options, std::ostream& out, std::ostream
     WatchPrinter printer(out, err, options.manyServers(), arguments->json, arguments->maxEvents,
         [&interrupt] { interrupt.cancel(); });
     FleetWatchOptions watchOptions;
-    watchOptions.watch = WatchFlags::options(arguments->watching);
+    watchOptions.server.watch = WatchFlags::options(arguments->watching);
     FleetWatcher watcher(options.fleet.members(), watchOptions, printer);
     watcher.start();
     // `watch | head -1`: when the reader has gone, end at once, not at the next change.

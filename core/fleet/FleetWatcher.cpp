@@ -1,22 +1,53 @@
 #include "fleet/FleetWatcher.h"
 
-#include "common/WallClock.h"
-#include "fleet/LocksWhileAway.h"
-#include "inspect/scan/MasterConnections.h"
-
-#include <algorithm>
-
 namespace lockscope {
 
 namespace {
 
-// Sleeps `duration` unless cancelled first.
-void pause(std::chrono::milliseconds duration, const CancellationToken& cancel)
+// Tells the fleet's observer what one member's ServerWatch sees, naming the member.
+class MemberReport : public ServerWatchObserver
 {
-    const auto until = std::chrono::steady_clock::now() + duration;
-    while (!cancel.isCancelled() && std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-}
+public:
+    MemberReport(const FleetMember& member, const FleetWatchOptions& options, FleetObserver& observer,
+        std::atomic<size_t>& gaveUp)
+        : m_member(member)
+        , m_options(options)
+        , m_observer(observer)
+        , m_gaveUp(gaveUp)
+    {
+    }
+
+    void statusChanged(const WatchStatus& status) override
+    {
+        if (status.state == WatchStatus::State::Reconnecting)
+            m_observer.lost(m_member, *status.reason, status.attempt, status.retryIn);
+        if (status.state == WatchStatus::State::GaveUp) {
+            ++m_gaveUp;
+            m_observer.gaveUp(m_member, *status.reason);
+        }
+    }
+    void listed(const std::vector<SharedLockSnapshot>& locks, const WatchingMode& mode, bool again) override
+    {
+        m_observer.watching(m_member, locks, mode, again);
+    }
+    void changedWhileAway(const LockEvent& event) override
+    {
+        if (m_options.reportChangesWhileAway)
+            m_observer.lockChanged(m_member, event);
+    }
+    void lockChanged(const LockEvent& event) override { m_observer.lockChanged(m_member, event); }
+    void gap(long long fromMs, long long untilMs, const std::string& reason) override
+    {
+        m_observer.gap(m_member, fromMs, untilMs, reason);
+    }
+    void watchStats(const WatchStats& stats) override { m_observer.watchStats(m_member, stats); }
+
+private:
+    const FleetMember& m_member;
+    const FleetWatchOptions& m_options;
+    FleetObserver& m_observer;
+    std::atomic<size_t>& m_gaveUp;
+};
 
 } // namespace
 
@@ -31,12 +62,6 @@ FleetWatcher::FleetWatcher(
 FleetWatcher::~FleetWatcher()
 {
     stop();
-}
-
-bool FleetWatcher::isSettingsError(const RedisError& error)
-{
-    return error.kind == ErrorKind::AuthFailed || error.kind == ErrorKind::NoPermission
-        || error.kind == ErrorKind::Usage;
 }
 
 void FleetWatcher::start()
@@ -57,67 +82,13 @@ void FleetWatcher::stop()
 
 void FleetWatcher::watchMember(const FleetMember& member)
 {
-    ConnectionOptions connection = member.connection;
-    connection.clientRole = "monitor";
-    // This loop paces the reconnects (and reports each failure); the connection must not retry.
-    connection.reconnect.budget = std::chrono::milliseconds(0);
-    std::chrono::milliseconds backoff = m_options.firstBackoff;
-    int attempt = 0;
-    bool watchedBefore = false;
-    long long lostAtMs = 0;
-    LocksWhileAway known;
-    auto fail = [&](const RedisError& error) {
-        if (lostAtMs == 0)
-            lostAtMs = epochMillisNow();
-        if (isSettingsError(error)) {
-            ++m_gaveUp;
-            m_observer.gaveUp(member, error);
-            return false;
-        }
-        m_observer.lost(member, error, ++attempt, backoff);
-        pause(backoff, m_cancel);
-        backoff = std::min(backoff * 2, m_options.longestBackoff);
-        return true;
-    };
-    while (!m_cancel.isCancelled()) {
-        auto masters = MasterConnections::open(connection, WatchTarget::extraConnections);
-        if (!masters) {
-            if (!fail(masters.error()))
-                return;
-            continue;
-        }
-        WatchOptions watch = m_options.watch;
-        watch.inspect.scan.maxServerLoad
-            = ScanOptions::serverLoadFor(watch.inspect.scan.maxServerLoad, member.production);
-        LockWatcher watcher(WatchTarget::of(masters->targets()), watch);
-        watcher.setGapHandler([&](long long fromMs, long long untilMs, const std::string& reason) {
-            m_observer.gap(member, fromMs, untilMs, reason);
-        });
-        watcher.setStatsHandler([&](const WatchStats& stats) { m_observer.watchStats(member, stats); });
-        auto started = watcher.start();
-        if (!started) {
-            if (!fail(started.error()))
-                return;
-            continue;
-        }
-        const auto locks = watcher.locks();
-        m_observer.watching(member, locks, watcher.mode(), watchedBefore);
-        const auto missed = known.restart(locks, lostAtMs, epochMillisNow());
-        if (m_options.reportChangesWhileAway) {
-            for (const auto& event : missed)
-                m_observer.lockChanged(member, event);
-        }
-        watchedBefore = true;
-        lostAtMs = 0;
-        attempt = 0;
-        backoff = m_options.firstBackoff;
-        auto ran = watcher.run(m_cancel, [&](const LockEvent& event) {
-            known.apply(event);
-            m_observer.lockChanged(member, event);
-        });
-        if (!ran && !fail(ran.error()))
-            return;
-    }
+    // A production server's listings are paced unless the user set a budget (see ScanOptions).
+    ServerWatchOptions options = m_options.server;
+    options.watch.inspect.scan.maxServerLoad
+        = ScanOptions::serverLoadFor(options.watch.inspect.scan.maxServerLoad, member.production);
+    ServerWatch watch(member.connection, options);
+    MemberReport report(member, m_options, m_observer, m_gaveUp);
+    (void)watch.run(m_cancel, report);
 }
 
 } // namespace lockscope

@@ -3,10 +3,9 @@
 #include "common/CancellationToken.h"
 #include "fleet/FleetMember.h"
 #include "fleet/FleetObserver.h"
-#include "inspect/watch/LockWatcher.h"
+#include "fleet/ServerWatch.h"
 
 #include <atomic>
-#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -14,18 +13,16 @@ namespace lockscope {
 
 struct FleetWatchOptions
 {
-    WatchOptions watch;
-    // The pause after a failure doubles from the first to the longest (as record and the GUI).
-    std::chrono::milliseconds firstBackoff {500};
-    std::chrono::milliseconds longestBackoff {30000};
+    // Each member's watch, its reconnect pauses included (ServerWatch).
+    ServerWatchOptions server;
     // After a reconnect, report what changed while away as events (watch does; a recorder that
     // resynchronises from watching()'s listing does not need them).
     bool reportChangesWhileAway = true;
 };
 
-// Watches every member of a fleet, each on a thread of its own with its own connections,
-// LockWatcher and reconnect backoff: a server that hangs (SIGSTOP) or dies delays only its own
-// events. A member whose settings fail (wrong password, ACL) is given up, not hammered.
+// Watches every member of a fleet, each with a ServerWatch on a thread of its own with its own
+// connections: a server that hangs (SIGSTOP) or dies delays only its own events, and a member
+// whose settings fail (wrong password, ACL) is given up, not hammered.
 class FleetWatcher
 {
 public:
@@ -40,9 +37,6 @@ public:
     void stop();
     // Whether every member has given up (nothing is left to watch).
     bool allGaveUp() const { return m_gaveUp.load() == m_members.size(); }
-
-    // Whether an error says the member's settings are wrong, so retrying cannot help.
-    static bool isSettingsError(const RedisError& error);
 
 private:
     void watchMember(const FleetMember& member);

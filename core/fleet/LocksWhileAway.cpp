@@ -1,13 +1,19 @@
 #include "fleet/LocksWhileAway.h"
 
+#include "inspect/LockId.h"
+
+#include <unordered_map>
+
 namespace lockscope {
 
-std::vector<LockEvent> LocksWhileAway::restart(
-    const std::vector<SharedLockSnapshot>& locks, long long lostAtMs, long long nowMs)
+std::vector<LockEvent> LocksWhileAway::between(const std::vector<SharedLockSnapshot>& before,
+    const std::vector<SharedLockSnapshot>& now, long long lostAtMs, long long nowMs)
 {
-    std::map<std::pair<std::string, std::string>, SharedLockSnapshot> now;
-    for (const auto& lock : locks)
-        now.emplace(std::make_pair(lock->node, lock->name), lock);
+    // Views into the snapshots both lists keep: nothing of a lock is copied to compare it.
+    std::unordered_map<LockIdView, const SharedLockSnapshot*, LockIdHash> known;
+    known.reserve(before.size());
+    for (const auto& lock : before)
+        known.emplace(LockIdView(0, lock->node, lock->name), &lock);
     std::vector<LockEvent> events;
     auto event = [&](LockEvent::Type type, const SharedLockSnapshot& lock, LockChange changes) {
         LockEvent made;
@@ -18,35 +24,22 @@ std::vector<LockEvent> LocksWhileAway::restart(
         made.missedSinceMs = lostAtMs;
         events.push_back(std::move(made));
     };
-    if (m_started) {
-        for (const auto& [id, lock] : now) {
-            auto before = m_known.find(id);
-            if (before == m_known.end()) {
-                event(LockEvent::Type::Appeared, lock, LockChange::everything());
-                continue;
-            }
-            const auto changes = LockChange::between(before->second, lock);
-            if (changes.isMoreThanCountdown())
-                event(LockEvent::Type::Changed, lock, changes);
+    for (const auto& lock : now) {
+        auto was = known.find(LockIdView(0, lock->node, lock->name));
+        if (was == known.end()) {
+            event(LockEvent::Type::Appeared, lock, LockChange::everything());
+            continue;
         }
-        // Gone while away: how it ended (released or expired) was not seen.
-        for (const auto& [id, lock] : m_known) {
-            if (!now.contains(id))
-                event(LockEvent::Type::Released, lock, LockChange::everything());
-        }
+        const auto changes = LockChange::between(**was->second, *lock);
+        if (changes.isMoreThanCountdown())
+            event(LockEvent::Type::Changed, lock, changes);
+        known.erase(was);
     }
-    m_known = std::move(now);
-    m_started = true;
+    for (const auto& lock : before) {
+        if (known.contains(LockIdView(0, lock->node, lock->name)))
+            event(LockEvent::Type::Released, lock, LockChange::everything());
+    }
     return events;
-}
-
-void LocksWhileAway::apply(const LockEvent& event)
-{
-    const auto id = std::make_pair(event.lock->node, event.lock->name);
-    if (event.ends())
-        m_known.erase(id);
-    else
-        m_known[id] = event.lock;
 }
 
 } // namespace lockscope

@@ -2,28 +2,23 @@
 
 #include "inspect/watch/LockEvent.h"
 
-#include <map>
-#include <string>
-#include <utility>
 #include <vector>
 
 namespace lockscope {
 
-// The locks a member's watch last knew, kept through a reconnect, so that the new listing can be
-// told apart from it: what appeared, changed and went while the server was out of reach.
+// What changed between two listings of one server, as the events a watch would have reported
+// had it seen them: the locks that appeared, changed (more than their countdown) and went while
+// it was away (a reconnect) or could not tell (a re-listing asked for). The one comparison of
+// listings: the supervisor of a watch (ServerWatch) reports these for the CLI and the GUI alike.
 class LocksWhileAway
 {
 public:
-    // Watching (re)started with `locks`: the changes since the last known state (none the first
-    // time), each with missedSinceMs = `lostAtMs`, then `locks` becomes the known state.
-    std::vector<LockEvent> restart(
-        const std::vector<SharedLockSnapshot>& locks, long long lostAtMs, long long nowMs);
-    void apply(const LockEvent& event);
-    size_t size() const { return m_known.size(); }
-
-private:
-    std::map<std::pair<std::string, std::string>, SharedLockSnapshot> m_known; // node, name -> lock
-    bool m_started = false;
+    // `before`: what the watch last knew; `now`: the new listing, in its order (the events of
+    // locks still there or new come in it, those of locks gone after, in `before`'s order). Each
+    // event has missedSinceMs = `lostAtMs` and atMs = `nowMs`. A lock gone ends as Released: how
+    // it ended (released or expired) was not seen.
+    static std::vector<LockEvent> between(const std::vector<SharedLockSnapshot>& before,
+        const std::vector<SharedLockSnapshot>& now, long long lostAtMs, long long nowMs);
 };
 
 } // namespace lockscope

@@ -6,5 +6,6 @@ list(APPEND lockscope_core_sources
   fleet/FleetMember.cpp
   fleet/FleetWatcher.cpp
   fleet/LocksWhileAway.cpp
+  fleet/ServerWatch.cpp
   fleet/SavedProfiles.cpp
 )

@@ -27,7 +27,7 @@ std::vector<HoldTracker::Change> HoldTracker::reconcile(
     const LockSnapshot& lock, long long atMs, HoldEnding goneAs, long long goneAtMs)
 {
     std::vector<Change> changes;
-    auto& open = m_open[{lock.node, lock.name}];
+    auto& open = m_open[LockId(0, lock.node, lock.name)];
     std::map<std::string, const LockHolder*> present;
     for (const auto& holder : lock.holders)
         present.emplace(holder.owner, &holder);
@@ -62,7 +62,7 @@ std::vector<HoldTracker::Change> HoldTracker::reconcile(
         it->second.expiresAtMs = holder->expiresAtMs;
     }
     if (open.empty())
-        m_open.erase({lock.node, lock.name});
+        m_open.erase(LockId(0, lock.node, lock.name));
     return changes;
 }
 
@@ -99,21 +99,21 @@ std::vector<HoldTracker::Change> HoldTracker::resume(
     const std::vector<SharedLockSnapshot>& locks, long long atMs, long long gapStartMs)
 {
     std::vector<Change> changes;
-    std::set<LockKey> seen;
+    std::set<LockId> seen;
     for (const auto& lock : locks) {
-        seen.insert({lock->node, lock->name});
+        seen.emplace(0, lock->node, lock->name);
         auto lockChanges = reconcile(*lock, atMs, HoldEnding::Lost, gapStartMs);
         changes.insert(changes.end(), lockChanges.begin(), lockChanges.end());
     }
-    std::vector<LockKey> vanished;
+    std::vector<LockId> vanished;
     for (const auto& [key, holds] : m_open) {
         if (!seen.count(key))
             vanished.push_back(key);
     }
-    for (const auto& [node, name] : vanished) {
+    for (const LockId& id : vanished) {
         LockSnapshot gone;
-        gone.node = node;
-        gone.name = name;
+        gone.node = id.node();
+        gone.name = id.name();
         auto lockChanges = reconcile(gone, atMs, HoldEnding::Lost, gapStartMs);
         changes.insert(changes.end(), lockChanges.begin(), lockChanges.end());
     }
@@ -122,7 +122,7 @@ std::vector<HoldTracker::Change> HoldTracker::resume(
 
 void HoldTracker::restore(const HoldRecord& hold)
 {
-    m_open[{hold.node, hold.lock}][hold.holder] = OpenHold {hold, std::nullopt};
+    m_open[LockId(0, hold.node, hold.lock)][hold.holder] = OpenHold {hold, std::nullopt};
 }
 
 std::vector<HoldRecord> HoldTracker::openHolds() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "history/HoldRecord.h"
+#include "inspect/LockId.h"
 #include "inspect/watch/LockEvent.h"
 
 #include <map>
@@ -41,7 +42,6 @@ public:
     std::vector<HoldRecord> openHolds() const;
 
 private:
-    using LockKey = std::pair<std::string, std::string>; // node, lock name
     std::vector<Change> reconcile(
         const LockSnapshot& lock, long long atMs, HoldEnding goneAs, long long goneAtMs);
     static HoldRecord started(const LockSnapshot& lock, const LockHolder& holder, long long atMs);
@@ -51,7 +51,7 @@ private:
         HoldRecord record;
         std::optional<long long> expiresAtMs; // the holder's own expiry, where Redis keeps one
     };
-    std::map<LockKey, std::map<std::string, OpenHold>> m_open; // lock -> holder -> hold
+    std::map<LockId, std::map<std::string, OpenHold>> m_open; // lock (on server 0) -> holder -> hold
 };
 
 } // namespace lockscope

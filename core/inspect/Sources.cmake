@@ -8,7 +8,7 @@ list(APPEND lockscope_core_sources
   inspect/HoldersText.cpp
   inspect/LockClassifier.cpp
   inspect/LockInspector.cpp
-  inspect/LockKey.cpp
+  inspect/LockId.cpp
   inspect/LockNaming.cpp
   inspect/LockSnapshot.cpp
   inspect/LockSnapshotJson.cpp

@@ -144,14 +144,14 @@ void MainWindow::followFleet()
         // The locks alerting now are highlighted in the table, with the alert in their tooltip.
         connect(&server->history(), &HistoryRecording::activeAlertsChanged, this,
             [this, id](const std::vector<LockAlert>& alerts) {
-                QHash<QString, QString> byKey;
+                LockTableModel::Alerts byKey;
                 for (const LockAlert& alert : alerts) {
-                    QString& text = byKey[LockRecord::keyFor(alert.node, alert.lock)];
+                    QString& text = byKey[LockId(id, alert.node, alert.lock)];
                     text += (text.isEmpty() ? QString() : QStringLiteral("\n"))
                         + LockAlertText::describe(alert);
                 }
                 // No entry for a server without alerts (a removed one's last word is "none").
-                if (byKey.isEmpty())
+                if (byKey.empty())
                     m_alertsByServer.remove(id);
                 else
                     m_alertsByServer.insert(id, byKey);
@@ -178,7 +178,10 @@ void MainWindow::followFleet()
 
 void MainWindow::showAlerts()
 {
-    m_monitorView->lockModel()->setAlerts(m_alertsByServer);
+    LockTableModel::Alerts all;
+    for (const LockTableModel::Alerts& alerts : std::as_const(m_alertsByServer))
+        all.insert(alerts.begin(), alerts.end());
+    m_monitorView->lockModel()->setAlerts(all);
 }
 
 void MainWindow::showFleet()
@@ -271,15 +274,12 @@ void MainWindow::followSelectedLockStatistics()
     // A day is what "who held it last night" needs; the query is bounded and indexed.
     constexpr long long window = 24LL * 3600 * 1000;
     auto request = [this] {
-        if (m_statisticsKey.isEmpty())
-            return;
-        historyOf(m_statisticsServer).requestStatistics(m_statisticsKey, m_statisticsName, window);
+        if (m_statisticsLock)
+            historyOf(m_statisticsLock->server()).requestStatistics(*m_statisticsLock, window);
     };
     connect(m_monitorView, &LockMonitorView::selectedLockChanged, this,
-        [this, request](const QString& key, const std::string& rawName, quint16 server) {
-            m_statisticsKey = key;
-            m_statisticsName = rawName;
-            m_statisticsServer = server;
+        [this, request](const std::optional<LockId>& lock) {
+            m_statisticsLock = lock;
             request();
         });
     auto showStatistics = [this](FleetServer* server) {
@@ -313,8 +313,7 @@ HistoryWindow* MainWindow::showHistory()
         connect(m_historyWindow, &HistoryWindow::lockSelected, this,
             [this](const QString& lock, const QString& node) {
                 // The window shows the history of one server: the lock is on that one.
-                m_monitorView->selectLock(
-                    m_historyServer, LockRecord::keyFor(node.toStdString(), lock.toStdString()));
+                m_monitorView->selectLock(LockId(m_historyServer, node.toStdString(), lock.toStdString()));
             });
     }
     if (FleetServer* server = m_fleet->server(m_historyServer); server && m_fleet->servers().size() > 1)

@@ -2,6 +2,7 @@
 
 #include "connection/ConnectionStatus.h"
 #include "connection/ServerSummary.h"
+#include "monitor/LockTableModel.h"
 #include "redis/ConnectionOptions.h"
 
 #include <QHash>
@@ -113,11 +114,9 @@ private:
     FleetPanel* m_fleetPanel = nullptr;
     QWidget* m_summaryColumn = nullptr;
     quint16 m_historyServer = 0; // whose history the history window shows
-    QHash<quint16, QHash<QString, QString>> m_alertsByServer; // server -> lock key -> alert
+    QHash<quint16, LockTableModel::Alerts> m_alertsByServer; // server -> its locks' alerts
     QPointer<HistoryWindow> m_historyWindow;
-    QString m_statisticsKey; // the lock whose statistics the detail pane shows
-    std::string m_statisticsName; // its raw name
-    quint16 m_statisticsServer = 0; // the open server it is on
+    std::optional<LockId> m_statisticsLock; // the lock whose statistics the detail pane shows
     QSystemTrayIcon* m_tray = nullptr;
     ServerSummaryPanel* m_summaryPanel = nullptr;
     LockMonitorView* m_monitorView = nullptr;

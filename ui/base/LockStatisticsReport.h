@@ -1,6 +1,7 @@
 #pragma once
 
 #include "history/HistoryQuery.h"
+#include "inspect/LockId.h"
 
 #include <QMetaType>
 #include <QString>
@@ -20,7 +21,7 @@ struct LockStatisticsReport
         Unreadable, // the database could not be read: `error` says why
     };
 
-    QString lockKey; // LockRecord::key of the lock asked about
+    LockId lock; // the lock asked about
     Source source = Source::Recorded;
     std::optional<LockStatistics> statistics;
     QString error;

@@ -13,7 +13,9 @@ struct MonitorStatus
         Off, // no connection open
         Starting, // connecting and listing the locks
         Watching,
-        Failed, // the last attempt failed; the worker retries by itself
+        // The last attempt failed (`error`): the worker retries by itself, with a doubling pause,
+        // unless the server's settings are wrong (password, ACL: see ServerWatch).
+        Failed,
     };
     State state = State::Off;
     bool notifications = false; // keyspace notifications; otherwise polling every pollIntervalMs

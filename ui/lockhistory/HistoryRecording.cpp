@@ -146,11 +146,10 @@ void HistoryRecording::recordMark(
         Qt::QueuedConnection);
 }
 
-void HistoryRecording::requestStatistics(
-    const QString& lockKey, const std::string& rawName, long long windowMs)
+void HistoryRecording::requestStatistics(const LockId& lock, long long windowMs)
 {
     LockStatisticsReport report;
-    report.lockKey = lockKey;
+    report.lock = lock;
     report.nowMs = QDateTime::currentMSecsSinceEpoch();
     report.fromMs = report.nowMs - windowMs;
     if (m_path.isEmpty()) {
@@ -162,10 +161,11 @@ void HistoryRecording::requestStatistics(
     // A read-only connection of its own, beside the recorder's writes: SQLite off the GUI thread.
     QMetaObject::invokeMethod(
         m_threadContext,
-        [self, report, rawName, path = m_path.toStdString()]() mutable {
+        [self, report, path = m_path.toStdString()]() mutable {
             auto query = HistoryQuery::open(path);
-            auto statistics = query ? query->statistics(rawName, {report.fromMs, report.nowMs}, report.nowMs)
-                                    : Result<LockStatistics>(query.error());
+            auto statistics = query
+                ? query->statistics(report.lock.name(), {report.fromMs, report.nowMs}, report.nowMs)
+                : Result<LockStatistics>(query.error());
             if (statistics) {
                 report.statistics = std::move(*statistics);
             } else {

@@ -51,8 +51,8 @@ public:
     void recordMark(const QString& kind, const QString& node, const std::string& lock, const QString& detail);
 
     // Reads the statistics of lock `rawName` over the last `windowMs` from the database being
-    // recorded, on the history's thread; the answer comes as statisticsRead(), tagged `lockKey`.
-    void requestStatistics(const QString& lockKey, const std::string& rawName, long long windowMs);
+    // recorded, on the history's thread; the answer comes as statisticsRead(), tagged `lock`.
+    void requestStatistics(const LockId& lock, long long windowMs);
 
     QString databasePath() const { return m_path; }
     // Why the current database is not recorded into; empty while all is well.

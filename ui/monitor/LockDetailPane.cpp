@@ -45,7 +45,7 @@ LockDetailPane::LockDetailPane(QWidget* parent)
 
 void LockDetailPane::showLock(const LockRecord& lock, const QList<LockEventRecord>& history)
 {
-    if (!m_lock || m_lock->key() != lock.key()) {
+    if (!m_lock || m_lock->id() != lock.id()) {
         m_keys.reset();
         m_statistics.reset();
     }
@@ -56,7 +56,7 @@ void LockDetailPane::showLock(const LockRecord& lock, const QList<LockEventRecor
 
 void LockDetailPane::showKeys(const LockKeysReport& report)
 {
-    if (!m_lock || report.lockKey != m_lock->key())
+    if (!m_lock || report.lock != m_lock->id())
         return;
     m_keys = report;
     render();
@@ -64,7 +64,7 @@ void LockDetailPane::showKeys(const LockKeysReport& report)
 
 void LockDetailPane::showStatistics(const LockStatisticsReport& report)
 {
-    if (!m_lock || report.lockKey != m_lock->key())
+    if (!m_lock || report.lock != m_lock->id())
         return;
     m_statistics = report;
     render();

@@ -20,7 +20,6 @@ class LockDetailPane : public QTextBrowser
 public:
     explicit LockDetailPane(QWidget* parent = nullptr);
 
-    QString lockKey() const { return m_lock ? m_lock->key() : QString(); }
     // The details as plain text (for "Copy Details").
     QString plainDetails() const { return toPlainText(); }
 

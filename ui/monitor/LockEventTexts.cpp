@@ -18,9 +18,10 @@ QString LockEventTexts::details(const LockEventRecord& event)
     if (!event.said.isEmpty())
         return event.said;
     QString text = whatHappened(event);
-    // Not heard as it happened: found by listing again after the subscription broke.
+    // Not heard as it happened: found by listing again (after the server or the subscription
+    // was lost, or when asked to).
     if (event.missedSinceMs >= 0)
-        text += tr(" (some time since %1, while not listening)")
+        text += tr(" (found by listing again: it happened some time since %1)")
                     .arg(QDateTime::fromMSecsSinceEpoch(event.missedSinceMs)
                              .toString(QStringLiteral("HH:mm:ss")));
     return text;

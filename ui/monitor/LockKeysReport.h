@@ -1,5 +1,7 @@
 #pragma once
 
+#include "inspect/LockId.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -17,7 +19,7 @@ struct KeyContents
 
 struct LockKeysReport
 {
-    QString lockKey;
+    LockId lock; // the lock whose keys these are
     QList<KeyContents> keys;
     QString error;
 };

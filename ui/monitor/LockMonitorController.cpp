@@ -2,6 +2,7 @@
 #include "connection/ConnectionController.h"
 
 #include "common/CancellationToken.h"
+#include "fleet/ServerWatch.h"
 #include "inspect/admin/AuditLog.h"
 #include "monitor/LockMonitorWorker.h"
 #include "monitor/LockUpdateQueue.h"
@@ -67,7 +68,6 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
 {
     close();
     m_options = options;
-    m_givenSettings = settings;
     if (settings) {
         m_settings = *settings;
     } else {
@@ -79,7 +79,8 @@ void LockMonitorController::open(const ConnectionOptions& options, std::optional
     m_queue->setListingOrder(m_listingColumn, m_listingOrder);
     m_cancel = std::make_shared<CancellationToken>();
 
-    auto* monitor = new LockMonitorWorker(options, m_settings, m_queue, m_cancel, m_sink);
+    m_watch = std::make_shared<ServerWatch>(options, LockMonitorWorker::watchOptions(m_settings));
+    auto* monitor = new LockMonitorWorker(m_watch, m_settings, m_queue, m_cancel, m_sink);
     monitor->setServer(m_server);
     QThread* monitorThread = m_threads.adopt(monitor, QStringLiteral("lockscope-monitor"));
     // run() returns once cancelled; the thread then ends and takes the worker with it.
@@ -118,9 +119,9 @@ void LockMonitorController::relist()
 {
     if (!isOpen())
         return;
-    // The table stays as it is until the new listing replaces it.
-    stopWorkers();
-    open(m_options, m_givenSettings);
+    // The table stays as it is until the new listing replaces it; what the listing finds
+    // different comes after it as events (see ServerWatch::relist).
+    m_watch->relist();
 }
 
 void LockMonitorController::close()
@@ -144,6 +145,7 @@ void LockMonitorController::stopWorkers()
     // The monitor's run() returns by itself once cancelled; quit() ends its event loop after.
     m_threads.retire();
     m_admin = nullptr;
+    m_watch.reset();
     m_queue.reset();
     m_flushTimer->stop();
 }

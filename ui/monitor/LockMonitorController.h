@@ -22,6 +22,7 @@ class QTimer;
 namespace lockscope {
 class CancellationToken;
 class LockEventSink;
+class ServerWatch;
 } // namespace lockscope
 
 namespace lockscope::ui {
@@ -30,7 +31,7 @@ class ConnectionController;
 class LockUpdateQueue;
 
 // The GUI's handle on the lock monitor of one connection. It lives on the GUI thread and owns
-// two threads: one runs the LockMonitorWorker (blocking in the core LockWatcher), the other a
+// two threads: one runs the LockMonitorWorker (blocking in the core's ServerWatch), the other a
 // LockAdminWorker (admin actions, key reads). Updates come back through a LockUpdateQueue and
 // leave here as one batch at most every coalesceInterval, so bursts cost one model update.
 class LockMonitorController : public QObject
@@ -43,8 +44,10 @@ public:
 
     // `settings` (a connection profile's) replace the defaults: no patterns, pollInterval().
     void open(const ConnectionOptions& options, std::optional<MonitorSettings> settings = std::nullopt);
-    // Lists every lock again (restarts the watcher): catches what notifications cannot map to a
-    // lock, e.g. a LockScope semaphore created after the listing.
+    // Lists every lock again (ServerWatch::relist): catches what notifications cannot map to a
+    // lock, e.g. a LockScope semaphore created after the listing; what it finds different from
+    // what the monitor knew comes as events. Nothing while the monitor is not live (it lists
+    // again by itself when it reconnects).
     void relist();
     // Stops both workers without waiting: a worker inside a blocking call finishes in the
     // background (its commands time out); only the destructor waits.
@@ -81,6 +84,7 @@ public:
     // The order the table shows its rows in (column -1: unsorted): the monitor sorts a listing
     // that way before handing it over.
     void setListingOrder(int column, Qt::SortOrder order);
+    std::pair<int, Qt::SortOrder> listingOrder() const { return {m_listingColumn, m_listingOrder}; }
 
 Q_SIGNALS:
     void batchReady(const lockscope::ui::LockUpdateBatch& batch);
@@ -97,12 +101,12 @@ private:
     QPointer<LockAdminWorker> m_admin;
     std::shared_ptr<LockUpdateQueue> m_queue;
     std::shared_ptr<CancellationToken> m_cancel;
+    std::shared_ptr<ServerWatch> m_watch; // the monitor worker's, for relist()
     QTimer* m_flushTimer;
     std::chrono::milliseconds m_pollInterval {2000};
     QString m_auditLogPath;
     LockAdminWorker::SharedHistory m_auditHistory;
     ConnectionOptions m_options;
-    std::optional<MonitorSettings> m_givenSettings; // as open() got them, for relist()
     MonitorSettings m_settings;
     MonitorStatus m_status;
     std::shared_ptr<LockEventSink> m_sink;

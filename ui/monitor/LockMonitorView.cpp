@@ -57,7 +57,6 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     , m_locks(new LockTableModel(this))
     , m_proxy(new LockFilterProxyModel(this))
     , m_events(new LockEventLogModel(this))
-    , m_relistingLog(*m_events)
 {
     setObjectName(QStringLiteral("lockMonitorView"));
     m_proxy->setSourceModel(m_locks);
@@ -90,42 +89,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 
     m_tableSplitter = new QSplitter(Qt::Horizontal, m_stack);
     m_tableSplitter->setChildrenCollapsible(false);
-    m_table = new LockTableView(m_tableSplitter);
-    m_table->setObjectName(QStringLiteral("lockTable"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(LockTableModel::NameColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideRight);
-    m_table->verticalHeader()->setVisible(false);
-    // Fixed row heights: the view never asks 100,000 rows for their size hints.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionsMovable(true);
-    m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
-    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
-    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
-    for (int column = 0; column < widths.size(); ++column)
-        m_table->setColumnWidth(column, widths[column]);
-    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
-    m_table->setColumnWidth(LockTableModel::KeyColumn, 260);
-    m_table->setColumnHidden(LockTableModel::KeyColumn, true);
-    // The Redis key column is shown from the header's menu.
-    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
-    connect(
-        m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
-            QMenu menu(this);
-            QAction* keys = menu.addAction(tr("Show the &Redis Key Column"));
-            keys->setObjectName(QStringLiteral("showKeyColumnAction"));
-            keys->setCheckable(true);
-            keys->setChecked(!m_table->isColumnHidden(LockTableModel::KeyColumn));
-            connect(keys, &QAction::toggled, this, [this](bool shown) { setKeyColumnShown(shown); });
-            menu.exec(m_table->horizontalHeader()->mapToGlobal(at));
-        });
+    createTable(m_tableSplitter);
     m_detail = new LockDetailPane(m_tableSplitter);
     m_detail->setMinimumWidth(220);
     m_tableSplitter->addWidget(m_table);
@@ -135,31 +99,7 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
     m_tableSplitter->setSizes({800, 230});
     m_stack->addWidget(m_tableSplitter);
 
-    auto* bottomTabs = new QTabWidget(m_verticalSplitter);
-    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
-    bottomTabs->setDocumentMode(true);
-    m_eventView = new QTableView(bottomTabs);
-    m_eventView->setObjectName(QStringLiteral("eventLog"));
-    m_eventView->setModel(m_events);
-    m_eventView->verticalHeader()->setVisible(false);
-    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_eventView->verticalHeader()->setDefaultSectionSize(m_eventView->fontMetrics().height() + 6);
-    m_eventView->horizontalHeader()->setStretchLastSection(true);
-    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_eventView->setWordWrap(false);
-    m_eventView->setColumnWidth(LockEventLogModel::TimeColumn, 100);
-    m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
-    m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
-    m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
-    // Following the log's end repaints all of the log: a few times a second is enough to
-    // read, however many batches arrive.
-    m_followLog = new QTimer(this);
-    m_followLog->setSingleShot(true);
-    m_followLog->setInterval(250);
-    connect(m_followLog, &QTimer::timeout, m_eventView, &QTableView::scrollToBottom);
-    m_activity = new LockActivityChart(bottomTabs);
-    bottomTabs->addTab(m_eventView, tr("Events"));
-    bottomTabs->addTab(m_activity, tr("Activity"));
+    QTabWidget* bottomTabs = createEventTabs(m_verticalSplitter);
     m_verticalSplitter->addWidget(m_stack);
     m_verticalSplitter->addWidget(bottomTabs);
     m_verticalSplitter->setStretchFactor(0, 3);
@@ -168,15 +108,11 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 
     createActions();
 
-    m_servers[m_monitor.server()].monitor = &m_monitor;
     // Each monitor sorts its listings the way the table shows them (see LockRowOrder).
-    m_monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.add(m_monitor);
     connect(m_table->horizontalHeader(), &QHeaderView::sortIndicatorChanged, this,
-        [this](int column, Qt::SortOrder order) {
-            for (const ServerRoute& route : std::as_const(m_servers))
-                if (route.monitor)
-                    route.monitor->setListingOrder(column, order);
-        });
+        [this](int column, Qt::SortOrder order) { m_routes.setListingOrder(column, order); });
     // A large listing goes in over several steps after its batch.
     connect(m_locks, &LockTableModel::loadingStepDone, this, [this] {
         m_activity->setLockCount(m_locks->rowCount());
@@ -215,6 +151,76 @@ LockMonitorView::LockMonitorView(LockMonitorController& monitor, QWidget* parent
 }
 
 LockMonitorView::~LockMonitorView() = default;
+
+void LockMonitorView::createTable(QWidget* parent)
+{
+    m_table = new LockTableView(parent);
+    m_table->setObjectName(QStringLiteral("lockTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(LockTableModel::NameColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->verticalHeader()->setVisible(false);
+    // Fixed row heights: the view never asks 100,000 rows for their size hints.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->setItemDelegateForColumn(LockTableModel::TtlColumn, new TtlBarDelegate(m_table));
+    m_table->setContextMenuPolicy(Qt::CustomContextMenu);
+    const QList<int> widths {160, 150, 130, 72, 100, 60, 120, 50, 70};
+    for (int column = 0; column < widths.size(); ++column)
+        m_table->setColumnWidth(column, widths[column]);
+    m_table->setColumnWidth(LockTableModel::ServerColumn, 150);
+    m_table->setColumnWidth(LockTableModel::KeyColumn, 260);
+    m_table->setColumnHidden(LockTableModel::KeyColumn, true);
+    // The Redis key column is shown from the header's menu.
+    m_table->horizontalHeader()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(
+        m_table->horizontalHeader(), &QWidget::customContextMenuRequested, this, [this](const QPoint& at) {
+            QMenu menu(this);
+            QAction* keys = menu.addAction(tr("Show the &Redis Key Column"));
+            keys->setObjectName(QStringLiteral("showKeyColumnAction"));
+            keys->setCheckable(true);
+            keys->setChecked(!m_table->isColumnHidden(LockTableModel::KeyColumn));
+            connect(keys, &QAction::toggled, this, [this](bool shown) { setKeyColumnShown(shown); });
+            menu.exec(m_table->horizontalHeader()->mapToGlobal(at));
+        });
+}
+
+QTabWidget* LockMonitorView::createEventTabs(QWidget* parent)
+{
+    auto* bottomTabs = new QTabWidget(parent);
+    bottomTabs->setObjectName(QStringLiteral("monitorTabs"));
+    bottomTabs->setDocumentMode(true);
+    m_eventView = new QTableView(bottomTabs);
+    m_eventView->setObjectName(QStringLiteral("eventLog"));
+    m_eventView->setModel(m_events);
+    m_eventView->verticalHeader()->setVisible(false);
+    m_eventView->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_eventView->verticalHeader()->setDefaultSectionSize(m_eventView->fontMetrics().height() + 6);
+    m_eventView->horizontalHeader()->setStretchLastSection(true);
+    m_eventView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventView->setWordWrap(false);
+    m_eventView->setColumnWidth(LockEventLogModel::TimeColumn, 100);
+    m_eventView->setColumnWidth(LockEventLogModel::EventColumn, 80);
+    m_eventView->setColumnWidth(LockEventLogModel::LockColumn, 200);
+    m_eventView->setColumnWidth(LockEventLogModel::NodeColumn, 130);
+    // Following the log's end repaints all of the log: a few times a second is enough to
+    // read, however many batches arrive.
+    m_followLog = new QTimer(this);
+    m_followLog->setSingleShot(true);
+    m_followLog->setInterval(250);
+    connect(m_followLog, &QTimer::timeout, m_eventView, &QTableView::scrollToBottom);
+    m_activity = new LockActivityChart(bottomTabs);
+    bottomTabs->addTab(m_eventView, tr("Events"));
+    bottomTabs->addTab(m_activity, tr("Activity"));
+    return bottomTabs;
+}
 
 void LockMonitorView::createFilterBar(QVBoxLayout* layout)
 {
@@ -368,7 +374,7 @@ void LockMonitorView::goToLock()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         const auto target = dialog->chosen();
-        if (!target || selectLock(target->server, target->key))
+        if (!target || selectLock(*target))
             return;
         // The filters hide it: show every lock again rather than not going there.
         m_filter->clear();
@@ -378,15 +384,15 @@ void LockMonitorView::goToLock()
         m_serverFilter->setCurrentIndex(0);
         if (auto* possible = findChild<QCheckBox*>(QStringLiteral("possibleLocksCheck")))
             possible->setChecked(true);
-        selectLock(target->server, target->key);
+        selectLock(*target);
     });
     dialog->open();
 }
 
-QString LockMonitorView::selectedKey() const
+std::optional<LockId> LockMonitorView::selectedLockId() const
 {
     const LockRecord* lock = selectedLock();
-    return lock ? lock->key() : QString();
+    return lock ? std::optional<LockId>(lock->id()) : std::nullopt;
 }
 
 std::optional<quint16> LockMonitorView::selectedServer() const
@@ -410,9 +416,9 @@ void LockMonitorView::setKeyColumnShown(bool shown)
     m_table->setColumnHidden(LockTableModel::KeyColumn, !shown);
 }
 
-bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)
+bool LockMonitorView::selectLock(const LockIdView& id)
 {
-    const int row = m_locks->rowOf(server, lockKey);
+    const int row = m_locks->rowOf(id);
     if (row < 0)
         return false;
     const QModelIndex shown = m_proxy->mapFromSource(m_locks->index(row, 0));
@@ -425,24 +431,9 @@ bool LockMonitorView::selectLock(quint16 server, const QString& lockKey)
 
 void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 {
-    const QString selected = selectedKey();
-    const std::optional<quint16> selectedOn = selectedServer();
-    // A re-listing (Refresh, a reconnect) logs what it found new or gone; the first listing
-    // only shows what was already there.
-    QHash<QString, LockRecord> before;
-    ServerRoute& server = m_servers[batch.server];
-    const bool relisting = batch.reset && server.listedOnce;
-    if (relisting)
-        for (int row = 0; row < m_locks->rowCount(); ++row) {
-            const LockRecord& lock = m_locks->recordAt(row);
-            if (lock.server() == batch.server)
-                before.insert(lock.key(), lock);
-        }
+    const std::optional<LockId> selected = selectedLockId();
+    // (What a re-listing found different arrives after it as events: see ServerWatch.)
     m_locks->apply(batch);
-    if (batch.reset)
-        server.listedOnce = server.monitor && server.monitor->isOpen();
-    if (relisting)
-        m_relistingLog.logRelistingDifferences(before, batch);
     // The log keeps everything since the window opened, across re-listings and servers.
     m_events->appendBatch(batch);
     m_activity->record(batch);
@@ -452,15 +443,15 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
     updatePage();
     Q_EMIT lockCountChanged(m_locks->rowCount());
     // The selection follows the lock; its details follow its changes.
-    if (!selected.isEmpty() && selectedKey() == selected && selectedServer() == selectedOn) {
-        const int row = m_locks->rowOf(*selectedOn, selected);
+    if (selected && selectedLockId() == selected) {
+        const int row = m_locks->rowOf(*selected);
         if (row >= 0) {
             m_detail->setServerName(m_locks->servers().size() > 1
                     ? m_locks->serverName(m_locks->recordAt(row).server())
                     : QString());
             m_detail->showLock(m_locks->recordAt(row), m_events->historyOf(m_locks->recordAt(row)));
         }
-    } else if (!selected.isEmpty() && selectedKey().isEmpty()) {
+    } else if (selected && !selectedLockId()) {
         // The selected lock went away (with nothing selected there is nothing to clear).
         m_detail->showNothing();
         announceSelection(nullptr);
@@ -470,13 +461,11 @@ void LockMonitorView::applyBatch(const LockUpdateBatch& batch)
 
 void LockMonitorView::announceSelection(const LockRecord* lock)
 {
-    const QString key = lock ? lock->key() : QString();
-    const quint16 server = lock ? lock->server() : m_monitor.server();
-    if (key == m_selectedKey && server == m_selectedServer)
+    const std::optional<LockId> id = lock ? std::optional<LockId>(lock->id()) : std::nullopt;
+    if (id == m_selected)
         return;
-    m_selectedKey = key;
-    m_selectedServer = server;
-    Q_EMIT selectedLockChanged(key, lock && lock->isKnown() ? lock->snapshot().name : std::string(), server);
+    m_selected = id;
+    Q_EMIT selectedLockChanged(m_selected);
 }
 
 void LockMonitorView::selectionChanged()
@@ -508,20 +497,19 @@ void LockMonitorView::setProductionMarked(bool production)
 
 void LockMonitorView::showServerConnection(quint16 server, const ConnectionStatus& status)
 {
-    m_servers[server].connection = status;
+    m_routes.setConnection(server, status);
     updateActions();
 }
 
 void LockMonitorView::setServerProductionMarked(quint16 server, bool production)
 {
-    m_servers[server].production = production;
+    m_routes.setProduction(server, production);
 }
 
 void LockMonitorView::addServer(LockMonitorController& monitor, const QString& name)
 {
     const quint16 server = monitor.server();
-    m_servers[server].monitor = &monitor;
-    monitor.setListingOrder(m_proxy->sortColumn(), m_proxy->sortOrder());
+    m_routes.add(monitor);
     connect(&monitor, &LockMonitorController::batchReady, this, &LockMonitorView::applyBatch);
     connect(&monitor, &LockMonitorController::adminPerformed, this, &LockMonitorView::showAdminResult);
     connect(&monitor, &LockMonitorController::keysRead, m_detail, &LockDetailPane::showKeys);
@@ -532,9 +520,8 @@ void LockMonitorView::removeServer(quint16 server)
 {
     if (server == m_monitor.server())
         return; // the window's own connection stays (closed, it shows no rows)
-    if (LockMonitorController* monitor = m_servers.value(server).monitor)
+    if (LockMonitorController* monitor = m_routes.remove(server))
         monitor->disconnect(this);
-    m_servers.remove(server);
     if (m_proxy->serverFilter() == server)
         setServerFilter(std::nullopt);
     m_locks->setServerName(server, {});
@@ -552,10 +539,9 @@ void LockMonitorView::setServerFilter(std::optional<quint16> server)
     m_serverFilter->setCurrentIndex(index < 0 ? 0 : index);
 }
 
-LockMonitorView::ServerRoute LockMonitorView::routeOf(const LockRecord* lock) const
+LockServerRoutes::Route LockMonitorView::routeOf(const LockRecord* lock) const
 {
-    // A lock whose server was removed while its row was still shown goes nowhere.
-    return m_servers.value(lock ? lock->server() : m_monitor.server());
+    return m_routes.of(lock ? lock->server() : m_monitor.server());
 }
 
 void LockMonitorView::updateServerFilter()
@@ -612,7 +598,7 @@ void LockMonitorView::updateNodeFilter()
 void LockMonitorView::updateActions()
 {
     const LockRecord* lock = selectedLock();
-    const ServerRoute route = routeOf(lock);
+    const LockServerRoutes::Route route = routeOf(lock);
     const auto refusals
         = LockActionRules::judge(lock, route.connection, route.monitor && route.monitor->isOpen());
     setEnabledWithReason(m_forceRelease, refusals.forceRelease, LockActionRules::forceReleaseDoes());
@@ -632,7 +618,7 @@ void LockMonitorView::requestAction(LockAdminRequest::Action action)
     const LockRecord* lock = selectedLock();
     if (!trigger->isEnabled() || !lock)
         return;
-    const ServerRoute route = routeOf(lock);
+    const LockServerRoutes::Route route = routeOf(lock);
     if (!route.monitor)
         return;
     LockActionDialog dialog(action, *lock, route.production, this);

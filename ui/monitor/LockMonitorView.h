@@ -2,7 +2,7 @@
 
 #include "connection/ConnectionStatus.h"
 #include "connection/MonitorStatus.h"
-#include "monitor/LockRelistingLog.h"
+#include "monitor/LockServerRoutes.h"
 #include "monitor/LockTableView.h"
 #include "monitor/LockUpdateBatch.h"
 #include "monitor/admin/LockAdminAction.h"
@@ -19,6 +19,7 @@ class QLabel;
 class QLineEdit;
 class QSplitter;
 class QStackedWidget;
+class QTabWidget;
 class QTableView;
 class QTimer;
 class QVBoxLayout;
@@ -35,15 +36,14 @@ class LockTableModel;
 class LocksEmptyState;
 
 // The monitor: a filter bar, the lock table (or the empty state while there is no lock), the
-// detail pane of the selected lock, and the event log (with what a re-listing found: see
-// LockRelistingLog). Admin actions (force-release, extend TTL, remove stale waiters) go through a
-// confirmation dialog to the monitor controller's worker; they are disabled, with the reason
-// (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
+// detail pane of the selected lock, and the event log. Admin actions (force-release, extend TTL, remove stale
+// waiters) go through a confirmation dialog to the monitor controller's worker; they are disabled, with the
+// reason (LockActionRules) as tooltip, when they do not apply, e.g. on read-only connections. Delete
 // force-releases only while the table has focus (never from the filter box).
 //
 // The table may hold the locks of several open servers (a fleet): each server's monitor is added
 // with addServer(), and a lock's admin actions and key reads go to the monitor of its own server,
-// judged by that server's connection (read-only) and production mark.
+// judged by that server's connection (read-only) and production mark (LockServerRoutes).
 class LockMonitorView : public QWidget
 {
     Q_OBJECT
@@ -68,11 +68,12 @@ public:
     QLineEdit* filterEdit() const { return m_filter; }
     LockDetailPane* detailPane() const { return m_detail; }
     LocksEmptyState* emptyState() const { return m_emptyState; }
-    // The selected lock's key, or empty; selectedServer() is the open server it is on.
-    QString selectedKey() const;
+    // The selected lock, or nothing; selectedServer() is the open server it is on.
+    std::optional<LockId> selectedLockId() const;
     std::optional<quint16> selectedServer() const;
-    // Selects the lock with this key on open server `server` (if shown); returns whether it is.
-    bool selectLock(quint16 server, const QString& lockKey);
+    // Selects the lock `id` names (if shown); returns whether it is.
+    bool selectLock(const LockIdView& id);
+    bool selectLock(const LockId& id) { return selectLock(LockIdView(id)); }
     // The Redis Key column (hidden at first: Name shows the library's name for the lock); its
     // header menu shows it too.
     void setKeyColumnShown(bool shown);
@@ -108,14 +109,17 @@ Q_SIGNALS:
     // For the status bar: an admin result in one line.
     void message(const QString& text);
     void lockCountChanged(int count);
-    // Another lock was selected (`key` empty: none): `rawName` is its name as Redis has it,
-    // `server` the open server it is on.
-    void selectedLockChanged(const QString& key, const std::string& rawName, quint16 server);
+    // Another lock was selected (nothing: none).
+    void selectedLockChanged(const std::optional<lockscope::LockId>& lock);
 
 private:
     void createActions();
     void goToLock();
     void createFilterBar(QVBoxLayout* layout);
+    // The lock table (m_table) in `parent`, with its columns and header menu.
+    void createTable(QWidget* parent);
+    // The event log (m_eventView) and the activity chart (m_activity), as tabs in `parent`.
+    QTabWidget* createEventTabs(QWidget* parent);
     void applyBatch(const LockUpdateBatch& batch);
     void showAdminResult(const LockAdminReport& report);
     void selectionChanged();
@@ -124,15 +128,8 @@ private:
     void updateActions();
     void updateNodeFilter();
     void updateServerFilter();
-    // Where a lock's actions go: its server's monitor, connection and production mark.
-    struct ServerRoute
-    {
-        LockMonitorController* monitor = nullptr;
-        ConnectionStatus connection;
-        bool production = false;
-        bool listedOnce = false;
-    };
-    ServerRoute routeOf(const LockRecord* lock) const;
+    // Where a lock's actions go (nullptr: the window's own server's).
+    LockServerRoutes::Route routeOf(const LockRecord* lock) const;
     void updatePage();
     const LockRecord* selectedLock() const;
 
@@ -140,21 +137,19 @@ private:
     LockTableModel* m_locks;
     LockFilterProxyModel* m_proxy;
     LockEventLogModel* m_events;
-    LockRelistingLog m_relistingLog;
     QLineEdit* m_filter = nullptr;
     QComboBox* m_kindFilter = nullptr;
     QComboBox* m_nodeFilter = nullptr;
     QComboBox* m_stateFilter = nullptr;
     QComboBox* m_serverFilter = nullptr;
-    QHash<quint16, ServerRoute> m_servers;
+    LockServerRoutes m_routes;
     QLabel* m_countLabel = nullptr;
     QLabel* m_resultLabel = nullptr;
     QStackedWidget* m_stack = nullptr;
     LocksEmptyState* m_emptyState = nullptr;
     LockTableView* m_table = nullptr;
     LockDetailPane* m_detail = nullptr;
-    QString m_selectedKey; // the lock the detail pane shows (selectedLockChanged), on:
-    quint16 m_selectedServer = 0;
+    std::optional<LockId> m_selected; // the lock the detail pane shows (selectedLockChanged)
     QTableView* m_eventView = nullptr;
     QTimer* m_followLog = nullptr; // scrolls the log to its end a moment after changes arrive
     LockActivityChart* m_activity = nullptr;

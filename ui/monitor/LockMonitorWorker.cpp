@@ -1,11 +1,9 @@
 #include "monitor/LockMonitorWorker.h"
 
 #include "base/CoreTexts.h"
-#include "common/LargeBlockRelease.h"
-#include "inspect/scan/MasterConnections.h"
+#include "common/CancellationToken.h"
+#include "fleet/ServerWatch.h"
 #include "inspect/watch/LockEventSink.h"
-#include "inspect/watch/LockWatcher.h"
-#include "locks/DistributedLock.h"
 #include "monitor/LockUpdateQueue.h"
 #include "monitor/table/LockRowOrder.h"
 
@@ -22,8 +20,6 @@
 namespace lockscope::ui {
 
 namespace {
-
-using namespace std::chrono_literals;
 
 LockEventRecord::Type recordType(LockEvent::Type type)
 {
@@ -43,19 +39,56 @@ LockEventRecord::Type recordType(LockEvent::Type type)
 
 } // namespace
 
-LockMonitorWorker::LockMonitorWorker(ConnectionOptions options, MonitorSettings settings,
+class LockMonitorWorker::Report : public ServerWatchObserver
+{
+public:
+    explicit Report(LockMonitorWorker& worker)
+        : m_worker(worker)
+    {
+    }
+    void statusChanged(const WatchStatus& status) override { m_worker.watchStatusChanged(status); }
+    void listed(const std::vector<SharedLockSnapshot>& locks, const WatchingMode& mode, bool) override
+    {
+        m_worker.listed(locks, mode);
+    }
+    void changedWhileAway(const LockEvent& event) override { m_worker.changedWhileAway(event); }
+    void lockChanged(const LockEvent& event) override { m_worker.lockChanged(event); }
+    void gap(long long fromMs, long long untilMs, const std::string& reason) override
+    {
+        m_worker.gap(fromMs, untilMs, reason);
+    }
+
+private:
+    LockMonitorWorker& m_worker;
+};
+
+LockMonitorWorker::LockMonitorWorker(std::shared_ptr<ServerWatch> watch, MonitorSettings settings,
     std::shared_ptr<LockUpdateQueue> queue, std::shared_ptr<const CancellationToken> cancel,
     std::shared_ptr<LockEventSink> sink)
-    : m_options(std::move(options))
+    : m_watch(std::move(watch))
     , m_settings(std::move(settings))
     , m_queue(std::move(queue))
     , m_cancel(std::move(cancel))
     , m_sink(std::move(sink))
 {
-    m_options.clientRole = "monitor";
 }
 
 LockMonitorWorker::~LockMonitorWorker() = default;
+
+ServerWatchOptions LockMonitorWorker::watchOptions(const MonitorSettings& settings)
+{
+    ServerWatchOptions options;
+    options.watch.pollInterval = settings.pollInterval;
+    // After a sentinel failover the connections follow the new master by themselves; start over
+    // so that the table lists its locks under its own address.
+    options.watch.stopWhenAMasterMoves = true;
+    // The profile's patterns both limit what is listed and mark what matches as a lock.
+    for (const QString& pattern : std::as_const(settings.lockPatterns)) {
+        options.watch.inspect.scan.patterns.push_back(pattern.toStdString());
+        options.watch.inspect.lockPatterns.push_back(pattern.toStdString());
+    }
+    return options;
+}
 
 void LockMonitorWorker::run()
 {
@@ -66,93 +99,48 @@ void LockMonitorWorker::run()
     // only; raising it needs no privilege.
     setpriority(PRIO_PROCESS, id_t(gettid()), monitorNiceness);
 #endif
-    while (!m_cancel->isCancelled())
-        watchOnce();
+    Report report(*this);
+    const Status watched = m_watch->run(*m_cancel, report);
+    // Given up (wrong settings): the failure stays shown until the monitor closes.
+    while (!watched && !m_cancel->isCancelled())
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
     if (m_sink)
         m_sink->watchingStopped(QDateTime::currentMSecsSinceEpoch(), "monitor closed");
-    m_status = MonitorStatus {};
-    Q_EMIT statusChanged(m_status);
+    Q_EMIT statusChanged(MonitorStatus {});
 }
 
-void LockMonitorWorker::watchOnce()
+void LockMonitorWorker::watchStatusChanged(const WatchStatus& status)
 {
-    MonitorStatus starting = m_status;
-    starting.state = MonitorStatus::State::Starting;
-    starting.pollIntervalMs = m_settings.pollInterval.count();
-    m_status = starting;
-    Q_EMIT statusChanged(m_status);
-
-    auto masters = MasterConnections::open(m_options, WatchTarget::extraConnections);
-    if (!masters) {
-        fail(CoreTexts::error(masters.error()));
-        return;
+    MonitorStatus shown;
+    shown.pollIntervalMs = m_settings.pollInterval.count();
+    switch (status.state) {
+    case WatchStatus::State::Connecting:
+    case WatchStatus::State::Listing:
+        shown.state = MonitorStatus::State::Starting;
+        break;
+    case WatchStatus::State::Live:
+        shown.state = MonitorStatus::State::Watching;
+        shown.notifications = status.mode && !status.mode->pollIntervalMs;
+        shown.description = CoreTexts::translated(status.description);
+        break;
+    case WatchStatus::State::Reconnecting:
+    case WatchStatus::State::GaveUp:
+        shown.state = MonitorStatus::State::Failed;
+        shown.error = CoreTexts::error(*status.reason);
+        break;
     }
-    std::vector<WatchTarget> targets = WatchTarget::of(masters->targets());
-    WatchOptions options;
-    options.pollInterval = m_settings.pollInterval;
-    // After a sentinel failover the connections follow the new master by themselves; start over
-    // so that the table lists its locks under its own address.
-    options.stopWhenAMasterMoves = true;
-    // The profile's patterns both limit what is listed and mark what matches as a lock.
-    for (const QString& pattern : std::as_const(m_settings.lockPatterns)) {
-        options.inspect.scan.patterns.push_back(pattern.toStdString());
-        options.inspect.lockPatterns.push_back(pattern.toStdString());
-    }
-    LockWatcher watcher(targets, options);
-    std::vector<SharedLockSnapshot> listed;
-    auto started = watcher.start(&listed);
-    if (!started) {
-        fail(CoreTexts::error(started.error()));
-        return;
-    }
-    announceListing(watcher, listed);
-    listed = {}; // the table and the history share what they keep; this list must not stay
-    // The listing's scratch is freed, some of it in the reader threads' own heaps.
-    LargeBlockRelease::returnFreedPages();
-
-    MonitorStatus watching;
-    watching.state = MonitorStatus::State::Watching;
-    watching.notifications = watcher.usesNotifications();
-    watching.pollIntervalMs = m_settings.pollInterval.count();
-    watching.description = CoreTexts::translated(*started);
-    m_status = watching;
-    Q_EMIT statusChanged(m_status);
-
-    watcher.setGapHandler([this](long long fromMs, long long untilMs, const std::string& reason) {
-        if (m_sink)
-            m_sink->watchingGap(fromMs, untilMs, reason);
-    });
-    auto ran = watcher.run(*m_cancel, [this](const LockEvent& event) {
-        if (m_sink)
-            m_sink->lockChanged(event);
-        LockUpdateBatch batch;
-        LockUpdateBatch::Change change;
-        change.event.lock = LockRecord::fromSnapshot(event.lock, event.atMs, m_server);
-        change.event.type = recordType(event.type);
-        change.event.forceReleased = event.type == LockEvent::Type::ForceReleased;
-        change.event.atMs = event.atMs;
-        change.event.missedSinceMs = event.missedSinceMs.value_or(-1);
-        change.changes = event.changes;
-        // Only the countdown, waiters refreshing their deadlines and the like: the table shows
-        // it, the log and the history need not.
-        change.event.quiet
-            = event.type == LockEvent::Type::Changed && !event.changes.hasAnyOf(LockChange::noteworthy());
-        batch.changes.append(std::move(change));
-        push(std::move(batch));
-    });
-    if (!ran && !m_cancel->isCancelled()) {
-        if (m_sink)
-            m_sink->watchingStopped(QDateTime::currentMSecsSinceEpoch(), ran.error().toString());
-        fail(CoreTexts::error(ran.error()));
-    }
+    const bool live = status.state == WatchStatus::State::Live;
+    if (m_live && !live && m_sink && !m_cancel->isCancelled())
+        m_sink->watchingStopped(QDateTime::currentMSecsSinceEpoch(),
+            status.reason ? status.reason->toString() : std::string("listing again"));
+    m_live = live;
+    Q_EMIT statusChanged(shown);
 }
 
-void LockMonitorWorker::announceListing(
-    const LockWatcher& watcher, const std::vector<SharedLockSnapshot>& locks)
+void LockMonitorWorker::listed(const std::vector<SharedLockSnapshot>& locks, const WatchingMode& mode)
 {
-    // The table and the history share the watcher's snapshots rather than copy them. `locks`
-    // must not outlive the announcement: kept for the whole watch, it held on to each lock's first
-    // snapshot after the lock changed (a third of the snapshots in memory after 10 s of churn).
+    // The table and the history share the watch's snapshots rather than copy them; `locks` goes
+    // when this returns.
     LockUpdateBatch listing;
     listing.reset = true;
     const qint64 listedAt = QDateTime::currentMSecsSinceEpoch();
@@ -163,7 +151,7 @@ void LockMonitorWorker::announceListing(
     // the sorted table as blocks at its end.
     const auto [column, order] = m_queue->listingOrder();
     if (column >= 0) {
-        // The watcher lists in name order, the table's usual one: checked in one pass, not
+        // The watch lists in name order, the table's usual one: checked in one pass, not
         // sorted again (a million comparisons rather than twenty million).
         const LockRowOrder tableOrder(column, order, listedAt);
         if (!std::is_sorted(listing.locks.begin(), listing.locks.end(), tableOrder))
@@ -171,7 +159,44 @@ void LockMonitorWorker::announceListing(
     }
     push(std::move(listing));
     if (m_sink)
-        m_sink->watchingStarted(locks, listedAt, watcher.mode());
+        m_sink->watchingStarted(locks, listedAt, mode);
+}
+
+void LockMonitorWorker::changedWhileAway(const LockEvent& event)
+{
+    // The table and the log only: the history resynchronises from the listing itself.
+    pushChange(event);
+}
+
+void LockMonitorWorker::lockChanged(const LockEvent& event)
+{
+    if (m_sink)
+        m_sink->lockChanged(event);
+    pushChange(event);
+}
+
+void LockMonitorWorker::gap(long long fromMs, long long untilMs, const std::string& reason)
+{
+    if (m_sink)
+        m_sink->watchingGap(fromMs, untilMs, reason);
+}
+
+void LockMonitorWorker::pushChange(const LockEvent& event)
+{
+    LockUpdateBatch batch;
+    LockUpdateBatch::Change change;
+    change.event.lock = LockRecord::fromSnapshot(event.lock, event.atMs, m_server);
+    change.event.type = recordType(event.type);
+    change.event.forceReleased = event.type == LockEvent::Type::ForceReleased;
+    change.event.atMs = event.atMs;
+    change.event.missedSinceMs = event.missedSinceMs.value_or(-1);
+    change.changes = event.changes;
+    // Only the countdown, waiters refreshing their deadlines and the like: the table shows
+    // it, the log and the history need not.
+    change.event.quiet
+        = event.type == LockEvent::Type::Changed && !event.changes.hasAnyOf(LockChange::noteworthy());
+    batch.changes.append(std::move(change));
+    push(std::move(batch));
 }
 
 void LockMonitorWorker::push(LockUpdateBatch batch)
@@ -179,23 +204,6 @@ void LockMonitorWorker::push(LockUpdateBatch batch)
     batch.server = m_server;
     if (m_queue->push(std::move(batch)))
         Q_EMIT updatesPending();
-}
-
-void LockMonitorWorker::fail(const QString& error)
-{
-    MonitorStatus failed = m_status;
-    failed.state = MonitorStatus::State::Failed;
-    failed.error = error;
-    m_status = failed;
-    Q_EMIT statusChanged(m_status);
-    sleepUnlessCancelled(2s);
-}
-
-void LockMonitorWorker::sleepUnlessCancelled(std::chrono::milliseconds duration)
-{
-    const auto until = std::chrono::steady_clock::now() + duration;
-    while (!m_cancel->isCancelled() && std::chrono::steady_clock::now() < until)
-        std::this_thread::sleep_for(50ms);
 }
 
 } // namespace lockscope::ui

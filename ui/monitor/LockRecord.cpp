@@ -3,7 +3,6 @@
 #include "base/CoreTexts.h"
 #include "common/EscapeBytes.h"
 #include "inspect/HoldersText.h"
-#include "inspect/LockKey.h"
 
 #include <QHash>
 
@@ -38,16 +37,10 @@ QString shared(QString text)
 
 } // namespace
 
-QString LockRecord::keyFor(const std::string& node, const std::string& name)
-{
-    // Escaped whole: two raw names must not become one key.
-    return QString::fromStdString(LockKey::of(node, escapeBytes(name, SIZE_MAX)));
-}
-
 LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs, quint16 server)
 {
     LockRecord record;
-    record.m_keyHash = hashOfKey(keyFor(snapshot->node, snapshot->name));
+    record.m_idHash = LockIdView(server, snapshot->node, snapshot->name).hash();
     record.m_server = server;
     record.m_readAtMs = readAtMs;
     record.m_snapshot = std::move(snapshot);
@@ -55,24 +48,9 @@ LockRecord LockRecord::fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs
     return record;
 }
 
-size_t LockRecord::hashOfKey(const QString& key)
+LockIdView LockRecord::id() const
 {
-    // Seeded per process: names are written by whoever can write to Redis, and must not be
-    // chosen to collide.
-    return qHash(key, QHashSeed::globalSeed()) & ((quint64(1) << keyHashBits) - 1);
-}
-
-QString LockRecord::key() const
-{
-    if (!isKnown())
-        return {};
-    return keyFor(m_snapshot->node, m_snapshot->name);
-}
-
-bool LockRecord::isSameLockAs(const LockRecord& other) const
-{
-    return m_keyHash == other.m_keyHash && m_server == other.m_server && isKnown() == other.isKnown()
-        && m_snapshot->name == other.m_snapshot->name && m_snapshot->node == other.m_snapshot->node;
+    return LockIdView::withKnownHash(server(), m_snapshot->node, m_snapshot->name, size_t(m_idHash));
 }
 
 QString LockRecord::name() const

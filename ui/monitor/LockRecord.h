@@ -1,5 +1,6 @@
 #pragma once
 
+#include "inspect/LockId.h"
 #include "inspect/SharedLockSnapshot.h"
 
 #include <QList>
@@ -30,8 +31,8 @@ struct WaiterRecord
 };
 
 // One lock as the GUI shows it: the core's snapshot, shared with the watcher that read it (not
-// copied), plus what the GUI adds: its key, when it was read, and the largest lease seen. Its
-// texts (escaped, translated) are made from the snapshot when asked for, its key too, so that a
+// copied), plus what the GUI adds: its server, when it was read, and the largest lease seen. Its
+// texts (escaped, translated) are made from the snapshot when asked for, its id too, so that a
 // row costs a few dozen bytes beyond the snapshot the watcher keeps anyway: a copy of each
 // snapshot with its texts in UTF-16 would cost several times the snapshot, 100,000 times over.
 // Admin actions send back
@@ -52,22 +53,19 @@ public:
     LockRecord() = default;
     // `server`: which open server of the fleet read it (FleetServerNames names it).
     static LockRecord fromSnapshot(SharedLockSnapshot snapshot, qint64 readAtMs, quint16 server = 0);
-    static QString keyFor(const std::string& node, const std::string& name);
 
     // Whether this came from a snapshot (a default record knows nothing).
     bool isKnown() const { return !m_snapshot.isEmpty(); }
     const LockSnapshot& snapshot() const { return *m_snapshot; }
 
-    // LockKey of the node and the escaped name: unique across masters. Made when asked for.
-    QString key() const;
-    // hashOfKey(key()), made once with the record (off the GUI thread).
-    size_t keyHash() const { return size_t(m_keyHash); }
-    static size_t hashOfKey(const QString& key);
+    // Which lock this is: its server, node and name, as views of the snapshot. Hashed once, when
+    // the record was made (off the GUI thread); made of the kept hash when asked for.
+    LockIdView id() const;
     // The open server this lock was read from: an index, so that a row does not hold a copy of
     // the server's name (the table keeps each name once).
     quint16 server() const { return quint16(m_server); }
-    // Whether `other` is a state of the same lock (same node, same name).
-    bool isSameLockAs(const LockRecord& other) const;
+    // Whether `other` is a state of the same lock (same server, node and name).
+    bool isSameLockAs(const LockRecord& other) const { return id() == other.id(); }
     qint64 readAtMs() const { return m_readAtMs; } // client epoch ms when ttlMs() was read
     // The largest TTL seen for this lock: 100% of the TTL bar.
     qint64 leaseMs() const { return m_leaseMs; }
@@ -107,11 +105,11 @@ public:
 
 private:
     SharedLockSnapshot m_snapshot;
-    // The hash and the server share one word: a row costs no more with a fleet than with one
-    // server. 48 bits of hash are plenty for an index that compares keys after the hash.
-    static constexpr int keyHashBits = 48;
-    quint64 m_keyHash : keyHashBits = 0;
-    quint64 m_server : 64 - keyHashBits = 0;
+    // The id's hash and the server share one word, as in LockId: a row costs no more with a fleet
+    // than with one server.
+    static constexpr int idHashBits = LockId::hashBits;
+    quint64 m_idHash : idHashBits = 0;
+    quint64 m_server : 64 - idHashBits = 0;
     qint64 m_readAtMs = 0;
     qint64 m_leaseMs = -1;
 };

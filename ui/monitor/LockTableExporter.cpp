@@ -42,11 +42,10 @@ QByteArray LockTableExporter::toJson(const QAbstractItemModel& view, const LockT
     json.beginArray();
     for (int row = 0; row < view.rowCount(); ++row) {
         const QModelIndex shown = view.index(row, 0);
-        const int lockRow = locks.rowOf(quint16(shown.data(LockTableModel::ServerRole).toInt()),
-            shown.data(LockTableModel::LockKeyRole).toString());
-        if (lockRow < 0)
+        const QVariant lockRow = shown.data(LockTableModel::RecordRowRole);
+        if (!lockRow.isValid())
             continue;
-        const LockRecord& lock = locks.recordAt(lockRow);
+        const LockRecord& lock = locks.recordAt(lockRow.toInt());
         if (lock.isKnown())
             LockSnapshotJson::write(json, lock.snapshot());
     }

@@ -78,25 +78,17 @@ int LockTableModel::columnCount(const QModelIndex& parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-int LockTableModel::rowOf(quint16 server, const QString& lockKey) const
+int LockTableModel::rowOf(const LockIdView& id) const
 {
-    return m_rowOfKey.find(indexHashOf(server, LockRecord::hashOfKey(lockKey)), [&](int row) {
-        const LockRecord& lock = m_rows[size_t(row)].record;
-        return lock.server() == server && lock.key() == lockKey;
-    });
-}
-
-size_t LockTableModel::indexHashOf(quint16 server, size_t keyHash)
-{
-    return keyHash ^ (size_t(server) * size_t(0x9e3779b97f4a7c15ULL));
+    return m_rowOfKey.find(id.hash(), [&](int row) { return m_rows[size_t(row)].record.id() == id; });
 }
 
 QString LockTableModel::alertOf(const LockRecord& lock) const
 {
-    if (m_alerts.isEmpty())
+    if (m_alerts.empty())
         return {};
-    const auto server = m_alerts.constFind(lock.server());
-    return server == m_alerts.cend() ? QString() : server->value(lock.key());
+    const auto alert = m_alerts.find(lock.id());
+    return alert == m_alerts.end() ? QString() : alert->second;
 }
 
 QStringList LockTableModel::nodes() const
@@ -229,8 +221,8 @@ QVariant LockTableModel::data(const QModelIndex& index, int role) const
             return -1.0;
         return std::clamp(double(left) / double(lock.leaseMs()), 0.0, 1.0);
     }
-    case LockKeyRole:
-        return lock.key();
+    case RecordRowRole:
+        return index.row();
     case KindRole:
         return int(lock.kind());
     case NodeRole:
@@ -329,18 +321,19 @@ QVariant LockTableModel::sortValueOf(
     }
 }
 
-void LockTableModel::setAlerts(const AlertsByServer& alerts)
+void LockTableModel::setAlerts(const Alerts& alerts)
 {
     if (alerts == m_alerts)
         return;
-    QSet<std::pair<quint16, QString>> touched;
-    for (const AlertsByServer* each : {static_cast<const AlertsByServer*>(&m_alerts), &alerts})
-        for (auto server = each->cbegin(); server != each->cend(); ++server)
-            for (auto alert = server->cbegin(); alert != server->cend(); ++alert)
-                touched.insert({server.key(), alert.key()});
+    std::vector<LockId> touched;
+    for (const Alerts* each : {static_cast<const Alerts*>(&m_alerts), &alerts})
+        for (const auto& alert : *each)
+            touched.push_back(alert.first);
     m_alerts = alerts;
-    for (const auto& [server, key] : std::as_const(touched)) {
-        const int row = rowOf(server, key);
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (const LockId& id : touched) {
+        const int row = rowOf(id);
         if (row >= 0)
             Q_EMIT dataChanged(
                 index(row, 0), index(row, ColumnCount - 1), {Qt::BackgroundRole, Qt::ToolTipRole, AlertRole});
@@ -499,25 +492,26 @@ void LockTableModel::applyNow(const LockUpdateBatch& batch)
     }
     // The last state of each lock in this batch, in the order locks were first seen, and what
     // changed in it over the whole batch.
-    QHash<QString, std::optional<LockRecord>> last;
-    QHash<QString, LockChange> changed;
-    QStringList order;
+    // (Keyed by views into the batch's records, which outlive this.)
+    std::unordered_map<LockIdView, std::optional<LockRecord>, LockIdHash> last;
+    std::unordered_map<LockIdView, LockChange, LockIdHash> changed;
+    std::vector<LockIdView> order;
     for (const auto& change : batch.changes) {
         const bool gone = change.event.type == LockEventRecord::Type::Released
             || change.event.type == LockEventRecord::Type::Expired;
         if (change.event.type == LockEventRecord::Type::Admin)
             continue;
-        const QString key = change.event.lockKey();
+        const LockIdView key = change.event.lockId();
         if (!last.contains(key))
-            order.append(key);
+            order.push_back(key);
         last[key] = gone ? std::nullopt : std::optional<LockRecord>(change.event.lock);
         changed[key] |= change.changes;
     }
     std::vector<int> removed;
     QList<LockRecord> added;
-    for (const QString& key : std::as_const(order)) {
+    for (const LockIdView& key : order) {
         const std::optional<LockRecord>& now = last[key];
-        const int row = rowOf(batch.server, key);
+        const int row = rowOf(key);
         if (!now) {
             if (row >= 0)
                 removed.push_back(row);
@@ -531,7 +525,7 @@ void LockTableModel::applyNow(const LockUpdateBatch& batch)
         LockRecord updated = *now;
         // The bar's 100% is the largest lease seen, so a renewal refills it.
         updated.keepLargestLease(current.record.leaseMs());
-        const QList<int> columns = columnsShowing(changed.value(key));
+        const QList<int> columns = columnsShowing(changed[key]);
         current = Row(std::move(updated));
         noteTurn(current);
         if (columns.isEmpty())
@@ -558,7 +552,7 @@ void LockTableModel::addRows(const QList<LockRecord>& locks, qsizetype first, qs
     beginInsertRows({}, firstRow, firstRow + int(count) - 1);
     for (qsizetype i = first; i < first + count; ++i) {
         const LockRecord& lock = locks[i];
-        m_rowOfKey.insert(indexHashOf(lock.server(), lock.keyHash()), int(m_rows.size()));
+        m_rowOfKey.insert(lock.id().hash(), int(m_rows.size()));
         countRow(lock, 1);
         noteTurn(m_rows.emplace_back(lock));
     }
@@ -600,7 +594,7 @@ void LockTableModel::resetServer(quint16 server, const QList<LockRecord>& locks)
     std::vector<bool> listed(m_rows.size(), false);
     QList<LockRecord> added;
     for (const LockRecord& lock : locks) {
-        const int row = rowOf(server, lock.key());
+        const int row = rowOf(lock.id());
         if (row < 0) {
             added.append(lock);
             continue;
@@ -735,7 +729,7 @@ void LockTableModel::rebuildIndex()
     m_rowOfKey.clear();
     m_rowOfKey.reserve(m_rows.size());
     for (size_t row = 0; row < m_rows.size(); ++row)
-        m_rowOfKey.insert(indexHashOf(m_rows[row].record.server(), m_rows[row].record.keyHash()), int(row));
+        m_rowOfKey.insert(m_rows[row].record.id().hash(), int(row));
 }
 
 void LockTableModel::noteNodes()

@@ -10,6 +10,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 class QTimer;
@@ -55,7 +56,7 @@ public:
         SortRole = Qt::UserRole + 1, // numbers for numeric columns, text otherwise
         RemainingTtlRole, // qint64 ms, -1: no TTL
         TtlFractionRole, // double 0..1 of the largest TTL seen; -1: no TTL
-        LockKeyRole,
+        RecordRowRole, // int: the row of the lock in this model (recordAt), through any proxy
         KindRole, // int(LockKind)
         NodeRole,
         StateRole, // int(LockRecord::State)
@@ -80,10 +81,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
     const LockRecord& recordAt(int row) const { return m_rows[size_t(row)].record; }
-    // The row of the lock with this key (LockRecord::key: node and name) on open server `server`,
-    // or -1. The server is part of a lock's identity: two databases of one server, or two
-    // servers reached at the same address, hold locks with the same key.
-    int rowOf(quint16 server, const QString& lockKey) const;
+    // The row of the lock `id` names, or -1. Its server is part of a lock's identity: two
+    // databases of one server, or two servers reached at the same address, hold locks with the
+    // same node and name.
+    int rowOf(const LockIdView& id) const;
+    int rowOf(const LockId& id) const { return rowOf(LockIdView(id)); }
     QStringList nodes() const;
 
     // The name of open server `server` (its profile's name, else host:port): held once here,
@@ -105,10 +107,10 @@ public:
     // and re-filter all of them. State changes are announced either way.
     void setAnnouncesCountdown(bool announce) { m_announcesCountdown = announce; }
 
-    // The locks alerting now (server -> lock key -> the alert in words): their rows are
-    // highlighted and say why in their tooltip, until the next call.
-    using AlertsByServer = QHash<quint16, QHash<QString, QString>>;
-    void setAlerts(const AlertsByServer& alerts);
+    // The locks alerting now (lock -> the alert in words): their rows are highlighted and say why
+    // in their tooltip, until the next call.
+    using Alerts = std::unordered_map<LockId, QString, LockIdHash, std::equal_to<>>;
+    void setAlerts(const Alerts& alerts);
 
     // Whether a listing is still going in (loadingStepDone follows each step).
     bool isLoading() const { return !m_loading.empty(); }
@@ -174,9 +176,6 @@ private:
     static int countBlocks(const std::vector<int>& descendingRows);
     void removeScatteredRows(const std::vector<int>& descendingRows);
     void rebuildIndex();
-    // Where a row goes in the index: its key's hash mixed with its server, so that the same key
-    // on several servers does not pile up in one run of slots.
-    static size_t indexHashOf(quint16 server, size_t keyHash);
     // Why `lock` is alerting now (empty: it is not).
     QString alertOf(const LockRecord& lock) const;
     QVariant display(const LockRecord& lock, int column) const;
@@ -206,7 +205,7 @@ private:
     QHash<QString, int> m_rowsOfNode; // node -> rows on it: the nodes shown, without a pass over the rows
     QHash<quint16, int> m_rowsOfServer; // open server -> rows from it
     QHash<quint16, QString> m_serverNames;
-    AlertsByServer m_alerts; // server -> lock key -> why it is alerting
+    Alerts m_alerts; // lock -> why it is alerting
     QStringList m_nodes;
     std::function<qint64()> m_clock;
     QTimer* m_tick;

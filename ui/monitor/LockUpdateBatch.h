@@ -37,7 +37,7 @@ struct LockEventRecord
     // What an admin action or a re-listing said; empty: the details are worded from the lock.
     QString said;
 
-    QString lockKey() const { return lock.key(); }
+    LockIdView lockId() const { return lock.id(); }
     QString lockName() const { return lock.name(); } // escaped
     QString node() const { return lock.node(); }
     // Holders and TTL, or what happened to the lock, in words (LockEventTexts).

@@ -9,7 +9,7 @@ list(APPEND lockscope_ui_sources
   monitor/LockMonitorView.cpp
   monitor/LockMonitorWorker.cpp
   monitor/LockRecord.cpp
-  monitor/LockRelistingLog.cpp
+  monitor/LockServerRoutes.cpp
   monitor/LockTableExporter.cpp
   monitor/LockTableModel.cpp
   monitor/LockTableView.cpp

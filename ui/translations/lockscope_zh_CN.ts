@@ -1237,8 +1237,8 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
         </translation>
     </message>
     <message>
-        <source> (some time since %1, while not listening)</source>
-        <translation>（发生于 %1 之后、未在监听期间）</translation>
+        <source> (found by listing again: it happened some time since %1)</source>
+        <translation>（重新列出时发现：发生于 %1 之后的某个时间）</translation>
     </message>
 </context>
 <context>
@@ -1380,21 +1380,6 @@ Without --url, LockScope starts a private sandbox redis-server and connects to i
     <message>
         <source>the name says lock and the key has a TTL; a list of %1 item(s) in no format a known library writes: a lock of unknown origin (a list&apos;s items are tokens waiting to be taken, not holders)</source>
         <translation>名称表明这是锁且键带有 TTL；一个有 %1 个元素的列表，不属于任何已知库写入的格式：来源未知的锁（列表中的元素是等待被取走的令牌，而不是持有者）</translation>
-    </message>
-</context>
-<context>
-    <name>LockRelistingLog</name>
-    <message>
-        <source>found when listing again: %1</source>
-        <translation>重新列出时发现：%1</translation>
-    </message>
-    <message>
-        <source>no holder</source>
-        <translation>无持有者</translation>
-    </message>
-    <message>
-        <source>gone when listing again</source>
-        <translation>重新列出时已不存在</translation>
     </message>
 </context>
 <context>

@@ -4,7 +4,7 @@
 
 namespace lockscope {
 
-void ExpirySchedule::set(const WatchedLockId& id, Slot& slot, Clock::time_point deadline)
+void ExpirySchedule::set(const LockIdView& id, Slot& slot, Clock::time_point deadline)
 {
     if (slot.at != Slot::npos) {
         Entry& entry = m_heap[slot.at];
@@ -35,9 +35,9 @@ std::optional<ExpirySchedule::Clock::time_point> ExpirySchedule::earliest() cons
     return m_heap.front().deadline;
 }
 
-std::vector<const WatchedLockId*> ExpirySchedule::takeDue(Clock::time_point now)
+std::vector<const LockIdView*> ExpirySchedule::takeDue(Clock::time_point now)
 {
-    std::vector<const WatchedLockId*> due;
+    std::vector<const LockIdView*> due;
     while (!m_heap.empty() && m_heap.front().deadline <= now) {
         due.push_back(m_heap.front().id);
         takeOut(0);

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "inspect/watch/WatchedLockId.h"
+#include "inspect/LockId.h"
 
 #include <chrono>
 #include <cstddef>
@@ -32,19 +32,19 @@ public:
         size_t at = npos;
     };
 
-    void set(const WatchedLockId& id, Slot& slot, Clock::time_point deadline);
+    void set(const LockIdView& id, Slot& slot, Clock::time_point deadline);
     void remove(Slot& slot);
     std::optional<Clock::time_point> earliest() const;
     // The locks whose deadline is at or before `now`, taken out (their slots cleared). The
     // pointers stay valid until their entries are erased.
-    std::vector<const WatchedLockId*> takeDue(Clock::time_point now);
+    std::vector<const LockIdView*> takeDue(Clock::time_point now);
     size_t size() const { return m_heap.size(); }
 
 private:
     struct Entry
     {
         Clock::time_point deadline;
-        const WatchedLockId* id;
+        const LockIdView* id;
         Slot* slot;
     };
     void put(size_t at, Entry entry);

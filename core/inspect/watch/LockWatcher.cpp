@@ -2,7 +2,6 @@
 
 #include "common/CancellationToken.h"
 #include "common/WallClock.h"
-#include "inspect/LockKey.h"
 #include "inspect/LockNaming.h"
 #include "inspect/NameOrder.h"
 #include "inspect/recognizers/RecognizerCatalog.h"
@@ -280,7 +279,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     if (now.empty()) {
         if (!previous)
             return;
-        const std::string id = LockKey::of(node, name);
+        const LockId id(0, node, name);
         const bool announced = m_announcedReleases.erase(id) > 0;
         LockEvent event {announced ? LockEvent::Type::ForceReleased
                 : expired          ? LockEvent::Type::Expired
@@ -303,7 +302,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
         if (NotificationTriage* triage = triageOf(node))
             triage->forget(name);
         // (The id's views stay valid while erasing: the event keeps the snapshot they point into.)
-        m_current.erase(WatchedLockId(previous->first));
+        m_current.erase(LockIdView(previous->first));
         report(std::move(event), onEvent);
         return;
     }
@@ -311,7 +310,7 @@ void LockWatcher::apply(const std::string& node, const std::string& name, std::v
     // Taken again before the release was seen: not this hold's end. (Most changes have no
     // announcement pending: no key is built for them.)
     if (!m_announcedReleases.empty())
-        m_announcedReleases.erase(LockKey::of(node, name));
+        m_announcedReleases.erase(LockId(0, node, name));
     if (!previous) {
         remember(lock, at);
         report({LockEvent::Type::Appeared, lock, at}, onEvent);
@@ -331,7 +330,7 @@ void LockWatcher::report(LockEvent event, const EventHandler& onEvent) const
 
 void LockWatcher::remember(SharedLockSnapshot lock, long long atMs)
 {
-    const WatchedLockId id = idOf(lock->node, lock->name); // views of the snapshot the entry keeps
+    const LockIdView id = idOf(lock->node, lock->name); // views of the snapshot the entry keeps
     if (NotificationTriage* triage = triageOf(lock->node))
         triage->know(lock->name);
     schedule(*m_current.emplace(id, Seen {std::move(lock), atMs, {}}).first);
@@ -340,8 +339,7 @@ void LockWatcher::remember(SharedLockSnapshot lock, long long atMs)
 void LockWatcher::replace(Entry& entry, SharedLockSnapshot lock, long long atMs)
 {
     // The same node and name, in the new snapshot: the old one may go now.
-    entry.first.node = lock->node;
-    entry.first.name = lock->name;
+    entry.first.repoint(lock->node, lock->name);
     entry.second.lock = std::move(lock);
     entry.second.atMs = atMs;
     schedule(entry);
@@ -402,7 +400,7 @@ Status LockWatcher::rereadDue(const EventHandler& onEvent)
     if (due.empty())
         return Done {};
     std::map<std::string, std::vector<PendingNotifications::Lock>> byNode;
-    for (const WatchedLockId* id : due) {
+    for (const LockIdView* id : due) {
         auto seen = m_current.find(*id);
         if (seen == m_current.end())
             continue;
@@ -682,7 +680,7 @@ bool LockWatcher::takeAnnouncedRelease(
     const WatchTarget& target, const std::string& name, const EventHandler& onEvent)
 {
     // In a cluster every master hears the announcement: only the one that had the lock acts.
-    const std::string id = LockKey::of(target.node, name);
+    const LockId id(0, target.node, name);
     if (m_current.count(idOf(target.node, name))) {
         m_announcedReleases.insert(id);
         return true;
@@ -743,17 +741,15 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
     if (!result.failures.empty())
         return result.failures.front().error;
     m_listedAt = std::chrono::steady_clock::now();
-    std::map<std::string, std::vector<LockSnapshot>> byId;
-    std::map<std::string, std::pair<std::string, std::string>> where;
+    std::map<LockId, std::vector<LockSnapshot>, std::less<>> byId;
     for (auto& lock : result.locks) {
-        const std::string id = LockKey::of(lock.node, lock.name);
-        where[id] = {lock.node, lock.name};
-        byId[id].push_back(std::move(lock));
+        LockId id(0, lock.node, lock.name);
+        byId[std::move(id)].push_back(std::move(lock));
     }
     const long long at = epochMillisNow();
     std::vector<std::pair<std::string, std::string>> gone;
     for (const auto& [id, seen] : m_current) {
-        if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.count(LockKey::of(id.node, id.name)))
+        if ((!onlyNode || seen.lock->node == *onlyNode) && !byId.contains(id))
             gone.emplace_back(seen.lock->node, seen.lock->name);
     }
     for (const auto& [node, name] : gone) {
@@ -763,7 +759,7 @@ Status LockWatcher::pollOnce(const EventHandler& onEvent, const std::string* onl
         apply(node, name, {}, expired, onEvent);
     }
     for (auto& [id, locks] : byId)
-        apply(where[id].first, where[id].second, std::move(locks), false, onEvent);
+        apply(id.node(), id.name(), std::move(locks), false, onEvent);
     return Done {};
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/UserText.h"
 #include "inspect/BlockedPopCensus.h"
+#include "inspect/LockId.h"
 #include "inspect/LockInspector.h"
 #include "inspect/ServerClock.h"
 #include "inspect/SharedHolderMemory.h"
@@ -154,7 +155,7 @@ private:
     static constexpr std::chrono::milliseconds keylessRecheck {1000};
     Status findNewKeylessLocks(const EventHandler& onEvent);
     struct Seen;
-    using Entry = std::pair<const WatchedLockId, Seen>;
+    using Entry = std::pair<const LockIdView, Seen>;
     // `seen`: the lock's entry, when the caller has it (saves looking it up again).
     void apply(const std::string& node, const std::string& name, std::vector<LockSnapshot> now, bool expired,
         const EventHandler& onEvent, Entry* seen = nullptr);
@@ -183,7 +184,7 @@ private:
         ExpirySchedule::Slot due; // its place in m_expiries
     };
     // (views of the snapshot's node and name) -> last seen
-    std::unordered_map<WatchedLockId, Seen, WatchedLockId::Hash> m_current;
+    std::unordered_map<LockIdView, Seen, LockIdHash> m_current;
     // A lock to re-read: what was notified of it and, when it is known with keys, its entry.
     struct Reread
     {
@@ -204,13 +205,13 @@ private:
     void replace(Entry& entry, SharedLockSnapshot lock, long long atMs);
     // Puts a lock (an entry of m_current) in m_expiries by its TTL, or takes it out.
     void schedule(Entry& entry);
-    static WatchedLockId idOf(const std::string& node, const std::string& name) { return {node, name}; }
+    static LockIdView idOf(const std::string& node, const std::string& name) { return {0, node, name}; }
     // Locks a LockScope force-release was announced for (LockNaming::forceReleaseChannel) that
     // are still to be seen gone: their end is reported as ForceReleased, not Released.
-    std::set<std::string> m_announcedReleases;
-    // The locks that ended lately (LockKey -> last snapshot, when), for an announcement that
-    // arrives after the release was reported: a few seconds' worth, bounded.
-    std::map<std::string, std::pair<SharedLockSnapshot, long long>> m_recentlyReleased;
+    std::set<LockId> m_announcedReleases;
+    // The locks that ended lately (-> last snapshot, when), for an announcement that arrives
+    // after the release was reported: a few seconds' worth, bounded.
+    std::map<LockId, std::pair<SharedLockSnapshot, long long>> m_recentlyReleased;
     long long m_recentlySweptMs = 0; // when m_recentlyReleased last dropped its old entries
     std::map<const RedisConnection*, std::string> m_endpoints; // where each connection was at first
     ExpirySchedule m_expiries; // when each lock with a TTL is due

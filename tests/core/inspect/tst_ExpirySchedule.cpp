@@ -18,7 +18,7 @@ using Clock = ExpirySchedule::Clock;
 struct Lock
 {
     std::string name;
-    WatchedLockId id;
+    LockIdView id;
     ExpirySchedule::Slot slot;
 };
 
@@ -36,7 +36,7 @@ private slots:
         std::deque<Lock> locks(500);
         for (size_t i = 0; i < locks.size(); ++i) {
             locks[i].name = "lock:" + std::to_string(i);
-            locks[i].id = {"node", locks[i].name};
+            locks[i].id = LockIdView(0, "node", locks[i].name);
         }
         const Clock::time_point start {};
         std::mt19937 random(11);
@@ -59,8 +59,8 @@ private slots:
         int lastDeadline = -1;
         for (int now = 0; now <= 10000; now += 250) {
             const auto due = schedule.takeDue(start + std::chrono::milliseconds(now));
-            for (const WatchedLockId* id : due) {
-                const size_t i = size_t(std::stoul(std::string(id->name.substr(5))));
+            for (const LockIdView* id : due) {
+                const size_t i = size_t(std::stoul(std::string(id->name().substr(5))));
                 QVERIFY2(deadlineOf[i] >= 0 && deadlineOf[i] <= now, locks[i].name.c_str());
                 QVERIFY(deadlineOf[i] >= lastDeadline);
                 QCOMPARE(locks[i].slot.at, ExpirySchedule::Slot::npos);
@@ -79,7 +79,7 @@ private slots:
     void aLockSetAgainKeepsOnlyItsNewDeadline()
     {
         Lock lock {"a", {}, {}};
-        lock.id = {"node", lock.name};
+        lock.id = LockIdView(0, "node", lock.name);
         ExpirySchedule schedule;
         const Clock::time_point start {};
         schedule.set(lock.id, lock.slot, start + std::chrono::milliseconds(100));

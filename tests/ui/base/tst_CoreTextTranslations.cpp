@@ -46,9 +46,9 @@ class tst_CoreTextTranslations : public QObject
     std::unique_ptr<RedisServerProcess> m_server;
     std::unique_ptr<RedisConnection> m_redis;
 
-    QString keyOf(const QString& name) const
+    LockId keyOf(const QString& name) const
     {
-        return QStringLiteral("127.0.0.1:%1\n%2").arg(m_server->port()).arg(name);
+        return LockId(0, "127.0.0.1:" + std::to_string(m_server->port()), name.toStdString());
     }
 
     // The detail pane's text for `name`, once the monitor of a window on the test server lists it.
@@ -56,9 +56,9 @@ class tst_CoreTextTranslations : public QObject
     {
         controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         LockMonitorView* view = window.monitorView();
-        if (!QTest::qWaitFor([&] { return view->lockModel()->rowOf(0, keyOf(name)) >= 0; }, 10000))
+        if (!QTest::qWaitFor([&] { return view->lockModel()->rowOf(keyOf(name)) >= 0; }, 10000))
             return QStringLiteral("(not listed: %1)").arg(window.monitor().status().error);
-        if (!view->selectLock(0, keyOf(name)))
+        if (!view->selectLock(keyOf(name)))
             return QStringLiteral("(cannot select)");
         return view->detailPane()->toPlainText();
     }

@@ -36,9 +36,10 @@ QString urlOf(const RedisServerProcess& server)
     return QString::fromStdString(server.url());
 }
 
-QString keyOf(const RedisServerProcess& server, const QString& name)
+// The lock `name` of `process`, open as server `server` of the window.
+LockId keyOf(quint16 server, const RedisServerProcess& process, const QString& name)
 {
-    return QStringLiteral("127.0.0.1:%1\n%2").arg(server.port()).arg(name);
+    return LockId(server, "127.0.0.1:" + std::to_string(process.port()), name.toStdString());
 }
 
 bool setToken(const RedisServerProcess& server, const std::string& key, ConnectionOptions database = {})
@@ -115,13 +116,13 @@ private Q_SLOTS:
         QCOMPARE(window.addServer(urlOf(*first)), QString());
         QCOMPARE(window.addServer(urlOf(*second)), QString());
         QTRY_VERIFY_WITH_TIMEOUT(
-            model->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:billing"))) >= 0, 10000);
+            model->rowOf(keyOf(idOf(window, *first), *first, QStringLiteral("lock:billing"))) >= 0, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            model->rowOf(idOf(window, *second), keyOf(*second, QStringLiteral("lock:shipping"))) >= 0, 10000);
+            model->rowOf(keyOf(idOf(window, *second), *second, QStringLiteral("lock:shipping"))) >= 0, 10000);
 
         const QString secondName = QStringLiteral("127.0.0.1:%1").arg(second->port());
         const int shipping
-            = model->rowOf(idOf(window, *second), keyOf(*second, QStringLiteral("lock:shipping")));
+            = model->rowOf(keyOf(idOf(window, *second), *second, QStringLiteral("lock:shipping")));
         QCOMPARE(model->data(model->index(shipping, LockTableModel::ServerColumn)).toString(), secondName);
         QVERIFY(!window.monitorView()->table()->isColumnHidden(LockTableModel::ServerColumn));
         QVERIFY(window.fleetPanel()->isVisible());
@@ -192,7 +193,7 @@ private Q_SLOTS:
             const std::string name = "lock:alive:" + std::to_string(i);
             QVERIFY(setToken(*alive, name));
             QTRY_VERIFY_WITH_TIMEOUT(
-                model->rowOf(idOf(window, *alive), keyOf(*alive, QString::fromStdString(name))) >= 0, 5000);
+                model->rowOf(keyOf(idOf(window, *alive), *alive, QString::fromStdString(name))) >= 0, 5000);
         }
         QVERIFY(fleetState(window, killedId).contains(QStringLiteral("reconnecting")));
     }
@@ -210,13 +211,13 @@ private Q_SLOTS:
         window.addServer(urlOf(*first));
         window.addServer(urlOf(*second));
         LockMonitorView* view = window.monitorView();
-        const QString secondKey = keyOf(*second, QStringLiteral("lock:same"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(idOf(window, *second), secondKey) >= 0, 10000);
+        const LockId secondKey = keyOf(idOf(window, *second), *second, QStringLiteral("lock:same"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(secondKey) >= 0, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:same"))) >= 0,
+            view->lockModel()->rowOf(keyOf(idOf(window, *first), *first, QStringLiteral("lock:same"))) >= 0,
             10000);
 
-        QVERIFY(view->selectLock(idOf(window, *second), secondKey));
+        QVERIFY(view->selectLock(secondKey));
         bool asked = false;
         view->setDialogHook([&asked](LockActionDialog&) {
             asked = true;
@@ -252,12 +253,12 @@ private Q_SLOTS:
         QVERIFY(a != b);
         LockMonitorView* view = window.monitorView();
         LockTableModel* model = view->lockModel();
-        const QString key = keyOf(*server, QStringLiteral("lock:same"));
-        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(a->id(), key) >= 0, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(b->id(), key) >= 0, 10000);
+        const auto key = [&server](quint16 id) { return keyOf(id, *server, QStringLiteral("lock:same")); };
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(key(a->id())) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(model->rowOf(key(b->id())) >= 0, 10000);
         QCOMPARE(model->rowCount(), 2);
 
-        QVERIFY(view->selectLock(b->id(), key));
+        QVERIFY(view->selectLock(key(b->id())));
         QCOMPARE(view->selectedServer(), std::optional<quint16>(b->id()));
         QVERIFY(view->detailPane()->plainDetails().contains(b->name()));
         view->setDialogHook([](LockActionDialog&) { return true; });
@@ -265,8 +266,8 @@ private Q_SLOTS:
         view->forceReleaseAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!exists(*server, "lock:same", databaseB), 10000);
         QVERIFY(exists(*server, "lock:same", databaseA));
-        QTRY_COMPARE_WITH_TIMEOUT(model->rowOf(b->id(), key), -1, 10000);
-        QVERIFY(model->rowOf(a->id(), key) >= 0);
+        QTRY_COMPARE_WITH_TIMEOUT(model->rowOf(key(b->id())), -1, 10000);
+        QVERIFY(model->rowOf(key(a->id())) >= 0);
         QCOMPARE(model->rowCount(), 1);
     }
 
@@ -286,17 +287,17 @@ private Q_SLOTS:
         window.fleet().openUrl(options, urlOf(*readOnly));
         LockMonitorView* view = window.monitorView();
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(idOf(window, *readOnly), keyOf(*readOnly, QStringLiteral("lock:r")))
+            view->lockModel()->rowOf(keyOf(idOf(window, *readOnly), *readOnly, QStringLiteral("lock:r")))
                 >= 0,
             10000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            view->lockModel()->rowOf(idOf(window, *writable), keyOf(*writable, QStringLiteral("lock:w")))
+            view->lockModel()->rowOf(keyOf(idOf(window, *writable), *writable, QStringLiteral("lock:w")))
                 >= 0,
             10000);
 
-        QVERIFY(view->selectLock(idOf(window, *readOnly), keyOf(*readOnly, QStringLiteral("lock:r"))));
+        QVERIFY(view->selectLock(keyOf(idOf(window, *readOnly), *readOnly, QStringLiteral("lock:r"))));
         QTRY_VERIFY_WITH_TIMEOUT(!view->forceReleaseAction()->isEnabled(), 5000);
-        QVERIFY(view->selectLock(idOf(window, *writable), keyOf(*writable, QStringLiteral("lock:w"))));
+        QVERIFY(view->selectLock(keyOf(idOf(window, *writable), *writable, QStringLiteral("lock:w"))));
         QTRY_VERIFY_WITH_TIMEOUT(view->forceReleaseAction()->isEnabled(), 5000);
     }
 
@@ -337,7 +338,7 @@ private Q_SLOTS:
         QVERIFY(!window.fleetPanel()->isVisible()); // one server: its summary again
         QVERIFY(setToken(*first, "lock:later"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            model->rowOf(idOf(window, *first), keyOf(*first, QStringLiteral("lock:later"))) >= 0, 5000);
+            model->rowOf(keyOf(idOf(window, *first), *first, QStringLiteral("lock:later"))) >= 0, 5000);
     }
 
     void aRemovedServerLeavesNoObjectOrThreadBehind()
@@ -356,7 +357,7 @@ private Q_SLOTS:
         auto addAndRemove = [&] {
             FleetServer* added = window.fleet().openUrl(test::optionsFor(*other), urlOf(*other));
             QTRY_VERIFY_WITH_TIMEOUT(
-                model->rowOf(added->id(), keyOf(*other, QStringLiteral("lock:other"))) >= 0, 10000);
+                model->rowOf(keyOf(added->id(), *other, QStringLiteral("lock:other"))) >= 0, 10000);
             window.fleet().remove(added->id());
         };
         // Once first, so that what Qt starts on first use (its thread pools) is in the count.

@@ -136,9 +136,8 @@ private Q_SLOTS:
         QVERIFY(m_redis->command(
             {"SET", "lock:main", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
 
-        const QString key = LockRecord::keyFor(
-            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:main");
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
+        const LockId key(0, "127.0.0.1:" + std::to_string(m_server->port()), "lock:main");
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
 
         HistoryWindow* history = main.showHistory();
         QCOMPARE(history->databasePath(), path);
@@ -152,7 +151,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(indexOfMain(), 10000);
         QTest::mouseClick(
             history->timeline(), Qt::LeftButton, {}, history->timeline()->barRect(*indexOfMain()).center());
-        QCOMPARE(main.monitorView()->selectedKey(), key);
+        QCOMPARE(main.monitorView()->selectedLockId(), std::optional<LockId>(key));
         QVERIFY(m_redis->command({"DEL", "lock:main"}));
     }
 
@@ -166,17 +165,16 @@ private Q_SLOTS:
         const std::string first = test::LockFormats::uuid1Hex(test::epochMillis());
         const std::string second = test::LockFormats::uuid1Hex(test::epochMillis() + 7);
         QVERIFY(m_redis->command({"SET", "lock:pane", first, "PX", "60000"}));
-        const QString key = LockRecord::keyFor(
-            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:pane");
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
+        const LockId key(0, "127.0.0.1:" + std::to_string(m_server->port()), "lock:pane");
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
         QVERIFY(m_redis->command({"DEL", "lock:pane"}));
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) < 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) < 0, 10000);
         QVERIFY(m_redis->command({"SET", "lock:pane", second, "PX", "60000"}));
-        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(0, key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(main.monitorView()->lockModel()->rowOf(key) >= 0, 10000);
         // The recorder commits within a second; selecting the lock reads its day of holds.
         QTRY_COMPARE_WITH_TIMEOUT(
             holdsOf(main.history().databasePath(), "lock:pane").size(), std::size_t(2), 10000);
-        QVERIFY(main.monitorView()->selectLock(0, key));
+        QVERIFY(main.monitorView()->selectLock(key));
         const QString ended
             = LockStatisticsText::tr("Ended: %1 released, %2 expired, %3 force-released, %4 lost")
                   .arg(1)
@@ -204,10 +202,10 @@ private Q_SLOTS:
         HistoryRecording recording;
         recording.start(QString());
         QSignalSpy read(&recording, &HistoryRecording::statisticsRead);
-        recording.requestStatistics(QStringLiteral("some-key"), "lock:any", 60000);
+        recording.requestStatistics(LockId(0, "127.0.0.1:6379", "lock:any"), 60000);
         QTRY_COMPARE(read.size(), 1);
         const auto report = read[0][0].value<LockStatisticsReport>();
-        QCOMPARE(report.lockKey, QStringLiteral("some-key"));
+        QCOMPARE(report.lock, LockId(0, "127.0.0.1:6379", "lock:any"));
         QCOMPARE(report.source, LockStatisticsReport::Source::HistoryOff);
     }
 
@@ -371,14 +369,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(main.monitor().status().state == MonitorStatus::State::Watching, 10000);
         QVERIFY(m_redis->command(
             {"SET", "lock:extended", test::LockFormats::uuid1Hex(test::epochMillis()), "PX", "60000"}));
-        const QString key = LockRecord::keyFor(
-            QStringLiteral("127.0.0.1:%1").arg(m_server->port()).toStdString(), "lock:extended");
+        const LockId key(0, "127.0.0.1:" + std::to_string(m_server->port()), "lock:extended");
         LockTableModel* locks = main.monitorView()->lockModel();
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 10000);
         QSignalSpy performed(&main.monitor(), &LockMonitorController::adminPerformed);
         LockAdminRequest extend;
         extend.action = LockAdminRequest::Action::ExtendTtl;
-        extend.lock = locks->recordAt(locks->rowOf(0, key));
+        extend.lock = locks->recordAt(locks->rowOf(key));
         extend.ttlMs = 120000;
         main.monitor().perform(extend);
         QTRY_COMPARE_WITH_TIMEOUT(performed.size(), 1, 10000);

@@ -1,5 +1,8 @@
 lockscope_add_test(tst_LockTableModel DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
 lockscope_add_test(tst_LockTableView DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
+lockscope_add_test(tst_LockServerRoutes DIR ui/monitor LIBS lockscope_ui Qt6::Widgets)
+# One supervisor of a watch: the CLI's fleet watcher and the GUI's monitor worker through a restart.
+lockscope_add_test(tst_WatchReconnect DIR ui/monitor EVERY_SERVER LIBS lockscope_ui)
 lockscope_add_test(tst_LockMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_ClusterMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)
 lockscope_add_test(tst_SentinelMonitor DIR ui/monitor LIBS lockscope_ui_testsupport Qt6::Widgets)

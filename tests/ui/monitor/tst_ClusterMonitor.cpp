@@ -51,10 +51,9 @@ class tst_ClusterMonitor : public test::ClusterTestCase
         return {};
     }
 
-    QString keyOf(size_t index, const std::string& name) const
+    LockId keyOf(size_t index, const std::string& name) const
     {
-        return QString::fromStdString(m_cluster->node(index).toString()) + QLatin1Char('\n')
-            + QString::fromStdString(name);
+        return LockId(0, m_cluster->node(index).toString(), name);
     }
 
     static void openAndWait(
@@ -93,18 +92,18 @@ private Q_SLOTS:
         window.show();
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
-        QList<QString> keys;
+        std::vector<LockId> keys;
         for (size_t i = 0; i < m_cluster->size(); ++i) {
             const std::string name = nameOnMaster(i, "lock:orders");
             QVERIFY(!name.empty());
             QVERIFY(m_cluster->direct(i).command(
                 {"SET", name, "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
-            keys.append(keyOf(i, name));
+            keys.push_back(keyOf(i, name));
         }
         for (size_t i = 0; i < m_cluster->size(); ++i) {
-            const QString& key = keys[qsizetype(i)];
-            QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, qPrintable(key), 10000);
-            const int row = locks->rowOf(0, key);
+            const LockId& key = keys[i];
+            QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(key) >= 0, key.name().c_str(), 10000);
+            const int row = locks->rowOf(key);
             QCOMPARE(locks->index(row, LockTableModel::NodeColumn).data().toString(),
                 QString::fromStdString(m_cluster->node(i).toString()));
         }
@@ -127,9 +126,9 @@ private Q_SLOTS:
             {"SET", name, "0a2c1e7a7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(last, name);
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 10000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(last, name);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 10000);
+        QVERIFY(view->selectLock(key));
 
         QString nodeShown;
         view->setDialogHook([&nodeShown](LockActionDialog& dialog) {
@@ -140,7 +139,7 @@ private Q_SLOTS:
         view->forceReleaseAction()->trigger();
         QCOMPARE(nodeShown, QString::fromStdString(m_cluster->node(last).toString()));
 
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 10000);
         auto exists = m_cluster->direct(last).command({"EXISTS", name});
         QVERIFY(exists && exists->integer() == 0);
         QTRY_VERIFY_WITH_TIMEOUT(window.findChild<QLabel*>(QStringLiteral("adminResultLabel"))

@@ -28,9 +28,9 @@ class tst_LockCopyActions : public test::RedisTestCase
 
     test::GuiTestEnvironment m_environment;
 
-    QString keyOf(const QString& name) const
+    LockId keyOf(const QString& name) const
     {
-        return QStringLiteral("127.0.0.1:%1\n%2").arg(m_server->port()).arg(name);
+        return LockId(0, "127.0.0.1:" + std::to_string(m_server->port()), name.toStdString());
     }
 
     // A window on the test server with the lock `name` selected.
@@ -39,9 +39,9 @@ class tst_LockCopyActions : public test::RedisTestCase
         window.show();
         controller.open(test::optionsFor(*m_server, GuiConnectionDefaults::options()));
         QTRY_COMPARE_WITH_TIMEOUT(window.monitor().status().state, MonitorStatus::State::Watching, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowOf(0, keyOf(name)) >= 0, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.monitorView()->lockModel()->rowOf(keyOf(name)) >= 0, 10000);
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 10000);
-        QVERIFY(window.monitorView()->selectLock(0, keyOf(name)));
+        QVERIFY(window.monitorView()->selectLock(keyOf(name)));
     }
 
 private Q_SLOTS:

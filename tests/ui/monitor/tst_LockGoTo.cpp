@@ -40,9 +40,9 @@ class tst_LockGoTo : public test::RedisTestCase
 
     test::GuiTestEnvironment m_environment;
 
-    QString keyOf(const QString& name) const
+    LockId keyOf(const QString& name) const
     {
-        return QStringLiteral("127.0.0.1:%1\n%2").arg(m_server->port()).arg(name);
+        return LockId(0, "127.0.0.1:" + std::to_string(m_server->port()), name.toStdString());
     }
 
     // A window on the test server once it lists `count` locks.
@@ -78,7 +78,7 @@ private Q_SLOTS:
         QPointer<LockGoToDialog> dialog = goTo(*window.monitorView(), QStringLiteral("reports:monthly"));
         QVERIFY(dialog);
         QTRY_VERIFY(!dialog); // accepted and gone
-        QCOMPARE(window.monitorView()->selectedKey(), keyOf(laravel8));
+        QCOMPARE(window.monitorView()->selectedLockId(), std::optional<LockId>(keyOf(laravel8)));
     }
 
     void itsRedisKeySelectsItToo()
@@ -90,7 +90,7 @@ private Q_SLOTS:
         openAndWait(controller, window, 2);
         QPointer<LockGoToDialog> dialog = goTo(*window.monitorView(), laravel8);
         QTRY_VERIFY(!dialog);
-        QCOMPARE(window.monitorView()->selectedKey(), keyOf(laravel8));
+        QCOMPARE(window.monitorView()->selectedLockId(), std::optional<LockId>(keyOf(laravel8)));
     }
 
     void aNameSeveralLocksShareListsThemAndSelectsOnlyTheOneChosen()
@@ -104,14 +104,14 @@ private Q_SLOTS:
         LockMonitorView& view = *window.monitorView();
         LockGoToDialog* dialog = goTo(view, QStringLiteral("reports:monthly"));
         QVERIFY(dialog && dialog->isVisible()); // no guess: still asking
-        QVERIFY(view.selectedKey().isEmpty());
+        QVERIFY(!view.selectedLockId());
         QListWidget* candidates = dialog->candidateList();
         QVERIFY(candidates->isVisible());
         QCOMPARE(candidates->count(), 2);
         QVERIFY(dialog->messageLabel()->text().contains(QLatin1String("2 locks")));
         QTest::keyClick(dialog->nameEdit(), Qt::Key_Return); // Go again, nothing chosen yet
         QVERIFY(dialog->isVisible());
-        QVERIFY(view.selectedKey().isEmpty());
+        QVERIFY(!view.selectedLockId());
         int laravel11Row = -1;
         for (int row = 0; row < candidates->count(); ++row)
             if (candidates->item(row)->text().contains(laravel11))
@@ -125,7 +125,7 @@ private Q_SLOTS:
         candidates->setCurrentRow(laravel11Row);
         Q_EMIT candidates->itemActivated(candidates->item(laravel11Row));
         QTRY_VERIFY(!open);
-        QCOMPARE(view.selectedKey(), keyOf(laravel11));
+        QCOMPARE(view.selectedLockId(), std::optional<LockId>(keyOf(laravel11)));
     }
 
     void aNameNoLockHasIsSaidAndNothingSelected()
@@ -137,7 +137,7 @@ private Q_SLOTS:
         LockGoToDialog* dialog = goTo(*window.monitorView(), QStringLiteral("reports"));
         QVERIFY(dialog && dialog->isVisible());
         QVERIFY(dialog->messageLabel()->text().contains(QLatin1String("No lock")));
-        QVERIFY(window.monitorView()->selectedKey().isEmpty());
+        QVERIFY(!window.monitorView()->selectedLockId());
     }
 
     void aLockTheFilterHidesIsShownAgainWhenGoneTo()
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(view.proxyModel()->rowCount(), 1);
         QPointer<LockGoToDialog> dialog = goTo(view, QStringLiteral("reports:monthly"));
         QTRY_VERIFY(!dialog);
-        QCOMPARE(view.selectedKey(), keyOf(laravel8));
+        QCOMPARE(view.selectedLockId(), std::optional<LockId>(keyOf(laravel8)));
         QVERIFY(view.filterEdit()->text().isEmpty());
     }
 

@@ -35,9 +35,9 @@ using namespace std::chrono_literals;
 
 namespace {
 
-QString keyOf(const RedisServerProcess& server, const QString& name)
+LockId keyOf(const RedisServerProcess& server, const QString& name)
 {
-    return QStringLiteral("127.0.0.1:%1\n%2").arg(server.port()).arg(name);
+    return LockId(0, "127.0.0.1:" + std::to_string(server.port()), name.toStdString());
 }
 
 bool eventLogged(const LockEventLogModel& log, LockEventRecord::Type type, const QString& lockName)
@@ -151,11 +151,11 @@ private Q_SLOTS:
         QCOMPARE(locks->rowCount(), 0);
 
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "orders", test::LockFormats::uuidV4(), 42, 30000));
-        QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(0, keyOf(*m_server, QStringLiteral("orders"))) >= 0,
+        QTRY_VERIFY2_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("orders"))) >= 0,
             qPrintable(window.monitor().status().description + QLatin1Char('|')
                 + window.monitor().status().error + QString::number(int(window.monitor().status().state))),
             1000);
-        const int row = locks->rowOf(0, keyOf(*m_server, QStringLiteral("orders")));
+        const int row = locks->rowOf(keyOf(*m_server, QStringLiteral("orders")));
         QCOMPARE(locks->index(row, LockTableModel::KindColumn).data(LockTableModel::KindRole).toInt(),
             int(LockKind::Reentrant));
         QCOMPARE(locks->recordAt(row).holders().first().threadId, QStringLiteral("42"));
@@ -175,12 +175,12 @@ private Q_SLOTS:
         setToken("lock:report", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:report"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 5000);
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:report"));
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 5000);
         auto ttlText
-            = [&] { return locks->index(locks->rowOf(0, key), LockTableModel::TtlColumn).data().toString(); };
+            = [&] { return locks->index(locks->rowOf(key), LockTableModel::TtlColumn).data().toString(); };
         auto ttlLeft = [&] {
-            return locks->index(locks->rowOf(0, key), LockTableModel::TtlColumn)
+            return locks->index(locks->rowOf(key), LockTableModel::TtlColumn)
                 .data(LockTableModel::RemainingTtlRole)
                 .toLongLong();
         };
@@ -207,11 +207,36 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         setToken("lock:short", "f81d4fae7dec11d0a76500a0c91e6bf6", 1500);
-        const QString key = keyOf(*m_server, QStringLiteral("lock:short"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) < 0, 10000);
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:short"));
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) < 0, 10000);
         QVERIFY(eventLogged(
             *window.monitorView()->eventLog(), LockEventRecord::Type::Expired, QStringLiteral("lock:short")));
+    }
+
+    void refreshLogsWhatTheListingFoundThatTheMonitorCouldNotHear()
+    {
+        ConnectionController controller;
+        MainWindow window(controller);
+        window.show();
+        openAndWait(controller, window, options());
+        // Without notifications the monitor hears nothing of this lock until it lists again.
+        QVERIFY(m_redis->command({"CONFIG", "SET", "notify-keyspace-events", ""}));
+        auto restore = qScopeGuard([this] {
+            (void)m_redis->command({"CONFIG", "SET", "notify-keyspace-events", "KEA"});
+        });
+        setToken("lock:unheard", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
+        window.monitor().relist();
+        const LockEventLogModel& log = *window.monitorView()->eventLog();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            eventLogged(log, LockEventRecord::Type::Appeared, QStringLiteral("lock:unheard")), 10000);
+        QVERIFY(
+            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("lock:unheard"))) >= 0);
+        for (int row = 0; row < log.rowCount(); ++row)
+            if (log.eventAt(row).lockName() == QStringLiteral("lock:unheard"))
+                QVERIFY2(log.eventAt(row).missedSinceMs >= 0, qPrintable(log.eventAt(row).details()));
+        if (qEnvironmentVariableIsSet("LOCKSCOPE_RELIST_PNG"))
+            window.grab().save(qEnvironmentVariable("LOCKSCOPE_RELIST_PNG"), "PNG");
     }
 
     void forceReleaseThroughTheConfirmationDialogRemovesItAndLogsIt()
@@ -224,9 +249,9 @@ private Q_SLOTS:
         QVERIFY(test::LockFormats::redissonLock(*m_redis, "payments", uuid, 7, 60000));
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("payments"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("payments"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QVERIFY(view->forceReleaseAction()->isEnabled());
 
         DialogAnswer answer;
@@ -235,7 +260,7 @@ private Q_SLOTS:
         QVERIFY(answer.seen);
         QVERIFY2(answer.holderText.contains(QString::fromStdString(uuid)), qPrintable(answer.holderText));
 
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
         auto exists = m_redis->command({"EXISTS", "payments"});
         QVERIFY(exists && exists->integer() == 0);
         QTRY_VERIFY_WITH_TIMEOUT(
@@ -261,16 +286,16 @@ private Q_SLOTS:
         controller.setProductionMarked(true);
         QVERIFY(window.productionAction()->isChecked());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:prod"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:prod"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         DialogAnswer answer;
         answer.typeName = true;
         answerNextDialog(answer);
         view->forceReleaseAction()->trigger();
         QVERIFY(answer.seen);
         QVERIFY(!answer.buttonEnabledBeforeTyping);
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
         controller.setProductionMarked(false);
     }
 
@@ -283,9 +308,9 @@ private Q_SLOTS:
             test::LockFormats::redissonLock(*m_redis, "shipments", test::LockFormats::uuidV4(), 3, 20000));
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("shipments"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("shipments"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QTimer::singleShot(50, [] {
             auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
             QVERIFY(dialog);
@@ -295,7 +320,7 @@ private Q_SLOTS:
         view->extendAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(m_redis->command({"PTTL", "shipments"})->integer() > 500'000, 5000);
         QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()
-                                     ->index(view->lockModel()->rowOf(0, key), LockTableModel::TtlColumn)
+                                     ->index(view->lockModel()->rowOf(key), LockTableModel::TtlColumn)
                                      .data(LockTableModel::RemainingTtlRole)
                                      .toLongLong()
                 > 500'000,
@@ -318,10 +343,10 @@ private Q_SLOTS:
         window.show();
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("billing"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).stuck());
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("billing"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck());
+        QVERIFY(view->selectLock(key));
         QVERIFY(view->removeWaitersAction()->isEnabled());
         DialogAnswer answer;
         answerNextDialog(answer);
@@ -329,8 +354,7 @@ private Q_SLOTS:
         QVERIFY(answer.seen);
         QTRY_COMPARE_WITH_TIMEOUT(
             m_redis->command({"LLEN", "redisson_lock_queue:{billing}"})->integer(), 0LL, 5000);
-        QTRY_VERIFY_WITH_TIMEOUT(
-            !view->lockModel()->recordAt(view->lockModel()->rowOf(0, key)).stuck(), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lockModel()->recordAt(view->lockModel()->rowOf(key)).stuck(), 5000);
         QCOMPARE(m_redis->command({"HEXISTS", "billing", holder})->integer(), 1LL); // the holder keeps it
     }
 
@@ -389,9 +413,9 @@ private Q_SLOTS:
         setToken("lock:ro", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
         openAndWait(controller, window, options(true));
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:ro"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:ro"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QVERIFY(!view->forceReleaseAction()->isEnabled());
         QVERIFY2(view->forceReleaseAction()->toolTip().contains(QLatin1String("read-only")),
             qPrintable(view->forceReleaseAction()->toolTip()));
@@ -410,9 +434,9 @@ private Q_SLOTS:
         setToken("lock:keep", "f81d4fae7dec11d0a76500a0c91e6bf6", 60000);
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:keep"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:keep"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QSignalSpy triggered(view->forceReleaseAction(), &QAction::triggered);
 
         view->filterEdit()->setText(QStringLiteral("lock:keep"));
@@ -426,7 +450,7 @@ private Q_SLOTS:
         view->filterEdit()->clear();
         view->table()->setFocus();
         QTRY_VERIFY(view->table()->hasFocus());
-        QVERIFY(view->selectLock(0, key));
+        QVERIFY(view->selectLock(key));
         DialogAnswer answer;
         answer.confirm = false;
         answerNextDialog(answer);
@@ -454,7 +478,7 @@ private Q_SLOTS:
         QVERIFY(redis);
         QVERIFY(redis->command({"SET", "lock:polled", "f81d4fae7dec11d0a76500a0c91e6bf6", "PX", "60000"}));
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(0, keyOf(*server, QStringLiteral("lock:polled"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(keyOf(*server, QStringLiteral("lock:polled"))) >= 0,
             5000);
     }
 
@@ -483,8 +507,8 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
         QTRY_COMPARE_WITH_TIMEOUT(view->proxyModel()->rowCount(), 2, 5000);
-        const int possibleRow = view->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("order:1042")));
-        const int lockRow = view->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("beta")));
+        const int possibleRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("order:1042")));
+        const int lockRow = view->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("beta")));
         QVERIFY(possibleRow >= 0 && lockRow >= 0);
         QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::FontRole).value<QFont>().italic());
         QVERIFY(view->lockModel()->index(possibleRow, 0).data(Qt::ForegroundRole).isValid());
@@ -496,7 +520,7 @@ private Q_SLOTS:
         QCOMPARE(view->proxyModel()->index(0, 0).data().toString(), QStringLiteral("beta"));
         possible->click();
         QCOMPARE(view->proxyModel()->rowCount(), 2);
-        QVERIFY(view->selectLock(0, keyOf(*m_server, QStringLiteral("order:1042"))));
+        QVERIFY(view->selectLock(keyOf(*m_server, QStringLiteral("order:1042"))));
         QTRY_VERIFY_WITH_TIMEOUT(
             view->detailPane()->toPlainText().contains(QLatin1String("Possibly a lock")), 5000);
     }
@@ -564,9 +588,9 @@ private Q_SLOTS:
         setToken("bull:emails:7:lock", test::LockFormats::uuidV4() + ":1", 60000);
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("bull:emails:7:lock"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("bull:emails:7:lock"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QTRY_VERIFY_WITH_TIMEOUT(
             view->detailPane()->toPlainText().contains(QLatin1String("Before releasing")), 5000);
         DialogAnswer answer;

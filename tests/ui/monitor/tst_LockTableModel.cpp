@@ -134,7 +134,7 @@ Announced announcedAfter(LockEventRecord::Type type, const QString& name)
     now += 4'000; // 4 s left for the 8 s lease
     locks.tick();
     Announced announced;
-    announced.rowOfLock = locks.rowOf(0, between.key());
+    announced.rowOfLock = locks.rowOf(between.id());
     for (const auto& signal : std::as_const(changed))
         for (int at : {0, 1}) {
             const auto cell = signal.at(at).value<QModelIndex>();
@@ -197,8 +197,8 @@ private Q_SLOTS:
         proxy.setTextFilter({});
         proxy.setKindFilter(std::nullopt);
         QCOMPARE(locks.rowCount(), 2 + 40 - 7 - 1 + 1 + 500);
-        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nlock:1000")), -1);
-        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:1001")) >= 0);
+        QCOMPARE(locks.rowOf(LockId(0, "n1:6379", "lock:1000")), -1);
+        QVERIFY(locks.rowOf(LockId(0, "n1:6379", "lock:1001")) >= 0);
         QCOMPARE(events.rowCount(), 50);
         QCOMPARE(proxy.rowCount(), locks.rowCount());
     }
@@ -250,7 +250,7 @@ private Q_SLOTS:
         locks.apply(gone);
         QCOMPARE(locks.rowCount(), 90'000);
         QCOMPARE(removed.count(), 1);
-        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nlock:30000")), 20'000);
+        QCOMPARE(locks.rowOf(LockId(0, "n1:6379", "lock:30000")), 20'000);
 
         // The countdown repaints the TTL column of all rows with one signal (their states did not
         // change since the last tick).
@@ -282,11 +282,11 @@ private Q_SLOTS:
         listing.reset = true;
         listing.locks = {lockNamed(QStringLiteral("calm")), lockNamed(QStringLiteral("slow"))};
         locks.apply(listing);
-        const int slow = locks.rowOf(0, lockNamed(QStringLiteral("slow")).key());
-        const int calm = locks.rowOf(0, lockNamed(QStringLiteral("calm")).key());
+        const int slow = locks.rowOf(lockNamed(QStringLiteral("slow")).id());
+        const int calm = locks.rowOf(lockNamed(QStringLiteral("calm")).id());
         QSignalSpy changed(&locks, &QAbstractItemModel::dataChanged);
 
-        locks.setAlerts({{0, {{lockNamed(QStringLiteral("slow")).key(), QStringLiteral("held for 2 min")}}}});
+        locks.setAlerts({{LockId(lockNamed(QStringLiteral("slow")).id()), QStringLiteral("held for 2 min")}});
         QCOMPARE(changed.size(), 1); // the alerting row only
         QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), slow);
         QVERIFY(locks.index(slow, LockTableModel::HoldersColumn).data(Qt::BackgroundRole).isValid());
@@ -318,13 +318,13 @@ private Q_SLOTS:
             listing.locks = {LockRecord::fromSnapshot(same, baseMs, server)};
             locks.apply(listing);
         }
-        const QString key = lockNamed(QStringLiteral("lock:same")).key();
+        const auto key = [](quint16 server) { return LockId(server, "n1:6379", "lock:same"); };
         QCOMPARE(locks.rowCount(), 2);
-        const int onOne = locks.rowOf(1, key);
-        const int onTwo = locks.rowOf(2, key);
+        const int onOne = locks.rowOf(key(1));
+        const int onTwo = locks.rowOf(key(2));
         QVERIFY(onOne >= 0 && onTwo >= 0 && onOne != onTwo);
         QCOMPARE(locks.recordAt(onTwo).server(), quint16(2));
-        QCOMPARE(locks.rowOf(3, key), -1);
+        QCOMPARE(locks.rowOf(key(3)), -1);
 
         LockSnapshot renewedLock = same;
         renewedLock.ttlMs = 90'000;
@@ -333,13 +333,13 @@ private Q_SLOTS:
         renewal.changes.append(change(LockEventRecord::Type::Changed,
             LockRecord::fromSnapshot(renewedLock, baseMs, 2), LockChange::Lease));
         locks.apply(renewal);
-        QCOMPARE(locks.recordAt(locks.rowOf(2, key)).ttlMs(), 90'000);
-        QCOMPARE(locks.recordAt(locks.rowOf(1, key)).ttlMs(), 30'000);
+        QCOMPARE(locks.recordAt(locks.rowOf(key(2))).ttlMs(), 90'000);
+        QCOMPARE(locks.recordAt(locks.rowOf(key(1))).ttlMs(), 30'000);
 
-        locks.setAlerts({{2, {{key, QStringLiteral("held for 2 min")}}}});
-        QCOMPARE(locks.index(locks.rowOf(2, key), 0).data(LockTableModel::AlertRole).toString(),
+        locks.setAlerts({{key(2), QStringLiteral("held for 2 min")}});
+        QCOMPARE(locks.index(locks.rowOf(key(2)), 0).data(LockTableModel::AlertRole).toString(),
             QStringLiteral("held for 2 min"));
-        QCOMPARE(locks.index(locks.rowOf(1, key), 0).data(LockTableModel::AlertRole).toString(), QString());
+        QCOMPARE(locks.index(locks.rowOf(key(1)), 0).data(LockTableModel::AlertRole).toString(), QString());
 
         LockUpdateBatch release;
         release.server = 2;
@@ -347,8 +347,8 @@ private Q_SLOTS:
             change(LockEventRecord::Type::Released, LockRecord::fromSnapshot(renewedLock, baseMs, 2)));
         locks.apply(release);
         QCOMPARE(locks.rowCount(), 1);
-        QCOMPARE(locks.rowOf(2, key), -1);
-        QCOMPARE(locks.recordAt(locks.rowOf(1, key)).server(), quint16(1));
+        QCOMPARE(locks.rowOf(key(2)), -1);
+        QCOMPARE(locks.recordAt(locks.rowOf(key(1))).server(), quint16(1));
     }
 
     void aQueuedBatchOfChangesKeepsItsServer()
@@ -770,13 +770,13 @@ private Q_SLOTS:
         meanwhile.changes.append(
             change(LockEventRecord::Type::Appeared, lockNamed(QStringLiteral("lock:new"))));
         locks.apply(meanwhile);
-        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:new")) < 0);
+        QVERIFY(locks.rowOf(LockId(0, "n1:6379", "lock:new")) < 0);
         QTRY_VERIFY_WITH_TIMEOUT(!locks.isLoading(), 20000);
 
         QCOMPARE(locks.rowCount(), listed);
         QCOMPARE(proxy.rowCount(), listed);
-        QCOMPARE(locks.rowOf(0, listing.locks.constLast().key()), -1);
-        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nlock:new")) >= 0);
+        QCOMPARE(locks.rowOf(listing.locks.constLast().id()), -1);
+        QVERIFY(locks.rowOf(LockId(0, "n1:6379", "lock:new")) >= 0);
         QCOMPARE(proxy.index(0, LockTableModel::NameColumn).data().toString(), QStringLiteral("lock:new"));
         QCOMPARE(proxy.index(listed - 1, LockTableModel::NameColumn).data().toString(),
             QStringLiteral("lock:000001"));
@@ -830,8 +830,8 @@ private Q_SLOTS:
 
         QCOMPARE(locks.rowCount(), int(second.locks.size()));
         QCOMPARE(proxy.rowCount(), int(second.locks.size()));
-        QCOMPARE(locks.rowOf(0, QStringLiteral("n1:6379\nfirst:0")), -1);
-        QVERIFY(locks.rowOf(0, QStringLiteral("n1:6379\nsecond:0")) >= 0);
+        QCOMPARE(locks.rowOf(LockId(0, "n1:6379", "first:0")), -1);
+        QVERIFY(locks.rowOf(LockId(0, "n1:6379", "second:0")) >= 0);
     }
 };
 

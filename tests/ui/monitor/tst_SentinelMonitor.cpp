@@ -34,7 +34,7 @@ QString describe(const LockTableModel& locks, const MonitorStatus& monitor)
 {
     QStringList keys;
     for (int row = 0; row < locks.rowCount(); ++row)
-        keys.append(locks.recordAt(row).key());
+        keys.append(locks.recordAt(row).node() + QLatin1Char(' ') + locks.recordAt(row).name());
     QString text = QStringLiteral("table: %1; monitor state %2: %3 %4")
                        .arg(keys.join(QLatin1Char('|')))
                        .arg(int(monitor.state))
@@ -70,9 +70,9 @@ class tst_SentinelMonitor : public test::SentinelTestCase
         QTRY_COMPARE_WITH_TIMEOUT(controller.status().state, ConnectionStatus::State::Connected, 20000);
     }
 
-    QString lockKey(const RedisServerProcess& master, const QString& name) const
+    LockId lockKey(const RedisServerProcess& master, const QString& name) const
     {
-        return addressOf(master) + QLatin1Char('\n') + name;
+        return LockId(0, addressOf(master).toStdString(), name.toStdString());
     }
 
 private Q_SLOTS:
@@ -100,7 +100,7 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QTRY_VERIFY_WITH_TIMEOUT(
-            locks->rowOf(0, lockKey(m_setup->master(), QStringLiteral("lock:sentinel"))) >= 0, 10000);
+            locks->rowOf(lockKey(m_setup->master(), QStringLiteral("lock:sentinel"))) >= 0, 10000);
     }
 
     // Last: it swaps the roles of master and replica. A failover takes the sentinel a few
@@ -117,7 +117,7 @@ private Q_SLOTS:
         openAndWait(controller, window, options());
         LockTableModel* locks = window.monitorView()->lockModel();
         QTRY_VERIFY_WITH_TIMEOUT(
-            locks->rowOf(0, lockKey(m_setup->master(), QStringLiteral("lock:before"))) >= 0, 10000);
+            locks->rowOf(lockKey(m_setup->master(), QStringLiteral("lock:before"))) >= 0, 10000);
 
         const HostPort promoted {"127.0.0.1", m_setup->replica().port()};
         QVERIFY(m_setup->requestFailover());
@@ -127,15 +127,15 @@ private Q_SLOTS:
 
         // The table now lists the locks of the new master, under its address.
         QTRY_VERIFY2_WITH_TIMEOUT(
-            locks->rowOf(0, lockKey(m_setup->replica(), QStringLiteral("lock:before"))) >= 0,
+            locks->rowOf(lockKey(m_setup->replica(), QStringLiteral("lock:before"))) >= 0,
             qPrintable(describe(*locks, window.monitor().status())), 30000);
         auto newMaster = test::connectTo(m_setup->replica());
         QVERIFY(newMaster);
         QVERIFY(
             newMaster->command({"SET", "lock:after", "0a2c1e7a7dec11d0a76500a0c91e6bf6", "PX", "300000"}));
         QTRY_VERIFY_WITH_TIMEOUT(
-            locks->rowOf(0, lockKey(m_setup->replica(), QStringLiteral("lock:after"))) >= 0, 15000);
-        QCOMPARE(locks->rowOf(0, lockKey(m_setup->master(), QStringLiteral("lock:before"))), -1);
+            locks->rowOf(lockKey(m_setup->replica(), QStringLiteral("lock:after"))) >= 0, 15000);
+        QCOMPARE(locks->rowOf(lockKey(m_setup->master(), QStringLiteral("lock:before"))), -1);
         QTRY_COMPARE_WITH_TIMEOUT(statusText(window, "statusTopology"),
             QStringLiteral("sentinel master %1").arg(addressOf(m_setup->replica())), 15000);
         QCOMPARE(controller.status().state, ConnectionStatus::State::Connected);

@@ -37,9 +37,9 @@ using namespace lockscope::ui;
 
 namespace {
 
-QString keyOf(const RedisServerProcess& server, const QString& name)
+LockId keyOf(const RedisServerProcess& server, const QString& name)
 {
-    return QStringLiteral("127.0.0.1:%1\n%2").arg(server.port()).arg(name);
+    return LockId(0, "127.0.0.1:" + std::to_string(server.port()), name.toStdString());
 }
 
 QString urlOf(const RedisServerProcess& server)
@@ -157,8 +157,7 @@ private Q_SLOTS:
         QCOMPARE(controller.profileId(), saved.first().id);
         QCOMPARE(controller.label(), QStringLiteral("Invoices"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("lock:invoices")))
-                >= 0,
+            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("lock:invoices"))) >= 0,
             5000);
         QCOMPARE(ConnectionProfileStore().lastUsedId(), saved.first().id);
     }
@@ -202,14 +201,11 @@ private Q_SLOTS:
         waitUntilWatching(controller, window);
         setToken(*m_redis, "lock:slow-report");
         LockTableModel* locks = window.monitorView()->lockModel();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:slow-report"));
-        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(0, key) >= 0
-                && !locks->index(locks->rowOf(0, key), 0)
-                        .data(LockTableModel::AlertRole)
-                        .toString()
-                        .isEmpty(),
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:slow-report"));
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(key) >= 0
+                && !locks->index(locks->rowOf(key), 0).data(LockTableModel::AlertRole).toString().isEmpty(),
             10000);
-        QVERIFY(locks->index(locks->rowOf(0, key), LockTableModel::HoldersColumn)
+        QVERIFY(locks->index(locks->rowOf(key), LockTableModel::HoldersColumn)
                     .data(Qt::BackgroundRole)
                     .isValid());
         if (qEnvironmentVariableIsSet("LOCKSCOPE_ALERT_PNG")) {
@@ -472,7 +468,7 @@ private Q_SLOTS:
         QVERIFY2(!prompt.reason.isEmpty(), "the prompt says why it asks");
         QVERIFY(!window.connections()->vault().keyringUsable()); // no keyring in tests: asked instead
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(0, keyOf(*server, QStringLiteral("lock:vault"))) >= 0,
+            window.monitorView()->lockModel()->rowOf(keyOf(*server, QStringLiteral("lock:vault"))) >= 0,
             5000);
         // Kept for the session: connecting again asks no more.
         controller.close();
@@ -542,15 +538,13 @@ private Q_SLOTS:
         waitUntilWatching(controller, window);
 
         LockTableModel* locks = window.monitorView()->lockModel();
-        QTRY_VERIFY_WITH_TIMEOUT(
-            locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:billing:1"))) >= 0, 5000);
-        QCOMPARE(locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:shipping:1"))), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:billing:1"))) >= 0, 5000);
+        QCOMPARE(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:shipping:1"))), -1);
         // Nor does one that appears later.
         setToken(*m_redis, "lock:shipping:2");
         setToken(*m_redis, "lock:billing:2");
-        QTRY_VERIFY_WITH_TIMEOUT(
-            locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:billing:2"))) >= 0, 5000);
-        QCOMPARE(locks->rowOf(0, keyOf(*m_server, QStringLiteral("lock:shipping:2"))), -1);
+        QTRY_VERIFY_WITH_TIMEOUT(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:billing:2"))) >= 0, 5000);
+        QCOMPARE(locks->rowOf(keyOf(*m_server, QStringLiteral("lock:shipping:2"))), -1);
         QCOMPARE(locks->rowCount(), 2);
     }
 
@@ -568,8 +562,7 @@ private Q_SLOTS:
         window.connections()->connectTo(profile.id);
         waitUntilWatching(controller, window);
         QTRY_VERIFY_WITH_TIMEOUT(
-            window.monitorView()->lockModel()->rowOf(0, keyOf(*m_server, QStringLiteral("jobs:nightly")))
-                >= 0,
+            window.monitorView()->lockModel()->rowOf(keyOf(*m_server, QStringLiteral("jobs:nightly"))) >= 0,
             5000);
     }
 
@@ -611,9 +604,9 @@ private Q_SLOTS:
         QVERIFY(window.productionAction()->isChecked());
 
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:ledger"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:ledger"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         bool askedForTheName = false;
         bool enabledBeforeTyping = true;
         bool enabledWithoutAReason = true;
@@ -633,7 +626,7 @@ private Q_SLOTS:
         QVERIFY(askedForTheName);
         QVERIFY(!enabledBeforeTyping);
         QVERIFY(!enabledWithoutAReason); // production: the audit needs a reason
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) < 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) < 0, 5000);
     }
 
     void unmarkingProductionIsSavedInTheProfile()
@@ -661,7 +654,7 @@ private Q_SLOTS:
         waitUntilWatching(*startup.controller(), *startup.window());
         QCOMPARE(startup.controller()->profileId(), profile.id);
         QTRY_VERIFY_WITH_TIMEOUT(startup.window()->monitorView()->lockModel()->rowOf(
-                                     0, keyOf(*m_server, QStringLiteral("lock:reopened")))
+                                     keyOf(*m_server, QStringLiteral("lock:reopened")))
                 >= 0,
             5000);
     }
@@ -706,9 +699,9 @@ private Q_SLOTS:
         waitUntilWatching(controller, window);
 
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("lock:readonly"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("lock:readonly"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QVERIFY(!view->forceReleaseAction()->isEnabled());
         QVERIFY(view->forceReleaseAction()->toolTip().contains(QLatin1String("read-only")));
         QVERIFY(window.findChild<QLabel*>(QStringLiteral("statusReadOnly"))->isVisible());

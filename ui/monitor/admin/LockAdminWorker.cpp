@@ -216,7 +216,7 @@ void LockAdminWorker::perform(const LockAdminRequest& request)
 void LockAdminWorker::readKeys(const LockRecord& lock)
 {
     LockKeysReport report;
-    report.lockKey = lock.key();
+    report.lock = LockId(lock.id());
     QString error;
     RedisConnection* connection = lock.isKnown() ? connectionFor(lock.node(), error) : nullptr;
     if (!connection) {

@@ -13,8 +13,7 @@ namespace lockscope::ui {
 
 namespace {
 
-constexpr int serverRole = Qt::UserRole;
-constexpr int keyRole = Qt::UserRole + 1;
+constexpr int listedRole = Qt::UserRole; // the candidate's place in m_listed
 
 } // namespace
 
@@ -50,6 +49,7 @@ LockGoToDialog::LockGoToDialog(const LockTableModel& locks, QWidget* parent)
     // Another text: the candidates listed were those of the previous one.
     connect(m_name, &QLineEdit::textEdited, this, [this] {
         m_candidates->clear();
+        m_listed.clear();
         m_candidates->hide();
         m_message->hide();
     });
@@ -76,7 +76,7 @@ void LockGoToDialog::go()
     if (const auto selected = m_candidates->selectedItems();
         !selected.isEmpty() && m_candidates->isVisible()) {
         const QListWidgetItem* item = selected.front();
-        m_chosen = Target {quint16(item->data(serverRole).toUInt()), item->data(keyRole).toString()};
+        m_chosen = m_listed.at(size_t(item->data(listedRole).toUInt()));
         accept();
         return;
     }
@@ -84,7 +84,7 @@ void LockGoToDialog::go()
     const QList<int> rows = rowsNamed(m_locks, text);
     if (rows.size() == 1) {
         const LockRecord& lock = m_locks.recordAt(rows.front());
-        m_chosen = Target {lock.server(), lock.key()};
+        m_chosen = LockId(lock.id());
         accept();
         return;
     }
@@ -99,6 +99,7 @@ void LockGoToDialog::go()
 void LockGoToDialog::listCandidates(const QList<int>& rows)
 {
     m_candidates->clear();
+    m_listed.clear();
     const bool severalServers = m_locks.servers().size() > 1;
     for (int row : rows) {
         const LockRecord& lock = m_locks.recordAt(row);
@@ -110,8 +111,8 @@ void LockGoToDialog::listCandidates(const QList<int>& rows)
                 .arg(lock.keys().join(QStringLiteral(", ")), lock.name(), lock.library(), where),
             m_candidates);
         item->setToolTip(item->text());
-        item->setData(serverRole, lock.server());
-        item->setData(keyRole, lock.key());
+        item->setData(listedRole, uint(m_listed.size()));
+        m_listed.emplace_back(lock.id());
     }
     m_message->setText(tr("%n locks have this name or key: choose one.", "", int(rows.size())));
     m_message->show();

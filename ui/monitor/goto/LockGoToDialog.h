@@ -1,10 +1,13 @@
 #pragma once
 
+#include "inspect/LockId.h"
+
 #include <QDialog>
 #include <QList>
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 class QDialogButtonBox;
 class QLabel;
@@ -23,20 +26,13 @@ class LockGoToDialog : public QDialog
     Q_OBJECT
 
 public:
-    // A lock of the table, by what identifies it across updates (rows move as locks come and go).
-    struct Target
-    {
-        quint16 server = 0;
-        QString key; // LockRecord::key()
-    };
-
     explicit LockGoToDialog(const LockTableModel& locks, QWidget* parent = nullptr);
 
     QLineEdit* nameEdit() const { return m_name; }
     QListWidget* candidateList() const { return m_candidates; }
     QLabel* messageLabel() const { return m_message; }
-    // The lock chosen once the dialog is accepted.
-    std::optional<Target> chosen() const { return m_chosen; }
+    // The lock chosen once the dialog is accepted, by its id (rows move as locks come and go).
+    std::optional<LockId> chosen() const { return m_chosen; }
 
     // The rows of `locks` whose shown name or one of whose Redis keys is exactly `text`.
     static QList<int> rowsNamed(const LockTableModel& locks, const QString& text);
@@ -51,7 +47,8 @@ private:
     QLabel* m_message;
     QListWidget* m_candidates;
     QDialogButtonBox* m_buttons;
-    std::optional<Target> m_chosen;
+    std::vector<LockId> m_listed; // the candidates' locks, by their place in the list
+    std::optional<LockId> m_chosen;
 };
 
 } // namespace lockscope::ui

@@ -1,4 +1,4 @@
-#include "cli/TimeArgument.h"
+#include "cli/flags/TimeArgument.h"
 
 #include <date/date.h>
 

@@ -1,4 +1,4 @@
-#include "cli/OptionValue.h"
+#include "cli/flags/OptionValue.h"
 
 #include "redis/RedisUrl.h"
 

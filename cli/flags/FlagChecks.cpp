@@ -1,4 +1,4 @@
-#include "cli/FlagChecks.h"
+#include "cli/flags/FlagChecks.h"
 
 #include "locks/LockFactory.h"
 
