@@ -534,9 +534,9 @@ private Q_SLOTS:
         QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports"));
         openAndWait(controller, window, options());
         LockMonitorView* view = window.monitorView();
-        const QString key = keyOf(*m_server, QStringLiteral("exports"));
-        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(0, key) >= 0, 5000);
-        QVERIFY(view->selectLock(0, key));
+        const LockId key = keyOf(*m_server, QStringLiteral("exports"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->lockModel()->rowOf(key) >= 0, 5000);
+        QVERIFY(view->selectLock(key));
         QVERIFY(view->forceReleaseAction()->isEnabled());
         const std::string first = m_redis->command({"ZRANGE", "semaphore:exports", "0", "0"})->at(0).text();
 
@@ -556,13 +556,13 @@ private Q_SLOTS:
 
         // Every holder: refused until the second confirmation is given.
         auto holdersShown = [view, &key] {
-            const int row = view->lockModel()->rowOf(0, key);
+            const int row = view->lockModel()->rowOf(key);
             return row < 0 ? -1 : int(view->lockModel()->recordAt(row).holders().size());
         };
         QTRY_COMPARE_WITH_TIMEOUT(holdersShown(), 1, 5000); // the table has seen the first go
         QVERIFY(test::LockFormats::nodeSemaphore(*m_redis, "exports"));
         QTRY_COMPARE_WITH_TIMEOUT(holdersShown(), 2, 5000);
-        QVERIFY(view->selectLock(0, key));
+        QVERIFY(view->selectLock(key));
         bool enabledBeforeConfirming = true;
         QTimer::singleShot(50, [&enabledBeforeConfirming] {
             auto* dialog = qobject_cast<LockActionDialog*>(QApplication::activeModalWidget());
