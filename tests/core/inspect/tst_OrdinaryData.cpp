@@ -147,7 +147,9 @@ private slots:
         QVERIFY(run({"RPUSH", "celery", R"({"body":"e30=","headers":{}})"})); // Celery
         QVERIFY(run({"SET", "celery-task-meta-" + id,
             "{\"status\":\"SUCCESS\",\"result\":4,\"task_id\":\"" + id + "\"}", "EX", "86400"}));
-        QVERIFY(run({"SADD", "_kombu.binding.celery", "celery\x06\x16\x06\x16celery"}));
+        QVERIFY(run({"SADD", "_kombu.binding.celery",
+            "celery\x06\x16\x06\x16"
+            "celery"}));
         QVERIFY(run({"HSET", "unacked", id, "[{\"body\":\"e30=\"},\"\",\"celery\"]"}));
         QVERIFY(run({"ZADD", "unacked_index", "1764300000.1", id}));
         QVERIFY(
