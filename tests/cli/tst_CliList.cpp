@@ -200,7 +200,8 @@ private slots:
         QCOMPARE(listJson({"--no-possible"}).size(), 1);
         auto table = runCli({"--url", m_server->url(), "list"});
         QCOMPARE(table.code, 0);
-        QVERIFY2(table.out.find("node-redlock (possible)") != std::string::npos, table.out.c_str());
+        QVERIFY2(table.out.find("token · node-redlock-compatible (possible)") != std::string::npos,
+            table.out.c_str());
         QVERIFY(table.out.find("1 of them possible") != std::string::npos);
     }
 
