@@ -33,7 +33,7 @@ offers_only() {
 }
 
 cli=_lockscope-cli
-offers_only "commands" "demo,extend,help,history,list,lock,ping,record,release,stress,watch" $cli lockscope-cli ""
+offers_only "commands" "clients,demo,extend,help,history,list,lock,ping,record,release,stress,watch" $cli lockscope-cli ""
 offers_only "a command by its start" "list,lock" $cli lockscope-cli l
 offers_only "a command's options by their start" "--no-possible" $cli lockscope-cli list --no
 offers_only "lock kinds" "legacy,naive,token,reentrant,fair,read,write,semaphore,redlock" $cli lockscope-cli --sandbox stress --kind ""
